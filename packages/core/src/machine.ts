@@ -1,0 +1,187 @@
+/**
+ * @module machine — the one lifecycle machine of a return (SPEC 4).
+ *
+ * This definition is the only place that knows which event applies in which state. The
+ * service asks it whether a transition is allowed, the 409 body lists what it accepts, and
+ * the HTTP layer derives `_templates` from it. It is used purely: no actor is ever started.
+ */
+import {
+  type AnyMachineSnapshot,
+  createActor,
+  initialTransition,
+  setup,
+  type SnapshotFrom,
+  transition,
+} from "xstate";
+import type { CallerKind } from "./principal";
+
+export const RETURN_STATES = [
+  "draft",
+  "submitted",
+  "approved",
+  "in_transit",
+  "received",
+  "graded",
+  "closed",
+  "rejected",
+  "flagged",
+  "cancelled",
+] as const;
+export type ReturnState = (typeof RETURN_STATES)[number];
+
+export const PORTAL_EVENTS = ["update", "submit", "cancel"] as const;
+export const MERCHANT_EVENTS = [
+  "approve",
+  "reject",
+  "flag",
+  "unflag",
+  "ship",
+  "receive",
+  "grade",
+  "close",
+] as const;
+export type PortalEvent = (typeof PORTAL_EVENTS)[number];
+export type MerchantEvent = (typeof MERCHANT_EVENTS)[number];
+export type ReturnEvent = PortalEvent | MerchantEvent;
+
+/** Which caller may send an event; the machine decides when. */
+export const EVENT_CALLER: Record<ReturnEvent, CallerKind> = {
+  update: "portal",
+  submit: "portal",
+  cancel: "portal",
+  approve: "merchant",
+  reject: "merchant",
+  flag: "merchant",
+  unflag: "merchant",
+  ship: "merchant",
+  receive: "merchant",
+  grade: "merchant",
+  close: "merchant",
+};
+
+export function isMerchantEvent(name: string): name is MerchantEvent {
+  return (MERCHANT_EVENTS as readonly string[]).includes(name);
+}
+
+export function eventsOf(caller: CallerKind): readonly ReturnEvent[] {
+  return caller === "portal" ? PORTAL_EVENTS : MERCHANT_EVENTS;
+}
+
+export const returnMachine = setup({
+  types: {
+    events: {} as { type: ReturnEvent },
+  },
+}).createMachine({
+  id: "return",
+  initial: "draft",
+  states: {
+    draft: {
+      on: {
+        update: { target: "draft" },
+        submit: { target: "open.submitted" },
+        cancel: { target: "cancelled" },
+      },
+    },
+    // The states a return can be flagged from; the history state brings `unflag` back to
+    // whichever of them it left.
+    open: {
+      initial: "submitted",
+      on: { flag: { target: "flagged" } },
+      states: {
+        submitted: {
+          on: {
+            approve: { target: "approved" },
+            reject: { target: "#return.rejected" },
+            cancel: { target: "#return.cancelled" },
+          },
+        },
+        approved: {
+          on: {
+            ship: { target: "in_transit" },
+            cancel: { target: "#return.cancelled" },
+          },
+        },
+        in_transit: { on: { receive: { target: "received" } } },
+        received: { on: { grade: { target: "graded" } } },
+        graded: { on: { close: { target: "#return.closed" } } },
+        resume: { type: "history" },
+      },
+    },
+    flagged: {
+      on: {
+        unflag: { target: "open.resume" },
+        reject: { target: "rejected" },
+      },
+    },
+    closed: { type: "final" },
+    rejected: { type: "final" },
+    cancelled: { type: "final" },
+  },
+});
+
+export type ReturnSnapshot = SnapshotFrom<typeof returnMachine>;
+/** JSON-safe form of a snapshot, as stores keep it. */
+export type PersistedReturnSnapshot = ReturnType<typeof returnMachine.getPersistedSnapshot>;
+
+export const TERMINAL_STATES: readonly ReturnState[] = RETURN_STATES.filter((state) =>
+  isTerminal(stateNodeFor(state)),
+);
+
+function stateNodeFor(state: ReturnState) {
+  const node = returnMachine.states[state] ?? returnMachine.states.open!.states[state];
+  if (!node) throw new Error(`machine has no state ${state}`);
+  return node;
+}
+
+function isTerminal(node: { type: string }): boolean {
+  return node.type === "final";
+}
+
+export function initialReturnSnapshot(): ReturnSnapshot {
+  const [snapshot] = initialTransition(returnMachine);
+  return snapshot;
+}
+
+/** The flat state name of a snapshot (`{ open: "approved" }` → `approved`). */
+export function stateOf(snapshot: AnyMachineSnapshot): ReturnState {
+  const value = snapshot.value as string | Record<string, string>;
+  return (typeof value === "string" ? value : Object.values(value)[0]) as ReturnState;
+}
+
+/**
+ * Restores a persisted snapshot, history included. The actor is never started, so no
+ * action runs: this is only a way to rebuild the snapshot object.
+ */
+export function restoreReturnSnapshot(persisted: unknown): ReturnSnapshot {
+  return createActor(returnMachine, {
+    snapshot: persisted as PersistedReturnSnapshot,
+  }).getSnapshot();
+}
+
+export function persistReturnSnapshot(snapshot: ReturnSnapshot): PersistedReturnSnapshot {
+  return returnMachine.getPersistedSnapshot(snapshot) as PersistedReturnSnapshot;
+}
+
+/** Events this caller may send now, in the catalogue's order. */
+export function allowedEvents(snapshot: ReturnSnapshot, caller?: CallerKind): ReturnEvent[] {
+  const candidates: readonly ReturnEvent[] = caller
+    ? eventsOf(caller)
+    : [...PORTAL_EVENTS, ...MERCHANT_EVENTS];
+  return candidates.filter((type) => snapshot.can({ type }));
+}
+
+export type TransitionResult =
+  | { ok: true; snapshot: ReturnSnapshot; from: ReturnState; to: ReturnState }
+  | { ok: false; state: ReturnState };
+
+/** Applies an event purely; `ok: false` when the machine does not accept it now. */
+export function applyReturnEvent(snapshot: ReturnSnapshot, event: ReturnEvent): TransitionResult {
+  const from = stateOf(snapshot);
+  if (!snapshot.can({ type: event })) return { ok: false, state: from };
+  const [next] = transition(returnMachine, snapshot, { type: event });
+  return { ok: true, snapshot: next, from, to: stateOf(next) };
+}
+
+export function isTerminalState(state: ReturnState): boolean {
+  return TERMINAL_STATES.includes(state);
+}

@@ -1,0 +1,53 @@
+/** @module principal — who is calling, and what each operation needs. */
+
+export type CallerKind = "portal" | "merchant";
+
+export const SCOPES = {
+  portalRead: "portal:returns.read",
+  portalWrite: "portal:returns.write",
+  merchantRead: "merchant:returns.read",
+  merchantWrite: "merchant:returns.write",
+} as const;
+
+export type Scope = (typeof SCOPES)[keyof typeof SCOPES];
+
+export const ALL_SCOPES: readonly Scope[] = Object.values(SCOPES);
+
+/**
+ * An authenticated caller. `kind` is decided by the scope family, never by other claims;
+ * a portal principal's `id` is the customer (`sub`) whose returns it may touch.
+ */
+export interface Principal {
+  kind: CallerKind;
+  id: string;
+  scopes: readonly string[];
+  /** OAuth client that obtained the token, when known. */
+  clientId?: string;
+}
+
+/** Who made a change, as recorded in history. `policy` is the host's autoApprove rule. */
+export interface Actor {
+  kind: CallerKind | "policy";
+  id: string;
+}
+
+export type Access = "read" | "write";
+
+/** The scope an operation of this kind needs; `.write` implies `.read`. */
+export function requiredScope(kind: CallerKind, access: Access): Scope {
+  if (kind === "portal") return access === "read" ? SCOPES.portalRead : SCOPES.portalWrite;
+  return access === "read" ? SCOPES.merchantRead : SCOPES.merchantWrite;
+}
+
+export function hasScope(principal: Principal, kind: CallerKind, access: Access): boolean {
+  const write = requiredScope(kind, "write");
+  if (principal.scopes.includes(write)) return true;
+  return access === "read" && principal.scopes.includes(requiredScope(kind, "read"));
+}
+
+/** Every scope a caller could hold to be allowed this operation (for `scope="…"` challenges). */
+export function acceptableScopes(kind: CallerKind, access: Access): Scope[] {
+  return access === "read"
+    ? [requiredScope(kind, "read"), requiredScope(kind, "write")]
+    : [requiredScope(kind, "write")];
+}

@@ -1,0 +1,181 @@
+/**
+ * @module problems — RFC 9457 problem details as typed errors.
+ *
+ * The service throws `ProblemError`; the HTTP layer only serialises it. A host calling the
+ * service in-process gets the same status, slug and extensions as an HTTP client.
+ */
+
+export const PROBLEM_TYPE_PREFIX = "urn:returnkit:problem:";
+
+export interface ValidationIssue {
+  path: string;
+  message: string;
+}
+
+export interface ProblemDetails {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  [extension: string]: unknown;
+}
+
+export class ProblemError extends Error {
+  readonly status: number;
+  readonly slug: string;
+  readonly title: string;
+  readonly extensions: Record<string, unknown>;
+  /** Response headers that belong to this problem (WWW-Authenticate, Retry-After, ...). */
+  readonly headers: Record<string, string>;
+
+  constructor(
+    status: number,
+    slug: string,
+    title: string,
+    detail: string,
+    extensions: Record<string, unknown> = {},
+    headers: Record<string, string> = {},
+  ) {
+    super(detail);
+    this.name = "ProblemError";
+    this.status = status;
+    this.slug = slug;
+    this.title = title;
+    this.extensions = extensions;
+    this.headers = headers;
+  }
+
+  get type(): string {
+    return PROBLEM_TYPE_PREFIX + this.slug;
+  }
+
+  toJSON(): ProblemDetails {
+    return {
+      ...this.extensions,
+      type: this.type,
+      title: this.title,
+      status: this.status,
+      detail: this.message,
+    };
+  }
+
+  /** Rebuilds an error from a stored problem body (idempotent replay). */
+  static fromDetails(details: ProblemDetails, headers: Record<string, string> = {}): ProblemError {
+    const { type, title, status, detail, ...extensions } = details;
+    const slug = type.startsWith(PROBLEM_TYPE_PREFIX) ? type.slice(PROBLEM_TYPE_PREFIX.length) : type;
+    return new ProblemError(status, slug, title, detail, extensions, headers);
+  }
+}
+
+export function isProblemError(error: unknown): error is ProblemError {
+  return error instanceof ProblemError;
+}
+
+/** The catalogue of problems returnkit produces; each has one slug and one title. */
+export const problems = {
+  invalidBody: (detail: string, errors: ValidationIssue[]) =>
+    new ProblemError(400, "invalid-body", "The request body is invalid", detail, { errors }),
+  invalidQuery: (detail: string, errors: ValidationIssue[]) =>
+    new ProblemError(400, "invalid-query", "The query string is invalid", detail, { errors }),
+  idempotencyKeyMissing: () =>
+    new ProblemError(
+      400,
+      "idempotency-key-missing",
+      "Idempotency-Key is required",
+      "This operation changes data; send an Idempotency-Key header (1-255 printable ASCII characters) so it can be retried safely.",
+    ),
+  idempotencyKeyInvalid: (detail: string) =>
+    new ProblemError(400, "idempotency-key-invalid", "Idempotency-Key is malformed", detail),
+  unauthenticated: (detail: string, headers: Record<string, string> = {}) =>
+    new ProblemError(401, "unauthenticated", "Authentication required", detail, {}, headers),
+  invalidToken: (detail: string, headers: Record<string, string> = {}) =>
+    new ProblemError(401, "invalid-token", "The access token is invalid", detail, {}, headers),
+  insufficientScope: (required: string[], headers: Record<string, string> = {}) =>
+    new ProblemError(
+      403,
+      "insufficient-scope",
+      "The access token lacks a required scope",
+      `This operation needs one of: ${required.join(", ")}.`,
+      { required_scopes: required },
+      headers,
+    ),
+  forbidden: (detail: string, headers: Record<string, string> = {}) =>
+    new ProblemError(403, "forbidden", "Forbidden", detail, {}, headers),
+  returnNotFound: (id: string) =>
+    new ProblemError(404, "not-found", "Return not found", `No return with id "${id}" exists for this caller.`, {
+      return_id: id,
+    }),
+  routeNotFound: (path: string) =>
+    new ProblemError(404, "route-not-found", "No such route", `Nothing is served at ${path}.`),
+  unknownEvent: (event: string, known: readonly string[]) =>
+    new ProblemError(
+      404,
+      "unknown-event",
+      "Unknown event",
+      `"${event}" is not an event; known events: ${known.join(", ")}.`,
+      { event, known_events: [...known] },
+    ),
+  methodNotAllowed: (method: string, allowed: string[]) =>
+    new ProblemError(
+      405,
+      "method-not-allowed",
+      "Method not allowed",
+      `${method} is not allowed here; use ${allowed.join(", ")}.`,
+      { allowed_methods: allowed },
+      { allow: allowed.join(", ") },
+    ),
+  invalidTransition: (event: string, state: string, allowed: string[]) =>
+    new ProblemError(
+      409,
+      "invalid-transition",
+      "The event does not apply in this state",
+      `Cannot ${event} a return that is ${state}.` +
+        (allowed.length ? ` Allowed now: ${allowed.join(", ")}.` : " No event applies any more."),
+      { event, state, allowed_events: allowed },
+    ),
+  concurrentUpdate: (id: string) =>
+    new ProblemError(
+      409,
+      "concurrent-update",
+      "The return changed while this request ran",
+      `Return ${id} was changed by another request; retry.`,
+      { return_id: id },
+    ),
+  idempotencyInProgress: () =>
+    new ProblemError(
+      409,
+      "idempotency-request-in-progress",
+      "A request with this Idempotency-Key is still running",
+      "Wait for the first request with this key to finish, then retry.",
+      {},
+      { "retry-after": "1" },
+    ),
+  preconditionFailed: (expected: string, actual: number) =>
+    new ProblemError(
+      412,
+      "precondition-failed",
+      "The return is not at the expected version",
+      `If-Match named ${expected}, but the return is at version ${actual}.`,
+      { current_version: actual },
+    ),
+  payloadTooLarge: (limit: number) =>
+    new ProblemError(413, "payload-too-large", "Request body too large", `The body exceeds ${limit} bytes.`, {
+      limit_bytes: limit,
+    }),
+  unsupportedMediaType: (got: string | null) =>
+    new ProblemError(
+      415,
+      "unsupported-media-type",
+      "Unsupported media type",
+      `Send the body as application/json${got ? `, not ${got}` : ""}.`,
+    ),
+  idempotencyKeyReused: () =>
+    new ProblemError(
+      422,
+      "idempotency-key-reused",
+      "Idempotency-Key reused with another request",
+      "This Idempotency-Key was already used with a different request body; use a new key for a new request.",
+    ),
+  internal: () =>
+    new ProblemError(500, "internal", "Internal error", "Something went wrong on our side; it is safe to retry."),
+} as const;

@@ -1,0 +1,376 @@
+/**
+ * @module store/memory-store — the embedded default store: everything in this process.
+ *
+ * Values are deep-frozen on the way in, so reads hand out the stored objects without
+ * copying and nobody can change a committed version by accident.
+ */
+import { newPrefixedId } from "../ids";
+import type {
+  ClaimedDelivery,
+  CommitResult,
+  Delivery,
+  DeliveryStatus,
+  IdempotencyClaim,
+  IdempotencyClaimRequest,
+  IdempotencyCompletion,
+  IdempotentResponse,
+  ListReturnsQuery,
+  OutboxEvent,
+  ReturnCommit,
+  ReturnPage,
+  ReturnsStore,
+  StoredReturn,
+  WebhookEndpoint,
+} from "./types";
+
+interface IdempotencyRow {
+  fingerprint: string;
+  state: "in_progress" | "completed";
+  token: string;
+  lockedUntil: number;
+  expiresAt: number;
+  response?: IdempotentResponse;
+}
+
+interface Lease {
+  dispatcherId: string;
+  until: number;
+}
+
+export interface MemoryStoreOptions {
+  /** Name reported by `store.name`. */
+  name?: string;
+}
+
+export function memoryStore(options: MemoryStoreOptions = {}): ReturnsStore {
+  const returns = new Map<string, StoredReturn>();
+  /** Ids in ascending order; ULIDs sort by creation time. */
+  const ids: string[] = [];
+  const events = new Map<string, OutboxEvent>();
+  const eventsByReturn = new Map<string, string[]>();
+  const idempotency = new Map<string, IdempotencyRow>();
+  const endpoints = new Map<string, WebhookEndpoint>();
+  const deliveries = new Map<string, Delivery>();
+  /** Pending deliveries per (return, endpoint), in position order: the head is the only claimable one. */
+  const pendingQueues = new Map<string, Delivery[]>();
+  const leases = new Map<string, Lease>();
+  const listeners = new Set<() => void>();
+  let position = 0;
+
+  const pairKey = (d: { return_id: string; endpoint_id: string }) => `${d.return_id}\u0000${d.endpoint_id}`;
+
+  function enqueue(delivery: Delivery) {
+    const key = pairKey(delivery);
+    const queue = pendingQueues.get(key);
+    if (!queue) pendingQueues.set(key, [delivery]);
+    else {
+      // Revived (redelivered) deliveries can be older than what is queued: keep position order.
+      let index = queue.length;
+      while (index > 0 && queue[index - 1]!.position > delivery.position) index--;
+      queue.splice(index, 0, delivery);
+    }
+  }
+
+  function dequeue(delivery: Delivery) {
+    const key = pairKey(delivery);
+    const queue = pendingQueues.get(key);
+    if (!queue) return;
+    const index = queue.findIndex((d) => d.id === delivery.id);
+    if (index >= 0) queue.splice(index, 1);
+    if (queue.length === 0) pendingQueues.delete(key);
+  }
+
+  function replaceDelivery(next: Delivery) {
+    const previous = deliveries.get(next.id);
+    deliveries.set(next.id, next);
+    if (previous?.status === "pending") dequeue(previous);
+    if (next.status === "pending") enqueue(next);
+  }
+
+  function notify() {
+    for (const listener of listeners) queueMicrotask(listener);
+  }
+
+  const store: ReturnsStore = {
+    name: options.name ?? "memory",
+
+    async getReturn(id) {
+      return returns.get(id) ?? null;
+    },
+
+    async listReturns(query: ListReturnsQuery): Promise<ReturnPage> {
+      const data: StoredReturn[] = [];
+      let start = ids.length - 1;
+      if (query.cursor) {
+        // The cursor is the last id of the previous page; continue strictly below it.
+        start = lowerBound(ids, query.cursor) - 1;
+      }
+      let next_cursor: string | null = null;
+      for (let i = start; i >= 0; i--) {
+        const stored = returns.get(ids[i]!)!;
+        const record = stored.record;
+        if (query.customer_id !== undefined && record.customer_id !== query.customer_id) continue;
+        if (query.state !== undefined && record.state !== query.state) continue;
+        if (query.order_id !== undefined && record.order_id !== query.order_id) continue;
+        if (data.length === query.limit) {
+          next_cursor = data[data.length - 1]!.record.id;
+          break;
+        }
+        data.push(stored);
+      }
+      return { data, next_cursor };
+    },
+
+    async commit(commit: ReturnCommit): Promise<CommitResult> {
+      const id = commit.next.record.id;
+      const current = returns.get(id);
+      if (commit.expectedVersion === null) {
+        if (current) return { ok: false, reason: "already_exists" };
+      } else if (!current || current.record.version !== commit.expectedVersion) {
+        return { ok: false, reason: "version_conflict", currentVersion: current?.record.version ?? null };
+      }
+      const expected = (commit.expectedVersion ?? 0) + 1;
+      if (commit.next.record.version !== expected) {
+        throw new Error(`commit of ${id} must carry version ${expected}, got ${commit.next.record.version}`);
+      }
+      if (commit.idempotency) {
+        const row = idempotency.get(commit.idempotency.key);
+        if (!row || row.state !== "in_progress" || row.token !== commit.idempotency.token) {
+          return { ok: false, reason: "idempotency_lost" };
+        }
+      }
+
+      // Nothing below can fail: the commit is atomic because it is synchronous.
+      returns.set(id, deepFreeze(structuredClone(commit.next)));
+      if (!current) ids.splice(lowerBound(ids, id), 0, id);
+      const committed: OutboxEvent[] = [];
+      const enabled = [...endpoints.values()].filter((e) => e.enabled);
+      let created = 0;
+      for (const input of commit.events) {
+        const event = deepFreeze({ ...structuredClone(input), position: ++position });
+        events.set(event.id, event);
+        const list = eventsByReturn.get(event.return_id);
+        if (list) list.push(event.id);
+        else eventsByReturn.set(event.return_id, [event.id]);
+        committed.push(event);
+        for (const endpoint of enabled) {
+          if (endpoint.types && !endpoint.types.includes(event.type)) continue;
+          replaceDelivery({
+            id: newPrefixedId("dlv"),
+            event_id: event.id,
+            endpoint_id: endpoint.id,
+            return_id: event.return_id,
+            position: event.position,
+            status: "pending",
+            attempt_count: 0,
+            next_attempt_at: Date.parse(event.created_at),
+            attempts: [],
+            delivered_at: null,
+            dead_at: null,
+          });
+          created++;
+        }
+      }
+      if (commit.idempotency) complete(commit.idempotency);
+      if (created > 0) notify();
+      return { ok: true, events: committed };
+    },
+
+    async claimIdempotencyKey(request: IdempotencyClaimRequest): Promise<IdempotencyClaim> {
+      const row = idempotency.get(request.key);
+      const takeable =
+        !row || row.expiresAt <= request.now || (row.state === "in_progress" && row.lockedUntil <= request.now);
+      if (!takeable) {
+        return row.state === "completed"
+          ? { claimed: false, record: { state: "completed", fingerprint: row.fingerprint, response: row.response! } }
+          : { claimed: false, record: { state: "in_progress", fingerprint: row.fingerprint } };
+      }
+      const token = newPrefixedId("idk");
+      idempotency.set(request.key, {
+        fingerprint: request.fingerprint,
+        state: "in_progress",
+        token,
+        lockedUntil: request.lockedUntil,
+        expiresAt: request.expiresAt,
+      });
+      return { claimed: true, token };
+    },
+
+    async completeIdempotencyKey(completion) {
+      const row = idempotency.get(completion.key);
+      if (!row || row.state !== "in_progress" || row.token !== completion.token) return false;
+      complete(completion);
+      return true;
+    },
+
+    async releaseIdempotencyKey(key, token) {
+      const row = idempotency.get(key);
+      if (row && row.state === "in_progress" && row.token === token) idempotency.delete(key);
+    },
+
+    async saveEndpoint(endpoint) {
+      endpoints.set(endpoint.id, deepFreeze(structuredClone(endpoint)));
+    },
+
+    async listEndpoints() {
+      return [...endpoints.values()];
+    },
+
+    async removeEndpoint(id) {
+      const existed = endpoints.delete(id);
+      for (const delivery of [...deliveries.values()]) {
+        if (delivery.endpoint_id === id && delivery.status === "pending") {
+          deliveries.delete(delivery.id);
+          dequeue(delivery);
+          leases.delete(delivery.id);
+        }
+      }
+      return existed;
+    },
+
+    async disableEndpoint(id, reason) {
+      const endpoint = endpoints.get(id);
+      if (endpoint) endpoints.set(id, deepFreeze({ ...endpoint, enabled: false, disabled_reason: reason }));
+    },
+
+    async claimDeliveries({ dispatcherId, now, limit, leaseMs }) {
+      const claimed: ClaimedDelivery[] = [];
+      for (const queue of pendingQueues.values()) {
+        if (claimed.length >= limit) break;
+        const head = queue[0]!;
+        if (head.next_attempt_at > now) continue;
+        const lease = leases.get(head.id);
+        if (lease && lease.until > now) continue;
+        const endpoint = endpoints.get(head.endpoint_id);
+        if (!endpoint?.enabled) continue;
+        leases.set(head.id, { dispatcherId, until: now + leaseMs });
+        claimed.push({ delivery: head, event: events.get(head.event_id)!, endpoint });
+      }
+      return claimed;
+    },
+
+    async recordDeliveryAttempt({ deliveryId, dispatcherId, attempt, outcome }) {
+      const lease = leases.get(deliveryId);
+      const delivery = deliveries.get(deliveryId);
+      if (!lease || lease.dispatcherId !== dispatcherId || !delivery) return false;
+      leases.delete(deliveryId);
+      const base = { ...delivery, attempt_count: delivery.attempt_count + 1, attempts: [...delivery.attempts, attempt] };
+      if (outcome.kind === "delivered") replaceDelivery(deepFreeze({ ...base, status: "delivered", delivered_at: attempt.at }));
+      else if (outcome.kind === "dead") replaceDelivery(deepFreeze({ ...base, status: "dead", dead_at: attempt.at }));
+      else replaceDelivery(deepFreeze({ ...base, next_attempt_at: outcome.next_attempt_at }));
+      return true;
+    },
+
+    async redeliver({ eventId, endpointId, since, now }) {
+      const sinceMs = since === undefined ? undefined : Date.parse(since);
+      let revived = 0;
+      for (const delivery of [...deliveries.values()]) {
+        if (delivery.status !== "dead") continue;
+        if (eventId !== undefined && delivery.event_id !== eventId) continue;
+        if (endpointId !== undefined && delivery.endpoint_id !== endpointId) continue;
+        if (sinceMs !== undefined && Date.parse(delivery.dead_at!) < sinceMs) continue;
+        if (eventId === undefined && sinceMs === undefined) continue;
+        replaceDelivery(
+          deepFreeze({ ...delivery, status: "pending", attempt_count: 0, next_attempt_at: now, dead_at: null }),
+        );
+        revived++;
+      }
+      if (revived > 0) notify();
+      return revived;
+    },
+
+    async listDeliveries({ eventId, returnId, status }: { eventId?: string; returnId?: string; status?: DeliveryStatus }) {
+      return [...deliveries.values()]
+        .filter(
+          (d) =>
+            (eventId === undefined || d.event_id === eventId) &&
+            (returnId === undefined || d.return_id === returnId) &&
+            (status === undefined || d.status === status),
+        )
+        .sort((a, b) => a.position - b.position);
+    },
+
+    async listEvents(returnId) {
+      return (eventsByReturn.get(returnId) ?? []).map((id) => events.get(id)!);
+    },
+
+    async nextDeliveryDueAt() {
+      let earliest: number | null = null;
+      for (const queue of pendingQueues.values()) {
+        const due = queue[0]!.next_attempt_at;
+        if (earliest === null || due < earliest) earliest = due;
+      }
+      return earliest;
+    },
+
+    onDeliveriesCreated(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    async purge({ now, deliveredBefore, limit }) {
+      let removed = 0;
+      for (const [key, row] of idempotency) {
+        if (removed >= limit) return removed;
+        if (row.expiresAt <= now) {
+          idempotency.delete(key);
+          removed++;
+        }
+      }
+      const referenced = new Set<string>();
+      for (const delivery of deliveries.values()) {
+        if (removed >= limit) return removed;
+        const finishedAt = delivery.delivered_at ? Date.parse(delivery.delivered_at) : Number.POSITIVE_INFINITY;
+        if (delivery.status === "delivered" && finishedAt < deliveredBefore) {
+          deliveries.delete(delivery.id);
+          removed++;
+        } else referenced.add(delivery.event_id);
+      }
+      for (const [id, event] of events) {
+        if (removed >= limit) break;
+        if (referenced.has(id) || Date.parse(event.created_at) >= deliveredBefore) continue;
+        events.delete(id);
+        const list = eventsByReturn.get(event.return_id);
+        if (list) {
+          const index = list.indexOf(id);
+          if (index >= 0) list.splice(index, 1);
+          if (list.length === 0) eventsByReturn.delete(event.return_id);
+        }
+        removed++;
+      }
+      return removed;
+    },
+  };
+
+  function complete(completion: IdempotencyCompletion) {
+    const row = idempotency.get(completion.key)!;
+    idempotency.set(completion.key, {
+      ...row,
+      state: "completed",
+      response: deepFreeze(structuredClone(completion.response)),
+      expiresAt: completion.expiresAt,
+    });
+  }
+
+  return store;
+}
+
+/** Index of the first element >= value in a sorted array. */
+function lowerBound(sorted: string[], value: string): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}

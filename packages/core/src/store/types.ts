@@ -1,0 +1,310 @@
+/**
+ * @module store/types — the contract every returnkit store implements.
+ *
+ * The words MUST, MUST NOT and SHOULD are used as in RFC 2119. The conformance suite in
+ * `@returnkit/core/testing` checks each guarantee; a store that passes it can back the
+ * service. Stores hold JSON-safe values only; they never interpret a return beyond the
+ * columns named here.
+ */
+import type { PersistedReturnSnapshot, ReturnState } from "../machine";
+import type { ReturnData } from "../schemas";
+
+/** A return as stored: the public record plus the machine snapshot it was derived from. */
+export interface StoredReturn {
+  record: ReturnData;
+  snapshot: PersistedReturnSnapshot;
+}
+
+// ---------------------------------------------------------------- outbox and webhooks
+
+/** Webhook event types (SPEC 8). */
+export type WebhookEventType =
+  | "return.created"
+  | "return.submitted"
+  | "return.approved"
+  | "return.rejected"
+  | "return.flagged"
+  | "return.unflagged"
+  | "return.in_transit"
+  | "return.received"
+  | "return.graded"
+  | "return.closed"
+  | "return.cancelled"
+  | "return.fit_signal";
+
+/** The JSON body sent to receivers: `{ type, timestamp, data }`. */
+export interface WebhookPayload {
+  type: WebhookEventType;
+  timestamp: string;
+  data: Record<string, unknown>;
+}
+
+/** An event written to the outbox in the same commit as the state change it describes. */
+export interface OutboxEventInput {
+  /** `evt_` + ULID; also the `webhook-id` header, stable across retries. */
+  id: string;
+  return_id: string;
+  /** The history `seq` of the transition that produced it. */
+  seq: number;
+  type: WebhookEventType;
+  payload: WebhookPayload;
+  created_at: string;
+}
+
+export interface OutboxEvent extends OutboxEventInput {
+  /**
+   * Commit order assigned by the store: strictly increasing within one return (a later
+   * commit of the same return always gets a larger position). Order across returns is
+   * unspecified.
+   */
+  position: number;
+}
+
+export interface WebhookEndpoint {
+  id: string;
+  url: string;
+  /** `whsec_…` secrets; every one signs each attempt while a secret is being rotated. */
+  secrets: string[];
+  /** Event types to receive; `null` means all. */
+  types: WebhookEventType[] | null;
+  enabled: boolean;
+  /** Why the endpoint was disabled (e.g. `410 Gone`), when it is. */
+  disabled_reason: string | null;
+  created_at: string;
+}
+
+export type DeliveryStatus = "pending" | "delivered" | "dead";
+
+export interface DeliveryAttempt {
+  at: string;
+  /** HTTP status, or null when no response arrived (timeout, refused, ...). */
+  status: number | null;
+  error: string | null;
+  duration_ms: number;
+}
+
+/** One event on its way to one endpoint. */
+export interface Delivery {
+  id: string;
+  event_id: string;
+  endpoint_id: string;
+  return_id: string;
+  position: number;
+  status: DeliveryStatus;
+  attempt_count: number;
+  /** Epoch ms before which it MUST NOT be attempted. */
+  next_attempt_at: number;
+  attempts: DeliveryAttempt[];
+  delivered_at: string | null;
+  dead_at: string | null;
+}
+
+export interface ClaimedDelivery {
+  delivery: Delivery;
+  event: OutboxEvent;
+  endpoint: WebhookEndpoint;
+}
+
+export type DeliveryOutcome =
+  | { kind: "delivered" }
+  | { kind: "retry"; next_attempt_at: number }
+  | { kind: "dead" };
+
+// ---------------------------------------------------------------- idempotency
+
+/** A stored final response: what a replay sends again. */
+export interface IdempotentResponse {
+  status: number;
+  /** The response body: a return record (`ReturnData`) or problem details. */
+  body: unknown;
+  /** The headers that matter for a replay (e.g. `location`, `etag`). */
+  headers: Record<string, string>;
+}
+
+export interface IdempotencyClaimRequest {
+  /** Full scope key (caller identity, method, path and the client's key). */
+  key: string;
+  fingerprint: string;
+  /** Epoch ms. */
+  now: number;
+  /** Epoch ms until which the new claim's lease holds; after it another caller may take over. */
+  lockedUntil: number;
+  /** Epoch ms after which the record may be forgotten. */
+  expiresAt: number;
+}
+
+export type IdempotencyClaim =
+  | { claimed: true; token: string }
+  | {
+      claimed: false;
+      record:
+        | { state: "in_progress"; fingerprint: string }
+        | { state: "completed"; fingerprint: string; response: IdempotentResponse };
+    };
+
+/** Completes a claimed key inside a commit, or alone via `completeIdempotencyKey`. */
+export interface IdempotencyCompletion {
+  key: string;
+  token: string;
+  response: IdempotentResponse;
+  expiresAt: number;
+}
+
+// ---------------------------------------------------------------- commits
+
+/**
+ * One atomic write. `expectedVersion` is `null` when creating; otherwise the version the
+ * change was computed from.
+ */
+export interface ReturnCommit {
+  next: StoredReturn;
+  expectedVersion: number | null;
+  events: OutboxEventInput[];
+  idempotency?: IdempotencyCompletion;
+}
+
+export type CommitResult =
+  | { ok: true; events: OutboxEvent[] }
+  | { ok: false; reason: "version_conflict"; currentVersion: number | null }
+  | { ok: false; reason: "idempotency_lost" }
+  | { ok: false; reason: "already_exists" };
+
+export interface ListReturnsQuery {
+  customer_id?: string;
+  state?: ReturnState;
+  order_id?: string;
+  limit: number;
+  /** Opaque cursor returned by a previous page. */
+  cursor?: string;
+}
+
+export interface ReturnPage {
+  data: StoredReturn[];
+  next_cursor: string | null;
+}
+
+// ---------------------------------------------------------------- the store
+
+export interface ReturnsStore {
+  /** A short name for logs and benchmarks (`memory`, `postgres`, `pglite`). */
+  readonly name: string;
+
+  /** Prepares the store (migrations, ...). The service awaits it before first use. MUST be idempotent. */
+  init?(): Promise<void>;
+
+  /** Releases connections and timers the store itself opened. */
+  close?(): Promise<void>;
+
+  // -- returns
+
+  /** The latest committed version, or null. */
+  getReturn(id: string): Promise<StoredReturn | null>;
+
+  /**
+   * Newest first (by id, descending). Filters combine with AND. A page holds at most `limit`
+   * returns; `next_cursor` is null on the last page. Paging MUST NOT skip or repeat a return
+   * that existed for the whole walk.
+   */
+  listReturns(query: ListReturnsQuery): Promise<ReturnPage>;
+
+  /**
+   * Commits a change atomically: the new version of the return, its outbox events (and one
+   * delivery per enabled endpoint whose `types` match each event), and, when given, the
+   * completion of the idempotency key. Either all of it becomes visible or none of it.
+   *
+   * - When `expectedVersion` is null the return MUST NOT exist yet (else `already_exists`).
+   * - Otherwise the stored version MUST equal `expectedVersion` (else `version_conflict`);
+   *   of two concurrent commits from the same version, exactly one succeeds.
+   * - `next.record.version` MUST be `expectedVersion + 1` (1 on create); the store MAY reject others.
+   * - With `idempotency`, the key MUST still be `in_progress` under `token` (else
+   *   `idempotency_lost`, and nothing is written): a holder whose lease was taken over
+   *   MUST NOT commit.
+   * - Events get positions in array order, after every earlier commit's events of that return.
+   */
+  commit(commit: ReturnCommit): Promise<CommitResult>;
+
+  // -- idempotency
+
+  /**
+   * Atomically claims a key: succeeds when the key is absent, expired (`expiresAt <= now`),
+   * or `in_progress` with a lease that ran out (`lockedUntil <= now` as stored). Otherwise
+   * returns the existing record untouched. Of concurrent claims on one key, exactly one
+   * succeeds. A successful claim stores `in_progress` with a fresh token.
+   */
+  claimIdempotencyKey(request: IdempotencyClaimRequest): Promise<IdempotencyClaim>;
+
+  /** Stores the final response for a key claimed under `token`; false if the claim was lost. */
+  completeIdempotencyKey(completion: IdempotencyCompletion): Promise<boolean>;
+
+  /** Forgets an `in_progress` key claimed under `token` (5xx: the retry runs again). */
+  releaseIdempotencyKey(key: string, token: string): Promise<void>;
+
+  // -- webhook endpoints
+
+  /** Inserts or replaces the endpoint with this id. */
+  saveEndpoint(endpoint: WebhookEndpoint): Promise<void>;
+  listEndpoints(): Promise<WebhookEndpoint[]>;
+  /** Removes the endpoint and its pending deliveries; true when it existed. */
+  removeEndpoint(id: string): Promise<boolean>;
+  /** Disables the endpoint (no new deliveries are created or attempted for it). */
+  disableEndpoint(id: string, reason: string): Promise<void>;
+
+  // -- deliveries
+
+  /**
+   * Claims up to `limit` deliveries that are `pending`, due (`next_attempt_at <= now`), not
+   * leased by anyone (or whose lease ran out), whose endpoint is enabled, and that are the
+   * earliest `pending` delivery of their (return, endpoint) pair — so a return's events reach
+   * an endpoint in position order. A `dead` delivery does not hold back later ones. A claimed
+   * delivery is leased to `dispatcherId` until `now + leaseMs`; while leased, no other
+   * caller MUST receive it.
+   */
+  claimDeliveries(request: {
+    dispatcherId: string;
+    now: number;
+    limit: number;
+    leaseMs: number;
+  }): Promise<ClaimedDelivery[]>;
+
+  /**
+   * Records one attempt and its outcome, and releases the lease. Ignored (returns false)
+   * when `dispatcherId` no longer holds the lease.
+   */
+  recordDeliveryAttempt(request: {
+    deliveryId: string;
+    dispatcherId: string;
+    attempt: DeliveryAttempt;
+    outcome: DeliveryOutcome;
+  }): Promise<boolean>;
+
+  /**
+   * Makes dead deliveries pending again, due at `now`, attempt count reset: those of one
+   * event (`eventId`, optionally one endpoint) or every delivery that died at or after
+   * `since`. Returns how many were revived.
+   */
+  redeliver(request: { eventId?: string; endpointId?: string; since?: string; now: number }): Promise<number>;
+
+  /** Deliveries of one event, or of one return, with their attempts (for inspection and tests). */
+  listDeliveries(filter: { eventId?: string; returnId?: string; status?: DeliveryStatus }): Promise<Delivery[]>;
+
+  /** Outbox events of one return in position order. */
+  listEvents(returnId: string): Promise<OutboxEvent[]>;
+
+  /** The earliest `next_attempt_at` among pending deliveries, or null: lets a dispatcher sleep exactly. */
+  nextDeliveryDueAt?(): Promise<number | null>;
+
+  /**
+   * Calls `listener` soon after any commit that created deliveries, in this process or (for
+   * shared stores) any other. Returns an unsubscribe function.
+   */
+  onDeliveriesCreated?(listener: () => void): () => void;
+
+  // -- retention
+
+  /**
+   * Deletes at most `limit` expired idempotency records and `delivered` deliveries (with
+   * their events once no delivery refers to them) older than `before` (epoch ms). Returns
+   * how many rows went.
+   */
+  purge(request: { now: number; deliveredBefore: number; limit: number }): Promise<number>;
+}

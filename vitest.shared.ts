@@ -1,0 +1,14 @@
+// Tests run against the workspace sources, never a stale dist: every @returnkit/* import
+// resolves to the package's src entry.
+import { fileURLToPath } from "node:url";
+
+const src = (path: string) => fileURLToPath(new URL(`./packages/${path}`, import.meta.url));
+
+export const workspaceAlias = [
+  { find: /^@returnkit\/core\/testing$/, replacement: src("core/src/testing/index.ts") },
+  { find: /^@returnkit\/core$/, replacement: src("core/src/index.ts") },
+  { find: /^@returnkit\/adapter-hono$/, replacement: src("adapter-hono/src/index.ts") },
+  { find: /^@returnkit\/adapter-express$/, replacement: src("adapter-express/src/index.ts") },
+  { find: /^@returnkit\/webhook-verify$/, replacement: src("webhook-verify/src/index.ts") },
+  { find: /^@returnkit\/store-postgres$/, replacement: src("store-postgres/src/index.ts") },
+];
