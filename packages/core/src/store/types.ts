@@ -201,9 +201,11 @@ export interface ReturnsStore {
   getReturn(id: string): Promise<StoredReturn | null>;
 
   /**
-   * Newest first (by id, descending). Filters combine with AND. A page holds at most `limit`
-   * returns; `next_cursor` is null on the last page. Paging MUST NOT skip or repeat a return
-   * that existed for the whole walk.
+   * Newest first (by id, descending, comparing ids by UTF-16 code unit as JavaScript does;
+   * a SQL store needs `COLLATE "C"`). Filters combine with AND and apply to the latest
+   * version. A page holds at most `limit` returns; `next_cursor` MUST be null on the last
+   * page, even when that page is full. Paging MUST NOT skip or repeat a return that existed
+   * for the whole walk, whatever is created or changed meanwhile.
    */
   listReturns(query: ListReturnsQuery): Promise<ReturnPage>;
 
@@ -220,6 +222,18 @@ export interface ReturnsStore {
    *   `idempotency_lost`, and nothing is written): a holder whose lease was taken over
    *   MUST NOT commit.
    * - Events get positions in array order, after every earlier commit's events of that return.
+   * - Each new delivery is `pending`, with no attempts, due at once: `next_attempt_at` is
+   *   the event's `created_at` in epoch ms.
+   *
+   * Clarifications the conformance suite checks:
+   * - When several checks fail, `already_exists` / `version_conflict` is reported before
+   *   `idempotency_lost`. `currentVersion` is the version the store saw when it refused.
+   * - The idempotency check is by token alone: a commit carries no clock, so a holder whose
+   *   lease ran out but was not taken over still commits.
+   * - The store MUST keep its own copy: changing the caller's objects afterwards MUST NOT
+   *   change what it returns.
+   * - A `next.record.version` other than `expectedVersion + 1` is a programming error: the
+   *   store MAY throw instead of returning a result.
    */
   commit(commit: ReturnCommit): Promise<CommitResult>;
 
@@ -229,24 +243,40 @@ export interface ReturnsStore {
    * Atomically claims a key: succeeds when the key is absent, expired (`expiresAt <= now`),
    * or `in_progress` with a lease that ran out (`lockedUntil <= now` as stored). Otherwise
    * returns the existing record untouched. Of concurrent claims on one key, exactly one
-   * succeeds. A successful claim stores `in_progress` with a fresh token.
+   * succeeds. A successful claim stores `in_progress` with a fresh token and the request's
+   * fingerprint, `lockedUntil` and `expiresAt`, replacing whatever was there; the previous
+   * token is then lost for good (complete, release and commit refuse it).
    */
   claimIdempotencyKey(request: IdempotencyClaimRequest): Promise<IdempotencyClaim>;
 
-  /** Stores the final response for a key claimed under `token`; false if the claim was lost. */
+  /**
+   * Stores the final response for a key claimed under `token` (state `completed`, expiry
+   * `expiresAt`); false, changing nothing, if the key is not `in_progress` under `token`.
+   */
   completeIdempotencyKey(completion: IdempotencyCompletion): Promise<boolean>;
 
-  /** Forgets an `in_progress` key claimed under `token` (5xx: the retry runs again). */
+  /**
+   * Forgets an `in_progress` key claimed under `token` (5xx: the retry runs again). A wrong
+   * token or a `completed` key MUST be left as it is.
+   */
   releaseIdempotencyKey(key: string, token: string): Promise<void>;
 
   // -- webhook endpoints
 
-  /** Inserts or replaces the endpoint with this id. */
+  /** Inserts or replaces the endpoint with this id (saving it enabled enables it again). */
   saveEndpoint(endpoint: WebhookEndpoint): Promise<void>;
+  /** Every endpoint, enabled or not, in no particular order. */
   listEndpoints(): Promise<WebhookEndpoint[]>;
-  /** Removes the endpoint and its pending deliveries; true when it existed. */
+  /**
+   * Removes the endpoint and its pending deliveries; true when it existed. Delivered and
+   * dead deliveries stay for inspection; none of them is ever claimed again.
+   */
   removeEndpoint(id: string): Promise<boolean>;
-  /** Disables the endpoint (no new deliveries are created or attempted for it). */
+  /**
+   * Disables the endpoint (no new deliveries are created or attempted for it); its pending
+   * deliveries wait, and are claimable again once the endpoint is saved enabled. An
+   * unknown id is ignored.
+   */
   disableEndpoint(id: string, reason: string): Promise<void>;
 
   // -- deliveries
@@ -257,7 +287,7 @@ export interface ReturnsStore {
    * earliest `pending` delivery of their (return, endpoint) pair — so a return's events reach
    * an endpoint in position order. A `dead` delivery does not hold back later ones. A claimed
    * delivery is leased to `dispatcherId` until `now + leaseMs`; while leased, no other
-   * caller MUST receive it.
+   * caller MUST receive it. A lease that ran out (`now >= leased until`) no longer counts.
    */
   claimDeliveries(request: {
     dispatcherId: string;
@@ -267,8 +297,12 @@ export interface ReturnsStore {
   }): Promise<ClaimedDelivery[]>;
 
   /**
-   * Records one attempt and its outcome, and releases the lease. Ignored (returns false)
-   * when `dispatcherId` no longer holds the lease.
+   * Records one attempt and its outcome, and releases the lease. Ignored (returns false,
+   * changing nothing) when `dispatcherId` no longer holds the lease: the holder is the last
+   * caller that claimed the delivery and has not recorded since, so a lease that ran out
+   * still counts until another caller claims the delivery. `delivered` sets `delivered_at`
+   * and `dead` sets `dead_at` to `attempt.at`; `retry` keeps it pending, due at
+   * `next_attempt_at`. Every outcome appends the attempt and counts it.
    */
   recordDeliveryAttempt(request: {
     deliveryId: string;
@@ -278,33 +312,54 @@ export interface ReturnsStore {
   }): Promise<boolean>;
 
   /**
-   * Makes dead deliveries pending again, due at `now`, attempt count reset: those of one
-   * event (`eventId`, optionally one endpoint) or every delivery that died at or after
-   * `since`. Returns how many were revived.
+   * Makes dead deliveries pending again, due at `now`, attempt count reset (the recorded
+   * attempts stay): those of one event (`eventId`, optionally one endpoint) or every
+   * delivery that died at or after `since` (ISO time, compared with `dead_at`). With
+   * neither `eventId` nor `since` it MUST revive nothing, never everything. Pending and
+   * delivered deliveries are left alone. Returns how many were revived.
    */
-  redeliver(request: { eventId?: string; endpointId?: string; since?: string; now: number }): Promise<number>;
+  redeliver(request: {
+    eventId?: string;
+    endpointId?: string;
+    since?: string;
+    now: number;
+  }): Promise<number>;
 
   /** Deliveries of one event, or of one return, with their attempts (for inspection and tests). */
-  listDeliveries(filter: { eventId?: string; returnId?: string; status?: DeliveryStatus }): Promise<Delivery[]>;
+  listDeliveries(filter: {
+    eventId?: string;
+    returnId?: string;
+    status?: DeliveryStatus;
+  }): Promise<Delivery[]>;
 
   /** Outbox events of one return in position order. */
   listEvents(returnId: string): Promise<OutboxEvent[]>;
 
-  /** The earliest `next_attempt_at` among pending deliveries, or null: lets a dispatcher sleep exactly. */
+  /**
+   * The earliest time at which `claimDeliveries` could return something, as far as the
+   * store knows now, or null: lets a dispatcher sleep exactly. Only deliveries a claim could
+   * return count — the head of each (return, endpoint) pair whose endpoint is enabled — and
+   * for a leased head the later of `next_attempt_at` and the end of its lease. (Counting
+   * every pending delivery would wake a dispatcher in a loop for a disabled endpoint.)
+   */
   nextDeliveryDueAt?(): Promise<number | null>;
 
   /**
-   * Calls `listener` soon after any commit that created deliveries, in this process or (for
-   * shared stores) any other. Returns an unsubscribe function.
+   * Calls `listener` soon after any commit that created deliveries, and after a `redeliver`
+   * that revived some, in this process or (for shared stores) any other. A listener MAY be
+   * called more often than that; after unsubscribing it MUST NOT be called again. Returns
+   * an unsubscribe function.
    */
   onDeliveriesCreated?(listener: () => void): () => void;
 
   // -- retention
 
   /**
-   * Deletes at most `limit` expired idempotency records and `delivered` deliveries (with
-   * their events once no delivery refers to them) older than `before` (epoch ms). Returns
-   * how many rows went.
+   * Deletes at most `limit` rows in all: idempotency records expired at `now`
+   * (`expiresAt <= now`), `delivered` deliveries whose `delivered_at` is before
+   * `deliveredBefore` (epoch ms), and outbox events created before `deliveredBefore` that no
+   * delivery refers to any more. Pending and dead deliveries, their events, and returns
+   * are never deleted. Returns how many rows went; callers repeat until it returns 0.
    */
   purge(request: { now: number; deliveredBefore: number; limit: number }): Promise<number>;
 }
