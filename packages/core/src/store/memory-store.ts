@@ -297,7 +297,12 @@ export function memoryStore(options: MemoryStoreOptions = {}): ReturnsStore {
     async nextDeliveryDueAt() {
       let earliest: number | null = null;
       for (const queue of pendingQueues.values()) {
-        const due = queue[0]!.next_attempt_at;
+        const head = queue[0]!;
+        // A head no claim can return (disabled endpoint, live lease) must not wake a
+        // dispatcher early, or it would spin until the lease ends or forever.
+        if (!endpoints.get(head.endpoint_id)?.enabled) continue;
+        const leasedUntil = leases.get(head.id)?.until ?? Number.NEGATIVE_INFINITY;
+        const due = Math.max(head.next_attempt_at, leasedUntil);
         if (earliest === null || due < earliest) earliest = due;
       }
       return earliest;
