@@ -1,0 +1,4 @@
+import { runStoreConformance } from "../testing";
+import { memoryStore } from "./memory-store";
+
+runStoreConformance({ name: "memory", create: () => memoryStore() });

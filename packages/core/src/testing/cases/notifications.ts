@@ -1,0 +1,76 @@
+/** @module testing/cases/notifications — `onDeliveriesCreated`: waking dispatchers. */
+import { describe, expect, it, vi } from "vitest";
+import { makeDeliveryAttempt, makeEndpoint, T0 } from "../fixtures";
+import { createReturn, type StoreSubject } from "../subject";
+
+/** Long enough for a notification that was sent to arrive, through a database if need be. */
+const SETTLE_MS = 300;
+
+export function describeNotifications(subject: StoreSubject): void {
+  describe("onDeliveriesCreated", () => {
+    it("onDeliveriesCreated - calls the listener after a commit that created deliveries", async (ctx) => {
+      if (!subject.store.onDeliveriesCreated)
+        return ctx.skip("the store does not implement onDeliveriesCreated");
+      await subject.store.saveEndpoint(makeEndpoint());
+      const listener = vi.fn();
+      const unsubscribe = subject.store.onDeliveriesCreated(listener);
+
+      await createReturn(subject.store);
+
+      await vi.waitFor(() => expect(listener).toHaveBeenCalled(), { timeout: 5_000 });
+      unsubscribe();
+    });
+
+    it("onDeliveriesCreated - calls the listener after redeliver revived deliveries", async (ctx) => {
+      if (!subject.store.onDeliveriesCreated)
+        return ctx.skip("the store does not implement onDeliveriesCreated");
+      await subject.store.saveEndpoint(makeEndpoint());
+      const { events } = await createReturn(subject.store);
+      const [claimed] = await subject.store.claimDeliveries({
+        dispatcherId: "d1",
+        now: T0,
+        limit: 1,
+        leaseMs: 1_000,
+      });
+      await subject.store.recordDeliveryAttempt({
+        deliveryId: claimed!.delivery.id,
+        dispatcherId: "d1",
+        attempt: makeDeliveryAttempt(T0, 500),
+        outcome: { kind: "dead" },
+      });
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+      const listener = vi.fn();
+      const unsubscribe = subject.store.onDeliveriesCreated(listener);
+
+      await subject.store.redeliver({ eventId: events[0]!.id, now: T0 });
+
+      await vi.waitFor(() => expect(listener).toHaveBeenCalled(), { timeout: 5_000 });
+      unsubscribe();
+    });
+
+    it("onDeliveriesCreated - stops calling a listener that unsubscribed", async (ctx) => {
+      if (!subject.store.onDeliveriesCreated)
+        return ctx.skip("the store does not implement onDeliveriesCreated");
+      await subject.store.saveEndpoint(makeEndpoint());
+      const kept = vi.fn();
+      const dropped = vi.fn();
+      const unsubscribeKept = subject.store.onDeliveriesCreated(kept);
+      const unsubscribeDropped = subject.store.onDeliveriesCreated(dropped);
+      await createReturn(subject.store);
+      await vi.waitFor(() => expect(dropped).toHaveBeenCalled(), { timeout: 5_000 });
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+      unsubscribeDropped();
+      const callsBefore = dropped.mock.calls.length;
+      const keptBefore = kept.mock.calls.length;
+
+      await createReturn(subject.store);
+      await vi.waitFor(() => expect(kept.mock.calls.length).toBeGreaterThan(keptBefore), {
+        timeout: 5_000,
+      });
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+
+      expect(dropped).toHaveBeenCalledTimes(callsBefore);
+      unsubscribeKept();
+    });
+  });
+}

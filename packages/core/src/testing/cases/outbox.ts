@@ -1,0 +1,235 @@
+/**
+ * @module testing/cases/outbox — outbox events and their fan-out into deliveries, and the
+ * endpoints that decide the fan-out.
+ */
+import { describe, expect, it } from "vitest";
+import {
+  advanceStoredReturn,
+  makeDeliveryAttempt,
+  makeEndpoint,
+  makeOutboxEvent,
+  makeStoredReturn,
+  T0,
+} from "../fixtures";
+import { advanceReturn, createReturn, type StoreSubject, withoutPosition } from "../subject";
+
+export function describeOutbox(subject: StoreSubject): void {
+  describe("outbox", () => {
+    it("listEvents - lists a return's events in commit order with increasing positions", async () => {
+      const created = await createReturn(subject.store);
+      const submitted = await advanceReturn(subject.store, created.stored, "submit");
+      const approved = await advanceReturn(subject.store, submitted.stored, "approve");
+
+      const events = await subject.store.listEvents(created.stored.record.id);
+
+      expect(events).toEqual([...created.events, ...submitted.events, ...approved.events]);
+      for (let i = 1; i < events.length; i++)
+        expect(events[i]!.position).toBeGreaterThan(events[i - 1]!.position);
+    });
+
+    it("listEvents - keeps returns apart and lists nothing for an unknown return", async () => {
+      const a = await createReturn(subject.store);
+      const b = await createReturn(subject.store);
+      await advanceReturn(subject.store, a.stored, "submit");
+
+      expect((await subject.store.listEvents(b.stored.record.id)).map(withoutPosition)).toEqual(
+        b.events.map(withoutPosition),
+      );
+      expect(await subject.store.listEvents(makeStoredReturn().record.id)).toEqual([]);
+    });
+
+    it("commit - gives a later commit of a return larger positions than every earlier one", async () => {
+      const { stored } = await createReturn(subject.store);
+      const next = advanceStoredReturn(stored, "submit");
+      const several = [makeOutboxEvent(next), makeOutboxEvent(next, { type: "return.fit_signal" })];
+      const before = await subject.store.listEvents(stored.record.id);
+
+      const result = await subject.store.commit({ next, expectedVersion: 1, events: several });
+
+      if (!result.ok) throw new Error(`commit failed: ${result.reason}`);
+      const highestBefore = Math.max(...before.map((event) => event.position));
+      expect(result.events[0]!.position).toBeGreaterThan(highestBefore);
+      expect(result.events[1]!.position).toBeGreaterThan(result.events[0]!.position);
+    });
+
+    it("commit - creates one pending delivery per enabled endpoint whose types match", async () => {
+      const all = makeEndpoint();
+      const submittedOnly = makeEndpoint({ types: ["return.submitted"] });
+      const createdOnly = makeEndpoint({ types: ["return.created", "return.closed"] });
+      const disabled = makeEndpoint({ enabled: false, disabled_reason: "410 Gone" });
+      for (const endpoint of [all, submittedOnly, createdOnly, disabled])
+        await subject.store.saveEndpoint(endpoint);
+
+      const { events } = await createReturn(subject.store);
+      const event = events[0]!;
+      const deliveries = await subject.store.listDeliveries({ eventId: event.id });
+
+      expect(deliveries.map((d) => d.endpoint_id).sort()).toEqual([all.id, createdOnly.id].sort());
+      for (const delivery of deliveries) {
+        expect(delivery).toMatchObject({
+          event_id: event.id,
+          return_id: event.return_id,
+          position: event.position,
+          status: "pending",
+          attempt_count: 0,
+          // Due at once: the event's own time.
+          next_attempt_at: Date.parse(event.created_at),
+          attempts: [],
+          delivered_at: null,
+          dead_at: null,
+        });
+      }
+      expect(new Set(deliveries.map((d) => d.id)).size).toBe(deliveries.length);
+    });
+
+    it("commit - creates no deliveries when no endpoint is registered", async () => {
+      const { stored } = await createReturn(subject.store);
+
+      expect(await subject.store.listDeliveries({ returnId: stored.record.id })).toEqual([]);
+    });
+
+    it("listDeliveries - filters by event, return and status in position order", async () => {
+      const endpoint = makeEndpoint();
+      await subject.store.saveEndpoint(endpoint);
+      const a = await createReturn(subject.store);
+      const a2 = await advanceReturn(subject.store, a.stored, "submit");
+      const b = await createReturn(subject.store);
+
+      const ofA = await subject.store.listDeliveries({ returnId: a.stored.record.id });
+      const ofEvent = await subject.store.listDeliveries({ eventId: b.events[0]!.id });
+      const pendingOfA = await subject.store.listDeliveries({
+        returnId: a.stored.record.id,
+        status: "pending",
+      });
+      const deadOfA = await subject.store.listDeliveries({
+        returnId: a.stored.record.id,
+        status: "dead",
+      });
+
+      expect(ofA.map((d) => d.event_id)).toEqual([a.events[0]!.id, a2.events[0]!.id]);
+      expect(ofEvent.map((d) => d.return_id)).toEqual([b.stored.record.id]);
+      expect(pendingOfA).toEqual(ofA);
+      expect(deadOfA).toEqual([]);
+    });
+  });
+
+  describe("endpoints", () => {
+    it("saveEndpoint - stores an endpoint that listEndpoints returns", async () => {
+      const endpoint = makeEndpoint({ types: ["return.created", "return.fit_signal"] });
+
+      await subject.store.saveEndpoint(endpoint);
+
+      expect(await subject.store.listEndpoints()).toEqual([endpoint]);
+    });
+
+    it("saveEndpoint - replaces the endpoint with the same id", async () => {
+      const endpoint = makeEndpoint();
+      await subject.store.saveEndpoint(endpoint);
+      const rotated = {
+        ...endpoint,
+        secrets: [...endpoint.secrets, "whsec_bmV3LXNlY3JldC1mb3Itcm90YXRpb24="],
+      };
+
+      await subject.store.saveEndpoint(rotated);
+
+      expect(await subject.store.listEndpoints()).toEqual([rotated]);
+    });
+
+    it("removeEndpoint - removes the endpoint and reports whether it existed", async () => {
+      const keep = makeEndpoint();
+      const drop = makeEndpoint();
+      await subject.store.saveEndpoint(keep);
+      await subject.store.saveEndpoint(drop);
+
+      expect(await subject.store.removeEndpoint(drop.id)).toBe(true);
+      expect(await subject.store.removeEndpoint(drop.id)).toBe(false);
+      expect(await subject.store.listEndpoints()).toEqual([keep]);
+    });
+
+    it("removeEndpoint - removes its pending deliveries and keeps the finished ones", async () => {
+      const endpoint = makeEndpoint();
+      const other = makeEndpoint();
+      await subject.store.saveEndpoint(endpoint);
+      await subject.store.saveEndpoint(other);
+      const { stored, events } = await createReturn(subject.store);
+      const [claimed] = await subject.store.claimDeliveries({
+        dispatcherId: "d1",
+        now: T0,
+        limit: 1,
+        leaseMs: 1_000,
+      });
+      await subject.store.recordDeliveryAttempt({
+        deliveryId: claimed!.delivery.id,
+        dispatcherId: "d1",
+        attempt: makeDeliveryAttempt(T0),
+        outcome: { kind: "delivered" },
+      });
+      const removedId = claimed!.endpoint.id === endpoint.id ? other.id : endpoint.id;
+      await subject.store.claimDeliveries({
+        dispatcherId: "d1",
+        now: T0,
+        limit: 1,
+        leaseMs: 1_000,
+      });
+
+      await subject.store.removeEndpoint(removedId);
+
+      const left = await subject.store.listDeliveries({ returnId: stored.record.id });
+      expect(left.map((d) => [d.endpoint_id, d.status])).toEqual([
+        [claimed!.endpoint.id, "delivered"],
+      ]);
+      expect(await subject.store.listEvents(stored.record.id)).toEqual(events);
+    });
+
+    it("disableEndpoint - records why and stops new deliveries and claims for it", async () => {
+      const endpoint = makeEndpoint();
+      await subject.store.saveEndpoint(endpoint);
+      const before = await createReturn(subject.store);
+
+      await subject.store.disableEndpoint(endpoint.id, "410 Gone");
+      const after = await createReturn(subject.store);
+
+      expect(await subject.store.listEndpoints()).toEqual([
+        { ...endpoint, enabled: false, disabled_reason: "410 Gone" },
+      ]);
+      expect(
+        await subject.store.listDeliveries({ returnId: before.stored.record.id }),
+      ).toHaveLength(1);
+      expect(await subject.store.listDeliveries({ returnId: after.stored.record.id })).toEqual([]);
+      expect(
+        await subject.store.claimDeliveries({
+          dispatcherId: "d1",
+          now: T0 + 60_000,
+          limit: 10,
+          leaseMs: 1_000,
+        }),
+      ).toEqual([]);
+    });
+
+    it("disableEndpoint - resumes claims when the endpoint is enabled again", async () => {
+      const endpoint = makeEndpoint();
+      await subject.store.saveEndpoint(endpoint);
+      const { events } = await createReturn(subject.store);
+      await subject.store.disableEndpoint(endpoint.id, "paused by the merchant");
+
+      await subject.store.saveEndpoint({ ...endpoint, enabled: true, disabled_reason: null });
+      const claimed = await subject.store.claimDeliveries({
+        dispatcherId: "d1",
+        now: T0,
+        limit: 10,
+        leaseMs: 1_000,
+      });
+
+      expect(claimed.map((c) => c.event.id)).toEqual([events[0]!.id]);
+    });
+
+    it("disableEndpoint - ignores an unknown endpoint", async () => {
+      const endpoint = makeEndpoint();
+      await subject.store.saveEndpoint(endpoint);
+
+      await subject.store.disableEndpoint("we_unknown", "gone");
+
+      expect(await subject.store.listEndpoints()).toEqual([endpoint]);
+    });
+  });
+}

@@ -1,0 +1,191 @@
+/**
+ * @module testing/fixtures — builders for the values a store holds, so tests state only what
+ * matters to them. Snapshots come from the real machine, so a store sees what the service
+ * would hand it.
+ */
+import { newEventId, newPrefixedId, newReturnId } from "../ids";
+import {
+  applyReturnEvent,
+  EVENT_CALLER,
+  initialReturnSnapshot,
+  persistReturnSnapshot,
+  type ReturnEvent,
+  type ReturnSnapshot,
+  type ReturnState,
+  restoreReturnSnapshot,
+} from "../machine";
+import type { HistoryEntry, ReturnData } from "../schemas";
+import type {
+  DeliveryAttempt,
+  OutboxEventInput,
+  StoredReturn,
+  WebhookEndpoint,
+  WebhookEventType,
+} from "../store/types";
+
+/** The suite's clock starts here; every `now` a test passes is derived from it. */
+export const T0 = Date.parse("2026-11-21T10:00:00.000Z");
+
+export const iso = (ms: number): string => new Date(ms).toISOString();
+
+/** The shortest way from draft to each state. */
+const PATH_TO: Record<ReturnState, ReturnEvent[]> = {
+  draft: [],
+  submitted: ["submit"],
+  approved: ["submit", "approve"],
+  in_transit: ["submit", "approve", "ship"],
+  received: ["submit", "approve", "ship", "receive"],
+  graded: ["submit", "approve", "ship", "receive", "grade"],
+  closed: ["submit", "approve", "ship", "receive", "grade", "close"],
+  rejected: ["submit", "reject"],
+  flagged: ["submit", "flag"],
+  cancelled: ["cancel"],
+};
+
+export interface StoredReturnOptions {
+  id?: string;
+  state?: ReturnState;
+  customer_id?: string;
+  order_id?: string;
+  /** Defaults to 1: what a create commit must carry, whatever the state. */
+  version?: number;
+  /** Epoch ms of creation and of every history entry. */
+  at?: number;
+}
+
+/** A return as the service would store it, walked through the machine to `state`. */
+export function makeStoredReturn(options: StoredReturnOptions = {}): StoredReturn {
+  const at = iso(options.at ?? T0);
+  const customer = options.customer_id ?? "user-42";
+  let stored: StoredReturn = {
+    record: {
+      id: options.id ?? newReturnId(),
+      object: "return",
+      order_id: options.order_id ?? "ord_1001",
+      line: { sku: "TEE-BLK-M", quantity: 1, size: "M" },
+      reason: "TOO_SMALL_AT_CHEST",
+      resolution: "EXCHANGE",
+      exchange_size: "L",
+      state: "draft",
+      flagged_from: null,
+      grade: null,
+      shipment: null,
+      customer_id: customer,
+      version: 1,
+      created_at: at,
+      updated_at: at,
+      history: [
+        {
+          seq: 1,
+          event: "create",
+          from: null,
+          to: "draft",
+          at,
+          actor: { kind: "portal", id: customer },
+        },
+      ],
+    },
+    snapshot: persistReturnSnapshot(initialReturnSnapshot()),
+  };
+  for (const event of PATH_TO[options.state ?? "draft"]) {
+    stored = applyToStored(stored, event, options.at ?? T0);
+  }
+  return { ...stored, record: { ...stored.record, version: options.version ?? 1 } };
+}
+
+/**
+ * The next version of a stored return after `event` (version + 1, one more history entry):
+ * what a commit with `expectedVersion: stored.record.version` carries.
+ */
+export function advanceStoredReturn(
+  stored: StoredReturn,
+  event: ReturnEvent,
+  at: number = Date.parse(stored.record.updated_at) + 1_000,
+): StoredReturn {
+  const next = applyToStored(stored, event, at);
+  return { ...next, record: { ...next.record, version: stored.record.version + 1 } };
+}
+
+function applyToStored(stored: StoredReturn, event: ReturnEvent, atMs: number): StoredReturn {
+  const snapshot: ReturnSnapshot = restoreReturnSnapshot(stored.snapshot);
+  const result = applyReturnEvent(snapshot, event);
+  if (!result.ok) throw new Error(`fixture: ${event} does not apply in ${result.state}`);
+  const at = iso(atMs);
+  const previous = stored.record;
+  const entry: HistoryEntry = {
+    seq: previous.history.length + 1,
+    event,
+    from: result.from,
+    to: result.to,
+    at,
+    actor: {
+      kind: EVENT_CALLER[event],
+      id: EVENT_CALLER[event] === "portal" ? previous.customer_id : "staff-1",
+    },
+  };
+  const record: ReturnData = {
+    ...previous,
+    state: result.to,
+    flagged_from: result.to === "flagged" ? result.from : null,
+    updated_at: at,
+    history: [...previous.history, entry],
+  };
+  return { record, snapshot: persistReturnSnapshot(result.snapshot) };
+}
+
+const EVENT_TYPE_OF_STATE: Record<ReturnState, WebhookEventType> = {
+  draft: "return.created",
+  submitted: "return.submitted",
+  approved: "return.approved",
+  in_transit: "return.in_transit",
+  received: "return.received",
+  graded: "return.graded",
+  closed: "return.closed",
+  rejected: "return.rejected",
+  flagged: "return.flagged",
+  cancelled: "return.cancelled",
+};
+
+/**
+ * The outbox event describing the latest transition of `stored`, created at its `updated_at`
+ * unless `created_at` says otherwise.
+ */
+export function makeOutboxEvent(
+  stored: StoredReturn,
+  options: { type?: WebhookEventType; created_at?: string } = {},
+): OutboxEventInput {
+  const transition = stored.record.history[stored.record.history.length - 1]!;
+  const type = options.type ?? EVENT_TYPE_OF_STATE[stored.record.state];
+  const created_at = options.created_at ?? stored.record.updated_at;
+  return {
+    id: newEventId(),
+    return_id: stored.record.id,
+    seq: transition.seq,
+    type,
+    payload: { type, timestamp: created_at, data: { return: stored.record, transition } },
+    created_at,
+  };
+}
+
+export function makeEndpoint(options: Partial<WebhookEndpoint> = {}): WebhookEndpoint {
+  const id = options.id ?? newPrefixedId("we");
+  return {
+    id,
+    url: `https://hooks.example/${id}`,
+    secrets: ["whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"],
+    types: null,
+    enabled: true,
+    disabled_reason: null,
+    created_at: iso(T0),
+    ...options,
+  };
+}
+
+export function makeDeliveryAttempt(atMs: number, status: number | null = 200): DeliveryAttempt {
+  return {
+    at: iso(atMs),
+    status,
+    error: status === null ? "connect ECONNREFUSED" : null,
+    duration_ms: 42,
+  };
+}

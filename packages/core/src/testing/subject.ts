@@ -1,0 +1,65 @@
+/**
+ * @module testing/subject — what every group of conformance cases shares: the store under
+ * test (fresh for each case) and the few commits most cases start from.
+ */
+import type { ReturnEvent } from "../machine";
+import type { OutboxEvent, ReturnsStore, StoredReturn } from "../store/types";
+import {
+  advanceStoredReturn,
+  makeOutboxEvent,
+  makeStoredReturn,
+  type StoredReturnOptions,
+} from "./fixtures";
+
+/** The store of the running case; a getter because each case gets a fresh one. */
+export interface StoreSubject {
+  readonly store: ReturnsStore;
+}
+
+export interface Committed {
+  stored: StoredReturn;
+  events: OutboxEvent[];
+}
+
+/** Creates a return with its `return.created` event and fails loudly if the store refuses. */
+export async function createReturn(
+  store: ReturnsStore,
+  options: StoredReturnOptions = {},
+): Promise<Committed> {
+  const stored = makeStoredReturn(options);
+  const result = await store.commit({
+    next: stored,
+    expectedVersion: null,
+    events: [makeOutboxEvent(stored)],
+  });
+  if (!result.ok)
+    throw new Error(`fixture: create of ${stored.record.id} failed: ${result.reason}`);
+  return { stored, events: result.events };
+}
+
+/** Applies `event` from the stored version with its outbox event. */
+export async function advanceReturn(
+  store: ReturnsStore,
+  stored: StoredReturn,
+  event: ReturnEvent,
+): Promise<Committed> {
+  const next = advanceStoredReturn(stored, event);
+  const result = await store.commit({
+    next,
+    expectedVersion: stored.record.version,
+    events: [makeOutboxEvent(next)],
+  });
+  if (!result.ok)
+    throw new Error(`fixture: ${event} of ${stored.record.id} failed: ${result.reason}`);
+  return { stored: next, events: result.events };
+}
+
+/** Strips the store-assigned position so an event can be compared with its input. */
+export function withoutPosition(event: OutboxEvent) {
+  const { position: _position, ...input } = event;
+  return input;
+}
+
+export function ids(items: Array<{ id: string } | { record: { id: string } }>): string[] {
+  return items.map((item) => ("record" in item ? item.record.id : item.id));
+}
