@@ -57,7 +57,8 @@ export function memoryStore(options: MemoryStoreOptions = {}): ReturnsStore {
   const listeners = new Set<() => void>();
   let position = 0;
 
-  const pairKey = (d: { return_id: string; endpoint_id: string }) => `${d.return_id}\u0000${d.endpoint_id}`;
+  const pairKey = (d: { return_id: string; endpoint_id: string }) =>
+    `${d.return_id}\u0000${d.endpoint_id}`;
 
   function enqueue(delivery: Delivery) {
     const key = pairKey(delivery);
@@ -127,11 +128,17 @@ export function memoryStore(options: MemoryStoreOptions = {}): ReturnsStore {
       if (commit.expectedVersion === null) {
         if (current) return { ok: false, reason: "already_exists" };
       } else if (!current || current.record.version !== commit.expectedVersion) {
-        return { ok: false, reason: "version_conflict", currentVersion: current?.record.version ?? null };
+        return {
+          ok: false,
+          reason: "version_conflict",
+          currentVersion: current?.record.version ?? null,
+        };
       }
       const expected = (commit.expectedVersion ?? 0) + 1;
       if (commit.next.record.version !== expected) {
-        throw new Error(`commit of ${id} must carry version ${expected}, got ${commit.next.record.version}`);
+        throw new Error(
+          `commit of ${id} must carry version ${expected}, got ${commit.next.record.version}`,
+        );
       }
       if (commit.idempotency) {
         const row = idempotency.get(commit.idempotency.key);
@@ -179,10 +186,15 @@ export function memoryStore(options: MemoryStoreOptions = {}): ReturnsStore {
     async claimIdempotencyKey(request: IdempotencyClaimRequest): Promise<IdempotencyClaim> {
       const row = idempotency.get(request.key);
       const takeable =
-        !row || row.expiresAt <= request.now || (row.state === "in_progress" && row.lockedUntil <= request.now);
+        !row ||
+        row.expiresAt <= request.now ||
+        (row.state === "in_progress" && row.lockedUntil <= request.now);
       if (!takeable) {
         return row.state === "completed"
-          ? { claimed: false, record: { state: "completed", fingerprint: row.fingerprint, response: row.response! } }
+          ? {
+              claimed: false,
+              record: { state: "completed", fingerprint: row.fingerprint, response: row.response! },
+            }
           : { claimed: false, record: { state: "in_progress", fingerprint: row.fingerprint } };
       }
       const token = newPrefixedId("idk");
@@ -230,7 +242,8 @@ export function memoryStore(options: MemoryStoreOptions = {}): ReturnsStore {
 
     async disableEndpoint(id, reason) {
       const endpoint = endpoints.get(id);
-      if (endpoint) endpoints.set(id, deepFreeze({ ...endpoint, enabled: false, disabled_reason: reason }));
+      if (endpoint)
+        endpoints.set(id, deepFreeze({ ...endpoint, enabled: false, disabled_reason: reason }));
     },
 
     async claimDeliveries({ dispatcherId, now, limit, leaseMs }) {
@@ -254,9 +267,15 @@ export function memoryStore(options: MemoryStoreOptions = {}): ReturnsStore {
       const delivery = deliveries.get(deliveryId);
       if (!lease || lease.dispatcherId !== dispatcherId || !delivery) return false;
       leases.delete(deliveryId);
-      const base = { ...delivery, attempt_count: delivery.attempt_count + 1, attempts: [...delivery.attempts, attempt] };
-      if (outcome.kind === "delivered") replaceDelivery(deepFreeze({ ...base, status: "delivered", delivered_at: attempt.at }));
-      else if (outcome.kind === "dead") replaceDelivery(deepFreeze({ ...base, status: "dead", dead_at: attempt.at }));
+      const base = {
+        ...delivery,
+        attempt_count: delivery.attempt_count + 1,
+        attempts: [...delivery.attempts, attempt],
+      };
+      if (outcome.kind === "delivered")
+        replaceDelivery(deepFreeze({ ...base, status: "delivered", delivered_at: attempt.at }));
+      else if (outcome.kind === "dead")
+        replaceDelivery(deepFreeze({ ...base, status: "dead", dead_at: attempt.at }));
       else replaceDelivery(deepFreeze({ ...base, next_attempt_at: outcome.next_attempt_at }));
       return true;
     },
@@ -271,7 +290,13 @@ export function memoryStore(options: MemoryStoreOptions = {}): ReturnsStore {
         if (sinceMs !== undefined && Date.parse(delivery.dead_at!) < sinceMs) continue;
         if (eventId === undefined && sinceMs === undefined) continue;
         replaceDelivery(
-          deepFreeze({ ...delivery, status: "pending", attempt_count: 0, next_attempt_at: now, dead_at: null }),
+          deepFreeze({
+            ...delivery,
+            status: "pending",
+            attempt_count: 0,
+            next_attempt_at: now,
+            dead_at: null,
+          }),
         );
         revived++;
       }
@@ -279,7 +304,15 @@ export function memoryStore(options: MemoryStoreOptions = {}): ReturnsStore {
       return revived;
     },
 
-    async listDeliveries({ eventId, returnId, status }: { eventId?: string; returnId?: string; status?: DeliveryStatus }) {
+    async listDeliveries({
+      eventId,
+      returnId,
+      status,
+    }: {
+      eventId?: string;
+      returnId?: string;
+      status?: DeliveryStatus;
+    }) {
       return [...deliveries.values()]
         .filter(
           (d) =>
@@ -325,7 +358,9 @@ export function memoryStore(options: MemoryStoreOptions = {}): ReturnsStore {
       const referenced = new Set<string>();
       for (const delivery of deliveries.values()) {
         if (removed >= limit) return removed;
-        const finishedAt = delivery.delivered_at ? Date.parse(delivery.delivered_at) : Number.POSITIVE_INFINITY;
+        const finishedAt = delivery.delivered_at
+          ? Date.parse(delivery.delivered_at)
+          : Number.POSITIVE_INFINITY;
         if (delivery.status === "delivered" && finishedAt < deliveredBefore) {
           deliveries.delete(delivery.id);
           removed++;
