@@ -1,0 +1,135 @@
+/**
+ * @module auth/jwt — verifies RFC 9068 JWT access tokens with jose and yields the Principal.
+ *
+ * Order of checks: the Authorization header (bearer-token), then jose (signature with a pinned
+ * asymmetric algorithm, `typ`, `iss`, `aud`, `exp` required, `nbf`), then the claims jose does
+ * not know (`scope`, `client_id`, `sub`: principal-from-claims).
+ */
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  customFetch,
+  errors,
+  type JSONWebKeySet,
+  type JWTVerifyGetKey,
+  jwtVerify,
+} from "jose";
+import type { Principal } from "../principal";
+import { readBearerToken } from "./bearer-token";
+import { principalFromClaims } from "./principal-from-claims";
+import { KeySetUnavailableError, problemForVerificationFailure } from "./token-errors";
+
+/** Asymmetric JWS algorithms an access token may be signed with. HS* and none never are. */
+export const ACCESS_TOKEN_ALGORITHMS = [
+  "RS256",
+  "RS384",
+  "RS512",
+  "PS256",
+  "PS384",
+  "PS512",
+  "ES256",
+  "ES384",
+  "ES512",
+  "EdDSA",
+  "Ed25519",
+] as const;
+export type AccessTokenAlgorithm = (typeof ACCESS_TOKEN_ALGORITHMS)[number];
+
+export const DEFAULT_ACCESS_TOKEN_ALGORITHMS: readonly AccessTokenAlgorithm[] = [
+  "RS256",
+  "PS256",
+  "ES256",
+  "EdDSA",
+];
+
+/** `(request) => principal`, or null when the request carries no credentials at all. */
+export type Authenticator = (request: Request) => Promise<Principal | null>;
+
+export interface JwtAuthenticatorOptions {
+  /** The authorization server's issuer identifier; `iss` must equal it. */
+  issuer: string;
+  /** This resource's identifier (the base URL it is mounted at); `aud` must contain it. */
+  audience: string | readonly string[];
+  /** The issuer's JWKS endpoint. Keys are cached and refetched once (at most every 30 s) for an unknown `kid`. */
+  jwksUri?: string | URL;
+  /** A local key set instead of `jwksUri` (tests, development, pinned keys). */
+  jwks?: JSONWebKeySet;
+  /** Default RS256, PS256, ES256, EdDSA. */
+  algorithms?: readonly AccessTokenAlgorithm[];
+  /**
+   * Expected `typ` header; default `at+jwt` (RFC 9068 §4, which also says resource servers
+   * must check it). `false` skips the check, for issuers that cannot mark access tokens.
+   */
+  typ?: string | false;
+  /** Leeway for `exp` and `nbf`; default 30 seconds. */
+  clockToleranceSeconds?: number;
+  /** Fetch used for the JWKS (tests, proxies, edge runtimes). */
+  fetch?: typeof globalThis.fetch;
+}
+
+export function createJwtAuthenticator(options: JwtAuthenticatorOptions): Authenticator {
+  const algorithms = checkAlgorithms(options.algorithms ?? DEFAULT_ACCESS_TOKEN_ALGORITHMS);
+  const typ = options.typ ?? "at+jwt";
+  const getKey = keyResolver(options);
+  const verifyOptions = {
+    issuer: options.issuer,
+    audience: typeof options.audience === "string" ? options.audience : [...options.audience],
+    algorithms: [...algorithms],
+    requiredClaims: ["exp"],
+    clockTolerance: options.clockToleranceSeconds ?? 30,
+    ...(typ === false ? {} : { typ }),
+  };
+
+  return async (request) => {
+    const token = readBearerToken(request);
+    if (token === null) return null;
+    let payload: Awaited<ReturnType<typeof jwtVerify>>["payload"];
+    try {
+      ({ payload } = await jwtVerify(token, getKey, verifyOptions));
+    } catch (error) {
+      throw problemForVerificationFailure(error, { token, algorithms, typ });
+    }
+    return principalFromClaims(payload);
+  };
+}
+
+function checkAlgorithms(algorithms: readonly string[]): readonly AccessTokenAlgorithm[] {
+  if (algorithms.length === 0) throw new TypeError("algorithms must name at least one algorithm");
+  for (const alg of algorithms) {
+    if (!(ACCESS_TOKEN_ALGORITHMS as readonly string[]).includes(alg)) {
+      // Symmetric algorithms would let anyone holding the (public) verification key mint
+      // tokens; `none` would let anyone at all.
+      throw new TypeError(
+        `Access tokens must use an asymmetric algorithm (${ACCESS_TOKEN_ALGORITHMS.join(", ")}); got ${alg}`,
+      );
+    }
+  }
+  return algorithms as readonly AccessTokenAlgorithm[];
+}
+
+function keyResolver(options: JwtAuthenticatorOptions): JWTVerifyGetKey {
+  if (options.jwks && options.jwksUri) throw new TypeError("Pass either jwks or jwksUri, not both");
+  if (options.jwks) return createLocalJWKSet(options.jwks);
+  if (!options.jwksUri) throw new TypeError("Pass jwksUri (the issuer's JWKS endpoint) or jwks");
+  const remote = createRemoteJWKSet(
+    new URL(options.jwksUri),
+    options.fetch ? { [customFetch]: options.fetch } : {},
+  );
+  return async (header, token) => {
+    try {
+      return await remote(header, token);
+    } catch (error) {
+      if (isKeySelectionError(error)) throw error;
+      // Network failure, timeout, non-200 or a broken key set: the token's fault is unknown.
+      throw new KeySetUnavailableError(error);
+    }
+  };
+}
+
+function isKeySelectionError(error: unknown): boolean {
+  return (
+    error instanceof errors.JWKSNoMatchingKey ||
+    error instanceof errors.JWKSMultipleMatchingKeys ||
+    error instanceof errors.JOSENotSupported
+  );
+}
