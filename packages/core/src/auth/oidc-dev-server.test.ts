@@ -1,0 +1,110 @@
+import { createHash, randomBytes } from "node:crypto";
+import { decodeProtectedHeader } from "jose";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { hasScope } from "../principal";
+import { createJwtAuthenticator } from "./jwt";
+import { type DevAuthorizationServer, startDevAuthorizationServer } from "./oidc-dev-server";
+
+const RESOURCE = "http://127.0.0.1:4010/returns";
+
+let server: DevAuthorizationServer;
+
+beforeAll(async () => {
+  server = await startDevAuthorizationServer({ resource: RESOURCE });
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+async function clientCredentialsToken(scope: string): Promise<Response> {
+  const basic = Buffer.from(`${server.merchantClientId}:${server.merchantClientSecret}`).toString(
+    "base64",
+  );
+  return fetch(server.tokenEndpoint, {
+    method: "POST",
+    headers: {
+      authorization: `Basic ${basic}`,
+      "content-type": "application/x-www-form-urlencoded",
+    },
+    body: new URLSearchParams({ grant_type: "client_credentials", scope, resource: RESOURCE }),
+  });
+}
+
+function authorizationUrl(extra: Record<string, string>): string {
+  const url = new URL(server.authorizationEndpoint);
+  const params = {
+    client_id: server.portalClientId,
+    response_type: "code",
+    redirect_uri: server.portalRedirectUri,
+    scope: "portal:returns.write",
+    resource: RESOURCE,
+    state: "s1",
+    ...extra,
+  };
+  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+  return url.href;
+}
+
+describe("startDevAuthorizationServer", () => {
+  test("startDevAuthorizationServer - issues a JWT access token via client credentials that createJwtAuthenticator accepts", async () => {
+    const response = await clientCredentialsToken("merchant:returns.write");
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { access_token: string; token_type: string };
+    expect(body.token_type).toBe("Bearer");
+    expect(decodeProtectedHeader(body.access_token).typ).toBe("at+jwt");
+
+    const authenticate = createJwtAuthenticator({
+      issuer: server.issuer,
+      audience: RESOURCE,
+      jwksUri: server.jwksUri,
+    });
+    const principal = await authenticate(
+      new Request(`${RESOURCE}/v1/merchant/returns`, {
+        headers: { authorization: `Bearer ${body.access_token}` },
+      }),
+    );
+    expect(principal).toEqual({
+      kind: "merchant",
+      id: server.merchantClientId,
+      clientId: server.merchantClientId,
+      scopes: ["merchant:returns.write"],
+    });
+    expect(principal && hasScope(principal, "merchant", "read")).toBe(true);
+  });
+
+  test("startDevAuthorizationServer - never gives the merchant client a portal scope", async () => {
+    const response = await clientCredentialsToken("portal:returns.write");
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: string }).error).toBe("invalid_scope");
+  });
+
+  test("startDevAuthorizationServer - refuses a portal authorization request without code_challenge", async () => {
+    const response = await fetch(authorizationUrl({}), { redirect: "manual" });
+    const location = new URL(response.headers.get("location") ?? "", server.issuer);
+    expect(location.origin + location.pathname).toBe(server.portalRedirectUri);
+    expect(location.searchParams.get("error")).toBe("invalid_request");
+    expect(location.searchParams.get("error_description")).toMatch(/PKCE/i);
+  });
+
+  test("startDevAuthorizationServer - sends a portal authorization request with an S256 challenge to login", async () => {
+    const verifier = randomBytes(32).toString("base64url");
+    const challenge = createHash("sha256").update(verifier).digest("base64url");
+    const response = await fetch(
+      authorizationUrl({ code_challenge: challenge, code_challenge_method: "S256" }),
+      { redirect: "manual" },
+    );
+    expect(response.headers.get("location")).toMatch(/^\/interaction\//);
+  });
+
+  test("startDevAuthorizationServer - publishes RFC 8414 metadata with S256 only", async () => {
+    const response = await fetch(`${server.issuer}/.well-known/oauth-authorization-server`);
+    const metadata = (await response.json()) as Record<string, unknown>;
+    expect(metadata.issuer).toBe(server.issuer);
+    expect(metadata.jwks_uri).toBe(server.jwksUri);
+    expect(metadata.code_challenge_methods_supported).toEqual(["S256"]);
+    expect(metadata.grant_types_supported).toEqual(
+      expect.arrayContaining(["authorization_code", "client_credentials"]),
+    );
+  });
+});

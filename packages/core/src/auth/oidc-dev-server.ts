@@ -1,0 +1,171 @@
+/**
+ * @module auth/oidc-dev-server — a real OAuth 2.1 authorization server (oidc-provider) on
+ * 127.0.0.1, for tests and the demo. Development only: oidc-provider is a dev dependency and
+ * this module is imported by path, never exported from `@returnkit/core`.
+ *
+ * It issues RFC 9068 JWT access tokens for one resource (resource indicators, RFC 8707) to a
+ * public portal client (authorization code + PKCE S256) and a confidential merchant client
+ * (client credentials). Each client can obtain only its own scope family, so tokens that mix
+ * families come only from hand-made JWTs.
+ */
+import { randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { exportJWK, generateKeyPair } from "jose";
+import Provider, { type Configuration, errors } from "oidc-provider";
+import { SCOPES } from "../principal";
+
+export interface DevAuthorizationServerOptions {
+  /** The resource identifier tokens are issued for (their `aud`). */
+  resource: string;
+  /** Default 0: an ephemeral port. */
+  port?: number;
+  clients?: {
+    portalClientId?: string;
+    portalRedirectUris?: string[];
+    merchantClientId?: string;
+    merchantClientSecret?: string;
+  };
+  /** Default 600 seconds. */
+  accessTokenTtlSeconds?: number;
+}
+
+export interface DevAuthorizationServer {
+  issuer: string;
+  jwksUri: string;
+  authorizationEndpoint: string;
+  tokenEndpoint: string;
+  portalClientId: string;
+  portalRedirectUri: string;
+  merchantClientId: string;
+  merchantClientSecret: string;
+  close(): Promise<void>;
+}
+
+const PORTAL_SCOPES = [SCOPES.portalRead, SCOPES.portalWrite];
+const MERCHANT_SCOPES = [SCOPES.merchantRead, SCOPES.merchantWrite];
+
+export async function startDevAuthorizationServer(
+  options: DevAuthorizationServerOptions,
+): Promise<DevAuthorizationServer> {
+  const portalClientId = options.clients?.portalClientId ?? "returnkit-portal";
+  const portalRedirectUris = options.clients?.portalRedirectUris ?? ["http://127.0.0.1/callback"];
+  const merchantClientId = options.clients?.merchantClientId ?? "returnkit-merchant";
+  const merchantClientSecret =
+    options.clients?.merchantClientSecret ?? randomBytes(32).toString("base64url");
+  const accessTokenTTL = options.accessTokenTtlSeconds ?? 600;
+  const { resource } = options;
+
+  // The provider needs its issuer (with the port) before it exists, so listen first and let
+  // requests reach it through this indirection.
+  let handle: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
+  const server = createServer((req, res) => {
+    // RFC 8414 clients ask for oauth-authorization-server; oidc-provider serves the same
+    // document under the OpenID Connect name.
+    if (req.url?.startsWith("/.well-known/oauth-authorization-server")) {
+      req.url = "/.well-known/openid-configuration";
+    }
+    if (handle) handle(req, res);
+    else res.writeHead(503).end();
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const issuer = `http://127.0.0.1:${port}`;
+
+  const { privateKey } = await generateKeyPair("RS256", { extractable: true });
+  const signingKey = {
+    ...(await exportJWK(privateKey)),
+    kid: `dev-${port}`,
+    alg: "RS256",
+    use: "sig",
+  };
+
+  const scopesOf = (clientId: string) =>
+    clientId === portalClientId
+      ? PORTAL_SCOPES
+      : clientId === merchantClientId
+        ? MERCHANT_SCOPES
+        : [];
+
+  const configuration: Configuration = {
+    clients: [
+      {
+        client_id: portalClientId,
+        token_endpoint_auth_method: "none",
+        grant_types: ["authorization_code", "refresh_token"],
+        response_types: ["code"],
+        redirect_uris: portalRedirectUris,
+        scope: ["openid", "offline_access", ...PORTAL_SCOPES].join(" "),
+      },
+      {
+        client_id: merchantClientId,
+        client_secret: merchantClientSecret,
+        token_endpoint_auth_method: "client_secret_basic",
+        grant_types: ["client_credentials"],
+        response_types: [],
+        redirect_uris: [],
+        scope: MERCHANT_SCOPES.join(" "),
+      },
+    ],
+    jwks: { keys: [signingKey] },
+    cookies: { keys: [randomBytes(32).toString("base64url")] },
+    scopes: ["openid", "offline_access", ...PORTAL_SCOPES, ...MERCHANT_SCOPES],
+    // OAuth 2.1: every authorization code flow uses PKCE, not only public clients.
+    pkce: { required: () => true },
+    // Explicit lifetimes, short as befits a test server (and oidc-provider stops nagging).
+    ttl: {
+      AccessToken: accessTokenTTL,
+      AuthorizationCode: 60,
+      ClientCredentials: accessTokenTTL,
+      Grant: 3600,
+      IdToken: 3600,
+      Interaction: 600,
+      RefreshToken: 86_400,
+      Session: 3600,
+    },
+    findAccount: (_ctx, sub) => ({ accountId: sub, claims: () => ({ sub }) }),
+    features: {
+      // Login and consent forms at /interaction/:uid, which the demo drives headlessly.
+      devInteractions: { enabled: true },
+      clientCredentials: { enabled: true },
+      resourceIndicators: {
+        enabled: true,
+        // Agents that omit `resource` still get a JWT for our API, not an opaque token.
+        defaultResource: (_ctx, _client, oneOf) => oneOf ?? resource,
+        useGrantedResource: () => true,
+        getResourceServerInfo: (_ctx, indicator, client) => {
+          if (indicator !== resource) throw new errors.InvalidTarget();
+          return {
+            scope: scopesOf(client.clientId).join(" "),
+            audience: resource,
+            accessTokenFormat: "jwt",
+            accessTokenTTL,
+            jwt: { sign: { alg: "RS256" } },
+          };
+        },
+      },
+    },
+  };
+
+  const provider = new Provider(issuer, configuration);
+  handle = provider.callback();
+
+  return {
+    issuer,
+    jwksUri: `${issuer}/jwks`,
+    authorizationEndpoint: `${issuer}/auth`,
+    tokenEndpoint: `${issuer}/token`,
+    portalClientId,
+    portalRedirectUri: portalRedirectUris[0] ?? "",
+    merchantClientId,
+    merchantClientSecret,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
