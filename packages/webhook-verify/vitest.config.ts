@@ -1,5 +1,5 @@
 import { defineProject } from "vitest/config";
-import { workspaceAlias } from "../../vitest.shared";
+import { workspaceAlias } from "../../vitest.shared.ts";
 
 export default defineProject({
   resolve: { alias: workspaceAlias },

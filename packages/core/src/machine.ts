@@ -9,8 +9,8 @@ import {
   type AnyMachineSnapshot,
   createActor,
   initialTransition,
-  setup,
   type SnapshotFrom,
+  setup,
   transition,
 } from "xstate";
 import type { CallerKind } from "./principal";
@@ -184,4 +184,33 @@ export function applyReturnEvent(snapshot: ReturnSnapshot, event: ReturnEvent): 
 
 export function isTerminalState(state: ReturnState): boolean {
   return TERMINAL_STATES.includes(state);
+}
+
+/**
+ * The machine's state value for a flat state name, found by walking the definition
+ * (`approved` → `{ open: "approved" }`), so no second table of states exists.
+ */
+function stateValueFor(state: ReturnState): string | Record<string, string> {
+  for (const [key, node] of Object.entries(returnMachine.states)) {
+    if (key === state) return key;
+    if (node.states[state]) return { [key]: state };
+  }
+  throw new Error(`machine has no state ${state}`);
+}
+
+const allowedCache = new Map<string, ReturnEvent[]>();
+
+/**
+ * Events a caller may send to a return in `state`. Which events apply depends on the state
+ * alone (history only decides where `unflag` leads), so this needs no stored snapshot.
+ */
+export function allowedEventsIn(state: ReturnState, caller?: CallerKind): ReturnEvent[] {
+  const cacheKey = `${state}:${caller ?? "*"}`;
+  let allowed = allowedCache.get(cacheKey);
+  if (!allowed) {
+    const snapshot = returnMachine.resolveState({ value: stateValueFor(state), context: {} });
+    allowed = allowedEvents(snapshot, caller);
+    allowedCache.set(cacheKey, allowed);
+  }
+  return allowed;
 }

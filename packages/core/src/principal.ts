@@ -1,4 +1,5 @@
 /** @module principal — who is calling, and what each operation needs. */
+import { problems } from "./problems";
 
 export type CallerKind = "portal" | "merchant";
 
@@ -50,4 +51,14 @@ export function acceptableScopes(kind: CallerKind, access: Access): Scope[] {
   return access === "read"
     ? [requiredScope(kind, "read"), requiredScope(kind, "write")]
     : [requiredScope(kind, "write")];
+}
+
+/**
+ * Throws 403 unless the principal is of `kind` and holds a scope allowing `access`.
+ * A portal token on a merchant route (or the reverse) fails here too.
+ */
+export function assertScope(principal: Principal, kind: CallerKind, access: Access): void {
+  if (principal.kind !== kind || !hasScope(principal, kind, access)) {
+    throw problems.insufficientScope(acceptableScopes(kind, access));
+  }
 }

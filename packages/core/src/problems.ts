@@ -62,7 +62,9 @@ export class ProblemError extends Error {
   /** Rebuilds an error from a stored problem body (idempotent replay). */
   static fromDetails(details: ProblemDetails, headers: Record<string, string> = {}): ProblemError {
     const { type, title, status, detail, ...extensions } = details;
-    const slug = type.startsWith(PROBLEM_TYPE_PREFIX) ? type.slice(PROBLEM_TYPE_PREFIX.length) : type;
+    const slug = type.startsWith(PROBLEM_TYPE_PREFIX)
+      ? type.slice(PROBLEM_TYPE_PREFIX.length)
+      : type;
     return new ProblemError(status, slug, title, detail, extensions, headers);
   }
 }
@@ -102,9 +104,15 @@ export const problems = {
   forbidden: (detail: string, headers: Record<string, string> = {}) =>
     new ProblemError(403, "forbidden", "Forbidden", detail, {}, headers),
   returnNotFound: (id: string) =>
-    new ProblemError(404, "not-found", "Return not found", `No return with id "${id}" exists for this caller.`, {
-      return_id: id,
-    }),
+    new ProblemError(
+      404,
+      "not-found",
+      "Return not found",
+      `No return with id "${id}" exists for this caller.`,
+      {
+        return_id: id,
+      },
+    ),
   routeNotFound: (path: string) =>
     new ProblemError(404, "route-not-found", "No such route", `Nothing is served at ${path}.`),
   unknownEvent: (event: string, known: readonly string[]) =>
@@ -159,9 +167,15 @@ export const problems = {
       { current_version: actual },
     ),
   payloadTooLarge: (limit: number) =>
-    new ProblemError(413, "payload-too-large", "Request body too large", `The body exceeds ${limit} bytes.`, {
-      limit_bytes: limit,
-    }),
+    new ProblemError(
+      413,
+      "payload-too-large",
+      "Request body too large",
+      `The body exceeds ${limit} bytes.`,
+      {
+        limit_bytes: limit,
+      },
+    ),
   unsupportedMediaType: (got: string | null) =>
     new ProblemError(
       415,
@@ -177,5 +191,10 @@ export const problems = {
       "This Idempotency-Key was already used with a different request body; use a new key for a new request.",
     ),
   internal: () =>
-    new ProblemError(500, "internal", "Internal error", "Something went wrong on our side; it is safe to retry."),
+    new ProblemError(
+      500,
+      "internal",
+      "Internal error",
+      "Something went wrong on our side; it is safe to retry.",
+    ),
 } as const;

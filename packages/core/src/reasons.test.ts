@@ -16,8 +16,16 @@ describe("parseReason", () => {
   });
 
   it("parseReason - bare TOO_SMALL and TOO_LARGE are fit reasons without a body part", () => {
-    expect(parseReason("TOO_SMALL")).toEqual({ kind: "fit", direction: "TOO_SMALL", body_part: null });
-    expect(parseReason("TOO_LARGE")).toEqual({ kind: "fit", direction: "TOO_LARGE", body_part: null });
+    expect(parseReason("TOO_SMALL")).toEqual({
+      kind: "fit",
+      direction: "TOO_SMALL",
+      body_part: null,
+    });
+    expect(parseReason("TOO_LARGE")).toEqual({
+      kind: "fit",
+      direction: "TOO_LARGE",
+      body_part: null,
+    });
   });
 
   it("parseReason - everything else is an opaque code", () => {

@@ -72,7 +72,8 @@ export function createReasonCatalogue(options: ReasonCatalogueOptions = {}): Rea
   const bodyParts = unique([...DEFAULT_BODY_PARTS, ...(options.bodyParts ?? [])], "body part");
   const other = unique([...DEFAULT_OTHER_REASONS, ...(options.other ?? [])], "reason");
   const parsed = new Map<string, ParsedReason>();
-  for (const direction of BARE_FIT_REASONS) parsed.set(direction, { kind: "fit", direction, body_part: null });
+  for (const direction of BARE_FIT_REASONS)
+    parsed.set(direction, { kind: "fit", direction, body_part: null });
   for (const direction of FIT_DIRECTIONS) {
     for (const part of bodyParts) {
       parsed.set(`${direction}_AT_${part}`, { kind: "fit", direction, body_part: part });

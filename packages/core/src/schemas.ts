@@ -10,9 +10,29 @@ import { MERCHANT_EVENTS, PORTAL_EVENTS, RETURN_STATES } from "./machine";
 import { createReasonCatalogue, type ReasonCatalogue } from "./reasons";
 
 export const RESOLUTIONS = ["REFUND", "STORE_CREDIT", "EXCHANGE"] as const;
-export const REJECT_REASON_CODES = ["FINAL_SALE", "RETURN_WINDOW_EXPIRED", "NOT_ELIGIBLE", "OTHER"] as const;
-export const GRADE_CONDITIONS = ["NEW", "LIKE_NEW", "USED", "DAMAGED", "UNSELLABLE", "WRONG_ITEM", "MISSING"] as const;
-export const GRADE_DISPOSITIONS = ["RESTOCK", "REFURBISH", "RESELL_DISCOUNTED", "DONATE", "RECYCLE", "DISPOSE"] as const;
+export const REJECT_REASON_CODES = [
+  "FINAL_SALE",
+  "RETURN_WINDOW_EXPIRED",
+  "NOT_ELIGIBLE",
+  "OTHER",
+] as const;
+export const GRADE_CONDITIONS = [
+  "NEW",
+  "LIKE_NEW",
+  "USED",
+  "DAMAGED",
+  "UNSELLABLE",
+  "WRONG_ITEM",
+  "MISSING",
+] as const;
+export const GRADE_DISPOSITIONS = [
+  "RESTOCK",
+  "REFURBISH",
+  "RESELL_DISCOUNTED",
+  "DONATE",
+  "RECYCLE",
+  "DISPOSE",
+] as const;
 
 export const NOTE_MAX = 500;
 
@@ -60,7 +80,9 @@ export const EVENT_BODY_SCHEMAS = {
   grade: GradeReturnSchema,
   close: CloseReturnSchema,
 } as const;
-export type EventBodies = { [K in keyof typeof EVENT_BODY_SCHEMAS]: z.infer<(typeof EVENT_BODY_SCHEMAS)[K]> };
+export type EventBodies = {
+  [K in keyof typeof EVENT_BODY_SCHEMAS]: z.infer<(typeof EVENT_BODY_SCHEMAS)[K]>;
+};
 
 // ---- the return record ----
 
@@ -170,7 +192,11 @@ export const LIST_LIMIT_MAX = 100;
 const limit = z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).default(LIST_LIMIT_DEFAULT);
 const cursor = z.string().min(1).max(200).optional();
 
-export const PortalListQuerySchema = z.strictObject({ order_id: text(1, 128).optional(), limit, cursor });
+export const PortalListQuerySchema = z.strictObject({
+  order_id: text(1, 128).optional(),
+  limit,
+  cursor,
+});
 export const MerchantListQuerySchema = z.strictObject({
   state: ReturnStateSchema.optional(),
   order_id: text(1, 128).optional(),
@@ -184,9 +210,12 @@ export type MerchantListQuery = z.input<typeof MerchantListQuerySchema>;
 
 function reasonSchema(catalogue: ReasonCatalogue) {
   const allowed = catalogue.codes;
-  return z.string().refine((code) => catalogue.has(code), {
-    message: `Unknown reason; allowed: ${allowed.join(", ")}`,
-  }).meta({ description: "A reason code of the catalogue.", enum: [...allowed] });
+  return z
+    .string()
+    .refine((code) => catalogue.has(code), {
+      message: `Unknown reason; allowed: ${allowed.join(", ")}`,
+    })
+    .meta({ description: "A reason code of the catalogue.", enum: [...allowed] });
 }
 
 const EXCHANGE_SIZE_MESSAGE = {
@@ -210,10 +239,18 @@ export function createReturnSchemas(catalogue: ReasonCatalogue = createReasonCat
     })
     .superRefine((input, ctx) => {
       if (input.resolution === "EXCHANGE" && input.exchange_size === undefined) {
-        ctx.addIssue({ code: "custom", path: ["exchange_size"], message: EXCHANGE_SIZE_MESSAGE.required });
+        ctx.addIssue({
+          code: "custom",
+          path: ["exchange_size"],
+          message: EXCHANGE_SIZE_MESSAGE.required,
+        });
       }
       if (input.resolution !== "EXCHANGE" && input.exchange_size !== undefined) {
-        ctx.addIssue({ code: "custom", path: ["exchange_size"], message: EXCHANGE_SIZE_MESSAGE.forbidden });
+        ctx.addIssue({
+          code: "custom",
+          path: ["exchange_size"],
+          message: EXCHANGE_SIZE_MESSAGE.forbidden,
+        });
       }
     })
     .meta({ id: "CreateReturn" });
@@ -225,7 +262,9 @@ export function createReturnSchemas(catalogue: ReasonCatalogue = createReasonCat
       resolution: ResolutionSchema.optional(),
       exchange_size: text(1, 32).nullable().optional(),
     })
-    .refine((patch) => Object.keys(patch).length > 0, { message: "Send at least one field to change" })
+    .refine((patch) => Object.keys(patch).length > 0, {
+      message: "Send at least one field to change",
+    })
     .meta({ id: "UpdateReturn" });
 
   return { CreateReturn, UpdateReturn };

@@ -78,3 +78,13 @@ export function runStoreConformance(options: StoreConformanceOptions): void {
     describeRetention(subject);
   });
 }
+
+export {
+  type HttpSuiteTarget,
+  type MountedService,
+  runHttpConformance,
+  storeContents,
+  testAuthenticate,
+  testToken,
+  validCreate,
+} from "./http-suite";

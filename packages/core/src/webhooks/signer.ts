@@ -38,7 +38,10 @@ export function signWebhook(
   const content = `${id}.${timestampSeconds}.${body}`;
   const list = typeof secrets === "string" ? [secrets] : secrets;
   return list
-    .map((secret) => `v1,${createHmac("sha256", webhookSecretKey(secret)).update(content).digest("base64")}`)
+    .map(
+      (secret) =>
+        `v1,${createHmac("sha256", webhookSecretKey(secret)).update(content).digest("base64")}`,
+    )
     .join(" ");
 }
 

@@ -1,0 +1,25 @@
+/**
+ * @module @returnkit/adapter-hono — mounts a returnkit service on Hono.
+ *
+ * The core already speaks the Fetch API, so the adapter only hands Hono's raw Request to
+ * it: bodies, headers and streaming stay untouched.
+ */
+import type { ReturnsService } from "@returnkit/core";
+import { Hono } from "hono";
+
+export interface ReturnsAppOptions {
+  /** Also serve RFC 9728 metadata for this mount at the host root. Default true. */
+  metadata?: boolean;
+}
+
+/**
+ * A Hono app serving every returnkit route. Mount it where `baseUrl`'s path says:
+ * `app.route("/", returnsApp(service))` for `https://shop.example`, or
+ * `app.route("/returns", returnsApp(service))` for `https://shop.example/returns`.
+ * The core matches full paths, so the sub-app forwards everything it receives.
+ */
+export function returnsApp(service: Pick<ReturnsService, "fetch">): Hono {
+  const app = new Hono();
+  app.all("*", (c) => service.fetch(c.req.raw));
+  return app;
+}

@@ -1,0 +1,36 @@
+/**
+ * @module auth/options — how a host tells returnkit who is calling.
+ *
+ * Either returnkit verifies OAuth 2.1 bearer tokens itself (SPEC 10), or the host passes
+ * its own `authenticate(request)`.
+ */
+import type { Principal } from "../principal";
+import type { JwtAuthenticatorOptions } from "./jwt";
+
+/** Returns the caller, or null when the request carries no credentials at all. Throws a ProblemError (401/403) for bad ones. */
+export type AuthenticateFn = (request: Request) => Promise<Principal | null> | Principal | null;
+
+export interface HostAuthOptions {
+  authenticate: AuthenticateFn;
+}
+
+/** JWT access-token verification (SPEC 10); `audience` defaults to the service's `baseUrl`. */
+export interface JwtAuthOptions extends Omit<JwtAuthenticatorOptions, "audience"> {
+  audience?: JwtAuthenticatorOptions["audience"];
+  /** Advertised in the protected-resource metadata. Default `[issuer]`. */
+  authorizationServers?: string[];
+  /** Human-readable name in the metadata document. */
+  resourceName?: string;
+  /**
+   * The authorization server's endpoints, for the OpenAPI security schemes (authorization
+   * code + PKCE, client credentials). Without them the document declares bearer JWT only.
+   */
+  authorizationEndpoint?: string;
+  tokenEndpoint?: string;
+}
+
+export type AuthOptions = HostAuthOptions | JwtAuthOptions;
+
+export function isHostAuth(options: AuthOptions): options is HostAuthOptions {
+  return typeof (options as HostAuthOptions).authenticate === "function";
+}

@@ -1,0 +1,82 @@
+/**
+ * @module http/body — reads a JSON request body with a hard size limit.
+ *
+ * The limit is enforced while streaming, so a 10 MB body costs at most `maxBytes` of
+ * memory and a lying Content-Length cannot get past it.
+ */
+import { problems } from "../problems";
+
+const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json$/i;
+
+export interface ReadBodyOptions {
+  maxBytes: number;
+  /** When false, an empty body reads as undefined; when true it is a 400. */
+  required: boolean;
+}
+
+/** The parsed body, or undefined for an empty optional body. Throws 400/413/415 problems. */
+export async function readJsonBody(request: Request, options: ReadBodyOptions): Promise<unknown> {
+  const declared = request.headers.get("content-length");
+  if (declared !== null && Number(declared) > options.maxBytes)
+    throw problems.payloadTooLarge(options.maxBytes);
+
+  const bytes = await readLimited(request, options.maxBytes);
+  const contentType = request.headers.get("content-type");
+  if (bytes.length === 0) {
+    if (options.required) {
+      throw problems.invalidBody("A JSON body is required.", [
+        { path: "(root)", message: "Required" },
+      ]);
+    }
+    return undefined;
+  }
+  const mediaType = contentType?.split(";")[0]?.trim() ?? null;
+  if (!mediaType || !JSON_MEDIA_TYPE.test(mediaType))
+    throw problems.unsupportedMediaType(mediaType);
+
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw problems.invalidBody("The body is not valid UTF-8.", [
+      { path: "(root)", message: "Invalid UTF-8" },
+    ]);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : "Malformed JSON";
+    throw problems.invalidBody(`The body is not valid JSON: ${message}`, [
+      { path: "(root)", message: "Malformed JSON" },
+    ]);
+  }
+}
+
+async function readLimited(request: Request, maxBytes: number): Promise<Uint8Array> {
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > maxBytes) {
+        await reader.cancel().catch(() => {});
+        throw problems.payloadTooLarge(maxBytes);
+      }
+      chunks.push(value);
+    }
+  } finally {
+    reader.releaseLock?.();
+  }
+  if (chunks.length === 1) return chunks[0]!;
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}

@@ -1,0 +1,53 @@
+/**
+ * @module http/links — HAL `_links` and HAL-FORMS `_templates` (SPEC 7).
+ *
+ * Templates are derived from the machine (which events apply now) and the caller (its kind
+ * and scopes) through the route table: nothing here knows a state by name.
+ */
+import { type Principal, requiredScope } from "../principal";
+import type { ReturnData, ReturnResource } from "../schemas";
+import { type RouteDefinition, routeForEvent } from "./routes";
+
+export interface LinkContext {
+  baseUrl: string;
+  routes: readonly RouteDefinition[];
+  /** Events this principal may send now (from the service). */
+  allowedEvents: (record: ReturnData, principal: Principal) => readonly string[];
+}
+
+export const OPENAPI_PATH = "/v1/openapi.json";
+
+export function collectionPath(principal: Principal): string {
+  return principal.kind === "portal" ? "/v1/portal/returns" : "/v1/merchant/returns";
+}
+
+export function renderReturn(
+  record: ReturnData,
+  principal: Principal,
+  ctx: LinkContext,
+): ReturnResource {
+  const collection = `${ctx.baseUrl}${collectionPath(principal)}`;
+  const templates: ReturnResource["_templates"] = {};
+  for (const event of ctx.allowedEvents(record, principal)) {
+    const route = routeForEvent(
+      ctx.routes,
+      event as NonNullable<RouteDefinition["event"]>,
+      principal.kind,
+    );
+    if (!route) continue;
+    const schemaId = route.body?.meta()?.id;
+    templates[event] = {
+      title: route.summary,
+      method: route.method === "PATCH" ? "PATCH" : "POST",
+      target: `${ctx.baseUrl}${route.path.replace("{id}", record.id)}`,
+      contentType: "application/json",
+      schema: { $ref: `${ctx.baseUrl}${OPENAPI_PATH}#/components/schemas/${schemaId}` },
+      requiredScopes: [requiredScope(principal.kind, "write")],
+    };
+  }
+  return {
+    ...record,
+    _links: { self: { href: `${collection}/${record.id}` }, collection: { href: collection } },
+    _templates: templates,
+  };
+}

@@ -1,0 +1,66 @@
+/** @module http/router — matches a path against the route table. */
+import type { HttpMethod, RouteDefinition } from "./routes";
+
+export type RouteMatch =
+  | { kind: "route"; route: RouteDefinition; params: { id?: string } }
+  | { kind: "method-not-allowed"; allowed: HttpMethod[] }
+  /** `/…/returns/{id}/{event}` with an event no route sends. */
+  | { kind: "unknown-event"; event: string; caller: "portal" | "merchant"; id: string }
+  | { kind: "none" };
+
+interface CompiledRoute {
+  route: RouteDefinition;
+  segments: string[];
+}
+
+export function createRouter(routes: readonly RouteDefinition[]) {
+  const compiled: CompiledRoute[] = routes.map((route) => ({
+    route,
+    segments: route.path.split("/").slice(1),
+  }));
+
+  return function match(method: string, path: string): RouteMatch {
+    const segments = path.split("/").slice(1);
+    const candidates: { route: RouteDefinition; params: { id?: string } }[] = [];
+    for (const { route, segments: pattern } of compiled) {
+      if (pattern.length !== segments.length) continue;
+      const params: { id?: string } = {};
+      let ok = true;
+      for (let i = 0; i < pattern.length; i++) {
+        const expected = pattern[i]!;
+        const actual = segments[i]!;
+        if (expected === "{id}") params.id = safeDecode(actual);
+        else if (expected !== actual) {
+          ok = false;
+          break;
+        }
+      }
+      if (ok) candidates.push({ route, params });
+    }
+    const hit = candidates.find((c) => c.route.method === method);
+    if (hit) return { kind: "route", ...hit };
+    if (candidates.length > 0)
+      return { kind: "method-not-allowed", allowed: candidates.map((c) => c.route.method) };
+    // An event path with an event nobody sends: a 404 that names the known events.
+    if (segments.length === 5 && segments[0] === "v1" && segments[2] === "returns") {
+      const caller = segments[1];
+      if (caller === "portal" || caller === "merchant") {
+        return {
+          kind: "unknown-event",
+          caller,
+          id: safeDecode(segments[3]!),
+          event: safeDecode(segments[4]!),
+        };
+      }
+    }
+    return { kind: "none" };
+  };
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * @module @returnkit/core — a complete returns-and-exchanges service: lifecycle machine,
+ * schemas, idempotent writes, transactional outbox webhooks, OAuth 2.1 resource server and
+ * a fetch handler serving every route.
+ */
+
+export { bearerChallenge } from "./auth/challenge";
+export { createJwtAuthenticator } from "./auth/jwt";
+export type { AuthenticateFn, AuthOptions, HostAuthOptions, JwtAuthOptions } from "./auth/options";
+export {
+  createProtectedResourceMetadataHandler,
+  protectedResourceMetadata,
+  protectedResourceMetadataPath,
+} from "./auth/protected-resource";
+export type { FetchHandler } from "./http/fetch-handler";
+export { createFetchHandler } from "./http/fetch-handler";
+export { buildOpenApiDocument } from "./http/openapi";
+export type { RouteDefinition } from "./http/routes";
+export { buildRoutes } from "./http/routes";
+export type { IdempotencySettings } from "./idempotency/engine";
+export { DEFAULT_IDEMPOTENCY } from "./idempotency/engine";
+export { canonicalJson, requestFingerprint } from "./idempotency/fingerprint";
+export { parseIdempotencyKey } from "./idempotency/key";
+export { isReturnId, newEventId, newReturnId } from "./ids";
+export type {
+  MerchantEvent,
+  PersistedReturnSnapshot,
+  PortalEvent,
+  ReturnEvent,
+  ReturnSnapshot,
+  ReturnState,
+} from "./machine";
+export {
+  allowedEvents,
+  allowedEventsIn,
+  applyReturnEvent,
+  EVENT_CALLER,
+  initialReturnSnapshot,
+  isTerminalState,
+  MERCHANT_EVENTS,
+  PORTAL_EVENTS,
+  persistReturnSnapshot,
+  RETURN_STATES,
+  restoreReturnSnapshot,
+  returnMachine,
+  stateOf,
+  TERMINAL_STATES,
+} from "./machine";
+export type { Actor, CallerKind, Principal, Scope } from "./principal";
+export { ALL_SCOPES, hasScope, SCOPES } from "./principal";
+export type { ProblemDetails, ValidationIssue } from "./problems";
+export { isProblemError, PROBLEM_TYPE_PREFIX, ProblemError, problems } from "./problems";
+export type {
+  FitDirection,
+  ParsedReason,
+  ReasonCatalogue,
+  ReasonCatalogueOptions,
+} from "./reasons";
+export {
+  createReasonCatalogue,
+  DEFAULT_BODY_PARTS,
+  DEFAULT_OTHER_REASONS,
+  FIT_DIRECTIONS,
+  isFitReason,
+  parseReason,
+} from "./reasons";
+export * from "./schemas";
+export type {
+  OperationContext,
+  ReturnListResult,
+  ReturnResult,
+  ReturnsService,
+  ReturnsServiceOptions,
+} from "./service";
+export { createReturnsService, etagMatches, etagOf } from "./service";
+export type { MemoryStoreOptions } from "./store/memory-store";
+export { memoryStore } from "./store/memory-store";
+export type * from "./store/types";
+export type { WebhookDispatcher, WebhookDispatcherOptions } from "./webhooks/dispatcher";
+export { createWebhookDispatcher } from "./webhooks/dispatcher";
+export type { FitSignal, FitSignalStage, WebhookTransition } from "./webhooks/events";
+export {
+  deriveFitSignal,
+  FIT_SIGNAL_STAGES,
+  publishTransitions,
+  webhookTypeFor,
+} from "./webhooks/events";
+export type { SignedWebhookHeaders } from "./webhooks/signer";
+export { generateWebhookSecret, signWebhook, webhookHeaders } from "./webhooks/signer";

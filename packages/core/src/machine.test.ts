@@ -1,0 +1,111 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  allowedEvents,
+  allowedEventsIn,
+  applyReturnEvent,
+  EVENT_CALLER,
+  initialReturnSnapshot,
+  MERCHANT_EVENTS,
+  PORTAL_EVENTS,
+  persistReturnSnapshot,
+  RETURN_STATES,
+  type ReturnEvent,
+  type ReturnState,
+  restoreReturnSnapshot,
+  stateOf,
+  TERMINAL_STATES,
+} from "./machine";
+
+const ALL_EVENTS: ReturnEvent[] = [...PORTAL_EVENTS, ...MERCHANT_EVENTS];
+
+/**
+ * SPEC 4, written out once here as the oracle the machine is checked against. Flag and
+ * unflag are handled separately because unflag's target depends on history.
+ */
+const SPEC_TABLE: Record<Exclude<ReturnEvent, "flag" | "unflag">, [ReturnState[], ReturnState]> = {
+  update: [["draft"], "draft"],
+  submit: [["draft"], "submitted"],
+  cancel: [["draft", "submitted", "approved"], "cancelled"],
+  approve: [["submitted"], "approved"],
+  reject: [["submitted", "flagged"], "rejected"],
+  ship: [["approved"], "in_transit"],
+  receive: [["in_transit"], "received"],
+  grade: [["received"], "graded"],
+  close: [["graded"], "closed"],
+};
+const FLAGGABLE: ReturnState[] = ["submitted", "approved", "in_transit", "received", "graded"];
+
+function specAllows(state: ReturnState, event: ReturnEvent): boolean {
+  if (event === "flag") return FLAGGABLE.includes(state);
+  if (event === "unflag") return state === "flagged";
+  return SPEC_TABLE[event][0].includes(state);
+}
+
+describe("returnMachine", () => {
+  it("machine - starts in draft and knows the three terminal states", () => {
+    expect(stateOf(initialReturnSnapshot())).toBe("draft");
+    expect([...TERMINAL_STATES].sort()).toEqual(["cancelled", "closed", "rejected"]);
+  });
+
+  it("machine - allowedEventsIn matches SPEC 4 for every state and caller", () => {
+    for (const state of RETURN_STATES) {
+      for (const caller of ["portal", "merchant"] as const) {
+        const expected = ALL_EVENTS.filter(
+          (e) => EVENT_CALLER[e] === caller && specAllows(state, e),
+        );
+        expect(allowedEventsIn(state, caller), `${caller} in ${state}`).toEqual(expected);
+      }
+    }
+  });
+
+  it("machine - flag then unflag returns to each state it was flagged from, through JSON persistence", () => {
+    for (const from of FLAGGABLE) {
+      let snapshot = initialReturnSnapshot();
+      const path: ReturnEvent[] = ["submit", "approve", "ship", "receive", "grade"];
+      for (const event of path.slice(0, FLAGGABLE.indexOf(from) + 1)) {
+        const step = applyReturnEvent(snapshot, event);
+        if (!step.ok) throw new Error(`${event} refused`);
+        snapshot = step.snapshot;
+      }
+      const flagged = applyReturnEvent(snapshot, "flag");
+      expect(flagged.ok && flagged.to).toBe("flagged");
+      if (!flagged.ok) return;
+      const json = JSON.parse(JSON.stringify(persistReturnSnapshot(flagged.snapshot)));
+      const restored = restoreReturnSnapshot(json);
+      expect(stateOf(restored)).toBe("flagged");
+      const back = applyReturnEvent(restored, "unflag");
+      expect(back.ok && back.to).toBe(from);
+    }
+  });
+
+  it("machine - property: random event sequences never leave the SPEC 4 table", () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...ALL_EVENTS), { maxLength: 40 }), (events) => {
+        let snapshot = initialReturnSnapshot();
+        let flaggedFrom: ReturnState | null = null;
+        for (const event of events) {
+          const state = stateOf(snapshot);
+          // What the machine accepts is exactly what allowedEvents lists, and what SPEC 4 allows.
+          expect(allowedEvents(snapshot)).toEqual(ALL_EVENTS.filter((e) => specAllows(state, e)));
+          expect(allowedEventsIn(state)).toEqual(allowedEvents(snapshot));
+          const result = applyReturnEvent(snapshot, event);
+          expect(result.ok).toBe(specAllows(state, event));
+          if (!result.ok) continue;
+          const expectedTo =
+            event === "flag" ? "flagged" : event === "unflag" ? flaggedFrom! : SPEC_TABLE[event][1];
+          expect(result.to).toBe(expectedTo);
+          if (event === "flag") flaggedFrom = state;
+          // Persist and restore at every step, as a store would.
+          snapshot = restoreReturnSnapshot(
+            JSON.parse(JSON.stringify(persistReturnSnapshot(result.snapshot))),
+          );
+          expect(stateOf(snapshot)).toBe(expectedTo);
+        }
+        if (TERMINAL_STATES.includes(stateOf(snapshot)))
+          expect(allowedEvents(snapshot)).toEqual([]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -1,0 +1,589 @@
+/**
+ * @module service — `createReturnsService`: every rule of the returns domain behind typed
+ * operations. The HTTP layer only translates requests into these calls, so a host calling
+ * them in-process gets the same validation, idempotency, events and errors.
+ */
+import type { z } from "zod";
+import type { AuthOptions } from "./auth/options";
+import { createFetchHandler } from "./http/fetch-handler";
+import {
+  createIdempotencyEngine,
+  DEFAULT_IDEMPOTENCY,
+  type IdempotencyClaimHandle,
+  type IdempotencySettings,
+} from "./idempotency/engine";
+import { newReturnId } from "./ids";
+import {
+  allowedEventsIn,
+  applyReturnEvent,
+  EVENT_CALLER,
+  initialReturnSnapshot,
+  isMerchantEvent,
+  MERCHANT_EVENTS,
+  type MerchantEvent,
+  persistReturnSnapshot,
+  type ReturnEvent,
+  type ReturnState,
+  restoreReturnSnapshot,
+} from "./machine";
+import { type Actor, assertScope, hasScope, type Principal } from "./principal";
+import { problems, type ValidationIssue } from "./problems";
+import {
+  createReasonCatalogue,
+  type ReasonCatalogue,
+  type ReasonCatalogueOptions,
+} from "./reasons";
+import {
+  createReturnSchemas,
+  EVENT_BODY_SCHEMAS,
+  type EventBodies,
+  EXCHANGE_SIZE_MESSAGE,
+  type HistoryEntry,
+  type MerchantListQuery,
+  MerchantListQuerySchema,
+  type PortalListQuery,
+  PortalListQuerySchema,
+  type ReturnData,
+  type ReturnSchemas,
+  type UpdateReturnInput,
+} from "./schemas";
+import { memoryStore } from "./store/memory-store";
+import type { IdempotentResponse, ReturnsStore, StoredReturn } from "./store/types";
+import {
+  createWebhookDispatcher,
+  type WebhookDispatcher,
+  type WebhookDispatcherOptions,
+} from "./webhooks/dispatcher";
+import { type FitSignal, publishTransitions } from "./webhooks/events";
+
+export interface ReturnsServiceOptions {
+  /** Where returns, idempotency records and the outbox live. Default: `memoryStore()`. */
+  store?: ReturnsStore;
+  /**
+   * Absolute URL where the routes are mounted (`https://shop.example` or
+   * `https://shop.example/returns`): used for links, `Location` and auth metadata.
+   */
+  baseUrl?: string;
+  /** OAuth 2.1 resource server settings, or a host's own `authenticate`. */
+  auth?: AuthOptions;
+  webhooks?: Omit<WebhookDispatcherOptions, "store">;
+  idempotency?: Partial<IdempotencySettings>;
+  reasons?: ReasonCatalogueOptions;
+  policy?: {
+    /** Return true to approve a return at submit, in the same commit, as actor `policy`. */
+    autoApprove?: (record: ReturnData) => boolean | Promise<boolean>;
+  };
+  /** Called after a commit that produced fit signals (errors are reported, never rethrown). */
+  onFitSignal?: (signal: FitSignal) => void | Promise<void>;
+  /** Largest accepted request body in bytes. Default 16 KiB. */
+  maxBodyBytes?: number;
+  /** Unexpected errors (500s, hook failures) are reported here. Default: console.error. */
+  onError?: (error: unknown, context: string) => void;
+  /** Epoch ms clock, for tests. */
+  now?: () => number;
+}
+
+export interface OperationContext {
+  principal: Principal;
+  /** The Idempotency-Key (raw header value: quoted or bare). */
+  idempotencyKey?: string;
+  /** If-Match: an ETag (`"3"`, `W/"3"`), a version number, or `*`. */
+  ifMatch?: string | number;
+}
+
+export interface ReturnResult {
+  record: ReturnData;
+  /** HTTP status this outcome maps to (201 on create). */
+  status: number;
+  /** True when an earlier response to the same Idempotency-Key was replayed. */
+  replayed: boolean;
+}
+
+export interface ReturnListResult {
+  data: ReturnData[];
+  next_cursor: string | null;
+}
+
+/** How many times a write re-reads and retries after losing a version race. */
+const MAX_COMMIT_ATTEMPTS = 8;
+const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
+
+export function createReturnsService(options: ReturnsServiceOptions = {}) {
+  const store = options.store ?? memoryStore();
+  const now = options.now ?? Date.now;
+  const baseUrl = (options.baseUrl ?? "http://localhost").replace(/\/+$/, "");
+  const catalogue: ReasonCatalogue = createReasonCatalogue(options.reasons);
+  const schemas: ReturnSchemas = createReturnSchemas(catalogue);
+  const idempotencySettings = { ...DEFAULT_IDEMPOTENCY, ...options.idempotency };
+  const idempotency = createIdempotencyEngine(store, idempotencySettings, now);
+  const reportError =
+    options.onError ??
+    ((error: unknown, context: string) => console.error(`[returnkit] ${context}:`, error));
+
+  const dispatcher: WebhookDispatcher = createWebhookDispatcher({ ...options.webhooks, store });
+  // Stores may need migrations; endpoints from options must exist before the first commit
+  // so that commit creates their deliveries.
+  let readyPromise: Promise<void> | undefined;
+  const ready = () => {
+    readyPromise ??= (async () => {
+      await store.init?.();
+      await dispatcher.ready;
+    })();
+    return readyPromise;
+  };
+
+  // ------------------------------------------------------------------ helpers
+
+  function parseWith<S extends z.ZodType>(
+    schema: S,
+    input: unknown,
+    what: "body" | "query",
+  ): z.output<S> {
+    const result = schema.safeParse(input);
+    if (result.success) return result.data;
+    const errors: ValidationIssue[] = result.error.issues.map((issue) => ({
+      path: issue.path.length ? issue.path.map(String).join(".") : "(root)",
+      message: issue.message,
+    }));
+    const summary = errors.map((e) => `${e.path}: ${e.message}`).join("; ");
+    throw what === "body"
+      ? problems.invalidBody(summary, errors)
+      : problems.invalidQuery(summary, errors);
+  }
+
+  async function load(id: string, principal: Principal): Promise<StoredReturn> {
+    const stored = /^ret_[0-9A-HJKMNP-TV-Z]{26}$/.test(id) ? await store.getReturn(id) : null;
+    // A portal caller never learns that another customer's return exists.
+    if (!stored || (principal.kind === "portal" && stored.record.customer_id !== principal.id)) {
+      throw problems.returnNotFound(id);
+    }
+    return stored;
+  }
+
+  function checkIfMatch(ifMatch: OperationContext["ifMatch"], version: number) {
+    if (ifMatch === undefined) return;
+    if (!etagMatches(ifMatch, version)) throw problems.preconditionFailed(String(ifMatch), version);
+  }
+
+  function actorOf(principal: Principal): Actor {
+    return { kind: principal.kind, id: principal.id };
+  }
+
+  function timestamp(): string {
+    return new Date(now()).toISOString();
+  }
+
+  function response(record: ReturnData, status: number): IdempotentResponse {
+    const headers: Record<string, string> = { etag: etagOf(record.version) };
+    if (status === 201) headers.location = `${baseUrl}/v1/portal/returns/${record.id}`;
+    return { status, body: record, headers };
+  }
+
+  function fromResponse(outcome: {
+    response: IdempotentResponse;
+    replayed: boolean;
+  }): ReturnResult {
+    return {
+      record: outcome.response.body as ReturnData,
+      status: outcome.response.status,
+      replayed: outcome.replayed,
+    };
+  }
+
+  async function notifyFitSignals(signals: FitSignal[]) {
+    if (!options.onFitSignal) return;
+    for (const signal of signals) {
+      try {
+        await options.onFitSignal(signal);
+      } catch (error) {
+        reportError(error, "onFitSignal hook failed");
+      }
+    }
+  }
+
+  /**
+   * Commits `next` (computed from `current`) with its events and the idempotency
+   * completion. Returns false when another writer got there first.
+   */
+  async function commitChange(
+    current: StoredReturn | null,
+    next: StoredReturn,
+    entries: HistoryEntry[],
+    status: number,
+    claim: IdempotencyClaimHandle | null,
+  ): Promise<boolean> {
+    const published = publishTransitions(next.record, entries, catalogue);
+    const result = await store.commit({
+      next,
+      expectedVersion: current ? current.record.version : null,
+      events: published.events,
+      idempotency: claim
+        ? {
+            key: claim.key,
+            token: claim.token,
+            expiresAt: claim.expiresAt,
+            response: response(next.record, status),
+          }
+        : undefined,
+    });
+    if (result.ok) {
+      await notifyFitSignals(published.fitSignals);
+      return true;
+    }
+    // Our claim was taken over after its lease ran out: the new holder answers this key.
+    if (result.reason === "idempotency_lost") throw problems.idempotencyInProgress();
+    return false;
+  }
+
+  /** Applies `event` to the latest version, retrying on version races unless If-Match pins one. */
+  async function transition(
+    id: string,
+    event: ReturnEvent,
+    ctx: OperationContext,
+    claim: IdempotencyClaimHandle | null,
+    body: EventBody,
+    change: (record: ReturnData) => ReturnData,
+  ): Promise<ReturnData> {
+    for (let attempt = 1; ; attempt++) {
+      const current = await load(id, ctx.principal);
+      checkIfMatch(ctx.ifMatch, current.record.version);
+      const applied = applyReturnEvent(restoreReturnSnapshot(current.snapshot), event);
+      if (!applied.ok) {
+        throw problems.invalidTransition(
+          event,
+          applied.state,
+          allowedEventsIn(applied.state, ctx.principal.kind),
+        );
+      }
+      const at = timestamp();
+      const history = new HistoryBuilder(current.record.history, at);
+      history.add(event, applied.from, applied.to, actorOf(ctx.principal), body);
+      let record = moveTo(change(current.record), applied.from, applied.to);
+      let snapshot = applied.snapshot;
+
+      if (event === "submit" && options.policy?.autoApprove) {
+        if (await options.policy.autoApprove({ ...record, history: history.all() })) {
+          const approved = applyReturnEvent(snapshot, "approve");
+          if (approved.ok) {
+            history.add(
+              "approve",
+              approved.from,
+              approved.to,
+              { kind: "policy", id: "autoApprove" },
+              {},
+            );
+            record = moveTo(record, approved.from, approved.to);
+            snapshot = approved.snapshot;
+          }
+        }
+      }
+
+      const next: StoredReturn = {
+        record: {
+          ...record,
+          version: current.record.version + 1,
+          updated_at: at,
+          history: history.all(),
+        },
+        snapshot: persistReturnSnapshot(snapshot),
+      };
+      if (await commitChange(current, next, history.added, 200, claim)) return next.record;
+      if (ctx.ifMatch !== undefined) {
+        const latest = await load(id, ctx.principal);
+        throw problems.preconditionFailed(String(ctx.ifMatch), latest.record.version);
+      }
+      if (attempt >= MAX_COMMIT_ATTEMPTS) throw problems.concurrentUpdate(id);
+    }
+  }
+
+  async function runEvent(
+    id: string,
+    event: ReturnEvent,
+    rawBody: unknown,
+    ctx: OperationContext,
+    change: (record: ReturnData, body: EventBody) => ReturnData = (record) => record,
+  ): Promise<ReturnResult> {
+    const caller = EVENT_CALLER[event];
+    assertScope(ctx.principal, caller, "write");
+    const bodySchema = event === "update" ? schemas.UpdateReturn : EVENT_BODY_SCHEMAS[event];
+    const body = parseWith(bodySchema, rawBody ?? {}, "body") as EventBody;
+    await ready();
+    const path =
+      caller === "portal"
+        ? `/v1/portal/returns/${id}${event === "update" ? "" : `/${event}`}`
+        : `/v1/merchant/returns/${id}/${event}`;
+    const method = event === "update" ? "PATCH" : "POST";
+    const outcome = await idempotency.run(
+      { principal: ctx.principal, method, path, key: ctx.idempotencyKey, body: rawBody ?? {} },
+      async (claim) => {
+        const record = await transition(id, event, ctx, claim, body, (current) =>
+          change(current, body),
+        );
+        return { response: response(record, 200), committed: true };
+      },
+    );
+    return fromResponse(outcome);
+  }
+
+  // ------------------------------------------------------------------ operations
+
+  async function createReturn(input: unknown, ctx: OperationContext): Promise<ReturnResult> {
+    assertScope(ctx.principal, "portal", "write");
+    const parsed = parseWith(schemas.CreateReturn, input, "body");
+    await ready();
+    const outcome = await idempotency.run(
+      {
+        principal: ctx.principal,
+        method: "POST",
+        path: "/v1/portal/returns",
+        key: ctx.idempotencyKey,
+        body: input,
+      },
+      async (claim) => {
+        const at = timestamp();
+        const history = new HistoryBuilder([], at);
+        history.add("create", null, "draft", actorOf(ctx.principal), {});
+        const record: ReturnData = {
+          id: newReturnId(),
+          object: "return",
+          order_id: parsed.order_id,
+          line: {
+            sku: parsed.line.sku,
+            quantity: parsed.line.quantity,
+            size: parsed.line.size ?? null,
+          },
+          reason: parsed.reason,
+          resolution: parsed.resolution,
+          exchange_size: parsed.exchange_size ?? null,
+          state: "draft",
+          flagged_from: null,
+          grade: null,
+          shipment: null,
+          customer_id: ctx.principal.id,
+          version: 1,
+          created_at: at,
+          updated_at: at,
+          history: history.all(),
+        };
+        const next: StoredReturn = {
+          record,
+          snapshot: persistReturnSnapshot(initialReturnSnapshot()),
+        };
+        if (!(await commitChange(null, next, history.added, 201, claim))) {
+          // ULIDs do not collide; a conflict here means the store is misbehaving.
+          throw new Error(`store refused to create ${next.record.id}`);
+        }
+        return { response: response(next.record, 201), committed: true };
+      },
+    );
+    return fromResponse(outcome);
+  }
+
+  /** PATCHes a draft's reason, resolution or exchange size. */
+  function updateDraft(
+    id: string,
+    patch: UpdateReturnInput,
+    ctx: OperationContext,
+  ): Promise<ReturnResult> {
+    return runEvent(id, "update", patch, ctx, (record, body) =>
+      applyDraftPatch(record, body as UpdateReturnInput),
+    );
+  }
+
+  function submit(
+    id: string,
+    ctx: OperationContext,
+    body?: EventBodies["submit"],
+  ): Promise<ReturnResult> {
+    return runEvent(id, "submit", body, ctx);
+  }
+
+  function cancel(
+    id: string,
+    ctx: OperationContext,
+    body?: EventBodies["cancel"],
+  ): Promise<ReturnResult> {
+    return runEvent(id, "cancel", body, ctx);
+  }
+
+  /** Sends one of the eight merchant events. An unknown event name is a 404. */
+  function advance<E extends MerchantEvent>(
+    id: string,
+    event: E | (string & {}),
+    ctx: OperationContext,
+    body?: EventBodies[E],
+  ): Promise<ReturnResult> {
+    if (!isMerchantEvent(event))
+      return Promise.reject(problems.unknownEvent(event, MERCHANT_EVENTS));
+    return runEvent(id, event, body, ctx, (record, parsed) =>
+      applyEventDetails(record, event, parsed),
+    );
+  }
+
+  async function get(id: string, ctx: OperationContext): Promise<ReturnData> {
+    assertScope(ctx.principal, ctx.principal.kind, "read");
+    await ready();
+    return (await load(id, ctx.principal)).record;
+  }
+
+  async function list(
+    query: PortalListQuery | MerchantListQuery | Record<string, unknown>,
+    ctx: OperationContext,
+  ): Promise<ReturnListResult> {
+    const { principal } = ctx;
+    assertScope(principal, principal.kind, "read");
+    await ready();
+    const page =
+      principal.kind === "portal"
+        ? await store.listReturns({
+            ...parseWith(PortalListQuerySchema, query, "query"),
+            customer_id: principal.id,
+          })
+        : await store.listReturns(parseWith(MerchantListQuerySchema, query, "query"));
+    return { data: page.data.map((stored) => stored.record), next_cursor: page.next_cursor };
+  }
+
+  /** Events this principal may send to `record` now (for links and 409 bodies). */
+  function allowedEventsFor(record: ReturnData, principal: Principal): ReturnEvent[] {
+    if (!hasScope(principal, principal.kind, "write")) return [];
+    return allowedEventsIn(record.state, principal.kind);
+  }
+
+  const service = {
+    store,
+    catalogue,
+    schemas,
+    baseUrl,
+    options,
+    dispatcher,
+    idempotency: idempotencySettings,
+    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    reportError,
+    ready,
+    createReturn,
+    updateDraft,
+    submit,
+    cancel,
+    advance,
+    get,
+    list,
+    allowedEventsFor,
+    /** Stops the dispatcher and closes the store. */
+    async close() {
+      await dispatcher.stop();
+      await store.close?.();
+    },
+  };
+  const fetch = createFetchHandler(service);
+  return Object.assign(service, { fetch });
+}
+
+export type ReturnsServiceCore = Omit<ReturnType<typeof createReturnsService>, "fetch">;
+export type ReturnsService = ReturnType<typeof createReturnsService>;
+
+// ------------------------------------------------------------------ record changes
+
+/** A parsed event body: every field any event may carry. */
+type EventBody = {
+  note?: string;
+  reason_code?: HistoryEntry["reason_code"];
+  carrier?: string;
+  tracking_number?: string;
+  condition?: NonNullable<ReturnData["grade"]>["condition"];
+  disposition?: NonNullable<ReturnData["grade"]>["disposition"];
+};
+
+/** Appends the history entries of one commit, numbering them after the existing ones. */
+class HistoryBuilder {
+  readonly added: HistoryEntry[] = [];
+  constructor(
+    private readonly existing: readonly HistoryEntry[],
+    private readonly at: string,
+  ) {}
+
+  add(
+    event: HistoryEntry["event"],
+    from: ReturnState | null,
+    to: ReturnState,
+    actor: Actor,
+    body: EventBody,
+  ) {
+    this.added.push({
+      seq: this.existing.length + this.added.length + 1,
+      event,
+      from,
+      to,
+      at: this.at,
+      actor,
+      ...(body.note !== undefined ? { note: body.note } : {}),
+      ...(body.reason_code !== undefined ? { reason_code: body.reason_code } : {}),
+    });
+  }
+
+  all(): HistoryEntry[] {
+    return [...this.existing, ...this.added];
+  }
+}
+
+/** The record in its new state; `flagged_from` is set by flag and cleared on leaving flagged. */
+function moveTo(record: ReturnData, from: ReturnState, to: ReturnState): ReturnData {
+  const flagged_from = to === "flagged" ? (from === "flagged" ? record.flagged_from : from) : null;
+  return { ...record, state: to, flagged_from };
+}
+
+/** Event bodies that the record keeps: ship stores the shipment, grade the grade. */
+function applyEventDetails(record: ReturnData, event: MerchantEvent, body: EventBody): ReturnData {
+  if (event === "ship") {
+    return {
+      ...record,
+      shipment: { carrier: body.carrier ?? null, tracking_number: body.tracking_number ?? null },
+    };
+  }
+  if (event === "grade") {
+    return {
+      ...record,
+      grade: { condition: body.condition ?? null, disposition: body.disposition ?? null },
+    };
+  }
+  return record;
+}
+
+/**
+ * Applies a PATCH to a draft. Switching away from EXCHANGE drops the exchange size unless
+ * the patch names one (which is then an error); switching to EXCHANGE needs a size.
+ */
+function applyDraftPatch(record: ReturnData, patch: UpdateReturnInput): ReturnData {
+  const resolution = patch.resolution ?? record.resolution;
+  let exchange_size =
+    patch.exchange_size !== undefined ? patch.exchange_size : record.exchange_size;
+  if (resolution !== "EXCHANGE") {
+    if (patch.exchange_size) {
+      throw problems.invalidBody(EXCHANGE_SIZE_MESSAGE.forbidden, [
+        { path: "exchange_size", message: EXCHANGE_SIZE_MESSAGE.forbidden },
+      ]);
+    }
+    exchange_size = null;
+  } else if (!exchange_size) {
+    throw problems.invalidBody(EXCHANGE_SIZE_MESSAGE.required, [
+      { path: "exchange_size", message: EXCHANGE_SIZE_MESSAGE.required },
+    ]);
+  }
+  return { ...record, reason: patch.reason ?? record.reason, resolution, exchange_size };
+}
+
+// ------------------------------------------------------------------ ETags
+
+export function etagOf(version: number): string {
+  return `"${version}"`;
+}
+
+/** True when an If-Match value names `version` (a list of ETags, weak or strong, or `*`). */
+export function etagMatches(ifMatch: string | number, version: number): boolean {
+  if (typeof ifMatch === "number") return ifMatch === version;
+  return ifMatch.split(",").some((raw) => {
+    const tag = raw.trim();
+    if (tag === "*") return true;
+    const bare = tag.replace(/^W\//, "").replace(/^"(.*)"$/, "$1");
+    return bare === String(version);
+  });
+}

@@ -1,0 +1,880 @@
+/**
+ * @module testing/http-suite — one HTTP test suite, written once, run against every way of
+ * mounting returnkit (the bare fetch handler, Hono, Express).
+ *
+ * A target only says how to serve a service; the suite drives the whole API through it:
+ * lifecycle, branches, every forbidden transition, idempotency, and a battery of bad input
+ * that must change nothing and never produce a 500.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import type { AuthenticateFn } from "../auth/options";
+import {
+  allowedEventsIn,
+  MERCHANT_EVENTS,
+  PORTAL_EVENTS,
+  RETURN_STATES,
+  type ReturnState,
+} from "../machine";
+import type { Principal } from "../principal";
+import { createReturnsService, type ReturnsService, type ReturnsServiceOptions } from "../service";
+import { memoryStore } from "../store/memory-store";
+import type { ReturnsStore } from "../store/types";
+
+export interface MountedService {
+  /** Sends a request for `path` (absolute path on the host) to the mounted service. */
+  request(path: string, init?: RequestInit): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export interface HttpSuiteTarget {
+  name: string;
+  /** Serves `service` at the path of its baseUrl (`/` or a prefix). */
+  mount(service: ReturnsService, mountPath: string): Promise<MountedService>;
+}
+
+const BASE = "https://shop.example";
+
+/**
+ * Test credentials: `Authorization: Bearer test|<kind>|<id>|<scope,scope>`. The real
+ * bearer-token path is covered by the auth tests; this keeps HTTP tests about HTTP.
+ */
+export const testAuthenticate: AuthenticateFn = (request) => {
+  const header = request.headers.get("authorization");
+  if (!header) return null;
+  const [, kind, id, scopes] = header.replace(/^Bearer /, "").split("|");
+  if ((kind !== "portal" && kind !== "merchant") || !id) return null;
+  return { kind, id, scopes: (scopes ?? "").split(",").filter(Boolean) } satisfies Principal;
+};
+
+export function testToken(kind: "portal" | "merchant", id: string, scopes?: string[]): string {
+  const granted = scopes ?? [`${kind}:returns.read`, `${kind}:returns.write`];
+  return `Bearer test|${kind}|${id}|${granted.join(",")}`;
+}
+
+export const validCreate = {
+  order_id: "ord_1001",
+  line: { sku: "TEE-BLK-M", quantity: 1, size: "M" },
+  reason: "TOO_SMALL_AT_CHEST",
+  resolution: "EXCHANGE",
+  exchange_size: "L",
+};
+
+/** Everything a store holds about returns, as one comparable string. */
+export async function storeContents(store: ReturnsStore): Promise<string> {
+  const page = await store.listReturns({ limit: 10_000 });
+  const events = await Promise.all(page.data.map((r) => store.listEvents(r.record.id)));
+  return JSON.stringify({ returns: page.data, events });
+}
+
+export function runHttpConformance(target: HttpSuiteTarget) {
+  describe(`HTTP API over ${target.name}`, () => {
+    let mounted: MountedService | undefined;
+    let keyCounter = 0;
+
+    afterEach(async () => {
+      await mounted?.close();
+      mounted = undefined;
+    });
+
+    async function setup(options: Partial<ReturnsServiceOptions> & { mountPath?: string } = {}) {
+      const store = options.store ?? memoryStore();
+      const mountPath = options.mountPath ?? "";
+      const service = createReturnsService({
+        baseUrl: BASE + mountPath,
+        auth: { authenticate: testAuthenticate },
+        ...options,
+        store,
+      });
+      mounted = await target.mount(service, mountPath);
+      const m = mounted;
+      const send = async (
+        method: string,
+        path: string,
+        opts: {
+          token?: string | null;
+          body?: unknown;
+          raw?: BodyInit;
+          key?: string | null;
+          headers?: Record<string, string>;
+        } = {},
+      ) => {
+        const headers: Record<string, string> = { ...opts.headers };
+        if (opts.token !== null)
+          headers.authorization = opts.token ?? testToken("portal", "user-42");
+        if (method !== "GET" && opts.key !== null)
+          headers["idempotency-key"] = opts.key ?? `key-${++keyCounter}`;
+        let body: BodyInit | undefined = opts.raw;
+        if (opts.body !== undefined) {
+          body = JSON.stringify(opts.body);
+          headers["content-type"] ??= "application/json";
+        }
+        const response = await m.request(mountPath + path, { method, headers, body });
+        const text = await response.text();
+        // biome-ignore lint/suspicious/noExplicitAny: tests assert response bodies field by field
+        let json: any;
+        try {
+          json = text ? JSON.parse(text) : undefined;
+        } catch {
+          json = undefined;
+        }
+        return { status: response.status, headers: response.headers, json, text };
+      };
+      const portal = (customer = "user-42") => testToken("portal", customer);
+      const merchant = testToken("merchant", "backoffice");
+      const create = async (body: unknown = validCreate, customer = "user-42") => {
+        const res = await send("POST", "/v1/portal/returns", { body, token: portal(customer) });
+        expect(res.status, res.text).toBe(201);
+        return res.json;
+      };
+      const event = (id: string, name: string, body?: unknown, token?: string) => {
+        const portalEvent = (PORTAL_EVENTS as readonly string[]).includes(name);
+        const path = portalEvent
+          ? `/v1/portal/returns/${id}/${name}`
+          : `/v1/merchant/returns/${id}/${name}`;
+        return send("POST", path, { body, token: token ?? (portalEvent ? portal() : merchant) });
+      };
+      /** Drives a fresh return into `state` along the shortest path. */
+      const returnIn = async (state: ReturnState) => {
+        const created = await create();
+        const path: Record<ReturnState, string[]> = {
+          draft: [],
+          submitted: ["submit"],
+          approved: ["submit", "approve"],
+          in_transit: ["submit", "approve", "ship"],
+          received: ["submit", "approve", "ship", "receive"],
+          graded: ["submit", "approve", "ship", "receive", "grade"],
+          closed: ["submit", "approve", "ship", "receive", "grade", "close"],
+          rejected: ["submit", "reject"],
+          flagged: ["submit", "flag"],
+          cancelled: ["cancel"],
+        };
+        let current = created;
+        for (const step of path[state]) {
+          const res = await event(created.id, step);
+          expect(res.status, res.text).toBe(200);
+          current = res.json;
+        }
+        expect(current.state).toBe(state);
+        return current;
+      };
+      return { service, store, send, create, event, returnIn, portal, merchant };
+    }
+
+    // ------------------------------------------------------------------ lifecycle
+
+    it("lifecycle - create, submit, approve, ship, receive, grade, close", async () => {
+      const { send, create, event, merchant } = await setup();
+      const draft = await create();
+      expect(draft).toMatchObject({
+        object: "return",
+        state: "draft",
+        version: 1,
+        customer_id: "user-42",
+        line: { sku: "TEE-BLK-M", quantity: 1, size: "M" },
+      });
+      expect(draft.id).toMatch(/^ret_[0-9A-HJKMNP-TV-Z]{26}$/);
+      expect(draft.history).toEqual([
+        expect.objectContaining({
+          seq: 1,
+          event: "create",
+          from: null,
+          to: "draft",
+          actor: { kind: "portal", id: "user-42" },
+        }),
+      ]);
+      expect(Object.keys(draft._templates).sort()).toEqual(["cancel", "submit", "update"]);
+
+      const steps: [string, string, unknown?][] = [
+        ["submit", "submitted"],
+        ["approve", "approved", { note: "looks fine" }],
+        ["ship", "in_transit", { carrier: "DHL", tracking_number: "JD0001" }],
+        ["receive", "received"],
+        ["grade", "graded", { condition: "LIKE_NEW", disposition: "RESTOCK" }],
+        ["close", "closed"],
+      ];
+      let version = 1;
+      for (const [name, state, body] of steps) {
+        const res = await event(draft.id, name, body);
+        expect(res.status, res.text).toBe(200);
+        version++;
+        expect(res.json.state).toBe(state);
+        expect(res.json.version).toBe(version);
+        expect(res.headers.get("etag")).toBe(`"${version}"`);
+        const last = res.json.history.at(-1);
+        expect(last).toMatchObject({ seq: version, event: name, to: state });
+        expect(last.actor.kind).toBe(name === "submit" ? "portal" : "merchant");
+        const expectedTemplates = allowedEventsIn(
+          state as ReturnState,
+          name === "submit" ? "portal" : "merchant",
+        );
+        expect(Object.keys(res.json._templates).sort()).toEqual([...expectedTemplates].sort());
+      }
+      const closed = await send("GET", `/v1/merchant/returns/${draft.id}`, { token: merchant });
+      expect(closed.json).toMatchObject({
+        state: "closed",
+        shipment: { carrier: "DHL", tracking_number: "JD0001" },
+        grade: { condition: "LIKE_NEW", disposition: "RESTOCK" },
+        _templates: {},
+      });
+      expect(closed.json.history.map((h: { event: string }) => h.event)).toEqual([
+        "create",
+        "submit",
+        "approve",
+        "ship",
+        "receive",
+        "grade",
+        "close",
+      ]);
+      expect(closed.json.history[2].note).toBe("looks fine");
+    });
+
+    it("create - 201 with Location, ETag and the describedby link", async () => {
+      const { send } = await setup();
+      const res = await send("POST", "/v1/portal/returns", { body: validCreate });
+      expect(res.status).toBe(201);
+      expect(res.headers.get("location")).toBe(`${BASE}/v1/portal/returns/${res.json.id}`);
+      expect(res.headers.get("etag")).toBe('"1"');
+      expect(res.headers.get("link")).toBe(`<${BASE}/v1/openapi.json>; rel="describedby"`);
+      expect(res.json._links.self.href).toBe(`${BASE}/v1/portal/returns/${res.json.id}`);
+      expect(res.json._templates.submit).toEqual({
+        title: "Submit the return",
+        method: "POST",
+        target: `${BASE}/v1/portal/returns/${res.json.id}/submit`,
+        contentType: "application/json",
+        schema: { $ref: `${BASE}/v1/openapi.json#/components/schemas/SubmitReturn` },
+        requiredScopes: ["portal:returns.write"],
+      });
+    });
+
+    it("reject - from submitted and from flagged, with reason code and actor", async () => {
+      const { event, returnIn } = await setup();
+      for (const from of ["submitted", "flagged"] as const) {
+        const r = await returnIn(from);
+        const res = await event(r.id, "reject", { reason_code: "FINAL_SALE", note: "sale item" });
+        expect(res.status).toBe(200);
+        expect(res.json.state).toBe("rejected");
+        expect(res.json.history.at(-1)).toMatchObject({
+          event: "reject",
+          from,
+          to: "rejected",
+          reason_code: "FINAL_SALE",
+          note: "sale item",
+          actor: { kind: "merchant", id: "backoffice" },
+        });
+        expect(res.json._templates).toEqual({});
+      }
+    });
+
+    it("flag - from every allowed state and unflag back to where it was", async () => {
+      const { event, returnIn } = await setup();
+      for (const from of ["submitted", "approved", "in_transit", "received", "graded"] as const) {
+        const r = await returnIn(from);
+        const flagged = await event(r.id, "flag", { note: "check photos" });
+        expect(flagged.status).toBe(200);
+        expect(flagged.json).toMatchObject({ state: "flagged", flagged_from: from });
+        expect(Object.keys(flagged.json._templates).sort()).toEqual(["reject", "unflag"]);
+        const back = await event(r.id, "unflag");
+        expect(back.status).toBe(200);
+        expect(back.json).toMatchObject({
+          state: from,
+          flagged_from: null,
+          version: r.version + 2,
+        });
+        expect(back.json.history.at(-1)).toMatchObject({
+          event: "unflag",
+          from: "flagged",
+          to: from,
+        });
+      }
+    });
+
+    it("cancel - from draft, submitted and approved, by the customer", async () => {
+      const { event, returnIn } = await setup();
+      for (const from of ["draft", "submitted", "approved"] as const) {
+        const r = await returnIn(from);
+        const res = await event(r.id, "cancel", { note: "changed my mind" });
+        expect(res.status).toBe(200);
+        expect(res.json.state).toBe("cancelled");
+        expect(res.json.history.at(-1)).toMatchObject({
+          event: "cancel",
+          from,
+          actor: { kind: "portal", id: "user-42" },
+        });
+      }
+    });
+
+    it("update - PATCH changes a draft and is refused after submit", async () => {
+      const { send, create, event } = await setup();
+      const r = await create();
+      const patched = await send("PATCH", `/v1/portal/returns/${r.id}`, {
+        body: { resolution: "REFUND" },
+      });
+      expect(patched.status).toBe(200);
+      expect(patched.json).toMatchObject({
+        resolution: "REFUND",
+        exchange_size: null,
+        version: 2,
+        state: "draft",
+      });
+      const bad = await send("PATCH", `/v1/portal/returns/${r.id}`, {
+        body: { exchange_size: "XL" },
+      });
+      expect(bad.status).toBe(400);
+      expect(bad.json.errors[0].path).toBe("exchange_size");
+      await event(r.id, "submit");
+      const late = await send("PATCH", `/v1/portal/returns/${r.id}`, {
+        body: { reason: "DAMAGED" },
+      });
+      expect(late.status).toBe(409);
+      expect(late.json).toMatchObject({ state: "submitted", allowed_events: ["cancel"] });
+    });
+
+    it("transitions - every event not allowed in a state is a 409 naming what is allowed", async () => {
+      const { event, returnIn } = await setup();
+      for (const state of RETURN_STATES) {
+        for (const name of [...PORTAL_EVENTS.filter((e) => e !== "update"), ...MERCHANT_EVENTS]) {
+          const caller = (PORTAL_EVENTS as readonly string[]).includes(name)
+            ? "portal"
+            : "merchant";
+          const allowed = allowedEventsIn(state, caller);
+          if (allowed.includes(name as never)) continue;
+          const r = await returnIn(state);
+          const res = await event(r.id, name);
+          expect(res.status, `${name} in ${state}`).toBe(409);
+          expect(res.headers.get("content-type")).toBe("application/problem+json");
+          expect(res.json).toMatchObject({
+            type: "urn:returnkit:problem:invalid-transition",
+            status: 409,
+            state,
+            allowed_events: allowed,
+          });
+        }
+      }
+    }, 60_000);
+
+    it("transitions - an unknown event is a 404 naming the eight", async () => {
+      const { send, create, merchant } = await setup();
+      const r = await create();
+      const res = await send("POST", `/v1/merchant/returns/${r.id}/refund`, { token: merchant });
+      expect(res.status).toBe(404);
+      expect(res.json).toMatchObject({
+        type: "urn:returnkit:problem:unknown-event",
+        known_events: [...MERCHANT_EVENTS],
+      });
+      const portalSide = await send("POST", `/v1/portal/returns/${r.id}/approve`, {});
+      expect(portalSide.status).toBe(404);
+    });
+
+    it("policy - autoApprove approves at submit in the same commit, as actor policy", async () => {
+      const { event, create } = await setup({
+        policy: { autoApprove: (r) => r.reason.startsWith("TOO_") },
+      });
+      const r = await create();
+      const res = await event(r.id, "submit");
+      expect(res.json.state).toBe("approved");
+      expect(res.json.version).toBe(2);
+      expect(res.json.history.slice(-2)).toMatchObject([
+        { event: "submit", to: "submitted", actor: { kind: "portal" } },
+        { event: "approve", to: "approved", actor: { kind: "policy", id: "autoApprove" } },
+      ]);
+    });
+
+    // ------------------------------------------------------------------ callers
+
+    it("portal - another customer's return is a 404 and lists show only one's own", async () => {
+      const { send, create, portal } = await setup();
+      const mine = await create(validCreate, "user-42");
+      await create({ ...validCreate, order_id: "ord_2" }, "user-7");
+      const other = await send("GET", `/v1/portal/returns/${mine.id}`, { token: portal("user-7") });
+      expect(other.status).toBe(404);
+      const cancel = await send("POST", `/v1/portal/returns/${mine.id}/cancel`, {
+        token: portal("user-7"),
+      });
+      expect(cancel.status).toBe(404);
+      const list = await send("GET", "/v1/portal/returns", { token: portal("user-7") });
+      expect(list.json.data.map((r: { customer_id: string }) => r.customer_id)).toEqual(["user-7"]);
+    });
+
+    it("auth - no credentials 401 with a Bearer challenge; wrong family 403 with the scopes needed", async () => {
+      const { send, create } = await setup();
+      const none = await send("GET", "/v1/merchant/returns", { token: null });
+      expect(none.status).toBe(401);
+      expect(none.headers.get("www-authenticate")).toContain('resource_metadata="');
+      expect(none.headers.get("www-authenticate")).toContain(
+        'scope="merchant:returns.read merchant:returns.write"',
+      );
+      const r = await create();
+      const portalOnMerchant = await send("POST", `/v1/merchant/returns/${r.id}/approve`, {});
+      expect(portalOnMerchant.status).toBe(403);
+      expect(portalOnMerchant.headers.get("www-authenticate")).toContain(
+        'error="insufficient_scope"',
+      );
+      expect(portalOnMerchant.headers.get("www-authenticate")).toContain(
+        'scope="merchant:returns.write"',
+      );
+      const readOnly = await send("POST", "/v1/portal/returns", {
+        body: validCreate,
+        token: testToken("portal", "user-42", ["portal:returns.read"]),
+      });
+      expect(readOnly.status).toBe(403);
+      const view = await send("GET", `/v1/portal/returns/${r.id}`, {
+        token: testToken("portal", "user-42", ["portal:returns.read"]),
+      });
+      expect(view.status).toBe(200);
+      expect(view.json._templates).toEqual({});
+    });
+
+    it("list - merchant filters by state and pages with next_cursor and a next link", async () => {
+      const { send, create, event, merchant } = await setup();
+      const ids: string[] = [];
+      for (let i = 0; i < 5; i++)
+        ids.push((await create({ ...validCreate, order_id: `ord_${i}` })).id);
+      await event(ids[0]!, "submit");
+      const submitted = await send("GET", "/v1/merchant/returns?state=submitted", {
+        token: merchant,
+      });
+      expect(submitted.json.data.map((r: { id: string }) => r.id)).toEqual([ids[0]]);
+      const seen: string[] = [];
+      let url: string | null = "/v1/merchant/returns?limit=2";
+      while (url) {
+        const page = await send("GET", url, { token: merchant });
+        expect(page.status).toBe(200);
+        seen.push(...page.json.data.map((r: { id: string }) => r.id));
+        url = page.json._links.next
+          ? new URL(page.json._links.next.href).pathname +
+            new URL(page.json._links.next.href).search
+          : null;
+        if (url && !page.json.next_cursor) throw new Error("next link without cursor");
+      }
+      expect(seen).toEqual([...ids].reverse());
+      const byOrder = await send("GET", "/v1/merchant/returns?order_id=ord_3", { token: merchant });
+      expect(byOrder.json.data).toHaveLength(1);
+      const badState = await send("GET", "/v1/merchant/returns?state=lost", { token: merchant });
+      expect(badState.status).toBe(400);
+    });
+
+    it("If-Match - a stale version is 412 and changes nothing", async () => {
+      const { send, create, store } = await setup();
+      const r = await create();
+      const before = await storeContents(store);
+      const stale = await send("POST", `/v1/portal/returns/${r.id}/submit`, {
+        headers: { "if-match": '"7"' },
+      });
+      expect(stale.status).toBe(412);
+      expect(stale.json.current_version).toBe(1);
+      expect(await storeContents(store)).toBe(before);
+      const fresh = await send("POST", `/v1/portal/returns/${r.id}/submit`, {
+        headers: { "if-match": '"1"' },
+      });
+      expect(fresh.status).toBe(200);
+    });
+
+    it("mount - served under a path prefix with prefixed links", async () => {
+      const { send } = await setup({ mountPath: "/returns" });
+      const res = await send("POST", "/v1/portal/returns", { body: validCreate });
+      expect(res.status).toBe(201);
+      expect(res.headers.get("location")).toBe(`${BASE}/returns/v1/portal/returns/${res.json.id}`);
+    });
+
+    // ------------------------------------------------------------------ idempotency
+
+    it("idempotency - same key and body replays the stored response", async () => {
+      const { send, store } = await setup();
+      const first = await send("POST", "/v1/portal/returns", {
+        body: validCreate,
+        key: "order-1001-return",
+      });
+      const again = await send("POST", "/v1/portal/returns", {
+        body: validCreate,
+        key: "order-1001-return",
+      });
+      expect(again.status).toBe(201);
+      expect(again.headers.get("idempotent-replayed")).toBe("true");
+      expect(first.headers.get("idempotent-replayed")).toBeNull();
+      expect(again.json).toEqual(first.json);
+      expect(again.headers.get("location")).toBe(first.headers.get("location"));
+      expect((await store.listReturns({ limit: 10 })).data).toHaveLength(1);
+    });
+
+    it("idempotency - key order in the body does not matter; quoted and bare keys are the same key", async () => {
+      const { send } = await setup();
+      const first = await send("POST", "/v1/portal/returns", { body: validCreate, key: "abc-123" });
+      const reordered = Object.fromEntries(Object.entries(validCreate).reverse());
+      const quoted = await send("POST", "/v1/portal/returns", {
+        body: reordered,
+        key: '"abc-123"',
+      });
+      expect(quoted.status).toBe(201);
+      expect(quoted.headers.get("idempotent-replayed")).toBe("true");
+      expect(quoted.json.id).toBe(first.json.id);
+    });
+
+    it("idempotency - the key reused with another payload is 422", async () => {
+      const { send, store } = await setup();
+      await send("POST", "/v1/portal/returns", { body: validCreate, key: "k1" });
+      const before = await storeContents(store);
+      const reused = await send("POST", "/v1/portal/returns", {
+        body: { ...validCreate, order_id: "ord_9" },
+        key: "k1",
+      });
+      expect(reused.status).toBe(422);
+      expect(reused.json.type).toBe("urn:returnkit:problem:idempotency-key-reused");
+      expect(await storeContents(store)).toBe(before);
+    });
+
+    it("idempotency - a missing key is 400, and hosts may make it optional", async () => {
+      const { send } = await setup();
+      const res = await send("POST", "/v1/portal/returns", { body: validCreate, key: null });
+      expect(res.status).toBe(400);
+      expect(res.json.type).toBe("urn:returnkit:problem:idempotency-key-missing");
+      await mounted?.close();
+      const optional = await setup({ idempotency: { required: false } });
+      const ok = await optional.send("POST", "/v1/portal/returns", {
+        body: validCreate,
+        key: null,
+      });
+      expect(ok.status).toBe(201);
+    });
+
+    it("idempotency - a replayed 409 is stored and sent again", async () => {
+      const { send, returnIn, merchant } = await setup();
+      const r = await returnIn("closed");
+      const first = await send("POST", `/v1/merchant/returns/${r.id}/approve`, {
+        token: merchant,
+        key: "late",
+      });
+      const again = await send("POST", `/v1/merchant/returns/${r.id}/approve`, {
+        token: merchant,
+        key: "late",
+      });
+      expect(first.status).toBe(409);
+      expect(again.status).toBe(409);
+      expect(again.headers.get("idempotent-replayed")).toBe("true");
+      expect(again.json).toEqual(first.json);
+    });
+
+    it("idempotency - 50 concurrent requests with one key run the operation exactly once", async () => {
+      const { send, store, create, merchant } = await setup();
+      const r = await create();
+      await send("POST", `/v1/portal/returns/${r.id}/submit`, {});
+      const responses = await Promise.all(
+        Array.from({ length: 50 }, () =>
+          send("POST", `/v1/merchant/returns/${r.id}/approve`, {
+            token: merchant,
+            key: "approve-once",
+          }),
+        ),
+      );
+      const statuses = responses.map((res) => res.status);
+      const fresh = responses.filter(
+        (res) => res.status === 200 && res.headers.get("idempotent-replayed") !== "true",
+      );
+      expect(fresh).toHaveLength(1);
+      for (const res of responses) {
+        if (res.status === 200) expect(res.json.version).toBe(3);
+        else {
+          expect(res.status).toBe(409);
+          expect(res.json.type).toBe("urn:returnkit:problem:idempotency-request-in-progress");
+          expect(res.headers.get("retry-after")).toBe("1");
+        }
+      }
+      expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);
+      const stored = await store.getReturn(r.id);
+      expect(stored!.record.history.filter((h) => h.event === "approve")).toHaveLength(1);
+      expect(
+        (await store.listEvents(r.id)).filter((e) => e.type === "return.approved"),
+      ).toHaveLength(1);
+    });
+
+    // ------------------------------------------------------------------ bad input
+
+    it("bad input - every malformed request is a 4xx problem and changes nothing", async () => {
+      const { send, store, create, merchant } = await setup();
+      const r = await create();
+      const before = await storeContents(store);
+      const deep = "[".repeat(5000) + "]".repeat(5000);
+      const cases: {
+        name: string;
+        method: string;
+        path: string;
+        opts: Parameters<typeof send>[2];
+        status: number;
+      }[] = [
+        {
+          name: "malformed JSON",
+          method: "POST",
+          path: "/v1/portal/returns",
+          opts: { raw: '{"order_id":', headers: { "content-type": "application/json" } },
+          status: 400,
+        },
+        {
+          name: "wrong types",
+          method: "POST",
+          path: "/v1/portal/returns",
+          opts: { body: { ...validCreate, line: { sku: 5, quantity: "one" } } },
+          status: 400,
+        },
+        {
+          name: "unknown field",
+          method: "POST",
+          path: "/v1/portal/returns",
+          opts: { body: { ...validCreate, discount: 10 } },
+          status: 400,
+        },
+        {
+          name: "__proto__ key",
+          method: "POST",
+          path: "/v1/portal/returns",
+          opts: {
+            raw: `{"__proto__":{"admin":true},${JSON.stringify(validCreate).slice(1)}`,
+            headers: { "content-type": "application/json" },
+          },
+          status: 400,
+        },
+        {
+          name: "constructor key",
+          method: "POST",
+          path: "/v1/portal/returns",
+          opts: {
+            raw: `{"constructor":{"prototype":{"x":1}},${JSON.stringify(validCreate).slice(1)}`,
+            headers: { "content-type": "application/json" },
+          },
+          status: 400,
+        },
+        {
+          name: "1 MB body",
+          method: "POST",
+          path: "/v1/portal/returns",
+          opts: {
+            raw: JSON.stringify({ ...validCreate, pad: "x".repeat(1 << 20) }),
+            headers: { "content-type": "application/json" },
+          },
+          status: 413,
+        },
+        {
+          name: "deep nesting",
+          method: "POST",
+          path: "/v1/portal/returns",
+          opts: { raw: deep, headers: { "content-type": "application/json" } },
+          status: 400,
+        },
+        {
+          name: "array body",
+          method: "POST",
+          path: "/v1/portal/returns",
+          opts: { body: [validCreate] },
+          status: 400,
+        },
+        {
+          name: "null body",
+          method: "POST",
+          path: "/v1/portal/returns",
+          opts: { raw: "null", headers: { "content-type": "application/json" } },
+          status: 400,
+        },
+        {
+          name: "empty body",
+          method: "POST",
+          path: "/v1/portal/returns",
+          opts: { raw: "", headers: { "content-type": "application/json" } },
+          status: 400,
+        },
+        {
+          name: "wrong content type",
+          method: "POST",
+          path: "/v1/portal/returns",
+          opts: { raw: JSON.stringify(validCreate), headers: { "content-type": "text/plain" } },
+          status: 415,
+        },
+        {
+          name: "form body",
+          method: "POST",
+          path: "/v1/portal/returns",
+          opts: {
+            raw: "order_id=1",
+            headers: { "content-type": "application/x-www-form-urlencoded" },
+          },
+          status: 415,
+        },
+        {
+          name: "invalid UTF-8",
+          method: "POST",
+          path: "/v1/portal/returns",
+          opts: {
+            raw: new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]),
+            headers: { "content-type": "application/json" },
+          },
+          status: 400,
+        },
+        {
+          name: "unknown reason",
+          method: "POST",
+          path: "/v1/portal/returns",
+          opts: { body: { ...validCreate, reason: "TOO_BLUE" } },
+          status: 400,
+        },
+        {
+          name: "exchange size with refund",
+          method: "POST",
+          path: "/v1/portal/returns",
+          opts: { body: { ...validCreate, resolution: "REFUND" } },
+          status: 400,
+        },
+        {
+          name: "exchange without size",
+          method: "POST",
+          path: "/v1/portal/returns",
+          opts: { body: { ...validCreate, exchange_size: undefined } },
+          status: 400,
+        },
+        {
+          name: "oversized order id",
+          method: "POST",
+          path: "/v1/portal/returns",
+          opts: { body: { ...validCreate, order_id: "o".repeat(129) } },
+          status: 400,
+        },
+        {
+          name: "zero quantity",
+          method: "POST",
+          path: "/v1/portal/returns",
+          opts: { body: { ...validCreate, line: { sku: "A", quantity: 0 } } },
+          status: 400,
+        },
+        {
+          name: "empty key",
+          method: "POST",
+          path: "/v1/portal/returns",
+          opts: { body: validCreate, key: "" },
+          status: 400,
+        },
+        {
+          name: "oversized key",
+          method: "POST",
+          path: "/v1/portal/returns",
+          opts: { body: validCreate, key: "k".repeat(256) },
+          status: 400,
+        },
+        {
+          name: "non-ASCII key",
+          method: "POST",
+          path: "/v1/portal/returns",
+          opts: { body: validCreate, key: "kéy" },
+          status: 400,
+        },
+        {
+          name: "invalid id",
+          method: "GET",
+          path: "/v1/portal/returns/not-an-id",
+          opts: {},
+          status: 404,
+        },
+        {
+          name: "encoded traversal id",
+          method: "GET",
+          path: "/v1/portal/returns/..%2F..%2Fetc",
+          opts: {},
+          status: 404,
+        },
+        {
+          name: "unknown return",
+          method: "POST",
+          path: "/v1/merchant/returns/ret_01JD3M6X4R9V6T0Q8Z2W7K5B1C/approve",
+          opts: { token: merchant },
+          status: 404,
+        },
+        {
+          name: "note too long",
+          method: "POST",
+          path: `/v1/merchant/returns/${r.id}/flag`,
+          opts: { token: merchant, body: { note: "n".repeat(501) } },
+          status: 400,
+        },
+        {
+          name: "unknown event field",
+          method: "POST",
+          path: `/v1/portal/returns/${r.id}/submit`,
+          opts: { body: { state: "closed" } },
+          status: 400,
+        },
+        {
+          name: "bad grade enum",
+          method: "POST",
+          path: `/v1/merchant/returns/${r.id}/grade`,
+          opts: { token: merchant, body: { condition: "SHINY" } },
+          status: 400,
+        },
+        {
+          name: "empty patch",
+          method: "PATCH",
+          path: `/v1/portal/returns/${r.id}`,
+          opts: { body: {} },
+          status: 400,
+        },
+        { name: "unknown route", method: "GET", path: "/v1/portal/refunds", opts: {}, status: 404 },
+        {
+          name: "wrong method",
+          method: "DELETE",
+          path: `/v1/portal/returns/${r.id}`,
+          opts: {},
+          status: 405,
+        },
+        {
+          name: "bad limit",
+          method: "GET",
+          path: "/v1/portal/returns?limit=100000",
+          opts: {},
+          status: 400,
+        },
+        {
+          name: "unknown query param",
+          method: "GET",
+          path: "/v1/portal/returns?sort=asc",
+          opts: {},
+          status: 400,
+        },
+        {
+          name: "garbage token",
+          method: "GET",
+          path: "/v1/portal/returns",
+          opts: { token: "Bearer ???" },
+          status: 401,
+        },
+      ];
+      for (const c of cases) {
+        const res = await send(c.method, c.path, c.opts);
+        expect(res.status, `${c.name}: ${res.text.slice(0, 300)}`).toBe(c.status);
+        expect(res.headers.get("content-type"), c.name).toBe("application/problem+json");
+        expect(res.json, c.name).toMatchObject({
+          type: expect.stringMatching(/^urn:returnkit:problem:/),
+          status: c.status,
+          title: expect.any(String),
+          detail: expect.any(String),
+        });
+        if (
+          c.status === 400 &&
+          c.name !== "empty key" &&
+          c.name !== "oversized key" &&
+          c.name !== "non-ASCII key"
+        ) {
+          expect(Array.isArray(res.json.errors), c.name).toBe(true);
+        }
+      }
+      expect(await storeContents(store)).toBe(before);
+      expect(Object.prototype).not.toHaveProperty("admin");
+      // Still serving after the battery.
+      const after = await send("GET", `/v1/portal/returns/${r.id}`, {});
+      expect(after.status).toBe(200);
+    });
+
+    it("bad input - an unknown reason lists the allowed values", async () => {
+      const { send } = await setup();
+      const res = await send("POST", "/v1/portal/returns", {
+        body: { ...validCreate, reason: "TOO_BLUE" },
+      });
+      expect(res.json.errors[0].path).toBe("reason");
+      expect(res.json.errors[0].message).toContain("TOO_SMALL_AT_CHEST");
+      expect(res.json.errors[0].message).toContain("CHANGED_MIND");
+    });
+  });
+}
