@@ -1,0 +1,96 @@
+import type { IncomingHttpHeaders } from "node:http";
+import { describe, expect, expectTypeOf, it } from "vitest";
+import { createReasonCatalogue } from "../../core/src/reasons";
+import type {
+  HistoryEntry as CoreHistoryEntry,
+  ReturnData as CoreReturnData,
+} from "../../core/src/schemas";
+import type {
+  WebhookEventType as CoreWebhookEventType,
+  WebhookPayload as CoreWebhookPayload,
+} from "../../core/src/store/types";
+import {
+  type FitSignal as CoreFitSignal,
+  type WebhookTransition as CoreWebhookTransition,
+  publishTransitions,
+} from "../../core/src/webhooks/events";
+import { webhookHeaders } from "../../core/src/webhooks/signer";
+import type {
+  FitSignal,
+  HistoryEntry,
+  ReturnData,
+  ReturnkitWebhookEvent,
+  WebhookEventOf,
+  WebhookEventType,
+  WebhookTransition,
+} from "./events";
+import type { WebhookHeaders } from "./headers";
+import type { RawWebhookBody } from "./payload";
+import { NOW, NOW_SECONDS, sampleReturn, secret } from "./test-fixtures";
+import { verifyWebhook } from "./verify";
+
+// The published types are declared locally so receivers need not install core; these
+// assertions fail `tsc` the moment either side drifts.
+describe("event types", () => {
+  it("ReturnkitWebhookEvent - declarations equal core's types", () => {
+    expectTypeOf<ReturnData>().toEqualTypeOf<CoreReturnData>();
+    expectTypeOf<HistoryEntry>().toEqualTypeOf<CoreHistoryEntry>();
+    expectTypeOf<WebhookEventType>().toEqualTypeOf<CoreWebhookEventType>();
+    expectTypeOf<WebhookTransition>().toEqualTypeOf<CoreWebhookTransition>();
+    expectTypeOf<FitSignal>().toEqualTypeOf<CoreFitSignal>();
+    expectTypeOf<ReturnkitWebhookEvent>().toExtend<CoreWebhookPayload>();
+    expectTypeOf<ReturnkitWebhookEvent["type"]>().toEqualTypeOf<CoreWebhookEventType>();
+  });
+
+  it("ReturnkitWebhookEvent - narrows data on type", () => {
+    expectTypeOf<
+      WebhookEventOf<"return.fit_signal">["data"]["signal"]
+    >().toEqualTypeOf<FitSignal>();
+    expectTypeOf<WebhookEventOf<"return.approved">["data"]>().toEqualTypeOf<{
+      return: ReturnData;
+      transition: WebhookTransition;
+    }>();
+    expectTypeOf<WebhookEventOf<"return.approved">>().not.toHaveProperty("signal");
+  });
+
+  it("verifyWebhook - accepts Node's and Fetch's header and body types", () => {
+    expectTypeOf<IncomingHttpHeaders>().toExtend<WebhookHeaders>();
+    expectTypeOf<Headers>().toExtend<WebhookHeaders>();
+    expectTypeOf<Buffer>().toExtend<RawWebhookBody>();
+    expectTypeOf<{ type: "return.approved" }>().not.toExtend<RawWebhookBody>();
+  });
+
+  it("verifyWebhook - a fit signal event published by core arrives typed", async () => {
+    const received: CoreReturnData = {
+      ...sampleReturn,
+      state: "received",
+      version: 5,
+      shipment: { carrier: "DHL", tracking_number: "JD0001" },
+    };
+    const entry: CoreHistoryEntry = {
+      seq: 5,
+      event: "receive",
+      from: "in_transit",
+      to: "received",
+      at: "2025-12-31T23:59:30.000Z",
+      actor: { kind: "merchant", id: "staff_2" },
+    };
+    const { events } = publishTransitions(received, [entry], createReasonCatalogue());
+    const published = events.find((e) => e.type === "return.fit_signal");
+    if (!published) return expect.unreachable("core published no fit signal");
+    const body = JSON.stringify(published.payload);
+    const headers = webhookHeaders(secret, published.id, NOW_SECONDS, body);
+
+    const event = await verifyWebhook({ payload: body, headers, secret, now: NOW });
+    if (event.type !== "return.fit_signal") return expect.unreachable(`got ${event.type}`);
+    expect(event.data.signal).toMatchObject({
+      return_id: sampleReturn.id,
+      direction: "TOO_SMALL",
+      body_part: "CHEST",
+      stage: "received",
+      confirmed: false,
+    });
+    expect(event.data.transition.to).toBe("received");
+    expect(event.data.return.state).toBe("received");
+  });
+});

@@ -1,0 +1,165 @@
+/**
+ * @module events — the typed bodies returnkit sends (SPEC 8, 9).
+ *
+ * Declared here rather than imported from `@returnkit/core`, so a receiver installs this
+ * package alone and its published types stay readable. `events.test.ts` proves, at the type
+ * level, that each declaration equals core's.
+ */
+
+export type ReturnState =
+  | "draft"
+  | "submitted"
+  | "approved"
+  | "in_transit"
+  | "received"
+  | "graded"
+  | "closed"
+  | "rejected"
+  | "flagged"
+  | "cancelled";
+
+/** What moved a return: `create`, a portal event or a merchant event. */
+export type ReturnTransitionEvent =
+  | "create"
+  | "update"
+  | "submit"
+  | "cancel"
+  | "approve"
+  | "reject"
+  | "flag"
+  | "unflag"
+  | "ship"
+  | "receive"
+  | "grade"
+  | "close";
+
+export type Resolution = "REFUND" | "STORE_CREDIT" | "EXCHANGE";
+export type RejectReasonCode = "FINAL_SALE" | "RETURN_WINDOW_EXPIRED" | "NOT_ELIGIBLE" | "OTHER";
+export type GradeCondition =
+  | "NEW"
+  | "LIKE_NEW"
+  | "USED"
+  | "DAMAGED"
+  | "UNSELLABLE"
+  | "WRONG_ITEM"
+  | "MISSING";
+export type GradeDisposition =
+  | "RESTOCK"
+  | "REFURBISH"
+  | "RESELL_DISCOUNTED"
+  | "DONATE"
+  | "RECYCLE"
+  | "DISPOSE";
+
+export interface Actor {
+  kind: "portal" | "merchant" | "policy";
+  id: string;
+}
+
+export interface HistoryEntry {
+  seq: number;
+  event: ReturnTransitionEvent;
+  from: ReturnState | null;
+  to: ReturnState;
+  /** ISO 8601 date-time. */
+  at: string;
+  actor: Actor;
+  note?: string;
+  reason_code?: RejectReasonCode;
+}
+
+/** A return as webhooks carry it: the state after the commit that published the event. */
+export interface ReturnData {
+  id: string;
+  object: "return";
+  order_id: string;
+  line: { sku: string; quantity: number; size: string | null };
+  reason: string;
+  resolution: Resolution;
+  exchange_size: string | null;
+  state: ReturnState;
+  flagged_from: ReturnState | null;
+  grade: { condition: GradeCondition | null; disposition: GradeDisposition | null } | null;
+  shipment: { carrier: string | null; tracking_number: string | null } | null;
+  customer_id: string;
+  version: number;
+  created_at: string;
+  updated_at: string;
+  history: HistoryEntry[];
+}
+
+/** The transition an event reports: its history entry without the free-text note. */
+export type WebhookTransition = Pick<
+  HistoryEntry,
+  "seq" | "event" | "from" | "to" | "at" | "actor"
+>;
+
+export type FitSignalStage = "received" | "graded" | "closed";
+
+/** Sizing feedback from a fit reason (SPEC 9). A later stage supersedes an earlier one for the same `return_id`. */
+export interface FitSignal {
+  id: string;
+  return_id: string;
+  order_id: string;
+  sku: string;
+  size_ordered: string | null;
+  exchange_size: string | null;
+  quantity: number;
+  reason: string;
+  /** e.g. `TOO_SMALL`. */
+  direction: string;
+  /** e.g. `CHEST`; null for a bare direction. */
+  body_part: string | null;
+  /** The state just reached. */
+  stage: FitSignalStage;
+  /** True once the item was inspected (graded, closed). */
+  confirmed: boolean;
+  condition: GradeCondition | null;
+  at: string;
+}
+
+export type WebhookEventType =
+  | "return.created"
+  | "return.submitted"
+  | "return.approved"
+  | "return.rejected"
+  | "return.flagged"
+  | "return.unflagged"
+  | "return.in_transit"
+  | "return.received"
+  | "return.graded"
+  | "return.closed"
+  | "return.cancelled"
+  | "return.fit_signal";
+
+/** Every type but `return.fit_signal`: one per state a return can move into. */
+export type ReturnStateEventType = Exclude<WebhookEventType, "return.fit_signal">;
+
+/** A return changed state. */
+export type ReturnStateEvent = {
+  [T in ReturnStateEventType]: {
+    type: T;
+    /** ISO 8601: when the transition happened (not when this attempt was sent). */
+    timestamp: string;
+    data: { return: ReturnData; transition: WebhookTransition };
+  };
+}[ReturnStateEventType];
+
+/** A return with a fit reason reached received, graded or closed. */
+export type ReturnFitSignalEvent = {
+  type: "return.fit_signal";
+  timestamp: string;
+  data: { signal: FitSignal; return: ReturnData; transition: WebhookTransition };
+};
+
+/**
+ * Any returnkit webhook body, discriminated on `type`. New types may be added in a minor
+ * release: keep a `default` branch that acknowledges events you do not handle.
+ */
+export type ReturnkitWebhookEvent = ReturnStateEvent | ReturnFitSignalEvent;
+
+/** The event of one type, e.g. `WebhookEventOf<"return.approved">`. */
+export type WebhookEventOf<T extends WebhookEventType> = Extract<
+  ReturnkitWebhookEvent,
+  { type: T }
+>;

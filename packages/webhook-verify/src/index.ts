@@ -1,0 +1,41 @@
+/**
+ * @module @returnkit/webhook-verify — verifies returnkit webhooks (Standard Webhooks v1) and
+ * types their events. No runtime dependencies: Web Crypto everywhere, node:crypto on Node.
+ */
+export {
+  ReturnkitWebhookError,
+  type WebhookHeaderName,
+  WebhookVerificationError,
+  type WebhookVerificationErrorCode,
+} from "./errors";
+export type {
+  Actor,
+  FitSignal,
+  FitSignalStage,
+  GradeCondition,
+  GradeDisposition,
+  HistoryEntry,
+  RejectReasonCode,
+  Resolution,
+  ReturnData,
+  ReturnFitSignalEvent,
+  ReturnkitWebhookEvent,
+  ReturnState,
+  ReturnStateEvent,
+  ReturnStateEventType,
+  ReturnTransitionEvent,
+  WebhookEventOf,
+  WebhookEventType,
+  WebhookTransition,
+} from "./events";
+export type { HeadersLike, WebhookHeaders } from "./headers";
+export type { RawWebhookBody } from "./payload";
+export {
+  DEFAULT_TOLERANCE_SECONDS,
+  type VerifiedWebhook,
+  type VerifyWebhookInput,
+  type VerifyWebhookOptions,
+  verifyWebhook,
+  verifyWebhookSignature,
+  type WebhookSecretInput,
+} from "./verify";
