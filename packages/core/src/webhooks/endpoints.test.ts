@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { endpointIdForUrl, toWebhookEndpoint, WEBHOOK_EVENT_TYPES } from "./endpoints";
+import { generateWebhookSecret } from "./signer";
+
+const SECRET = generateWebhookSecret();
+const NOW = Date.UTC(2030, 0, 1);
+
+describe("webhook endpoints", () => {
+  it("endpointIdForUrl - gives the same URL the same id on every run, and another URL another", () => {
+    const id = endpointIdForUrl("https://shop.example/hooks");
+
+    expect(id).toMatch(/^ep_[0-9a-f]{26}$/);
+    expect(endpointIdForUrl("https://shop.example/hooks")).toBe(id);
+    expect(endpointIdForUrl("HTTPS://SHOP.example:443/hooks")).toBe(id);
+    expect(endpointIdForUrl("https://shop.example/other")).not.toBe(id);
+  });
+
+  it("toWebhookEndpoint - stores an enabled endpoint with every secret and its types", () => {
+    const next = generateWebhookSecret();
+    expect(
+      toWebhookEndpoint(
+        { url: "https://shop.example/hooks", secret: [SECRET, next], types: ["return.closed"] },
+        NOW,
+      ),
+    ).toEqual({
+      id: endpointIdForUrl("https://shop.example/hooks"),
+      url: "https://shop.example/hooks",
+      secrets: [SECRET, next],
+      types: ["return.closed"],
+      enabled: true,
+      disabled_reason: null,
+      created_at: "2030-01-01T00:00:00.000Z",
+    });
+    expect(
+      toWebhookEndpoint({ url: "http://localhost:3000/h", secret: SECRET, id: "ep_mine" }, NOW),
+    ).toMatchObject({
+      id: "ep_mine",
+      types: null,
+    });
+  });
+
+  it("toWebhookEndpoint - refuses what could never be delivered or signed", () => {
+    expect(() => toWebhookEndpoint({ url: "not a url", secret: SECRET }, NOW)).toThrow(/not a URL/);
+    expect(() => toWebhookEndpoint({ url: "ftp://shop.example", secret: SECRET }, NOW)).toThrow(
+      /http/,
+    );
+    expect(() => toWebhookEndpoint({ url: "https://shop.example", secret: [] }, NOW)).toThrow(
+      /secret/,
+    );
+    expect(() => toWebhookEndpoint({ url: "https://shop.example", secret: "whsec_" }, NOW)).toThrow(
+      /secret/,
+    );
+    expect(() =>
+      toWebhookEndpoint(
+        { url: "https://shop.example", secret: SECRET, types: ["return.shipped" as never] },
+        NOW,
+      ),
+    ).toThrow(/return.shipped/);
+  });
+
+  it("WEBHOOK_EVENT_TYPES - lists the twelve types of SPEC 8", () => {
+    expect(WEBHOOK_EVENT_TYPES).toHaveLength(12);
+    expect(WEBHOOK_EVENT_TYPES).toContain("return.fit_signal");
+  });
+});
