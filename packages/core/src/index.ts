@@ -13,6 +13,7 @@ export {
   protectedResourceMetadataPath,
 } from "./auth/protected-resource";
 export type { FetchHandler } from "./http/fetch-handler";
+export { returnStateDiagram } from "./state-diagram";
 export { createFetchHandler } from "./http/fetch-handler";
 export { buildOpenApiDocument } from "./http/openapi";
 export type { RouteDefinition } from "./http/routes";

@@ -14,11 +14,24 @@ export function generateWebhookSecret(): string {
   return SECRET_PREFIX + randomBytes(32).toString("base64");
 }
 
-/** The HMAC key bytes of a `whsec_…` secret (a bare base64 secret is accepted too). */
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+const keyCache = new Map<string, Buffer>();
+
+/**
+ * The HMAC key bytes of a `whsec_…` secret (a bare base64 secret is accepted too).
+ * Strict: `Buffer.from(…, "base64")` silently skips bad characters, and a mistyped secret
+ * would then sign with another key and every receiver would see `invalid_signature`.
+ */
 export function webhookSecretKey(secret: string): Buffer {
+  let key = keyCache.get(secret);
+  if (key) return key;
   const encoded = secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret;
-  const key = Buffer.from(encoded, "base64");
-  if (key.length === 0) throw new Error("webhook secret is empty or not base64");
+  if (encoded.length === 0 || !BASE64.test(encoded)) {
+    throw new TypeError("webhook secret must be whsec_ followed by standard base64");
+  }
+  key = Buffer.from(encoded, "base64");
+  if (keyCache.size >= 256) keyCache.clear();
+  keyCache.set(secret, key);
   return key;
 }
 
@@ -37,6 +50,7 @@ export function signWebhook(
 ): string {
   const content = `${id}.${timestampSeconds}.${body}`;
   const list = typeof secrets === "string" ? [secrets] : secrets;
+  if (list.length === 0) throw new TypeError("signWebhook needs at least one secret");
   return list
     .map(
       (secret) =>

@@ -1,0 +1,332 @@
+/**
+ * `pnpm demo`: the whole product in one process tree with no outside services — a Hono
+ * server on the PGlite store (kept in ./.returnkit-data), the development authorization
+ * server, and a webhook receiver verifying every delivery. Scripted customer agents and a
+ * back office drive five stories by following the `_templates` each response offers.
+ *
+ * Exits 0 only if every webhook the stories produced arrived, verified.
+ */
+import { randomUUID } from "node:crypto";
+import { generateWebhookSecret } from "@returnkit/core";
+import pc from "picocolors";
+import { startReturnsServer } from "../../hono-server/src/server";
+import { startWebhookReceiver } from "../../webhook-receiver/src/receiver";
+import {
+  authorizationCodeToken,
+  clientCredentialsToken,
+  discoverFromChallenge,
+} from "./oauth-agent";
+
+// biome-ignore lint/suspicious/noExplicitAny: the demo reads response bodies loosely, like a script would
+type Json = Record<string, any>;
+
+interface Step {
+  event: string;
+  as: "customer" | "merchant";
+  body?: Json;
+}
+
+interface Story {
+  label: string;
+  title: string;
+  customer: "alice" | "bob";
+  create: Json;
+  steps: Step[];
+}
+
+const STORIES: Story[] = [
+  {
+    label: "fit exchange",
+    title: "Exchange: a tee too small at the chest, through to closed",
+    customer: "alice",
+    create: {
+      order_id: "ord_1001",
+      line: { sku: "TEE-BLK-M", quantity: 1, size: "M" },
+      reason: "TOO_SMALL_AT_CHEST",
+      resolution: "EXCHANGE",
+      exchange_size: "L",
+    },
+    steps: [
+      { event: "submit", as: "customer" },
+      { event: "approve", as: "merchant", body: { note: "within the return window" } },
+      {
+        event: "ship",
+        as: "merchant",
+        body: { carrier: "DHL", tracking_number: "JD014600003828" },
+      },
+      { event: "receive", as: "merchant" },
+      { event: "grade", as: "merchant", body: { condition: "LIKE_NEW", disposition: "RESTOCK" } },
+      { event: "close", as: "merchant" },
+    ],
+  },
+  {
+    label: "damaged refund",
+    title: "Refund: boots that arrived damaged",
+    customer: "bob",
+    create: {
+      order_id: "ord_2002",
+      line: { sku: "BOOT-BRN-42", size: "42" },
+      reason: "DAMAGED",
+      resolution: "REFUND",
+    },
+    steps: [
+      { event: "submit", as: "customer" },
+      { event: "approve", as: "merchant" },
+      { event: "ship", as: "merchant", body: { carrier: "UPS" } },
+      { event: "receive", as: "merchant" },
+      { event: "grade", as: "merchant", body: { condition: "DAMAGED", disposition: "RECYCLE" } },
+      { event: "close", as: "merchant" },
+    ],
+  },
+  {
+    label: "flag / unflag",
+    title: "Flagged for review, then cleared and shipped",
+    customer: "alice",
+    create: {
+      order_id: "ord_1002",
+      line: { sku: "JEANS-32-34", size: "32/34" },
+      reason: "TOO_LONG_AT_INSEAM",
+      resolution: "STORE_CREDIT",
+    },
+    steps: [
+      { event: "submit", as: "customer" },
+      { event: "approve", as: "merchant" },
+      { event: "flag", as: "merchant", body: { note: "third return this month, check history" } },
+      { event: "unflag", as: "merchant", body: { note: "history is fine" } },
+      { event: "ship", as: "merchant" },
+    ],
+  },
+  {
+    label: "rejected",
+    title: "Rejected: a final-sale item",
+    customer: "bob",
+    create: {
+      order_id: "ord_2003",
+      line: { sku: "SALE-SCARF" },
+      reason: "CHANGED_MIND",
+      resolution: "REFUND",
+    },
+    steps: [
+      { event: "submit", as: "customer" },
+      {
+        event: "reject",
+        as: "merchant",
+        body: { reason_code: "FINAL_SALE", note: "marked final sale at checkout" },
+      },
+    ],
+  },
+  {
+    label: "cancelled draft",
+    title: "A draft the customer cancels",
+    customer: "alice",
+    create: {
+      order_id: "ord_1003",
+      line: { sku: "CAP-RED" },
+      reason: "NOT_AS_DESCRIBED",
+      resolution: "REFUND",
+    },
+    steps: [{ event: "cancel", as: "customer", body: { note: "found the receipt, keeping it" } }],
+  },
+];
+
+const STATE_COLOUR: Record<string, (s: string) => string> = {
+  draft: pc.gray,
+  submitted: pc.blue,
+  approved: pc.cyan,
+  in_transit: pc.cyan,
+  received: pc.cyan,
+  graded: pc.cyan,
+  closed: pc.green,
+  rejected: pc.red,
+  flagged: pc.yellow,
+  cancelled: pc.magenta,
+};
+const state = (s: string) => (STATE_COLOUR[s] ?? pc.white)(s.padEnd(10));
+const status = (n: number) => (n < 300 ? pc.green : n < 500 ? pc.yellow : pc.red)(String(n));
+const heading = (text: string) => console.log(`\n${pc.bold(pc.underline(text))}`);
+
+async function main() {
+  const started = Date.now();
+  const secret = generateWebhookSecret();
+  const dataDir =
+    process.env.RETURNKIT_DATA ?? `${process.env.INIT_CWD ?? process.cwd()}/.returnkit-data`;
+  const receiver = await startWebhookReceiver({
+    secrets: [secret],
+    onWebhook: (w) =>
+      console.log(
+        `        ${pc.magenta("⇢ webhook")} ${w.event.type.padEnd(20)} ${pc.dim(`${w.returnId} #${w.seq}`)} ${pc.green("verified")}`,
+      ),
+    onRejected: (error) => console.log(`        ${pc.red("⇢ webhook rejected")} ${error.code}`),
+  });
+  const server = await startReturnsServer({
+    port: 0,
+    dataDir,
+    webhookEndpoints: [{ url: receiver.url, secret }],
+    retrySchedule: [0, 200, 1_000, 5_000],
+    onFitSignal: (s) =>
+      console.log(
+        `        ${pc.yellow("★ fit signal")} ${s.sku} ${s.size_ordered ?? "?"}→${s.exchange_size ?? "-"} ${s.direction}${s.body_part ? ` at ${s.body_part}` : ""} · ${s.stage}${s.confirmed ? " (confirmed)" : ""}`,
+      ),
+  });
+  const base = server.baseUrl;
+  console.log(pc.bold("returnkit demo"));
+  console.log(`  server     ${base}   store: PGlite at ${dataDir}`);
+  console.log(`  auth       ${server.auth.issuer}   (in-process oidc-provider)`);
+  console.log(`  receiver   ${receiver.url}   (verifies with @returnkit/webhook-verify)`);
+
+  try {
+    heading("1. An agent discovers the authorization server from a 401");
+    const discovery = await discoverFromChallenge(`${base}/v1/portal/returns`);
+    console.log(
+      `  GET /v1/portal/returns → ${status(401)}, WWW-Authenticate resource_metadata=${pc.dim(discovery.resourceMetadataUrl)}`,
+    );
+    console.log(
+      `  authorization server ${discovery.authorizationServer}, token endpoint ${pc.dim(discovery.tokenEndpoint)}`,
+    );
+
+    heading("2. Tokens");
+    const portalScopes = ["portal:returns.read", "portal:returns.write"];
+    const tokens = {
+      alice: await authorizationCodeToken(
+        discovery,
+        { id: server.auth.portalClientId, redirectUri: server.auth.portalRedirectUri },
+        "alice",
+        portalScopes,
+      ),
+      bob: await authorizationCodeToken(
+        discovery,
+        { id: server.auth.portalClientId, redirectUri: server.auth.portalRedirectUri },
+        "bob",
+        portalScopes,
+      ),
+      merchant: await clientCredentialsToken(
+        discovery,
+        { id: server.auth.merchantClientId, secret: server.auth.merchantClientSecret },
+        ["merchant:returns.read", "merchant:returns.write"],
+      ),
+    };
+    console.log(`  alice, bob   authorization code + PKCE S256 ${pc.green("✓")}`);
+    console.log(`  back office  client credentials ${pc.green("✓")}`);
+
+    const call = async (token: string, method: string, url: string, body?: Json) => {
+      const response = await fetch(url, {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(method === "GET"
+            ? {}
+            : { "idempotency-key": randomUUID(), "content-type": "application/json" }),
+        },
+        body: body ? JSON.stringify(body) : method === "GET" ? undefined : "{}",
+      });
+      const json = (await response.json()) as Json;
+      const path = new URL(url).pathname.replace(/ret_[0-9A-Z]{26}/, (id) => `${id.slice(0, 10)}…`);
+      const detail = !response.ok
+        ? pc.red(json.detail)
+        : json.object === "list"
+          ? `${json.data.length} returns`
+          : `${state(json.state)} v${json.version}`;
+      console.log(
+        `    ${method.padEnd(5)} ${path.padEnd(48)} ${status(response.status)}  ${detail}`,
+      );
+      if (!response.ok) throw new Error(`${method} ${url} → ${response.status} ${json.detail}`);
+      return json;
+    };
+
+    const earlier = await call(tokens.merchant, "GET", `${base}/v1/merchant/returns?limit=100`);
+    console.log(
+      `  ${earlier.data.length ? `${earlier.data.length}${earlier.next_cursor ? "+" : ""} returns from earlier runs are in the store` : "the store is empty: a first run"}`,
+    );
+
+    heading("3. Stories (every step follows a _template the previous response offered)");
+    const results: { story: Story; id: string; final: string; transitions: number }[] = [];
+    for (const [index, story] of STORIES.entries()) {
+      console.log(
+        `\n  ${pc.bold(`${index + 1}. ${story.title}`)} ${pc.dim(`(${story.customer})`)}`,
+      );
+      let current = await call(
+        tokens[story.customer],
+        "POST",
+        `${base}/v1/portal/returns`,
+        story.create,
+      );
+      const id = current.id as string;
+      let merchantView: Json | undefined;
+      for (const step of story.steps) {
+        const token = step.as === "customer" ? tokens[story.customer] : tokens.merchant;
+        // Each caller sees its own templates; the back office reads the return through its own link.
+        if (step.as === "merchant" && !merchantView) {
+          merchantView = await call(token, "GET", `${base}/v1/merchant/returns/${id}`);
+        }
+        const view = step.as === "customer" ? current : merchantView!;
+        const template = view._templates?.[step.event];
+        if (!template)
+          throw new Error(`no "${step.event}" template offered in state ${view.state}`);
+        current = await call(token, template.method, template.target, step.body);
+        if (step.as === "merchant") merchantView = current;
+        else merchantView = undefined;
+        await new Promise((resolve) => setTimeout(resolve, 40));
+      }
+      results.push({ story, id, final: current.state, transitions: current.history.length });
+    }
+
+    heading("4. Waiting for every webhook");
+    await server.service.dispatcher.drain({ timeoutMs: 30_000 });
+    const rows: string[][] = [];
+    let allDelivered = true;
+    for (const { story, id, final, transitions } of results) {
+      const expected = await server.service.store.listEvents(id);
+      const got = new Set(receiver.timeline(id).map((w) => w.id));
+      const delivered = expected.filter((e) => got.has(e.id)).length;
+      const inOrder = receiver
+        .timeline(id)
+        .every((w, i, all) => i === 0 || all[i - 1]!.seq <= w.seq);
+      if (delivered !== expected.length || !inOrder) allDelivered = false;
+      const fit = expected.filter((e) => e.type === "return.fit_signal").length;
+      rows.push([
+        story.label,
+        id,
+        final,
+        String(transitions),
+        `${delivered}/${expected.length}${inOrder ? "" : " out of order"}`,
+        String(fit),
+      ]);
+    }
+    printTable(
+      ["story", "return", "final state", "transitions", "webhooks verified", "fit signals"],
+      rows,
+    );
+    console.log(
+      `\n  ${receiver.received.length} webhooks verified, ${receiver.duplicates} duplicate deliveries absorbed, ${receiver.rejected} rejected · ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+    if (!allDelivered) {
+      console.log(pc.red("\n✗ some expected webhooks did not arrive verified"));
+      process.exitCode = 1;
+    } else {
+      console.log(
+        pc.green(pc.bold("\n✓ every transition was published and arrived verified, in order")),
+      );
+      console.log(pc.dim("  run it again: the returns above stay in ./.returnkit-data"));
+    }
+  } finally {
+    await server.close();
+    await receiver.close();
+  }
+}
+
+function printTable(header: string[], rows: string[][]) {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => `  ${cells.map((c, i) => c.padEnd(widths[i]!)).join("  ")}`;
+  console.log(pc.bold(line(header)));
+  console.log(pc.dim(line(widths.map((w) => "─".repeat(w)))));
+  for (const row of rows) {
+    console.log(line(row));
+  }
+}
+
+main().catch((error) => {
+  console.error(
+    pc.red(`\n✗ demo failed: ${error instanceof Error ? error.message : String(error)}`),
+  );
+  process.exitCode = 1;
+});

@@ -1,0 +1,22 @@
+/** Runs the Express example on PORT (default 3100) with two demo sessions. */
+import { createShopApp, type Sessions } from "./app";
+
+const port = Number(process.env.PORT ?? 3100);
+const sessions: Sessions = new Map([
+  ["customer-session", { kind: "customer", id: "alice" }],
+  ["staff-session", { kind: "staff", id: "warehouse-1" }],
+]);
+const { app, returns } = createShopApp({
+  origin: `http://127.0.0.1:${port}`,
+  sessions,
+  onWebhook: (event) => console.log(`webhook ${event.type}`),
+});
+returns.dispatcher.start();
+const server = app.listen(port, "127.0.0.1", () => {
+  console.log(`shop on http://127.0.0.1:${port}; returns API under /returns
+  curl -s -X POST http://127.0.0.1:${port}/returns/v1/portal/returns -H 'x-shop-session: customer-session' \\
+    -H 'content-type: application/json' -H 'idempotency-key: first' \\
+    -d '{"order_id":"ord_1","line":{"sku":"TEE"},"reason":"DAMAGED","resolution":"REFUND"}'`);
+});
+server.headersTimeout = 10_000;
+server.requestTimeout = 30_000;

@@ -1,0 +1,104 @@
+/**
+ * @module hono-server — returnkit mounted in a Hono app, on the PGlite store (embedded
+ * PostgreSQL, kept on disk), with the in-process development authorization server.
+ *
+ * This is the shape of a production setup with the two embedded pieces swapped in:
+ * use `postgresStore({ db: new pg.Pool(...) })` and your real authorization server.
+ */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { PGlite } from "@electric-sql/pglite";
+import { serve } from "@hono/node-server";
+import { returnsApp } from "@returnkit/adapter-hono";
+import { createReturnsService, type FitSignal, type ReturnsService } from "@returnkit/core";
+import { postgresStore } from "@returnkit/store-postgres";
+import { Hono } from "hono";
+import {
+  type DevAuthorizationServer,
+  startDevAuthorizationServer,
+} from "../../../packages/core/src/auth/oidc-dev-server";
+
+export interface ReturnsServerOptions {
+  /** 0 picks a free port. */
+  port?: number;
+  /** Port of the development authorization server; 0 picks a free one. */
+  authPort?: number;
+  /** Where PGlite keeps its files; `memory://` for nothing on disk. */
+  dataDir?: string;
+  webhookEndpoints?: { url: string; secret: string }[];
+  /** Short retries for demos; the default is the SPEC's Svix-like schedule. */
+  retrySchedule?: number[];
+  onFitSignal?: (signal: FitSignal) => void;
+}
+
+export interface ReturnsServer {
+  baseUrl: string;
+  auth: DevAuthorizationServer;
+  service: ReturnsService;
+  close(): Promise<void>;
+}
+
+export async function startReturnsServer(
+  options: ReturnsServerOptions = {},
+): Promise<ReturnsServer> {
+  // Listen first: the base URL (with its port) is the token audience and the link origin.
+  let app: Hono | undefined;
+  const server = serve({
+    fetch: (request) => (app ? app.fetch(request) : new Response("starting", { status: 503 })),
+    port: options.port ?? 3000,
+    hostname: "127.0.0.1",
+    createServer,
+  }) as Server;
+  server.requestTimeout = 30_000;
+  server.headersTimeout = 10_000;
+  await new Promise<void>((resolve, reject) => {
+    if (server.listening) resolve();
+    server.once("listening", resolve);
+    server.once("error", reject);
+  });
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const auth = await startDevAuthorizationServer({
+    resource: baseUrl,
+    port: options.authPort ?? 0,
+  });
+  const db = new PGlite(options.dataDir ?? "./.returnkit-data");
+  const service = createReturnsService({
+    store: postgresStore({ db }),
+    baseUrl,
+    auth: {
+      issuer: auth.issuer,
+      jwksUri: auth.jwksUri,
+      authorizationEndpoint: auth.authorizationEndpoint,
+      tokenEndpoint: auth.tokenEndpoint,
+    },
+    webhooks: { endpoints: options.webhookEndpoints ?? [], retrySchedule: options.retrySchedule },
+    onFitSignal: options.onFitSignal,
+  });
+  await service.ready();
+  service.dispatcher.start();
+
+  const host = new Hono();
+  host.get("/", (c) =>
+    c.json({
+      name: "returnkit example",
+      openapi: `${baseUrl}/v1/openapi.json`,
+      issuer: auth.issuer,
+    }),
+  );
+  host.route("/", returnsApp(service));
+  app = host;
+
+  return {
+    baseUrl,
+    auth,
+    service,
+    async close() {
+      await service.close();
+      await db.close();
+      await auth.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
