@@ -2,7 +2,13 @@ import SwaggerParser from "@apidevtools/swagger-parser";
 import { describe, expect, test } from "vitest";
 import { createReasonCatalogue } from "../reasons";
 import { createReturnSchemas, EVENT_BODY_SCHEMAS } from "../schemas";
-import { buildOpenApiDocument, type JsonSchema, type OpenApiDocument } from "./openapi";
+import {
+  buildOpenApiDocument,
+  type JsonSchema,
+  type OpenApiDocument,
+  problemResponseName,
+  UNMATCHED_REQUEST_STATUSES,
+} from "./openapi";
 import { buildRoutes } from "./routes";
 
 const BASE_URL = "https://shop.example/returns";
@@ -73,13 +79,37 @@ describe("buildOpenApiDocument", () => {
     }
   });
 
-  test("buildOpenApiDocument - covers every route of the table", () => {
+  test("buildOpenApiDocument - covers every route of the table, and the document itself", () => {
     const document = documentFor();
     const routes = buildRoutes(createReturnSchemas());
     const operationIds = Object.values(document.paths).flatMap((item) =>
       Object.values(item).map((op) => op.operationId),
     );
-    expect(operationIds.sort()).toEqual(routes.map((route) => route.operationId).sort());
+    expect(operationIds.sort()).toEqual(
+      [...routes.map((route) => route.operationId), "getOpenApiDocument"].sort(),
+    );
+  });
+
+  test("buildOpenApiDocument - documents GET /v1/openapi.json as public", () => {
+    const getDocument = operation(documentFor(), "/v1/openapi.json", "get");
+    expect(getDocument.security).toEqual([]);
+    expect(responseCodes(getDocument)).toEqual(["200"]);
+  });
+
+  test("buildOpenApiDocument - keeps a response for every status a request to no operation gets", () => {
+    // Unknown paths (404) and methods (405) have no operation to list them; clients find
+    // these in components.responses, as the document's description says.
+    for (const withAuthorizationServer of [true, false]) {
+      const { responses } = documentFor({ withAuthorizationServer }).components;
+      for (const status of UNMATCHED_REQUEST_STATUSES) {
+        expect(responses, String(status)).toHaveProperty(String(problemResponseName(status)));
+      }
+    }
+    const methodNotAllowed = documentFor().components.responses.MethodNotAllowed as JsonSchema;
+    expect(Object.keys(methodNotAllowed.headers as object)).toEqual(["Allow"]);
+    expect(methodNotAllowed.content).toEqual({
+      "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } },
+    });
   });
 
   test("buildOpenApiDocument - each operation requires the scopes SPEC 10 names", () => {

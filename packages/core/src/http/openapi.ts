@@ -9,6 +9,7 @@
 import { z } from "zod";
 import { type Access, acceptableScopes, type CallerKind, SCOPES } from "../principal";
 import { ProblemSchema, ReturnDataSchema, ReturnSchema } from "../schemas";
+import { OPENAPI_PATH } from "./links";
 import type { RouteDefinition } from "./routes";
 
 export type JsonSchema = Record<string, unknown>;
@@ -58,7 +59,11 @@ const SCOPE_DESCRIPTIONS = {
   [SCOPES.merchantWrite]: "Send the eight lifecycle events to any return (implies read).",
 };
 
-/** Problem responses by status; an operation lists those it can actually produce. */
+/**
+ * Problem responses by status; an operation lists those it can actually produce. 404 and 405
+ * are also what requests to no operation at all get, so they are always in
+ * `components.responses` (see `UNMATCHED_REQUEST_STATUSES`).
+ */
 const PROBLEM_RESPONSES: Record<number, { name: string; description: string; headers?: string[] }> =
   {
     400: {
@@ -81,7 +86,13 @@ const PROBLEM_RESPONSES: Record<number, { name: string; description: string; hea
     404: {
       name: "NotFound",
       description:
-        "No such return for this caller (another customer's return is not found either), or an unknown event.",
+        "No such return for this caller (another customer's return is not found either), an unknown event, or no such path.",
+    },
+    405: {
+      name: "MethodNotAllowed",
+      description:
+        "The path exists but not with this method; `Allow` lists the methods its path item documents.",
+      headers: ["Allow"],
     },
     409: {
       name: "Conflict",
@@ -142,7 +153,29 @@ const HEADERS: Record<string, JsonSchema> = {
     description: "Seconds to wait before retrying.",
     schema: { type: "integer", minimum: 0 },
   },
+  Allow: {
+    description: "The methods this path has, comma-separated.",
+    schema: { type: "string" },
+  },
+  "Cache-Control": {
+    description: "How long the document may be cached.",
+    schema: { type: "string" },
+  },
 };
+
+/**
+ * Statuses a request that matches no operation of the document can get: 404 for a path the
+ * document does not have (or an event no route sends), 405 for a method its path item lacks.
+ * An OpenAPI document describes only operations that exist, so these responses live in
+ * `components.responses` under `problemResponseName(status)`, and the document's description
+ * says so. An unknown event's path authenticates first, hence 400, 401, 403 and 503 as well.
+ */
+export const UNMATCHED_REQUEST_STATUSES: readonly number[] = [400, 401, 403, 404, 405, 503];
+
+/** The name of the `components.responses` entry for a problem with this status. */
+export function problemResponseName(status: number): string | undefined {
+  return PROBLEM_RESPONSES[status]?.name;
+}
 
 export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
   const components = createSchemaComponents();
@@ -150,8 +183,8 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
   const baseUrl = options.baseUrl.replace(/\/+$/, "");
   const schemes = options.authorizationServer ? ["oauth2", "bearerAuth"] : ["bearerAuth"];
 
-  const paths: OpenApiDocument["paths"] = {};
-  const usedProblems = new Set<number>();
+  const paths: OpenApiDocument["paths"] = { [OPENAPI_PATH]: { get: openApiDocumentOperation() } };
+  const usedProblems = new Set<number>(UNMATCHED_REQUEST_STATUSES);
   for (const route of options.routes) {
     const operation = buildOperation(route, components, schemes);
     for (const status of problemStatuses(route)) {
@@ -182,7 +215,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
       title: options.title ?? "returnkit returns API",
       version: options.version ?? "1.0.0",
       description:
-        "Returns and exchanges. Every return carries HAL `_links` and HAL-FORMS `_templates` for the actions valid now for the caller; errors are RFC 9457 problem details; writes are idempotent with Idempotency-Key.",
+        "Returns and exchanges. Every return carries HAL `_links` and HAL-FORMS `_templates` for the actions valid now for the caller; errors are RFC 9457 problem details; writes are idempotent with Idempotency-Key. A path this document does not list answers 404 (`#/components/responses/NotFound`); a method its path does not list, 405 (`#/components/responses/MethodNotAllowed`).",
     },
     servers: [{ url: baseUrl }],
     tags: [
@@ -199,6 +232,32 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
       headers: HEADERS,
       responses,
       securitySchemes: securitySchemes(baseUrl, options.authorizationServer),
+    },
+  };
+}
+
+/** `GET /v1/openapi.json`: public, served by the fetch handler beside the route table. */
+function openApiDocumentOperation(): JsonSchema {
+  return {
+    operationId: "getOpenApiDocument",
+    summary: "This OpenAPI document",
+    description:
+      "Generated from the route table and zod schemas the API validates with; `_templates` point into its `components.schemas`.",
+    security: [],
+    responses: {
+      "200": {
+        description: "The OpenAPI 3.1 document",
+        headers: headerRefs(["Cache-Control"]),
+        content: {
+          "application/json": {
+            schema: {
+              type: "object",
+              required: ["openapi", "info", "paths", "components"],
+              properties: { openapi: { const: "3.1.0" } },
+            },
+          },
+        },
+      },
     },
   };
 }

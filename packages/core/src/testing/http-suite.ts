@@ -4,10 +4,12 @@
  *
  * A target only says how to serve a service; the suite drives the whole API through it:
  * lifecycle, branches, every forbidden transition, idempotency, and a battery of bad input
- * that must change nothing and never produce a 500.
+ * that must change nothing and never produce a 500. Every response it gets is checked against
+ * the OpenAPI document the service serves (operation, status, media type, body schema).
  */
 import { afterEach, describe, expect, it } from "vitest";
 import type { AuthenticateFn } from "../auth/options";
+import { OPENAPI_PATH } from "../http/links";
 import {
   allowedEventsIn,
   MERCHANT_EVENTS,
@@ -19,6 +21,7 @@ import type { Principal } from "../principal";
 import { createReturnsService, type ReturnsService, type ReturnsServiceOptions } from "../service";
 import { memoryStore } from "../store/memory-store";
 import type { ReturnsStore } from "../store/types";
+import { createResponseValidator, type ResponseValidator } from "./openapi-responses";
 
 export interface MountedService {
   /** Sends a request for `path` (absolute path on the host) to the mounted service. */
@@ -66,6 +69,25 @@ export async function storeContents(store: ReturnsStore): Promise<string> {
   return JSON.stringify({ returns: page.data, events });
 }
 
+/** Compiling the document's schemas is the slow part; most setups serve the same document. */
+const validatorsByDocument = new Map<string, ResponseValidator>();
+
+async function fetchResponseValidator(
+  mounted: MountedService,
+  mountPath: string,
+  baseUrl: string,
+): Promise<ResponseValidator> {
+  const response = await mounted.request(mountPath + OPENAPI_PATH);
+  const text = await response.text();
+  expect(response.status, `GET ${OPENAPI_PATH}: ${text.slice(0, 300)}`).toBe(200);
+  let validator = validatorsByDocument.get(text);
+  if (!validator) {
+    validator = createResponseValidator(JSON.parse(text), `${baseUrl}${OPENAPI_PATH}`);
+    validatorsByDocument.set(text, validator);
+  }
+  return validator;
+}
+
 export function runHttpConformance(target: HttpSuiteTarget) {
   describe(`HTTP API over ${target.name}`, () => {
     let mounted: MountedService | undefined;
@@ -87,6 +109,7 @@ export function runHttpConformance(target: HttpSuiteTarget) {
       });
       mounted = await target.mount(service, mountPath);
       const m = mounted;
+      const matchesDocument = await fetchResponseValidator(m, mountPath, BASE + mountPath);
       const send = async (
         method: string,
         path: string,
@@ -110,6 +133,15 @@ export function runHttpConformance(target: HttpSuiteTarget) {
         }
         const response = await m.request(mountPath + path, { method, headers, body });
         const text = await response.text();
+        const mismatch = matchesDocument({
+          method,
+          url: new URL(mountPath + path, BASE).href,
+          status: response.status,
+          headers: response.headers,
+          text,
+        });
+        if (mismatch)
+          throw new Error(`The response does not match the OpenAPI document: ${mismatch}`);
         // biome-ignore lint/suspicious/noExplicitAny: tests assert response bodies field by field
         let json: any;
         try {
