@@ -1,0 +1,188 @@
+/**
+ * @module database — the one small query interface the store speaks, over a `pg` Pool or a
+ * PGlite instance.
+ *
+ * Neither driver is imported at runtime: the caller hands over an instance, and the types
+ * below describe only what the store uses of it, so neither `pg` nor PGlite (nor their
+ * types) is needed by a host that uses the other.
+ */
+import { PgNotificationListener } from "./pg-listener";
+
+export interface SqlResult<Row> {
+  rows: Row[];
+}
+
+export interface SqlQueryable {
+  /** One statement with `$1`-style parameters. */
+  query<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<SqlResult<Row>>;
+}
+
+export interface SqlTransaction extends SqlQueryable {
+  /** Several statements without parameters (migrations). */
+  exec(script: string): Promise<void>;
+}
+
+export interface SqlDatabase extends SqlQueryable {
+  readonly [SQL_DATABASE]: true;
+  readonly dialect: "pg" | "pglite";
+  /** Runs `fn` in one transaction on one connection: committed if it resolves, rolled back if it throws. */
+  transaction<T>(fn: (tx: SqlTransaction) => Promise<T>): Promise<T>;
+  /** LISTEN on `channel`; resolves once listening, to a function that stops. */
+  listen(channel: string, onNotification: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Releases what this adapter opened itself (a LISTEN connection); never the caller's pool. */
+  close(): Promise<void>;
+}
+
+export const SQL_DATABASE: unique symbol = Symbol.for("returnkit.store-postgres.SqlDatabase");
+
+// ---------------------------------------------------------------- what the store uses of pg
+
+interface PgQueryResult {
+  rows: unknown[];
+}
+
+/** The part of a `pg` PoolClient the store uses. */
+export interface PgPoolClientLike {
+  query(text: string, values?: unknown[]): Promise<PgQueryResult>;
+  release(error?: Error | boolean): void;
+  on(
+    event: "notification",
+    listener: (message: { channel: string; payload?: string }) => void,
+  ): unknown;
+  on(event: "error", listener: (error: Error) => void): unknown;
+  on(event: "end", listener: () => void): unknown;
+}
+
+/** The part of a `pg` Pool the store uses. */
+export interface PgPoolLike {
+  query(text: string, values?: unknown[]): Promise<PgQueryResult>;
+  connect(): Promise<PgPoolClientLike>;
+  /** Only a Pool has it: tells a Pool from a single `pg.Client`, which the store does not take. */
+  readonly idleCount: number;
+}
+
+// ---------------------------------------------------------------- what the store uses of PGlite
+
+interface PGliteQueryable {
+  query<T>(query: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  exec(query: string): Promise<unknown>;
+}
+
+/** The part of a PGlite instance the store uses. */
+export interface PGliteLike extends PGliteQueryable {
+  transaction<T>(callback: (tx: PGliteQueryable) => Promise<T>): Promise<T>;
+  listen(
+    channel: string,
+    callback: (payload: string) => void,
+  ): Promise<(tx?: never) => Promise<void>>;
+}
+
+export type DatabaseInput = PgPoolLike | PGliteLike | SqlDatabase;
+
+/** Wraps what the host passed; an adapter that is already a `SqlDatabase` is used as it is. */
+export function toSqlDatabase(db: DatabaseInput): SqlDatabase {
+  const candidate = db as unknown as Record<string | symbol, unknown>;
+  if (SQL_DATABASE in candidate) return db as SqlDatabase;
+  if (
+    typeof candidate.exec === "function" &&
+    typeof candidate.listen === "function" &&
+    typeof candidate.transaction === "function"
+  ) {
+    return pgliteDatabase(db as PGliteLike);
+  }
+  if (typeof candidate.connect === "function" && typeof candidate.query === "function") {
+    if (!("idleCount" in candidate)) {
+      throw new TypeError(
+        "postgresStore: pass a pg Pool, not a single pg Client (the store needs several connections)",
+      );
+    }
+    return pgPoolDatabase(db as PgPoolLike);
+  }
+  throw new TypeError("postgresStore: `db` must be a pg Pool or a PGlite instance");
+}
+
+export function pgPoolDatabase(pool: PgPoolLike): SqlDatabase {
+  let listener: PgNotificationListener | undefined;
+  return {
+    [SQL_DATABASE]: true,
+    dialect: "pg",
+    async query<Row>(text: string, params?: unknown[]) {
+      const result = await pool.query(text, params);
+      return { rows: result.rows as Row[] };
+    },
+    async transaction(fn) {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query("BEGIN");
+        const result = await fn({
+          async query<Row>(text: string, params?: unknown[]) {
+            const r = await client.query(text, params);
+            return { rows: r.rows as Row[] };
+          },
+          async exec(script) {
+            // Without parameters pg uses the simple protocol, which takes several statements.
+            await client.query(script);
+          },
+        });
+        await client.query("COMMIT");
+        return result;
+      } catch (error) {
+        try {
+          await client.query("ROLLBACK");
+        } catch (rollbackError) {
+          // The connection is unusable: make the pool drop it rather than hand it out again.
+          broken =
+            rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+        }
+        throw error;
+      } finally {
+        client.release(broken);
+      }
+    },
+    listen(channel, onNotification) {
+      listener ??= new PgNotificationListener(pool);
+      return listener.listen(channel, onNotification);
+    },
+    async close() {
+      await listener?.close();
+      listener = undefined;
+    },
+  };
+}
+
+export function pgliteDatabase(db: PGliteLike): SqlDatabase {
+  const unlistens = new Set<() => Promise<void>>();
+  return {
+    [SQL_DATABASE]: true,
+    dialect: "pglite",
+    async query<Row>(text: string, params?: unknown[]) {
+      const result = await db.query<Row>(text, params);
+      return { rows: result.rows };
+    },
+    transaction(fn) {
+      return db.transaction((tx) =>
+        fn({
+          async query<Row>(text: string, params?: unknown[]) {
+            const result = await tx.query<Row>(text, params);
+            return { rows: result.rows };
+          },
+          async exec(script) {
+            await tx.exec(script);
+          },
+        }),
+      );
+    },
+    async listen(channel, onNotification) {
+      const unlisten = await db.listen(channel, onNotification);
+      const stop = async () => {
+        if (unlistens.delete(stop)) await unlisten();
+      };
+      unlistens.add(stop);
+      return stop;
+    },
+    async close() {
+      await Promise.all([...unlistens].map((stop) => stop()));
+    },
+  };
+}
