@@ -1,0 +1,65 @@
+/**
+ * @module migrate — applies the store's migrations, safely from several processes at once.
+ *
+ * Everything happens in one transaction that first takes a transaction-scoped advisory
+ * lock keyed by schema and prefix: a second process waits for the first to commit, then
+ * finds the versions recorded and applies nothing. DDL is transactional in PostgreSQL, so a
+ * failed migration leaves no half-made table behind.
+ */
+import { type DatabaseInput, type SqlTransaction, toSqlDatabase } from "./database";
+import { MIGRATIONS } from "./migrations";
+import { type NamesOptions, type SqlNames, sqlNames } from "./names";
+
+export interface MigrateOptions extends NamesOptions {
+  db: DatabaseInput;
+}
+
+export interface MigrateResult {
+  /** Versions applied by this call, e.g. `["001_initial"]`; empty when up to date. */
+  applied: string[];
+}
+
+export async function migrate(options: MigrateOptions): Promise<MigrateResult> {
+  const db = toSqlDatabase(options.db);
+  return applyMigrations(db.transaction.bind(db), sqlNames(options));
+}
+
+/** Shared by `migrate()` and the store's `init()`, which already holds its names. */
+export function applyMigrations(
+  transaction: <T>(fn: (tx: SqlTransaction) => Promise<T>) => Promise<T>,
+  names: SqlNames,
+): Promise<MigrateResult> {
+  return transaction(async (tx) => {
+    // The lock must come before the first read: under REPEATABLE READ the snapshot would be
+    // taken before the other process committed, so force READ COMMITTED.
+    await tx.query("SET TRANSACTION ISOLATION LEVEL READ COMMITTED");
+    await tx.query("SELECT pg_advisory_xact_lock($1, $2)", names.migrationLock);
+    await ensureSchema(tx, names);
+    const migrations = names.table("migrations");
+    await tx.exec(`CREATE TABLE IF NOT EXISTS ${migrations} (
+      version    integer PRIMARY KEY,
+      name       text NOT NULL,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`);
+    const { rows } = await tx.query<{ version: number }>(`SELECT version FROM ${migrations}`);
+    const done = new Set(rows.map((row) => Number(row.version)));
+    const applied: string[] = [];
+    for (const migration of MIGRATIONS) {
+      if (done.has(migration.version)) continue;
+      await tx.exec(migration.sql(names));
+      await tx.query(`INSERT INTO ${migrations} (version, name) VALUES ($1, $2)`, [
+        migration.version,
+        migration.name,
+      ]);
+      applied.push(`${String(migration.version).padStart(3, "0")}_${migration.name}`);
+    }
+    return { applied };
+  });
+}
+
+async function ensureSchema(tx: SqlTransaction, names: SqlNames): Promise<void> {
+  // CREATE SCHEMA IF NOT EXISTS checks the CREATE privilege even when the schema exists, so
+  // a role that may only use an existing schema would fail: ask first.
+  const { rows } = await tx.query("SELECT 1 FROM pg_namespace WHERE nspname = $1", [names.schema]);
+  if (rows.length === 0) await tx.exec(`CREATE SCHEMA ${names.quotedSchema}`);
+}

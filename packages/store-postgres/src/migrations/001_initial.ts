@@ -1,0 +1,105 @@
+/**
+ * @module migrations/001_initial — the tables of the store.
+ *
+ * Times the store compares are epoch ms in `bigint` columns, always passed in by the caller
+ * (`now`), never read from the database clock. ISO strings handed to the store are kept as
+ * text so they come back exactly as given. Records, snapshots and payloads are `json`, not
+ * `jsonb`: stored verbatim, so key order survives into API responses and webhook bodies.
+ */
+import type { SqlNames } from "../names";
+
+export const name = "initial";
+
+export function sql(n: SqlNames): string {
+  const returns = n.table("returns");
+  const events = n.table("outbox_events");
+  const endpoints = n.table("endpoints");
+  const deliveries = n.table("deliveries");
+  const keys = n.table("idempotency_keys");
+  return `
+-- Ids sort in code-unit order ("C"), as listReturns' cursor and JavaScript compare them.
+CREATE TABLE ${returns} (
+  id          text COLLATE "C" PRIMARY KEY,
+  version     integer NOT NULL,
+  state       text NOT NULL,
+  customer_id text NOT NULL,
+  order_id    text NOT NULL,
+  record      json NOT NULL,
+  snapshot    json NOT NULL,
+  updated_at  timestamptz NOT NULL DEFAULT now()
+);
+-- listReturns: each filter, newest first (a btree scans backwards for id DESC).
+CREATE INDEX ${n.index("returns_customer_idx")} ON ${returns} (customer_id, id);
+CREATE INDEX ${n.index("returns_state_idx")} ON ${returns} (state, id);
+CREATE INDEX ${n.index("returns_order_idx")} ON ${returns} (order_id, id);
+
+CREATE TABLE ${events} (
+  id         text PRIMARY KEY,
+  position   bigserial NOT NULL UNIQUE,
+  return_id  text COLLATE "C" NOT NULL,
+  seq        integer NOT NULL,
+  type       text NOT NULL,
+  payload    json NOT NULL,
+  created_at text NOT NULL,
+  created_ms bigint NOT NULL
+);
+-- listEvents.
+CREATE INDEX ${n.index("outbox_events_return_idx")} ON ${events} (return_id, position);
+-- purge: old events.
+CREATE INDEX ${n.index("outbox_events_created_idx")} ON ${events} (created_ms);
+
+CREATE TABLE ${endpoints} (
+  id              text PRIMARY KEY,
+  url             text NOT NULL,
+  secrets         jsonb NOT NULL,
+  types           jsonb,
+  enabled         boolean NOT NULL,
+  disabled_reason text,
+  created_at      text NOT NULL
+);
+
+CREATE TABLE ${deliveries} (
+  id              text PRIMARY KEY,
+  event_id        text NOT NULL REFERENCES ${events} (id),
+  endpoint_id     text NOT NULL,
+  return_id       text COLLATE "C" NOT NULL,
+  position        bigint NOT NULL,
+  status          text NOT NULL CHECK (status IN ('pending', 'delivered', 'dead')),
+  attempt_count   integer NOT NULL DEFAULT 0,
+  next_attempt_at bigint NOT NULL,
+  leased_by       text,
+  leased_until    bigint,
+  attempts        jsonb NOT NULL DEFAULT '[]',
+  delivered_at    text,
+  delivered_ms    bigint,
+  dead_at         text,
+  dead_ms         bigint,
+  -- One delivery per event and endpoint; also serves lookups by event and the FK check.
+  UNIQUE (event_id, endpoint_id)
+);
+-- claimDeliveries: due pending deliveries in time order.
+CREATE INDEX ${n.index("deliveries_due_idx")} ON ${deliveries} (next_attempt_at, position) WHERE status = 'pending';
+-- claimDeliveries: "no earlier pending delivery of the same (return, endpoint)".
+CREATE INDEX ${n.index("deliveries_queue_idx")} ON ${deliveries} (return_id, endpoint_id, position) WHERE status = 'pending';
+-- listDeliveries by return.
+CREATE INDEX ${n.index("deliveries_return_idx")} ON ${deliveries} (return_id, position);
+-- removeEndpoint.
+CREATE INDEX ${n.index("deliveries_pending_endpoint_idx")} ON ${deliveries} (endpoint_id) WHERE status = 'pending';
+-- redeliver since.
+CREATE INDEX ${n.index("deliveries_dead_idx")} ON ${deliveries} (dead_ms) WHERE status = 'dead';
+-- purge.
+CREATE INDEX ${n.index("deliveries_delivered_idx")} ON ${deliveries} (delivered_ms) WHERE status = 'delivered';
+
+CREATE TABLE ${keys} (
+  key          text PRIMARY KEY,
+  fingerprint  text NOT NULL,
+  state        text NOT NULL CHECK (state IN ('in_progress', 'completed')),
+  token        text NOT NULL,
+  locked_until bigint NOT NULL,
+  expires_at   bigint NOT NULL,
+  response     json
+);
+-- purge.
+CREATE INDEX ${n.index("idempotency_keys_expires_idx")} ON ${keys} (expires_at);
+`;
+}

@@ -1,0 +1,17 @@
+/**
+ * @module migrations — the versioned schema of the store, applied in order by `migrate()`.
+ *
+ * A migration is never edited once released: a change is a new file with the next number.
+ */
+import type { SqlNames } from "../names";
+import * as initial from "./001_initial";
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql(names: SqlNames): string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  { version: 1, name: initial.name, sql: initial.sql },
+];

@@ -1,0 +1,79 @@
+/**
+ * @module names — where the store's tables live: a schema and a table prefix, so the store
+ * can share a shop's existing database without colliding with its tables.
+ */
+
+export interface NamesOptions {
+  /** Schema of the tables; created by the migrations when missing. Default `public`. */
+  schema?: string;
+  /** Prefix of every table, index and notification channel. Default `returnkit_`. */
+  tablePrefix?: string;
+}
+
+export type TableName =
+  | "migrations"
+  | "returns"
+  | "outbox_events"
+  | "endpoints"
+  | "deliveries"
+  | "idempotency_keys";
+
+export interface SqlNames {
+  readonly schema: string;
+  readonly prefix: string;
+  /** Schema-qualified, quoted table name, ready to put into SQL. */
+  table(name: TableName): string;
+  /** Quoted name for an index (indexes live in their table's schema). */
+  index(name: string): string;
+  /** The quoted schema. */
+  readonly quotedSchema: string;
+  /** NOTIFY channel announcing new deliveries; one per schema and prefix. */
+  readonly channel: string;
+  /** `pg_advisory_xact_lock(int, int)` key that serialises migrations of this schema and prefix. */
+  readonly migrationLock: [number, number];
+}
+
+/** A plain SQL identifier: what fits unquoted, so no quoting surprise can happen later. */
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const PREFIX = /^[A-Za-z0-9_]*$/;
+/** PostgreSQL truncates identifiers at 63 bytes; the longest name we derive must fit. */
+const MAX_IDENTIFIER = 63;
+const LONGEST_SUFFIX = "deliveries_pending_endpoint_idx";
+/** "RTK": the classid half of the migration lock, so our key is unlikely to collide with a host's. */
+const LOCK_CLASS = 0x52544b;
+
+export function sqlNames(options: NamesOptions = {}): SqlNames {
+  const schema = options.schema ?? "public";
+  const prefix = options.tablePrefix ?? "returnkit_";
+  if (!IDENTIFIER.test(schema) || schema.length > MAX_IDENTIFIER) {
+    throw new TypeError(
+      `postgresStore: schema must be a plain SQL identifier, got ${JSON.stringify(schema)}`,
+    );
+  }
+  if (!PREFIX.test(prefix) || prefix.length + LONGEST_SUFFIX.length > MAX_IDENTIFIER) {
+    throw new TypeError(
+      `postgresStore: tablePrefix must be letters, digits and underscores, at most ${MAX_IDENTIFIER - LONGEST_SUFFIX.length} long, got ${JSON.stringify(prefix)}`,
+    );
+  }
+  const quotedSchema = `"${schema}"`;
+  const hash = fnv1a(`${schema}.${prefix}`);
+  return {
+    schema,
+    prefix,
+    quotedSchema,
+    table: (name) => `${quotedSchema}."${prefix}${name}"`,
+    index: (name) => `"${prefix}${name}"`,
+    channel: `returnkit_deliveries_${(hash >>> 0).toString(16).padStart(8, "0")}`,
+    migrationLock: [LOCK_CLASS, hash | 0],
+  };
+}
+
+/** 32-bit FNV-1a: a stable, dependency-free hash for lock keys and channel names. */
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}

@@ -1,0 +1,105 @@
+/**
+ * @module test-support — shared by this package's tests: unique schemas, dropping them, and
+ * the real server when `DATABASE_URL` names one. Not part of the build.
+ */
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { type SqlResult, toSqlDatabase } from "./database";
+
+export const DATABASE_URL = process.env.DATABASE_URL;
+
+export type TestDatabase = pg.Pool | PGlite;
+
+/** One query on either kind of database, for what the cases check in the tables directly. */
+export function query<Row = any>(
+  db: TestDatabase,
+  text: string,
+  params?: unknown[],
+): Promise<SqlResult<Row>> {
+  return toSqlDatabase(db).query<Row>(text, params);
+}
+
+let schemas = 0;
+const run = `${process.pid.toString(36)}${Date.now().toString(36)}`;
+
+/** A schema no other test, file or concurrent run uses. */
+export function uniqueSchema(label: string): string {
+  return `rk_${label}_${run}_${++schemas}`;
+}
+
+export async function dropSchema(
+  db: { query(text: string): Promise<unknown> },
+  schema: string,
+): Promise<void> {
+  await db.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+}
+
+export function newPool(max = 20): pg.Pool {
+  if (!DATABASE_URL) throw new Error("DATABASE_URL is not set");
+  return new pg.Pool({ connectionString: DATABASE_URL, max });
+}
+
+export function newPGlite(): PGlite {
+  return new PGlite();
+}
+
+/** Says out loud that the real-server cases did not run, instead of passing silently. */
+export function warnWithoutServer(what: string): void {
+  if (!DATABASE_URL) {
+    console.warn(
+      `[store-postgres] DATABASE_URL is not set: skipping ${what} against a real PostgreSQL server (PGlite cases still ran). ` +
+        "Set DATABASE_URL=postgres://… to run them.",
+    );
+  }
+}
+
+export interface Backend {
+  name: string;
+  /** True when the backend cannot run here (no DATABASE_URL); its cases are skipped. */
+  skip: boolean;
+  /** A fresh connection to the shared database: a new Pool, or the file's PGlite. */
+  connect(): TestDatabase;
+  /** Closes what `connect` opened (the file's PGlite stays open until `closeAll`). */
+  closeAll(): Promise<void>;
+}
+
+/** Starting PGlite (WebAssembly) can take many seconds while other test files run. */
+export const STARTUP_TIMEOUT_MS = 120_000;
+
+/** Waits until the backend answers, so the first case is not charged with its start-up. */
+export async function warmUp(backend: Backend): Promise<void> {
+  await query(backend.connect(), "SELECT 1");
+}
+
+/** PGlite always; a real server when DATABASE_URL is set. */
+export function backends(): Backend[] {
+  let pglite: PGlite | undefined;
+  const pools: pg.Pool[] = [];
+  return [
+    {
+      name: "PGlite",
+      skip: false,
+      // One embedded database stands in for "several processes": they share it.
+      connect: () => {
+        pglite ??= newPGlite();
+        return pglite;
+      },
+      async closeAll() {
+        await pglite?.close();
+        pglite = undefined;
+      },
+    },
+    {
+      name: "PostgreSQL",
+      skip: !DATABASE_URL,
+      connect: () => {
+        const pool = newPool();
+        pools.push(pool);
+        return pool;
+      },
+      async closeAll() {
+        await Promise.all(pools.splice(0).map((pool) => pool.end()));
+      },
+    },
+  ];
+}
