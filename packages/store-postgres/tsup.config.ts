@@ -1,9 +1,10 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: ["src/index.ts"],
+  entry: ["src/index.ts", "src/cli.ts"],
   format: ["esm", "cjs"],
-  dts: true,
+  // Types only for the library: the CLI is an executable, not an import.
+  dts: { entry: "src/index.ts" },
   clean: true,
   sourcemap: true,
   target: "es2022",

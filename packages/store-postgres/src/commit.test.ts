@@ -1,0 +1,305 @@
+import type { ReturnsStore } from "@returnkit/core";
+import {
+  advanceStoredReturn,
+  makeEndpoint,
+  makeOutboxEvent,
+  makeStoredReturn,
+  T0,
+} from "@returnkit/core/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pgliteDatabase, type SqlDatabase } from "./database";
+import { postgresStore } from "./postgres-store";
+import {
+  backends,
+  dropSchema,
+  newPGlite,
+  query,
+  STARTUP_TIMEOUT_MS,
+  type TestDatabase,
+  uniqueSchema,
+  warmUp,
+  warnWithoutServer,
+} from "./test-support";
+
+warnWithoutServer("the commit cases");
+
+const LEASE_MS = 30_000;
+const response = { status: 200, body: { ok: true }, headers: { etag: '"2"' } };
+
+async function rowCount(db: TestDatabase, table: string): Promise<number> {
+  const { rows } = await query(db, `SELECT count(*) AS n FROM ${table}`);
+  return Number(rows[0].n);
+}
+
+describe("commit in one round trip", () => {
+  it(
+    "commit - sends a single statement, events, deliveries and key included",
+    async () => {
+      const pglite = newPGlite();
+      const inner = pgliteDatabase(pglite);
+      const statements: string[] = [];
+      const counting: SqlDatabase = {
+        ...inner,
+        query: (text, params) => {
+          statements.push(text);
+          return inner.query(text, params);
+        },
+      };
+      const store = postgresStore({ db: counting, schema: "one_trip" });
+      await store.init?.();
+      await store.saveEndpoint(makeEndpoint());
+      const claim = await store.claimIdempotencyKey({
+        key: "k",
+        fingerprint: "fp",
+        now: T0,
+        lockedUntil: T0 + LEASE_MS,
+        expiresAt: T0 + 86_400_000,
+      });
+      const stored = makeStoredReturn();
+      statements.length = 0;
+
+      const result = await store.commit({
+        next: stored,
+        expectedVersion: null,
+        events: [makeOutboxEvent(stored), makeOutboxEvent(stored, { type: "return.fit_signal" })],
+        idempotency: {
+          key: "k",
+          token: claim.claimed ? claim.token : "",
+          response,
+          expiresAt: T0 + 86_400_000,
+        },
+      });
+
+      expect(result.ok).toBe(true);
+      expect(statements).toHaveLength(1);
+      expect(await store.listDeliveries({ returnId: stored.record.id })).toHaveLength(2);
+      await store.close?.();
+      await pglite.close();
+    },
+    STARTUP_TIMEOUT_MS,
+  );
+});
+
+for (const backend of backends()) {
+  describe.skipIf(backend.skip)(`commit on ${backend.name}`, () => {
+    const schema = uniqueSchema("commit");
+    // Two stores on two connections: two processes sharing one database.
+    let first: ReturnsStore;
+    let second: ReturnsStore;
+    let db: TestDatabase;
+
+    beforeAll(async () => {
+      await warmUp(backend);
+      db = backend.connect();
+      first = postgresStore({ db, schema });
+      second = postgresStore({ db: backend.connect(), schema });
+      await first.init?.();
+      await second.init?.();
+    }, STARTUP_TIMEOUT_MS);
+
+    afterAll(async () => {
+      await first.close?.();
+      await second.close?.();
+      await dropSchema(db, schema);
+      await backend.closeAll();
+    });
+
+    it("commit - keeps the key order of records and payloads as given", async () => {
+      const stored = makeStoredReturn();
+      const event = makeOutboxEvent(stored);
+      await first.commit({ next: stored, expectedVersion: null, events: [event] });
+
+      const read = await second.getReturn(stored.record.id);
+      const [listed] = await second.listEvents(stored.record.id);
+
+      expect(JSON.stringify(read)).toBe(JSON.stringify(stored));
+      expect(JSON.stringify(listed!.payload)).toBe(JSON.stringify(event.payload));
+    });
+
+    it("commit - with a token lost to a takeover leaves every table as it was", async () => {
+      await first.saveEndpoint(makeEndpoint());
+      const stored = makeStoredReturn();
+      await first.commit({
+        next: stored,
+        expectedVersion: null,
+        events: [makeOutboxEvent(stored)],
+      });
+      const key = `lost-${stored.record.id}`;
+      const request = {
+        key,
+        fingerprint: "fp",
+        lockedUntil: T0 + LEASE_MS,
+        expiresAt: T0 + 86_400_000,
+      };
+      const stale = await first.claimIdempotencyKey({ ...request, now: T0 });
+      await second.claimIdempotencyKey({
+        ...request,
+        now: T0 + LEASE_MS,
+        lockedUntil: T0 + 2 * LEASE_MS,
+      });
+      const tables = ["returns", "outbox_events", "deliveries"].map(
+        (t) => `"${schema}"."returnkit_${t}"`,
+      );
+      const before = await Promise.all(tables.map((t) => rowCount(db, t)));
+      const next = advanceStoredReturn(stored, "submit");
+
+      const result = await first.commit({
+        next,
+        expectedVersion: 1,
+        events: [makeOutboxEvent(next)],
+        idempotency: {
+          key,
+          token: stale.claimed ? stale.token : "",
+          response,
+          expiresAt: T0 + 86_400_000,
+        },
+      });
+
+      expect(result).toEqual({ ok: false, reason: "idempotency_lost" });
+      expect(await Promise.all(tables.map((t) => rowCount(db, t)))).toEqual(before);
+      expect(await second.getReturn(stored.record.id)).toEqual(stored);
+      const { rows } = await query<{ state: string; response: unknown }>(
+        db,
+        `SELECT state, response FROM "${schema}"."returnkit_idempotency_keys" WHERE key = $1`,
+        [key],
+      );
+      expect(rows).toEqual([{ state: "in_progress", response: null }]);
+    });
+
+    it("commit - a stale holder racing the new holder never commits, across connections", async () => {
+      for (let round = 0; round < 10; round++) {
+        const stored = makeStoredReturn();
+        await first.commit({
+          next: stored,
+          expectedVersion: null,
+          events: [makeOutboxEvent(stored)],
+        });
+        const key = `race-${stored.record.id}`;
+        const request = { key, fingerprint: "fp", expiresAt: T0 + 86_400_000 };
+        const stale = await first.claimIdempotencyKey({
+          ...request,
+          now: T0,
+          lockedUntil: T0 + LEASE_MS,
+        });
+        const current = await second.claimIdempotencyKey({
+          ...request,
+          now: T0 + LEASE_MS,
+          lockedUntil: T0 + 2 * LEASE_MS,
+        });
+        const commitAs = (store: ReturnsStore, claim: typeof stale) => {
+          const next = advanceStoredReturn(stored, "submit");
+          return store.commit({
+            next,
+            expectedVersion: 1,
+            events: [makeOutboxEvent(next)],
+            idempotency: {
+              key,
+              token: claim.claimed ? claim.token : "",
+              response,
+              expiresAt: T0 + 86_400_000,
+            },
+          });
+        };
+
+        const [staleResult, currentResult] = await Promise.all([
+          commitAs(first, stale),
+          commitAs(second, current),
+        ]);
+
+        expect(currentResult.ok).toBe(true);
+        expect(staleResult.ok).toBe(false);
+        expect(await first.listEvents(stored.record.id)).toHaveLength(2);
+      }
+    });
+
+    it("commit - racing a takeover claim, either the commit or the takeover wins, never both", async () => {
+      const outcomes = { committed: 0, takenOver: 0 };
+      for (let round = 0; round < 30; round++) {
+        const stored = makeStoredReturn();
+        await first.commit({
+          next: stored,
+          expectedVersion: null,
+          events: [makeOutboxEvent(stored)],
+        });
+        const key = `takeover-${stored.record.id}`;
+        const request = { key, fingerprint: "fp", expiresAt: T0 + 86_400_000 };
+        const holder = await first.claimIdempotencyKey({
+          ...request,
+          now: T0,
+          lockedUntil: T0 + LEASE_MS,
+        });
+        const next = advanceStoredReturn(stored, "submit");
+
+        const [commit, takeover] = await Promise.all([
+          first.commit({
+            next,
+            expectedVersion: 1,
+            events: [makeOutboxEvent(next)],
+            idempotency: {
+              key,
+              token: holder.claimed ? holder.token : "",
+              response,
+              expiresAt: T0 + 86_400_000,
+            },
+          }),
+          second.claimIdempotencyKey({
+            ...request,
+            now: T0 + LEASE_MS,
+            lockedUntil: T0 + 2 * LEASE_MS,
+          }),
+        ]);
+
+        // Both winning would mean a state change without its completed key, run again by the taker.
+        expect([commit.ok, takeover.claimed]).not.toEqual([true, true]);
+        expect([commit.ok, takeover.claimed]).not.toEqual([false, false]);
+        if (commit.ok) {
+          outcomes.committed++;
+          expect(takeover).toEqual({
+            claimed: false,
+            record: { state: "completed", fingerprint: "fp", response },
+          });
+        } else {
+          outcomes.takenOver++;
+          expect(await second.getReturn(stored.record.id)).toEqual(stored);
+        }
+      }
+      expect(outcomes.committed + outcomes.takenOver).toBe(30);
+    });
+
+    it("commit - writers on two connections build one gapless history with positions in commit order", async () => {
+      const stored = makeStoredReturn();
+      await first.commit({
+        next: stored,
+        expectedVersion: null,
+        events: [makeOutboxEvent(stored)],
+      });
+      const target = 25;
+      const writer = async (store: ReturnsStore) => {
+        for (;;) {
+          const current = (await store.getReturn(stored.record.id))!;
+          if (current.record.version >= target) return;
+          const next = advanceStoredReturn(current, "update");
+          const result = await store.commit({
+            next,
+            expectedVersion: current.record.version,
+            events: [makeOutboxEvent(next)],
+          });
+          // Losing to another writer is expected; anything else is not.
+          if (!result.ok) expect(result.reason).toBe("version_conflict");
+        }
+      };
+
+      await Promise.all([first, second, first, second, first, second].map(writer));
+
+      const final = (await first.getReturn(stored.record.id))!;
+      expect(final.record.version).toBe(target);
+      expect(final.record.history.map((h) => h.seq)).toEqual(
+        Array.from({ length: target }, (_, i) => i + 1),
+      );
+      const events = await second.listEvents(stored.record.id);
+      expect(events.map((e) => e.seq)).toEqual(Array.from({ length: target }, (_, i) => i + 1));
+      for (let i = 1; i < events.length; i++)
+        expect(events[i]!.position).toBeGreaterThan(events[i - 1]!.position);
+    });
+  });
+}

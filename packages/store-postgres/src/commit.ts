@@ -1,0 +1,183 @@
+/**
+ * @module commit — `commit` as one SQL statement, so it is atomic in one round trip.
+ *
+ * Every sub-statement of a data-modifying `WITH` sees the same snapshot and none sees the
+ * others' writes, so the checks cannot be "read, then write if fine". Instead:
+ *
+ * 1. `held_key` locks the idempotency row FOR UPDATE if it is still `in_progress` under the
+ *    token, and `locked_return` locks the return row FOR UPDATE. Under READ COMMITTED a row lock
+ *    that had to wait returns the row as the other transaction committed it, so both see
+ *    the latest version, not the statement's snapshot.
+ * 2. The UPDATE (or the INSERT … ON CONFLICT DO NOTHING, on create) runs only when both
+ *    checks pass; its RETURNING is the single gate for everything else.
+ * 3. Events, deliveries (INSERT … SELECT from the enabled, matching endpoints), the
+ *    idempotency completion and `pg_notify` are all gated on that RETURNING.
+ *
+ * The final SELECT reports what happened, and the caller turns it into a `CommitResult`.
+ * Positions come from a sequence in event order; commits of one return are serialised by
+ * the row lock, so a later commit always draws larger positions.
+ */
+import type { CommitResult, OutboxEvent, ReturnCommit } from "@returnkit/core";
+import type { SqlQueryable } from "./database";
+import type { SqlNames } from "./names";
+
+export interface CommitOutcome {
+  result: CommitResult;
+  /** Deliveries the commit created (0 when it was refused). */
+  deliveries: number;
+}
+
+interface CommitRow {
+  written: boolean;
+  current_version: number | string | null;
+  key_ok: boolean;
+  events: Array<{ id: string; position: number | string }> | null;
+  deliveries: number | string;
+}
+
+export function commitStatement(n: SqlNames): string {
+  const returns = n.table("returns");
+  return `
+WITH
+held_key AS (
+  SELECT k.key FROM ${n.table("idempotency_keys")} k
+  WHERE k.key = $10::text AND k.token = $11::text AND k.state = 'in_progress'
+  FOR UPDATE
+),
+locked_return AS (
+  SELECT r.version FROM ${returns} r WHERE r.id = $1::text FOR UPDATE
+),
+allowed AS (
+  SELECT ($10::text IS NULL OR EXISTS (SELECT 1 FROM held_key)) AS key_ok
+),
+updated AS (
+  UPDATE ${returns} r
+  SET version = $3, state = $4, customer_id = $5, order_id = $6,
+      record = $7::json, snapshot = $8::json, updated_at = now()
+  WHERE r.id = $1::text
+    AND $2::integer IS NOT NULL
+    AND r.version = $2::integer
+    AND EXISTS (SELECT 1 FROM locked_return c WHERE c.version = $2::integer)
+    AND (SELECT key_ok FROM allowed)
+  RETURNING r.id
+),
+inserted AS (
+  INSERT INTO ${returns} (id, version, state, customer_id, order_id, record, snapshot)
+  SELECT $1::text, $3, $4, $5, $6, $7::json, $8::json
+  WHERE $2::integer IS NULL
+    AND NOT EXISTS (SELECT 1 FROM locked_return)
+    AND (SELECT key_ok FROM allowed)
+  ON CONFLICT (id) DO NOTHING
+  RETURNING id
+),
+written AS (
+  SELECT id FROM updated UNION ALL SELECT id FROM inserted
+),
+new_events AS (
+  INSERT INTO ${n.table("outbox_events")} (id, return_id, seq, type, payload, created_at, created_ms)
+  SELECT e->>'id', e->>'return_id', (e->>'seq')::integer, e->>'type', e->'payload',
+         e->>'created_at', (e->>'created_ms')::bigint
+  FROM json_array_elements($9::json) WITH ORDINALITY AS input(e, ord)
+  WHERE EXISTS (SELECT 1 FROM written)
+  ORDER BY ord
+  RETURNING id, position, type, return_id, created_ms
+),
+new_deliveries AS (
+  INSERT INTO ${n.table("deliveries")} (id, event_id, endpoint_id, return_id, position, status, next_attempt_at)
+  SELECT 'dlv_' || replace(gen_random_uuid()::text, '-', ''), ev.id, ep.id, ev.return_id, ev.position,
+         'pending', ev.created_ms
+  FROM new_events ev
+  JOIN ${n.table("endpoints")} ep ON ep.enabled AND (ep.types IS NULL OR ep.types ? ev.type)
+  RETURNING id
+),
+completed AS (
+  UPDATE ${n.table("idempotency_keys")} k
+  SET state = 'completed', response = $12::json, expires_at = $13::bigint
+  WHERE k.key = $10::text AND k.token = $11::text AND k.state = 'in_progress'
+    AND EXISTS (SELECT 1 FROM written)
+  RETURNING k.key
+),
+notified AS (
+  SELECT pg_notify($14::text, $15::text)
+  WHERE $14::text IS NOT NULL AND EXISTS (SELECT 1 FROM new_deliveries)
+)
+SELECT
+  EXISTS (SELECT 1 FROM written) AS written,
+  (SELECT version FROM locked_return) AS current_version,
+  (SELECT key_ok FROM allowed) AS key_ok,
+  (SELECT json_agg(json_build_object('id', id, 'position', position)) FROM new_events) AS events,
+  (SELECT count(*) FROM new_deliveries) AS deliveries,
+  (SELECT count(*) FROM notified) AS notified,
+  (SELECT count(*) FROM completed) AS completed`;
+}
+
+export function commitParams(
+  commit: ReturnCommit,
+  notify: { channel: string; payload: string } | null,
+): unknown[] {
+  const { record, snapshot } = commit.next;
+  const expected = (commit.expectedVersion ?? 0) + 1;
+  if (record.version !== expected) {
+    throw new Error(`commit of ${record.id} must carry version ${expected}, got ${record.version}`);
+  }
+  const events = commit.events.map((event) => {
+    const created_ms = Date.parse(event.created_at);
+    if (Number.isNaN(created_ms))
+      throw new TypeError(`event ${event.id} has an invalid created_at`);
+    return { ...event, created_ms };
+  });
+  const key = commit.idempotency;
+  return [
+    record.id,
+    commit.expectedVersion,
+    record.version,
+    record.state,
+    record.customer_id,
+    record.order_id,
+    JSON.stringify(record),
+    JSON.stringify(snapshot),
+    JSON.stringify(events),
+    key?.key ?? null,
+    key?.token ?? null,
+    key ? JSON.stringify(key.response) : null,
+    key?.expiresAt ?? null,
+    notify?.channel ?? null,
+    notify?.payload ?? null,
+  ];
+}
+
+export async function runCommit(
+  db: SqlQueryable,
+  statement: string,
+  commit: ReturnCommit,
+  notify: { channel: string; payload: string } | null,
+): Promise<CommitOutcome> {
+  const { rows } = await db.query<CommitRow>(statement, commitParams(commit, notify));
+  const row = rows[0]!;
+  const current = row.current_version === null ? null : Number(row.current_version);
+  if (row.written) {
+    const positions = new Map(
+      (row.events ?? []).map((event) => [event.id, Number(event.position)]),
+    );
+    const events: OutboxEvent[] = commit.events.map((event) => ({
+      ...structuredClone(event),
+      position: positions.get(event.id)!,
+    }));
+    return { result: { ok: true, events }, deliveries: Number(row.deliveries) };
+  }
+  // The order of these checks is the contract's: existence and version before the key.
+  if (commit.expectedVersion === null) {
+    if (current === null && !row.key_ok) return refused({ ok: false, reason: "idempotency_lost" });
+    return refused({ ok: false, reason: "already_exists" });
+  }
+  if (current !== commit.expectedVersion) {
+    return refused({ ok: false, reason: "version_conflict", currentVersion: current });
+  }
+  if (!row.key_ok) return refused({ ok: false, reason: "idempotency_lost" });
+  // Both checks passed under their row locks, yet nothing was written: cannot happen.
+  throw new Error(`commit of ${commit.next.record.id} wrote nothing though every check passed`);
+}
+
+function refused(result: CommitResult): CommitOutcome {
+  return { result, deliveries: 0 };
+}

@@ -1,0 +1,126 @@
+import type { ReturnsStore } from "@returnkit/core";
+import {
+  advanceStoredReturn,
+  makeDeliveryAttempt,
+  makeEndpoint,
+  makeOutboxEvent,
+  makeStoredReturn,
+  T0,
+} from "@returnkit/core/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { postgresStore } from "./postgres-store";
+import {
+  backends,
+  dropSchema,
+  STARTUP_TIMEOUT_MS,
+  type TestDatabase,
+  uniqueSchema,
+  warmUp,
+  warnWithoutServer,
+} from "./test-support";
+
+warnWithoutServer("the multi-dispatcher cases");
+
+const RETURNS = 20;
+const EVENTS_PER_RETURN = 3;
+const ENDPOINTS = 2;
+const DISPATCHERS_PER_STORE = 3;
+
+/** Creates returns with several events each, so every (return, endpoint) pair has a queue. */
+async function fill(store: ReturnsStore): Promise<void> {
+  for (let i = 0; i < ENDPOINTS; i++) await store.saveEndpoint(makeEndpoint());
+  for (let r = 0; r < RETURNS; r++) {
+    let stored = makeStoredReturn();
+    await store.commit({ next: stored, expectedVersion: null, events: [makeOutboxEvent(stored)] });
+    for (const step of ["submit", "approve"] as const) {
+      const next = advanceStoredReturn(stored, step);
+      await store.commit({
+        next,
+        expectedVersion: stored.record.version,
+        events: [makeOutboxEvent(next)],
+      });
+      stored = next;
+    }
+  }
+}
+
+for (const backend of backends()) {
+  describe.skipIf(backend.skip)(`claimDeliveries on ${backend.name}`, () => {
+    const schema = uniqueSchema("claims");
+    let stores: ReturnsStore[];
+    let db: TestDatabase;
+
+    beforeAll(async () => {
+      await warmUp(backend);
+      db = backend.connect();
+      // Two connections (two pools on a server): two processes, each with its dispatchers.
+      stores = [postgresStore({ db, schema }), postgresStore({ db: backend.connect(), schema })];
+      for (const store of stores) await store.init?.();
+      await fill(stores[0]!);
+    }, STARTUP_TIMEOUT_MS);
+
+    afterAll(async () => {
+      for (const store of stores) await store.close?.();
+      await dropSchema(db, schema);
+      await backend.closeAll();
+    });
+
+    it("claimDeliveries - dispatchers on two connections never share a delivery and keep per-pair order", async () => {
+      const total = RETURNS * EVENTS_PER_RETURN * ENDPOINTS;
+      const claims: string[] = [];
+      const inFlight = new Set<string>();
+      const delivered: Record<string, number[]> = {};
+      const violations: string[] = [];
+      let done = 0;
+
+      const dispatch = async (store: ReturnsStore, dispatcherId: string) => {
+        let idle = 0;
+        while (done < total && idle < 200) {
+          const batch = await store.claimDeliveries({
+            dispatcherId,
+            now: T0 + 60_000,
+            limit: 4,
+            leaseMs: 600_000,
+          });
+          idle = batch.length === 0 ? idle + 1 : 0;
+          for (const { delivery } of batch) {
+            const pair = `${delivery.return_id}/${delivery.endpoint_id}`;
+            if (inFlight.has(pair)) violations.push(`${pair} claimed twice at once`);
+            inFlight.add(pair);
+            claims.push(delivery.id);
+          }
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * 3));
+          for (const { delivery } of batch) {
+            const pair = `${delivery.return_id}/${delivery.endpoint_id}`;
+            // Out of flight before the write: the next claim of the pair can only follow it.
+            inFlight.delete(pair);
+            const recorded = await store.recordDeliveryAttempt({
+              deliveryId: delivery.id,
+              dispatcherId,
+              attempt: makeDeliveryAttempt(T0 + 60_000),
+              outcome: { kind: "delivered" },
+            });
+            if (!recorded) violations.push(`${delivery.id} lost its lease`);
+            delivered[pair] = [...(delivered[pair] ?? []), delivery.position];
+            done++;
+          }
+          if (batch.length === 0) await new Promise((resolve) => setTimeout(resolve, 2));
+        }
+      };
+
+      await Promise.all(
+        stores.flatMap((store, s) =>
+          Array.from({ length: DISPATCHERS_PER_STORE }, (_, d) => dispatch(store, `p${s}-d${d}`)),
+        ),
+      );
+
+      expect(violations).toEqual([]);
+      expect(claims).toHaveLength(total);
+      expect(new Set(claims).size).toBe(total);
+      for (const positions of Object.values(delivered)) {
+        expect(positions).toEqual([...positions].sort((a, b) => a - b));
+      }
+      expect(await stores[1]!.listDeliveries({ status: "pending" })).toEqual([]);
+    }, 60_000);
+  });
+}

@@ -1,0 +1,94 @@
+/**
+ * @module idempotency — idempotency keys: an atomic claim, completion and release by token.
+ *
+ * The claim is one `INSERT … ON CONFLICT DO UPDATE … WHERE <expired or stale lease>`: the
+ * unique key makes concurrent claims queue on one row, and each re-checks the WHERE against
+ * the row the previous one committed, so exactly one wins. Never check-then-insert.
+ */
+import type {
+  IdempotencyClaim,
+  IdempotencyClaimRequest,
+  IdempotencyCompletion,
+  IdempotentResponse,
+} from "@returnkit/core";
+import type { StoreContext } from "./context";
+
+interface KeyRow {
+  fingerprint: string;
+  state: "in_progress" | "completed";
+  response: IdempotentResponse | null;
+}
+
+/** A claim that found a row which vanished before it could be read (released, purged) tries again. */
+const CLAIM_ATTEMPTS = 5;
+
+export async function claimIdempotencyKey(
+  ctx: StoreContext,
+  request: IdempotencyClaimRequest,
+): Promise<IdempotencyClaim> {
+  const table = ctx.names.table("idempotency_keys");
+  for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
+    // Web Crypto, not node:crypto: PGlite also runs in browsers, Deno and workers.
+    const token = `idk_${crypto.randomUUID().replaceAll("-", "")}`;
+    const claimed = await ctx.db.query(
+      `INSERT INTO ${table} AS k (key, fingerprint, state, token, locked_until, expires_at, response)
+       VALUES ($1, $2, 'in_progress', $3, $4, $5, NULL)
+       ON CONFLICT (key) DO UPDATE
+         SET fingerprint = excluded.fingerprint, state = 'in_progress', token = excluded.token,
+             locked_until = excluded.locked_until, expires_at = excluded.expires_at, response = NULL
+         WHERE k.expires_at <= $6 OR (k.state = 'in_progress' AND k.locked_until <= $6)
+       RETURNING k.token`,
+      [
+        request.key,
+        request.fingerprint,
+        token,
+        request.lockedUntil,
+        request.expiresAt,
+        request.now,
+      ],
+    );
+    if (claimed.rows.length > 0) return { claimed: true, token };
+    // Not claimed: the row exists and holds. A new statement sees it even if it was
+    // committed after the INSERT's snapshot was taken.
+    const { rows } = await ctx.db.query<KeyRow>(
+      `SELECT fingerprint, state, response FROM ${table} WHERE key = $1`,
+      [request.key],
+    );
+    const row = rows[0];
+    if (!row) continue;
+    return row.state === "completed"
+      ? {
+          claimed: false,
+          record: { state: "completed", fingerprint: row.fingerprint, response: row.response! },
+        }
+      : { claimed: false, record: { state: "in_progress", fingerprint: row.fingerprint } };
+  }
+  throw new Error(
+    `claimIdempotencyKey: ${request.key} kept changing under ${CLAIM_ATTEMPTS} attempts`,
+  );
+}
+
+export async function completeIdempotencyKey(
+  ctx: StoreContext,
+  completion: IdempotencyCompletion,
+): Promise<boolean> {
+  const { rows } = await ctx.db.query(
+    `UPDATE ${ctx.names.table("idempotency_keys")}
+     SET state = 'completed', response = $3::json, expires_at = $4
+     WHERE key = $1 AND token = $2 AND state = 'in_progress'
+     RETURNING key`,
+    [completion.key, completion.token, JSON.stringify(completion.response), completion.expiresAt],
+  );
+  return rows.length > 0;
+}
+
+export async function releaseIdempotencyKey(
+  ctx: StoreContext,
+  key: string,
+  token: string,
+): Promise<void> {
+  await ctx.db.query(
+    `DELETE FROM ${ctx.names.table("idempotency_keys")} WHERE key = $1 AND token = $2 AND state = 'in_progress'`,
+    [key, token],
+  );
+}

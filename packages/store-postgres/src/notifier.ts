@@ -1,0 +1,66 @@
+/**
+ * @module notifier — `onDeliveriesCreated` across processes.
+ *
+ * Commits that create deliveries `pg_notify` the store's channel inside the same statement,
+ * so the notification goes out exactly when the commit does. Listeners in this process are
+ * called directly (no round trip); the payload names the store instance that sent it, so
+ * the echo of our own notification is skipped and other processes' are not.
+ */
+import type { SqlDatabase } from "./database";
+
+export interface DeliveryNotifier {
+  /** The channel and payload commits send, or null when notifications are off. */
+  readonly target: { channel: string; payload: string } | null;
+  subscribe(listener: () => void): () => void;
+  /** Wakes this process's listeners after a local commit or redelivery. */
+  announce(): void;
+  close(): Promise<void>;
+}
+
+export function createDeliveryNotifier(db: SqlDatabase, channel: string | null): DeliveryNotifier {
+  const instance = `store_${crypto.randomUUID()}`;
+  const listeners = new Set<() => void>();
+  let unlisten: Promise<(() => Promise<void>) | undefined> | undefined;
+
+  function wake() {
+    for (const listener of listeners) {
+      queueMicrotask(() => {
+        // A listener only wakes a loop; its failure is its own and must not become an
+        // unhandled exception in whichever commit happened to trigger it.
+        if (!listeners.has(listener)) return;
+        try {
+          listener();
+        } catch {}
+      });
+    }
+  }
+
+  function stopListening() {
+    const pending = unlisten;
+    unlisten = undefined;
+    return pending?.then((stop) => stop?.()).catch(() => {});
+  }
+
+  return {
+    target: channel ? { channel, payload: instance } : null,
+    subscribe(listener) {
+      listeners.add(listener);
+      if (channel && !unlisten) {
+        unlisten = db
+          .listen(channel, (payload) => {
+            if (payload !== instance) wake();
+          })
+          .catch(() => undefined);
+      }
+      return () => {
+        if (!listeners.delete(listener)) return;
+        if (listeners.size === 0) void stopListening();
+      };
+    },
+    announce: wake,
+    async close() {
+      listeners.clear();
+      await stopListening();
+    },
+  };
+}

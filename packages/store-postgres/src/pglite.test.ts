@@ -1,0 +1,32 @@
+import type { PGlite } from "@electric-sql/pglite";
+import { runStoreConformance } from "@returnkit/core/testing";
+import { afterAll, beforeAll } from "vitest";
+import { postgresStore } from "./postgres-store";
+import { dropSchema, newPGlite, STARTUP_TIMEOUT_MS, uniqueSchema } from "./test-support";
+
+// One embedded database for the file; every case gets a schema of its own.
+let db: PGlite;
+const schemaOf = new WeakMap<object, string>();
+
+beforeAll(async () => {
+  db = newPGlite();
+  await db.waitReady;
+}, STARTUP_TIMEOUT_MS);
+
+afterAll(async () => {
+  await db.close();
+});
+
+runStoreConformance({
+  name: "postgresStore on PGlite",
+  create: () => {
+    const schema = uniqueSchema("pglite");
+    const store = postgresStore({ db, schema });
+    schemaOf.set(store, schema);
+    return store;
+  },
+  cleanup: async (store) => {
+    await store.close?.();
+    await dropSchema(db, schemaOf.get(store)!);
+  },
+});

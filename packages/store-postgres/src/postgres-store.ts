@@ -1,0 +1,101 @@
+/**
+ * @module postgres-store — `postgresStore`: the returnkit store on PostgreSQL, through a
+ * `pg` Pool or PGlite.
+ *
+ * Several processes may share one database: commits serialise per return on its row,
+ * idempotency claims on their key, and dispatchers claim deliveries with SKIP LOCKED.
+ */
+import type { ReturnsStore } from "@returnkit/core";
+import { commitStatement, runCommit } from "./commit";
+import { retryTransient, type StoreContext } from "./context";
+import { type DatabaseInput, toSqlDatabase } from "./database";
+import * as deliveries from "./deliveries";
+import * as endpoints from "./endpoints";
+import * as idempotency from "./idempotency";
+import { applyMigrations } from "./migrate";
+import { type NamesOptions, sqlNames } from "./names";
+import { createDeliveryNotifier } from "./notifier";
+import { purge } from "./retention";
+import { getReturn, listReturns } from "./returns";
+
+export interface PostgresStoreOptions extends NamesOptions {
+  /**
+   * A `pg` Pool or a PGlite instance. The store never closes it: `close()` only releases
+   * what the store opened itself (its LISTEN connection).
+   */
+  db: DatabaseInput;
+  /**
+   * Announce new deliveries with NOTIFY and LISTEN for other processes' (default true).
+   * Turn it off behind a pooler in transaction mode (PgBouncer), where LISTEN does not
+   * work: listeners then hear only this process's commits, and dispatchers rely on polling.
+   */
+  notify?: boolean;
+  /** `store.name`; defaults to `postgres` or `pglite` by the kind of `db`. */
+  name?: string;
+}
+
+export function postgresStore(options: PostgresStoreOptions): ReturnsStore {
+  const db = toSqlDatabase(options.db);
+  const names = sqlNames(options);
+  const notifier = createDeliveryNotifier(db, options.notify === false ? null : names.channel);
+  const ctx: StoreContext = { db, names, notify: notifier.target };
+  const statement = commitStatement(names);
+  let initialised: Promise<void> | undefined;
+
+  return {
+    name: options.name ?? (db.dialect === "pglite" ? "pglite" : "postgres"),
+
+    init() {
+      initialised ??= applyMigrations(db.transaction.bind(db), names).then(
+        () => undefined,
+        (error) => {
+          // A failed init may be retried (the database was not up yet, say).
+          initialised = undefined;
+          throw error;
+        },
+      );
+      return initialised;
+    },
+
+    async close() {
+      await notifier.close();
+      await db.close();
+    },
+
+    getReturn: (id) => getReturn(ctx, id),
+    listReturns: (query) => listReturns(ctx, query),
+
+    async commit(commit) {
+      const outcome = await retryTransient(() => runCommit(db, statement, commit, ctx.notify));
+      if (outcome.deliveries > 0) notifier.announce();
+      return outcome.result;
+    },
+
+    claimIdempotencyKey: (request) =>
+      retryTransient(() => idempotency.claimIdempotencyKey(ctx, request)),
+    completeIdempotencyKey: (completion) =>
+      retryTransient(() => idempotency.completeIdempotencyKey(ctx, completion)),
+    releaseIdempotencyKey: (key, token) =>
+      retryTransient(() => idempotency.releaseIdempotencyKey(ctx, key, token)),
+
+    saveEndpoint: (endpoint) => endpoints.saveEndpoint(ctx, endpoint),
+    listEndpoints: () => endpoints.listEndpoints(ctx),
+    removeEndpoint: (id) => retryTransient(() => endpoints.removeEndpoint(ctx, id)),
+    disableEndpoint: (id, reason) => endpoints.disableEndpoint(ctx, id, reason),
+
+    claimDeliveries: (request) => retryTransient(() => deliveries.claimDeliveries(ctx, request)),
+    recordDeliveryAttempt: (request) =>
+      retryTransient(() => deliveries.recordDeliveryAttempt(ctx, request)),
+    async redeliver(request) {
+      const revived = await retryTransient(() => deliveries.redeliver(ctx, request));
+      if (revived > 0) notifier.announce();
+      return revived;
+    },
+    listDeliveries: (filter) => deliveries.listDeliveries(ctx, filter),
+    listEvents: async (returnId) => deliveries.listEvents(ctx, returnId),
+    nextDeliveryDueAt: () => deliveries.nextDeliveryDueAt(ctx),
+    onDeliveriesCreated: (listener) => notifier.subscribe(listener),
+
+    purge: (request) => retryTransient(() => purge(ctx, request)),
+  };
+}

@@ -1,0 +1,39 @@
+/** @module returns — reading returns: by id, and newest first with filters and a keyset cursor. */
+import type { ListReturnsQuery, ReturnPage, StoredReturn } from "@returnkit/core";
+import type { StoreContext } from "./context";
+import { type ReturnRow, toStoredReturn } from "./rows";
+
+export async function getReturn(ctx: StoreContext, id: string): Promise<StoredReturn | null> {
+  const { rows } = await ctx.db.query<ReturnRow>(
+    `SELECT record, snapshot FROM ${ctx.names.table("returns")} WHERE id = $1`,
+    [id],
+  );
+  return rows[0] ? toStoredReturn(rows[0]) : null;
+}
+
+export async function listReturns(ctx: StoreContext, query: ListReturnsQuery): Promise<ReturnPage> {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const condition = (sql: string, value: unknown) => {
+    params.push(value);
+    where.push(sql.replace("?", `$${params.length}`));
+  };
+  // Only the filters given, so the planner sees a plain condition and picks its index.
+  if (query.customer_id !== undefined) condition("customer_id = ?", query.customer_id);
+  if (query.state !== undefined) condition("state = ?", query.state);
+  if (query.order_id !== undefined) condition("order_id = ?", query.order_id);
+  // The cursor is the last id of the previous page: a keyset, so nothing is skipped or
+  // repeated however many returns are created meanwhile.
+  if (query.cursor !== undefined) condition("id < ?", query.cursor);
+  params.push(query.limit + 1);
+  const { rows } = await ctx.db.query<ReturnRow>(
+    `SELECT record, snapshot FROM ${ctx.names.table("returns")}
+     ${where.length > 0 ? `WHERE ${where.join(" AND ")}` : ""}
+     ORDER BY id DESC LIMIT $${params.length}`,
+    params,
+  );
+  // One row more than asked says whether there is a next page, so a full last page ends the walk.
+  const data = rows.slice(0, query.limit).map(toStoredReturn);
+  const next_cursor = rows.length > query.limit ? data[data.length - 1]!.record.id : null;
+  return { data, next_cursor };
+}
