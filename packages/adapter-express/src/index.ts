@@ -52,9 +52,11 @@ function toFetchRequest(req: Request): globalThis.Request {
   if (hasBody) {
     if (req.readableEnded || req.body !== undefined) {
       requestBody =
-        typeof req.body === "string" || Buffer.isBuffer(req.body)
+        typeof req.body === "string"
           ? req.body
-          : JSON.stringify(req.body ?? {});
+          : Buffer.isBuffer(req.body)
+            ? new Uint8Array(req.body)
+            : JSON.stringify(req.body ?? {});
       headers.delete("content-length");
     } else {
       requestBody = bodyStream(req);
