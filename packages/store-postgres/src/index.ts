@@ -25,5 +25,5 @@ export type { Migration } from "./migrations";
 export { MIGRATIONS } from "./migrations";
 export type { NamesOptions, SqlNames, TableName } from "./names";
 export { sqlNames } from "./names";
-export type { PostgresStoreOptions } from "./postgres-store";
+export type { PostgresStore, PostgresStoreOptions } from "./postgres-store";
 export { postgresStore } from "./postgres-store";

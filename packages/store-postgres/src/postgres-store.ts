@@ -34,7 +34,17 @@ export interface PostgresStoreOptions extends NamesOptions {
   name?: string;
 }
 
-export function postgresStore(options: PostgresStoreOptions): ReturnsStore {
+/** A `ReturnsStore` whose optional parts are all there. */
+export interface PostgresStore extends ReturnsStore {
+  /** Applies the migrations (once per store; concurrent calls share one run). */
+  init(): Promise<void>;
+  /** Releases the LISTEN connection the store opened; never the caller's pool or PGlite. */
+  close(): Promise<void>;
+  nextDeliveryDueAt(): Promise<number | null>;
+  onDeliveriesCreated(listener: () => void): () => void;
+}
+
+export function postgresStore(options: PostgresStoreOptions): PostgresStore {
   const db = toSqlDatabase(options.db);
   const names = sqlNames(options);
   const notifier = createDeliveryNotifier(db, options.notify === false ? null : names.channel);
