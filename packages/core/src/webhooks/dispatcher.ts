@@ -358,19 +358,29 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   let running = false;
   let unsubscribe: (() => void) | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  /** The pump in progress, if any; a wake during it makes it go round once more. */
+  /** The pump in progress, if any, for stop() to wait on. */
   let pumping: Promise<void> | undefined;
+  /**
+   * True from the moment a pump starts until its last look at `wakeRequested`, cleared in the
+   * same tick as that look: a wake in between is never lost.
+   */
+  let pumpActive = false;
   let wakeRequested = false;
 
   function wake() {
     if (!running) return;
-    if (pumping) {
+    if (pumpActive) {
       wakeRequested = true;
       return;
     }
-    pumping = pump().finally(() => {
-      pumping = undefined;
-    });
+    pumpActive = true;
+    const current: Promise<void> = pump()
+      // pump catches what it expects; anything else is a defect, reported rather than unhandled.
+      .catch((error) => report(error, { operation: "claim" }))
+      .finally(() => {
+        if (pumping === current) pumping = undefined;
+      });
+    pumping = current;
   }
 
   function clearTimer() {
@@ -388,6 +398,14 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   }
 
   async function pump(): Promise<void> {
+    try {
+      await pumpRounds();
+    } finally {
+      pumpActive = false;
+    }
+  }
+
+  async function pumpRounds(): Promise<void> {
     // A due time that is already past but could not be claimed is either a race with the
     // clock (it became due just after the claim) or a delivery leased elsewhere or waiting on
     // a disabled endpoint: look once more, then leave it to the poll.
