@@ -1,0 +1,162 @@
+/**
+ * @module bench/memory — what the memory store costs to hold, and that it does not grow
+ * under a steady keyed load when expired idempotency records are purged.
+ *
+ * Both measurements run in fresh processes with --expose-gc (support/memory-worker.ts):
+ * 1. RSS and heap after creating 100,000 returns through `service.createReturn` (one
+ *    Idempotency-Key each, so 100,000 idempotency records and 100,000 outbox events too),
+ *    against the same process just before (service created and warmed up, store empty).
+ * 2. A 60-second steady keyed write load with `idempotency.ttlMs` = 1 s and `store.purge`
+ *    every second: heap and RSS at start and end, and the heap's slope; beside it the same
+ *    load for a shorter window without purging, which is the growth purging prevents.
+ *
+ * Run alone: `cd bench && npx tsx src/memory.ts` prints the section as JSON.
+ */
+import { fork } from "node:child_process";
+import { once } from "node:events";
+import { realpathSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { MemorySample, ReturnsPhaseResult, SteadyPhaseResult } from "./support/memory-worker";
+import type { BenchFigure, BenchSection } from "./types";
+
+const SRC = dirname(fileURLToPath(import.meta.url));
+const RETURNS = Number(process.env.BENCH_MEMORY_RETURNS ?? 100_000);
+const STEADY_SECONDS = Number(process.env.BENCH_STEADY_SECONDS ?? 60);
+const CONTROL_SECONDS = Math.min(15, STEADY_SECONDS);
+const TTL_MS = 1_000;
+const RSS_TARGET_MB = 150;
+/** Flat within measurement noise: well under what one second of unpurged records adds. */
+const SLOPE_TARGET_MB_PER_MIN = 3;
+/** Samples before this are the load warming up (JIT, pools), not growth. */
+const SETTLE_SECONDS = 10;
+
+async function inWorker<T>(message: object): Promise<T> {
+  const child = fork(join(SRC, "support", "memory-worker.ts"), [], {
+    cwd: dirname(SRC),
+    execArgv: ["--import", "tsx", "--expose-gc"],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  child.send(message);
+  const [reply] = (await once(child, "message")) as [
+    { ok: true; result: T } | { ok: false; error: string },
+  ];
+  if (!reply.ok) throw new Error(reply.error);
+  return reply.result;
+}
+
+/** Least-squares slope of `pick` over time, in MB per minute. */
+function slopePerMinute(samples: MemorySample[], pick: (s: MemorySample) => number): number {
+  const n = samples.length;
+  if (n < 2) return 0;
+  const meanT = samples.reduce((a, s) => a + s.t, 0) / n;
+  const meanY = samples.reduce((a, s) => a + pick(s), 0) / n;
+  let num = 0;
+  let den = 0;
+  for (const s of samples) {
+    num += (s.t - meanT) * (pick(s) - meanY);
+    den += (s.t - meanT) ** 2;
+  }
+  return den === 0 ? 0 : (num / den) * 60;
+}
+
+export default async function memoryBench(): Promise<BenchSection> {
+  const held = await inWorker<ReturnsPhaseResult>({ phase: "returns", count: RETURNS });
+  const steady = await inWorker<SteadyPhaseResult>({
+    phase: "steady",
+    seconds: STEADY_SECONDS,
+    ttlMs: TTL_MS,
+    purgeEveryMs: 1_000,
+    sampleEveryMs: 2_000,
+  });
+  const control = await inWorker<SteadyPhaseResult>({
+    phase: "steady",
+    seconds: CONTROL_SECONDS,
+    ttlMs: TTL_MS,
+    purgeEveryMs: null,
+    sampleEveryMs: 2_500,
+  });
+
+  const rssDelta = held.after.rssMB - held.before.rssMB;
+  const heapDelta = held.after.heapMB - held.before.heapMB;
+  const rssMet = rssDelta <= RSS_TARGET_MB;
+  const settled = steady.samples.filter((s) => s.t >= SETTLE_SECONDS);
+  const heapSlope = slopePerMinute(settled, (s) => s.heapMB);
+  const rssSlope = slopePerMinute(settled, (s) => s.rssMB);
+  const controlSlope = slopePerMinute(control.samples, (s) => s.heapMB);
+  const slopeMet = heapSlope <= SLOPE_TARGET_MB_PER_MIN;
+  const first = steady.samples[0]!;
+  const last = steady.samples.at(-1)!;
+  const settledFirst = settled[0] ?? first;
+  const rate = (r: SteadyPhaseResult) => Math.round(r.operations / r.seconds);
+
+  const figures: BenchFigure[] = [
+    {
+      metric: `RSS above baseline with ${RETURNS.toLocaleString("en-US")} returns held`,
+      value: rssDelta,
+      unit: "MB",
+      baseline: { label: "RSS before (service warm, store empty)", value: held.before.rssMB },
+      ratio: held.after.rssMB / held.before.rssMB,
+      target: `<= ${RSS_TARGET_MB} MB`,
+      met: rssMet,
+      ...(rssMet
+        ? {}
+        : {
+            note: `The heap grew ${heapDelta.toFixed(0)} MB (${((heapDelta * 2 ** 20) / RETURNS).toFixed(0)} bytes a return): each create keeps the frozen record, a separately cloned copy of it inside the idempotency record's response, and its return.created outbox event holding a third copy.`,
+          }),
+    },
+    {
+      metric: "heap per return held (record + idempotency record + outbox event)",
+      value: (heapDelta * 2 ** 20) / RETURNS,
+      unit: "bytes",
+    },
+    {
+      metric: `steady load (${STEADY_SECONDS} s, TTL ${TTL_MS / 1000} s, purge every 1 s): heap slope after ${SETTLE_SECONDS} s`,
+      value: heapSlope,
+      unit: "MB/min",
+      baseline: { label: "same load without purge", value: controlSlope },
+      ...(controlSlope > 0 ? { ratio: heapSlope / controlSlope } : {}),
+      target: `<= ${SLOPE_TARGET_MB_PER_MIN} MB/min`,
+      met: slopeMet,
+      ...(slopeMet
+        ? {}
+        : {
+            note: `Heap ${settledFirst.heapMB.toFixed(1)} → ${last.heapMB.toFixed(1)} MB after the first ${SETTLE_SECONDS} s although purge removed ${steady.purged.toLocaleString("en-US")} rows: something besides idempotency records is kept per request.`,
+          }),
+    },
+    {
+      metric: "steady load: heap at start → end",
+      value: last.heapMB,
+      unit: "MB",
+      baseline: { label: "heap at start", value: first.heapMB },
+      ratio: last.heapMB / first.heapMB,
+    },
+    {
+      metric: "steady load: RSS at start → end",
+      value: last.rssMB,
+      unit: "MB",
+      baseline: { label: "RSS at start", value: first.rssMB },
+      ratio: last.rssMB / first.rssMB,
+    },
+    { metric: "steady load: RSS slope after settling", value: rssSlope, unit: "MB/min" },
+  ];
+
+  return {
+    title: "Memory: the memory store held and under steady load",
+    figures,
+    notes: [
+      `Node ${process.version}; each measurement in a fresh process with --expose-gc, readings after full collections.`,
+      `Held: ${RETURNS.toLocaleString("en-US")} createReturn calls (1,000 customers, one Idempotency-Key each, default 24 h TTL) in ${held.seconds.toFixed(1)} s; RSS ${held.before.rssMB.toFixed(1)} → ${held.after.rssMB.toFixed(1)} MB, heap ${held.before.heapMB.toFixed(1)} → ${held.after.heapMB.toFixed(1)} MB.`,
+      `Steady: ${steady.operations.toLocaleString("en-US")} keyed writes in ${steady.seconds.toFixed(0)} s (${rate(steady)}/s) on 1,000 cancelled returns — new keys answered 409 and stored, replays of recent keys, keys reused with another payload (422) — outcomes ${JSON.stringify(steady.outcomes)}; purge removed ${steady.purged.toLocaleString("en-US")} rows. It creates no returns, because returns are kept by design and a creating load grows by exactly what the first figure measures.`,
+      `Heap samples (s: MB): ${steady.samples.map((s) => `${s.t.toFixed(0)}: ${s.heapMB.toFixed(1)}`).join(", ")}.`,
+      `Without purge (${control.seconds.toFixed(0)} s, ${rate(control)} writes/s): heap ${control.samples[0]!.heapMB.toFixed(1)} → ${control.samples.at(-1)!.heapMB.toFixed(1)} MB.`,
+    ],
+  };
+}
+
+const invokedDirectly =
+  process.argv[1] !== undefined &&
+  realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
+if (invokedDirectly) {
+  console.log(JSON.stringify(await memoryBench(), null, 2));
+}

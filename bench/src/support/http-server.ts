@@ -1,0 +1,71 @@
+/**
+ * @module bench/support/http-server — the server side of the HTTP bench, in a process of its
+ * own so the load generator does not share its event loop.
+ *
+ * Forked with IPC. It receives `{ framework, issuer, jwks }`, serves on 127.0.0.1 (a free
+ * port) both returnkit (memory store, JWT auth against the local JWKS, idempotency required)
+ * and `POST /bare/*` — the same framework parsing the same JSON and answering 201, the
+ * baseline — and replies `{ port }`. Then it answers `"cpu"` with its CPU time so far.
+ */
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { returnsRouter } from "@returnkit/adapter-express";
+import { returnsApp } from "@returnkit/adapter-hono";
+import { createReturnsService, type JwtAuthOptions } from "@returnkit/core";
+import express from "express";
+import { Hono } from "hono";
+import { BENCH_BASE_URL } from "./tokens";
+
+export interface HttpServerConfig {
+  framework: "hono" | "express";
+  issuer: string;
+  jwks: JwtAuthOptions["jwks"];
+}
+
+/** What a host should bound per request (see bench/README.md and tests/reliability). */
+function boundRequests(server: Server) {
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 30_000;
+  server.keepAliveTimeout = 65_000;
+  server.maxHeadersCount = 200;
+}
+
+function start(config: HttpServerConfig): Promise<Server> {
+  const service = createReturnsService({
+    baseUrl: BENCH_BASE_URL,
+    auth: { issuer: config.issuer, jwks: config.jwks },
+    onError: (error, context) => console.error(`[bench server] ${context}:`, error),
+  });
+  if (config.framework === "hono") {
+    const app = new Hono();
+    app.post("/bare/*", async (c) => c.json(await c.req.json(), 201));
+    app.route("/", returnsApp(service));
+    return new Promise((resolve) => {
+      const server = serve({ fetch: app.fetch, hostname: "127.0.0.1", port: 0 }, () =>
+        resolve(server as Server),
+      ) as Server;
+      boundRequests(server);
+    });
+  }
+  const app = express();
+  app.disable("x-powered-by");
+  app.post("/bare/*splat", express.json(), (req, res) => {
+    res.status(201).json(req.body);
+  });
+  app.use(returnsRouter(service));
+  return new Promise((resolve) => {
+    const server = app.listen(0, "127.0.0.1", () => resolve(server));
+    boundRequests(server);
+  });
+}
+
+process.on("message", async (message: unknown) => {
+  if (message === "cpu") {
+    process.send!({ cpu: process.cpuUsage() });
+    return;
+  }
+  const server = await start(message as HttpServerConfig);
+  process.send!({ port: (server.address() as AddressInfo).port });
+});
+process.on("disconnect", () => process.exit(0));
