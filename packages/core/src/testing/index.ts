@@ -1,5 +1,7 @@
 /**
- * @module @returnkit/core/testing — the store conformance suite and the builders it uses.
+ * @module @returnkit/core/testing — the conformance suites: `runStoreConformance` for every
+ * store (with the builders its cases use) and `runHttpConformance` for every way of mounting
+ * the service.
  *
  * Every store runs the same suite from its own test file:
  *
@@ -8,7 +10,7 @@
  * runStoreConformance({ name: "my store", create: () => myStore(), cleanup: (s) => s.close?.() });
  * ```
  *
- * It registers vitest `describe`/`it` blocks, so it must be called from a vitest test file
+ * Both register vitest `describe`/`it` blocks, so they must be called from a vitest test file
  * (vitest is an optional peer of `@returnkit/core`).
  */
 import { afterEach, beforeEach, describe } from "vitest";
