@@ -52,8 +52,12 @@ export interface JwtAuthenticatorOptions {
   audience: string | readonly string[];
   /** The issuer's JWKS endpoint. Keys are cached and refetched once (at most every 30 s) for an unknown `kid`. */
   jwksUri?: string | URL;
-  /** A local key set instead of `jwksUri` (tests, development, pinned keys). */
-  jwks?: JSONWebKeySet;
+  /**
+   * A local key set instead of `jwksUri` (tests, development, pinned keys). Typed locally
+   * rather than as jose's `JSONWebKeySet` so the published declarations do not pull an
+   * ESM-only package's types into CommonJS consumers.
+   */
+  jwks?: { keys: { kty?: string; [member: string]: unknown }[] };
   /** Default RS256, PS256, ES256, EdDSA. */
   algorithms?: readonly AccessTokenAlgorithm[];
   /**
@@ -109,7 +113,7 @@ function checkAlgorithms(algorithms: readonly string[]): readonly AccessTokenAlg
 
 function keyResolver(options: JwtAuthenticatorOptions): JWTVerifyGetKey {
   if (options.jwks && options.jwksUri) throw new TypeError("Pass either jwks or jwksUri, not both");
-  if (options.jwks) return createLocalJWKSet(options.jwks);
+  if (options.jwks) return createLocalJWKSet(options.jwks as JSONWebKeySet);
   if (!options.jwksUri) throw new TypeError("Pass jwksUri (the issuer's JWKS endpoint) or jwks");
   const remote = createRemoteJWKSet(
     new URL(options.jwksUri),

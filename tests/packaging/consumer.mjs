@@ -1,0 +1,54 @@
+// An ESM shop backend: Hono sub-app, a return from draft to closed over HTTP, a webhook verified.
+
+import { returnsApp } from "@returnkit/adapter-hono";
+import { createReturnsService, generateWebhookSecret, signWebhook } from "@returnkit/core";
+import { verifyWebhook } from "@returnkit/webhook-verify";
+
+const who = {
+  portal: "portal|u1|portal:returns.write",
+  merchant: "merchant|m1|merchant:returns.write",
+};
+const auth = {
+  authenticate: (r) => {
+    const [kind, id, scope] = (r.headers.get("authorization") ?? "").split("|");
+    return id ? { kind, id, scopes: [scope] } : null;
+  },
+};
+const app = returnsApp(
+  createReturnsService({ baseUrl: "http://x", auth, idempotency: { required: false } }),
+);
+const call = async (as, path, body) =>
+  (
+    await app.request(`http://x${path}`, {
+      method: "POST",
+      headers: { authorization: who[as], "content-type": "application/json" },
+      body: JSON.stringify(body ?? {}),
+    })
+  ).json();
+let r = await call("portal", "/v1/portal/returns", {
+  order_id: "o1",
+  line: { sku: "TEE" },
+  reason: "TOO_SMALL",
+  resolution: "EXCHANGE",
+  exchange_size: "L",
+});
+for (const e of ["submit", "approve", "ship", "receive", "grade", "close"])
+  r = await call(
+    e === "submit" ? "portal" : "merchant",
+    e === "submit" ? `/v1/portal/returns/${r.id}/submit` : `/v1/merchant/returns/${r.id}/${e}`,
+  );
+const secret = generateWebhookSecret(),
+  body = JSON.stringify({ type: "return.closed", timestamp: r.updated_at, data: { return: r } }),
+  ts = Math.floor(Date.now() / 1000);
+const event = await verifyWebhook({
+  payload: body,
+  headers: {
+    "webhook-id": "evt_1",
+    "webhook-timestamp": String(ts),
+    "webhook-signature": signWebhook(secret, "evt_1", ts, body),
+  },
+  secret,
+});
+if (r.state !== "closed" || event.type !== "return.closed")
+  throw new Error(`ESM consumer failed: ${r.state}`);
+console.log("ESM: return", r.id, "closed after", r.history.length, "steps; webhook verified");

@@ -1,0 +1,20 @@
+// Type-level consumer: the published .d.ts files resolve and describe the API.
+
+import { returnsRouter } from "@returnkit/adapter-express";
+import { returnsApp } from "@returnkit/adapter-hono";
+import { createReturnsService, type ReturnData, type ReturnsService } from "@returnkit/core";
+import { type ReturnkitWebhookEvent, verifyWebhook } from "@returnkit/webhook-verify";
+
+const service: ReturnsService = createReturnsService({ baseUrl: "https://shop.example" });
+export const hono = returnsApp(service);
+export const router = returnsRouter(service);
+export async function onWebhook(body: string, headers: Record<string, string>): Promise<string> {
+  const event: ReturnkitWebhookEvent = await verifyWebhook({
+    payload: body,
+    headers,
+    secret: "whsec_c2VjcmV0",
+  });
+  if (event.type === "return.fit_signal") return event.data.signal.sku;
+  const record: ReturnData = event.data.return;
+  return record.state;
+}

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Packs every publishable package as npm would publish it, installs the tarballs into a
+# throwaway project outside the workspace, and runs a return end to end from an ESM
+# consumer, a CommonJS consumer and a type-checked TypeScript consumer.
+# Needs `pnpm build` first. Usage: bash tests/packaging/packed-install.sh
+set -euo pipefail
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/tarballs" "$work/app"
+
+for pkg in core adapter-hono adapter-express webhook-verify store-postgres; do
+  (cd "$root/packages/$pkg" && pnpm pack --pack-destination "$work/tarballs" >/dev/null)
+done
+ls "$work/tarballs"
+
+cp "$root/tests/packaging/consumer.mjs" "$root/tests/packaging/consumer.cjs" "$root/tests/packaging/consumer.ts" "$work/app/"
+cd "$work/app"
+cat > package.json <<'JSON'
+{ "name": "packed-install-check", "private": true, "version": "1.0.0" }
+JSON
+cat > tsconfig.json <<'JSON'
+{ "compilerOptions": { "module": "node16", "moduleResolution": "node16", "target": "es2022", "strict": true, "noEmit": true, "skipLibCheck": false, "types": ["node"] }, "files": ["consumer.ts"] }
+JSON
+npm install --no-audit --no-fund --loglevel=error "$work"/tarballs/*.tgz zod@^4 hono@^4 express@^5 typescript@~5.9 @types/express@^5 @types/node@^20
+
+echo "--- ESM consumer"
+node consumer.mjs
+echo "--- CommonJS consumer"
+node consumer.cjs
+echo "--- TypeScript consumer (node16 resolution, library types checked)"
+npx tsc -p tsconfig.json
+echo "packed packages install and run: ESM, CJS and types"
