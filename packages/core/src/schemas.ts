@@ -253,7 +253,13 @@ export function createReturnSchemas(catalogue: ReasonCatalogue = createReasonCat
         });
       }
     })
-    .meta({ id: "CreateReturn" });
+    .meta({
+      id: "CreateReturn",
+      // The superRefine above, stated in JSON Schema so clients and agents can predict it.
+      if: { properties: { resolution: { const: "EXCHANGE" } }, required: ["resolution"] },
+      then: { required: ["exchange_size"] },
+      else: { not: { required: ["exchange_size"] } },
+    });
 
   // Cross-field rules of an update need the current draft, so the service checks them.
   const UpdateReturn = z

@@ -128,7 +128,11 @@ export function createReturnsService(options: ReturnsServiceOptions = {}) {
     readyPromise ??= (async () => {
       await store.init?.();
       await dispatcher.ready;
-    })();
+    })().catch((error: unknown) => {
+      // A database that was down at start must not fail every later request: try again.
+      readyPromise = undefined;
+      throw error;
+    });
     return readyPromise;
   };
 

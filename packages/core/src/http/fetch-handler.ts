@@ -100,7 +100,11 @@ export function createFetchHandler(service: ReturnsServiceCore): FetchHandler {
   }
 
   function documents(method: string, pathname: string): Response | null {
-    if (method !== "GET" && method !== "HEAD") return null;
+    const isDocument =
+      (pathname === metadataPath && jwtAuth) || pathname === `${mountPath}${OPENAPI_PATH}`;
+    if (!isDocument) return null;
+    if (method !== "GET" && method !== "HEAD")
+      throw problems.methodNotAllowed(method, ["GET", "HEAD"]);
     if (pathname === metadataPath && jwtAuth) {
       return json(
         200,
@@ -114,28 +118,25 @@ export function createFetchHandler(service: ReturnsServiceCore): FetchHandler {
         { "cache-control": "public, max-age=300" },
       );
     }
-    if (pathname === `${mountPath}${OPENAPI_PATH}`) {
-      openApiDocument ??= JSON.stringify(
-        buildOpenApiDocument({
-          routes,
-          baseUrl,
-          authorizationServer:
-            jwtAuth?.authorizationEndpoint && jwtAuth.tokenEndpoint
-              ? {
-                  issuer: jwtAuth.issuer,
-                  authorizationUrl: jwtAuth.authorizationEndpoint,
-                  tokenUrl: jwtAuth.tokenEndpoint,
-                }
-              : undefined,
-          idempotencyKeyRequired: service.idempotency.required,
-        }),
-      );
-      return new Response(openApiDocument, {
-        status: 200,
-        headers: { "content-type": JSON_TYPE, "cache-control": "public, max-age=300" },
-      });
-    }
-    return null;
+    openApiDocument ??= JSON.stringify(
+      buildOpenApiDocument({
+        routes,
+        baseUrl,
+        authorizationServer:
+          jwtAuth?.authorizationEndpoint && jwtAuth.tokenEndpoint
+            ? {
+                issuer: jwtAuth.issuer,
+                authorizationUrl: jwtAuth.authorizationEndpoint,
+                tokenUrl: jwtAuth.tokenEndpoint,
+              }
+            : undefined,
+        idempotencyKeyRequired: service.idempotency.required,
+      }),
+    );
+    return new Response(openApiDocument, {
+      status: 200,
+      headers: { "content-type": JSON_TYPE, "cache-control": "public, max-age=300" },
+    });
   }
 
   async function handle(
@@ -233,7 +234,8 @@ export function createFetchHandler(service: ReturnsServiceCore): FetchHandler {
   return async function fetch(request: Request): Promise<Response> {
     const seen: { route: RouteDefinition | null } = { route: null };
     try {
-      return await handle(request, seen);
+      const response = await handle(request, seen);
+      return request.method.toUpperCase() === "HEAD" ? withoutBody(response) : response;
     } catch (error) {
       if (isProblemError(error)) {
         if (error.status >= 500) service.reportError(error, "request failed");
@@ -243,6 +245,10 @@ export function createFetchHandler(service: ReturnsServiceCore): FetchHandler {
       return problemResponse(problems.internal());
     }
   };
+}
+
+function withoutBody(response: Response): Response {
+  return new Response(null, { status: response.status, headers: response.headers });
 }
 
 function safePath(request: Request): string {

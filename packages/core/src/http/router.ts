@@ -3,7 +3,7 @@ import type { HttpMethod, RouteDefinition } from "./routes";
 
 export type RouteMatch =
   | { kind: "route"; route: RouteDefinition; params: { id?: string } }
-  | { kind: "method-not-allowed"; allowed: HttpMethod[] }
+  | { kind: "method-not-allowed"; allowed: (HttpMethod | "HEAD")[] }
   /** `/…/returns/{id}/{event}` with an event no route sends. */
   | { kind: "unknown-event"; event: string; caller: "portal" | "merchant"; id: string }
   | { kind: "none" };
@@ -37,10 +37,16 @@ export function createRouter(routes: readonly RouteDefinition[]) {
       }
       if (ok) candidates.push({ route, params });
     }
-    const hit = candidates.find((c) => c.route.method === method);
+    // HEAD is GET without a body (RFC 9110 §9.3.2); the handler drops the body.
+    const wanted = method === "HEAD" ? "GET" : method;
+    const hit = candidates.find((c) => c.route.method === wanted);
     if (hit) return { kind: "route", ...hit };
-    if (candidates.length > 0)
-      return { kind: "method-not-allowed", allowed: candidates.map((c) => c.route.method) };
+    if (candidates.length > 0) {
+      const allowed = candidates.flatMap((c): (HttpMethod | "HEAD")[] =>
+        c.route.method === "GET" ? ["GET", "HEAD"] : [c.route.method],
+      );
+      return { kind: "method-not-allowed", allowed };
+    }
     // An event path with an event nobody sends: a 404 that names the known events.
     if (segments.length === 5 && segments[0] === "v1" && segments[2] === "returns") {
       const caller = segments[1];

@@ -501,6 +501,24 @@ export function runHttpConformance(target: HttpSuiteTarget) {
       expect(fresh.status).toBe(200);
     });
 
+    it("HEAD - GET routes answer HEAD with headers and no body; documents refuse writes with 405", async () => {
+      const { send, create } = await setup();
+      const r = await create();
+      const head = await send("HEAD", `/v1/portal/returns/${r.id}`, {});
+      expect(head.status).toBe(200);
+      expect(head.headers.get("etag")).toBe('"1"');
+      expect(head.text).toBe("");
+      const docHead = await send("HEAD", "/v1/openapi.json", { token: null });
+      expect(docHead.status).toBe(200);
+      expect(docHead.text).toBe("");
+      const post = await send("POST", "/v1/openapi.json", { token: null, body: {} });
+      expect(post.status).toBe(405);
+      expect(post.headers.get("allow")).toBe("GET, HEAD");
+      const wrong = await send("PUT", `/v1/portal/returns/${r.id}`, { body: {} });
+      expect(wrong.status).toBe(405);
+      expect(wrong.headers.get("allow")).toBe("GET, HEAD, PATCH");
+    });
+
     it("mount - served under a path prefix with prefixed links", async () => {
       const { send } = await setup({ mountPath: "/returns" });
       const res = await send("POST", "/v1/portal/returns", { body: validCreate });

@@ -102,11 +102,11 @@ describe("createResponseValidator", () => {
   test("createResponseValidator - a 405 must name the methods the path item documents", async () => {
     const { validate, exchange } = await setup();
     const wrongMethod = await exchange("DELETE", "/v1/portal/returns");
-    expect(wrongMethod.headers.get("allow")).toBe("POST, GET");
+    expect(wrongMethod.headers.get("allow")).toBe("POST, GET, HEAD");
     const headers = new Headers(wrongMethod.headers);
     headers.set("allow", "POST");
     expect(validate({ ...wrongMethod, headers })).toMatch(
-      /Allow says POST, the document's path item GET, POST/,
+      /Allow says POST, the document's path item GET, HEAD, POST/,
     );
   });
 });

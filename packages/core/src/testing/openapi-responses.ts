@@ -153,9 +153,13 @@ export function createResponseValidator(document: Json, documentUrl: string): Re
     }
     const found = pathItemFor(url.pathname.slice(serverPath.length) || "/");
     if (!found) return checkUnmatched(exchange, where);
-    const operation = found.item[exchange.method.toLowerCase()] as Json | undefined;
+    // HEAD is served for every GET (RFC 9110 §9.3.2), with the GET's status and headers.
+    const method = exchange.method === "HEAD" ? "get" : exchange.method.toLowerCase();
+    const operation = found.item[method] as Json | undefined;
     if (!operation) {
-      const allow = HTTP_METHODS.filter((m) => m in found.item).map((m) => m.toUpperCase());
+      const allow = HTTP_METHODS.filter((m) => m in found.item).flatMap((m) =>
+        m === "get" ? ["GET", "HEAD"] : [m.toUpperCase()],
+      );
       return checkUnmatched(exchange, `${where} (${found.template})`, allow);
     }
     const responses = (operation.responses ?? {}) as Record<string, Json>;

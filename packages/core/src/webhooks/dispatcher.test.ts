@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 // The reference implementation, to prove receivers using it accept what we send.
-import { Webhook } from "../../../webhook-verify/node_modules/standardwebhooks";
+import { Webhook } from "standardwebhooks";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { memoryStore } from "../store/memory-store";
 import type { ReturnsStore } from "../store/types";
 import {
