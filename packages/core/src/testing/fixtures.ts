@@ -5,6 +5,7 @@
  */
 import { newEventId, newPrefixedId, newReturnId } from "../ids";
 import {
+  allowedEventsIn,
   applyReturnEvent,
   EVENT_CALLER,
   initialReturnSnapshot,
@@ -13,6 +14,7 @@ import {
   type ReturnSnapshot,
   type ReturnState,
   restoreReturnSnapshot,
+  stateOf,
 } from "../machine";
 import type { HistoryEntry, ReturnData } from "../schemas";
 import type {
@@ -22,25 +24,36 @@ import type {
   WebhookEndpoint,
   WebhookEventType,
 } from "../store/types";
+import { webhookTypeFor } from "../webhooks/events";
 
 /** The suite's clock starts here; every `now` a test passes is derived from it. */
 export const T0 = Date.parse("2026-11-21T10:00:00.000Z");
 
 export const iso = (ms: number): string => new Date(ms).toISOString();
 
-/** The shortest way from draft to each state. */
-const PATH_TO: Record<ReturnState, ReturnEvent[]> = {
-  draft: [],
-  submitted: ["submit"],
-  approved: ["submit", "approve"],
-  in_transit: ["submit", "approve", "ship"],
-  received: ["submit", "approve", "ship", "receive"],
-  graded: ["submit", "approve", "ship", "receive", "grade"],
-  closed: ["submit", "approve", "ship", "receive", "grade", "close"],
-  rejected: ["submit", "reject"],
-  flagged: ["submit", "flag"],
-  cancelled: ["cancel"],
-};
+/**
+ * The shortest list of events that takes a new draft to `state`, found by a breadth-first
+ * walk of the machine itself, so no test keeps its own table of the lifecycle.
+ */
+export function shortestEventPath(state: ReturnState): ReturnEvent[] {
+  const queue: { snapshot: ReturnSnapshot; path: ReturnEvent[] }[] = [
+    { snapshot: initialReturnSnapshot(), path: [] },
+  ];
+  const seen = new Set<string>();
+  while (queue.length > 0) {
+    const { snapshot, path } = queue.shift()!;
+    const here = stateOf(snapshot);
+    if (here === state) return path;
+    if (seen.has(here)) continue;
+    seen.add(here);
+    for (const event of allowedEventsIn(here)) {
+      const step = applyReturnEvent(snapshot, event);
+      if (step.ok && step.to !== here)
+        queue.push({ snapshot: step.snapshot, path: [...path, event] });
+    }
+  }
+  throw new Error(`no path from draft to ${state}`);
+}
 
 export interface StoredReturnOptions {
   id?: string;
@@ -87,7 +100,7 @@ export function makeStoredReturn(options: StoredReturnOptions = {}): StoredRetur
     },
     snapshot: persistReturnSnapshot(initialReturnSnapshot()),
   };
-  for (const event of PATH_TO[options.state ?? "draft"]) {
+  for (const event of shortestEventPath(options.state ?? "draft")) {
     stored = applyToStored(stored, event, options.at ?? T0);
   }
   return { ...stored, record: { ...stored.record, version: options.version ?? 1 } };
@@ -133,19 +146,6 @@ function applyToStored(stored: StoredReturn, event: ReturnEvent, atMs: number): 
   return { record, snapshot: persistReturnSnapshot(result.snapshot) };
 }
 
-const EVENT_TYPE_OF_STATE: Record<ReturnState, WebhookEventType> = {
-  draft: "return.created",
-  submitted: "return.submitted",
-  approved: "return.approved",
-  in_transit: "return.in_transit",
-  received: "return.received",
-  graded: "return.graded",
-  closed: "return.closed",
-  rejected: "return.rejected",
-  flagged: "return.flagged",
-  cancelled: "return.cancelled",
-};
-
 /**
  * The outbox event describing the latest transition of `stored`, created at its `updated_at`
  * unless `created_at` says otherwise.
@@ -155,7 +155,7 @@ export function makeOutboxEvent(
   options: { type?: WebhookEventType; created_at?: string } = {},
 ): OutboxEventInput {
   const transition = stored.record.history[stored.record.history.length - 1]!;
-  const type = options.type ?? EVENT_TYPE_OF_STATE[stored.record.state];
+  const type = options.type ?? webhookTypeFor(transition) ?? "return.created";
   const created_at = options.created_at ?? stored.record.updated_at;
   return {
     id: newEventId(),

@@ -21,6 +21,7 @@ import type { Principal } from "../principal";
 import { createReturnsService, type ReturnsService, type ReturnsServiceOptions } from "../service";
 import { memoryStore } from "../store/memory-store";
 import type { ReturnsStore } from "../store/types";
+import { shortestEventPath } from "./fixtures";
 import { createResponseValidator, type ResponseValidator } from "./openapi-responses";
 
 export interface MountedService {
@@ -168,20 +169,8 @@ export function runHttpConformance(target: HttpSuiteTarget) {
       /** Drives a fresh return into `state` along the shortest path. */
       const returnIn = async (state: ReturnState) => {
         const created = await create();
-        const path: Record<ReturnState, string[]> = {
-          draft: [],
-          submitted: ["submit"],
-          approved: ["submit", "approve"],
-          in_transit: ["submit", "approve", "ship"],
-          received: ["submit", "approve", "ship", "receive"],
-          graded: ["submit", "approve", "ship", "receive", "grade"],
-          closed: ["submit", "approve", "ship", "receive", "grade", "close"],
-          rejected: ["submit", "reject"],
-          flagged: ["submit", "flag"],
-          cancelled: ["cancel"],
-        };
         let current = created;
-        for (const step of path[state]) {
+        for (const step of shortestEventPath(state)) {
           const res = await event(created.id, step);
           expect(res.status, res.text).toBe(200);
           current = res.json;

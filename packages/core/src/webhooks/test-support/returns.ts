@@ -3,17 +3,11 @@
  * the service does (machine → record → outbox events in one commit), so dispatcher tests
  * have real events to deliver without depending on the service.
  */
-import { newReturnId } from "../../ids";
-import {
-  applyReturnEvent,
-  initialReturnSnapshot,
-  persistReturnSnapshot,
-  type ReturnEvent,
-  restoreReturnSnapshot,
-} from "../../machine";
+import type { ReturnEvent } from "../../machine";
 import { createReasonCatalogue } from "../../reasons";
-import type { HistoryEntry, ReturnData } from "../../schemas";
-import type { OutboxEvent, ReturnsStore } from "../../store/types";
+import type { ReturnData } from "../../schemas";
+import type { OutboxEvent, ReturnsStore, StoredReturn } from "../../store/types";
+import { advanceStoredReturn, makeStoredReturn } from "../../testing/fixtures";
 import { publishTransitions } from "../events";
 
 const catalogue = createReasonCatalogue();
@@ -46,42 +40,9 @@ export async function commitNewReturn(
   store: ReturnsStore,
   options: CommitOptions = {},
 ): Promise<{ id: string; events: OutboxEvent[] }> {
-  const at = new Date(options.at ?? Date.now()).toISOString();
-  const id = newReturnId();
-  const entry: HistoryEntry = {
-    seq: 1,
-    event: "create",
-    from: null,
-    to: "draft",
-    at,
-    actor: { kind: "portal", id: "cus_1" },
-  };
-  const record: ReturnData = {
-    id,
-    object: "return",
-    order_id: "ord_1",
-    line: { sku: "SKU-1", quantity: 1, size: "M" },
-    reason: options.reason ?? "CHANGED_MIND",
-    resolution: "REFUND",
-    exchange_size: null,
-    state: "draft",
-    flagged_from: null,
-    grade: null,
-    shipment: null,
-    customer_id: "cus_1",
-    version: 1,
-    created_at: at,
-    updated_at: at,
-    history: [entry],
-  };
-  const { events } = publishTransitions(record, [entry], catalogue);
-  const result = await store.commit({
-    next: { record, snapshot: persistReturnSnapshot(initialReturnSnapshot()) },
-    expectedVersion: null,
-    events,
-  });
-  if (!result.ok) throw new Error(`fixture create failed: ${result.reason}`);
-  return { id, events: result.events };
+  const draft = makeStoredReturn({ at: options.at ?? Date.now() });
+  const record: ReturnData = { ...draft.record, reason: options.reason ?? "CHANGED_MIND" };
+  return { id: record.id, events: await commitPublished(store, { ...draft, record }, null) };
 }
 
 /** Sends one machine event to a return; resolves with the events the commit published. */
@@ -93,39 +54,23 @@ export async function commitReturnEvent(
 ): Promise<OutboxEvent[]> {
   const stored = await store.getReturn(id);
   if (!stored) throw new Error(`fixture: no return ${id}`);
-  const applied = applyReturnEvent(restoreReturnSnapshot(stored.snapshot), event);
-  if (!applied.ok) throw new Error(`fixture: ${event} not allowed in ${applied.state}`);
-  const previous = stored.record;
-  const at = new Date(options.at ?? Date.now()).toISOString();
-  const entry: HistoryEntry = {
-    seq: previous.history.length + 1,
-    event,
-    from: applied.from,
-    to: applied.to,
-    at,
-    actor: {
-      kind: event === "submit" || event === "cancel" || event === "update" ? "portal" : "merchant",
-      id: "actor_1",
-    },
-  };
-  const record: ReturnData = {
-    ...previous,
-    state: applied.to,
-    flagged_from:
-      event === "flag" ? applied.from : event === "unflag" ? null : previous.flagged_from,
-    grade: event === "grade" ? { condition: "USED", disposition: "RESTOCK" } : previous.grade,
-    shipment: event === "ship" ? { carrier: "UPS", tracking_number: "1Z" } : previous.shipment,
-    version: previous.version + 1,
-    updated_at: at,
-    history: [...previous.history, entry],
-  };
-  const { events } = publishTransitions(record, [entry], catalogue);
-  const result = await store.commit({
-    next: { record, snapshot: persistReturnSnapshot(applied.snapshot) },
-    expectedVersion: previous.version,
-    events,
-  });
-  if (!result.ok) throw new Error(`fixture ${event} failed: ${result.reason}`);
+  const next = advanceStoredReturn(stored, event, options.at ?? Date.now());
+  // The event bodies the service would store, so payloads look like real ones.
+  if (event === "grade") next.record.grade = { condition: "USED", disposition: "RESTOCK" };
+  if (event === "ship") next.record.shipment = { carrier: "UPS", tracking_number: "1Z" };
+  return commitPublished(store, next, stored.record.version);
+}
+
+/** Commits `next` with the events its latest history entry publishes. */
+async function commitPublished(
+  store: ReturnsStore,
+  next: StoredReturn,
+  expectedVersion: number | null,
+): Promise<OutboxEvent[]> {
+  const entry = next.record.history.at(-1)!;
+  const { events } = publishTransitions(next.record, [entry], catalogue);
+  const result = await store.commit({ next, expectedVersion, events });
+  if (!result.ok) throw new Error(`fixture ${entry.event} failed: ${result.reason}`);
   return result.events;
 }
 
