@@ -1,0 +1,613 @@
+/**
+ * HTTP fuzzing over both adapters (Hono through `app.request`, Express through a real
+ * loopback socket): arbitrary methods, paths, headers and bodies must never produce a 5xx,
+ * every 4xx must be problem+json, a rejected request must leave the store byte-for-byte as
+ * it was, and the server must still answer a valid request right after.
+ */
+
+import { returnsApp } from "@returnkit/adapter-hono";
+import { createReturnsService, type ReturnsService } from "@returnkit/core";
+import { storeContents, validCreate } from "@returnkit/core/testing";
+import fc from "fast-check";
+import { Hono } from "hono";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BASE_URL, createLocalIssuer } from "./support/issuer";
+import {
+  type RawRequest,
+  type RawResponse,
+  sendRaw,
+  sendToHonoApp,
+  startExpressServer,
+} from "./support/servers";
+
+const RUNS = Number(process.env.RELIABILITY_FUZZ_RUNS ?? 300);
+const OWNER = "fuzz-owner";
+
+interface FuzzTarget {
+  name: string;
+  /** llhttp (node's HTTP parser) knows a fixed list of methods; `new Request` takes any token. */
+  methods: readonly string[];
+  /** Longest path segment the transport can carry (node refuses header sections over 16 KiB). */
+  longSegment: number;
+  /**
+   * Whether a raw non-ASCII byte may appear in the request line. Node's parser refuses one
+   * with a bare 400 before any application code runs (RFC 3986 wants it percent-encoded);
+   * through `app.request` the URL parser percent-encodes it instead.
+   */
+  rawNonAscii: boolean;
+  /**
+   * Whether to send the asterisk form (`*`) and the absolute form (`http://host/path`) of
+   * the request target. Off for Express: its adapter answers both with a 500 today, which
+   * abusive-clients.test.ts pins down as a known failure.
+   */
+  otherTargetForms: boolean;
+  start(service: ReturnsService): Promise<{
+    send(raw: RawRequest): Promise<RawResponse>;
+    close(): Promise<void>;
+  }>;
+}
+
+const COMMON_METHODS = ["GET", "POST", "PATCH", "PUT", "DELETE", "HEAD", "OPTIONS"] as const;
+
+const targets: FuzzTarget[] = [
+  {
+    name: "Hono (app.request)",
+    methods: [...COMMON_METHODS, "post", "Patch", "FOO", "PROPFIND"],
+    longSegment: 8_000,
+    rawNonAscii: true,
+    otherTargetForms: true,
+    async start(service) {
+      const app = new Hono();
+      app.route("/", returnsApp(service));
+      return { send: (raw) => sendToHonoApp(app, raw), close: async () => {} };
+    },
+  },
+  {
+    name: "Express (loopback socket)",
+    methods: [...COMMON_METHODS, "PROPFIND", "SEARCH", "MKCOL"],
+    longSegment: 4_000,
+    rawNonAscii: false,
+    otherTargetForms: false,
+    async start(service) {
+      const running = await startExpressServer(service);
+      return { send: (raw) => sendRaw(running.port, raw), close: () => running.close() };
+    },
+  },
+];
+
+// ------------------------------------------------------------------ arbitraries
+
+const printable = fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c));
+const headerValue = fc.string({ unit: printable, maxLength: 300 });
+const asciiPathChars = [
+  ..."abcxyzABCXYZ0189-._~!$&'()*+,;=:@%/?#[]\\^`{|}\"<>".split(""),
+  "%2e",
+  "%2F",
+  "%00",
+  "%ff",
+  "%zz",
+  "%",
+];
+const pathCharFor = (rawNonAscii: boolean) =>
+  fc.constantFrom(...asciiPathChars, ...(rawNonAscii ? ["é", "💥"] : []));
+const utf8 = (text: string) => new TextEncoder().encode(text);
+
+function pathArbitrary(target: FuzzTarget, knownId: string): fc.Arbitrary<string> {
+  const pathChar = pathCharFor(target.rawNonAscii);
+  const longSegment = target.longSegment;
+  const segment = fc.oneof(
+    {
+      weight: 6,
+      arbitrary: fc.constantFrom(
+        "v1",
+        "portal",
+        "merchant",
+        "returns",
+        "submit",
+        "cancel",
+        "approve",
+        "reject",
+        "flag",
+        "unflag",
+        "ship",
+        "receive",
+        "grade",
+        "close",
+        "update",
+        "openapi.json",
+        ".well-known",
+        "oauth-protected-resource",
+        "..",
+        ".",
+        "%2e%2e",
+        "%2E",
+        "",
+        "ret_",
+        "ret_01KAQ7Z5D2M8X4C6B9N3P7Q1RS",
+        "RET_01KAQ7Z5D2M8X4C6B9N3P7Q1RS",
+        knownId,
+        encodeURIComponent(knownId),
+        `${knownId}%00`,
+        `${knownId}/..`,
+      ),
+    },
+    { weight: 3, arbitrary: fc.string({ unit: pathChar, maxLength: 24 }) },
+    {
+      weight: 1,
+      arbitrary: fc.string({ unit: pathChar, minLength: longSegment / 2, maxLength: longSegment }),
+    },
+  );
+  const routeLike = fc
+    .tuple(
+      fc.constantFrom("portal", "merchant", "Portal", "x"),
+      fc.oneof(fc.constant(knownId), segment),
+      fc.option(segment, { nil: undefined }),
+    )
+    .map(
+      ([caller, id, event]) =>
+        `/v1/${caller}/returns/${id}${event === undefined ? "" : `/${event}`}`,
+    );
+  const free = fc.array(segment, { maxLength: 8 }).map((segments) => `/${segments.join("/")}`);
+  const odd = fc.constantFrom(
+    ...(target.otherTargetForms
+      ? [
+          "*",
+          "http://shop.reliability.example/v1/portal/returns",
+          "https://x.example/v1/merchant/returns",
+        ]
+      : []),
+    "/",
+    "//v1//portal//returns",
+    "/v1/portal/returns/",
+    "/v1/portal/returns/../returns",
+    "/v1/portal/returns/%2e%2e/merchant/returns",
+    "/v1/merchant/returns?state=draft&state=closed&limit=-1",
+    "/v1/portal/returns?limit=1e9&cursor=%ff",
+    "/v1/merchant/returns?limit=&order_id=&cursor=ret_",
+  );
+  const query = fc.option(
+    fc.string({ unit: pathCharFor(target.rawNonAscii), maxLength: 60 }).map((q) => `?${q}`),
+    { nil: "" },
+  );
+  return fc
+    .tuple(
+      fc.oneof(
+        { weight: 4, arbitrary: routeLike },
+        { weight: 4, arbitrary: free },
+        { weight: 1, arbitrary: odd },
+      ),
+      query,
+    )
+    .map(([path, q]) => path + q);
+}
+
+function authorizationArbitrary(issuer: ReturnType<typeof createLocalIssuer>) {
+  const now = Math.floor(Date.now() / 1000);
+  const claims = {
+    iss: issuer.issuer,
+    aud: BASE_URL,
+    sub: OWNER,
+    scope: "portal:returns.write",
+    exp: now + 3600,
+  };
+  const refused = [
+    issuer.signed({ typ: "at+jwt" }, { ...claims, exp: now - 3600 }),
+    issuer.signed({ typ: "at+jwt" }, { ...claims, aud: "https://elsewhere.example" }),
+    issuer.signed({ typ: "at+jwt" }, { ...claims, iss: "https://evil.example" }),
+    issuer.signed({ typ: "JWT" }, claims),
+    issuer.signed({ typ: "at+jwt", alg: "none" }, claims),
+    issuer.signed({ typ: "at+jwt", alg: "HS256" }, claims),
+    issuer.signed({ typ: "at+jwt", kid: "unknown" }, claims),
+    issuer.signed(
+      { typ: "at+jwt" },
+      { ...claims, scope: "portal:returns.write merchant:returns.write" },
+    ),
+    issuer.signed({ typ: "at+jwt" }, { ...claims, sub: undefined }),
+    issuer.signed({ typ: "at+jwt" }, { ...claims, scope: ["portal:returns.write"] }),
+    issuer.signed({ typ: "at+jwt" }, { ...claims, exp: "tomorrow" }),
+  ].map((token) => `Bearer ${token}`);
+  return fc.option(
+    fc.oneof(
+      fc.constantFrom(
+        issuer.bearer("portal", OWNER),
+        issuer.bearer("portal", OWNER, "RS256"),
+        issuer.bearer("portal", "someone-else"),
+        issuer.bearer("merchant", "backoffice"),
+        ...refused,
+        "Bearer",
+        "Bearer ",
+        "bearer a.b.c",
+        "Bearer ....",
+        "Bearer e30.e30.e30",
+        "Basic dXNlcjpwYXNz",
+        `${issuer.bearer("portal", OWNER)}, Bearer x`,
+      ),
+      headerValue.map((v) => `Bearer ${v}`),
+      headerValue,
+    ),
+    { nil: undefined },
+  );
+}
+
+const contentType = fc.option(
+  fc.oneof(
+    fc.constantFrom(
+      "application/json",
+      "application/json; charset=utf-8",
+      "APPLICATION/JSON",
+      "application/merge-patch+json",
+      "application/problem+json",
+      "text/plain",
+      "multipart/form-data; boundary=x",
+      "application/x-www-form-urlencoded",
+      "",
+      "json",
+    ),
+    headerValue,
+  ),
+  { nil: undefined },
+);
+const idempotencyKey = fc.option(
+  fc.oneof(
+    fc.constantFrom("", '""', '"k"', "k", '"unterminated', "a".repeat(255), "a".repeat(256)),
+    headerValue,
+  ),
+  { nil: undefined },
+);
+const ifMatch = fc.option(
+  fc.oneof(
+    fc.constantFrom("*", '"1"', 'W/"2"', '"1", "2"', "1", '""', "W/", "999999999999999999999"),
+    headerValue,
+  ),
+  { nil: undefined },
+);
+/** Extra headers, never the ones that frame the message (the transport sets those). */
+const extraHeaders = fc.dictionary(fc.stringMatching(/^x-[a-z0-9-]{1,20}$/), headerValue, {
+  maxKeys: 4,
+});
+
+const anyField = fc.anything({ maxDepth: 2, maxKeys: 4 });
+const mutatedCreate = fc
+  .tuple(
+    fc.record(
+      {
+        order_id: fc.oneof(
+          fc.constant(validCreate.order_id),
+          fc.string({ maxLength: 200 }),
+          anyField,
+        ),
+        line: fc.oneof(
+          fc.constant(validCreate.line),
+          fc.record(
+            {
+              sku: fc.oneof(fc.constant("TEE"), fc.string({ maxLength: 80 }), anyField),
+              quantity: fc.oneof(fc.integer(), fc.double(), anyField),
+              size: fc.oneof(fc.constant("M"), fc.string({ maxLength: 40 }), anyField),
+            },
+            { requiredKeys: [] },
+          ),
+          anyField,
+        ),
+        reason: fc.oneof(
+          fc.constantFrom(
+            "TOO_SMALL",
+            "TOO_LOOSE_AT_WAIST",
+            "OTHER",
+            "too_small",
+            "TOO_SMALL_AT_ELBOW",
+          ),
+          anyField,
+        ),
+        resolution: fc.oneof(
+          fc.constantFrom("REFUND", "EXCHANGE", "STORE_CREDIT", "refund"),
+          anyField,
+        ),
+        exchange_size: fc.oneof(fc.constant("L"), fc.string({ maxLength: 40 }), anyField),
+      },
+      { requiredKeys: [] },
+    ),
+    fc.dictionary(fc.string({ maxLength: 12 }), anyField, { maxKeys: 2 }),
+  )
+  .map(([fields, extra]) => ({ ...extra, ...fields }));
+
+const bodyArbitrary: fc.Arbitrary<Uint8Array | undefined> = fc.oneof(
+  fc.constant(undefined),
+  fc.json({ maxDepth: 3 }).map(utf8),
+  mutatedCreate.map((value) => utf8(JSON.stringify(value))),
+  fc
+    .record({ note: fc.oneof(fc.string({ maxLength: 600 }), anyField) }, { requiredKeys: [] })
+    .map((value) => utf8(JSON.stringify(value))),
+  fc.uint8Array({ maxLength: 512 }),
+  fc.string({ unit: "binary", maxLength: 200 }).map(utf8),
+  fc.constantFrom(
+    utf8(""),
+    utf8("{"),
+    utf8("null"),
+    utf8('{"__proto__": {"admin": true}}'),
+    utf8(`{"note": "${"x".repeat(17 * 1024)}"}`),
+    new Uint8Array([0xef, 0xbb, 0xbf, 0x7b, 0x7d]),
+    new Uint8Array([0xc3, 0x28]),
+  ),
+);
+
+// ------------------------------------------------------------------ properties
+
+for (const target of targets) {
+  describe(`HTTP fuzzing over ${target.name}`, () => {
+    const issuer = createLocalIssuer();
+    const reported: unknown[] = [];
+    let service: ReturnsService;
+    let mounted: Awaited<ReturnType<FuzzTarget["start"]>>;
+    let knownId = "";
+    let validRequests = 0;
+    /** Outcomes the fuzzing reached: status, and problem slug for errors. */
+    const reached = new Map<string, number>();
+
+    beforeAll(async () => {
+      service = createReturnsService({
+        baseUrl: BASE_URL,
+        auth: { issuer: issuer.issuer, jwks: issuer.jwks },
+        onError: (error) => reported.push(error),
+      });
+      const owner = { kind: "portal" as const, id: OWNER, scopes: ["portal:returns.write"] };
+      const created = await service.createReturn(validCreate, {
+        principal: owner,
+        idempotencyKey: "seed-1",
+      });
+      await service.submit(created.record.id, { principal: owner, idempotencyKey: "seed-2" });
+      const other = { ...owner, id: "someone-else" };
+      await service.createReturn(validCreate, { principal: other, idempotencyKey: "seed-3" });
+      knownId = created.record.id;
+      mounted = await target.start(service);
+    });
+
+    afterAll(async () => {
+      await mounted?.close();
+      await service?.close();
+    });
+
+    /** The owner reads the seeded return: the server still works after what came before. */
+    async function expectStillServing() {
+      const res = await mounted.send({
+        method: "GET",
+        path: `/v1/portal/returns/${knownId}`,
+        headers: { authorization: issuer.bearer("portal", OWNER) },
+      });
+      expect(res.status, res.body.toString()).toBe(200);
+      expect(JSON.parse(res.body.toString()).id).toBe(knownId);
+      validRequests++;
+    }
+
+    /** What every answer to anything must satisfy. */
+    async function expectWellBehaved(raw: RawRequest) {
+      const before = await storeContents(service.store);
+      const res = await mounted.send(raw);
+      const describe = `${raw.method} ${raw.path.slice(0, 200)} → ${res.status} ${res.body.toString().slice(0, 300)}`;
+      expect(res.status, describe).toBeGreaterThanOrEqual(200);
+      expect(res.status, describe).toBeLessThan(500);
+      let outcome = String(res.status);
+      if (res.status >= 400) {
+        expect(String(res.headers["content-type"]), describe).toMatch(
+          /^application\/problem\+json/,
+        );
+        if (raw.method.toUpperCase() !== "HEAD") {
+          const problem = JSON.parse(res.body.toString());
+          outcome = `${res.status} ${String(problem.type).replace("urn:returnkit:problem:", "")}`;
+          expect(problem.type, describe).toMatch(/^urn:returnkit:problem:[a-z-]+$/);
+          expect(typeof problem.title, describe).toBe("string");
+          expect(problem.status, describe).toBe(res.status);
+        }
+        expect(await storeContents(service.store), `store changed by ${describe}`).toBe(before);
+      }
+      reached.set(outcome, (reached.get(outcome) ?? 0) + 1);
+      expect(reported, describe).toEqual([]);
+      await expectStillServing();
+    }
+
+    it("fuzz - arbitrary methods, paths and headers never get a 5xx and change nothing when refused", async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(...target.methods),
+          pathArbitrary(target, knownId),
+          authorizationArbitrary(issuer),
+          contentType,
+          idempotencyKey,
+          ifMatch,
+          extraHeaders,
+          bodyArbitrary,
+          async (method, path, authorization, type, key, match, extra, body) => {
+            const headers: Record<string, string> = { ...extra };
+            if (authorization !== undefined) headers.authorization = authorization;
+            if (type !== undefined) headers["content-type"] = type;
+            if (key !== undefined) headers["idempotency-key"] = key;
+            if (match !== undefined) headers["if-match"] = match;
+            const sendsBody = !["GET", "HEAD"].includes(method.toUpperCase());
+            await expectWellBehaved({
+              method,
+              path,
+              headers,
+              ...(sendsBody && body ? { body } : {}),
+            });
+          },
+        ),
+        { numRuns: RUNS },
+      );
+    });
+
+    it("fuzz - arbitrary bodies and headers on every write route", async () => {
+      const writes = [
+        { method: "POST", path: "/v1/portal/returns", who: "portal" },
+        { method: "PATCH", path: `/v1/portal/returns/${knownId}`, who: "portal" },
+        { method: "POST", path: `/v1/portal/returns/${knownId}/submit`, who: "portal" },
+        { method: "POST", path: `/v1/portal/returns/${knownId}/cancel`, who: "portal" },
+        ...["approve", "reject", "flag", "unflag", "ship", "receive", "grade", "close", "nope"].map(
+          (event) => ({
+            method: "POST",
+            path: `/v1/merchant/returns/${knownId}/${event}`,
+            who: "merchant",
+          }),
+        ),
+      ] as const;
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(...writes),
+          fc.oneof(
+            { weight: 3, arbitrary: fc.constant("valid" as const) },
+            { weight: 1, arbitrary: authorizationArbitrary(issuer) },
+          ),
+          // Biased towards requests that get past the early checks, so the fuzzing reaches
+          // validation, idempotency (a few shared keys collide) and the state machine.
+          fc.oneof(
+            { weight: 3, arbitrary: fc.constant("application/json") },
+            { weight: 1, arbitrary: contentType },
+          ),
+          fc.oneof(
+            { weight: 2, arbitrary: fc.constantFrom("k1", '"k1"', "k2", "k3") },
+            { weight: 2, arbitrary: fc.uuid() },
+            { weight: 1, arbitrary: idempotencyKey },
+          ),
+          fc.oneof(
+            { weight: 3, arbitrary: fc.constant(undefined) },
+            { weight: 1, arbitrary: ifMatch },
+          ),
+          fc.oneof(
+            {
+              weight: 1,
+              arbitrary: fc.constantFrom(
+                utf8(JSON.stringify(validCreate)),
+                utf8("{}"),
+                utf8(JSON.stringify({ resolution: "REFUND" })),
+              ),
+            },
+            { weight: 3, arbitrary: bodyArbitrary },
+          ),
+          async (write, authorization, type, key, match, body) => {
+            const headers: Record<string, string> = {};
+            if (authorization === "valid") {
+              headers.authorization =
+                write.who === "portal"
+                  ? issuer.bearer("portal", OWNER)
+                  : issuer.bearer("merchant", "backoffice");
+            } else if (authorization !== undefined) headers.authorization = authorization;
+            if (type !== undefined) headers["content-type"] = type;
+            if (key !== undefined) headers["idempotency-key"] = key;
+            if (match !== undefined) headers["if-match"] = match;
+            await expectWellBehaved({
+              method: write.method,
+              path: write.path,
+              headers,
+              ...(body ? { body } : {}),
+            });
+          },
+        ),
+        { numRuns: RUNS },
+      );
+    });
+
+    it("fuzz - a used Idempotency-Key with any other body replays or refuses, and changes nothing", async () => {
+      let reusedRefused = 0;
+      let replays = 0;
+      let runs = 0;
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom("create", "approve", "flag", "note-only"),
+          fc.uuid(),
+          fc.oneof(
+            { weight: 2, arbitrary: bodyArbitrary },
+            {
+              weight: 2,
+              arbitrary: fc
+                .string({ minLength: 1, maxLength: 128 })
+                .map((order_id) => utf8(JSON.stringify({ ...validCreate, order_id }))),
+            },
+            {
+              weight: 2,
+              arbitrary: fc
+                .string({ maxLength: 500 })
+                .map((note) => utf8(JSON.stringify({ note }))),
+            },
+            { weight: 1, arbitrary: fc.constant("same" as const) },
+          ),
+          async (kind, key, second) => {
+            runs++;
+            const portal = kind === "create";
+            const path = portal
+              ? "/v1/portal/returns"
+              : `/v1/merchant/returns/${knownId}/${kind === "note-only" ? "reject" : kind}`;
+            const firstBody = utf8(JSON.stringify(portal ? validCreate : { note: "first" }));
+            const headers = {
+              authorization: portal
+                ? issuer.bearer("portal", OWNER)
+                : issuer.bearer("merchant", "backoffice"),
+              "content-type": "application/json",
+              "idempotency-key": key,
+            };
+            const first = await mounted.send({ method: "POST", path, headers, body: firstBody });
+            expect(first.status, first.body.toString()).toBeLessThan(500);
+            const before = await storeContents(service.store);
+            const body = second === "same" ? firstBody : second;
+            const res = await mounted.send({ method: "POST", path, headers, body });
+            const describe = `${path} → ${res.status} ${res.body.toString().slice(0, 300)}`;
+            expect(await storeContents(service.store), `store changed by ${describe}`).toBe(before);
+            expect(res.status, describe).toBeLessThan(500);
+            if (res.headers["idempotent-replayed"] === "true") {
+              replays++;
+              expect(res.status, describe).toBe(first.status);
+              expect(res.body.toString(), describe).toBe(first.body.toString());
+            } else {
+              expect(res.status, describe).toBeGreaterThanOrEqual(400);
+              expect(String(res.headers["content-type"])).toMatch(/^application\/problem\+json/);
+              if (res.status === 422) reusedRefused++;
+            }
+            if (second === "same")
+              expect(res.headers["idempotent-replayed"], describe).toBe("true");
+            expect(reported, describe).toEqual([]);
+          },
+        ),
+        { numRuns: Math.ceil(RUNS / 2) },
+      );
+      expect(runs).toBeGreaterThanOrEqual(Math.ceil(RUNS / 2));
+      expect(replays).toBeGreaterThan(0);
+      expect(reusedRefused).toBeGreaterThan(0);
+      await expectStillServing();
+    });
+
+    it("fuzz - a valid create still succeeds after the fuzzing", async () => {
+      const res = await mounted.send({
+        method: "POST",
+        path: "/v1/portal/returns",
+        headers: {
+          authorization: issuer.bearer("portal", OWNER),
+          "content-type": "application/json",
+          "idempotency-key": `after-fuzz-${Date.now()}`,
+        },
+        body: utf8(JSON.stringify(validCreate)),
+      });
+      expect(res.status, res.body.toString()).toBe(201);
+      expect(JSON.parse(res.body.toString())).toMatchObject({ state: "draft", customer_id: OWNER });
+      expect(validRequests).toBeGreaterThanOrEqual(2 * RUNS);
+      // The fuzzing reached every layer: auth, routing, body reading, validation,
+      // idempotency, the state machine — and some requests were valid and succeeded.
+      const slugs = [...reached.keys()];
+      for (const expected of [
+        /^20[01]$/,
+        /^401 unauthenticated$/,
+        /^401 invalid-token$/,
+        /^404 route-not-found$/,
+        /^405 method-not-allowed$/,
+        /^400 invalid-body$/,
+        /^400 idempotency-key-/,
+        /^409 invalid-transition$/,
+        /^413 payload-too-large$/,
+        /^415 unsupported-media-type$/,
+      ]) {
+        expect(
+          slugs.some((slug) => expected.test(slug)),
+          `${expected} in ${slugs.join(", ")}`,
+        ).toBe(true);
+      }
+      console.log(`${target.name}: outcomes reached`, Object.fromEntries([...reached].sort()));
+      expect(reported).toEqual([]);
+    });
+  });
+}

@@ -1,0 +1,167 @@
+/**
+ * @module reliability/support/servers — returnkit mounted the ways a host mounts it, on
+ * real loopback sockets where the test needs one, with the per-request bounds a host
+ * should set (bench/README.md, "What a host should set").
+ */
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+  type Server,
+  type ServerOptions,
+} from "node:http";
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { returnsRouter } from "@returnkit/adapter-express";
+import { returnsApp } from "@returnkit/adapter-hono";
+import type { ReturnsService } from "@returnkit/core";
+import express from "express";
+import { Hono } from "hono";
+
+/**
+ * The bounds a host should put on its node:http server (bench/README.md): a client gets
+ * `headersTimeout` to send its headers and `requestTimeout` for the whole request; headers
+ * past `maxHeadersCount` are dropped and a header section over `maxHeaderSize` is refused
+ * with 431. Node checks the two timeouts every `connectionsCheckingInterval`.
+ */
+export interface HostServerSettings {
+  headersTimeout: number;
+  requestTimeout: number;
+  keepAliveTimeout: number;
+  connectionsCheckingInterval: number;
+  maxHeaderSize: number;
+  maxHeadersCount: number;
+}
+
+export const HOST_SERVER_SETTINGS: HostServerSettings = {
+  headersTimeout: 10_000,
+  requestTimeout: 30_000,
+  keepAliveTimeout: 65_000,
+  connectionsCheckingInterval: 1_000,
+  maxHeaderSize: 16 * 1024,
+  maxHeadersCount: 200,
+};
+
+function serverOptions(settings: HostServerSettings): ServerOptions {
+  return {
+    headersTimeout: settings.headersTimeout,
+    requestTimeout: settings.requestTimeout,
+    keepAliveTimeout: settings.keepAliveTimeout,
+    connectionsCheckingInterval: settings.connectionsCheckingInterval,
+    maxHeaderSize: settings.maxHeaderSize,
+  };
+}
+
+export interface RunningServer {
+  name: string;
+  port: number;
+  server: Server;
+  close(): Promise<void>;
+}
+
+function listening(server: Server): Promise<number> {
+  return new Promise((resolve) => {
+    if (server.listening) resolve((server.address() as AddressInfo).port);
+    else server.once("listening", () => resolve((server.address() as AddressInfo).port));
+  });
+}
+
+async function closeServer(server: Server): Promise<void> {
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+}
+
+export type ServerFactory = (
+  service: ReturnsService,
+  settings?: Partial<HostServerSettings>,
+) => Promise<RunningServer>;
+
+export const startHonoServer: ServerFactory = async (service, overrides = {}) => {
+  const settings = { ...HOST_SERVER_SETTINGS, ...overrides };
+  const app = new Hono();
+  app.route("/", returnsApp(service));
+  const server = serve({
+    fetch: app.fetch,
+    hostname: "127.0.0.1",
+    port: 0,
+    serverOptions: serverOptions(settings),
+  }) as Server;
+  server.maxHeadersCount = settings.maxHeadersCount;
+  const port = await listening(server);
+  return { name: "Hono (node-server)", port, server, close: () => closeServer(server) };
+};
+
+export const startExpressServer: ServerFactory = async (service, overrides = {}) => {
+  const settings = { ...HOST_SERVER_SETTINGS, ...overrides };
+  const app = express();
+  app.use(returnsRouter(service));
+  const server = createServer(serverOptions(settings), app);
+  server.maxHeadersCount = settings.maxHeadersCount;
+  server.listen(0, "127.0.0.1");
+  const port = await listening(server);
+  return { name: "Express", port, server, close: () => closeServer(server) };
+};
+
+export interface RawRequest {
+  method: string;
+  /** Sent as is on the request line: percent-encoding, `..` and all. */
+  path: string;
+  headers: Record<string, string>;
+  body?: Uint8Array;
+}
+
+export interface RawResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** One request on a fresh connection, bytes exactly as given (no URL normalisation). */
+export function sendRaw(port: number, raw: RawRequest, timeoutMs = 10_000): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: "127.0.0.1",
+        port,
+        method: raw.method,
+        path: raw.path,
+        headers: {
+          ...raw.headers,
+          ...(raw.body ? { "content-length": String(raw.body.byteLength) } : {}),
+        },
+        agent: false,
+        timeout: timeoutMs,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+        res.on("error", reject);
+      },
+    );
+    req.on("timeout", () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+    req.on("error", reject);
+    req.end(raw.body ? Buffer.from(raw.body) : undefined);
+  });
+}
+
+/** The same request through `app.request` (Hono, no socket). */
+export async function sendToHonoApp(app: Hono, raw: RawRequest): Promise<RawResponse> {
+  const hasBody = raw.body !== undefined && raw.method !== "GET" && raw.method !== "HEAD";
+  const response = await app.request(raw.path, {
+    method: raw.method,
+    headers: raw.headers,
+    ...(hasBody ? { body: raw.body } : {}),
+  });
+  const headers: IncomingHttpHeaders = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  return { status: response.status, headers, body: Buffer.from(await response.arrayBuffer()) };
+}
