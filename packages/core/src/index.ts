@@ -13,7 +13,6 @@ export {
   protectedResourceMetadataPath,
 } from "./auth/protected-resource";
 export type { FetchHandler } from "./http/fetch-handler";
-export { returnStateDiagram } from "./state-diagram";
 export { createFetchHandler } from "./http/fetch-handler";
 export { buildOpenApiDocument } from "./http/openapi";
 export type { RouteDefinition } from "./http/routes";
@@ -74,6 +73,7 @@ export type {
   ReturnsServiceOptions,
 } from "./service";
 export { createReturnsService, etagMatches, etagOf } from "./service";
+export { returnStateDiagram } from "./state-diagram";
 export type { MemoryStoreOptions } from "./store/memory-store";
 export { memoryStore } from "./store/memory-store";
 export type * from "./store/types";

@@ -257,6 +257,7 @@ export function createReturnSchemas(catalogue: ReasonCatalogue = createReasonCat
       id: "CreateReturn",
       // The superRefine above, stated in JSON Schema so clients and agents can predict it.
       if: { properties: { resolution: { const: "EXCHANGE" } }, required: ["resolution"] },
+      // biome-ignore lint/suspicious/noThenProperty: the JSON Schema keyword, not a thenable
       then: { required: ["exchange_size"] },
       else: { not: { required: ["exchange_size"] } },
     });
