@@ -157,7 +157,7 @@ export async function sendToHonoApp(app: Hono, raw: RawRequest): Promise<RawResp
   const response = await app.request(raw.path, {
     method: raw.method,
     headers: raw.headers,
-    ...(hasBody ? { body: raw.body } : {}),
+    ...(hasBody && raw.body ? { body: new Uint8Array(raw.body) as Uint8Array<ArrayBuffer> } : {}),
   });
   const headers: IncomingHttpHeaders = {};
   response.headers.forEach((value, name) => {
