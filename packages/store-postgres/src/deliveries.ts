@@ -28,12 +28,21 @@ import {
   toOutboxEvent,
 } from "./rows";
 
-/** A delivery is the head of its queue when no pending delivery of the same pair comes before it. */
+/**
+ * A delivery is the head of its queue when no pending delivery of the same pair comes before it.
+ *
+ * The lookup must go by `return_id`: a return has a handful of deliveries, an endpoint has all
+ * of them. On a table not analysed yet (a fresh install taking its first burst, before
+ * autovacuum gets to it) the planner, left with default estimates, took the pending-by-endpoint
+ * index instead and read every pending delivery of the endpoint for each candidate: with 5,000
+ * pending, one claim took seconds and the dispatchers stalled. `endpoint_id || ''` cannot use
+ * that index, which leaves the return-led ones whatever the statistics say.
+ */
 function isHead(n: StoreContext["names"], alias: string): string {
   return `NOT EXISTS (
     SELECT 1 FROM ${n.table("deliveries")} earlier
     WHERE earlier.return_id = ${alias}.return_id
-      AND earlier.endpoint_id = ${alias}.endpoint_id
+      AND earlier.endpoint_id || '' = ${alias}.endpoint_id
       AND earlier.status = 'pending'
       AND earlier.position < ${alias}.position
   )`;
