@@ -14,7 +14,7 @@
 import { fork } from "node:child_process";
 import { once } from "node:events";
 import { realpathSync } from "node:fs";
-import { loadavg } from "node:os";
+import { availableParallelism, loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
@@ -333,7 +333,9 @@ async function benchFramework(
               note:
                 oursHalf.non2xx > 0
                   ? `${oursHalf.non2xx} responses were not 2xx.`
-                  : `p50 ${oursHalf.p50.toFixed(1)} ms with ${cpuPerRequestMs(oursHalf).toFixed(2)} ms of server CPU per request: at half load, arrivals that meet queue behind each other, and every write grows the heap the collector walks (the memory store keeps each record three times, see the memory bench); the bare route's p99 at the same pace is ${bareHalf.p99.toFixed(1)} ms on this machine (load average ${loadavg()[0]?.toFixed(1)}).`,
+                  : oursHalf.requestsPerSecond < 0.95 * halfRate
+                    ? `The server fell behind: ${Math.round(oursHalf.requestsPerSecond)} of ${halfRate} req/s answered, p50 ${oursHalf.p50.toFixed(1)} ms, ${cpuPerRequestMs(oursHalf).toFixed(2)} ms of server CPU per request — half of the max measured moments before was more than the core it had left (load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores).`
+                    : `p50 ${oursHalf.p50.toFixed(1)} ms with ${cpuPerRequestMs(oursHalf).toFixed(2)} ms of server CPU per request: at half load, arrivals that meet queue behind each other, and every write grows the heap the collector walks (the memory store keeps each record three times, see the memory bench); the bare route's p99 at the same pace is ${bareHalf.p99.toFixed(1)} ms on this machine (load average ${loadavg()[0]?.toFixed(1)}).`,
             }),
       },
       {
