@@ -64,6 +64,8 @@ type Service = ReturnType<typeof createReturnsService>;
 
 interface Backend {
   name: string;
+  /** Why its statements cost what they do, for the note. */
+  cost: string;
   db: SqlDatabase;
   schema: string;
   close(): Promise<void>;
@@ -290,7 +292,7 @@ async function measure(backend: Backend): Promise<{ figures: BenchFigure[]; note
       ...(met
         ? {}
         : {
-            note: `A keyed transition is ${round2(profile.statements)} round trips against 1 — the service's three store calls (claim the key, load, commit), one statement each, none redundant inside the store — and each costs more than the raw UPDATE: one at a time, ${breakdown}. Two of the three are durable commits, the commit statement is sent unnamed so it is parsed and planned on every call, and the record's JSON goes in once per column and once per event payload.`,
+            note: `A keyed transition is ${round2(profile.statements)} round trips against 1 — the service's three store calls (claim the key, load, commit), one statement each, none redundant inside the store — and each costs more than the raw UPDATE: one at a time, ${breakdown}. ${backend.cost} The commit statement is sent unnamed, so it is parsed and planned on every call, and the record's JSON goes in once per column and once per event payload.`,
           }),
     },
     {
@@ -322,6 +324,7 @@ async function postgresBackend(url: string): Promise<Backend> {
   const schema = `rk_bench_${process.pid}`;
   return {
     name: "PostgreSQL",
+    cost: "Two of the three (the claim and the commit) are transactions that wait for the WAL flush.",
     db: toSqlDatabase(pool),
     schema,
     async close() {
@@ -336,6 +339,7 @@ async function pgliteBackend(): Promise<Backend> {
   await lite.waitReady;
   return {
     name: "PGlite",
+    cost: "In memory nothing waits for a disk: it is all work on PGlite's one WebAssembly thread, which serialises the 8 workers.",
     db: toSqlDatabase(lite),
     schema: "rk_bench",
     close: () => lite.close(),
