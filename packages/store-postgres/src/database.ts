@@ -6,6 +6,8 @@
  * below describe only what the store uses of it, so neither `pg` nor PGlite (nor their
  * types) is needed by a host that uses the other.
  */
+
+import { createHash } from "node:crypto";
 import { PgNotificationListener } from "./pg-listener";
 
 export interface SqlResult<Row> {
@@ -56,6 +58,8 @@ export interface PgPoolClientLike {
 /** The part of a `pg` Pool the store uses. */
 export interface PgPoolLike {
   query(text: string, values?: unknown[]): Promise<PgQueryResult>;
+  /** A named query: prepared once per connection, then only bound and executed. */
+  query(config: { name: string; text: string; values?: unknown[] }): Promise<PgQueryResult>;
   connect(): Promise<PgPoolClientLike>;
   /** Only a Pool has it: tells a Pool from a single `pg.Client`, which the store does not take. */
   readonly idleCount: number;
@@ -80,7 +84,12 @@ export interface PGliteLike extends PGliteQueryable {
 export type DatabaseInput = PgPoolLike | PGliteLike | SqlDatabase;
 
 /** Wraps what the host passed; an adapter that is already a `SqlDatabase` is used as it is. */
-export function toSqlDatabase(db: DatabaseInput): SqlDatabase {
+export interface SqlDatabaseOptions {
+  /** Name parameterised statements so each connection prepares them once (pg only). Default true. */
+  preparedStatements?: boolean;
+}
+
+export function toSqlDatabase(db: DatabaseInput, options: SqlDatabaseOptions = {}): SqlDatabase {
   const candidate = db as unknown as Record<string | symbol, unknown>;
   if (SQL_DATABASE in candidate) return db as SqlDatabase;
   if (
@@ -96,18 +105,33 @@ export function toSqlDatabase(db: DatabaseInput): SqlDatabase {
         "postgresStore: pass a pg Pool, not a single pg Client (the store needs several connections)",
       );
     }
-    return pgPoolDatabase(db as PgPoolLike);
+    return pgPoolDatabase(db as PgPoolLike, options);
   }
   throw new TypeError("postgresStore: `db` must be a pg Pool or a PGlite instance");
 }
 
-export function pgPoolDatabase(pool: PgPoolLike): SqlDatabase {
+export function pgPoolDatabase(pool: PgPoolLike, options: SqlDatabaseOptions = {}): SqlDatabase {
   let listener: PgNotificationListener | undefined;
+  const prepared = options.preparedStatements !== false;
+  const names = new Map<string, string>();
+  // The commit is one large CTE; planning it on every call cost about as much as running
+  // it. A statement's name is derived from its text, so every connection agrees on it.
+  const nameOf = (text: string) => {
+    let name = names.get(text);
+    if (!name) {
+      name = `returnkit_${createHash("sha256").update(text).digest("hex").slice(0, 24)}`;
+      names.set(text, name);
+    }
+    return name;
+  };
   return {
     [SQL_DATABASE]: true,
     dialect: "pg",
     async query<Row>(text: string, params?: unknown[]) {
-      const result = await pool.query(text, params);
+      const result =
+        prepared && params !== undefined
+          ? await pool.query({ name: nameOf(text), text, values: params })
+          : await pool.query(text, params);
       return { rows: result.rows as Row[] };
     },
     async transaction(fn) {

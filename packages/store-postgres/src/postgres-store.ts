@@ -32,6 +32,11 @@ export interface PostgresStoreOptions extends NamesOptions {
   notify?: boolean;
   /** `store.name`; defaults to `postgres` or `pglite` by the kind of `db`. */
   name?: string;
+  /**
+   * Prepare each statement once per connection (pg only; default true). Turn it off behind
+   * PgBouncer in transaction mode before 1.21, which cannot route named statements.
+   */
+  preparedStatements?: boolean;
 }
 
 /** A `ReturnsStore` whose optional parts are all there. */
@@ -45,7 +50,7 @@ export interface PostgresStore extends ReturnsStore {
 }
 
 export function postgresStore(options: PostgresStoreOptions): PostgresStore {
-  const db = toSqlDatabase(options.db);
+  const db = toSqlDatabase(options.db, { preparedStatements: options.preparedStatements });
   const names = sqlNames(options);
   const notifier = createDeliveryNotifier(db, options.notify === false ? null : names.channel);
   const ctx: StoreContext = { db, names, notify: notifier.target };
