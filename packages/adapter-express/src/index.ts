@@ -36,8 +36,10 @@ async function forward(service: Pick<ReturnsService, "fetch">, req: Request, res
 function toFetchRequest(req: Request): globalThis.Request {
   const protocol = req.protocol || "http";
   const host = req.get("host") ?? "localhost";
-  // originalUrl keeps the mount path, which the core strips using its baseUrl.
-  const url = `${protocol}://${host}${req.originalUrl}`;
+  // originalUrl keeps the mount path, which the core strips using its baseUrl. Resolving it
+  // against the origin also copes with the other request-target forms (`*`, and the
+  // absolute form `http://host/path`), which plain concatenation turns into invalid URLs.
+  const url = requestUrl(req.originalUrl, `${protocol}://${host}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
@@ -100,4 +102,13 @@ function bodyStream(req: Request): ReadableStream<Uint8Array> {
       req.resume();
     },
   });
+}
+
+function requestUrl(target: string, origin: string): string {
+  try {
+    return new URL(target, origin).href;
+  } catch {
+    // A Host header the URL parser refuses: the path is all the core needs.
+    return new URL(target.startsWith("/") ? target : `/${target}`, "http://localhost").href;
+  }
 }

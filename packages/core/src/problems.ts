@@ -166,15 +166,25 @@ export const problems = {
       `If-Match named ${expected}, but the return is at version ${actual}.`,
       { current_version: actual },
     ),
+  bodyAborted: (cause: unknown) => {
+    const problem = new ProblemError(
+      400,
+      "body-aborted",
+      "The request body ended early",
+      "The connection closed before the whole body arrived.",
+    );
+    problem.cause = cause;
+    return problem;
+  },
   payloadTooLarge: (limit: number) =>
     new ProblemError(
       413,
       "payload-too-large",
       "Request body too large",
       `The body exceeds ${limit} bytes.`,
-      {
-        limit_bytes: limit,
-      },
+      { limit_bytes: limit },
+      // The rest of the upload is not read: close rather than keep the connection alive.
+      { connection: "close" },
     ),
   unsupportedMediaType: (got: string | null) =>
     new ProblemError(

@@ -59,7 +59,10 @@ async function readLimited(request: Request, maxBytes: number): Promise<Uint8Arr
   let total = 0;
   try {
     for (;;) {
-      const { done, value } = await reader.read();
+      const { done, value } = await reader.read().catch((error: unknown) => {
+        // The client went away mid-upload: nobody is left to answer, and it is not our fault.
+        throw problems.bodyAborted(error);
+      });
       if (done) break;
       total += value.byteLength;
       if (total > maxBytes) {
