@@ -148,13 +148,22 @@ export function memoryStore(options: MemoryStoreOptions = {}): ReturnsStore {
       }
 
       // Nothing below can fail: the commit is atomic because it is synchronous.
-      returns.set(id, deepFreeze(structuredClone(commit.next)));
+      // One clone of the whole commit: the record the return, its events' payloads and the
+      // idempotency response all refer to stays one shared (frozen) object, not three copies.
+      const copy = deepFreeze(
+        structuredClone({
+          next: commit.next,
+          events: commit.events,
+          response: commit.idempotency?.response,
+        }),
+      );
+      returns.set(id, copy.next);
       if (!current) ids.splice(lowerBound(ids, id), 0, id);
       const committed: OutboxEvent[] = [];
       const enabled = [...endpoints.values()].filter((e) => e.enabled);
       let created = 0;
-      for (const input of commit.events) {
-        const event = deepFreeze({ ...structuredClone(input), position: ++position });
+      for (const input of copy.events) {
+        const event: OutboxEvent = Object.freeze({ ...input, position: ++position });
         events.set(event.id, event);
         const list = eventsByReturn.get(event.return_id);
         if (list) list.push(event.id);
@@ -178,7 +187,7 @@ export function memoryStore(options: MemoryStoreOptions = {}): ReturnsStore {
           created++;
         }
       }
-      if (commit.idempotency) complete(commit.idempotency);
+      if (commit.idempotency) complete({ ...commit.idempotency, response: copy.response! });
       if (created > 0) notify();
       return { ok: true, events: committed };
     },
@@ -211,7 +220,7 @@ export function memoryStore(options: MemoryStoreOptions = {}): ReturnsStore {
     async completeIdempotencyKey(completion) {
       const row = idempotency.get(completion.key);
       if (!row || row.state !== "in_progress" || row.token !== completion.token) return false;
-      complete(completion);
+      complete({ ...completion, response: deepFreeze(structuredClone(completion.response)) });
       return true;
     },
 
@@ -382,12 +391,13 @@ export function memoryStore(options: MemoryStoreOptions = {}): ReturnsStore {
     },
   };
 
+  /** Stores a completion; its response must already be a frozen copy the caller cannot reach. */
   function complete(completion: IdempotencyCompletion) {
     const row = idempotency.get(completion.key)!;
     idempotency.set(completion.key, {
       ...row,
       state: "completed",
-      response: deepFreeze(structuredClone(completion.response)),
+      response: completion.response,
       expiresAt: completion.expiresAt,
     });
   }
