@@ -9,7 +9,7 @@ import {
   type JWTPayload,
   SignJWT,
 } from "jose";
-import { beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test, vi } from "vitest";
 import { hasScope } from "../principal";
 import { ProblemError } from "../problems";
 import { createJwtAuthenticator, type JwtAuthenticatorOptions } from "./jwt";
@@ -209,6 +209,23 @@ describe("createJwtAuthenticator", () => {
     const token = await sign({ exp: now() - 5, scope: "portal:returns.read" });
     expect(await authenticator()(request(`Bearer ${token}`))).not.toBeNull();
     await rejectsToken(token, /expired/, { clockToleranceSeconds: 0 });
+  });
+
+  test("authenticate - a verified token is remembered only until it expires", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const authenticate = authenticator({ clockToleranceSeconds: 0 });
+      const token = await sign({ exp: now() + 60, scope: "portal:returns.read" });
+      expect(await authenticate(request(`Bearer ${token}`))).toMatchObject({ kind: "portal" });
+      // Served again (from the cache) while valid...
+      expect(await authenticate(request(`Bearer ${token}`))).toMatchObject({ kind: "portal" });
+      // ...and refused once past exp, never served stale.
+      vi.setSystemTime(Date.now() + 61_000);
+      const problem = await problemOf(authenticate(request(`Bearer ${token}`)));
+      expect(problem.message).toMatch(/expired/);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   test("authenticate - a token that is not valid yet is invalid_token", async () => {

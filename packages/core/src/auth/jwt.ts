@@ -69,6 +69,8 @@ export interface JwtAuthenticatorOptions {
   clockToleranceSeconds?: number;
   /** Fetch used for the JWKS (tests, proxies, edge runtimes). */
   fetch?: typeof globalThis.fetch;
+  /** How many verified tokens to remember until they expire; 0 turns it off. Default 10 000. */
+  verifiedTokenCacheSize?: number;
 }
 
 export function createJwtAuthenticator(options: JwtAuthenticatorOptions): Authenticator {
@@ -84,17 +86,55 @@ export function createJwtAuthenticator(options: JwtAuthenticatorOptions): Authen
     ...(typ === false ? {} : { typ }),
   };
 
+  const verified = new VerifiedTokenCache(options.verifiedTokenCacheSize ?? 10_000);
+
   return async (request) => {
     const token = readBearerToken(request);
     if (token === null) return null;
+    const now = Date.now();
+    const cached = verified.get(token, now);
+    if (cached) return cached;
     let payload: Awaited<ReturnType<typeof jwtVerify>>["payload"];
     try {
       ({ payload } = await jwtVerify(token, getKey, verifyOptions));
     } catch (error) {
       throw problemForVerificationFailure(error, { token, algorithms, typ });
     }
-    return principalFromClaims(payload);
+    const principal = principalFromClaims(payload);
+    verified.set(token, principal, (payload.exp as number) * 1000, payload.nbf, now);
+    return principal;
   };
+}
+
+/**
+ * Tokens already verified, until they expire. An agent sends the same access token with
+ * every request, and a signature check costs more than the rest of the request, so a
+ * token's verdict is kept (bounded, oldest dropped first). Only successes are kept; a
+ * token is never served past its `exp`, nor before its `nbf`.
+ */
+class VerifiedTokenCache {
+  private readonly entries = new Map<string, { principal: Principal; expiresAt: number }>();
+  constructor(private readonly capacity: number) {}
+
+  get(token: string, now: number): Principal | undefined {
+    const entry = this.entries.get(token);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= now) {
+      this.entries.delete(token);
+      return undefined;
+    }
+    return entry.principal;
+  }
+
+  set(token: string, principal: Principal, expiresAt: number, nbf: unknown, now: number) {
+    // A token accepted inside the clock tolerance before its nbf is verified again next time.
+    if (this.capacity <= 0 || (typeof nbf === "number" && nbf * 1000 > now)) return;
+    if (this.entries.size >= this.capacity) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(token, { principal, expiresAt });
+  }
 }
 
 function checkAlgorithms(algorithms: readonly string[]): readonly AccessTokenAlgorithm[] {
