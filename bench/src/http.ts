@@ -302,7 +302,7 @@ async function benchFramework(
               note:
                 ours.non2xx > 0
                   ? `${ours.non2xx} responses were not 2xx.`
-                  : `Server CPU per request ${cpuPerRequestMs(ours).toFixed(2)} ms against ${cpuPerRequestMs(bare).toFixed(2)} ms bare. In process: verifying the token takes ${Math.round(breakdown.rs256)}/${Math.round(breakdown.es256)} µs (RS256/ES256, jose over Web Crypto, no cache of verified tokens in core/auth/jwt.ts) — alone more than the bare request's ${Math.round(breakdown.bare)} µs — and service.fetch ${Math.round(breakdown.fetch)} µs more, of which ${Math.round(breakdown.typed)} µs is the typed operation (memory store structuredClone + deep freeze of the record twice, xstate actor per restore) and the rest core/http: a Node 20 Response with a string body builds a web ReadableStream, JSON.stringify of the rendered record, reading the body through a stream reader.`,
+                  : `Server CPU per request ${cpuPerRequestMs(ours).toFixed(2)} ms against ${cpuPerRequestMs(bare).toFixed(2)} ms bare. In process: verifying the token takes ${Math.round(breakdown.rs256)}/${Math.round(breakdown.es256)} µs (RS256/ES256, repeated tokens served from core/auth/jwt.ts's cache of verified tokens) against the bare request's ${Math.round(breakdown.bare)} µs, and service.fetch ${Math.round(breakdown.fetch)} µs more, of which ${Math.round(breakdown.typed)} µs is the typed operation (memory store structuredClone + deep freeze of each commit, an xstate actor per snapshot restore) and the rest core/http: a Node 20 Response with a string body builds a web ReadableStream, JSON.stringify of the rendered record, reading the body through a stream reader.`,
             }),
       },
       {
@@ -335,7 +335,7 @@ async function benchFramework(
                   ? `${oursHalf.non2xx} responses were not 2xx.`
                   : oursHalf.requestsPerSecond < 0.95 * halfRate
                     ? `The server fell behind: ${Math.round(oursHalf.requestsPerSecond)} of ${halfRate} req/s answered, p50 ${oursHalf.p50.toFixed(1)} ms, ${cpuPerRequestMs(oursHalf).toFixed(2)} ms of server CPU per request — half of the max measured moments before was more than the core it had left (load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores).`
-                    : `p50 ${oursHalf.p50.toFixed(1)} ms with ${cpuPerRequestMs(oursHalf).toFixed(2)} ms of server CPU per request: at half load, arrivals that meet queue behind each other, and every write grows the heap the collector walks (the memory store keeps each record three times, see the memory bench); the bare route's p99 at the same pace is ${bareHalf.p99.toFixed(1)} ms on this machine (load average ${loadavg()[0]?.toFixed(1)}).`,
+                    : `p50 ${oursHalf.p50.toFixed(1)} ms with ${cpuPerRequestMs(oursHalf).toFixed(2)} ms of server CPU per request: at half load, arrivals that meet queue behind each other, and every write grows the heap the collector walks (the memory store keeps every return, see the memory bench); the bare route's p99 at the same pace is ${bareHalf.p99.toFixed(1)} ms on this machine (load average ${loadavg()[0]?.toFixed(1)}).`,
             }),
       },
       {

@@ -102,7 +102,7 @@ export default async function memoryBench(): Promise<BenchSection> {
       ...(rssMet
         ? {}
         : {
-            note: `The heap grew ${heapDelta.toFixed(0)} MB, ${((heapDelta * 2 ** 20) / RETURNS).toFixed(0)} bytes a return, and RSS more (V8 keeps the pages it grew into). core/store/memory-store.ts keeps every create three times: the record (structuredClone + deep freeze, ~1 KB with its persisted xstate snapshot), the idempotency record's response (complete() clones the same record again, ~1.4 KB) and the return.created outbox event, whose payload holds a third copy (~1.6 KB). Sharing the one frozen record between the three, and not keeping a persisted snapshot that only restates the state, would bring it to about a third.`,
+            note: `The heap grew ${heapDelta.toFixed(0)} MB, ${((heapDelta * 2 ** 20) / RETURNS).toFixed(0)} bytes a return, and RSS more (V8 keeps the pages it grew into). core/store/memory-store.ts keeps, per create, one frozen record shared by the return, its return.created outbox payload and the idempotency response (one structuredClone per commit), plus the persisted xstate snapshot and the idempotency and outbox rows themselves. A record with its history is ~1 KB of JSON but several times that as V8 objects; a compact encoding (or PGlite/PostgreSQL for large volumes) is what would bring it under the target.`,
           }),
     },
     {
