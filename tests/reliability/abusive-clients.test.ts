@@ -341,10 +341,12 @@ for (const { name, start } of servers) {
       expect(reported).toEqual([]);
     });
 
-    it("request target - the asterisk and absolute forms never get a 5xx", async () => {
+    it("request target - the asterisk, absolute and double-slash forms never get a 5xx", async () => {
       const before = await storeContents(service.store);
       for (const path of [
         "*",
+        "//",
+        "//evil.example/v1/portal/returns",
         `${BASE_URL}/v1/portal/returns`,
         "http://evil.example/v1/merchant/returns",
       ]) {

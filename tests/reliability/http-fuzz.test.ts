@@ -21,6 +21,12 @@ import {
 } from "./support/servers";
 
 const RUNS = Number(process.env.RELIABILITY_FUZZ_RUNS ?? 300);
+/**
+ * Fixed unless FUZZ_SEED says otherwise, so a CI failure reproduces and the "every layer was
+ * reached" check cannot flake on an unlucky draw. Change it (or set FUZZ_SEED) to explore.
+ */
+const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
+console.info(`http fuzzing with seed ${SEED} (FUZZ_SEED to change)`);
 const OWNER = "fuzz-owner";
 
 interface FuzzTarget {
@@ -441,7 +447,7 @@ for (const target of targets) {
             });
           },
         ),
-        { numRuns: RUNS },
+        { numRuns: RUNS, seed: SEED },
       );
     });
 
@@ -513,6 +519,7 @@ for (const target of targets) {
         ),
         {
           numRuns: RUNS,
+          seed: SEED + 1,
           // Outcomes random runs reach only now and then, tried first on every run.
           examples: [
             [
@@ -597,7 +604,7 @@ for (const target of targets) {
             expect(reported, describe).toEqual([]);
           },
         ),
-        { numRuns: Math.ceil(RUNS / 2) },
+        { numRuns: Math.ceil(RUNS / 2), seed: SEED + 2 },
       );
       expect(runs).toBeGreaterThanOrEqual(Math.ceil(RUNS / 2));
       expect(replays).toBeGreaterThan(0);

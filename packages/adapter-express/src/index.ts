@@ -105,10 +105,21 @@ function bodyStream(req: Request): ReadableStream<Uint8Array> {
 }
 
 function requestUrl(target: string, origin: string): string {
+  // origin-form (`/path`, even `//path`) is the usual case: append it to the origin.
+  // absolute-form names the whole URL; asterisk-form (`*`) and anything else become a path.
+  const candidate = target.startsWith("/")
+    ? `${origin}${target}`
+    : /^[a-z][a-z\d+.-]*:\/\//i.test(target)
+      ? target
+      : `${origin}/${target}`;
   try {
-    return new URL(target, origin).href;
+    return new URL(candidate).href;
   } catch {
     // A Host header the URL parser refuses: the path is all the core needs.
-    return new URL(target.startsWith("/") ? target : `/${target}`, "http://localhost").href;
+    try {
+      return new URL(`http://localhost${target.startsWith("/") ? target : `/${target}`}`).href;
+    } catch {
+      return "http://localhost/";
+    }
   }
 }
