@@ -27,6 +27,7 @@ import {
   type SqlDatabase,
   toSqlDatabase,
 } from "../../packages/store-postgres/src/index";
+import { BODIES, CREATE, merchant, portal } from "./support/fixtures";
 import type { BenchFigure, BenchSection } from "./types";
 
 /** Writers at once, for the service and the raw baseline alike; also the Pool's size. */
@@ -38,27 +39,6 @@ const STEPS: readonly MerchantEvent[] = ["approve", "ship", "receive", "grade", 
 const TARGET_RATIO = 0.5;
 /** Returns driven one transition at a time for the latency profile. */
 const PROFILED_RETURNS = 20;
-const CREATE = {
-  order_id: "ord_1001",
-  line: { sku: "TEE-BLK-M", quantity: 1, size: "M" },
-  reason: "TOO_SMALL_AT_CHEST",
-  resolution: "EXCHANGE",
-  exchange_size: "L",
-};
-const BODIES: Partial<Record<MerchantEvent, object>> = {
-  ship: { carrier: "DHL", tracking_number: "JD0001" },
-  grade: { condition: "LIKE_NEW", disposition: "RESTOCK" },
-};
-const portal: OperationContext["principal"] = {
-  kind: "portal",
-  id: "customer-1",
-  scopes: ["portal:returns.write"],
-};
-const merchant: OperationContext["principal"] = {
-  kind: "merchant",
-  id: "backoffice",
-  scopes: ["merchant:returns.write"],
-};
 
 type Service = ReturnType<typeof createReturnsService>;
 

@@ -23,33 +23,12 @@ import {
   type ReturnEvent,
   restoreReturnSnapshot,
 } from "@returnkit/core";
+import { BODIES, CREATE, merchant, portal } from "./support/fixtures";
 import type { BenchFigure, BenchSection } from "./types";
 
 const RETURNS_PER_ROUND = 2_000;
 const ROUNDS = 5;
 const STEPS: readonly MerchantEvent[] = ["approve", "ship", "receive", "grade", "close"];
-const CREATE = {
-  order_id: "ord_1001",
-  line: { sku: "TEE-BLK-M", quantity: 1, size: "M" },
-  reason: "TOO_SMALL_AT_CHEST",
-  resolution: "EXCHANGE",
-  exchange_size: "L",
-};
-const BODIES: Partial<Record<MerchantEvent, object>> = {
-  ship: { carrier: "DHL", tracking_number: "JD0001" },
-  grade: { condition: "LIKE_NEW", disposition: "RESTOCK" },
-};
-
-const portal: OperationContext["principal"] = {
-  kind: "portal",
-  id: "customer-1",
-  scopes: ["portal:returns.write"],
-};
-const merchant: OperationContext["principal"] = {
-  kind: "merchant",
-  id: "backoffice",
-  scopes: ["merchant:returns.write"],
-};
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

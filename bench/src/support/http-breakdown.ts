@@ -9,17 +9,11 @@ import {
   type OperationContext,
 } from "@returnkit/core";
 import type { BenchFigure } from "../types";
+import { CREATE } from "./fixtures";
 import { BENCH_BASE_URL, type LocalIssuer } from "./tokens";
 
 const ROUNDS = 5;
 const CALLS = 1_000;
-const CREATE = {
-  order_id: "ord_1001",
-  line: { sku: "TEE-BLK-M", quantity: 1, size: "M" },
-  reason: "TOO_SMALL_AT_CHEST",
-  resolution: "EXCHANGE",
-  exchange_size: "L",
-};
 const CREATE_BODY = JSON.stringify(CREATE);
 
 async function perCall(calls: number, run: (i: number) => Promise<unknown>): Promise<number> {

@@ -5,7 +5,8 @@
  *   returns  RSS and heap before and after creating N returns through the service
  *   steady   a keyed write load with a short idempotency TTL, with or without purging
  */
-import { createReturnsService, type OperationContext, type ProblemError } from "@returnkit/core";
+import { createReturnsService, type ProblemError } from "@returnkit/core";
+import { CREATE, merchant, portalPrincipal as portal } from "./fixtures";
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error("run with --expose-gc");
@@ -33,23 +34,6 @@ export interface SteadyPhaseResult {
 }
 
 const MB = 2 ** 20;
-const CREATE = {
-  order_id: "ord_1001",
-  line: { sku: "TEE-BLK-M", quantity: 1, size: "M" },
-  reason: "TOO_SMALL_AT_CHEST",
-  resolution: "EXCHANGE",
-  exchange_size: "L",
-};
-const portal = (id: string): OperationContext["principal"] => ({
-  kind: "portal",
-  id,
-  scopes: ["portal:returns.write"],
-});
-const merchant: OperationContext["principal"] = {
-  kind: "merchant",
-  id: "backoffice",
-  scopes: ["merchant:returns.write"],
-};
 
 /** Full collections until the heap stops shrinking, then one reading. */
 function sample(origin: number): MemorySample {
