@@ -12,7 +12,7 @@ import {
   type IdempotencyClaimHandle,
   type IdempotencySettings,
 } from "./idempotency/engine";
-import { newReturnId } from "./ids";
+import { isReturnId, newReturnId } from "./ids";
 import {
   allowedEventsIn,
   applyReturnEvent,
@@ -97,6 +97,8 @@ export interface ReturnResult {
   status: number;
   /** True when an earlier response to the same Idempotency-Key was replayed. */
   replayed: boolean;
+  /** The response headers that belong to this outcome (`etag`, and `location` on create). */
+  headers: Record<string, string>;
 }
 
 export interface ReturnListResult {
@@ -156,7 +158,7 @@ export function createReturnsService(options: ReturnsServiceOptions = {}) {
   }
 
   async function load(id: string, principal: Principal): Promise<StoredReturn> {
-    const stored = /^ret_[0-9A-HJKMNP-TV-Z]{26}$/.test(id) ? await store.getReturn(id) : null;
+    const stored = isReturnId(id) ? await store.getReturn(id) : null;
     // A portal caller never learns that another customer's return exists.
     if (!stored || (principal.kind === "portal" && stored.record.customer_id !== principal.id)) {
       throw problems.returnNotFound(id);
@@ -191,6 +193,7 @@ export function createReturnsService(options: ReturnsServiceOptions = {}) {
       record: outcome.response.body as ReturnData,
       status: outcome.response.status,
       replayed: outcome.replayed,
+      headers: outcome.response.headers,
     };
   }
 

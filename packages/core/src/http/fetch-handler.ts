@@ -83,9 +83,8 @@ export function createFetchHandler(service: ReturnsServiceCore): FetchHandler {
   }
 
   function returnResponse(result: ReturnResult, principal: Principal): Response {
-    const headers: Record<string, string> = { etag: etagOf(result.record.version) };
-    if (result.status === 201)
-      headers.location = `${baseUrl}/v1/portal/returns/${result.record.id}`;
+    // The service built etag and location with the response it stored for replays.
+    const headers = { ...result.headers };
     if (result.replayed) headers[REPLAYED_HEADER] = "true";
     return json(result.status, renderReturn(result.record, principal, links), headers);
   }
