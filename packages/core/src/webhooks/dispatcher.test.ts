@@ -113,6 +113,27 @@ describe("delivery", () => {
     expect((await deliveryOf(event.id)).status).toBe("delivered");
   });
 
+  it("deliverNext - sends through the host's fetch when one is given (as on Bun, Deno, Workers)", async () => {
+    const sent: { url: string; headers: Headers; redirect?: RequestRedirect }[] = [];
+    const hostFetch: typeof fetch = (input, init) => {
+      sent.push({
+        url: String(input),
+        headers: new Headers(init?.headers),
+        redirect: init?.redirect,
+      });
+      return fetch(input, init);
+    };
+    const dispatcher = await dispatcherFor({ fetch: hostFetch });
+    const { events } = await commitNewReturn(store, at());
+
+    expect(await dispatcher.deliverNext()).toBe(1);
+
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ url: receiver.url, redirect: "manual" });
+    expect(sent[0]!.headers.get("webhook-id")).toBe(events[0]!.id);
+    expect((await deliveryOf(events[0]!.id)).status).toBe("delivered");
+  });
+
   it("deliverNext - signs with every secret of an endpoint while one is being rotated", async () => {
     const next = generateWebhookSecret();
     const dispatcher = await dispatcherFor({

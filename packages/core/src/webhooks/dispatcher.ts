@@ -24,7 +24,7 @@ import {
   outcomeAfterFailure,
   validateRetrySchedule,
 } from "./retry-schedule";
-import { sendWebhook } from "./send-webhook";
+import { createWebhookSender } from "./send-webhook";
 import { webhookHeaders } from "./signer";
 
 export type { WebhookEndpointInput } from "./endpoints";
@@ -64,7 +64,10 @@ export interface WebhookDispatcherOptions {
   clock?: { now(): number };
   /** Source of retry jitter, in [0, 1). Default `Math.random`. */
   random?: () => number;
-  /** Default `globalThis.fetch`. */
+  /**
+   * Sends every attempt through this `fetch` (a proxy, a custom agent, a test double). Default:
+   * undici's `request()` over a keep-alive pool on Node, `globalThis.fetch` elsewhere.
+   */
   fetch?: typeof fetch;
   /** How long a claimed delivery stays ours; MUST exceed `timeoutMs`. Default max(60 s, 2 × timeoutMs + 5 s). */
   leaseMs?: number;
@@ -95,7 +98,10 @@ export interface WebhookDispatcher {
   readonly ready: Promise<void>;
   /** Starts the delivery loop (idempotent). */
   start(): void;
-  /** Stops the loop and waits for attempts in flight; no timer is left behind. */
+  /**
+   * Stops the loop, waits for attempts in flight and closes pooled connections; no timer is
+   * left behind.
+   */
   stop(): Promise<void>;
   /**
    * Delivers until nothing is due now and nothing is in flight. Deliveries waiting for a
@@ -142,7 +148,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   );
   const clock = options.clock ?? Date;
   const random = options.random ?? Math.random;
-  const fetchImpl = options.fetch ?? globalThis.fetch;
+  const sender = createWebhookSender({ timeoutMs, fetch: options.fetch });
   const logger = options.logger ?? {};
   // Endpoint inputs are checked now, so a bad URL or secret fails at construction.
   const configuredEndpoints = (options.endpoints ?? []).map((input) =>
@@ -187,7 +193,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   }
 
   async function saveConfiguredEndpoints() {
-    await store.init?.();
+    await Promise.all([store.init?.(), sender.prepare()]);
     if (configuredEndpoints.length === 0) return;
     const existing = new Map((await store.listEndpoints()).map((e) => [e.id, e]));
     for (const endpoint of configuredEndpoints) {
@@ -256,10 +262,9 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   async function attemptDelivery({ delivery, event, endpoint }: ClaimedDelivery): Promise<void> {
     const startedAt = clock.now();
     const body = JSON.stringify(event.payload);
-    const result = await sendWebhook(fetchImpl, {
+    const result = await sender.send({
       url: endpoint.url,
       body,
-      timeoutMs,
       headers: {
         // Stamped per attempt: receivers reject stale timestamps, the id stays the event's.
         ...webhookHeaders(endpoint.secrets, event.id, Math.floor(startedAt / 1000), body),
@@ -480,6 +485,8 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     // A pump that was mid-claim may have launched more after the first wait.
     while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
     clearTimer();
+    // Idle keep-alive connections would otherwise linger until the receiver closes them.
+    await sender.close();
   }
 
   async function drain(drainOptions: DrainOptions = {}) {

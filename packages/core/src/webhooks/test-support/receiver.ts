@@ -43,12 +43,15 @@ export interface Receiver {
   waitFor(match: (request: ReceivedWebhook) => boolean): Promise<ReceivedWebhook>;
   /** Requests answered 2xx. */
   delivered(): ReceivedWebhook[];
+  /** Connections accepted so far (a client that keeps connections alive opens few). */
+  connectionsOpened(): number;
   close(): Promise<void>;
 }
 
 export async function startReceiver(): Promise<Receiver> {
   const received: ReceivedWebhook[] = [];
   const sockets = new Set<Socket>();
+  let connections = 0;
   let decide: (request: ReceivedWebhook) => ReceiverAnswer | Promise<ReceiverAnswer> = () => ({
     status: 204,
   });
@@ -94,6 +97,7 @@ export async function startReceiver(): Promise<Receiver> {
     for (const w of matched) w.resolve(request);
   }
   server.on("connection", (socket) => {
+    connections++;
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
   });
@@ -116,6 +120,9 @@ export async function startReceiver(): Promise<Receiver> {
       return received.filter(
         (r) => r.answeredStatus !== undefined && r.answeredStatus >= 200 && r.answeredStatus < 300,
       );
+    },
+    connectionsOpened() {
+      return connections;
     },
     async close() {
       for (const socket of sockets) socket.destroy();

@@ -1,0 +1,146 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createFetchSender } from "./fetch-sender";
+import { createWebhookSender } from "./send-webhook";
+import type { WebhookRequest, WebhookSender } from "./sender";
+import { closedPortUrl, type Receiver, startReceiver } from "./test-support/receiver";
+import { createUndiciSender } from "./undici-sender";
+
+const TIMEOUT_MS = 200;
+
+let receiver: Receiver;
+const receivers: Receiver[] = [];
+const senders: WebhookSender[] = [];
+
+beforeEach(async () => {
+  receiver = await anotherReceiver();
+});
+
+afterEach(async () => {
+  for (const sender of senders.splice(0)) await sender.close();
+  for (const r of receivers.splice(0)) await r.close();
+});
+
+async function anotherReceiver(): Promise<Receiver> {
+  const r = await startReceiver();
+  receivers.push(r);
+  return r;
+}
+
+function request(url = receiver.url): WebhookRequest {
+  return {
+    url,
+    headers: { "content-type": "application/json", "webhook-id": "evt_1" },
+    body: JSON.stringify({ type: "return.created", data: {} }),
+  };
+}
+
+// Both clients keep the same contract; the dispatcher cannot tell them apart.
+describe.each([
+  ["undici request()", () => createUndiciSender(TIMEOUT_MS)],
+  ["fetch", () => createFetchSender(globalThis.fetch, TIMEOUT_MS)],
+])("%s sender", (_name, create) => {
+  function sender(): WebhookSender {
+    const created = create();
+    senders.push(created);
+    return created;
+  }
+
+  it("send - POSTs the body and headers and counts a 2xx as delivered", async () => {
+    const result = await sender().send(request());
+
+    expect(result).toMatchObject({ ok: true, status: 204, error: null, retryAfter: null });
+    expect(result.durationMs).toBeGreaterThanOrEqual(0);
+    const [received] = receiver.received;
+    expect(received?.method).toBe("POST");
+    expect(received?.id).toBe("evt_1");
+    expect(received?.payload.type).toBe("return.created");
+  });
+
+  it("send - reports a 503 with its Retry-After", async () => {
+    receiver.answer(() => ({ status: 503, headers: { "retry-after": "120" } }));
+
+    expect(await sender().send(request())).toMatchObject({
+      ok: false,
+      status: 503,
+      error: null,
+      retryAfter: "120",
+    });
+  });
+
+  it("send - does not follow a redirect and counts it as a failure", async () => {
+    const elsewhere = await anotherReceiver();
+    receiver.answer(() => ({ status: 307, headers: { location: elsewhere.url } }));
+
+    const result = await sender().send(request());
+
+    expect(result).toMatchObject({ ok: false, status: 307 });
+    expect(result.error).toBe(`redirect to ${elsewhere.url} not followed`);
+    expect(elsewhere.received).toHaveLength(0);
+  });
+
+  it("send - gives up on a receiver that never answers once the timeout passes", async () => {
+    receiver.answer(() => "hang");
+
+    const result = await sender().send(request());
+
+    expect(result).toMatchObject({
+      ok: false,
+      status: null,
+      error: `timeout: no response within ${TIMEOUT_MS} ms`,
+    });
+    expect(result.durationMs).toBeGreaterThanOrEqual(TIMEOUT_MS - 10);
+    expect(result.durationMs).toBeLessThan(TIMEOUT_MS + 1_000);
+  });
+
+  it("send - records a refused connection by its code", async () => {
+    const result = await sender().send(request(await closedPortUrl()));
+
+    expect(result).toMatchObject({ ok: false, status: null });
+    expect(result.error).toMatch(/ECONNREFUSED/);
+  });
+
+  it("send - reads a large response body away and still counts the 2xx", async () => {
+    receiver.answer(() => ({ status: 200, body: "x".repeat(200 * 1024) }));
+
+    expect(await sender().send(request())).toMatchObject({ ok: true, status: 200 });
+  });
+
+  it("close - lets a later send open a new connection", async () => {
+    const client = sender();
+    expect((await client.send(request())).ok).toBe(true);
+
+    await client.close();
+
+    expect((await client.send(request())).ok).toBe(true);
+    expect(receiver.received).toHaveLength(2);
+  });
+});
+
+describe("undici request() sender", () => {
+  it("send - reuses kept-alive connections for attempt after attempt", async () => {
+    const sender = createUndiciSender(TIMEOUT_MS);
+    senders.push(sender);
+    receiver.answer(() => ({ status: 200, body: "x".repeat(32 * 1024) }));
+
+    for (let i = 0; i < 10; i++) expect((await sender.send(request())).ok).toBe(true);
+
+    // Pooled, not one connection per attempt. (undici may open a second one when the next
+    // request is made in the same tick as the previous one ends.)
+    expect(receiver.connectionsOpened()).toBeLessThanOrEqual(2);
+  });
+});
+
+describe("createWebhookSender", () => {
+  it("sends through the host's fetch when one is given", async () => {
+    const calls: string[] = [];
+    const hostFetch: typeof fetch = (input, init) => {
+      calls.push(String(input));
+      return fetch(input, init);
+    };
+    const sender = createWebhookSender({ timeoutMs: TIMEOUT_MS, fetch: hostFetch });
+    senders.push(sender);
+
+    expect((await sender.send(request())).ok).toBe(true);
+    expect(calls).toEqual([receiver.url]);
+  });
+});

@@ -1,0 +1,120 @@
+/**
+ * @module webhooks/undici-sender — attempts through undici's `request()` over a keep-alive
+ * pool: the default on Node.
+ *
+ * Node's global `fetch` is undici too, but under the Fetch API's Request, Response, Headers
+ * and web streams, which cost more CPU per POST than the rest of an attempt (store, HMAC,
+ * bookkeeping) together; `request()` is the same client without those layers. undici follows
+ * no redirects unless asked to, so a 3xx comes back as it is and counts as a failure.
+ *
+ * undici is loaded when a dispatcher gets ready, not when @returnkit/core is imported: hosts
+ * that never send webhooks from Node do not load it at all. (Loading it takes ~70-100 ms of
+ * one core: on the first attempt, the first events after a start would wait for it.)
+ */
+import type { Agent } from "undici";
+import {
+  failedAttempt,
+  judgeResponse,
+  MAX_DRAINED_BODY_BYTES,
+  type WebhookResponse,
+  type WebhookSender,
+} from "./sender";
+
+type Undici = typeof import("undici");
+
+let undici: Undici | undefined;
+let loading: Promise<Undici> | undefined;
+
+function loadUndici(): Promise<Undici> {
+  loading ??= import("undici").then((module) => {
+    undici = module;
+    return module;
+  });
+  return loading;
+}
+
+interface Target {
+  origin: string;
+  path: string;
+}
+
+/** Endpoints are few and their URLs fixed: each is split once, not parsed per attempt. */
+const targets = new Map<string, Target>();
+
+function targetOf(url: string): Target {
+  let target = targets.get(url);
+  if (!target) {
+    const parsed = new URL(url);
+    target = { origin: parsed.origin, path: `${parsed.pathname}${parsed.search}` };
+    if (targets.size >= 256) targets.clear();
+    targets.set(url, target);
+  }
+  return target;
+}
+
+export function createUndiciSender(timeoutMs: number): WebhookSender {
+  /** Created on the first attempt and dropped by close(); one pool per receiver origin. */
+  let agent: Agent | undefined;
+
+  function currentAgent({ Agent }: Undici): Agent {
+    // A connect that outlasts the attempt's deadline is cut off by it anyway.
+    agent ??= new Agent({ connect: { timeout: timeoutMs } });
+    return agent;
+  }
+
+  return {
+    async send(request): Promise<WebhookResponse> {
+      const started = performance.now();
+      const elapsed = () => Math.round(performance.now() - started);
+      // One deadline for connect, headers and body, as with fetch's AbortSignal.timeout; a plain
+      // timer and controller cost less than AbortSignal.timeout's GC-aware timer.
+      const controller = new AbortController();
+      const deadline = setTimeout(
+        () =>
+          controller.abort(new DOMException(`no response within ${timeoutMs} ms`, "TimeoutError")),
+        timeoutMs,
+      );
+      try {
+        const pool = currentAgent(undici ?? (await loadUndici()));
+        const { origin, path } = targetOf(request.url);
+        const response = await pool.request({
+          origin,
+          path,
+          method: "POST",
+          headers: request.headers,
+          body: request.body,
+          signal: controller.signal,
+        });
+        // Read to the end so the connection goes back to the pool; beyond the limit, or when
+        // the deadline destroys it, the body is dropped with its connection. The status has
+        // already decided the outcome.
+        await response.body.dump({ limit: MAX_DRAINED_BODY_BYTES }).catch(() => {});
+        const headers = response.headers;
+        return judgeResponse(
+          response.statusCode,
+          (name) => {
+            const value = headers[name];
+            return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
+          },
+          elapsed(),
+        );
+      } catch (error) {
+        return failedAttempt(error, timeoutMs, elapsed());
+      } finally {
+        clearTimeout(deadline);
+      }
+    },
+
+    async prepare() {
+      await loadUndici().catch(() => {
+        // Each send reports the failure in its attempt record.
+      });
+    },
+
+    async close() {
+      const closing = agent;
+      agent = undefined;
+      await closing?.close();
+    },
+  };
+}
