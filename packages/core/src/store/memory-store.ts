@@ -5,8 +5,8 @@
  * copying and nobody can change a committed version by accident.
  */
 import { newPrefixedId } from "../ids";
+import { PendingDeliveries } from "./pending-deliveries";
 import type {
-  ClaimedDelivery,
   CommitResult,
   Delivery,
   DeliveryStatus,
@@ -32,11 +32,6 @@ interface IdempotencyRow {
   response?: IdempotentResponse;
 }
 
-interface Lease {
-  dispatcherId: string;
-  until: number;
-}
-
 export interface MemoryStoreOptions {
   /** Name reported by `store.name`. */
   name?: string;
@@ -51,41 +46,18 @@ export function memoryStore(options: MemoryStoreOptions = {}): ReturnsStore {
   const idempotency = new Map<string, IdempotencyRow>();
   const endpoints = new Map<string, WebhookEndpoint>();
   const deliveries = new Map<string, Delivery>();
-  /** Pending deliveries per (return, endpoint), in position order: the head is the only claimable one. */
-  const pendingQueues = new Map<string, Delivery[]>();
-  const leases = new Map<string, Lease>();
+  /** The pending ones, queued per (return, endpoint) and indexed by when they can be claimed. */
+  const pending = new PendingDeliveries();
   const listeners = new Set<() => void>();
   let position = 0;
 
-  const pairKey = (d: { return_id: string; endpoint_id: string }) =>
-    `${d.return_id}\u0000${d.endpoint_id}`;
-
-  function enqueue(delivery: Delivery) {
-    const key = pairKey(delivery);
-    const queue = pendingQueues.get(key);
-    if (!queue) pendingQueues.set(key, [delivery]);
-    else {
-      // Revived (redelivered) deliveries can be older than what is queued: keep position order.
-      let index = queue.length;
-      while (index > 0 && queue[index - 1]!.position > delivery.position) index--;
-      queue.splice(index, 0, delivery);
-    }
-  }
-
-  function dequeue(delivery: Delivery) {
-    const key = pairKey(delivery);
-    const queue = pendingQueues.get(key);
-    if (!queue) return;
-    const index = queue.findIndex((d) => d.id === delivery.id);
-    if (index >= 0) queue.splice(index, 1);
-    if (queue.length === 0) pendingQueues.delete(key);
-  }
+  const isEnabled = (endpointId: string) => endpoints.get(endpointId)?.enabled === true;
 
   function replaceDelivery(next: Delivery) {
     const previous = deliveries.get(next.id);
     deliveries.set(next.id, next);
-    if (previous?.status === "pending") dequeue(previous);
-    if (next.status === "pending") enqueue(next);
+    if (next.status === "pending") pending.put(next);
+    else if (previous?.status === "pending") pending.remove(previous);
   }
 
   function notify() {
@@ -231,6 +203,7 @@ export function memoryStore(options: MemoryStoreOptions = {}): ReturnsStore {
 
     async saveEndpoint(endpoint) {
       endpoints.set(endpoint.id, deepFreeze(structuredClone(endpoint)));
+      if (endpoint.enabled) pending.endpointEnabled(endpoint.id);
     },
 
     async listEndpoints() {
@@ -239,13 +212,7 @@ export function memoryStore(options: MemoryStoreOptions = {}): ReturnsStore {
 
     async removeEndpoint(id) {
       const existed = endpoints.delete(id);
-      for (const delivery of [...deliveries.values()]) {
-        if (delivery.endpoint_id === id && delivery.status === "pending") {
-          deliveries.delete(delivery.id);
-          dequeue(delivery);
-          leases.delete(delivery.id);
-        }
-      }
+      for (const delivery of pending.removeEndpoint(id)) deliveries.delete(delivery.id);
       return existed;
     },
 
@@ -256,26 +223,19 @@ export function memoryStore(options: MemoryStoreOptions = {}): ReturnsStore {
     },
 
     async claimDeliveries({ dispatcherId, now, limit, leaseMs }) {
-      const claimed: ClaimedDelivery[] = [];
-      for (const queue of pendingQueues.values()) {
-        if (claimed.length >= limit) break;
-        const head = queue[0]!;
-        if (head.next_attempt_at > now) continue;
-        const lease = leases.get(head.id);
-        if (lease && lease.until > now) continue;
-        const endpoint = endpoints.get(head.endpoint_id);
-        if (!endpoint?.enabled) continue;
-        leases.set(head.id, { dispatcherId, until: now + leaseMs });
-        claimed.push({ delivery: head, event: events.get(head.event_id)!, endpoint });
-      }
-      return claimed;
+      const heads = pending.claim(now, limit, { dispatcherId, until: now + leaseMs }, isEnabled);
+      return heads.map((delivery) => ({
+        delivery,
+        event: events.get(delivery.event_id)!,
+        endpoint: endpoints.get(delivery.endpoint_id)!,
+      }));
     },
 
     async recordDeliveryAttempt({ deliveryId, dispatcherId, attempt, outcome }) {
-      const lease = leases.get(deliveryId);
+      const lease = pending.leaseOf(deliveryId);
       const delivery = deliveries.get(deliveryId);
       if (!lease || lease.dispatcherId !== dispatcherId || !delivery) return false;
-      leases.delete(deliveryId);
+      pending.release(delivery);
       const base = {
         ...delivery,
         attempt_count: delivery.attempt_count + 1,
@@ -337,17 +297,9 @@ export function memoryStore(options: MemoryStoreOptions = {}): ReturnsStore {
     },
 
     async nextDeliveryDueAt() {
-      let earliest: number | null = null;
-      for (const queue of pendingQueues.values()) {
-        const head = queue[0]!;
-        // A head no claim can return (disabled endpoint, live lease) must not wake a
-        // dispatcher early, or it would spin until the lease ends or forever.
-        if (!endpoints.get(head.endpoint_id)?.enabled) continue;
-        const leasedUntil = leases.get(head.id)?.until ?? Number.NEGATIVE_INFINITY;
-        const due = Math.max(head.next_attempt_at, leasedUntil);
-        if (earliest === null || due < earliest) earliest = due;
-      }
-      return earliest;
+      // Only heads a claim could return: a disabled endpoint's, or one under a live lease until
+      // it ends, must not wake a dispatcher early, or it would spin.
+      return pending.nextReadyAt(isEnabled);
     },
 
     onDeliveriesCreated(listener) {

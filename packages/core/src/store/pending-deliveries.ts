@@ -1,0 +1,209 @@
+/**
+ * @module store/pending-deliveries — the memory store's pending deliveries and their leases,
+ * indexed so that a claim costs O(claimed × log n) however many are waiting.
+ *
+ * Pending deliveries are kept in one queue per (return, endpoint), in position order; only a
+ * queue's head can be claimed. Every non-empty queue is in a min-heap under the time its head
+ * becomes claimable: `max(next_attempt_at, end of its lease)`. A claim pops heads that are
+ * ready and re-files each under its new lease end (so a lease that runs out, because its
+ * dispatcher died, makes the head claimable again without a scan). A scan of every queue per
+ * claim, as before, made each attempt cost O(waiting): thousands of deliveries waiting for a
+ * retry slowed every other one down.
+ *
+ * Heap entries are never updated in place: a queue whose head or lease changes gets a new
+ * entry and a new version, and the older entries are dropped when they surface. The heap is
+ * rebuilt from the live queues when stale entries outnumber them, so it stays O(queues).
+ */
+import { MinHeap } from "./min-heap";
+import type { Delivery } from "./types";
+
+export interface Lease {
+  dispatcherId: string;
+  until: number;
+}
+
+interface PendingQueue {
+  key: string;
+  endpointId: string;
+  /** Position order; `items[0]` is the only claimable one. */
+  items: Delivery[];
+  /** Bumped whenever the head or its lease changes: older heap entries are stale. */
+  version: number;
+}
+
+interface HeadEntry {
+  queue: PendingQueue;
+  version: number;
+  readyAt: number;
+  position: number;
+}
+
+export interface PendingDeliveriesOptions {
+  /** Stale heap entries tolerated beyond one per live queue before a rebuild. Default 1 024. */
+  rebuildSlack?: number;
+}
+
+export class PendingDeliveries {
+  private readonly queues = new Map<string, PendingQueue>();
+  private readonly queuesByEndpoint = new Map<string, Set<PendingQueue>>();
+  private readonly leases = new Map<string, Lease>();
+  /**
+   * Earliest ready first; among equals the older event, so backlogs drain oldest first (then
+   * the pair key, so that the order is fully defined).
+   */
+  private readonly heads = new MinHeap<HeadEntry>(
+    (a, b) =>
+      a.readyAt < b.readyAt ||
+      (a.readyAt === b.readyAt &&
+        (a.position < b.position || (a.position === b.position && a.queue.key < b.queue.key))),
+  );
+  private readonly rebuildSlack: number;
+
+  constructor(options: PendingDeliveriesOptions = {}) {
+    this.rebuildSlack = options.rebuildSlack ?? 1_024;
+  }
+
+  /** Adds a pending delivery, or replaces the queued one with the same id. */
+  put(delivery: Delivery): void {
+    const key = pairKey(delivery);
+    let queue = this.queues.get(key);
+    if (!queue) {
+      queue = { key, endpointId: delivery.endpoint_id, items: [], version: 0 };
+      this.queues.set(key, queue);
+      let ofEndpoint = this.queuesByEndpoint.get(queue.endpointId);
+      if (!ofEndpoint) this.queuesByEndpoint.set(queue.endpointId, (ofEndpoint = new Set()));
+      ofEndpoint.add(queue);
+    }
+    const items = queue.items;
+    const current = items.findIndex((d) => d.id === delivery.id);
+    if (current >= 0 && items[current]!.position === delivery.position) {
+      // A retry or a revival keeps its place.
+      items[current] = delivery;
+      if (current === 0) this.refile(queue);
+      return;
+    }
+    if (current >= 0) this.removeAt(queue, current);
+    // Revived (redelivered) deliveries can be older than what is queued: keep position order.
+    let index = items.length;
+    while (index > 0 && items[index - 1]!.position > delivery.position) index--;
+    items.splice(index, 0, delivery);
+    if (index === 0) this.refile(queue);
+  }
+
+  /** Takes a delivery out of its queue (delivered, dead or removed); its lease goes with it. */
+  remove(delivery: Delivery): void {
+    this.leases.delete(delivery.id);
+    const queue = this.queues.get(pairKey(delivery));
+    if (!queue) return;
+    const index = queue.items.findIndex((d) => d.id === delivery.id);
+    if (index >= 0) this.removeAt(queue, index);
+  }
+
+  /** Removes every pending delivery of an endpoint; returns them. */
+  removeEndpoint(endpointId: string): Delivery[] {
+    const removed: Delivery[] = [];
+    for (const queue of this.queuesByEndpoint.get(endpointId) ?? []) {
+      for (const delivery of queue.items) {
+        this.leases.delete(delivery.id);
+        removed.push(delivery);
+      }
+      queue.items = [];
+      this.drop(queue);
+    }
+    return removed;
+  }
+
+  /** After an endpoint is saved enabled: its heads, set aside while it was disabled, return. */
+  endpointEnabled(endpointId: string): void {
+    for (const queue of this.queuesByEndpoint.get(endpointId) ?? []) this.refile(queue);
+  }
+
+  leaseOf(deliveryId: string): Lease | undefined {
+    return this.leases.get(deliveryId);
+  }
+
+  /** Ends a delivery's lease: a head is claimable again as soon as it is due. */
+  release(delivery: Delivery): void {
+    if (!this.leases.delete(delivery.id)) return;
+    const queue = this.queues.get(pairKey(delivery));
+    if (queue?.items[0]?.id === delivery.id) this.refile(queue);
+  }
+
+  /**
+   * Leases and returns up to `limit` heads that are due and unleased (or whose lease ran
+   * out) at `now`, of endpoints `isEnabled` accepts. Heads of disabled endpoints are set aside
+   * until `endpointEnabled`.
+   */
+  claim(
+    now: number,
+    limit: number,
+    lease: Lease,
+    isEnabled: (endpointId: string) => boolean,
+  ): Delivery[] {
+    const claimed: Delivery[] = [];
+    while (claimed.length < limit) {
+      const entry = this.readyHead(isEnabled);
+      if (!entry || entry.readyAt > now) break;
+      this.heads.pop();
+      const head = entry.queue.items[0]!;
+      this.leases.set(head.id, lease);
+      this.refile(entry.queue);
+      claimed.push(head);
+    }
+    return claimed;
+  }
+
+  /** When the earliest head of an enabled endpoint becomes claimable, or null if none. */
+  nextReadyAt(isEnabled: (endpointId: string) => boolean): number | null {
+    return this.readyHead(isEnabled)?.readyAt ?? null;
+  }
+
+  /** The heap's top once stale entries and heads of disabled endpoints are popped. */
+  private readyHead(isEnabled: (endpointId: string) => boolean): HeadEntry | undefined {
+    for (;;) {
+      const top = this.heads.peek();
+      if (!top) return undefined;
+      if (top.version === top.queue.version && isEnabled(top.queue.endpointId)) return top;
+      this.heads.pop();
+    }
+  }
+
+  private removeAt(queue: PendingQueue, index: number) {
+    queue.items.splice(index, 1);
+    if (queue.items.length === 0) this.drop(queue);
+    else if (index === 0) this.refile(queue);
+  }
+
+  private drop(queue: PendingQueue) {
+    // Its heap entries go stale with the version.
+    queue.version++;
+    this.queues.delete(queue.key);
+    const ofEndpoint = this.queuesByEndpoint.get(queue.endpointId);
+    ofEndpoint?.delete(queue);
+    if (ofEndpoint?.size === 0) this.queuesByEndpoint.delete(queue.endpointId);
+  }
+
+  /** Files the queue's head under the time it becomes claimable. */
+  private refile(queue: PendingQueue) {
+    queue.version++;
+    this.heads.push(this.entryFor(queue));
+    if (this.heads.size > 2 * this.queues.size + this.rebuildSlack) {
+      this.heads.rebuild([...this.queues.values()].map((q) => this.entryFor(q)));
+    }
+  }
+
+  private entryFor(queue: PendingQueue): HeadEntry {
+    const head = queue.items[0]!;
+    const leasedUntil = this.leases.get(head.id)?.until ?? Number.NEGATIVE_INFINITY;
+    return {
+      queue,
+      version: queue.version,
+      readyAt: Math.max(head.next_attempt_at, leasedUntil),
+      position: head.position,
+    };
+  }
+}
+
+function pairKey(delivery: Delivery): string {
+  return `${delivery.return_id}\u0000${delivery.endpoint_id}`;
+}
