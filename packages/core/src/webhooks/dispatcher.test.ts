@@ -738,6 +738,31 @@ describe("the loop", () => {
     expect(timers()).toBeLessThanOrEqual(before);
   });
 
+  it("drain - refills a slot as soon as its attempt ends, so a slow answer holds up only its own return", async () => {
+    let answerSlow!: (answer: ReceiverAnswer) => void;
+    const slowAnswer = new Promise<ReceiverAnswer>((resolve) => {
+      answerSlow = resolve;
+    });
+    const dispatcher = await dispatcherFor({ concurrency: 2 });
+    const slow = await commitNewReturn(store, at());
+    const fast = await commitLifecycle(store, ["submit", "approve", "ship"], at());
+    receiver.answer((request) => (returnIdOf(request) === slow.id ? slowAnswer : { status: 204 }));
+
+    const draining = dispatcher.drain();
+
+    // All four of the other return's events go through the second slot, one after another,
+    // while the first slot waits; a drain that claimed batch by batch would wait with it.
+    await vi.waitFor(async () =>
+      expect((await deliveryOf(fast.events.at(-1)!.id)).status).toBe("delivered"),
+    );
+    expect(receiver.received.find((r) => returnIdOf(r) === slow.id)?.answeredStatus).toBe(
+      undefined,
+    );
+    answerSlow({ status: 204 });
+    await draining;
+    expect((await deliveryOf(slow.events[0]!.id)).status).toBe("delivered");
+  });
+
   it("drain - resolves once everything due is delivered, leaving later retries scheduled", async () => {
     let failing = "";
     receiver.answer((request) =>

@@ -15,6 +15,7 @@ import type {
   ClaimedDelivery,
   DeliveryAttempt,
   DeliveryOutcome,
+  OutboxEvent,
   ReturnsStore,
   WebhookEndpoint,
 } from "../store/types";
@@ -259,15 +260,32 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     return attempt;
   }
 
+  /**
+   * Serialised once per event object: a store that hands out the same (immutable) event for
+   * every endpoint and retry, as the memory store does, is not stringified again each time.
+   */
+  const bodies = new WeakMap<OutboxEvent, string>();
+  function bodyOf(event: OutboxEvent): string {
+    let body = bodies.get(event);
+    if (body === undefined) {
+      body = JSON.stringify(event.payload);
+      bodies.set(event, body);
+    }
+    return body;
+  }
+
   async function attemptDelivery({ delivery, event, endpoint }: ClaimedDelivery): Promise<void> {
     const startedAt = clock.now();
-    const body = JSON.stringify(event.payload);
+    const body = bodyOf(event);
+    // Stamped per attempt: receivers reject stale timestamps, the id stays the event's.
+    const signed = webhookHeaders(endpoint.secrets, event.id, Math.floor(startedAt / 1000), body);
     const result = await sender.send({
       url: endpoint.url,
       body,
       headers: {
-        // Stamped per attempt: receivers reject stale timestamps, the id stays the event's.
-        ...webhookHeaders(endpoint.secrets, event.id, Math.floor(startedAt / 1000), body),
+        "webhook-id": signed["webhook-id"],
+        "webhook-timestamp": signed["webhook-timestamp"],
+        "webhook-signature": signed["webhook-signature"],
         "content-type": "application/json",
         "user-agent": USER_AGENT,
       },
@@ -327,23 +345,24 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       });
       return;
     }
-    const fields = {
+    // Built only for a logger that will take it: this runs once per attempt.
+    const fields = () => ({
       deliveryId: delivery.id,
       eventId: event.id,
       endpointId: endpoint.id,
       attempt: attemptsMade,
-    };
+    });
     if (outcome.kind === "delivered")
-      logger.debug?.("webhook delivered", { ...fields, status: result.status });
+      logger.debug?.("webhook delivered", { ...fields(), status: result.status });
     else if (outcome.kind === "dead")
       logger.warn?.("webhook dead-lettered", {
-        ...fields,
+        ...fields(),
         status: result.status,
         error: attempt.error,
       });
     else
       logger.debug?.("webhook attempt failed", {
-        ...fields,
+        ...fields(),
         status: result.status,
         error: attempt.error,
         nextAttemptAt: outcome.next_attempt_at,
@@ -505,12 +524,15 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     const drained = (async () => {
       await ensureReady();
       while (!timedOut) {
-        if (!idle()) {
-          await nextSettle();
-          continue;
-        }
-        const made = await deliverNext();
-        if (made === 0 && idle()) return;
+        // Refilled as each attempt finishes, not batch by batch: a slow receiver holds up
+        // only its own slot.
+        const slots = Math.min(batchSize, freeSlots());
+        const claimed = slots > 0 ? await claim(slots) : [];
+        for (const item of claimed) launch(item);
+        // A full claim may have left more that is due now.
+        if (claimed.length > 0 && claimed.length === slots) continue;
+        if (claimed.length === 0 && idle()) return;
+        await nextSettle();
       }
     })();
     try {
