@@ -67,7 +67,8 @@ export interface WebhookDispatcherOptions {
   random?: () => number;
   /**
    * Sends every attempt through this `fetch` (a proxy, a custom agent, a test double). Default:
-   * undici's `request()` over a keep-alive pool on Node, `globalThis.fetch` elsewhere.
+   * undici's `request()` over the dispatcher's own keep-alive pool on Node (a global dispatcher
+   * set with `setGlobalDispatcher` is not used), `globalThis.fetch` elsewhere.
    */
   fetch?: typeof fetch;
   /** How long a claimed delivery stays ours; MUST exceed `timeoutMs`. Default max(60 s, 2 × timeoutMs + 5 s). */

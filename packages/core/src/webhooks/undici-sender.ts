@@ -7,6 +7,11 @@
  * bookkeeping) together; `request()` is the same client without those layers. undici follows
  * no redirects unless asked to, so a 3xx comes back as it is and counts as a failure.
  *
+ * The pool is the sender's own, not undici's global dispatcher: a dispatcher set with
+ * `setGlobalDispatcher` (a ProxyAgent, say) is not used, and a host that needs one passes a
+ * `fetch` that goes through it. (Node's bundled undici may be another major version than
+ * ours, and stop() closes the pool, which must not close a host's.)
+ *
  * undici is loaded when a dispatcher gets ready, not when @returnkit/core is imported: hosts
  * that never send webhooks from Node do not load it at all. (Loading it takes ~70-100 ms of
  * one core: on the first attempt, the first events after a start would wait for it.)
@@ -74,6 +79,8 @@ export function createUndiciSender(timeoutMs: number): WebhookSender {
           controller.abort(new DOMException(`no response within ${timeoutMs} ms`, "TimeoutError")),
         timeoutMs,
       );
+      // As with AbortSignal.timeout, the deadline alone does not keep the process alive.
+      deadline.unref?.();
       try {
         const pool = currentAgent(undici ?? (await loadUndici()));
         const { origin, path } = targetOf(request.url);
