@@ -150,8 +150,16 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   );
   const clock = options.clock ?? Date;
   const random = options.random ?? Math.random;
-  const sender = createWebhookSender({ timeoutMs, fetch: options.fetch });
   const logger = options.logger ?? {};
+  const sender = createWebhookSender({
+    timeoutMs,
+    fetch: options.fetch,
+    onUndiciUnavailable: (error) =>
+      logger.warn?.("webhook dispatcher: undici could not be loaded, sending with fetch", {
+        dispatcherId,
+        error,
+      }),
+  });
   // Endpoint inputs are checked now, so a bad URL or secret fails at construction.
   const configuredEndpoints = (options.endpoints ?? []).map((input) =>
     toWebhookEndpoint(input, clock.now()),

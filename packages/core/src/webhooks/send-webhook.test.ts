@@ -3,7 +3,7 @@ import { createFetchSender } from "./fetch-sender";
 import { createWebhookSender } from "./send-webhook";
 import type { WebhookRequest, WebhookSender } from "./sender";
 import { closedPortUrl, type Receiver, startReceiver } from "./test-support/receiver";
-import { createUndiciSender } from "./undici-sender";
+import { createUndiciSender, type UndiciSenderOptions } from "./undici-sender";
 
 const TIMEOUT_MS = 200;
 
@@ -26,6 +26,14 @@ async function anotherReceiver(): Promise<Receiver> {
   return r;
 }
 
+function undiciSender(options: Partial<UndiciSenderOptions> = {}): WebhookSender {
+  return createUndiciSender({
+    timeoutMs: TIMEOUT_MS,
+    fallback: () => createFetchSender(globalThis.fetch, TIMEOUT_MS),
+    ...options,
+  });
+}
+
 function request(url = receiver.url): WebhookRequest {
   return {
     url,
@@ -36,7 +44,7 @@ function request(url = receiver.url): WebhookRequest {
 
 // Both clients keep the same contract; the dispatcher cannot tell them apart.
 describe.each([
-  ["undici request()", () => createUndiciSender(TIMEOUT_MS)],
+  ["undici request()", () => undiciSender()],
   ["fetch", () => createFetchSender(globalThis.fetch, TIMEOUT_MS)],
 ])("%s sender", (_name, create) => {
   function sender(): WebhookSender {
@@ -118,7 +126,7 @@ describe.each([
 
 describe("undici request() sender", () => {
   it("send - reuses kept-alive connections for attempt after attempt", async () => {
-    const sender = createUndiciSender(TIMEOUT_MS);
+    const sender = undiciSender();
     senders.push(sender);
     receiver.answer(() => ({ status: 200, body: "x".repeat(32 * 1024) }));
 
@@ -127,6 +135,29 @@ describe("undici request() sender", () => {
     // Pooled, not one connection per attempt. (undici may open a second one when the next
     // request is made in the same tick as the previous one ends.)
     expect(receiver.connectionsOpened()).toBeLessThanOrEqual(2);
+  });
+
+  it("send - falls back to fetch, and says so once, when undici cannot be loaded", async () => {
+    const unavailable: unknown[] = [];
+    const viaFetch: string[] = [];
+    const sender = undiciSender({
+      load: () => Promise.reject(new Error("Cannot find package 'undici'")),
+      onUnavailable: (error) => unavailable.push(error),
+      fallback: () =>
+        createFetchSender((input, init) => {
+          viaFetch.push(String(input));
+          return fetch(input, init);
+        }, TIMEOUT_MS),
+    });
+    senders.push(sender);
+
+    await sender.prepare();
+    expect((await sender.send(request())).ok).toBe(true);
+    expect((await sender.send(request())).ok).toBe(true);
+
+    expect(viaFetch).toEqual([receiver.url, receiver.url]);
+    expect(unavailable).toHaveLength(1);
+    expect(String(unavailable[0])).toMatch(/undici/);
   });
 });
 

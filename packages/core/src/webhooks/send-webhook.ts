@@ -13,13 +13,21 @@ export interface WebhookSenderOptions {
   timeoutMs: number;
   /** Send through this instead of the default client. */
   fetch?: typeof fetch;
+  /** Told when undici could not be loaded on Node and the platform `fetch` took over. */
+  onUndiciUnavailable?: (error: unknown) => void;
 }
 
 /** A host's `fetch` when given; otherwise undici on Node and the platform `fetch` elsewhere. */
 export function createWebhookSender(options: WebhookSenderOptions): WebhookSender {
-  if (options.fetch) return createFetchSender(options.fetch, options.timeoutMs);
-  if (isNode()) return createUndiciSender(options.timeoutMs);
-  return createFetchSender(globalThis.fetch, options.timeoutMs);
+  const { timeoutMs } = options;
+  if (options.fetch) return createFetchSender(options.fetch, timeoutMs);
+  const platformFetch = () => createFetchSender(globalThis.fetch, timeoutMs);
+  if (!isNode()) return platformFetch();
+  return createUndiciSender({
+    timeoutMs,
+    fallback: platformFetch,
+    onUnavailable: options.onUndiciUnavailable,
+  });
 }
 
 /**

@@ -30,7 +30,7 @@ export interface WebhookSender {
   send(request: WebhookRequest): Promise<WebhookResponse>;
   /**
    * Loads what the first send would otherwise load, so that the first event after a start is
-   * not the one that waits for it. Never rejects: a client that cannot load fails its sends.
+   * not the one that waits for it. Never rejects.
    */
   prepare(): Promise<void>;
   /** Releases pooled connections once nothing is in flight; a later send opens new ones. */

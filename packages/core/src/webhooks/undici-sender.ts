@@ -25,17 +25,27 @@ import {
   type WebhookSender,
 } from "./sender";
 
-type Undici = typeof import("undici");
+export type Undici = typeof import("undici");
 
-let undici: Undici | undefined;
-let loading: Promise<Undici> | undefined;
+let importing: Promise<Undici> | undefined;
 
-function loadUndici(): Promise<Undici> {
-  loading ??= import("undici").then((module) => {
-    undici = module;
-    return module;
-  });
-  return loading;
+/** One import per process, however many dispatchers. */
+function importUndici(): Promise<Undici> {
+  importing ??= import("undici");
+  return importing;
+}
+
+export interface UndiciSenderOptions {
+  timeoutMs: number;
+  /**
+   * Sends instead when undici cannot be loaded (a bundle that left it out): slower, but the
+   * webhooks still go.
+   */
+  fallback: () => WebhookSender;
+  /** Told once when undici could not be loaded and the fallback took over. */
+  onUnavailable?: (error: unknown) => void;
+  /** Default: `import("undici")`. */
+  load?: () => Promise<Undici>;
 }
 
 interface Target {
@@ -57,9 +67,27 @@ function targetOf(url: string): Target {
   return target;
 }
 
-export function createUndiciSender(timeoutMs: number): WebhookSender {
+export function createUndiciSender(options: UndiciSenderOptions): WebhookSender {
+  const { timeoutMs } = options;
+  let undici: Undici | undefined;
+  /** Set when undici could not be loaded. */
+  let fallback: WebhookSender | undefined;
+  let loading: Promise<void> | undefined;
   /** Created on the first attempt and dropped by close(); one pool per receiver origin. */
   let agent: Agent | undefined;
+
+  function prepare(): Promise<void> {
+    loading ??= (options.load ?? importUndici)().then(
+      (module) => {
+        undici = module;
+      },
+      (error: unknown) => {
+        fallback = options.fallback();
+        options.onUnavailable?.(error);
+      },
+    );
+    return loading;
+  }
 
   function currentAgent({ Agent }: Undici): Agent {
     // A connect that outlasts the attempt's deadline is cut off by it anyway.
@@ -69,6 +97,10 @@ export function createUndiciSender(timeoutMs: number): WebhookSender {
 
   return {
     async send(request): Promise<WebhookResponse> {
+      if (!undici && !fallback) await prepare();
+      // prepare() settles with one or the other.
+      const loaded = undici;
+      if (!loaded) return fallback!.send(request);
       const started = performance.now();
       const elapsed = () => Math.round(performance.now() - started);
       // One deadline for connect, headers and body, as with fetch's AbortSignal.timeout; a plain
@@ -82,7 +114,7 @@ export function createUndiciSender(timeoutMs: number): WebhookSender {
       // As with AbortSignal.timeout, the deadline alone does not keep the process alive.
       deadline.unref?.();
       try {
-        const pool = currentAgent(undici ?? (await loadUndici()));
+        const pool = currentAgent(loaded);
         const { origin, path } = targetOf(request.url);
         const response = await pool.request({
           origin,
@@ -112,16 +144,12 @@ export function createUndiciSender(timeoutMs: number): WebhookSender {
       }
     },
 
-    async prepare() {
-      await loadUndici().catch(() => {
-        // Each send reports the failure in its attempt record.
-      });
-    },
+    prepare,
 
     async close() {
       const closing = agent;
       agent = undefined;
-      await closing?.close();
+      await Promise.all([closing?.close(), fallback?.close()]);
     },
   };
 }
