@@ -71,7 +71,10 @@ export class PendingDeliveries {
       queue = { key, endpointId: delivery.endpoint_id, items: [], version: 0 };
       this.queues.set(key, queue);
       let ofEndpoint = this.queuesByEndpoint.get(queue.endpointId);
-      if (!ofEndpoint) this.queuesByEndpoint.set(queue.endpointId, (ofEndpoint = new Set()));
+      if (!ofEndpoint) {
+        ofEndpoint = new Set();
+        this.queuesByEndpoint.set(queue.endpointId, ofEndpoint);
+      }
       ofEndpoint.add(queue);
     }
     const items = queue.items;
