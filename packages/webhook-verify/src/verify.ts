@@ -89,18 +89,38 @@ export function createWebhookVerifier(hmac: () => HmacBackend): WebhookVerifier 
     return matchSecret(backend, secrets, 0, prefix, body, candidates, { id, timestamp, body });
   }
 
+  // Plain functions returning promises rather than `async` ones: no coroutine per call, and
+  // a synchronous throw still reaches the caller as a rejection.
   return {
-    async verifyWebhookSignature(options) {
-      const checked = verifySignature(options);
-      const { id, timestamp } = checked instanceof Promise ? await checked : checked;
-      return { id, timestamp };
+    verifyWebhookSignature(options) {
+      try {
+        const checked = verifySignature(options);
+        return checked instanceof Promise
+          ? checked.then(signatureOnly)
+          : Promise.resolve(signatureOnly(checked));
+      } catch (error) {
+        return Promise.reject(error);
+      }
     },
-    async verifyWebhook(options) {
-      const checked = verifySignature(options);
-      const { body } = checked instanceof Promise ? await checked : checked;
-      return parseEvent(rawBodyText(body));
+    verifyWebhook(options) {
+      try {
+        const checked = verifySignature(options);
+        return checked instanceof Promise
+          ? checked.then(eventOf)
+          : Promise.resolve(eventOf(checked));
+      } catch (error) {
+        return Promise.reject(error);
+      }
     },
   };
+}
+
+function signatureOnly({ id, timestamp }: Verified): VerifiedWebhook {
+  return { id, timestamp };
+}
+
+function eventOf({ body }: Verified): ReturnkitWebhookEvent {
+  return parseEvent(rawBodyText(body));
 }
 
 interface Verified extends VerifiedWebhook {
@@ -152,7 +172,8 @@ function secretsOf(options: VerifyWebhookOptions): readonly string[] {
   if (secret !== undefined && secrets !== undefined) {
     throw new TypeError("Pass either secret or secrets, not both.");
   }
-  const list = secrets ?? (secret === undefined ? [] : [secret]);
+  if (typeof secret === "string") return [secret];
+  const list = secrets ?? [];
   if (!Array.isArray(list) || list.length === 0 || list.some((s) => typeof s !== "string")) {
     throw new TypeError(
       "Pass the endpoint's whsec_… secret as secret, or a non-empty secrets array.",
