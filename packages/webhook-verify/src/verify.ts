@@ -89,29 +89,22 @@ export function createWebhookVerifier(hmac: () => HmacBackend): WebhookVerifier 
     return matchSecret(backend, secrets, 0, prefix, body, candidates, { id, timestamp, body });
   }
 
-  // Plain functions returning promises rather than `async` ones: no coroutine per call, and
-  // a synchronous throw still reaches the caller as a rejection.
+  /**
+   * A plain function returning a promise rather than an `async` one: no coroutine per call,
+   * and a synchronous throw (a bad input, a body that is not JSON) still arrives as a rejection.
+   */
+  function settle<T>(options: VerifyWebhookOptions, finish: (verified: Verified) => T): Promise<T> {
+    try {
+      const checked = verifySignature(options);
+      return checked instanceof Promise ? checked.then(finish) : Promise.resolve(finish(checked));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
   return {
-    verifyWebhookSignature(options) {
-      try {
-        const checked = verifySignature(options);
-        return checked instanceof Promise
-          ? checked.then(signatureOnly)
-          : Promise.resolve(signatureOnly(checked));
-      } catch (error) {
-        return Promise.reject(error);
-      }
-    },
-    verifyWebhook(options) {
-      try {
-        const checked = verifySignature(options);
-        return checked instanceof Promise
-          ? checked.then(eventOf)
-          : Promise.resolve(eventOf(checked));
-      } catch (error) {
-        return Promise.reject(error);
-      }
-    },
+    verifyWebhookSignature: (options) => settle(options, signatureOnly),
+    verifyWebhook: (options) => settle(options, eventOf),
   };
 }
 
