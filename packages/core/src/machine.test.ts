@@ -108,4 +108,18 @@ describe("returnMachine", () => {
       { numRuns: 300 },
     );
   });
+
+  it("machine - a persisted snapshot it made is frozen and restores to the very snapshot it stands for", () => {
+    const submitted = applyReturnEvent(initialReturnSnapshot(), "submit");
+    if (!submitted.ok) throw new Error("submit refused");
+    const persisted = persistReturnSnapshot(submitted.snapshot);
+    expect(Object.isFrozen(persisted)).toBe(true);
+    expect(restoreReturnSnapshot(persisted)).toBe(submitted.snapshot);
+    // A copy (what a store reads back) is rebuilt, to the same state.
+    const copy = JSON.parse(JSON.stringify(persisted));
+    const rebuilt = restoreReturnSnapshot(copy);
+    expect(rebuilt).not.toBe(submitted.snapshot);
+    expect(stateOf(rebuilt)).toBe("submitted");
+    expect(applyReturnEvent(rebuilt, "approve")).toMatchObject({ ok: true, to: "approved" });
+  });
 });

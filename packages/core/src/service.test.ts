@@ -177,16 +177,11 @@ describe("createReturnsService", () => {
     );
   });
 
-  it("idempotency - a holder that outlived its lease cannot commit; the taker-over's result stands", async () => {
-    let now = Date.parse("2026-11-21T10:00:00Z");
+  it("idempotency - of two requests racing with one key, the first commit executes and the other replays it", async () => {
     const store = memoryStore();
-    const { service } = setup({
-      store,
-      now: () => now,
-      idempotency: { required: true, lockTimeoutMs: 1_000 },
-    });
+    const { service } = setup({ store, idempotency: { required: true } });
     const ctx = { principal: customer, idempotencyKey: "slow" };
-    // The first holder claims the key and stalls (a hook that waits for us).
+    // The first request stalls just before its commit (a store that waits for us).
     let release!: () => void;
     const stalled = new Promise<void>((resolve) => {
       release = resolve;
@@ -200,23 +195,79 @@ describe("createReturnsService", () => {
       }
       return store.commit(commit);
     };
-    const slow = createReturnsService({
-      store: slowStore,
-      now: () => now,
-      idempotency: { lockTimeoutMs: 1_000 },
-    });
+    const slow = createReturnsService({ store: slowStore });
     const first = slow.createReturn(fitInput, ctx);
     await new Promise((resolve) => setTimeout(resolve, 20));
-    now += 5_000; // the lease ran out
+    // A retry overtakes it and commits first: it is the execution.
     const second = await service.createReturn(fitInput, ctx);
-    expect(second.status).toBe(201);
+    expect(second).toMatchObject({ status: 201, replayed: false });
     release();
-    const lost = await problemOf(first);
-    expect(lost.slug).toBe("idempotency-request-in-progress");
-    // Exactly one return exists, and a retry replays the taker-over's result.
+    // The stalled request's commit finds the key answered, writes nothing, and replays.
+    expect(await first).toMatchObject({
+      status: 201,
+      replayed: true,
+      record: { id: second.record.id },
+    });
     expect((await store.listReturns({ limit: 10 })).data).toHaveLength(1);
-    const retry = await service.createReturn(fitInput, ctx);
-    expect(retry).toMatchObject({ replayed: true, record: { id: second.record.id } });
+    expect(await store.listEvents(second.record.id)).toHaveLength(1);
+    // The same key with another body is still refused.
+    const other = await problemOf(
+      service.createReturn({ ...fitInput, order_id: "ord_other" }, ctx),
+    );
+    expect(other.slug).toBe("idempotency-key-reused");
+  });
+
+  it("recent records - with a remote store, writes start from the version last seen and stay right when another process moved on", async () => {
+    const shared = memoryStore();
+    let reads = 0;
+    // What two processes on one database look like: each service remembers its own writes.
+    const store = {
+      ...shared,
+      remote: true,
+      getReturn: (id: string) => {
+        reads++;
+        return shared.getReturn(id);
+      },
+    };
+    const a = createReturnsService({ store, idempotency: { required: false } });
+    const b = createReturnsService({ store, idempotency: { required: false } });
+    const { record } = await a.createReturn(fitInput, { principal: customer });
+    await a.submit(record.id, { principal: customer });
+    await b.advance(record.id, "approve", { principal: staff }); // a still remembers v2
+
+    // a's remembered version refuses ship; a fresh read allows it.
+    expect((await a.advance(record.id, "ship", { principal: staff })).record.version).toBe(4);
+    // a wrote v4 itself: the next write reads nothing.
+    reads = 0;
+    await a.advance(record.id, "flag", { principal: staff });
+    expect(reads).toBe(0);
+    // A refusal is decided on the latest version, not on b's remembered v3.
+    const refused = await problemOf(b.advance(record.id, "receive", { principal: staff }));
+    expect(refused.status).toBe(409);
+    expect(refused.toJSON()).toMatchObject({ state: "flagged" });
+    await b.advance(record.id, "unflag", { principal: staff });
+    await a.advance(record.id, "receive", { principal: staff }); // a remembered flagged
+    // b remembers v6 (in transit): flag is valid there too, so b commits, loses the version
+    // race, and retries from the version the store reports.
+    expect((await b.advance(record.id, "flag", { principal: staff })).record).toMatchObject({
+      version: 8,
+      state: "flagged",
+      flagged_from: "received",
+    });
+    // If-Match is checked against the latest version, whatever a remembers.
+    const unflagged = await a.advance(record.id, "unflag", { principal: staff, ifMatch: '"8"' });
+    expect(unflagged.record).toMatchObject({ version: 9, state: "received" });
+    const stale = await problemOf(
+      b.advance(record.id, "grade", { principal: staff, ifMatch: '"8"' }),
+    );
+    expect(stale).toMatchObject({ status: 412 });
+    expect(stale.toJSON()).toMatchObject({ current_version: 9 });
+
+    const stored = await shared.getReturn(record.id);
+    expect(stored!.record.history.map((h) => h.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect((await shared.listEvents(record.id)).map((e) => e.seq)).toEqual(
+      expect.arrayContaining([1, 2, 3, 4, 5, 6, 7, 8, 9]),
+    );
   });
 
   it("authorization - operations check the caller's kind and scopes in-process too", async () => {

@@ -9,7 +9,8 @@ import { createFetchHandler } from "./http/fetch-handler";
 import {
   createIdempotencyEngine,
   DEFAULT_IDEMPOTENCY,
-  type IdempotencyClaimHandle,
+  IdempotencyKeyTaken,
+  type IdempotencyKeyUse,
   type IdempotencySettings,
 } from "./idempotency/engine";
 import { isReturnId, newReturnId } from "./ids";
@@ -27,7 +28,7 @@ import {
   restoreReturnSnapshot,
 } from "./machine";
 import { type Actor, assertScope, hasScope, type Principal } from "./principal";
-import { problems, type ValidationIssue } from "./problems";
+import { isProblemError, problems, type ValidationIssue } from "./problems";
 import {
   createReasonCatalogue,
   type ReasonCatalogue,
@@ -48,7 +49,8 @@ import {
   type UpdateReturnInput,
 } from "./schemas";
 import { memoryStore } from "./store/memory-store";
-import type { IdempotentResponse, ReturnsStore, StoredReturn } from "./store/types";
+import { RecentRecords } from "./store/recent-records";
+import type { CommitResult, IdempotentResponse, ReturnsStore, StoredReturn } from "./store/types";
 import {
   createWebhookDispatcher,
   type WebhookDispatcher,
@@ -75,6 +77,11 @@ export interface ReturnsServiceOptions {
   };
   /** Called after a commit that produced fit signals (errors are reported, never rethrown). */
   onFitSignal?: (signal: FitSignal) => void | Promise<void>;
+  /**
+   * With a store whose reads cost a round trip (`store.remote`), how many recently written
+   * returns the service remembers so a write can skip reading them first. Default 10,000.
+   */
+  recentRecords?: number;
   /** Largest accepted request body in bytes. Default 16 KiB. */
   maxBodyBytes?: number;
   /** Unexpected errors (500s, hook failures) are reported here. Default: console.error. */
@@ -118,6 +125,9 @@ export function createReturnsService(options: ReturnsServiceOptions = {}) {
   const schemas: ReturnSchemas = createReturnSchemas(catalogue);
   const idempotencySettings = { ...DEFAULT_IDEMPOTENCY, ...options.idempotency };
   const idempotency = createIdempotencyEngine(store, idempotencySettings, now);
+  // Where a read costs a round trip, a write starts from the version this process saw
+  // last; the commit's version check catches one another process has since replaced.
+  const recent = store.remote ? new RecentRecords(options.recentRecords ?? 10_000) : null;
   const reportError =
     options.onError ??
     ((error: unknown, context: string) => console.error(`[returnkit] ${context}:`, error));
@@ -166,6 +176,27 @@ export function createReturnsService(options: ReturnsServiceOptions = {}) {
     return stored;
   }
 
+  /**
+   * The version a write starts from: the one this process last saw when it has one
+   * (`fromCache`), else a read. Ownership is checked either way; customer_id never changes.
+   */
+  async function loadForWrite(
+    id: string,
+    principal: Principal,
+    fresh: boolean,
+  ): Promise<{ stored: StoredReturn; fromCache: boolean }> {
+    const hit = fresh ? undefined : recent?.get(id);
+    if (hit) {
+      if (principal.kind === "portal" && hit.record.customer_id !== principal.id) {
+        throw problems.returnNotFound(id);
+      }
+      return { stored: hit, fromCache: true };
+    }
+    const stored = await load(id, principal);
+    recent?.set(id, stored);
+    return { stored, fromCache: false };
+  }
+
   function checkIfMatch(ifMatch: OperationContext["ifMatch"], version: number) {
     if (ifMatch === undefined) return;
     if (!etagMatches(ifMatch, version)) throw problems.preconditionFailed(String(ifMatch), version);
@@ -209,37 +240,32 @@ export function createReturnsService(options: ReturnsServiceOptions = {}) {
   }
 
   /**
-   * Commits `next` (computed from `current`) with its events and the idempotency
-   * completion. Returns false when another writer got there first.
+   * Commits `next` (computed from `current`) with its events and, for a keyed request, the
+   * key and its response. A key another request recorded first ends this one (the engine
+   * answers from that record); a version race is returned for the caller to retry.
    */
   async function commitChange(
     current: StoredReturn | null,
     next: StoredReturn,
     entries: HistoryEntry[],
     status: number,
-    claim: IdempotencyClaimHandle | null,
-  ): Promise<boolean> {
+    key: IdempotencyKeyUse | null,
+  ): Promise<Exclude<CommitResult, { ok: true }> | null> {
     const published = publishTransitions(next.record, entries, catalogue);
     const result = await store.commit({
       next,
       expectedVersion: current ? current.record.version : null,
       events: published.events,
-      idempotency: claim
-        ? {
-            key: claim.key,
-            token: claim.token,
-            expiresAt: claim.expiresAt,
-            response: response(next.record, status),
-          }
-        : undefined,
+      idempotency: key ? { ...key, response: response(next.record, status) } : undefined,
     });
     if (result.ok) {
+      recent?.set(next.record.id, next);
       await notifyFitSignals(published.fitSignals);
-      return true;
+      return null;
     }
-    // Our claim was taken over after its lease ran out: the new holder answers this key.
+    if (result.reason === "idempotency_conflict") throw new IdempotencyKeyTaken(result.record);
     if (result.reason === "idempotency_lost") throw problems.idempotencyInProgress();
-    return false;
+    return result;
   }
 
   /** Applies `event` to the latest version, retrying on version races unless If-Match pins one. */
@@ -247,60 +273,89 @@ export function createReturnsService(options: ReturnsServiceOptions = {}) {
     id: string,
     event: ReturnEvent,
     ctx: OperationContext,
-    claim: IdempotencyClaimHandle | null,
+    key: IdempotencyKeyUse | null,
     body: EventBody,
     change: (record: ReturnData) => ReturnData,
   ): Promise<ReturnData> {
+    let { stored: current, fromCache } = await loadForWrite(id, ctx.principal, false);
     for (let attempt = 1; ; attempt++) {
-      const current = await load(id, ctx.principal);
-      checkIfMatch(ctx.ifMatch, current.record.version);
-      const applied = applyReturnEvent(restoreReturnSnapshot(current.snapshot), event);
-      if (!applied.ok) {
-        throw problems.invalidTransition(
-          event,
-          applied.state,
-          allowedEventsIn(applied.state, ctx.principal.kind),
-        );
+      let next: StoredReturn;
+      let added: HistoryEntry[];
+      try {
+        ({ next, added } = await computeTransition(current, event, ctx, body, change));
+      } catch (error) {
+        // A refusal computed from a remembered version may be stale: decide on a fresh read.
+        if (!(fromCache && isProblemError(error))) throw error;
+        ({ stored: current, fromCache } = await loadForWrite(id, ctx.principal, true));
+        continue;
       }
-      const at = timestamp();
-      const history = new HistoryBuilder(current.record.history, at);
-      history.add(event, applied.from, applied.to, actorOf(ctx.principal), body);
-      let record = moveTo(change(current.record), applied.from, applied.to);
-      let snapshot = applied.snapshot;
-
-      if (event === "submit" && options.policy?.autoApprove) {
-        if (await options.policy.autoApprove({ ...record, history: history.all() })) {
-          const approved = applyReturnEvent(snapshot, "approve");
-          if (approved.ok) {
-            history.add(
-              "approve",
-              approved.from,
-              approved.to,
-              { kind: "policy", id: "autoApprove" },
-              {},
-            );
-            record = moveTo(record, approved.from, approved.to);
-            snapshot = approved.snapshot;
-          }
-        }
-      }
-
-      const next: StoredReturn = {
-        record: {
-          ...record,
-          version: current.record.version + 1,
-          updated_at: at,
-          history: history.all(),
-        },
-        snapshot: persistReturnSnapshot(snapshot),
-      };
-      if (await commitChange(current, next, history.added, 200, claim)) return next.record;
+      const refused = await commitChange(current, next, added, 200, key);
+      if (!refused) return next.record;
+      recent?.delete(id);
+      const latest =
+        refused.reason === "version_conflict" && refused.current
+          ? refused.current
+          : await load(id, ctx.principal);
       if (ctx.ifMatch !== undefined) {
-        const latest = await load(id, ctx.principal);
         throw problems.preconditionFailed(String(ctx.ifMatch), latest.record.version);
       }
       if (attempt >= MAX_COMMIT_ATTEMPTS) throw problems.concurrentUpdate(id);
+      recent?.set(id, latest);
+      current = latest;
+      fromCache = false;
     }
+  }
+
+  /** The next version of `current` after `event` (and an auto-approval), or the problem why not. */
+  async function computeTransition(
+    current: StoredReturn,
+    event: ReturnEvent,
+    ctx: OperationContext,
+    body: EventBody,
+    change: (record: ReturnData) => ReturnData,
+  ): Promise<{ next: StoredReturn; added: HistoryEntry[] }> {
+    checkIfMatch(ctx.ifMatch, current.record.version);
+    const applied = applyReturnEvent(restoreReturnSnapshot(current.snapshot), event);
+    if (!applied.ok) {
+      throw problems.invalidTransition(
+        event,
+        applied.state,
+        allowedEventsIn(applied.state, ctx.principal.kind),
+      );
+    }
+    const at = timestamp();
+    const history = new HistoryBuilder(current.record.history, at);
+    history.add(event, applied.from, applied.to, actorOf(ctx.principal), body);
+    let record = moveTo(change(current.record), applied.from, applied.to);
+    let snapshot = applied.snapshot;
+
+    if (event === "submit" && options.policy?.autoApprove) {
+      if (await options.policy.autoApprove({ ...record, history: history.all() })) {
+        const approved = applyReturnEvent(snapshot, "approve");
+        if (approved.ok) {
+          history.add(
+            "approve",
+            approved.from,
+            approved.to,
+            { kind: "policy", id: "autoApprove" },
+            {},
+          );
+          record = moveTo(record, approved.from, approved.to);
+          snapshot = approved.snapshot;
+        }
+      }
+    }
+
+    const next: StoredReturn = {
+      record: {
+        ...record,
+        version: current.record.version + 1,
+        updated_at: at,
+        history: history.all(),
+      },
+      snapshot: persistReturnSnapshot(snapshot),
+    };
+    return { next, added: history.added };
   }
 
   async function runEvent(
@@ -322,11 +377,11 @@ export function createReturnsService(options: ReturnsServiceOptions = {}) {
     const method = event === "update" ? "PATCH" : "POST";
     const outcome = await idempotency.run(
       { principal: ctx.principal, method, path, key: ctx.idempotencyKey, body: rawBody ?? {} },
-      async (claim) => {
-        const record = await transition(id, event, ctx, claim, body, (current) =>
+      async (key) => {
+        const record = await transition(id, event, ctx, key, body, (current) =>
           change(current, body),
         );
-        return { response: response(record, 200), committed: true };
+        return response(record, 200);
       },
     );
     return fromResponse(outcome);
@@ -346,7 +401,7 @@ export function createReturnsService(options: ReturnsServiceOptions = {}) {
         key: ctx.idempotencyKey,
         body: input,
       },
-      async (claim) => {
+      async (key) => {
         const at = timestamp();
         const history = new HistoryBuilder([], at);
         history.add("create", null, "draft", actorOf(ctx.principal), {});
@@ -376,11 +431,11 @@ export function createReturnsService(options: ReturnsServiceOptions = {}) {
           record,
           snapshot: persistReturnSnapshot(initialReturnSnapshot()),
         };
-        if (!(await commitChange(null, next, history.added, 201, claim))) {
+        if (await commitChange(null, next, history.added, 201, key)) {
           // ULIDs do not collide; a conflict here means the store is misbehaving.
           throw new Error(`store refused to create ${next.record.id}`);
         }
-        return { response: response(next.record, 201), committed: true };
+        return response(next.record, 201);
       },
     );
     return fromResponse(outcome);

@@ -4,20 +4,33 @@
  * Every sub-statement of a data-modifying `WITH` sees the same snapshot and none sees the
  * others' writes, so the checks cannot be "read, then write if fine". Instead:
  *
- * 1. `held_key` locks the idempotency row FOR UPDATE if it is still `in_progress` under the
- *    token, and `locked_return` locks the return row FOR UPDATE. Under READ COMMITTED a row lock
- *    that had to wait returns the row as the other transaction committed it, so both see
- *    the latest version, not the statement's snapshot.
- * 2. The UPDATE (or the INSERT … ON CONFLICT DO NOTHING, on create) runs only when both
+ * 1. `locked_return` locks the return row FOR UPDATE. Under READ COMMITTED a row lock that
+ *    had to wait returns the row as the other transaction committed it, so the version
+ *    check sees the latest version, not the statement's snapshot.
+ * 2. The key: a completion (`token`) locks its row FOR UPDATE in `held_key` if it is still
+ *    `in_progress` under the token; a first use inserts the completed row in `first_use`,
+ *    but only once the version check passed, and takes over only an expired row or a
+ *    stale lease. A concurrent first use of the same key waits on the unique index and
+ *    then finds the row, so at most one of them writes.
+ * 3. The UPDATE (or the INSERT … ON CONFLICT DO NOTHING, on create) runs only when both
  *    checks pass; its RETURNING is the single gate for everything else.
  * 3. Events, deliveries (INSERT … SELECT from the enabled, matching endpoints), the
  *    idempotency completion and `pg_notify` are all gated on that RETURNING.
  *
- * The final SELECT reports what happened, and the caller turns it into a `CommitResult`.
+ * The final SELECT reports what happened, and the caller turns it into a `CommitResult`;
+ * a refused commit also brings back the return's current version and the key's record,
+ * so the caller needs no second read to retry or to answer.
  * Positions come from a sequence in event order; commits of one return are serialised by
  * the row lock, so a later commit always draws larger positions.
  */
-import type { CommitResult, OutboxEvent, ReturnCommit } from "@returnkit/core";
+import type {
+  CommitResult,
+  IdempotencyRecordView,
+  IdempotentResponse,
+  OutboxEvent,
+  ReturnCommit,
+  StoredReturn,
+} from "@returnkit/core";
 import type { SqlQueryable } from "./database";
 import type { SqlNames } from "./names";
 
@@ -33,6 +46,17 @@ interface CommitRow {
   key_ok: boolean;
   events: Array<{ id: string; position: number | string }> | null;
   deliveries: number | string;
+  /** The return as it stands, when nothing was written. */
+  current: StoredReturn | null;
+  /** The key's record as this statement saw it, when a first use was refused. */
+  key_record: KeyRecordRow | null;
+}
+
+/** An idempotency row as the store reads it back. */
+export interface KeyRecordRow {
+  state: "in_progress" | "completed";
+  fingerprint: string;
+  response: IdempotentResponse | null;
 }
 
 export function commitStatement(n: SqlNames): string {
@@ -45,10 +69,28 @@ held_key AS (
   FOR UPDATE
 ),
 locked_return AS (
-  SELECT r.version FROM ${returns} r WHERE r.id = $1::text FOR UPDATE
+  SELECT r.version, r.record, r.snapshot FROM ${returns} r WHERE r.id = $1::text FOR UPDATE
+),
+version_ok AS (
+  SELECT CASE WHEN $2::integer IS NULL THEN NOT EXISTS (SELECT 1 FROM locked_return)
+              ELSE EXISTS (SELECT 1 FROM locked_return c WHERE c.version = $2::integer) END AS ok
+),
+first_use AS (
+  INSERT INTO ${n.table("idempotency_keys")} AS k
+    (key, fingerprint, state, token, locked_until, expires_at, response)
+  SELECT $10::text, $16::text, 'completed', '', $17::bigint, $13::bigint, $12::json
+  WHERE $16::text IS NOT NULL AND (SELECT ok FROM version_ok)
+  ON CONFLICT (key) DO UPDATE
+    SET fingerprint = excluded.fingerprint, state = 'completed', token = '',
+        locked_until = excluded.locked_until, expires_at = excluded.expires_at,
+        response = excluded.response
+    WHERE k.expires_at <= $17::bigint OR (k.state = 'in_progress' AND k.locked_until <= $17::bigint)
+  RETURNING k.key
 ),
 allowed AS (
-  SELECT ($10::text IS NULL OR EXISTS (SELECT 1 FROM held_key)) AS key_ok
+  SELECT CASE WHEN $10::text IS NULL THEN true
+              WHEN $16::text IS NOT NULL THEN EXISTS (SELECT 1 FROM first_use)
+              ELSE EXISTS (SELECT 1 FROM held_key) END AS key_ok
 ),
 updated AS (
   UPDATE ${returns} r
@@ -108,7 +150,13 @@ SELECT
   (SELECT json_agg(json_build_object('id', id, 'position', position)) FROM new_events) AS events,
   (SELECT count(*) FROM new_deliveries) AS deliveries,
   (SELECT count(*) FROM notified) AS notified,
-  (SELECT count(*) FROM completed) AS completed`;
+  (SELECT count(*) FROM completed) AS completed,
+  (SELECT json_build_object('record', c.record, 'snapshot', c.snapshot) FROM locked_return c
+   WHERE NOT EXISTS (SELECT 1 FROM written)) AS current,
+  (SELECT json_build_object('state', k.state, 'fingerprint', k.fingerprint, 'response', k.response)
+   FROM ${n.table("idempotency_keys")} k
+   WHERE $16::text IS NOT NULL AND k.key = $10::text AND NOT EXISTS (SELECT 1 FROM first_use))
+   AS key_record`;
 }
 
 export function commitParams(
@@ -127,6 +175,7 @@ export function commitParams(
     return { ...event, created_ms };
   });
   const key = commit.idempotency;
+  const firstUse = key !== undefined && key.token === undefined ? key : null;
   return [
     record.id,
     commit.expectedVersion,
@@ -143,6 +192,8 @@ export function commitParams(
     key?.expiresAt ?? null,
     notify?.channel ?? null,
     notify?.payload ?? null,
+    firstUse?.fingerprint ?? null,
+    firstUse?.now ?? null,
   ];
 }
 
@@ -151,6 +202,7 @@ export async function runCommit(
   statement: string,
   commit: ReturnCommit,
   notify: { channel: string; payload: string } | null,
+  readKey: (key: string) => Promise<IdempotencyRecordView | null>,
 ): Promise<CommitOutcome> {
   const { rows } = await db.query<CommitRow>(statement, commitParams(commit, notify));
   const row = rows[0]!;
@@ -166,16 +218,36 @@ export async function runCommit(
     return { result: { ok: true, events }, deliveries: Number(row.deliveries) };
   }
   // The order of these checks is the contract's: existence and version before the key.
+  const keyRefused = async (): Promise<CommitOutcome> => {
+    const key = commit.idempotency!;
+    if (key.token !== undefined) return refused({ ok: false, reason: "idempotency_lost" });
+    // A row committed after this statement's snapshot blocked the insert without being
+    // visible to it; a new statement sees it.
+    const record = row.key_record ? keyView(row.key_record) : await readKey(key.key);
+    if (!record) throw new Error(`commit of ${commit.next.record.id}: key refused, yet no record`);
+    return refused({ ok: false, reason: "idempotency_conflict", record });
+  };
   if (commit.expectedVersion === null) {
-    if (current === null && !row.key_ok) return refused({ ok: false, reason: "idempotency_lost" });
+    if (current === null && !row.key_ok) return keyRefused();
     return refused({ ok: false, reason: "already_exists" });
   }
   if (current !== commit.expectedVersion) {
-    return refused({ ok: false, reason: "version_conflict", currentVersion: current });
+    return refused({
+      ok: false,
+      reason: "version_conflict",
+      currentVersion: current,
+      ...(row.current ? { current: row.current } : {}),
+    });
   }
-  if (!row.key_ok) return refused({ ok: false, reason: "idempotency_lost" });
+  if (!row.key_ok) return keyRefused();
   // Both checks passed under their row locks, yet nothing was written: cannot happen.
   throw new Error(`commit of ${commit.next.record.id} wrote nothing though every check passed`);
+}
+
+export function keyView(row: KeyRecordRow): IdempotencyRecordView {
+  return row.state === "completed"
+    ? { state: "completed", fingerprint: row.fingerprint, response: row.response! }
+    : { state: "in_progress", fingerprint: row.fingerprint };
 }
 
 function refused(result: CommitResult): CommitOutcome {

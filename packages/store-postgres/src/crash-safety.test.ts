@@ -224,18 +224,18 @@ describe.skipIf(!DATABASE_URL)("a writer killed mid-load (DATABASE_URL)", () => 
       const repeated = requests.filter((r, i) => requests.findIndex((o) => o.id === r.id) !== i);
       expect(repeated.filter((r) => !orphanedEvents.has(r.id))).toEqual([]);
 
-      // The two writes each killed process was stopped in: the one whose key it had claimed
-      // was taken over by a later process and ran there once; the one it had committed without
-      // acknowledging was replayed, not run again.
+      // The two writes each killed process was stopped in: the one it had computed but not
+      // committed left nothing, not even its key, and ran once in a later process; the one it
+      // had committed without acknowledging was replayed, not run again.
       const finalAck = new Map(acks.map((a) => [a.write.key, a]));
       for (const g of killed) {
         expect(g.held.map((h) => `${h.stage}:${h.state}`).sort()).toEqual([
-          "claimed:in_progress",
           "committed:completed",
+          "computed:undefined",
         ]);
         const ackOf = (stage: string) => finalAck.get(g.held.find((h) => h.stage === stage)!.key);
-        const [claimed, committed] = [ackOf("claimed"), ackOf("committed")];
-        expect(claimed?.answer.replayed).toBe(false);
+        const [computed, committed] = [ackOf("computed"), ackOf("committed")];
+        expect(computed?.answer.replayed).toBe(false);
         expect(committed?.answer.replayed).toBe(true);
       }
       const resent = acks.filter((a) => a.write.resent > 0);

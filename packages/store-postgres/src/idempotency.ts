@@ -9,15 +9,10 @@ import type {
   IdempotencyClaim,
   IdempotencyClaimRequest,
   IdempotencyCompletion,
-  IdempotentResponse,
+  IdempotencyRecordView,
 } from "@returnkit/core";
+import { type KeyRecordRow, keyView } from "./commit";
 import type { StoreContext } from "./context";
-
-interface KeyRow {
-  fingerprint: string;
-  state: "in_progress" | "completed";
-  response: IdempotentResponse | null;
-}
 
 /** A claim that found a row which vanished before it could be read (released, purged) tries again. */
 const CLAIM_ATTEMPTS = 5;
@@ -50,22 +45,24 @@ export async function claimIdempotencyKey(
     if (claimed.rows.length > 0) return { claimed: true, token };
     // Not claimed: the row exists and holds. A new statement sees it even if it was
     // committed after the INSERT's snapshot was taken.
-    const { rows } = await ctx.db.query<KeyRow>(
-      `SELECT fingerprint, state, response FROM ${table} WHERE key = $1`,
-      [request.key],
-    );
-    const row = rows[0];
-    if (!row) continue;
-    return row.state === "completed"
-      ? {
-          claimed: false,
-          record: { state: "completed", fingerprint: row.fingerprint, response: row.response! },
-        }
-      : { claimed: false, record: { state: "in_progress", fingerprint: row.fingerprint } };
+    const record = await readIdempotencyKey(ctx, request.key);
+    if (record) return { claimed: false, record };
   }
   throw new Error(
     `claimIdempotencyKey: ${request.key} kept changing under ${CLAIM_ATTEMPTS} attempts`,
   );
+}
+
+/** The key's record as it stands now, or null when there is none. */
+export async function readIdempotencyKey(
+  ctx: StoreContext,
+  key: string,
+): Promise<IdempotencyRecordView | null> {
+  const { rows } = await ctx.db.query<KeyRecordRow>(
+    `SELECT fingerprint, state, response FROM ${ctx.names.table("idempotency_keys")} WHERE key = $1`,
+    [key],
+  );
+  return rows[0] ? keyView(rows[0]) : null;
 }
 
 export async function completeIdempotencyKey(

@@ -59,6 +59,8 @@ export function postgresStore(options: PostgresStoreOptions): PostgresStore {
 
   return {
     name: options.name ?? (db.dialect === "pglite" ? "pglite" : "postgres"),
+    // Every read is a query: the service may start a write from the version it saw last.
+    remote: true,
 
     init() {
       initialised ??= applyMigrations(db.transaction.bind(db), names).then(
@@ -81,7 +83,11 @@ export function postgresStore(options: PostgresStoreOptions): PostgresStore {
     listReturns: (query) => listReturns(ctx, query),
 
     async commit(commit) {
-      const outcome = await retryTransient(() => runCommit(db, statement, commit, ctx.notify));
+      const outcome = await retryTransient(() =>
+        runCommit(db, statement, commit, ctx.notify, (key) =>
+          idempotency.readIdempotencyKey(ctx, key),
+        ),
+      );
       if (outcome.deliveries > 0) notifier.announce();
       return outcome.result;
     },

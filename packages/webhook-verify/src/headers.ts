@@ -22,13 +22,13 @@ export type WebhookHeaders =
 
 /** The value of a required header; an absent or empty one is `missing_header`. */
 export function requireHeader(headers: WebhookHeaders, name: WebhookHeaderName): string {
-  const value = readHeader(headers, name);
-  if (value === undefined || value.trim() === "") {
+  const value = readHeader(headers, name)?.trim();
+  if (value === undefined || value === "") {
     throw new WebhookVerificationError("missing_header", `Missing the ${name} header.`, {
       header: name,
     });
   }
-  return value.trim();
+  return value;
 }
 
 function readHeader(headers: WebhookHeaders, name: WebhookHeaderName): string | undefined {

@@ -15,6 +15,10 @@ const VERSION = /^v[0-9]+[a-z0-9]*$/;
  * empty list, which the caller reports as `invalid_signature`.
  */
 export function parseSignatureList(header: string): string[] {
+  // What returnkit sends with one secret: a single v1 entry, no separator to split on.
+  if (header.length === 47 && header.startsWith("v1,") && V1_VALUE.test(header.slice(3))) {
+    return [header.slice(3)];
+  }
   const v1: string[] = [];
   let wellFormed = 0;
   for (const raw of header.split(/\s+/)) {

@@ -307,6 +307,22 @@ describe.each<[string, HmacBackend]>([
       await expect(verify(both)).rejects.toThrow(TypeError);
     });
 
+    it("verifyWebhook - every mistake arrives as a rejection, never a synchronous throw", async () => {
+      const calls = [
+        () => verifyWebhook(null as never),
+        () => verifyWebhookSignature(null as never),
+        () => verifyWebhook({ payload: {} as never, headers: {}, secret }),
+        () => verifyWebhookSignature({ payload: "{}", headers: {}, secret }),
+      ];
+      for (const call of calls) {
+        let result: Promise<unknown> | undefined;
+        expect(() => {
+          result = call();
+        }).not.toThrow();
+        await expect(result).rejects.toThrow();
+      }
+    });
+
     it("verifyWebhook - a negative or non-numeric tolerance throws a TypeError", async () => {
       await expect(verify({ toleranceSeconds: -1 })).rejects.toThrow(TypeError);
       await expect(verify({ toleranceSeconds: Number.NaN })).rejects.toThrow(TypeError);

@@ -89,18 +89,31 @@ export function createWebhookVerifier(hmac: () => HmacBackend): WebhookVerifier 
     return matchSecret(backend, secrets, 0, prefix, body, candidates, { id, timestamp, body });
   }
 
+  /**
+   * A plain function returning a promise rather than an `async` one: no coroutine per call,
+   * and a synchronous throw (a bad input, a body that is not JSON) still arrives as a rejection.
+   */
+  function settle<T>(options: VerifyWebhookOptions, finish: (verified: Verified) => T): Promise<T> {
+    try {
+      const checked = verifySignature(options);
+      return checked instanceof Promise ? checked.then(finish) : Promise.resolve(finish(checked));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
   return {
-    async verifyWebhookSignature(options) {
-      const checked = verifySignature(options);
-      const { id, timestamp } = checked instanceof Promise ? await checked : checked;
-      return { id, timestamp };
-    },
-    async verifyWebhook(options) {
-      const checked = verifySignature(options);
-      const { body } = checked instanceof Promise ? await checked : checked;
-      return parseEvent(rawBodyText(body));
-    },
+    verifyWebhookSignature: (options) => settle(options, signatureOnly),
+    verifyWebhook: (options) => settle(options, eventOf),
   };
+}
+
+function signatureOnly({ id, timestamp }: Verified): VerifiedWebhook {
+  return { id, timestamp };
+}
+
+function eventOf({ body }: Verified): ReturnkitWebhookEvent {
+  return parseEvent(rawBodyText(body));
 }
 
 interface Verified extends VerifiedWebhook {
@@ -152,7 +165,8 @@ function secretsOf(options: VerifyWebhookOptions): readonly string[] {
   if (secret !== undefined && secrets !== undefined) {
     throw new TypeError("Pass either secret or secrets, not both.");
   }
-  const list = secrets ?? (secret === undefined ? [] : [secret]);
+  if (typeof secret === "string") return [secret];
+  const list = secrets ?? [];
   if (!Array.isArray(list) || list.length === 0 || list.some((s) => typeof s !== "string")) {
     throw new TypeError(
       "Pass the endpoint's whsec_… secret as secret, or a non-empty secrets array.",

@@ -1,15 +1,27 @@
 /**
  * @module idempotency/engine — run a write at most once per key (SPEC 6).
  *
- * Lifecycle of a key: absent → `in_progress` (claimed with a lease) → `completed` (final
- * response stored) → expired. A claim whose holder died is taken over when its lease runs
- * out. Successful writes store their response inside the same store commit as the change
- * (the `claim` handed to `execute`); 4xx outcomes are stored afterwards; 5xx outcomes
- * release the key so a retry runs again.
+ * A successful write records its key in the very commit that carries the change: the
+ * store writes the change only if the key is still unanswered, and stores the response
+ * with it, atomically. No claim precedes it, so a keyed write is one store call, not three
+ * (claim, read, commit); of two concurrent requests with one key, the one whose commit
+ * lands first is the execution and the other replays its response. The operation has no
+ * effect outside that commit, so computing it twice is harmless.
+ *
+ * A 4xx outcome commits nothing, so it is stored afterwards through a claim (in_progress,
+ * then completed); if the key already answers by then (a retry of a request that
+ * succeeded), that answer is returned instead. 5xx outcomes store nothing: a retry runs
+ * again. Keys expire after `ttlMs`; an `in_progress` claim whose holder died is taken over
+ * after `lockTimeoutMs`.
  */
 import type { Principal } from "../principal";
 import { isProblemError, type ProblemDetails, ProblemError, problems } from "../problems";
-import type { IdempotentResponse, ReturnsStore } from "../store/types";
+import type {
+  IdempotencyFirstUse,
+  IdempotencyRecordView,
+  IdempotentResponse,
+  ReturnsStore,
+} from "../store/types";
 import { requestFingerprint } from "./fingerprint";
 import { parseIdempotencyKey } from "./key";
 
@@ -28,12 +40,8 @@ export const DEFAULT_IDEMPOTENCY: IdempotencySettings = {
   lockTimeoutMs: 60_000,
 };
 
-/** The claim an operation must complete inside its commit. */
-export interface IdempotencyClaimHandle {
-  key: string;
-  token: string;
-  expiresAt: number;
-}
+/** The key a write records in its commit: everything but the response it will store. */
+export type IdempotencyKeyUse = Omit<IdempotencyFirstUse, "response" | "token">;
 
 export interface IdempotentRequest {
   principal: Principal;
@@ -45,10 +53,15 @@ export interface IdempotentRequest {
   body: unknown;
 }
 
-/** What `execute` produced; `committed` when the response was stored by the commit itself. */
-export interface ExecutedWrite {
-  response: IdempotentResponse;
-  committed: boolean;
+/**
+ * Thrown by a write whose commit found its key already recorded (by a concurrent or an
+ * earlier request): the engine answers from that record instead.
+ */
+export class IdempotencyKeyTaken extends Error {
+  constructor(readonly record: IdempotencyRecordView) {
+    super("idempotency key already recorded");
+    this.name = "IdempotencyKeyTaken";
+  }
 }
 
 export interface IdempotentOutcome {
@@ -65,11 +78,11 @@ export function createIdempotencyEngine(
 ) {
   async function run(
     request: IdempotentRequest,
-    execute: (claim: IdempotencyClaimHandle | null) => Promise<ExecutedWrite>,
+    execute: (use: IdempotencyKeyUse | null) => Promise<IdempotentResponse>,
   ): Promise<IdempotentOutcome> {
     if (request.key === undefined) {
       if (settings.required) throw problems.idempotencyKeyMissing();
-      return { response: (await execute(null)).response, replayed: false };
+      return { response: await execute(null), replayed: false };
     }
     const clientKey = parseIdempotencyKey(request.key);
     const { principal } = request;
@@ -82,59 +95,62 @@ export function createIdempotencyEngine(
     ]);
     const fingerprint = requestFingerprint(request.method, request.path, request.body);
     const started = now();
-    const claim = await store.claimIdempotencyKey({
+    const use: IdempotencyKeyUse = {
       key,
       fingerprint,
       now: started,
-      lockedUntil: started + settings.lockTimeoutMs,
       expiresAt: started + settings.ttlMs,
-    });
-
-    if (!claim.claimed) {
-      const { record } = claim;
-      if (record.fingerprint !== fingerprint) throw problems.idempotencyKeyReused();
-      if (record.state === "in_progress") throw problems.idempotencyInProgress();
-      return replay(record.response);
-    }
-
-    const handle: IdempotencyClaimHandle = {
-      key,
-      token: claim.token,
-      expiresAt: now() + settings.ttlMs,
     };
-    let executed: ExecutedWrite;
     try {
-      executed = await execute(handle);
+      return { response: await execute(use), replayed: false };
     } catch (error) {
+      if (error instanceof IdempotencyKeyTaken) return answer(error.record, fingerprint);
       if (
         isProblemError(error) &&
         error.status < 500 &&
         error.slug !== "idempotency-request-in-progress"
       ) {
-        // A client error is the final answer to this request: a retry gets it again.
-        await store.completeIdempotencyKey({
-          key,
-          token: claim.token,
-          expiresAt: handle.expiresAt,
-          response: { status: error.status, body: error.toJSON(), headers: error.headers },
-        });
-      } else if (!(isProblemError(error) && error.slug === "idempotency-request-in-progress")) {
-        await store.releaseIdempotencyKey(key, claim.token).catch(() => {});
+        const earlier = await storeClientError(use, error);
+        if (earlier) return answer(earlier, fingerprint);
       }
       throw error;
     }
-    if (!executed.committed) {
-      await store.completeIdempotencyKey({
-        key,
-        token: claim.token,
-        expiresAt: handle.expiresAt,
-        response: executed.response,
-      });
-    }
-    return { response: executed.response, replayed: false };
+  }
+
+  /**
+   * Stores a 4xx as the key's final answer, so a retry gets it again. Returns the record
+   * found instead when the key already answers: a retry of a request that succeeded
+   * fails now (the return moved on), but must get the first answer, not this error.
+   */
+  async function storeClientError(
+    use: IdempotencyKeyUse,
+    error: ProblemError,
+  ): Promise<IdempotencyRecordView | null> {
+    const claim = await store.claimIdempotencyKey({
+      key: use.key,
+      fingerprint: use.fingerprint,
+      now: use.now,
+      lockedUntil: use.now + settings.lockTimeoutMs,
+      expiresAt: use.expiresAt,
+    });
+    if (!claim.claimed) return claim.record;
+    await store.completeIdempotencyKey({
+      key: use.key,
+      token: claim.token,
+      expiresAt: use.expiresAt,
+      response: { status: error.status, body: error.toJSON(), headers: error.headers },
+    });
+    return null;
   }
 
   return { run };
+}
+
+/** The answer a recorded key gives this request: its response, or why it cannot have one. */
+function answer(record: IdempotencyRecordView, fingerprint: string): IdempotentOutcome {
+  if (record.fingerprint !== fingerprint) throw problems.idempotencyKeyReused();
+  if (record.state === "in_progress") throw problems.idempotencyInProgress();
+  return replay(record.response);
 }
 
 function replay(response: IdempotentResponse): IdempotentOutcome {

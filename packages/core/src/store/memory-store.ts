@@ -5,6 +5,7 @@
  * copying and nobody can change a committed version by accident.
  */
 import { newPrefixedId } from "../ids";
+import { deepFreeze } from "./deep-freeze";
 import { PendingDeliveries } from "./pending-deliveries";
 import type {
   CommitResult,
@@ -13,6 +14,7 @@ import type {
   IdempotencyClaim,
   IdempotencyClaimRequest,
   IdempotencyCompletion,
+  IdempotencyRecordView,
   IdempotentResponse,
   ListReturnsQuery,
   OutboxEvent,
@@ -112,11 +114,16 @@ export function memoryStore(options: MemoryStoreOptions = {}): ReturnsStore {
           `commit of ${id} must carry version ${expected}, got ${commit.next.record.version}`,
         );
       }
-      if (commit.idempotency) {
-        const row = idempotency.get(commit.idempotency.key);
-        if (!row || row.state !== "in_progress" || row.token !== commit.idempotency.token) {
+      const key = commit.idempotency;
+      if (key?.token !== undefined) {
+        const row = idempotency.get(key.key);
+        if (!row || row.state !== "in_progress" || row.token !== key.token) {
           return { ok: false, reason: "idempotency_lost" };
         }
+      } else if (key) {
+        const row = idempotency.get(key.key);
+        if (row && isLive(row, key.now))
+          return { ok: false, reason: "idempotency_conflict", record: view(row) };
       }
 
       // Nothing below can fail: the commit is atomic because it is synchronous.
@@ -159,25 +166,24 @@ export function memoryStore(options: MemoryStoreOptions = {}): ReturnsStore {
           created++;
         }
       }
-      if (commit.idempotency) complete({ ...commit.idempotency, response: copy.response! });
+      if (key?.token !== undefined) complete({ ...key, response: copy.response! });
+      else if (key) {
+        idempotency.set(key.key, {
+          fingerprint: key.fingerprint,
+          state: "completed",
+          token: "",
+          lockedUntil: key.now,
+          expiresAt: key.expiresAt,
+          response: copy.response!,
+        });
+      }
       if (created > 0) notify();
       return { ok: true, events: committed };
     },
 
     async claimIdempotencyKey(request: IdempotencyClaimRequest): Promise<IdempotencyClaim> {
       const row = idempotency.get(request.key);
-      const takeable =
-        !row ||
-        row.expiresAt <= request.now ||
-        (row.state === "in_progress" && row.lockedUntil <= request.now);
-      if (!takeable) {
-        return row.state === "completed"
-          ? {
-              claimed: false,
-              record: { state: "completed", fingerprint: row.fingerprint, response: row.response! },
-            }
-          : { claimed: false, record: { state: "in_progress", fingerprint: row.fingerprint } };
-      }
+      if (row && isLive(row, request.now)) return { claimed: false, record: view(row) };
       const token = newPrefixedId("idk");
       idempotency.set(request.key, {
         fingerprint: request.fingerprint,
@@ -357,6 +363,17 @@ export function memoryStore(options: MemoryStoreOptions = {}): ReturnsStore {
   return store;
 }
 
+/** Neither expired nor an `in_progress` claim whose lease ran out: it still answers its key. */
+function isLive(row: IdempotencyRow, now: number): boolean {
+  return row.expiresAt > now && (row.state === "completed" || row.lockedUntil > now);
+}
+
+function view(row: IdempotencyRow): IdempotencyRecordView {
+  return row.state === "completed"
+    ? { state: "completed", fingerprint: row.fingerprint, response: row.response! }
+    : { state: "in_progress", fingerprint: row.fingerprint };
+}
+
 /** Index of the first element >= value in a sorted array. */
 function lowerBound(sorted: string[], value: string): number {
   let lo = 0;
@@ -367,12 +384,4 @@ function lowerBound(sorted: string[], value: string): number {
     else hi = mid;
   }
   return lo;
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === "object" && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
-  }
-  return value;
 }

@@ -135,12 +135,7 @@ export interface IdempotencyClaimRequest {
 
 export type IdempotencyClaim =
   | { claimed: true; token: string }
-  | {
-      claimed: false;
-      record:
-        | { state: "in_progress"; fingerprint: string }
-        | { state: "completed"; fingerprint: string; response: IdempotentResponse };
-    };
+  | { claimed: false; record: IdempotencyRecordView };
 
 /** Completes a claimed key inside a commit, or alone via `completeIdempotencyKey`. */
 export interface IdempotencyCompletion {
@@ -149,6 +144,28 @@ export interface IdempotencyCompletion {
   response: IdempotentResponse;
   expiresAt: number;
 }
+
+/**
+ * The first use of a key, recorded by the commit that carries its outcome: no claim comes
+ * before it, so a write costs one store call instead of three (claim, read, commit). The key
+ * is stored `completed` with `response` in the same atomic step as the change; if another
+ * request recorded (or claimed) the key first, nothing is written and the commit reports
+ * that record.
+ */
+export interface IdempotencyFirstUse {
+  key: string;
+  fingerprint: string;
+  response: IdempotentResponse;
+  /** Epoch ms, for telling a live record from an expired one or a stale lease. */
+  now: number;
+  expiresAt: number;
+  token?: undefined;
+}
+
+/** An idempotency record as another request left it. */
+export type IdempotencyRecordView =
+  | { state: "in_progress"; fingerprint: string }
+  | { state: "completed"; fingerprint: string; response: IdempotentResponse };
 
 // ---------------------------------------------------------------- commits
 
@@ -160,13 +177,21 @@ export interface ReturnCommit {
   next: StoredReturn;
   expectedVersion: number | null;
   events: OutboxEventInput[];
-  idempotency?: IdempotencyCompletion;
+  /** Completes a key claimed under a token, or records a key's first use (no token). */
+  idempotency?: IdempotencyCompletion | IdempotencyFirstUse;
 }
 
 export type CommitResult =
   | { ok: true; events: OutboxEvent[] }
-  | { ok: false; reason: "version_conflict"; currentVersion: number | null }
+  | {
+      ok: false;
+      reason: "version_conflict";
+      currentVersion: number | null;
+      /** The version the store saw, when it could hand it over at no extra cost. */
+      current?: StoredReturn;
+    }
   | { ok: false; reason: "idempotency_lost" }
+  | { ok: false; reason: "idempotency_conflict"; record: IdempotencyRecordView }
   | { ok: false; reason: "already_exists" };
 
 export interface ListReturnsQuery {
@@ -188,6 +213,13 @@ export interface ReturnPage {
 export interface ReturnsStore {
   /** A short name for logs and benchmarks (`memory`, `postgres`, `pglite`). */
   readonly name: string;
+
+  /**
+   * True when `getReturn` costs a round trip (a database). The service then computes a
+   * write from the version it last saw of that return, when it has one, instead of reading
+   * it first; the commit's version check catches a version another process replaced.
+   */
+  readonly remote?: boolean;
 
   /** Prepares the store (migrations, ...). The service awaits it before first use. MUST be idempotent. */
   init?(): Promise<void>;
@@ -218,16 +250,22 @@ export interface ReturnsStore {
    * - Otherwise the stored version MUST equal `expectedVersion` (else `version_conflict`);
    *   of two concurrent commits from the same version, exactly one succeeds.
    * - `next.record.version` MUST be `expectedVersion + 1` (1 on create); the store MAY reject others.
-   * - With `idempotency`, the key MUST still be `in_progress` under `token` (else
-   *   `idempotency_lost`, and nothing is written): a holder whose lease was taken over
-   *   MUST NOT commit.
+   * - With an `idempotency` completion (a `token`), the key MUST still be `in_progress`
+   *   under `token` (else `idempotency_lost`, and nothing is written): a holder whose lease
+   *   was taken over MUST NOT commit.
+   * - With an `idempotency` first use (no `token`), the key MUST be absent, expired
+   *   (`expiresAt <= now`) or an `in_progress` claim whose lease ran out; it is then stored
+   *   `completed` with the response as part of the commit. Otherwise nothing is written
+   *   and the result is `idempotency_conflict` with the record found. Of concurrent
+   *   commits recording one key, at most one succeeds.
    * - Events get positions in array order, after every earlier commit's events of that return.
    * - Each new delivery is `pending`, with no attempts, due at once: `next_attempt_at` is
    *   the event's `created_at` in epoch ms.
    *
    * Clarifications the conformance suite checks:
    * - When several checks fail, `already_exists` / `version_conflict` is reported before
-   *   `idempotency_lost`. `currentVersion` is the version the store saw when it refused.
+   *   `idempotency_lost` and `idempotency_conflict`. `currentVersion` is the version the
+   *   store saw when it refused; `current`, when given, is that whole version.
    * - The idempotency check is by token alone: a commit carries no clock, so a holder whose
    *   lease ran out but was not taken over still commits.
    * - The store MUST keep its own copy: changing the caller's objects afterwards MUST NOT

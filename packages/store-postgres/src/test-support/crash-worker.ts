@@ -6,8 +6,9 @@
  * (`ack`), so whatever the parent holds when it SIGKILLs the process is exact.
  *
  * Told to `hold`, it stops one write right before its commit and one right after, so that the
- * kill the parent then sends surely leaves a claimed key without its commit (to be taken over)
- * and a commit without its acknowledgement (to be replayed, not run again).
+ * kill the parent then sends surely leaves a computed write that never committed (nothing of
+ * it stored, not even its key: to be run by whoever sends it again) and a commit without its
+ * acknowledgement (to be replayed, not run again).
  *
  * With `drain`, it writes nothing new and, after its resends, waits until the dispatcher has
  * delivered every pending delivery (including those a killed process had leased).
@@ -66,11 +67,11 @@ export type CrashMessage =
   | { kind: "sent"; write: CrashWrite }
   | { kind: "ack"; write: CrashWrite; answer: Answer }
   | { kind: "failed"; write: CrashWrite; answer: Answer }
-  | { kind: "holding"; stage: "claimed" | "committed"; key: string }
+  | { kind: "holding"; stage: "computed" | "committed"; key: string }
   | { kind: "drained"; pending: number };
 
 /**
- * From the parent: stop one write just before its commit (its key claimed) and another just
+ * From the parent: stop one write just before its commit (computed, nothing stored) and another just
  * after (committed, not yet acknowledged), so that the kill that follows surely leaves both
  * kinds behind. The other writes carry on.
  */
@@ -101,7 +102,7 @@ async function main() {
       if (holdBeforeCommit && commit.idempotency) {
         holdBeforeCommit = false;
         const key = JSON.parse(commit.idempotency.key).at(-1) as string;
-        await report({ kind: "holding", stage: "claimed", key });
+        await report({ kind: "holding", stage: "computed", key });
         await FOREVER;
       }
       return store.commit(commit);

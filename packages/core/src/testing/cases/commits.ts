@@ -1,9 +1,21 @@
 /** @module testing/cases/commits — `commit` and `getReturn`: atomic writes with a version check. */
 import { describe, expect, it } from "vitest";
+import type { CommitResult, StoredReturn } from "../../store/types";
 import { advanceStoredReturn, makeOutboxEvent, makeStoredReturn } from "../fixtures";
 import { advanceReturn, createReturn, type StoreSubject, withoutPosition } from "../subject";
 
 const CONCURRENT_WRITERS = 8;
+
+/**
+ * A version conflict names the version the store saw; a store that hands that version over
+ * (`current`, optional) must hand over exactly what is stored.
+ */
+function expectVersionConflict(result: CommitResult, version: number, stored: StoredReturn) {
+  expect(result).toMatchObject({ ok: false, reason: "version_conflict", currentVersion: version });
+  if (!result.ok && result.reason === "version_conflict" && result.current !== undefined) {
+    expect(result.current).toEqual(stored);
+  }
+}
 
 export function describeCommits(subject: StoreSubject): void {
   describe("commit", () => {
@@ -83,7 +95,7 @@ export function describeCommits(subject: StoreSubject): void {
         events: [makeOutboxEvent(stale)],
       });
 
-      expect(result).toEqual({ ok: false, reason: "version_conflict", currentVersion: 2 });
+      expectVersionConflict(result, 2, submitted.stored);
       expect(await subject.store.getReturn(created.stored.record.id)).toEqual(submitted.stored);
       expect((await subject.store.listEvents(created.stored.record.id)).map((e) => e.id)).toEqual([
         ...created.events.map((e) => e.id),
@@ -121,11 +133,10 @@ export function describeCommits(subject: StoreSubject): void {
 
       const winners = results.flatMap((result, index) => (result.ok ? [index] : []));
       expect(winners).toHaveLength(1);
-      for (const result of results) {
-        if (!result.ok)
-          expect(result).toEqual({ ok: false, reason: "version_conflict", currentVersion: 2 });
-      }
       const winner = winners[0]!;
+      for (const result of results) {
+        if (!result.ok) expectVersionConflict(result, 2, candidates[winner]!);
+      }
       expect(await subject.store.getReturn(stored.record.id)).toEqual(candidates[winner]);
       const events = await subject.store.listEvents(stored.record.id);
       expect(events).toHaveLength(2);

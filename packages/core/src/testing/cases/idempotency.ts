@@ -1,9 +1,14 @@
 /**
- * @module testing/cases/idempotency — claim, complete and release of idempotency keys, and
- * their completion inside a commit.
+ * @module testing/cases/idempotency — claim, complete and release of idempotency keys, their
+ * completion inside a commit, and a key's first use recorded by a commit.
  */
 import { describe, expect, it } from "vitest";
-import type { IdempotencyClaimRequest, IdempotentResponse, ReturnsStore } from "../../store/types";
+import type {
+  IdempotencyClaimRequest,
+  IdempotencyFirstUse,
+  IdempotentResponse,
+  ReturnsStore,
+} from "../../store/types";
 import {
   advanceStoredReturn,
   makeEndpoint,
@@ -11,7 +16,7 @@ import {
   makeStoredReturn,
   T0,
 } from "../fixtures";
-import { createReturn, type StoreSubject } from "../subject";
+import { advanceReturn, createReturn, type StoreSubject } from "../subject";
 
 const LEASE_MS = 30_000;
 const TTL_MS = 86_400_000;
@@ -34,6 +39,11 @@ const created: IdempotentResponse = {
     etag: '"1"',
   },
 };
+
+/** A commit's first use of `key` at `now`, storing the `created` response. */
+function firstUse(key: string, now: number, fingerprint = "fp-1"): IdempotencyFirstUse {
+  return { key, fingerprint, now, expiresAt: now + TTL_MS, response: created };
+}
 
 async function claimToken(store: ReturnsStore, key: string, now = T0): Promise<string> {
   const claim = await store.claimIdempotencyKey(claimAt(key, now));
@@ -397,6 +407,172 @@ export function describeIdempotency(subject: StoreSubject): void {
       expect(staleResult.ok).toBe(false);
       expect((await subject.store.getReturn(stored.record.id))?.record.version).toBe(2);
       expect(await subject.store.listEvents(stored.record.id)).toHaveLength(2);
+    });
+
+    // ---------------------------------------------------------------- first use in a commit
+
+    it("commit - records a key's first use as completed, with the change", async () => {
+      const key = newKey();
+      const stored = makeStoredReturn();
+
+      const result = await subject.store.commit({
+        next: stored,
+        expectedVersion: null,
+        events: [makeOutboxEvent(stored)],
+        idempotency: firstUse(key, T0),
+      });
+
+      expect(result.ok).toBe(true);
+      expect(await subject.store.getReturn(stored.record.id)).toEqual(stored);
+      expect(await subject.store.claimIdempotencyKey(claimAt(key, T0 + 1))).toEqual({
+        claimed: false,
+        record: { state: "completed", fingerprint: "fp-1", response: created },
+      });
+    });
+
+    it("commit - a first use of a key already answered writes nothing and reports its record", async () => {
+      const { stored, events } = await createReturn(subject.store);
+      const key = newKey();
+      const first = makeStoredReturn();
+      await subject.store.commit({
+        next: first,
+        expectedVersion: null,
+        events: [],
+        idempotency: firstUse(key, T0),
+      });
+      const next = advanceStoredReturn(stored, "submit");
+      await subject.store.saveEndpoint(makeEndpoint());
+      const event = makeOutboxEvent(next);
+
+      const result = await subject.store.commit({
+        next,
+        expectedVersion: 1,
+        events: [event],
+        idempotency: firstUse(key, T0 + 1, "fp-2"),
+      });
+
+      expect(result).toEqual({
+        ok: false,
+        reason: "idempotency_conflict",
+        record: { state: "completed", fingerprint: "fp-1", response: created },
+      });
+      expect(await subject.store.getReturn(stored.record.id)).toEqual(stored);
+      expect(await subject.store.listEvents(stored.record.id)).toEqual(events);
+      expect(await subject.store.listDeliveries({ eventId: event.id })).toEqual([]);
+    });
+
+    it("commit - a first use of a key claimed by a live lease reports it in_progress", async () => {
+      const key = newKey();
+      await claimToken(subject.store, key);
+      const stored = makeStoredReturn();
+
+      const result = await subject.store.commit({
+        next: stored,
+        expectedVersion: null,
+        events: [makeOutboxEvent(stored)],
+        idempotency: firstUse(key, T0 + LEASE_MS - 1),
+      });
+
+      expect(result).toEqual({
+        ok: false,
+        reason: "idempotency_conflict",
+        record: { state: "in_progress", fingerprint: "fp-1" },
+      });
+      expect(await subject.store.getReturn(stored.record.id)).toBeNull();
+    });
+
+    it("commit - a first use takes over an expired key and a lease that ran out", async () => {
+      const expired = newKey();
+      await subject.store.commit({
+        next: makeStoredReturn(),
+        expectedVersion: null,
+        events: [],
+        idempotency: firstUse(expired, T0),
+      });
+      const stale = newKey();
+      const staleToken = await claimToken(subject.store, stale);
+
+      for (const [key, now] of [
+        [expired, T0 + TTL_MS],
+        [stale, T0 + LEASE_MS],
+      ] as const) {
+        const stored = makeStoredReturn();
+        const result = await subject.store.commit({
+          next: stored,
+          expectedVersion: null,
+          events: [],
+          idempotency: firstUse(key, now, "fp-new"),
+        });
+
+        expect(result.ok).toBe(true);
+        expect(await subject.store.getReturn(stored.record.id)).toEqual(stored);
+        expect(await subject.store.claimIdempotencyKey(claimAt(key, now + 1))).toEqual({
+          claimed: false,
+          record: { state: "completed", fingerprint: "fp-new", response: created },
+        });
+      }
+      // The holder whose lease was taken over can no longer complete the key.
+      expect(
+        await subject.store.completeIdempotencyKey({
+          key: stale,
+          token: staleToken,
+          response: created,
+          expiresAt: T0 + TTL_MS,
+        }),
+      ).toBe(false);
+    });
+
+    it("commit - a version conflict is reported before a key already answered", async () => {
+      const created1 = await createReturn(subject.store);
+      const key = newKey();
+      await subject.store.commit({
+        next: makeStoredReturn(),
+        expectedVersion: null,
+        events: [],
+        idempotency: firstUse(key, T0),
+      });
+      const stale = advanceStoredReturn(created1.stored, "submit");
+      await advanceReturn(subject.store, created1.stored, "submit");
+
+      const result = await subject.store.commit({
+        next: stale,
+        expectedVersion: 1,
+        events: [],
+        idempotency: firstUse(key, T0 + 1),
+      });
+
+      expect(result).toMatchObject({ ok: false, reason: "version_conflict", currentVersion: 2 });
+    });
+
+    it(`commit - of ${CONCURRENT_CLAIMS} concurrent first uses of one key exactly one writes`, async () => {
+      const key = newKey();
+      const candidates = Array.from({ length: CONCURRENT_CLAIMS }, () => makeStoredReturn());
+
+      const results = await Promise.all(
+        candidates.map((stored) =>
+          subject.store.commit({
+            next: stored,
+            expectedVersion: null,
+            events: [makeOutboxEvent(stored)],
+            idempotency: firstUse(key, T0),
+          }),
+        ),
+      );
+
+      const winners = candidates.filter((_, index) => results[index]!.ok);
+      expect(winners).toHaveLength(1);
+      for (const result of results.filter((r) => !r.ok)) {
+        expect(result).toEqual({
+          ok: false,
+          reason: "idempotency_conflict",
+          record: { state: "completed", fingerprint: "fp-1", response: created },
+        });
+      }
+      for (const stored of candidates) {
+        expect(await subject.store.getReturn(stored.record.id)).toEqual(
+          stored === winners[0] ? stored : null,
+        );
+      }
     });
   });
 }
