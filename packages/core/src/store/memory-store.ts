@@ -117,7 +117,7 @@ export function memoryStore(options: MemoryStoreOptions = {}): ReturnsStore {
       const key = commit.idempotency;
       if (key?.token !== undefined) {
         const row = idempotency.get(key.key);
-        if (!row || row.state !== "in_progress" || row.token !== key.token) {
+        if (row?.state !== "in_progress" || row.token !== key.token) {
           return { ok: false, reason: "idempotency_lost" };
         }
       } else if (key) {
@@ -197,7 +197,7 @@ export function memoryStore(options: MemoryStoreOptions = {}): ReturnsStore {
 
     async completeIdempotencyKey(completion) {
       const row = idempotency.get(completion.key);
-      if (!row || row.state !== "in_progress" || row.token !== completion.token) return false;
+      if (row?.state !== "in_progress" || row.token !== completion.token) return false;
       complete({ ...completion, response: deepFreeze(structuredClone(completion.response)) });
       return true;
     },
