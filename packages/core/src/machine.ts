@@ -149,35 +149,58 @@ export function stateOf(snapshot: AnyMachineSnapshot): ReturnState {
   return (typeof value === "string" ? value : Object.values(value)[0]) as ReturnState;
 }
 
-/**
- * Live snapshots by the persisted object they were made from or into. Rebuilding one costs
- * an actor (about a tenth of a write's CPU); stores hand back the same frozen persisted
- * object for a version they hold, and the service remembers the one it wrote, so a write
- * usually finds its snapshot here. Keyed weakly: it lives exactly as long as that object.
+/*
+ * The machine holds no data of its own (empty context, no children): a snapshot is wholly
+ * determined by its persisted JSON, of which there are a few dozen (state × where a flag
+ * returns to). Rebuilding one costs an xstate actor and a transition another, together about
+ * a third of a write's CPU, so both are computed once per distinct snapshot and shared; the
+ * shared snapshots are treated as values and never changed.
  */
-const liveSnapshots = new WeakMap<object, ReturnSnapshot>();
+
+/** Far more than the machine's distinct snapshots; only a bound against corrupt input. */
+const MEMO_LIMIT = 1024;
+/** Persisted JSON text → its live snapshot. */
+const liveByText = new Map<string, ReturnSnapshot>();
+/** Live snapshot → its persisted form (frozen) and that form's JSON text. */
+const persistedOfLive = new WeakMap<ReturnSnapshot, { persisted: object; text: string }>();
+/** `${persisted JSON}\n${event}` → the transition's result. */
+const transitionsByKey = new Map<string, TransitionResult>();
+
+function remember<V>(memo: Map<string, V>, key: string, value: V): void {
+  if (memo.size < MEMO_LIMIT) memo.set(key, value);
+}
+
+/** The persisted form of a live snapshot and its JSON text, computed once per snapshot. */
+function persistedForm(snapshot: ReturnSnapshot): { persisted: object; text: string } {
+  let known = persistedOfLive.get(snapshot);
+  if (!known) {
+    const persisted = deepFreeze(returnMachine.getPersistedSnapshot(snapshot) as object);
+    known = { persisted, text: JSON.stringify(persisted) };
+    persistedOfLive.set(snapshot, known);
+    if (!liveByText.has(known.text)) remember(liveByText, known.text, snapshot);
+  }
+  return known;
+}
 
 /**
  * Restores a persisted snapshot, history included. The actor is never started, so no
  * action runs: this is only a way to rebuild the snapshot object.
  */
 export function restoreReturnSnapshot(persisted: unknown): ReturnSnapshot {
-  const known = typeof persisted === "object" && persisted !== null;
-  const remembered = known ? liveSnapshots.get(persisted) : undefined;
-  if (remembered) return remembered;
-  const snapshot = createActor(returnMachine, {
-    snapshot: persisted as PersistedReturnSnapshot,
-  }).getSnapshot();
-  // Only a frozen object is sure to mean the same state the next time it is seen.
-  if (known && Object.isFrozen(persisted)) liveSnapshots.set(persisted, snapshot);
+  const text = JSON.stringify(persisted);
+  let snapshot = liveByText.get(text);
+  if (!snapshot) {
+    snapshot = createActor(returnMachine, {
+      snapshot: persisted as PersistedReturnSnapshot,
+    }).getSnapshot();
+    remember(liveByText, text, snapshot);
+  }
   return snapshot;
 }
 
-/** The JSON-safe form of `snapshot`, frozen, and remembered as standing for it. */
+/** The JSON-safe form of `snapshot`, frozen (the same object each time for one snapshot). */
 export function persistReturnSnapshot(snapshot: ReturnSnapshot): PersistedReturnSnapshot {
-  const persisted = deepFreeze(returnMachine.getPersistedSnapshot(snapshot) as object);
-  liveSnapshots.set(persisted, snapshot);
-  return persisted as PersistedReturnSnapshot;
+  return persistedForm(snapshot).persisted as PersistedReturnSnapshot;
 }
 
 /** Events this caller may send now, in the catalogue's order. */
@@ -194,10 +217,19 @@ export type TransitionResult =
 
 /** Applies an event purely; `ok: false` when the machine does not accept it now. */
 export function applyReturnEvent(snapshot: ReturnSnapshot, event: ReturnEvent): TransitionResult {
-  const from = stateOf(snapshot);
-  if (!snapshot.can({ type: event })) return { ok: false, state: from };
-  const [next] = transition(returnMachine, snapshot, { type: event });
-  return { ok: true, snapshot: next, from, to: stateOf(next) };
+  const key = `${persistedForm(snapshot).text}\n${event}`;
+  let result = transitionsByKey.get(key);
+  if (!result) {
+    const from = stateOf(snapshot);
+    if (snapshot.can({ type: event })) {
+      const [next] = transition(returnMachine, snapshot, { type: event });
+      result = { ok: true, snapshot: next, from, to: stateOf(next) };
+    } else {
+      result = { ok: false, state: from };
+    }
+    remember(transitionsByKey, key, result);
+  }
+  return result;
 }
 
 export function isTerminalState(state: ReturnState): boolean {
