@@ -302,7 +302,7 @@ async function benchFramework(
               note:
                 ours.non2xx > 0
                   ? `${ours.non2xx} responses were not 2xx.`
-                  : `Server CPU per request ${cpuPerRequestMs(ours).toFixed(2)} ms against ${cpuPerRequestMs(bare).toFixed(2)} ms bare. In process: verifying the token takes ${Math.round(breakdown.rs256)}/${Math.round(breakdown.es256)} µs (RS256/ES256, repeated tokens served from core/auth/jwt.ts's cache of verified tokens) against the bare request's ${Math.round(breakdown.bare)} µs, and service.fetch ${Math.round(breakdown.fetch)} µs more, of which ${Math.round(breakdown.typed)} µs is the typed operation (memory store structuredClone + deep freeze of each commit, an xstate actor per snapshot restore) and the rest core/http: a Node 20 Response with a string body builds a web ReadableStream, JSON.stringify of the rendered record, reading the body through a stream reader.`,
+                  : `Server CPU per request ${cpuPerRequestMs(ours).toFixed(2)} ms against ${cpuPerRequestMs(bare).toFixed(2)} ms bare. In process: verifying the token takes ${Math.round(breakdown.rs256)}/${Math.round(breakdown.es256)} µs (RS256/ES256, repeated tokens served from core/auth/jwt.ts's cache of verified tokens) against the bare request's ${Math.round(breakdown.bare)} µs, and service.fetch ${Math.round(breakdown.fetch)} µs more, of which ${Math.round(breakdown.typed)} µs is the typed operation (mostly the memory store's structuredClone + deep freeze of each commit) and the rest core/http: a Node 20 Response with a string body builds a web ReadableStream, JSON.stringify of the rendered record, reading the body through a stream reader.`,
             }),
       },
       {
