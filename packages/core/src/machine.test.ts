@@ -119,9 +119,7 @@ describe("returnMachine", () => {
     expect(Object.isFrozen(persisted)).toBe(true);
     expect(persistReturnSnapshot(submitted.snapshot)).toBe(persisted);
     // What a store reads back is the same state: the same shared snapshot.
-    expect(restoreReturnSnapshot(JSON.parse(JSON.stringify(persisted)))).toBe(
-      submitted.snapshot,
-    );
+    expect(restoreReturnSnapshot(JSON.parse(JSON.stringify(persisted)))).toBe(submitted.snapshot);
     expect(applyReturnEvent(submitted.snapshot, "approve")).toBe(
       applyReturnEvent(submitted.snapshot, "approve"),
     );
