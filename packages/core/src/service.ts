@@ -79,7 +79,7 @@ export interface ReturnsServiceOptions {
   onFitSignal?: (signal: FitSignal) => void | Promise<void>;
   /**
    * With a store whose reads cost a round trip (`store.remote`), how many recently written
-   * returns the service remembers so a write can skip reading them first. Default 10,000.
+   * returns the service remembers so a write can skip reading them first. Default 1,000 (a few KB each); 0 turns it off.
    */
   recentRecords?: number;
   /** Largest accepted request body in bytes. Default 16 KiB. */
@@ -127,7 +127,7 @@ export function createReturnsService(options: ReturnsServiceOptions = {}) {
   const idempotency = createIdempotencyEngine(store, idempotencySettings, now);
   // Where a read costs a round trip, a write starts from the version this process saw
   // last; the commit's version check catches one another process has since replaced.
-  const recent = store.remote ? new RecentRecords(options.recentRecords ?? 10_000) : null;
+  const recent = store.remote ? new RecentRecords(options.recentRecords ?? 1_000) : null;
   const reportError =
     options.onError ??
     ((error: unknown, context: string) => console.error(`[returnkit] ${context}:`, error));
