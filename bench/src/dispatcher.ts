@@ -152,6 +152,25 @@ async function rawFetchPosts(
   return total / ((performance.now() - started) / 1000);
 }
 
+/** One raw POST through undici's `request()`, the body read to the end; timeouts from undici's own timers. */
+async function rawUndiciPost(
+  agent: RawUndiciAgent,
+  target: { origin: string; pathname: string },
+  body: string,
+  id: string,
+): Promise<void> {
+  const response = await agent.request({
+    origin: target.origin,
+    path: target.pathname,
+    method: "POST",
+    headers: { "content-type": "application/json", "x-bench-id": id },
+    body,
+    headersTimeout: 15_000,
+    bodyTimeout: 15_000,
+  });
+  await response.body.dump();
+}
+
 /**
  * `total` POSTs through `concurrency` workers with undici's `request()` over one keep-alive
  * Agent, timeouts from undici's own timers; the raw rate of the dispatcher's client.
@@ -163,23 +182,11 @@ async function rawUndiciPosts(
   total: number,
   concurrency: number,
 ): Promise<number> {
-  const { origin, pathname } = new URL(url);
+  const target = new URL(url);
   let next = 0;
   const started = performance.now();
   const worker = async () => {
-    while (next < total) {
-      const id = String(next++);
-      const response = await agent.request({
-        origin,
-        path: pathname,
-        method: "POST",
-        headers: { "content-type": "application/json", "x-bench-id": id },
-        body,
-        headersTimeout: 15_000,
-        bodyTimeout: 15_000,
-      });
-      await response.body.dump();
-    }
+    while (next < total) await rawUndiciPost(agent, target, body, String(next++));
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
   return total / ((performance.now() - started) / 1000);
@@ -357,19 +364,9 @@ async function measureLatency(): Promise<LatencyFigures> {
     }).then((r) => r.arrayBuffer()),
   );
   const agent = rawUndiciAgent();
-  const { origin, pathname } = new URL(receiver.url);
+  const target = new URL(receiver.url);
   const rawUndici = await pacedRawPosts(receiver, total, "undici", (id) =>
-    agent
-      .request({
-        origin,
-        path: pathname,
-        method: "POST",
-        headers: { "content-type": "application/json", "x-bench-id": id },
-        body,
-        headersTimeout: 15_000,
-        bodyTimeout: 15_000,
-      })
-      .then((r) => r.body.dump()),
+    rawUndiciPost(agent, target, body, id),
   );
   await agent.close();
   await receiver.close();
