@@ -79,7 +79,8 @@ export interface ReturnsServiceOptions {
   onFitSignal?: (signal: FitSignal) => void | Promise<void>;
   /**
    * With a store whose reads cost a round trip (`store.remote`), how many recently written
-   * returns the service remembers so a write can skip reading them first. Default 1,000 (a few KB each); 0 turns it off.
+   * returns the service remembers so a write can skip reading them first. Default 1,000 (a few
+   * KB each); 0 turns it off.
    */
   recentRecords?: number;
   /** Largest accepted request body in bytes. Default 16 KiB. */
@@ -168,8 +169,14 @@ export function createReturnsService(options: ReturnsServiceOptions = {}) {
   }
 
   async function load(id: string, principal: Principal): Promise<StoredReturn> {
-    const stored = isReturnId(id) ? await store.getReturn(id) : null;
-    // A portal caller never learns that another customer's return exists.
+    return visibleTo(id, isReturnId(id) ? await store.getReturn(id) : null, principal);
+  }
+
+  /**
+   * `stored` if this caller may see it: a portal caller never learns that another customer's
+   * return exists.
+   */
+  function visibleTo(id: string, stored: StoredReturn | null, principal: Principal): StoredReturn {
     if (!stored || (principal.kind === "portal" && stored.record.customer_id !== principal.id)) {
       throw problems.returnNotFound(id);
     }
@@ -186,12 +193,7 @@ export function createReturnsService(options: ReturnsServiceOptions = {}) {
     fresh: boolean,
   ): Promise<{ stored: StoredReturn; fromCache: boolean }> {
     const hit = fresh ? undefined : recent?.get(id);
-    if (hit) {
-      if (principal.kind === "portal" && hit.record.customer_id !== principal.id) {
-        throw problems.returnNotFound(id);
-      }
-      return { stored: hit, fromCache: true };
-    }
+    if (hit) return { stored: visibleTo(id, hit, principal), fromCache: true };
     const stored = await load(id, principal);
     recent?.set(id, stored);
     return { stored, fromCache: false };
@@ -291,16 +293,15 @@ export function createReturnsService(options: ReturnsServiceOptions = {}) {
       }
       const refused = await commitChange(current, next, added, 200, key);
       if (!refused) return next.record;
-      recent?.delete(id);
       const latest =
         refused.reason === "version_conflict" && refused.current
           ? refused.current
           : await load(id, ctx.principal);
+      recent?.set(id, latest);
       if (ctx.ifMatch !== undefined) {
         throw problems.preconditionFailed(String(ctx.ifMatch), latest.record.version);
       }
       if (attempt >= MAX_COMMIT_ATTEMPTS) throw problems.concurrentUpdate(id);
-      recent?.set(id, latest);
       current = latest;
       fromCache = false;
     }
