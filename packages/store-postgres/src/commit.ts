@@ -14,7 +14,7 @@
  *    then finds the row, so at most one of them writes.
  * 3. The UPDATE (or the INSERT … ON CONFLICT DO NOTHING, on create) runs only when both
  *    checks pass; its RETURNING is the single gate for everything else.
- * 3. Events, deliveries (INSERT … SELECT from the enabled, matching endpoints), the
+ * 4. Events, deliveries (INSERT … SELECT from the enabled, matching endpoints), the
  *    idempotency completion and `pg_notify` are all gated on that RETURNING.
  *
  * The final SELECT reports what happened, and the caller turns it into a `CommitResult`;
@@ -26,13 +26,14 @@
 import type {
   CommitResult,
   IdempotencyRecordView,
-  IdempotentResponse,
   OutboxEvent,
   ReturnCommit,
   StoredReturn,
 } from "@returnkit/core";
 import type { SqlQueryable } from "./database";
+import { keyTakeoverCondition } from "./idempotency";
 import type { SqlNames } from "./names";
+import { type KeyRecordRow, toKeyRecord } from "./rows";
 
 export interface CommitOutcome {
   result: CommitResult;
@@ -50,13 +51,6 @@ interface CommitRow {
   current: StoredReturn | null;
   /** The key's record as this statement saw it, when a first use was refused. */
   key_record: KeyRecordRow | null;
-}
-
-/** An idempotency row as the store reads it back. */
-export interface KeyRecordRow {
-  state: "in_progress" | "completed";
-  fingerprint: string;
-  response: IdempotentResponse | null;
 }
 
 export function commitStatement(n: SqlNames): string {
@@ -84,7 +78,7 @@ first_use AS (
     SET fingerprint = excluded.fingerprint, state = 'completed', token = '',
         locked_until = excluded.locked_until, expires_at = excluded.expires_at,
         response = excluded.response
-    WHERE k.expires_at <= $17::bigint OR (k.state = 'in_progress' AND k.locked_until <= $17::bigint)
+    WHERE ${keyTakeoverCondition("k", "$17::bigint")}
   RETURNING k.key
 ),
 allowed AS (
@@ -223,7 +217,7 @@ export async function runCommit(
     if (key.token !== undefined) return refused({ ok: false, reason: "idempotency_lost" });
     // A row committed after this statement's snapshot blocked the insert without being
     // visible to it; a new statement sees it.
-    const record = row.key_record ? keyView(row.key_record) : await readKey(key.key);
+    const record = row.key_record ? toKeyRecord(row.key_record) : await readKey(key.key);
     if (!record) throw new Error(`commit of ${commit.next.record.id}: key refused, yet no record`);
     return refused({ ok: false, reason: "idempotency_conflict", record });
   };
@@ -242,12 +236,6 @@ export async function runCommit(
   if (!row.key_ok) return keyRefused();
   // Both checks passed under their row locks, yet nothing was written: cannot happen.
   throw new Error(`commit of ${commit.next.record.id} wrote nothing though every check passed`);
-}
-
-export function keyView(row: KeyRecordRow): IdempotencyRecordView {
-  return row.state === "completed"
-    ? { state: "completed", fingerprint: row.fingerprint, response: row.response! }
-    : { state: "in_progress", fingerprint: row.fingerprint };
 }
 
 /** Where commitParams puts the events' JSON. */

@@ -11,8 +11,17 @@ import type {
   IdempotencyCompletion,
   IdempotencyRecordView,
 } from "@returnkit/core";
-import { type KeyRecordRow, keyView } from "./commit";
 import type { StoreContext } from "./context";
+import { type KeyRecordRow, toKeyRecord } from "./rows";
+
+/**
+ * SQL true when the key row `alias` no longer answers its key at `now` (a parameter): it
+ * expired, or it is an `in_progress` claim whose lease ran out. Claims and a commit's first
+ * use take such a row over, and only such a row.
+ */
+export function keyTakeoverCondition(alias: string, now: string): string {
+  return `(${alias}.expires_at <= ${now} OR (${alias}.state = 'in_progress' AND ${alias}.locked_until <= ${now}))`;
+}
 
 /** A claim that found a row which vanished before it could be read (released, purged) tries again. */
 const CLAIM_ATTEMPTS = 5;
@@ -31,7 +40,7 @@ export async function claimIdempotencyKey(
        ON CONFLICT (key) DO UPDATE
          SET fingerprint = excluded.fingerprint, state = 'in_progress', token = excluded.token,
              locked_until = excluded.locked_until, expires_at = excluded.expires_at, response = NULL
-         WHERE k.expires_at <= $6 OR (k.state = 'in_progress' AND k.locked_until <= $6)
+         WHERE ${keyTakeoverCondition("k", "$6")}
        RETURNING k.token`,
       [
         request.key,
@@ -62,7 +71,7 @@ export async function readIdempotencyKey(
     `SELECT fingerprint, state, response FROM ${ctx.names.table("idempotency_keys")} WHERE key = $1`,
     [key],
   );
-  return rows[0] ? keyView(rows[0]) : null;
+  return rows[0] ? toKeyRecord(rows[0]) : null;
 }
 
 export async function completeIdempotencyKey(

@@ -9,6 +9,8 @@ import type {
   Delivery,
   DeliveryAttempt,
   DeliveryStatus,
+  IdempotencyRecordView,
+  IdempotentResponse,
   OutboxEvent,
   StoredReturn,
   WebhookEndpoint,
@@ -108,4 +110,17 @@ export function toDelivery(row: DeliveryRow): Delivery {
     delivered_at: row.delivered_at,
     dead_at: row.dead_at,
   };
+}
+
+/** An idempotency row as the store reads it back. */
+export interface KeyRecordRow {
+  state: "in_progress" | "completed";
+  fingerprint: string;
+  response: IdempotentResponse | null;
+}
+
+export function toKeyRecord(row: KeyRecordRow): IdempotencyRecordView {
+  return row.state === "completed"
+    ? { state: "completed", fingerprint: row.fingerprint, response: row.response! }
+    : { state: "in_progress", fingerprint: row.fingerprint };
 }
