@@ -12,6 +12,7 @@ import { Webhook } from "standardwebhooks";
 import { signWebhook, webhookSecretKey } from "../../packages/core/src/webhooks/signer";
 import { webCryptoHmac } from "../../packages/webhook-verify/src/hmac";
 import { verifyWebhook, verifyWebhookSignature } from "../../packages/webhook-verify/src/index";
+import { approvedEvent, sampleReturn } from "../../packages/webhook-verify/src/test-fixtures";
 import { createWebhookVerifier } from "../../packages/webhook-verify/src/verify";
 import type { BenchFigure, BenchSection } from "./types";
 
@@ -22,58 +23,19 @@ const WARMUP_MS = 250;
 const ROUNDS = 7;
 const ROUND_MS = 150;
 
-/** A return.approved body (history trimmed to two entries) padded in a note to exactly `PAYLOAD_BYTES`. */
+/**
+ * The verifier tests' return.approved event, its history trimmed to the last two entries and
+ * padded in the last note to exactly `PAYLOAD_BYTES`.
+ */
 function eventBody(): string {
-  const event = (note: string) => ({
-    type: "return.approved",
-    timestamp: "2026-01-01T00:00:00.000Z",
-    data: {
-      return: {
-        id: "ret_01KAQ7Z5D2M8X4C6B9N3P7Q1RS",
-        object: "return",
-        order_id: "ord_1042",
-        line: { sku: "TEE-BLK", quantity: 1, size: "M" },
-        reason: "TOO_SMALL_AT_CHEST",
-        resolution: "EXCHANGE",
-        exchange_size: "L",
-        state: "approved",
-        flagged_from: null,
-        grade: null,
-        shipment: null,
-        customer_id: "cus_7",
-        version: 3,
-        created_at: "2025-12-31T23:50:00.000Z",
-        updated_at: "2026-01-01T00:00:00.000Z",
-        history: [
-          {
-            seq: 2,
-            event: "submit",
-            from: "draft",
-            to: "submitted",
-            at: "2025-12-31T23:55:00.000Z",
-            actor: { kind: "portal", id: "cus_7" },
-          },
-          {
-            seq: 3,
-            event: "approve",
-            from: "submitted",
-            to: "approved",
-            at: "2026-01-01T00:00:00.000Z",
-            actor: { kind: "merchant", id: "staff_2" },
-            note,
-          },
-        ],
-      },
-      transition: {
-        seq: 3,
-        event: "approve",
-        from: "submitted",
-        to: "approved",
-        at: "2026-01-01T00:00:00.000Z",
-        actor: { kind: "merchant", id: "staff_2" },
-      },
-    },
-  });
+  const event = (note: string) => {
+    const [submit, approve] = sampleReturn.history.slice(-2);
+    const history = [submit!, { ...approve!, note }];
+    return {
+      ...approvedEvent,
+      data: { ...approvedEvent.data, return: { ...sampleReturn, history } },
+    };
+  };
   const bare = JSON.stringify(event("")).length;
   const body = JSON.stringify(event("x".repeat(PAYLOAD_BYTES - bare)));
   if (Buffer.byteLength(body) !== PAYLOAD_BYTES) throw new Error("payload is not 1 KiB");
