@@ -7,7 +7,7 @@ import {
   T0,
 } from "@returnkit/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pgliteDatabase, type SqlDatabase } from "./database";
+import { pgliteDatabase, type SqlDatabase, toSqlDatabase } from "./database";
 import { postgresStore } from "./postgres-store";
 import {
   backends,
@@ -264,6 +264,121 @@ for (const backend of backends()) {
         }
       }
       expect(outcomes.committed + outcomes.takenOver).toBe(30);
+    });
+
+    /** A store on its own connection that counts the commit statements it sends. */
+    function countingStore(): { store: ReturnsStore; commitStatements: () => number } {
+      const inner = toSqlDatabase(backend.connect());
+      let count = 0;
+      const counting: SqlDatabase = {
+        ...inner,
+        query: (text, params) => {
+          if (text.includes("held_key AS")) count++;
+          return inner.query(text, params);
+        },
+      };
+      const store = postgresStore({ db: counting, schema, commitBatching: { maxInFlight: 1 } });
+      return { store, commitStatements: () => count };
+    }
+
+    it("commit - concurrent commits share statements, and each gets its own outcome", async () => {
+      const { store, commitStatements } = countingStore();
+      const created = Array.from({ length: 10 }, () => makeStoredReturn());
+      const creates = await Promise.all(
+        created.map((stored) =>
+          store.commit({ next: stored, expectedVersion: null, events: [makeOutboxEvent(stored)] }),
+        ),
+      );
+      expect(creates.every((r) => r.ok)).toBe(true);
+      expect(commitStatements()).toBeLessThan(created.length);
+
+      // One batch of mixed fortunes: fresh versions, stale ones, a key already answered.
+      const answered = `answered-${created[0]!.record.id}`;
+      const response = { status: 200, body: { first: true }, headers: {} };
+      const firstUse = (key: string) => ({
+        key,
+        fingerprint: "fp",
+        response,
+        now: T0,
+        expiresAt: T0 + 86_400_000,
+      });
+      const before = (await store.getReturn(created[0]!.record.id))!;
+      const keyed = advanceStoredReturn(before, "submit");
+      expect(
+        (
+          await store.commit({
+            next: keyed,
+            expectedVersion: 1,
+            events: [],
+            idempotency: firstUse(answered),
+          })
+        ).ok,
+      ).toBe(true);
+      const outcomes = await Promise.all(
+        created.slice(1).map((stored, index) => {
+          const next = advanceStoredReturn(stored, "submit");
+          if (index % 3 === 0)
+            return store.commit({ next, expectedVersion: 1, events: [makeOutboxEvent(next)] });
+          if (index % 3 === 1) {
+            const stale = advanceStoredReturn(next, "approve");
+            return store.commit({ next: stale, expectedVersion: 2, events: [] });
+          }
+          return store.commit({
+            next,
+            expectedVersion: 1,
+            events: [],
+            idempotency: firstUse(answered),
+          });
+        }),
+      );
+
+      outcomes.forEach((outcome, index) => {
+        const id = created[index + 1]!.record.id;
+        if (index % 3 === 0) expect(outcome, id).toMatchObject({ ok: true });
+        else if (index % 3 === 1)
+          expect(outcome, id).toMatchObject({
+            ok: false,
+            reason: "version_conflict",
+            currentVersion: 1,
+          });
+        else
+          expect(outcome, id).toMatchObject({
+            ok: false,
+            reason: "idempotency_conflict",
+            record: { state: "completed", fingerprint: "fp", response },
+          });
+      });
+      for (const [index, stored] of created.slice(1).entries()) {
+        const read = (await store.getReturn(stored.record.id))!;
+        expect(read.record.version).toBe(index % 3 === 0 ? 2 : 1);
+        expect(await store.listEvents(stored.record.id)).toHaveLength(index % 3 === 0 ? 2 : 1);
+      }
+      await store.close?.();
+    });
+
+    it("commit - a commit the server refuses fails alone; the others of its batch are written", async () => {
+      const { store } = countingStore();
+      const [a, b, c] = [makeStoredReturn(), makeStoredReturn(), makeStoredReturn()];
+      const event = makeOutboxEvent(a);
+      // Hold the batcher's one slot so the next three go in one batch.
+      const first = store.commit({ next: makeStoredReturn(), expectedVersion: null, events: [] });
+      const results = await Promise.allSettled([
+        store.commit({ next: a, expectedVersion: null, events: [event] }),
+        // The same event id again: the outbox's primary key refuses the whole statement.
+        store.commit({
+          next: b,
+          expectedVersion: null,
+          events: [{ ...event, return_id: b.record.id }],
+        }),
+        store.commit({ next: c, expectedVersion: null, events: [makeOutboxEvent(c)] }),
+      ]);
+      await first;
+
+      expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+      expect(await store.getReturn(a.record.id)).toEqual(a);
+      expect(await store.getReturn(b.record.id)).toBeNull();
+      expect(await store.getReturn(c.record.id)).toEqual(c);
+      await store.close?.();
     });
 
     it("commit - writers on two connections build one gapless history with positions in commit order", async () => {

@@ -1,25 +1,30 @@
 /**
- * @module commit — `commit` as one SQL statement, so it is atomic in one round trip.
+ * @module commit — commits as one SQL statement: atomic, in one round trip, and for several
+ * returns at once when the batcher (commit-batcher.ts) has more than one waiting.
  *
  * Every sub-statement of a data-modifying `WITH` sees the same snapshot and none sees the
- * others' writes, so the checks cannot be "read, then write if fine". Instead:
+ * others' writes, so the checks cannot be "read, then write if fine". Instead, for each
+ * commit of the batch (a row of `input`, numbered by `ord`):
  *
- * 1. `locked_return` locks the return row FOR UPDATE. Under READ COMMITTED a row lock that
- *    had to wait returns the row as the other transaction committed it, so the version
- *    check sees the latest version, not the statement's snapshot.
+ * 1. `locked_return` locks the batch's return rows FOR UPDATE, in id order (so two batches
+ *    never wait on each other in a circle). Under READ COMMITTED a row lock that had to wait
+ *    returns the row as the other transaction committed it, so the version check sees the
+ *    latest version, not the statement's snapshot.
  * 2. The key: a completion (`token`) locks its row FOR UPDATE in `held_key` if it is still
  *    `in_progress` under the token; a first use inserts the completed row in `first_use`,
- *    but only once the version check passed, and takes over only an expired row or a
- *    stale lease. A concurrent first use of the same key waits on the unique index and
- *    then finds the row, so at most one of them writes.
- * 3. The UPDATE (or the INSERT … ON CONFLICT DO NOTHING, on create) runs only when both
- *    checks pass; its RETURNING is the single gate for everything else.
+ *    but only once its version check passed, and takes over only an expired row or a stale
+ *    lease. A concurrent first use of the same key waits on the unique index and then finds
+ *    the row, so at most one of them writes.
+ * 3. The UPDATE (or the INSERT … ON CONFLICT DO NOTHING, on create) runs only for commits
+ *    whose checks both pass; `written` is the single gate for everything else.
  * 4. Events, deliveries (INSERT … SELECT from the enabled, matching endpoints), the
- *    idempotency completion and `pg_notify` are all gated on that RETURNING.
+ *    idempotency completion and `pg_notify` are all gated on `written`.
  *
- * The final SELECT reports what happened, and the caller turns it into a `CommitResult`;
- * a refused commit also brings back the return's current version and the key's record,
- * so the caller needs no second read to retry or to answer.
+ * The final SELECT reports, per commit, what happened, and the caller turns it into a
+ * `CommitResult`; a refused commit also brings back the return's current version and the
+ * key's record, so the caller needs no second read to retry or to answer. A batch never
+ * holds two commits of one return or one key (the batcher sees to it), so each commit's
+ * checks are its own.
  * Positions come from a sequence in event order; commits of one return are serialised by
  * the row lock, so a later commit always draws larger positions.
  */
@@ -42,6 +47,7 @@ export interface CommitOutcome {
 }
 
 interface CommitRow {
+  ord: number;
   written: boolean;
   current_version: number | string | null;
   key_ok: boolean;
@@ -55,67 +61,81 @@ interface CommitRow {
 
 export function commitStatement(n: SqlNames): string {
   const returns = n.table("returns");
+  const keys = n.table("idempotency_keys");
   return `
 WITH
+input AS (
+  SELECT * FROM json_to_recordset($1::json) AS i(
+    ord integer, id text, expected integer, version integer, state text, customer_id text,
+    order_id text, record json, snapshot json, key text, token text, response json,
+    expires_at bigint, fingerprint text, now bigint)
+),
 held_key AS (
-  SELECT k.key FROM ${n.table("idempotency_keys")} k
-  WHERE k.key = $10::text AND k.token = $11::text AND k.state = 'in_progress'
-  FOR UPDATE
+  SELECT x.key
+  FROM (SELECT key, token FROM input WHERE key IS NOT NULL AND token IS NOT NULL ORDER BY key) i
+  CROSS JOIN LATERAL (
+    SELECT k.key FROM ${keys} k
+    WHERE k.key = i.key AND k.token = i.token AND k.state = 'in_progress'
+    FOR UPDATE
+  ) x
 ),
 locked_return AS (
-  SELECT r.version, r.record, r.snapshot FROM ${returns} r WHERE r.id = $1::text FOR UPDATE
+  SELECT x.*
+  FROM (SELECT id FROM unnest($2::text[]) AS u(id) ORDER BY id) i
+  CROSS JOIN LATERAL (
+    SELECT r.id, r.version, r.record, r.snapshot FROM ${returns} r WHERE r.id = i.id FOR UPDATE
+  ) x
 ),
-version_ok AS (
-  SELECT CASE WHEN $2::integer IS NULL THEN NOT EXISTS (SELECT 1 FROM locked_return)
-              ELSE EXISTS (SELECT 1 FROM locked_return c WHERE c.version = $2::integer) END AS ok
+checked AS (
+  SELECT i.ord,
+         CASE WHEN i.expected IS NULL THEN c.id IS NULL
+              ELSE coalesce(c.version = i.expected, false) END AS version_ok
+  FROM input i LEFT JOIN locked_return c ON c.id = i.id
 ),
 first_use AS (
-  INSERT INTO ${n.table("idempotency_keys")} AS k
-    (key, fingerprint, state, token, locked_until, expires_at, response)
-  SELECT $10::text, $16::text, 'completed', '', $17::bigint, $13::bigint, $12::json
-  WHERE $16::text IS NOT NULL AND (SELECT ok FROM version_ok)
+  INSERT INTO ${keys} AS k (key, fingerprint, state, token, locked_until, expires_at, response)
+  SELECT i.key, i.fingerprint, 'completed', '', i.now, i.expires_at, i.response
+  FROM input i JOIN checked c ON c.ord = i.ord
+  WHERE i.fingerprint IS NOT NULL AND c.version_ok
+  ORDER BY i.key
   ON CONFLICT (key) DO UPDATE
     SET fingerprint = excluded.fingerprint, state = 'completed', token = '',
         locked_until = excluded.locked_until, expires_at = excluded.expires_at,
         response = excluded.response
-    WHERE ${keyTakeoverCondition("k", "$17::bigint")}
+    WHERE ${keyTakeoverCondition("k", "excluded.locked_until")}
   RETURNING k.key
 ),
 allowed AS (
-  SELECT CASE WHEN $10::text IS NULL THEN true
-              WHEN $16::text IS NOT NULL THEN EXISTS (SELECT 1 FROM first_use)
-              ELSE EXISTS (SELECT 1 FROM held_key) END AS key_ok
+  SELECT i.ord, c.version_ok,
+         CASE WHEN i.key IS NULL THEN true
+              WHEN i.fingerprint IS NOT NULL THEN EXISTS (SELECT 1 FROM first_use f WHERE f.key = i.key)
+              ELSE EXISTS (SELECT 1 FROM held_key h WHERE h.key = i.key) END AS key_ok
+  FROM input i JOIN checked c ON c.ord = i.ord
 ),
-updated AS (
-  UPDATE ${returns} r
-  SET version = $3, state = $4, customer_id = $5, order_id = $6,
-      record = $7::json, snapshot = $8::json, updated_at = now()
-  WHERE r.id = $1::text
-    AND $2::integer IS NOT NULL
-    AND r.version = $2::integer
-    AND EXISTS (SELECT 1 FROM locked_return c WHERE c.version = $2::integer)
-    AND (SELECT key_ok FROM allowed)
+upserted AS (
+  INSERT INTO ${returns} AS r (id, version, state, customer_id, order_id, record, snapshot)
+  SELECT i.id, i.version, i.state, i.customer_id, i.order_id, i.record, i.snapshot
+  FROM input i JOIN allowed a ON a.ord = i.ord
+  WHERE a.version_ok AND a.key_ok
+  ORDER BY i.id
+  ON CONFLICT (id) DO UPDATE
+    SET version = excluded.version, state = excluded.state, customer_id = excluded.customer_id,
+        order_id = excluded.order_id, record = excluded.record, snapshot = excluded.snapshot,
+        updated_at = now()
+    WHERE r.version = excluded.version - 1
   RETURNING r.id
 ),
-inserted AS (
-  INSERT INTO ${returns} (id, version, state, customer_id, order_id, record, snapshot)
-  SELECT $1::text, $3, $4, $5, $6, $7::json, $8::json
-  WHERE $2::integer IS NULL
-    AND NOT EXISTS (SELECT 1 FROM locked_return)
-    AND (SELECT key_ok FROM allowed)
-  ON CONFLICT (id) DO NOTHING
-  RETURNING id
-),
 written AS (
-  SELECT id FROM updated UNION ALL SELECT id FROM inserted
+  SELECT i.ord FROM upserted u JOIN input i ON i.id = u.id
 ),
 new_events AS (
   INSERT INTO ${n.table("outbox_events")} (id, return_id, seq, type, payload, created_at, created_ms)
-  SELECT e->>'id', e->>'return_id', (e->>'seq')::integer, e->>'type', e->'payload',
-         e->>'created_at', (e->>'created_ms')::bigint
-  FROM json_array_elements($9::json) WITH ORDINALITY AS input(e, ord)
-  WHERE EXISTS (SELECT 1 FROM written)
-  ORDER BY ord
+  SELECT e.id, e.return_id, e.seq, e.type, e.payload, e.created_at, e.created_ms
+  FROM json_to_recordset($3::json) AS e(
+    ord integer, n integer, id text, return_id text, seq integer, type text, payload json,
+    created_at text, created_ms bigint)
+  WHERE e.ord IN (SELECT ord FROM written)
+  ORDER BY e.n
   RETURNING id, position, type, return_id, created_ms
 ),
 new_deliveries AS (
@@ -124,92 +144,158 @@ new_deliveries AS (
          'pending', ev.created_ms
   FROM new_events ev
   JOIN ${n.table("endpoints")} ep ON ep.enabled AND (ep.types IS NULL OR ep.types ? ev.type)
-  RETURNING id
+  RETURNING return_id
 ),
 completed AS (
-  UPDATE ${n.table("idempotency_keys")} k
-  SET state = 'completed', response = $12::json, expires_at = $13::bigint
-  WHERE k.key = $10::text AND k.token = $11::text AND k.state = 'in_progress'
-    AND EXISTS (SELECT 1 FROM written)
+  INSERT INTO ${keys} AS k (key, fingerprint, state, token, locked_until, expires_at, response)
+  SELECT i.key, '', 'completed', i.token, 0, i.expires_at, i.response
+  FROM input i JOIN held_key h ON h.key = i.key
+  WHERE i.ord IN (SELECT ord FROM written)
+  ORDER BY i.key
+  ON CONFLICT (key) DO UPDATE
+    SET state = 'completed', response = excluded.response, expires_at = excluded.expires_at
+    WHERE k.token = excluded.token AND k.state = 'in_progress'
   RETURNING k.key
 ),
 notified AS (
-  SELECT pg_notify($14::text, $15::text)
-  WHERE $14::text IS NOT NULL AND EXISTS (SELECT 1 FROM new_deliveries)
+  SELECT pg_notify($4::text, $5::text)
+  WHERE $4::text IS NOT NULL AND EXISTS (SELECT 1 FROM new_deliveries)
 )
 SELECT
-  EXISTS (SELECT 1 FROM written) AS written,
-  (SELECT version FROM locked_return) AS current_version,
-  (SELECT key_ok FROM allowed) AS key_ok,
-  (SELECT json_agg(json_build_object('id', id, 'position', position)) FROM new_events) AS events,
-  (SELECT count(*) FROM new_deliveries) AS deliveries,
+  i.ord,
+  w.ord IS NOT NULL AS written,
+  c.version AS current_version,
+  a.key_ok,
+  (SELECT json_agg(json_build_object('id', e.id, 'position', e.position))
+   FROM new_events e WHERE e.return_id = i.id) AS events,
+  (SELECT count(*) FROM new_deliveries d WHERE d.return_id = i.id) AS deliveries,
   (SELECT count(*) FROM notified) AS notified,
   (SELECT count(*) FROM completed) AS completed,
-  (SELECT json_build_object('record', c.record, 'snapshot', c.snapshot) FROM locked_return c
-   WHERE NOT EXISTS (SELECT 1 FROM written)) AS current,
+  CASE WHEN w.ord IS NULL AND c.id IS NOT NULL
+       THEN json_build_object('record', c.record, 'snapshot', c.snapshot) END AS current,
   (SELECT json_build_object('state', k.state, 'fingerprint', k.fingerprint, 'response', k.response)
-   FROM ${n.table("idempotency_keys")} k
-   WHERE $16::text IS NOT NULL AND k.key = $10::text AND NOT EXISTS (SELECT 1 FROM first_use))
-   AS key_record`;
+   FROM ${keys} k
+   WHERE i.fingerprint IS NOT NULL AND k.key = i.key
+     AND NOT EXISTS (SELECT 1 FROM first_use f WHERE f.key = i.key)) AS key_record
+FROM input i
+JOIN allowed a ON a.ord = i.ord
+LEFT JOIN locked_return c ON c.id = i.id
+LEFT JOIN written w ON w.ord = i.ord
+ORDER BY i.ord`;
 }
 
-export function commitParams(
-  commit: ReturnCommit,
-  notify: { channel: string; payload: string } | null,
-): unknown[] {
-  const { record, snapshot } = commit.next;
+/** One commit as the statement's `input` takes it, and its events' JSON (kept for its result). */
+interface PreparedCommit {
+  commit: ReturnCommit;
+  input: Record<string, unknown>;
+  /** The commit's events as a JSON array, each with its batch fields. */
+  eventsJson: string;
+}
+
+/**
+ * Throws on a commit the store must refuse before sending anything: a version that does
+ * not follow the expected one, or an event time that cannot be read. Checked before a
+ * commit joins a batch, so it never fails the others.
+ */
+export function checkCommit(commit: ReturnCommit): void {
+  const { record } = commit.next;
   const expected = (commit.expectedVersion ?? 0) + 1;
   if (record.version !== expected) {
     throw new Error(`commit of ${record.id} must carry version ${expected}, got ${record.version}`);
   }
-  const events = commit.events.map((event) => {
-    const created_ms = Date.parse(event.created_at);
-    if (Number.isNaN(created_ms))
+  for (const event of commit.events) {
+    if (Number.isNaN(Date.parse(event.created_at)))
       throw new TypeError(`event ${event.id} has an invalid created_at`);
-    return { ...event, created_ms };
-  });
-  const key = commit.idempotency;
-  const firstUse = key !== undefined && key.token === undefined ? key : null;
-  return [
-    record.id,
-    commit.expectedVersion,
-    record.version,
-    record.state,
-    record.customer_id,
-    record.order_id,
-    JSON.stringify(record),
-    JSON.stringify(snapshot),
-    JSON.stringify(events),
-    key?.key ?? null,
-    key?.token ?? null,
-    key ? JSON.stringify(key.response) : null,
-    key?.expiresAt ?? null,
-    notify?.channel ?? null,
-    notify?.payload ?? null,
-    firstUse?.fingerprint ?? null,
-    firstUse?.now ?? null,
-  ];
+  }
 }
 
-export async function runCommit(
+function prepare(commit: ReturnCommit, ord: number, firstEvent: number): PreparedCommit {
+  checkCommit(commit);
+  const { record, snapshot } = commit.next;
+  const events = commit.events.map((event, index) => ({
+    ...event,
+    created_ms: Date.parse(event.created_at),
+    ord,
+    n: firstEvent + index,
+  }));
+  const key = commit.idempotency;
+  const firstUse = key !== undefined && key.token === undefined ? key : null;
+  return {
+    commit,
+    input: {
+      ord,
+      id: record.id,
+      expected: commit.expectedVersion,
+      version: record.version,
+      state: record.state,
+      customer_id: record.customer_id,
+      order_id: record.order_id,
+      record,
+      snapshot,
+      key: key?.key ?? null,
+      token: key?.token ?? null,
+      response: key ? key.response : null,
+      expires_at: key?.expiresAt ?? null,
+      fingerprint: firstUse?.fingerprint ?? null,
+      now: firstUse?.now ?? null,
+    },
+    eventsJson: JSON.stringify(events),
+  };
+}
+
+/** The statement's parameters for a batch; throws as `checkCommit` does, before anything is sent. */
+export function commitParams(
+  commits: readonly ReturnCommit[],
+  notify: { channel: string; payload: string } | null,
+): { params: unknown[]; prepared: PreparedCommit[] } {
+  let events = 0;
+  const prepared = commits.map((commit, ord) => {
+    const one = prepare(commit, ord, events);
+    events += commit.events.length;
+    return one;
+  });
+  // The batch's events are the commits' arrays joined, so each commit keeps its own JSON.
+  const eventsJson = `[${prepared
+    .filter((p) => p.commit.events.length > 0)
+    .map((p) => p.eventsJson.slice(1, -1))
+    .join(",")}]`;
+  const params = [
+    JSON.stringify(prepared.map((p) => p.input)),
+    prepared.map((p) => p.input.id),
+    eventsJson,
+    notify?.channel ?? null,
+    notify?.payload ?? null,
+  ];
+  return { params, prepared };
+}
+
+/** Commits a batch in one statement; the outcomes are in the commits' order. */
+export async function runCommits(
   db: SqlQueryable,
   statement: string,
-  commit: ReturnCommit,
+  commits: readonly ReturnCommit[],
   notify: { channel: string; payload: string } | null,
   readKey: (key: string) => Promise<IdempotencyRecordView | null>,
-): Promise<CommitOutcome> {
-  const params = commitParams(commit, notify);
+): Promise<CommitOutcome[]> {
+  const { params, prepared } = commitParams(commits, notify);
   const { rows } = await db.query<CommitRow>(statement, params);
-  const row = rows[0]!;
+  if (rows.length !== prepared.length) {
+    throw new Error(`commit of ${prepared.length} returns answered ${rows.length} rows`);
+  }
+  return Promise.all(rows.map((row, ord) => outcomeOf(prepared[ord]!, row, readKey)));
+}
+
+async function outcomeOf(
+  { commit, eventsJson }: PreparedCommit,
+  row: CommitRow,
+  readKey: (key: string) => Promise<IdempotencyRecordView | null>,
+): Promise<CommitOutcome> {
   const current = row.current_version === null ? null : Number(row.current_version);
   if (row.written) {
     const positions = new Map(
       (row.events ?? []).map((event) => [event.id, Number(event.position)]),
     );
-    return {
-      result: committed(params[EVENTS_PARAM] as string, positions),
-      deliveries: Number(row.deliveries),
-    };
+    return { result: committed(eventsJson, positions), deliveries: Number(row.deliveries) };
   }
   // The order of these checks is the contract's: existence and version before the key.
   const keyRefused = async (): Promise<CommitOutcome> => {
@@ -238,9 +324,6 @@ export async function runCommit(
   throw new Error(`commit of ${commit.next.record.id} wrote nothing though every check passed`);
 }
 
-/** Where commitParams puts the events' JSON. */
-const EVENTS_PARAM = 8;
-
 /**
  * A successful commit's result. Its events (with their positions) are the store's own copy,
  * parsed from the JSON that was sent, so nothing the caller changes afterwards reaches them;
@@ -252,8 +335,12 @@ function committed(json: string, positions: Map<string, number>): CommitResult {
   return {
     ok: true,
     get events(): OutboxEvent[] {
-      events ??= (JSON.parse(json) as Array<OutboxEvent & { created_ms?: number }>).map(
-        ({ created_ms: _, ...event }) => ({ ...event, position: positions.get(event.id)! }),
+      type Sent = OutboxEvent & { created_ms?: number; ord?: number; n?: number };
+      events ??= (JSON.parse(json) as Sent[]).map(
+        ({ created_ms: _, ord: __, n: ___, ...event }) => ({
+          ...event,
+          position: positions.get(event.id)!,
+        }),
       );
       return events;
     },

@@ -8,6 +8,7 @@
  * ```
  */
 
+export type { CommitBatchingOptions } from "./commit-batcher";
 export type {
   DatabaseInput,
   PGliteLike,

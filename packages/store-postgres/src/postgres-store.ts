@@ -6,7 +6,8 @@
  * idempotency claims on their key, and dispatchers claim deliveries with SKIP LOCKED.
  */
 import type { ReturnsStore } from "@returnkit/core";
-import { commitStatement, runCommit } from "./commit";
+import { checkCommit, commitStatement, runCommits } from "./commit";
+import { CommitBatcher, type CommitBatchingOptions } from "./commit-batcher";
 import { retryTransient, type StoreContext } from "./context";
 import { type DatabaseInput, toSqlDatabase } from "./database";
 import * as deliveries from "./deliveries";
@@ -37,6 +38,13 @@ export interface PostgresStoreOptions extends NamesOptions {
    * PgBouncer in transaction mode before 1.21, which cannot route named statements.
    */
   preparedStatements?: boolean;
+  /**
+   * Group commit: while `maxInFlight` commit statements (default 2) are running, further
+   * commits queue and go together in the next statement, up to `maxSize` (default 64). A
+   * lone commit goes at once. Many concurrent writers then share each statement's round
+   * trip and WAL flush instead of each paying its own.
+   */
+  commitBatching?: CommitBatchingOptions;
 }
 
 /** A `ReturnsStore` whose optional parts are all there. */
@@ -55,6 +63,11 @@ export function postgresStore(options: PostgresStoreOptions): PostgresStore {
   const notifier = createDeliveryNotifier(db, options.notify === false ? null : names.channel);
   const ctx: StoreContext = { db, names, notify: notifier.target };
   const statement = commitStatement(names);
+  const readKey = (key: string) => idempotency.readIdempotencyKey(ctx, key);
+  const commits = new CommitBatcher(
+    (batch) => retryTransient(() => runCommits(db, statement, batch, ctx.notify, readKey)),
+    options.commitBatching,
+  );
   let initialised: Promise<void> | undefined;
 
   return {
@@ -83,11 +96,8 @@ export function postgresStore(options: PostgresStoreOptions): PostgresStore {
     listReturns: (query) => listReturns(ctx, query),
 
     async commit(commit) {
-      const outcome = await retryTransient(() =>
-        runCommit(db, statement, commit, ctx.notify, (key) =>
-          idempotency.readIdempotencyKey(ctx, key),
-        ),
-      );
+      checkCommit(commit);
+      const outcome = await commits.commit(commit);
       if (outcome.deliveries > 0) notifier.announce();
       return outcome.result;
     },

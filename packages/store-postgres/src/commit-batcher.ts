@@ -1,0 +1,129 @@
+/**
+ * @module commit-batcher — group commit: commits that arrive while earlier ones are still
+ * on their way to the database go together, in one statement.
+ *
+ * Each statement pays a fixed price whatever it writes: a round trip, binding, starting the
+ * plan, and the transaction's WAL flush. Under load that price, not the rows, is most of a
+ * commit's cost, so sharing it is how the store keeps up with many writers. At most
+ * `maxInFlight` statements run at once; a commit that finds a free slot goes at once, alone,
+ * so a lone writer waits for nothing. The rest queue, and when a statement returns, the
+ * queue goes out as the next batch.
+ *
+ * A batch never holds two commits of the same return or the same idempotency key: their
+ * checks would see each other's rows as they were before the statement. The later one waits
+ * for the next batch, keeping its place, so a return's commits still go in arrival order.
+ * If a batch of several fails (something only one of its commits caused, say), each of its
+ * commits is tried again alone, so one commit's failure is never another's.
+ */
+import type { ReturnCommit } from "@returnkit/core";
+import type { CommitOutcome } from "./commit";
+
+export interface CommitBatchingOptions {
+  /** Statements in flight at once (default 2); further commits queue for the next batch. */
+  maxInFlight?: number;
+  /** Commits per statement at most (default 64). */
+  maxSize?: number;
+}
+
+interface Waiting {
+  commit: ReturnCommit;
+  resolve(outcome: CommitOutcome): void;
+  reject(error: unknown): void;
+}
+
+export type RunCommits = (commits: readonly ReturnCommit[]) => Promise<CommitOutcome[]>;
+
+export class CommitBatcher {
+  readonly #run: RunCommits;
+  readonly #maxInFlight: number;
+  readonly #maxSize: number;
+  #queue: Waiting[] = [];
+  #inFlight = 0;
+
+  constructor(run: RunCommits, options: CommitBatchingOptions = {}) {
+    this.#run = run;
+    this.#maxInFlight = positiveInteger(options.maxInFlight ?? 2, "maxInFlight");
+    this.#maxSize = positiveInteger(options.maxSize ?? 64, "maxSize");
+  }
+
+  commit(commit: ReturnCommit): Promise<CommitOutcome> {
+    return new Promise((resolve, reject) => {
+      this.#queue.push({ commit, resolve, reject });
+      this.#pump();
+    });
+  }
+
+  #pump(): void {
+    while (this.#inFlight < this.#maxInFlight && this.#queue.length > 0) {
+      const batch = this.#take();
+      this.#inFlight++;
+      void this.#send(batch).finally(() => {
+        this.#inFlight--;
+        this.#pump();
+      });
+    }
+  }
+
+  /** The next batch: queued commits in order, skipping any whose return or key it already has. */
+  #take(): Waiting[] {
+    const batch: Waiting[] = [];
+    const rest: Waiting[] = [];
+    const returns = new Set<string>();
+    const keys = new Set<string>();
+    for (const waiting of this.#queue) {
+      const id = waiting.commit.next.record.id;
+      const key = waiting.commit.idempotency?.key;
+      const held =
+        batch.length >= this.#maxSize || returns.has(id) || (key !== undefined && keys.has(key));
+      // A commit held back holds back the later ones of its return and key too: order is kept.
+      returns.add(id);
+      if (key !== undefined) keys.add(key);
+      (held ? rest : batch).push(waiting);
+    }
+    this.#queue = rest;
+    return batch;
+  }
+
+  async #send(batch: Waiting[]): Promise<void> {
+    try {
+      const outcomes = await this.#run(batch.map((waiting) => waiting.commit));
+      for (const [index, waiting] of batch.entries()) waiting.resolve(outcomes[index]!);
+    } catch (error) {
+      if (batch.length === 1 || !refusedByServer(error)) {
+        for (const waiting of batch) waiting.reject(error);
+        return;
+      }
+      // The statement did nothing; find out which commit it was, each on its own.
+      await Promise.all(
+        batch.map(async (waiting) => {
+          try {
+            const [outcome] = await this.#run([waiting.commit]);
+            waiting.resolve(outcome!);
+          } catch (alone) {
+            waiting.reject(alone);
+          }
+        }),
+      );
+    }
+  }
+}
+
+/**
+ * Whether the server refused the statement, so it did nothing. A broken connection may have
+ * lost the answer to a statement that committed: running its commits again would misreport
+ * them, so that error goes to every caller, as it would for a commit sent alone.
+ */
+function refusedByServer(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    "severity" in error &&
+    typeof (error as { code?: unknown }).code === "string"
+  );
+}
+
+function positiveInteger(value: number, name: string): number {
+  if (!Number.isInteger(value) || value < 1) {
+    throw new RangeError(`postgresStore: commitBatching.${name} must be a positive integer`);
+  }
+  return value;
+}
