@@ -9,6 +9,11 @@
  * so a lone writer waits for nothing. The rest queue, and when a statement returns, the
  * queue goes out as the next batch.
  *
+ * Sending waits for the current turn of the event loop to finish (`setImmediate`): when a
+ * batch's answer arrives, its writers carry on in the same turn and their next commits
+ * arrive together, so they go as one statement instead of the first alone. A lone commit
+ * loses only that turn's remaining microseconds.
+ *
  * A batch never holds two commits of the same return or the same idempotency key: their
  * checks would see each other's rows as they were before the statement. The later one waits
  * for the next batch, keeping its place, so a return's commits still go in arrival order.
@@ -39,6 +44,7 @@ export class CommitBatcher {
   readonly #maxSize: number;
   #queue: Waiting[] = [];
   #inFlight = 0;
+  #pumpScheduled = false;
 
   constructor(run: RunCommits, options: CommitBatchingOptions = {}) {
     this.#run = run;
@@ -49,6 +55,15 @@ export class CommitBatcher {
   commit(commit: ReturnCommit): Promise<CommitOutcome> {
     return new Promise((resolve, reject) => {
       this.#queue.push({ commit, resolve, reject });
+      this.#schedulePump();
+    });
+  }
+
+  #schedulePump(): void {
+    if (this.#pumpScheduled) return;
+    this.#pumpScheduled = true;
+    setImmediate(() => {
+      this.#pumpScheduled = false;
       this.#pump();
     });
   }
@@ -59,7 +74,7 @@ export class CommitBatcher {
       this.#inFlight++;
       void this.#send(batch).finally(() => {
         this.#inFlight--;
-        this.#pump();
+        this.#schedulePump();
       });
     }
   }
