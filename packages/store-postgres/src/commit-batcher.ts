@@ -108,17 +108,16 @@ export class CommitBatcher {
         for (const waiting of batch) waiting.reject(error);
         return;
       }
-      // The statement did nothing; find out which commit it was, each on its own.
-      await Promise.all(
-        batch.map(async (waiting) => {
-          try {
-            const [outcome] = await this.#run([waiting.commit]);
-            waiting.resolve(outcome!);
-          } catch (alone) {
-            waiting.reject(alone);
-          }
-        }),
-      );
+      // The statement did nothing; find out which commit it was, each on its own and in
+      // the batch's order, so the first of two commits that clash is the one written.
+      for (const waiting of batch) {
+        try {
+          const [outcome] = await this.#run([waiting.commit]);
+          waiting.resolve(outcome!);
+        } catch (alone) {
+          waiting.reject(alone);
+        }
+      }
     }
   }
 }

@@ -360,7 +360,7 @@ for (const backend of backends()) {
       const { store } = countingStore();
       const [a, b, c] = [makeStoredReturn(), makeStoredReturn(), makeStoredReturn()];
       const event = makeOutboxEvent(a);
-      // Hold the batcher's one slot so the next three go in one batch.
+      // Made in one turn of the event loop, the four commits go as one batch.
       const first = store.commit({ next: makeStoredReturn(), expectedVersion: null, events: [] });
       const results = await Promise.allSettled([
         store.commit({ next: a, expectedVersion: null, events: [event] }),

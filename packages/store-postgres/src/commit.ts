@@ -25,6 +25,11 @@
  * key's record, so the caller needs no second read to retry or to answer. A batch never
  * holds two commits of one return or one key (the batcher sees to it), so each commit's
  * checks are its own.
+ * The `LIMIT $25` (the batch's size) and `n <= $26` (its event count) never cut anything:
+ * they are there for the planner. A prepared statement is planned for its parameters five
+ * times, then a generic plan is kept if it looks no dearer; without them the generic plan
+ * assumed ten rows from each array and looked dearer than a lone commit's own plan, so
+ * PostgreSQL planned this statement afresh on every call, which cost more than running it.
  * Positions come from a sequence in event order; commits of one return are serialised by
  * the row lock, so a later commit always draws larger positions.
  */
@@ -74,6 +79,7 @@ input AS (
     $13::text[], $14::bigint[])
   WITH ORDINALITY AS i(id, expected, version, state, customer_id, order_id, record, snapshot,
                        key, token, response, expires_at, fingerprint, now, ord)
+  LIMIT $25::integer
 ),
 held_key AS (
   SELECT x.key
@@ -86,7 +92,7 @@ held_key AS (
 ),
 locked_return AS (
   SELECT x.*
-  FROM (SELECT id FROM unnest($1::text[]) AS u(id) ORDER BY id) i
+  FROM (SELECT id FROM unnest($1::text[]) AS u(id) ORDER BY id LIMIT $25::integer) i
   CROSS JOIN LATERAL (
     SELECT r.id, r.version, r.record, r.snapshot FROM ${returns} r WHERE r.id = i.id FOR UPDATE
   ) x
@@ -141,6 +147,7 @@ new_events AS (
     string_to_array($20::text, chr(1), '')::json[], $21::text[], $22::bigint[])
   WITH ORDINALITY AS e(ord, id, return_id, seq, type, payload, created_at, created_ms, n)
   WHERE e.ord IN (SELECT ord FROM written)
+    AND e.n <= $26::integer
   ORDER BY e.n
   RETURNING id, position, type, return_id, created_ms
 ),
@@ -266,7 +273,14 @@ export function commitParams(
       return { event, payloadJson };
     });
   });
-  const params: unknown[] = [...input, ...events, notify?.channel ?? null, notify?.payload ?? null];
+  const params: unknown[] = [
+    ...input,
+    ...events,
+    notify?.channel ?? null,
+    notify?.payload ?? null,
+    commits.length,
+    events[0]!.length,
+  ];
   for (const json of JSON_PARAMS) params[json] = joinJson(params[json] as Array<string | null>);
   return { params, sent };
 }
