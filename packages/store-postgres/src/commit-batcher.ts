@@ -55,6 +55,9 @@ export class CommitBatcher {
   commit(commit: ReturnCommit): Promise<CommitOutcome> {
     return new Promise((resolve, reject) => {
       this.#queue.push({ commit, resolve, reject });
+      // A full batch has nothing to wait for: sent now, the server starts on it while this
+      // turn goes on preparing the next one.
+      if (this.#queue.length >= this.#maxSize) this.#pump();
       this.#schedulePump();
     });
   }
@@ -82,20 +85,22 @@ export class CommitBatcher {
   /** The next batch: queued commits in order, skipping any whose return or key it already has. */
   #take(): Waiting[] {
     const batch: Waiting[] = [];
-    const rest: Waiting[] = [];
+    const held: Waiting[] = [];
     const returns = new Set<string>();
     const keys = new Set<string>();
-    for (const waiting of this.#queue) {
+    let scanned = 0;
+    // Stops once the batch is full: the rest of a long queue stays as it is, untouched.
+    for (; scanned < this.#queue.length && batch.length < this.#maxSize; scanned++) {
+      const waiting = this.#queue[scanned]!;
       const id = waiting.commit.next.record.id;
       const key = waiting.commit.idempotency?.key;
-      const held =
-        batch.length >= this.#maxSize || returns.has(id) || (key !== undefined && keys.has(key));
+      const clash = returns.has(id) || (key !== undefined && keys.has(key));
       // A commit held back holds back the later ones of its return and key too: order is kept.
       returns.add(id);
       if (key !== undefined) keys.add(key);
-      (held ? rest : batch).push(waiting);
+      (clash ? held : batch).push(waiting);
     }
-    this.#queue = rest;
+    this.#queue = held.concat(this.#queue.slice(scanned));
     return batch;
   }
 
