@@ -75,6 +75,19 @@ describe("CommitBatcher", () => {
     expect(await Promise.all(all)).toEqual([ok, ok, ok]);
   });
 
+  it("commit - a full batch goes at once, without waiting for the turn to end", async () => {
+    const { calls, run } = manualRun();
+    const batcher = new CommitBatcher(run, { maxInFlight: 2, maxSize: 2 });
+
+    const all = ["ret_a", "ret_b", "ret_c"].map((id) => batcher.commit(commitOf(id)));
+    // No tick yet: the first two filled a batch, the third waits for the turn's end.
+    expect(calls.map((c) => c.ids)).toEqual([["ret_a", "ret_b"]]);
+    await tick();
+    expect(calls.map((c) => c.ids)).toEqual([["ret_a", "ret_b"], ["ret_c"]]);
+    for (const call of calls) call.finish();
+    expect(await Promise.all(all)).toEqual([ok, ok, ok]);
+  });
+
   it("commit - commits that arrive while a statement runs go together in the next one", async () => {
     const { calls, run } = manualRun();
     const batcher = new CommitBatcher(run, { maxInFlight: 1 });
