@@ -7,7 +7,8 @@
  * commit of the batch (a row of `input`, numbered by `ord`):
  *
  * 1. `locked_return` locks the batch's return rows FOR UPDATE, in id order (so two batches
- *    never wait on each other in a circle). Under READ COMMITTED a row lock that had to wait
+ *    never wait on each other in a circle), one index probe per id (`LATERAL`), so no plan
+ *    can scan the table instead. Under READ COMMITTED a row lock that had to wait
  *    returns the row as the other transaction committed it, so the version check sees the
  *    latest version, not the statement's snapshot.
  * 2. The key: a completion (`token`) locks its row FOR UPDATE in `held_key` if it is still
@@ -15,8 +16,11 @@
  *    but only once its version check passed, and takes over only an expired row or a stale
  *    lease. A concurrent first use of the same key waits on the unique index and then finds
  *    the row, so at most one of them writes.
- * 3. The UPDATE (or the INSERT … ON CONFLICT DO NOTHING, on create) runs only for commits
- *    whose checks both pass; `written` is the single gate for everything else.
+ * 3. `upserted` (INSERT … ON CONFLICT (id) DO UPDATE … WHERE the stored version is the one
+ *    before) writes a new return or its next version, and refuses a create whose id was
+ *    taken meanwhile; it runs only for commits whose checks both pass, and `written` is the
+ *    single gate for everything else. A claimed key is completed the same way, by its
+ *    unique index, never by a join a plan could turn into a scan.
  * 4. Events, deliveries (INSERT … SELECT from the enabled, matching endpoints), the
  *    idempotency completion and `pg_notify` are all gated on `written`.
  *
