@@ -381,6 +381,68 @@ for (const backend of backends()) {
       await store.close?.();
     });
 
+    it("commit - batches from two stores that lock overlapping returns in any order never deadlock", async () => {
+      // Two stores on their own connections; any error a statement meets is kept, even one
+      // (a deadlock) the store would quietly run again.
+      const failures: unknown[] = [];
+      const watchedStore = () => {
+        const inner = toSqlDatabase(backend.connect());
+        const watched: SqlDatabase = {
+          ...inner,
+          query: (text, params) =>
+            inner.query(text, params).catch((error: unknown) => {
+              failures.push(error);
+              throw error;
+            }),
+        };
+        return postgresStore({ db: watched, schema });
+      };
+      const stores = [watchedStore(), watchedStore()];
+      const returns = Array.from({ length: 6 }, () => makeStoredReturn());
+      await Promise.all(
+        returns.map((stored) => first.commit({ next: stored, expectedVersion: null, events: [] })),
+      );
+      const rounds = 40;
+      // Each round a store reads the six returns, then commits all six in one turn (one
+      // batch), listed in an order of its own, while the other store does the same.
+      const writer = async (store: ReturnsStore, seed: number) => {
+        for (let round = 0; round < rounds; round++) {
+          // One store lists them forwards, the other backwards.
+          const order = seed === 0 ? returns : [...returns].reverse();
+          const current = await Promise.all(
+            order.map(async (stored) => (await store.getReturn(stored.record.id))!),
+          );
+          const results = await Promise.all(
+            current.map((now) => {
+              const next = advanceStoredReturn(now, "update");
+              return store.commit({
+                next,
+                expectedVersion: now.record.version,
+                events: [makeOutboxEvent(next)],
+              });
+            }),
+          );
+          for (const result of results)
+            if (!result.ok) expect(result.reason).toBe("version_conflict");
+        }
+      };
+
+      await Promise.all(stores.map((store, seed) => writer(store, seed)));
+
+      expect(failures).toEqual([]);
+      for (const stored of returns) {
+        const final = (await first.getReturn(stored.record.id))!;
+        const events = await second.listEvents(stored.record.id);
+        expect(final.record.history.map((h) => h.seq)).toEqual(
+          Array.from({ length: final.record.version }, (_, i) => i + 1),
+        );
+        expect(events.map((e) => e.seq)).toEqual(
+          Array.from({ length: final.record.version - 1 }, (_, i) => i + 2),
+        );
+      }
+      await Promise.all(stores.map((store) => store.close?.()));
+    });
+
     it("commit - writers on two connections build one gapless history with positions in commit order", async () => {
       const stored = makeStoredReturn();
       await first.commit({
