@@ -389,11 +389,14 @@ for (const backend of backends()) {
         const inner = toSqlDatabase(backend.connect());
         const watched: SqlDatabase = {
           ...inner,
-          query: (text, params) =>
-            inner.query(text, params).catch((error: unknown) => {
+          async query<Row>(text: string, params?: unknown[]) {
+            try {
+              return await inner.query<Row>(text, params);
+            } catch (error) {
               failures.push(error);
               throw error;
-            }),
+            }
+          },
         };
         return postgresStore({ db: watched, schema });
       };
