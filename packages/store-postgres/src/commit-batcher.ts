@@ -5,20 +5,20 @@
  * Each statement pays a fixed price whatever it writes: a round trip, binding, starting the
  * plan, and the transaction's WAL flush. Under load that price, not the rows, is most of a
  * commit's cost, so sharing it is how the store keeps up with many writers. At most
- * `maxInFlight` statements run at once; a commit that finds a free slot goes at once, alone,
- * so a lone writer waits for nothing. The rest queue, and when a statement returns, the
+ * `maxInFlight` statements run at once; commits queue, and whenever a slot is free the
  * queue goes out as the next batch.
  *
  * Sending waits for the current turn of the event loop to finish (`setImmediate`): when a
  * batch's answer arrives, its writers carry on in the same turn and their next commits
  * arrive together, so they go as one statement instead of the first alone. A lone commit
- * loses only that turn's remaining microseconds.
+ * loses only that turn's remaining microseconds, and a full batch (`maxSize`) goes at once.
  *
  * A batch never holds two commits of the same return or the same idempotency key: their
  * checks would see each other's rows as they were before the statement. The later one waits
  * for the next batch, keeping its place, so a return's commits still go in arrival order.
- * If a batch of several fails (something only one of its commits caused, say), each of its
- * commits is tried again alone, so one commit's failure is never another's.
+ * If the server refuses a batch of several (something only one of its commits caused, say),
+ * each of its commits is tried again alone, in order, so one commit's failure is never
+ * another's.
  */
 import type { ReturnCommit } from "@returnkit/core";
 import type { CommitOutcome } from "./commit";

@@ -57,8 +57,8 @@ export interface CommitOutcome {
   deliveries: number;
 }
 
+/** One row per commit, in the batch's order. */
 interface CommitRow {
-  ord: number;
   written: boolean;
   current_version: number | string | null;
   key_ok: boolean;
@@ -179,7 +179,6 @@ notified AS (
   WHERE $23::text IS NOT NULL AND EXISTS (SELECT 1 FROM new_deliveries)
 )
 SELECT
-  i.ord,
   w.ord IS NOT NULL AS written,
   c.version AS current_version,
   a.key_ok,
@@ -303,7 +302,9 @@ function appendRow(columns: unknown[][], values: unknown[]): void {
 }
 
 /** A stand-in the record is swapped for while what holds it is turned into JSON. */
-const PLACEHOLDER = `"returnkit-record-${randomUUID()}"`;
+const MARKER = `returnkit-record-${randomUUID()}`;
+/** The stand-in as it comes out of JSON.stringify. */
+const PLACEHOLDER = JSON.stringify(MARKER);
 
 /**
  * JSON of `record`, written once, and a `stringify` that splices it in wherever the same
@@ -312,7 +313,6 @@ const PLACEHOLDER = `"returnkit-record-${randomUUID()}"`;
  */
 function sharedJson(record: object): { json: string; stringify(value: unknown): string } {
   const json = JSON.stringify(record);
-  const marker = PLACEHOLDER.slice(1, -1);
   return {
     json,
     stringify(value) {
@@ -320,7 +320,7 @@ function sharedJson(record: object): { json: string; stringify(value: unknown): 
       const text = JSON.stringify(value, (_key, inner: unknown) => {
         if (inner !== record) return inner;
         found = true;
-        return marker;
+        return MARKER;
       });
       return found ? text.split(PLACEHOLDER).join(json) : text;
     },
