@@ -3,15 +3,10 @@
  * the benches measure the same work.
  */
 import type { MerchantEvent, OperationContext } from "@returnkit/core";
+import { validCreate } from "../../../packages/core/src/testing/fixtures";
 
-/** A fit-reason exchange: it publishes fit signals, the most work a transition does. */
-export const CREATE = {
-  order_id: "ord_1001",
-  line: { sku: "TEE-BLK-M", quantity: 1, size: "M" },
-  reason: "TOO_SMALL_AT_CHEST",
-  resolution: "EXCHANGE",
-  exchange_size: "L",
-};
+/** The HTTP suite's create body, a fit-reason exchange: the most work a transition does. */
+export const CREATE = validCreate;
 
 /** Bodies of the merchant events that store something. */
 export const BODIES: Partial<Record<MerchantEvent, object>> = {

@@ -189,3 +189,15 @@ export function makeDeliveryAttempt(atMs: number, status: number | null = 200): 
     duration_ms: 42,
   };
 }
+
+/**
+ * A valid create body: a fit-reason exchange, so its transitions also publish fit signals
+ * (the most work a transition does). The HTTP suite and the benchmarks both send it.
+ */
+export const validCreate = {
+  order_id: "ord_1001",
+  line: { sku: "TEE-BLK-M", quantity: 1, size: "M" },
+  reason: "TOO_SMALL_AT_CHEST",
+  resolution: "EXCHANGE",
+  exchange_size: "L",
+};

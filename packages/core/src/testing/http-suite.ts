@@ -21,7 +21,7 @@ import type { Principal } from "../principal";
 import { createReturnsService, type ReturnsService, type ReturnsServiceOptions } from "../service";
 import { memoryStore } from "../store/memory-store";
 import type { ReturnsStore } from "../store/types";
-import { shortestEventPath } from "./fixtures";
+import { shortestEventPath, validCreate } from "./fixtures";
 import { createResponseValidator, type ResponseValidator } from "./openapi-responses";
 
 export interface MountedService {
@@ -54,14 +54,6 @@ export function testToken(kind: "portal" | "merchant", id: string, scopes?: stri
   const granted = scopes ?? [`${kind}:returns.read`, `${kind}:returns.write`];
   return `Bearer test|${kind}|${id}|${granted.join(",")}`;
 }
-
-export const validCreate = {
-  order_id: "ord_1001",
-  line: { sku: "TEE-BLK-M", quantity: 1, size: "M" },
-  reason: "TOO_SMALL_AT_CHEST",
-  resolution: "EXCHANGE",
-  exchange_size: "L",
-};
 
 /** Everything a store holds about returns, as one comparable string. */
 export async function storeContents(store: ReturnsStore): Promise<string> {

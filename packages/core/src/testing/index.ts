@@ -33,6 +33,7 @@ export {
   makeStoredReturn,
   type StoredReturnOptions,
   T0,
+  validCreate,
 } from "./fixtures";
 
 export interface StoreConformanceOptions {
@@ -88,5 +89,4 @@ export {
   storeContents,
   testAuthenticate,
   testToken,
-  validCreate,
 } from "./http-suite";
