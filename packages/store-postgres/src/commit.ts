@@ -21,15 +21,17 @@
  *    taken meanwhile; it runs only for commits whose checks both pass, and `written` is the
  *    single gate for everything else. A claimed key is completed the same way, by its
  *    unique index, never by a join a plan could turn into a scan.
- * 4. Events, deliveries (INSERT … SELECT from the enabled, matching endpoints), the
- *    idempotency completion and `pg_notify` are all gated on `written`.
+ * 4. The record, events, deliveries (INSERT … SELECT from the enabled, matching endpoints),
+ *    the idempotency completion and `pg_notify` are all gated on `written`. The record goes
+ *    once into `return_versions` (migration 002); the key's response and each event's
+ *    payload hold it as a template (record-template.ts), which the reads fill back in.
  *
  * The final SELECT reports, per commit, what happened, and the caller turns it into a
  * `CommitResult`; a refused commit also brings back the return's current version and the
  * key's record, so the caller needs no second read to retry or to answer. A batch never
  * holds two commits of one return or one key (the batcher sees to it), so each commit's
  * checks are its own.
- * The `LIMIT $25` (the batch's size) and `n <= $26` (its event count) never cut anything:
+ * The `LIMIT $27` (the batch's size) and `n <= $28` (its event count) never cut anything:
  * they are there for the planner. A prepared statement is planned for its parameters five
  * times, then a generic plan is kept if it looks no dearer; without them the generic plan
  * assumed ten rows from each array and looked dearer than a lone commit's own plan, so
@@ -37,7 +39,6 @@
  * Positions come from a sequence in event order; commits of one return are serialised by
  * the row lock, so a later commit always draws larger positions.
  */
-import { randomUUID } from "node:crypto";
 import type {
   CommitResult,
   IdempotencyRecordView,
@@ -49,7 +50,8 @@ import type {
 import type { SqlQueryable } from "./database";
 import { keyTakeoverCondition } from "./idempotency";
 import type { SqlNames } from "./names";
-import { type KeyRecordRow, toKeyRecord } from "./rows";
+import { fillTemplate, recordTemplate } from "./record-template";
+import { joinRecord, type KeyRecordRow, keyRecordColumns, toKeyRecord } from "./rows";
 
 export interface CommitOutcome {
   result: CommitResult;
@@ -79,11 +81,11 @@ input AS (
   SELECT * FROM unnest(
     $1::text[], $2::integer[], $3::integer[], $4::text[], $5::text[], $6::text[],
     string_to_array($7::text, chr(1), '')::json[], string_to_array($8::text, chr(1), '')::json[],
-    $9::text[], $10::text[], string_to_array($11::text, chr(1), '')::json[], $12::bigint[],
-    $13::text[], $14::bigint[])
+    $9::text[], $10::text[], string_to_array($11::text, chr(1), ''), $12::bigint[],
+    $13::text[], $14::bigint[], $15::bigint[])
   WITH ORDINALITY AS i(id, expected, version, state, customer_id, order_id, record, snapshot,
-                       key, token, response, expires_at, fingerprint, now, ord)
-  LIMIT $25::integer
+                       key, token, response, expires_at, fingerprint, now, record_ms, ord)
+  LIMIT $27::integer
 ),
 held_key AS (
   SELECT x.key
@@ -96,7 +98,7 @@ held_key AS (
 ),
 locked_return AS (
   SELECT x.*
-  FROM (SELECT id FROM unnest($1::text[]) AS u(id) ORDER BY id LIMIT $25::integer) i
+  FROM (SELECT id FROM unnest($1::text[]) AS u(id) ORDER BY id LIMIT $27::integer) i
   CROSS JOIN LATERAL (
     SELECT r.id, r.version, r.record, r.snapshot FROM ${returns} r WHERE r.id = i.id FOR UPDATE
   ) x
@@ -108,15 +110,17 @@ checked AS (
   FROM input i LEFT JOIN locked_return c ON c.id = i.id
 ),
 first_use AS (
-  INSERT INTO ${keys} AS k (key, fingerprint, state, token, locked_until, expires_at, response)
-  SELECT i.key, i.fingerprint, 'completed', '', i.now, i.expires_at, i.response
+  INSERT INTO ${keys} AS k (key, fingerprint, state, token, locked_until, expires_at,
+                            response_template, return_id, record_version)
+  SELECT i.key, i.fingerprint, 'completed', '', i.now, i.expires_at, i.response, i.id, i.version
   FROM input i JOIN checked c ON c.ord = i.ord
   WHERE i.fingerprint IS NOT NULL AND c.version_ok
   ORDER BY i.key
   ON CONFLICT (key) DO UPDATE
     SET fingerprint = excluded.fingerprint, state = 'completed', token = '',
-        locked_until = excluded.locked_until, expires_at = excluded.expires_at,
-        response = excluded.response
+        locked_until = excluded.locked_until, expires_at = excluded.expires_at, response = NULL,
+        response_template = excluded.response_template, return_id = excluded.return_id,
+        record_version = excluded.record_version
     WHERE ${keyTakeoverCondition("k", "excluded.locked_until")}
   RETURNING k.key
 ),
@@ -143,15 +147,24 @@ upserted AS (
 written AS (
   SELECT i.ord FROM upserted u JOIN input i ON i.id = u.id
 ),
+new_records AS (
+  INSERT INTO ${n.table("return_versions")} (return_id, version, record, key, created_ms)
+  SELECT i.id, i.version, i.record, i.key, i.record_ms
+  FROM input i
+  WHERE i.record_ms IS NOT NULL AND i.ord IN (SELECT ord FROM written)
+  RETURNING 1
+),
 new_events AS (
-  INSERT INTO ${n.table("outbox_events")} (id, return_id, seq, type, payload, created_at, created_ms)
-  SELECT e.id, e.return_id, e.seq, e.type, e.payload, e.created_at, e.created_ms
+  INSERT INTO ${n.table("outbox_events")}
+    (id, return_id, seq, type, payload_template, record_version, created_at, created_ms)
+  SELECT e.id, e.return_id, e.seq, e.type, e.payload, e.record_version, e.created_at, e.created_ms
   FROM unnest(
-    $15::integer[], $16::text[], $17::text[], $18::integer[], $19::text[],
-    string_to_array($20::text, chr(1), '')::json[], $21::text[], $22::bigint[])
-  WITH ORDINALITY AS e(ord, id, return_id, seq, type, payload, created_at, created_ms, n)
+    $16::integer[], $17::text[], $18::text[], $19::integer[], $20::text[],
+    string_to_array($21::text, chr(1), ''), $22::integer[], $23::text[], $24::bigint[])
+  WITH ORDINALITY AS e(ord, id, return_id, seq, type, payload, record_version, created_at,
+                       created_ms, n)
   WHERE e.ord IN (SELECT ord FROM written)
-    AND e.n <= $26::integer
+    AND e.n <= $28::integer
   ORDER BY e.n
   RETURNING id, position, type, return_id, created_ms
 ),
@@ -164,19 +177,22 @@ new_deliveries AS (
   RETURNING return_id
 ),
 completed AS (
-  INSERT INTO ${keys} AS k (key, fingerprint, state, token, locked_until, expires_at, response)
-  SELECT i.key, '', 'completed', i.token, 0, i.expires_at, i.response
+  INSERT INTO ${keys} AS k (key, fingerprint, state, token, locked_until, expires_at,
+                            response_template, return_id, record_version)
+  SELECT i.key, '', 'completed', i.token, 0, i.expires_at, i.response, i.id, i.version
   FROM input i JOIN held_key h ON h.key = i.key
   WHERE i.ord IN (SELECT ord FROM written)
   ORDER BY i.key
   ON CONFLICT (key) DO UPDATE
-    SET state = 'completed', response = excluded.response, expires_at = excluded.expires_at
+    SET state = 'completed', response = NULL, response_template = excluded.response_template,
+        return_id = excluded.return_id, record_version = excluded.record_version,
+        expires_at = excluded.expires_at
     WHERE k.token = excluded.token AND k.state = 'in_progress'
   RETURNING k.key
 ),
 notified AS (
-  SELECT pg_notify($23::text, $24::text)
-  WHERE $23::text IS NOT NULL AND EXISTS (SELECT 1 FROM new_deliveries)
+  SELECT pg_notify($25::text, $26::text)
+  WHERE $25::text IS NOT NULL AND EXISTS (SELECT 1 FROM new_deliveries)
 )
 SELECT
   w.ord IS NOT NULL AS written,
@@ -185,14 +201,16 @@ SELECT
   (SELECT json_agg(json_build_object('id', e.id, 'position', e.position))
    FROM new_events e WHERE e.return_id = i.id) AS events,
   (SELECT count(*) FROM new_deliveries d WHERE d.return_id = i.id) AS deliveries,
+  (SELECT count(*) FROM new_records) AS records,
   (SELECT count(*) FROM notified) AS notified,
   (SELECT count(*) FROM completed) AS completed,
   CASE WHEN w.ord IS NULL AND c.id IS NOT NULL
        THEN json_build_object('record', c.record, 'snapshot', c.snapshot) END AS current,
-  (SELECT json_build_object('state', k.state, 'fingerprint', k.fingerprint, 'response', k.response)
-   FROM ${keys} k
-   WHERE i.fingerprint IS NOT NULL AND k.key = i.key
-     AND NOT EXISTS (SELECT 1 FROM first_use f WHERE f.key = i.key)) AS key_record
+  (SELECT row_to_json(kr) FROM (
+     SELECT ${keyRecordColumns("k", "rv")}
+     FROM ${keys} k ${joinRecord(n, "rv", "k.return_id", "k.record_version")}
+     WHERE i.fingerprint IS NOT NULL AND k.key = i.key
+       AND NOT EXISTS (SELECT 1 FROM first_use f WHERE f.key = i.key)) kr) AS key_record
 FROM input i
 JOIN allowed a ON a.ord = i.ord
 LEFT JOIN locked_return c ON c.id = i.id
@@ -215,12 +233,16 @@ export function checkCommit(commit: ReturnCommit): void {
     if (Number.isNaN(Date.parse(event.created_at)))
       throw new TypeError(`event ${event.id} has an invalid created_at`);
   }
+  if (Number.isNaN(Date.parse(record.updated_at)))
+    throw new TypeError(`commit of ${record.id} has an invalid updated_at`);
 }
 
 /** An event as sent, kept to build the commit's result from. */
 interface SentEvent {
   event: OutboxEventInput;
-  payloadJson: string;
+  /** The payload's template and the JSON of the record it was cut from. */
+  template: string;
+  recordJson: string;
 }
 
 /**
@@ -228,23 +250,26 @@ interface SentEvent {
  * JSON value once (as it checks it), instead of also parsing one document that holds them
  * all. The JSON columns go as one text each, their values joined by U+0001: JSON text never
  * holds that character raw (JSON.stringify escapes control characters), so the server can
- * split on it, and nothing needs escaping as an array literal would. Throws as
- * `checkCommit` does, before anything is sent.
+ * split on it, and nothing needs escaping as an array literal would. The response and the
+ * payloads go as templates (record-template.ts): the record is written once, into
+ * `return_versions`, when anything refers to it. Throws as `checkCommit` does, before
+ * anything is sent.
  */
 export function commitParams(
   commits: readonly ReturnCommit[],
   notify: { channel: string; payload: string } | null,
 ): { params: unknown[]; sent: SentEvent[][] } {
-  // Parameter order: the statement's $1…$14 (input) and $15…$22 (events).
-  const input: unknown[][] = Array.from({ length: 14 }, () => []);
-  const events: unknown[][] = Array.from({ length: 8 }, () => []);
+  // Parameter order: the statement's $1…$15 (input) and $16…$24 (events).
+  const input: unknown[][] = Array.from({ length: 15 }, () => []);
+  const events: unknown[][] = Array.from({ length: 9 }, () => []);
   const sent = commits.map((commit, index) => {
     checkCommit(commit);
     const { record, snapshot } = commit.next;
-    // The record is also the response's body and in every event's payload: written once.
-    const shared = sharedJson(record);
+    const recordJson = JSON.stringify(record);
     const key = commit.idempotency;
     const firstUse = key !== undefined && key.token === undefined ? key : null;
+    // Kept only while an event or the key's response refers to it.
+    const keepRecord = key !== undefined || commit.events.length > 0;
     appendRow(input, [
       record.id,
       commit.expectedVersion,
@@ -252,28 +277,30 @@ export function commitParams(
       record.state,
       record.customer_id,
       record.order_id,
-      shared.json,
+      recordJson,
       JSON.stringify(snapshot),
       key?.key ?? null,
       key?.token ?? null,
-      key ? shared.stringify(key.response) : null,
+      key ? recordTemplate(key.response, record) : null,
       key?.expiresAt ?? null,
       firstUse?.fingerprint ?? null,
       firstUse?.now ?? null,
+      keepRecord ? Date.parse(record.updated_at) : null,
     ]);
     return commit.events.map((event) => {
-      const payloadJson = shared.stringify(event.payload);
+      const template = recordTemplate(event.payload, record);
       appendRow(events, [
         index + 1,
         event.id,
         event.return_id,
         event.seq,
         event.type,
-        payloadJson,
+        template,
+        record.version,
         event.created_at,
         Date.parse(event.created_at),
       ]);
-      return { event, payloadJson };
+      return { event, template, recordJson };
     });
   });
   const params: unknown[] = [
@@ -284,12 +311,15 @@ export function commitParams(
     commits.length,
     events[0]!.length,
   ];
-  for (const json of JSON_PARAMS) params[json] = joinJson(params[json] as Array<string | null>);
+  for (const json of JOINED_PARAMS) params[json] = joinJson(params[json] as Array<string | null>);
   return { params, sent };
 }
 
-/** Where commitParams puts the JSON columns (0-based): record, snapshot, response, payload. */
-const JSON_PARAMS = [6, 7, 10, 19];
+/**
+ * Where commitParams puts the JSON columns (0-based), which go joined: record, snapshot,
+ * response template, payload template.
+ */
+const JOINED_PARAMS = [6, 7, 10, 20];
 
 /** JSON values as one text, split again by the statement's `string_to_array(…, chr(1), '')`. */
 function joinJson(values: Array<string | null>): string {
@@ -299,32 +329,6 @@ function joinJson(values: Array<string | null>): string {
 /** Adds one row to parameters kept one array per column. */
 function appendRow(columns: unknown[][], values: unknown[]): void {
   for (const [column, value] of values.entries()) columns[column]!.push(value);
-}
-
-/** A stand-in the record is swapped for while what holds it is turned into JSON. */
-const MARKER = `returnkit-record-${randomUUID()}`;
-/** The stand-in as it comes out of JSON.stringify. */
-const PLACEHOLDER = JSON.stringify(MARKER);
-
-/**
- * JSON of `record`, written once, and a `stringify` that splices it in wherever the same
- * object appears in another value (the response's body, an event's payload), instead of
- * writing it out again.
- */
-function sharedJson(record: object): { json: string; stringify(value: unknown): string } {
-  const json = JSON.stringify(record);
-  return {
-    json,
-    stringify(value) {
-      let found = false;
-      const text = JSON.stringify(value, (_key, inner: unknown) => {
-        if (inner !== record) return inner;
-        found = true;
-        return MARKER;
-      });
-      return found ? text.split(PLACEHOLDER).join(json) : text;
-    },
-  };
 }
 
 /** Commits a batch in one statement; the outcomes are in the commits' order. */
@@ -396,12 +400,12 @@ function committed(sent: SentEvent[], positions: Map<string, number>): CommitRes
   return {
     ok: true,
     get events(): OutboxEvent[] {
-      events ??= sent.map(({ event, payloadJson }) => ({
+      events ??= sent.map(({ event, template, recordJson }) => ({
         id: event.id,
         return_id: event.return_id,
         seq: event.seq,
         type: event.type,
-        payload: JSON.parse(payloadJson) as OutboxEvent["payload"],
+        payload: JSON.parse(fillTemplate(template, recordJson)) as OutboxEvent["payload"],
         created_at: event.created_at,
         position: positions.get(event.id)!,
       }));

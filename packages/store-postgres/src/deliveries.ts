@@ -21,8 +21,9 @@ import {
   DELIVERY_COLUMNS,
   type DeliveryRow,
   type EndpointRow,
-  EVENT_COLUMNS,
   type EventRow,
+  eventColumns,
+  joinRecord,
   toDelivery,
   toEndpoint,
   toOutboxEvent,
@@ -80,7 +81,12 @@ export async function claimDeliveries(
      )
      SELECT row_to_json(c) AS delivery, row_to_json(ev) AS event, row_to_json(ep) AS endpoint
      FROM claimed c
-     JOIN ${n.table("outbox_events")} ev ON ev.id = c.event_id
+     CROSS JOIN LATERAL (
+       SELECT ${eventColumns("e", "rv")}
+       FROM ${n.table("outbox_events")} e
+       ${joinRecord(n, "rv", "e.return_id", "e.record_version")}
+       WHERE e.id = c.event_id
+     ) ev
      JOIN ${n.table("endpoints")} ep ON ep.id = c.endpoint_id
      ORDER BY c.next_attempt_at, c.position`,
     [request.now, request.limit, request.dispatcherId, request.leaseMs],
@@ -207,7 +213,10 @@ export async function nextDeliveryDueAt(ctx: StoreContext): Promise<number | nul
 
 export async function listEvents(ctx: StoreContext, returnId: string): Promise<OutboxEvent[]> {
   const { rows } = await ctx.db.query<EventRow>(
-    `SELECT ${EVENT_COLUMNS} FROM ${ctx.names.table("outbox_events")} WHERE return_id = $1 ORDER BY position`,
+    `SELECT ${eventColumns("ev", "rv")}
+     FROM ${ctx.names.table("outbox_events")} ev
+     ${joinRecord(ctx.names, "rv", "ev.return_id", "ev.record_version")}
+     WHERE ev.return_id = $1 ORDER BY ev.position`,
     [returnId],
   );
   return rows.map(toOutboxEvent);

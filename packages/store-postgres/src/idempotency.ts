@@ -12,7 +12,7 @@ import type {
   IdempotencyRecordView,
 } from "@returnkit/core";
 import type { StoreContext } from "./context";
-import { type KeyRecordRow, toKeyRecord } from "./rows";
+import { joinRecord, type KeyRecordRow, keyRecordColumns, toKeyRecord } from "./rows";
 
 /**
  * SQL true when the key row `alias` no longer answers its key at `now` (a parameter): it
@@ -22,6 +22,10 @@ import { type KeyRecordRow, toKeyRecord } from "./rows";
 export function keyTakeoverCondition(alias: string, now: string): string {
   return `(${alias}.expires_at <= ${now} OR (${alias}.state = 'in_progress' AND ${alias}.locked_until <= ${now}))`;
 }
+
+/** SET list that forgets a key row's response, whole or as a template (migration 002). */
+export const NO_RESPONSE =
+  "response = NULL, response_template = NULL, return_id = NULL, record_version = NULL";
 
 /** A claim that found a row which vanished before it could be read (released, purged) tries again. */
 const CLAIM_ATTEMPTS = 5;
@@ -35,11 +39,12 @@ export async function claimIdempotencyKey(
     // Web Crypto, not node:crypto: PGlite also runs in browsers, Deno and workers.
     const token = `idk_${crypto.randomUUID().replaceAll("-", "")}`;
     const claimed = await ctx.db.query(
-      `INSERT INTO ${table} AS k (key, fingerprint, state, token, locked_until, expires_at, response)
-       VALUES ($1, $2, 'in_progress', $3, $4, $5, NULL)
+      `INSERT INTO ${table} AS k (key, fingerprint, state, token, locked_until, expires_at)
+       VALUES ($1, $2, 'in_progress', $3, $4, $5)
        ON CONFLICT (key) DO UPDATE
          SET fingerprint = excluded.fingerprint, state = 'in_progress', token = excluded.token,
-             locked_until = excluded.locked_until, expires_at = excluded.expires_at, response = NULL
+             locked_until = excluded.locked_until, expires_at = excluded.expires_at,
+             ${NO_RESPONSE}
          WHERE ${keyTakeoverCondition("k", "$6")}
        RETURNING k.token`,
       [
@@ -68,7 +73,10 @@ export async function readIdempotencyKey(
   key: string,
 ): Promise<IdempotencyRecordView | null> {
   const { rows } = await ctx.db.query<KeyRecordRow>(
-    `SELECT fingerprint, state, response FROM ${ctx.names.table("idempotency_keys")} WHERE key = $1`,
+    `SELECT ${keyRecordColumns("k", "rv")}
+     FROM ${ctx.names.table("idempotency_keys")} k
+     ${joinRecord(ctx.names, "rv", "k.return_id", "k.record_version")}
+     WHERE k.key = $1`,
     [key],
   );
   return rows[0] ? toKeyRecord(rows[0]) : null;
@@ -80,7 +88,8 @@ export async function completeIdempotencyKey(
 ): Promise<boolean> {
   const { rows } = await ctx.db.query(
     `UPDATE ${ctx.names.table("idempotency_keys")}
-     SET state = 'completed', response = $3::json, expires_at = $4
+     SET state = 'completed', expires_at = $4, response = $3::json,
+         response_template = NULL, return_id = NULL, record_version = NULL
      WHERE key = $1 AND token = $2 AND state = 'in_progress'
      RETURNING key`,
     [completion.key, completion.token, JSON.stringify(completion.response), completion.expiresAt],

@@ -67,10 +67,11 @@ for (const backend of backends()) {
           "rk_idempotency_keys",
           "rk_migrations",
           "rk_outbox_events",
+          "rk_return_versions",
           "rk_returns",
         ].sort(),
       );
-      expect(tables.filter((t) => t.startsWith("legacy_"))).toHaveLength(6);
+      expect(tables.filter((t) => t.startsWith("legacy_"))).toHaveLength(7);
       expect(await ours.getReturn(stored.record.id)).toEqual(stored);
       expect(await theirs.getReturn(stored.record.id)).toBeNull();
       await ours.close?.();

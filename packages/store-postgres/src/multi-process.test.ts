@@ -19,7 +19,7 @@ import {
 } from "./test-support";
 import { planKeys } from "./test-support/contention-plan";
 import type { ContentionConfig, ContentionMessage } from "./test-support/contention-worker";
-import { readLedger } from "./test-support/ledger";
+import { readKeyAnswers, readLedger } from "./test-support/ledger";
 import { killAllWorkers, startWorker } from "./test-support/worker-process";
 import type { Answer } from "./test-support/worker-runtime";
 
@@ -97,12 +97,11 @@ describe.skipIf(!DATABASE_URL)("several processes on one database (DATABASE_URL)
       expect(ledger.violations).toEqual([]);
       expect(ledger.returns.size).toBe(RETURNS);
 
-      const storedAnswers = await query<{ key: string; state: string; status: number }>(
-        pool,
-        `SELECT key, state, (response->>'status')::int AS status FROM ${sqlNames({ schema }).table("idempotency_keys")}`,
-      );
       const stored = new Map(
-        storedAnswers.rows.map((row) => [JSON.parse(row.key).at(-1) as string, row]),
+        (await readKeyAnswers(pool, schema)).map((row) => [
+          JSON.parse(row.key).at(-1) as string,
+          row,
+        ]),
       );
 
       const problems: string[] = [];

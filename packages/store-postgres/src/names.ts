@@ -16,7 +16,8 @@ export type TableName =
   | "outbox_events"
   | "endpoints"
   | "deliveries"
-  | "idempotency_keys";
+  | "idempotency_keys"
+  | "return_versions";
 
 export interface SqlNames {
   readonly schema: string;

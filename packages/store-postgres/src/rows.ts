@@ -16,6 +16,7 @@ import type {
   WebhookEndpoint,
   WebhookEventType,
 } from "@returnkit/core";
+import type { SqlNames } from "./names";
 
 export interface ReturnRow {
   record: StoredReturn["record"];
@@ -26,14 +27,34 @@ export function toStoredReturn(row: ReturnRow): StoredReturn {
   return { record: row.record, snapshot: row.snapshot };
 }
 
-export const EVENT_COLUMNS = "id, return_id, seq, type, payload, created_at, position";
+/**
+ * SQL for the JSON text of a payload or response stored as `whole` (before migration 002)
+ * or as `template`, whose record comes from the `return_versions` row aliased `versions`
+ * (joined with `joinRecord`): `chr(2)` is record-template.ts's RECORD_MARK. NULL when a
+ * template's record is missing, which the row readers refuse.
+ */
+export function jsonWithRecord(whole: string, template: string, versions: string): string {
+  return `CASE WHEN ${template} IS NULL THEN ${whole}::text ELSE replace(${template}, chr(2), ${versions}.record::text) END`;
+}
+
+/** The LEFT JOIN of the `return_versions` row a template refers to. */
+export function joinRecord(n: SqlNames, alias: string, returnId: string, version: string): string {
+  return `LEFT JOIN ${n.table("return_versions")} ${alias} ON ${alias}.return_id = ${returnId} AND ${alias}.version = ${version}`;
+}
+
+/** An event's columns as EventRow has them; `ev` is the event, `rv` its joined record. */
+export function eventColumns(ev: string, rv: string): string {
+  const payload = jsonWithRecord(`${ev}.payload`, `${ev}.payload_template`, rv);
+  return `${ev}.id, ${ev}.return_id, ${ev}.seq, ${ev}.type, ${payload} AS payload, ${ev}.created_at, ${ev}.position`;
+}
 
 export interface EventRow {
   id: string;
   return_id: string;
   seq: number | string;
   type: WebhookEventType;
-  payload: OutboxEvent["payload"];
+  /** The payload's JSON text (see `jsonWithRecord`). */
+  payload: string | null;
   created_at: string;
   position: number | string;
 }
@@ -44,10 +65,16 @@ export function toOutboxEvent(row: EventRow): OutboxEvent {
     return_id: row.return_id,
     seq: Number(row.seq),
     type: row.type,
-    payload: row.payload,
+    payload: parseStored(row.payload, `event ${row.id}`) as OutboxEvent["payload"],
     created_at: row.created_at,
     position: Number(row.position),
   };
+}
+
+/** JSON text read through `jsonWithRecord`; null only if a template lost its record. */
+function parseStored(text: string | null, what: string): unknown {
+  if (text === null) throw new Error(`${what}: the record its JSON refers to is missing`);
+  return JSON.parse(text);
 }
 
 export const ENDPOINT_COLUMNS = "id, url, secrets, types, enabled, disabled_reason, created_at";
@@ -112,15 +139,26 @@ export function toDelivery(row: DeliveryRow): Delivery {
   };
 }
 
-/** An idempotency row as the store reads it back. */
+/** An idempotency row as the store reads it back (`keyRecordColumns`). */
 export interface KeyRecordRow {
   state: "in_progress" | "completed";
   fingerprint: string;
-  response: IdempotentResponse | null;
+  /** The response's JSON text (see `jsonWithRecord`); null while in progress. */
+  response: string | null;
+}
+
+/** A key row's columns as KeyRecordRow has them; `k` is the key, `rv` its joined record. */
+export function keyRecordColumns(k: string, rv: string): string {
+  const response = jsonWithRecord(`${k}.response`, `${k}.response_template`, rv);
+  return `${k}.state, ${k}.fingerprint, ${response} AS response`;
 }
 
 export function toKeyRecord(row: KeyRecordRow): IdempotencyRecordView {
   return row.state === "completed"
-    ? { state: "completed", fingerprint: row.fingerprint, response: row.response! }
+    ? {
+        state: "completed",
+        fingerprint: row.fingerprint,
+        response: parseStored(row.response, "idempotency response") as IdempotentResponse,
+      }
     : { state: "in_progress", fingerprint: row.fingerprint };
 }

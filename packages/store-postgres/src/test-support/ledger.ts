@@ -22,6 +22,15 @@ import {
   webhookTypeFor,
 } from "@returnkit/core";
 import { sqlNames } from "../names";
+import {
+  type EventRow,
+  eventColumns,
+  joinRecord,
+  type KeyRecordRow,
+  keyRecordColumns,
+  toKeyRecord,
+  toOutboxEvent,
+} from "../rows";
 import { query, type TestDatabase } from "../test-support";
 
 export interface LedgerEvent {
@@ -90,20 +99,19 @@ export async function readLedger(
     record: ReturnData;
     snapshot: PersistedReturnSnapshot;
   }>(db, `SELECT id, version, state, record, snapshot FROM ${n.table("returns")} ORDER BY id`);
-  const eventRows = await query<LedgerEvent & { seq: number | string; position: number | string }>(
+  // Through the store's own read of a payload, which puts the shared record back in.
+  const eventRows = await query<EventRow>(
     db,
-    `SELECT id, return_id, seq, type, position, payload FROM ${n.table("outbox_events")} ORDER BY position`,
+    `SELECT ${eventColumns("ev", "rv")} FROM ${n.table("outbox_events")} ev
+     ${joinRecord(n, "rv", "ev.return_id", "ev.record_version")}
+     ORDER BY ev.position`,
   );
   const deliveryRows = await query<LedgerDelivery & { position: number | string }>(
     db,
     `SELECT id, event_id, endpoint_id, return_id, position, status, attempt_count, leased_by, attempts
      FROM ${n.table("deliveries")} ORDER BY position, endpoint_id`,
   );
-  const events = eventRows.rows.map((e) => ({
-    ...e,
-    seq: Number(e.seq),
-    position: Number(e.position),
-  }));
+  const events = eventRows.rows.map((row) => toOutboxEvent(row) as unknown as LedgerEvent);
   const deliveries = deliveryRows.rows.map((d) => ({ ...d, position: Number(d.position) }));
 
   const violations: string[] = [];
@@ -235,4 +243,25 @@ function checkWalk(
   const storedState = stateOf(restoreReturnSnapshot(stored));
   if (storedState !== record.state)
     violations.push(`${id}: snapshot in ${storedState}, record in ${record.state}`);
+}
+
+/** Each idempotency key's state and stored status, read as the store reads a response. */
+export async function readKeyAnswers(
+  db: TestDatabase,
+  schema: string,
+): Promise<Array<{ key: string; state: string; status: number | null }>> {
+  const n = sqlNames({ schema });
+  const { rows } = await query<KeyRecordRow & { key: string }>(
+    db,
+    `SELECT k.key, ${keyRecordColumns("k", "rv")} FROM ${n.table("idempotency_keys")} k
+     ${joinRecord(n, "rv", "k.return_id", "k.record_version")}`,
+  );
+  return rows.map((row) => {
+    const record = toKeyRecord(row);
+    return {
+      key: row.key,
+      state: record.state,
+      status: record.state === "completed" ? record.response.status : null,
+    };
+  });
 }
