@@ -4,7 +4,8 @@
  *
  * Every sub-statement of a data-modifying `WITH` sees the same snapshot and none sees the
  * others' writes, so the checks cannot be "read, then write if fine". Instead, for each
- * commit of the batch (a row of `input`, numbered by `ord`):
+ * commit of the batch (a row of `input`, numbered by `ord`, whose columns `checked` and
+ * `allowed` carry along with their verdicts, so no step joins back to find them):
  *
  * 1. `locked_return` locks the batch's return rows FOR UPDATE, in id order (so two batches
  *    never wait on each other in a circle), one index probe per id (`LATERAL`), so no plan
@@ -18,11 +19,12 @@
  *    the row, so at most one of them writes.
  * 3. `upserted` (INSERT … ON CONFLICT (id) DO UPDATE … WHERE the stored version is the one
  *    before) writes a new return or its next version, and refuses a create whose id was
- *    taken meanwhile; it runs only for commits whose checks both pass, and `written` is the
- *    single gate for everything else. A claimed key is completed the same way, by its
- *    unique index, never by a join a plan could turn into a scan.
+ *    taken meanwhile; it runs only for commits whose checks both pass, and the ids it
+ *    returns are the single gate for everything else (a batch never holds two commits of
+ *    one return, so an id names one commit). A claimed key is completed the same way, by
+ *    its unique index, never by a join a plan could turn into a scan.
  * 4. The record, events, deliveries (INSERT … SELECT from the enabled, matching endpoints),
- *    the idempotency completion and `pg_notify` are all gated on `written`. The record goes
+ *    the idempotency completion and `pg_notify` are all gated on that. The record goes
  *    once into `return_versions` (migration 002); the key's response and each event's
  *    payload hold it as a template (record-template.ts), which the reads fill back in.
  *
@@ -104,7 +106,9 @@ locked_return AS (
   ) x
 ),
 checked AS (
-  SELECT i.ord,
+  SELECT i.ord, i.id, i.version, i.state, i.customer_id, i.order_id, i.record, i.snapshot,
+         i.key, i.token, i.response, i.expires_at, i.fingerprint, i.now, i.record_ms,
+         c.version AS current_version,
          CASE WHEN i.expected IS NULL THEN c.id IS NULL
               ELSE coalesce(c.version = i.expected, false) END AS version_ok
   FROM input i LEFT JOIN locked_return c ON c.id = i.id
@@ -112,10 +116,10 @@ checked AS (
 first_use AS (
   INSERT INTO ${keys} AS k (key, fingerprint, state, token, locked_until, expires_at,
                             response_template, return_id, record_version)
-  SELECT i.key, i.fingerprint, 'completed', '', i.now, i.expires_at, i.response, i.id, i.version
-  FROM input i JOIN checked c ON c.ord = i.ord
-  WHERE i.fingerprint IS NOT NULL AND c.version_ok
-  ORDER BY i.key
+  SELECT c.key, c.fingerprint, 'completed', '', c.now, c.expires_at, c.response, c.id, c.version
+  FROM checked c
+  WHERE c.fingerprint IS NOT NULL AND c.version_ok
+  ORDER BY c.key
   ON CONFLICT (key) DO UPDATE
     SET fingerprint = excluded.fingerprint, state = 'completed', token = '',
         locked_until = excluded.locked_until, expires_at = excluded.expires_at, response = NULL,
@@ -125,18 +129,18 @@ first_use AS (
   RETURNING k.key
 ),
 allowed AS (
-  SELECT i.ord, c.version_ok,
-         CASE WHEN i.key IS NULL THEN true
-              WHEN i.fingerprint IS NOT NULL THEN EXISTS (SELECT 1 FROM first_use f WHERE f.key = i.key)
-              ELSE EXISTS (SELECT 1 FROM held_key h WHERE h.key = i.key) END AS key_ok
-  FROM input i JOIN checked c ON c.ord = i.ord
+  SELECT c.*,
+         CASE WHEN c.key IS NULL THEN true
+              WHEN c.fingerprint IS NOT NULL THEN EXISTS (SELECT 1 FROM first_use f WHERE f.key = c.key)
+              ELSE EXISTS (SELECT 1 FROM held_key h WHERE h.key = c.key) END AS key_ok
+  FROM checked c
 ),
 upserted AS (
   INSERT INTO ${returns} AS r (id, version, state, customer_id, order_id, record, snapshot)
-  SELECT i.id, i.version, i.state, i.customer_id, i.order_id, i.record, i.snapshot
-  FROM input i JOIN allowed a ON a.ord = i.ord
+  SELECT a.id, a.version, a.state, a.customer_id, a.order_id, a.record, a.snapshot
+  FROM allowed a
   WHERE a.version_ok AND a.key_ok
-  ORDER BY i.id
+  ORDER BY a.id
   ON CONFLICT (id) DO UPDATE
     SET version = excluded.version, state = excluded.state, customer_id = excluded.customer_id,
         order_id = excluded.order_id, record = excluded.record, snapshot = excluded.snapshot,
@@ -144,14 +148,12 @@ upserted AS (
     WHERE r.version = excluded.version - 1
   RETURNING r.id
 ),
-written AS (
-  SELECT i.ord FROM upserted u JOIN input i ON i.id = u.id
-),
+-- Commits are told apart by return id below: a batch never holds two of one return.
 new_records AS (
   INSERT INTO ${n.table("return_versions")} (return_id, version, record, key, created_ms)
-  SELECT i.id, i.version, i.record, i.key, i.record_ms
-  FROM input i
-  WHERE i.record_ms IS NOT NULL AND i.ord IN (SELECT ord FROM written)
+  SELECT a.id, a.version, a.record, a.key, a.record_ms
+  FROM allowed a
+  WHERE a.record_ms IS NOT NULL AND a.id IN (SELECT id FROM upserted)
   RETURNING 1
 ),
 new_events AS (
@@ -163,7 +165,7 @@ new_events AS (
     string_to_array($21::text, chr(1), ''), $22::integer[], $23::text[], $24::bigint[])
   WITH ORDINALITY AS e(ord, id, return_id, seq, type, payload, record_version, created_at,
                        created_ms, n)
-  WHERE e.ord IN (SELECT ord FROM written)
+  WHERE e.return_id IN (SELECT id FROM upserted)
     AND e.n <= $28::integer
   ORDER BY e.n
   RETURNING id, position, type, return_id, created_ms
@@ -179,10 +181,11 @@ new_deliveries AS (
 completed AS (
   INSERT INTO ${keys} AS k (key, fingerprint, state, token, locked_until, expires_at,
                             response_template, return_id, record_version)
-  SELECT i.key, '', 'completed', i.token, 0, i.expires_at, i.response, i.id, i.version
-  FROM input i JOIN held_key h ON h.key = i.key
-  WHERE i.ord IN (SELECT ord FROM written)
-  ORDER BY i.key
+  SELECT a.key, '', 'completed', a.token, 0, a.expires_at, a.response, a.id, a.version
+  FROM allowed a
+  WHERE a.token IS NOT NULL AND a.id IN (SELECT id FROM upserted)
+    AND a.key IN (SELECT key FROM held_key)
+  ORDER BY a.key
   ON CONFLICT (key) DO UPDATE
     SET state = 'completed', response = NULL, response_template = excluded.response_template,
         return_id = excluded.return_id, record_version = excluded.record_version,
@@ -195,27 +198,25 @@ notified AS (
   WHERE $25::text IS NOT NULL AND EXISTS (SELECT 1 FROM new_deliveries)
 )
 SELECT
-  w.ord IS NOT NULL AS written,
-  c.version AS current_version,
+  w.written,
+  a.current_version,
   a.key_ok,
   (SELECT json_agg(json_build_object('id', e.id, 'position', e.position))
-   FROM new_events e WHERE e.return_id = i.id) AS events,
-  (SELECT count(*) FROM new_deliveries d WHERE d.return_id = i.id) AS deliveries,
-  (SELECT count(*) FROM new_records) AS records,
+   FROM new_events e WHERE e.return_id = a.id) AS events,
+  (SELECT count(*) FROM new_deliveries d WHERE d.return_id = a.id) AS deliveries,
+  -- A data-modifying WITH runs whether or not it is read; a plain one (the notify) must be.
   (SELECT count(*) FROM notified) AS notified,
-  (SELECT count(*) FROM completed) AS completed,
-  CASE WHEN w.ord IS NULL AND c.id IS NOT NULL
-       THEN json_build_object('record', c.record, 'snapshot', c.snapshot) END AS current,
+  CASE WHEN NOT w.written AND a.current_version IS NOT NULL THEN
+    (SELECT json_build_object('record', c.record, 'snapshot', c.snapshot)
+     FROM locked_return c WHERE c.id = a.id) END AS current,
   (SELECT row_to_json(kr) FROM (
      SELECT ${keyRecordColumns("k", "rv")}
      FROM ${keys} k ${joinRecord(n, "rv", "k.return_id", "k.record_version")}
-     WHERE i.fingerprint IS NOT NULL AND k.key = i.key
-       AND NOT EXISTS (SELECT 1 FROM first_use f WHERE f.key = i.key)) kr) AS key_record
-FROM input i
-JOIN allowed a ON a.ord = i.ord
-LEFT JOIN locked_return c ON c.id = i.id
-LEFT JOIN written w ON w.ord = i.ord
-ORDER BY i.ord`;
+     WHERE a.fingerprint IS NOT NULL AND k.key = a.key
+       AND NOT EXISTS (SELECT 1 FROM first_use f WHERE f.key = a.key)) kr) AS key_record
+FROM allowed a
+CROSS JOIN LATERAL (SELECT a.id IN (SELECT id FROM upserted) AS written) w
+ORDER BY a.ord`;
 }
 
 /**

@@ -31,7 +31,7 @@ describe("recordTemplate", () => {
   it("writes what JSON.stringify writes for every other shape", () => {
     const values: unknown[] = [
       { a: undefined, b: () => 1, c: Symbol("s"), d: 1 },
-      { date: new Date(0), list: [record, undefined], n: null, nested: { body: record } },
+      { date: new Date(0), list: [record, undefined], n: null, nested: { deeper: { body: record } } },
       { withToJSON: { toJSON: () => ({ body: record }) } },
       { 2: "b", 1: "a", z: "z", y: record },
       [record],
@@ -46,7 +46,7 @@ describe("recordTemplate", () => {
   it("shares the record wherever it appears within reach, and writes it whole beyond", () => {
     const twice = { a: record, b: { c: record } };
     expect(recordTemplate(twice, record).split(RECORD_MARK)).toHaveLength(3);
-    const tooDeep = { a: { b: { c: { d: record } } } };
+    const tooDeep = { a: { b: { c: record } } };
     expect(recordTemplate(tooDeep, record)).not.toContain(RECORD_MARK);
     expect(roundTrip(tooDeep)).toBe(JSON.stringify(tooDeep));
   });

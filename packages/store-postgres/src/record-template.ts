@@ -13,9 +13,10 @@ export const RECORD_MARK = "\u0002";
 /**
  * How deep into plain objects the record is looked for: a response holds it at `body`, an
  * event's payload at `data.return`. Deeper, or inside an array, it is simply written out,
- * which is still correct, only not shared.
+ * which is still correct, only not shared. Each level searched costs a JSON.stringify call
+ * per key instead of one for the whole object, so no deeper than the record is.
  */
-const SEARCH_DEPTH = 3;
+const SEARCH_DEPTH = 2;
 
 /**
  * JSON.stringify(value), except that wherever `record` itself (the same object) appears
