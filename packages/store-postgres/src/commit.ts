@@ -49,6 +49,7 @@ import type {
   ReturnCommit,
   StoredReturn,
 } from "@returnkit/core";
+import { numberArrayLiteral, textArrayLiteral } from "./array-literal";
 import type { SqlQueryable } from "./database";
 import { keyTakeoverCondition } from "./idempotency";
 import type { SqlNames } from "./names";
@@ -304,23 +305,31 @@ export function commitParams(
       return { event, template, recordJson };
     });
   });
-  const params: unknown[] = [
-    ...input,
-    ...events,
-    notify?.channel ?? null,
-    notify?.payload ?? null,
-    commits.length,
-    events[0]!.length,
-  ];
-  for (const json of JOINED_PARAMS) params[json] = joinJson(params[json] as Array<string | null>);
+  const columns = [...input, ...events];
+  const params: unknown[] = columns.map((values, index) => encodeColumn(COLUMNS[index]!, values));
+  params.push(notify?.channel ?? null, notify?.payload ?? null, commits.length, events[0]!.length);
   return { params, sent };
 }
 
 /**
- * Where commitParams puts the JSON columns (0-based), which go joined: record, snapshot,
- * response template, payload template.
+ * How each of the statement's column parameters ($1…$24) is sent: JSON values and templates
+ * joined by U+0001, the others as array literals written here (array-literal.ts).
  */
-const JOINED_PARAMS = [6, 7, 10, 20];
+// biome-ignore format: the columns in the statement's order, a row per group
+const COLUMNS = [
+  // input: id, expected, version, state, customer_id, order_id, record, snapshot,
+  "text", "number", "number", "text", "text", "text", "json", "json",
+  // key, token, response, expires_at, fingerprint, now, record_ms
+  "text", "text", "json", "number", "text", "number", "number",
+  // events: ord, id, return_id, seq, type, payload, record_version, created_at, created_ms
+  "number", "text", "text", "number", "text", "json", "number", "text", "number",
+] as const;
+
+function encodeColumn(kind: (typeof COLUMNS)[number], values: unknown[]): string {
+  if (kind === "json") return joinJson(values as Array<string | null>);
+  if (kind === "number") return numberArrayLiteral(values as Array<number | null>);
+  return textArrayLiteral(values as Array<string | null>);
+}
 
 /** JSON values as one text, split again by the statement's `string_to_array(…, chr(1), '')`. */
 function joinJson(values: Array<string | null>): string {

@@ -7,16 +7,8 @@
 import { makeEndpoint } from "@returnkit/core/testing";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sqlNames } from "./names";
 import { postgresStore } from "./postgres-store";
-import {
-  DATABASE_URL,
-  dropSchema,
-  newPool,
-  query,
-  uniqueSchema,
-  warnWithoutServer,
-} from "./test-support";
+import { DATABASE_URL, dropSchema, newPool, uniqueSchema, warnWithoutServer } from "./test-support";
 import { planKeys } from "./test-support/contention-plan";
 import type { ContentionConfig, ContentionMessage } from "./test-support/contention-worker";
 import { readKeyAnswers, readLedger } from "./test-support/ledger";

@@ -31,7 +31,12 @@ describe("recordTemplate", () => {
   it("writes what JSON.stringify writes for every other shape", () => {
     const values: unknown[] = [
       { a: undefined, b: () => 1, c: Symbol("s"), d: 1 },
-      { date: new Date(0), list: [record, undefined], n: null, nested: { deeper: { body: record } } },
+      {
+        date: new Date(0),
+        list: [record, undefined],
+        n: null,
+        nested: { deeper: { body: record } },
+      },
       { withToJSON: { toJSON: () => ({ body: record }) } },
       { 2: "b", 1: "a", z: "z", y: record },
       [record],
