@@ -116,6 +116,25 @@ for (const backend of backends()) {
       expect(JSON.stringify(listed!.payload)).toBe(JSON.stringify(event.payload));
     });
 
+    it("commit - refuses an event of another return before sending anything", async () => {
+      const stored = makeStoredReturn();
+      const other = makeStoredReturn();
+      const neighbour = makeStoredReturn();
+      const [refused, written] = await Promise.allSettled([
+        first.commit({ next: stored, expectedVersion: null, events: [makeOutboxEvent(other)] }),
+        first.commit({
+          next: neighbour,
+          expectedVersion: null,
+          events: [makeOutboxEvent(neighbour)],
+        }),
+      ]);
+
+      expect(refused).toMatchObject({ status: "rejected", reason: expect.any(TypeError) });
+      expect(written).toMatchObject({ status: "fulfilled", value: { ok: true } });
+      expect(await second.getReturn(stored.record.id)).toBeNull();
+      expect(await second.listEvents(other.record.id)).toEqual([]);
+    });
+
     it("commit - with a token lost to a takeover leaves every table as it was", async () => {
       await first.saveEndpoint(makeEndpoint());
       const stored = makeStoredReturn();

@@ -222,8 +222,8 @@ ORDER BY a.ord`;
 
 /**
  * Throws on a commit the store must refuse before sending anything: a version that does
- * not follow the expected one, or an event time that cannot be read. Checked before a
- * commit joins a batch, so it never fails the others.
+ * not follow the expected one, a time that cannot be read, or an event of another return.
+ * Checked before a commit joins a batch, so it never fails the others.
  */
 export function checkCommit(commit: ReturnCommit): void {
   const { record } = commit.next;
@@ -234,6 +234,9 @@ export function checkCommit(commit: ReturnCommit): void {
   for (const event of commit.events) {
     if (Number.isNaN(Date.parse(event.created_at)))
       throw new TypeError(`event ${event.id} has an invalid created_at`);
+    // The statement finds a commit's events by their return id.
+    if (event.return_id !== record.id)
+      throw new TypeError(`event ${event.id} belongs to ${event.return_id}, not ${record.id}`);
   }
   if (Number.isNaN(Date.parse(record.updated_at)))
     throw new TypeError(`commit of ${record.id} has an invalid updated_at`);

@@ -24,7 +24,7 @@ export function keyTakeoverCondition(alias: string, now: string): string {
 }
 
 /** SET list that forgets a key row's response, whole or as a template (migration 002). */
-export const NO_RESPONSE =
+const NO_RESPONSE =
   "response = NULL, response_template = NULL, return_id = NULL, record_version = NULL";
 
 /** A claim that found a row which vanished before it could be read (released, purged) tries again. */
