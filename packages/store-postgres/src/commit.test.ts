@@ -40,9 +40,9 @@ describe("commit in one round trip", () => {
       const statements: string[] = [];
       const counting: SqlDatabase = {
         ...inner,
-        query: (text, params) => {
+        query: (text, params, options) => {
           statements.push(text);
-          return inner.query(text, params);
+          return inner.query(text, params, options);
         },
       };
       const store = postgresStore({ db: counting, schema: "one_trip" });
@@ -291,9 +291,9 @@ for (const backend of backends()) {
       let count = 0;
       const counting: SqlDatabase = {
         ...inner,
-        query: (text, params) => {
+        query: (text, params, options) => {
           if (text.includes("held_key AS")) count++;
-          return inner.query(text, params);
+          return inner.query(text, params, options);
         },
       };
       const store = postgresStore({ db: counting, schema, commitBatching: { maxInFlight: 1 } });

@@ -353,7 +353,7 @@ export async function runCommits(
   readKey: (key: string) => Promise<IdempotencyRecordView | null>,
 ): Promise<CommitOutcome[]> {
   const { params, sent } = commitParams(commits, notify);
-  const { rows } = await db.query<CommitRow>(statement, params);
+  const { rows } = await db.query<CommitRow>(statement, params, { prepare: true });
   if (rows.length !== commits.length) {
     throw new Error(`commit of ${commits.length} returns answered ${rows.length} rows`);
   }

@@ -9,14 +9,26 @@
 
 import { createHash } from "node:crypto";
 import { PgNotificationListener } from "./pg-listener";
+import { hasProtocol, preparedStatements } from "./pglite-prepared";
 
 export interface SqlResult<Row> {
   rows: Row[];
 }
 
 export interface SqlQueryable {
-  /** One statement with `$1`-style parameters. */
-  query<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<SqlResult<Row>>;
+  /**
+   * One statement with `$1`-style parameters. `prepare` marks a statement worth preparing
+   * once and executing by name (the commit); an adapter may ignore it.
+   */
+  query<Row = Record<string, unknown>>(
+    text: string,
+    params?: unknown[],
+    options?: QueryOptions,
+  ): Promise<SqlResult<Row>>;
+}
+
+export interface QueryOptions {
+  prepare?: boolean;
 }
 
 export interface SqlTransaction extends SqlQueryable {
@@ -85,7 +97,10 @@ export type DatabaseInput = PgPoolLike | PGliteLike | SqlDatabase;
 
 /** Wraps what the host passed; an adapter that is already a `SqlDatabase` is used as it is. */
 export interface SqlDatabaseOptions {
-  /** Name parameterised statements so each connection prepares them once (pg only). Default true. */
+  /**
+   * Name parameterised statements so each connection prepares them once: every one on pg,
+   * the commit on PGlite. Default true.
+   */
   preparedStatements?: boolean;
 }
 
@@ -97,7 +112,7 @@ export function toSqlDatabase(db: DatabaseInput, options: SqlDatabaseOptions = {
     typeof candidate.listen === "function" &&
     typeof candidate.transaction === "function"
   ) {
-    return pgliteDatabase(db as PGliteLike);
+    return pgliteDatabase(db as PGliteLike, options);
   }
   if (typeof candidate.connect === "function" && typeof candidate.query === "function") {
     if (!("idleCount" in candidate)) {
@@ -175,12 +190,17 @@ export function pgPoolDatabase(pool: PgPoolLike, options: SqlDatabaseOptions = {
   };
 }
 
-export function pgliteDatabase(db: PGliteLike): SqlDatabase {
+export function pgliteDatabase(db: PGliteLike, options: SqlDatabaseOptions = {}): SqlDatabase {
   const unlistens = new Set<() => Promise<void>>();
+  // PGlite plans every query() afresh; statements marked `prepare` (the commit) are parsed
+  // once by name (pglite-prepared.ts).
+  const prepared =
+    options.preparedStatements !== false && hasProtocol(db) ? preparedStatements(db) : null;
   return {
     [SQL_DATABASE]: true,
     dialect: "pglite",
-    async query<Row>(text: string, params?: unknown[]) {
+    async query<Row>(text: string, params?: unknown[], options?: QueryOptions) {
+      if (prepared && options?.prepare && params !== undefined) return prepared<Row>(text, params);
       const result = await db.query<Row>(text, params);
       return { rows: result.rows };
     },

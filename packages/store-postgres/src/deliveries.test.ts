@@ -141,9 +141,9 @@ for (const backend of backends()) {
       const inner = toSqlDatabase(db);
       const recording: SqlDatabase = {
         ...inner,
-        query: (text, params) => {
+        query: (text, params, options) => {
           statements.push({ text, params: params ?? [] });
-          return inner.query(text, params);
+          return inner.query(text, params, options);
         },
       };
       store = postgresStore({ db: recording, schema });
