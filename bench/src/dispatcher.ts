@@ -23,6 +23,7 @@ import {
   commitLifecycle,
   commitNewReturn,
 } from "../../packages/core/src/webhooks/test-support/returns";
+import { collectGarbage } from "./support/collect-garbage";
 import type { BenchFigure, BenchSection } from "./types";
 
 /**
@@ -424,11 +425,6 @@ function percentile(values: number[], p: number): number {
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
-}
-
-/** Between phases, when the runner exposes it (`--expose-gc`): one phase's garbage is not the next one's pause. */
-function collectGarbage() {
-  (globalThis as { gc?: () => void }).gc?.();
 }
 
 function round(value: number, digits: number): number {

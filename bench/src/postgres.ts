@@ -30,6 +30,7 @@ import {
   type SqlDatabase,
   toSqlDatabase,
 } from "../../packages/store-postgres/src/index";
+import { collectGarbage } from "./support/collect-garbage";
 import { type CpuUse, startCpuMeter } from "./support/cpu-meter";
 import { BODIES, CREATE, merchant, portal } from "./support/fixtures";
 import type { BenchFigure, BenchSection } from "./types";
@@ -99,10 +100,10 @@ interface Sent {
 function recording(db: SqlDatabase, sent: Sent[]): SqlDatabase {
   return {
     ...db,
-    async query(text, params) {
+    async query(text, params, options) {
       const started = performance.now();
       try {
-        return await db.query(text, params);
+        return await db.query(text, params, options);
       } finally {
         const ms = performance.now() - started;
         sent.push({ kind: statementKind(text), text, params: params ?? [], ms });
@@ -156,13 +157,14 @@ async function serviceRound(
   let timing = false;
   const counting: SqlDatabase = {
     ...backend.db,
-    query(text, params) {
+    query(text, params, options) {
       if (timing && statementKind(text) === "commit") statements++;
-      return backend.db.query(text, params);
+      return backend.db.query(text, params, options);
     },
   };
   const service = await newService(counting, backend.schema, keyed);
   const workers = await submittedReturns(service, keyed, writers);
+  await quiesce(backend);
   timing = true;
   const meter = startCpuMeter();
   const started = performance.now();
@@ -192,6 +194,7 @@ function meterFor(backend: Backend, cpu: CpuUse): CpuUse {
 async function rawRound(backend: Backend, writers = CONCURRENCY): Promise<Round> {
   const table = `"${backend.schema}".bench_counter`;
   const perWorker = (RETURNS_PER_ROUND / writers) * STEPS.length;
+  await quiesce(backend);
   const meter = startCpuMeter();
   const started = performance.now();
   await Promise.all(
@@ -261,6 +264,21 @@ async function profileTransitions(backend: Backend): Promise<Profile> {
     transitionMs: median(totals),
     rawMs: median(raw),
   };
+}
+
+/**
+ * Before every timed round: a CHECKPOINT, so no round pays for flushing what the round
+ * before it wrote (PGlite checkpoints inside whichever statement fills its WAL, and that
+ * landed on either side at random), and a full garbage collection, for the same reason on
+ * the Node side. A role that may not CHECKPOINT only skips the first.
+ */
+async function quiesce(backend: Backend): Promise<void> {
+  try {
+    await backend.db.query("CHECKPOINT");
+  } catch {
+    // Not allowed for this role: the rounds still pair up, only less evenly.
+  }
+  collectGarbage();
 }
 
 /** Runs a pair of rounds, the service's first in even rounds and the raw one's first in odd. */
