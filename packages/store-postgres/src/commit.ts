@@ -257,8 +257,8 @@ interface SentEvent {
  * holds that character raw (JSON.stringify escapes control characters), so the server can
  * split on it, and nothing needs escaping as an array literal would. The response and the
  * payloads go as templates (record-template.ts): the record is written once, into
- * `return_versions`, when anything refers to it. Throws as `checkCommit` does, before
- * anything is sent.
+ * `return_versions`, when anything refers to it. Takes commits that passed `checkCommit`,
+ * which the store runs once, before a commit joins a batch.
  */
 export function commitParams(
   commits: readonly ReturnCommit[],
@@ -268,7 +268,6 @@ export function commitParams(
   const input: unknown[][] = Array.from({ length: 15 }, () => []);
   const events: unknown[][] = Array.from({ length: 9 }, () => []);
   const sent = commits.map((commit, index) => {
-    checkCommit(commit);
     const { record, snapshot } = commit.next;
     const recordJson = JSON.stringify(record);
     const key = commit.idempotency;
