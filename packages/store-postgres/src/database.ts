@@ -125,27 +125,32 @@ export function toSqlDatabase(db: DatabaseInput, options: SqlDatabaseOptions = {
   throw new TypeError("postgresStore: `db` must be a pg Pool or a PGlite instance");
 }
 
+const statementNames = new Map<string, string>();
+
+/**
+ * The name a statement is prepared under, derived from its text, so every connection (and
+ * every wrapper of one PGlite) agrees on it. The commit is one large CTE: planning it on
+ * every call cost about as much as running it.
+ */
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `returnkit_${createHash("sha256").update(text).digest("hex").slice(0, 24)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
 export function pgPoolDatabase(pool: PgPoolLike, options: SqlDatabaseOptions = {}): SqlDatabase {
   let listener: PgNotificationListener | undefined;
   const prepared = options.preparedStatements !== false;
-  const names = new Map<string, string>();
-  // The commit is one large CTE; planning it on every call cost about as much as running
-  // it. A statement's name is derived from its text, so every connection agrees on it.
-  const nameOf = (text: string) => {
-    let name = names.get(text);
-    if (!name) {
-      name = `returnkit_${createHash("sha256").update(text).digest("hex").slice(0, 24)}`;
-      names.set(text, name);
-    }
-    return name;
-  };
   return {
     [SQL_DATABASE]: true,
     dialect: "pg",
     async query<Row>(text: string, params?: unknown[]) {
       const result =
         prepared && params !== undefined
-          ? await pool.query({ name: nameOf(text), text, values: params })
+          ? await pool.query({ name: statementName(text), text, values: params })
           : await pool.query(text, params);
       return { rows: result.rows as Row[] };
     },
@@ -195,7 +200,9 @@ export function pgliteDatabase(db: PGliteLike, options: SqlDatabaseOptions = {})
   // PGlite plans every query() afresh; statements marked `prepare` (the commit) are parsed
   // once by name (pglite-prepared.ts).
   const prepared =
-    options.preparedStatements !== false && hasProtocol(db) ? preparedStatements(db) : null;
+    options.preparedStatements !== false && hasProtocol(db)
+      ? preparedStatements(db, statementName)
+      : null;
   return {
     [SQL_DATABASE]: true,
     dialect: "pglite",

@@ -39,11 +39,14 @@ export function hasProtocol(db: object): db is PGliteProtocol {
   return typeof candidate.execProtocol === "function" && typeof candidate.parsers === "object";
 }
 
-/** Runs parameterised statements as named prepared statements, each parsed once. */
-export function preparedStatements(db: PGliteProtocol) {
+/**
+ * Runs parameterised statements as named prepared statements, each parsed once under
+ * `nameOf(text)` (the name pg connections use too).
+ */
+export function preparedStatements(db: PGliteProtocol, nameOf: (text: string) => string) {
   const parsed = new Set<string>();
   return async function run<Row>(text: string, params: unknown[]): Promise<{ rows: Row[] }> {
-    const name = statementName(text);
+    const name = nameOf(text);
     return db.transaction(async (tx) => {
       if (!parsed.has(name)) {
         // Another wrapper of this PGlite may have parsed it already; parsing it again would
@@ -70,18 +73,6 @@ export function preparedStatements(db: PGliteProtocol) {
       return { rows: rowsOf<Row>(messages, db.parsers) };
     });
   };
-}
-
-/** The same name for the same text in every wrapper of one PGlite (FNV-1a, twice over). */
-function statementName(text: string): string {
-  let a = 0x811c9dc5;
-  let b = 0x01000193;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    a = Math.imul(a ^ code, 0x01000193);
-    b = Math.imul(b ^ code, 0x5bd1e995);
-  }
-  return `returnkit_${(a >>> 0).toString(36)}_${(b >>> 0).toString(36)}_${text.length.toString(36)}`;
 }
 
 function rowsOf<Row>(messages: ProtocolMessage[], parsers: PGliteProtocol["parsers"]): Row[] {
