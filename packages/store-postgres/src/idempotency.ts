@@ -23,9 +23,10 @@ export function keyTakeoverCondition(alias: string, now: string): string {
   return `(${alias}.expires_at <= ${now} OR (${alias}.state = 'in_progress' AND ${alias}.locked_until <= ${now}))`;
 }
 
-/** SET list that forgets a key row's response, whole or as a template (migration 002). */
-const NO_RESPONSE =
-  "response = NULL, response_template = NULL, return_id = NULL, record_version = NULL";
+/** SET list that forgets a key row's response template and its record (migration 002). */
+const NO_TEMPLATE = "response_template = NULL, return_id = NULL, record_version = NULL";
+/** SET list that forgets a key row's response, whole or as a template. */
+const NO_RESPONSE = `response = NULL, ${NO_TEMPLATE}`;
 
 /** A claim that found a row which vanished before it could be read (released, purged) tries again. */
 const CLAIM_ATTEMPTS = 5;
@@ -88,8 +89,7 @@ export async function completeIdempotencyKey(
 ): Promise<boolean> {
   const { rows } = await ctx.db.query(
     `UPDATE ${ctx.names.table("idempotency_keys")}
-     SET state = 'completed', expires_at = $4, response = $3::json,
-         response_template = NULL, return_id = NULL, record_version = NULL
+     SET state = 'completed', expires_at = $4, response = $3::json, ${NO_TEMPLATE}
      WHERE key = $1 AND token = $2 AND state = 'in_progress'
      RETURNING key`,
     [completion.key, completion.token, JSON.stringify(completion.response), completion.expiresAt],
