@@ -41,7 +41,8 @@ export interface PostgresStoreOptions extends NamesOptions {
   /**
    * Group commit: while `maxInFlight` commit statements (default 2) are running, further
    * commits queue and go together in the next statement, up to `maxSize` (default 64). A
-   * lone commit goes at once. Many concurrent writers then share each statement's round
+   * commit waits only for the end of the event loop's current turn, so writers woken
+   * together commit together. Many concurrent writers then share each statement's round
    * trip and WAL flush instead of each paying its own.
    */
   commitBatching?: CommitBatchingOptions;
