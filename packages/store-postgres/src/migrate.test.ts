@@ -79,6 +79,26 @@ for (const backend of backends()) {
       await dropSchema(db, schema);
     });
 
+    it("migrate - leaves outbox_events.position without a unique index (003), under any prefix", async () => {
+      const db = backend.connect();
+      const schema = uniqueSchema("pos");
+      const prefixes = ["returnkit_", "rk_", "a_prefix_as_long_as_allowed_abc_"];
+      for (const tablePrefix of prefixes) await migrate({ db, schema, tablePrefix });
+
+      const { rows } = await query<{ tablename: string; indexdef: string }>(
+        db,
+        "SELECT tablename, indexdef FROM pg_indexes WHERE schemaname = $1 AND tablename LIKE '%outbox_events' ORDER BY indexname",
+        [schema],
+      );
+      for (const tablePrefix of prefixes) {
+        const defs = rows.filter((row) => row.tablename === `${tablePrefix}outbox_events`);
+        // The primary key, (return_id, position) and (created_ms): nothing unique on position.
+        expect(defs).toHaveLength(3);
+        expect(defs.filter((row) => /UNIQUE.*\(position\)/.test(row.indexdef))).toEqual([]);
+      }
+      await dropSchema(db, schema);
+    });
+
     it("init - migrates once however often and however concurrently it is called", async () => {
       const db = backend.connect();
       const schema = uniqueSchema("init");
