@@ -79,6 +79,8 @@ interface Round {
   cpu: CpuUse;
   /** Transitions per commit statement (group commit shares statements); raw rounds: 1. */
   perStatement: number;
+  /** Bytes of WAL written per operation, or null where the WAL position cannot be read. */
+  walBytes: number | null;
 }
 
 /** Statement kinds, told apart by their text, for the profile. */
@@ -166,6 +168,7 @@ async function serviceRound(
   const workers = await submittedReturns(service, keyed, writers);
   await quiesce(backend);
   timing = true;
+  const wal = await walMeter(backend);
   const meter = startCpuMeter();
   const started = performance.now();
   await Promise.all(
@@ -178,11 +181,17 @@ async function serviceRound(
   const seconds = (performance.now() - started) / 1000;
   const transitions = RETURNS_PER_ROUND * STEPS.length;
   const cpu = meterFor(backend, meter(transitions));
+  const walBytes = await wal(transitions);
   timing = false;
   const last = await service.get(workers.at(-1)!.at(-1)!, { principal: merchant });
   if (last.state !== "closed") throw new Error(`expected closed, got ${last.state}`);
   await service.close();
-  return { perSecond: transitions / seconds, cpu, perStatement: transitions / statements };
+  return {
+    perSecond: transitions / seconds,
+    cpu,
+    perStatement: transitions / statements,
+    walBytes,
+  };
 }
 
 /** PGlite runs inside this process: its CPU is already in ours, none is the server's. */
@@ -195,6 +204,7 @@ async function rawRound(backend: Backend, writers = CONCURRENCY): Promise<Round>
   const table = `"${backend.schema}".bench_counter`;
   const perWorker = (RETURNS_PER_ROUND / writers) * STEPS.length;
   await quiesce(backend);
+  const wal = await walMeter(backend);
   const meter = startCpuMeter();
   const started = performance.now();
   await Promise.all(
@@ -210,11 +220,8 @@ async function rawRound(backend: Backend, writers = CONCURRENCY): Promise<Round>
   );
   const operations = writers * perWorker;
   const seconds = (performance.now() - started) / 1000;
-  return {
-    perSecond: operations / seconds,
-    cpu: meterFor(backend, meter(operations)),
-    perStatement: 1,
-  };
+  const cpu = meterFor(backend, meter(operations));
+  return { perSecond: operations / seconds, cpu, perStatement: 1, walBytes: await wal(operations) };
 }
 
 interface Profile {
@@ -279,6 +286,34 @@ async function quiesce(backend: Backend): Promise<void> {
     // Not allowed for this role: the rounds still pair up, only less evenly.
   }
   collectGarbage();
+}
+
+/**
+ * Starts reading how much WAL a round writes: what the server must flush, archive and send
+ * to replicas for each operation, the same in every run where the CPU figures drift. Reads
+ * null where the position cannot be read (no such function, or not allowed).
+ */
+async function walMeter(backend: Backend): Promise<(operations: number) => Promise<number | null>> {
+  const position = async (): Promise<string | null> => {
+    try {
+      const { rows } = await backend.db.query<{ lsn: string }>(
+        "SELECT pg_current_wal_lsn()::text AS lsn",
+      );
+      return rows[0]!.lsn;
+    } catch {
+      return null;
+    }
+  };
+  const start = await position();
+  return async (operations) => {
+    const end = await position();
+    if (start === null || end === null) return null;
+    const { rows } = await backend.db.query<{ bytes: string | number }>(
+      "SELECT pg_wal_lsn_diff($1::pg_lsn, $2::pg_lsn) AS bytes",
+      [end, start],
+    );
+    return Number(rows[0]!.bytes) / operations;
+  };
 }
 
 /** Runs a pair of rounds, the service's first in even rounds and the raw one's first in odd. */
@@ -427,6 +462,7 @@ async function measure(backend: Backend): Promise<{ figures: BenchFigure[]; note
       unit: "transitions",
     },
     ...cpuFigures(backend.name, cpuService, cpuRaw),
+    ...walFigures(backend.name, service, raw),
     ...sweep,
   ];
   return {
@@ -445,6 +481,25 @@ function medianCpu(rounds: Round[]): CpuUse {
     nodeMicros: median(rounds.map((r) => r.cpu.nodeMicros)),
     postgresMicros: server.every((v) => v !== null) ? median(server as number[]) : null,
   };
+}
+
+/** WAL per keyed transition against per raw UPDATE (medians), where it could be read. */
+function walFigures(name: string, service: Round[], raw: Round[]): BenchFigure[] {
+  const serviceWal = service.map((r) => r.walBytes);
+  const rawWal = raw.map((r) => r.walBytes);
+  if (serviceWal.includes(null) || rawWal.includes(null)) return [];
+  const perTransition = median(serviceWal as number[]);
+  const perUpdate = median(rawWal as number[]);
+  return [
+    {
+      metric: `${name}: WAL written per keyed transition`,
+      value: Math.round(perTransition),
+      unit: "bytes",
+      baseline: { label: "per raw UPDATE", value: Math.round(perUpdate) },
+      ratio: round2(perTransition / perUpdate),
+      note: "What the server flushes, archives and ships to replicas for each write: the returns row's new version and four index entries, the record once more for the events and the response, the idempotency record and one or two outbox events, each with its index entries.",
+    },
+  ];
 }
 
 function cpuText(cpu: CpuUse): string {
