@@ -85,7 +85,7 @@ interface Round {
 
 /** Statement kinds, told apart by their text, for the profile. */
 function statementKind(text: string): string {
-  if (text.includes("held_key AS")) return "commit";
+  if (text.includes("locked_return AS")) return "commit";
   if (/^\s*INSERT INTO \S+idempotency_keys/.test(text)) return "claimIdempotencyKey";
   if (/SELECT record, snapshot FROM/.test(text)) return "getReturn";
   return "other";

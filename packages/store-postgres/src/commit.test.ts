@@ -285,20 +285,89 @@ for (const backend of backends()) {
       expect(outcomes.committed + outcomes.takenOver).toBe(30);
     });
 
-    /** A store on its own connection that counts the commit statements it sends. */
-    function countingStore(): { store: ReturnsStore; commitStatements: () => number } {
+    /** A store on its own connection that keeps the commit statements it sends. */
+    function countingStore(): {
+      store: ReturnsStore;
+      commitStatements: () => number;
+      sent: string[];
+    } {
       const inner = toSqlDatabase(backend.connect());
-      let count = 0;
+      const sent: string[] = [];
       const counting: SqlDatabase = {
         ...inner,
         query: (text, params, options) => {
-          if (text.includes("held_key AS")) count++;
+          if (text.includes("locked_return AS")) sent.push(text);
           return inner.query(text, params, options);
         },
       };
       const store = postgresStore({ db: counting, schema, commitBatching: { maxInFlight: 1 } });
-      return { store, commitStatements: () => count };
+      return { store, commitStatements: () => sent.length, sent };
     }
+
+    it("commit - a batch goes without the claim steps unless one of its commits completes a claimed key", async () => {
+      const { store, sent } = countingStore();
+      const [x, y, z] = [makeStoredReturn(), makeStoredReturn(), makeStoredReturn()];
+      const response = { status: 201, body: { made: true }, headers: {} };
+      const expiresAt = T0 + 86_400_000;
+      const claimKey = `claimed-${x.record.id}`;
+      const claim = await store.claimIdempotencyKey({
+        key: claimKey,
+        fingerprint: "fp-claimed",
+        now: T0,
+        lockedUntil: T0 + LEASE_MS,
+        expiresAt,
+      });
+      if (!claim.claimed) throw new Error("the key was free");
+      const firstUse = (stored: typeof y) => ({
+        key: `first-${stored.record.id}-v${stored.record.version}`,
+        fingerprint: "fp-first",
+        response,
+        now: T0,
+        expiresAt,
+      });
+
+      // First uses only: the plain statement.
+      const plain = await Promise.all([
+        store.commit({ next: y, expectedVersion: null, events: [], idempotency: firstUse(y) }),
+        store.commit({ next: z, expectedVersion: null, events: [makeOutboxEvent(z)] }),
+      ]);
+      // A completion, a first use and a commit without a key in one batch: the claims statement.
+      const y2 = advanceStoredReturn(y, "submit");
+      const z2 = advanceStoredReturn(z, "submit");
+      const mixed = await Promise.all([
+        store.commit({
+          next: x,
+          expectedVersion: null,
+          events: [makeOutboxEvent(x)],
+          idempotency: { key: claimKey, token: claim.token, response, expiresAt },
+        }),
+        store.commit({ next: y2, expectedVersion: 1, events: [], idempotency: firstUse(y2) }),
+        store.commit({ next: z2, expectedVersion: 1, events: [makeOutboxEvent(z2)] }),
+      ]);
+
+      expect([...plain, ...mixed].map((r) => r.ok)).toEqual([true, true, true, true, true]);
+      expect(sent.map((text) => text.includes("held_key AS"))).toEqual([false, true]);
+      const claimed = await store.claimIdempotencyKey({
+        key: claimKey,
+        fingerprint: "fp-claimed",
+        now: T0 + 1,
+        lockedUntil: T0 + LEASE_MS,
+        expiresAt,
+      });
+      expect(claimed).toMatchObject({ claimed: false, record: { state: "completed", response } });
+      for (const stored of [y, y2]) {
+        const again = await store.claimIdempotencyKey({
+          ...firstUse(stored),
+          now: T0 + 1,
+          lockedUntil: T0 + LEASE_MS,
+        });
+        expect(again).toMatchObject({ claimed: false, record: { state: "completed", response } });
+      }
+      expect(await store.getReturn(x.record.id)).toEqual(x);
+      expect((await store.getReturn(y.record.id))!.record.version).toBe(2);
+      expect(await store.listEvents(z.record.id)).toHaveLength(2);
+      await store.close?.();
+    });
 
     it("commit - concurrent commits share statements, and each gets its own outcome", async () => {
       const { store, commitStatements } = countingStore();

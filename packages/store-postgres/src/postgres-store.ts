@@ -6,7 +6,7 @@
  * idempotency claims on their key, and dispatchers claim deliveries with SKIP LOCKED.
  */
 import type { ReturnsStore } from "@returnkit/core";
-import { checkCommit, commitStatement, runCommits } from "./commit";
+import { checkCommit, commitStatements, runCommits } from "./commit";
 import { CommitBatcher, type CommitBatchingOptions } from "./commit-batcher";
 import { retryTransient, type StoreContext } from "./context";
 import { type DatabaseInput, toSqlDatabase } from "./database";
@@ -63,10 +63,10 @@ export function postgresStore(options: PostgresStoreOptions): PostgresStore {
   const names = sqlNames(options);
   const notifier = createDeliveryNotifier(db, options.notify === false ? null : names.channel);
   const ctx: StoreContext = { db, names, notify: notifier.target };
-  const statement = commitStatement(names);
+  const statements = commitStatements(names);
   const readKey = (key: string) => idempotency.readIdempotencyKey(ctx, key);
   const commits = new CommitBatcher(
-    (batch) => retryTransient(() => runCommits(db, statement, batch, ctx.notify, readKey)),
+    (batch) => retryTransient(() => runCommits(db, statements, batch, ctx.notify, readKey)),
     options.commitBatching,
   );
   let initialised: Promise<void> | undefined;
