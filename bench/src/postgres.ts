@@ -7,7 +7,8 @@
  * close with `service.advance`, one at a time, each with an Idempotency-Key (as over HTTP);
  * the raw workers each bump a row of their own, the same number of times. Rounds alternate
  * service and raw, and the medians are reported, with the CPU each side of the socket spent
- * per operation (this process, and the server's processes read from /proc). A profile
+ * per operation (this process, and the server's processes read from /proc) and the WAL each
+ * operation wrote (which, unlike the CPU, is the same from run to run). A profile
  * afterwards drives transitions one at a time, counts the statements each sends, and times
  * them by kind, which is what the note explains a missed target with. Last, the keyed and
  * raw rounds again with 16 and 32 writers through the same Pool (more requests at once than
