@@ -56,6 +56,7 @@ import { keyTakeoverCondition } from "./idempotency";
 import type { SqlNames } from "./names";
 import { fillTemplate, recordTemplate } from "./record-template";
 import { joinRecord, type KeyRecordRow, keyRecordColumns, toKeyRecord } from "./rows";
+import { RANDOM_BYTES_SQL, ulidSql } from "./ulid-sql";
 
 export interface CommitOutcome {
   result: CommitResult;
@@ -219,12 +220,18 @@ new_events AS (
   ORDER BY e.n
   RETURNING id, position, type, return_id, created_ms
 ),
+-- Ids as the memory store's: dlv_ + a ULID of the event's time (ulid-sql.ts). The random
+-- bytes are drawn in the inner query, once per delivery, as the id reads them 16 times.
 new_deliveries AS (
   INSERT INTO ${n.table("deliveries")} (id, event_id, endpoint_id, return_id, position, status, next_attempt_at)
-  SELECT 'dlv_' || replace(gen_random_uuid()::text, '-', ''), ev.id, ep.id, ev.return_id, ev.position,
-         'pending', ev.created_ms
-  FROM new_events ev
-  JOIN ${n.table("endpoints")} ep ON ep.enabled AND (ep.types IS NULL OR ep.types ? ev.type)
+  SELECT ${ulidSql("dlv_", "f.created_ms", "f.random")}, f.event_id, f.endpoint_id, f.return_id,
+         f.position, 'pending', f.created_ms
+  FROM (
+    SELECT ev.id AS event_id, ep.id AS endpoint_id, ev.return_id, ev.position, ev.created_ms,
+           ${RANDOM_BYTES_SQL} AS random
+    FROM new_events ev
+    JOIN ${n.table("endpoints")} ep ON ep.enabled AND (ep.types IS NULL OR ep.types ? ev.type)
+  ) f
   RETURNING return_id
 ),${claims ? completed : ""}
 notified AS (

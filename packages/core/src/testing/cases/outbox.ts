@@ -80,6 +80,9 @@ export function describeOutbox(subject: StoreSubject): void {
         });
       }
       expect(new Set(deliveries.map((d) => d.id)).size).toBe(deliveries.length);
+      // Named like every other returnkit id: a prefix and a time-ordered ULID.
+      for (const delivery of deliveries)
+        expect(delivery.id).toMatch(/^dlv_[0-9A-HJKMNP-TV-Z]{26}$/);
     });
 
     it("commit - creates no deliveries when no endpoint is registered", async () => {
