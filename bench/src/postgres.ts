@@ -12,7 +12,8 @@
  * afterwards drives transitions one at a time, counts the statements each sends, and times
  * them by kind, which is what the note explains a missed target with. Last, the keyed and
  * raw rounds again with 16 and 32 writers through the same Pool (more requests at once than
- * connections), where group commit gathers more per statement.
+ * connections), where group commit gathers more per statement, and with one webhook endpoint
+ * registered, so each commit also writes its deliveries, as a shop with webhooks on does.
  *
  * The server run needs `DATABASE_URL` (skipped, and said so, without it).
  * Run alone: `cd bench && npx tsx src/postgres.ts` prints the section as JSON.
@@ -163,6 +164,7 @@ async function serviceRound(
   backend: Backend,
   keyed: boolean,
   writers = CONCURRENCY,
+  endpoints = 0,
 ): Promise<Round> {
   let statements = 0;
   let timing = false;
@@ -174,6 +176,7 @@ async function serviceRound(
     },
   };
   const service = await newService(counting, backend.schema, keyed);
+  const subscribed = await subscribe(backend, endpoints);
   const workers = await submittedReturns(service, keyed, writers);
   await quiesce(backend);
   timing = true;
@@ -194,12 +197,43 @@ async function serviceRound(
   timing = false;
   const last = await service.get(workers.at(-1)!.at(-1)!, { principal: merchant });
   if (last.state !== "closed") throw new Error(`expected closed, got ${last.state}`);
+  await subscribed.remove();
   await service.close();
   return {
     perSecond: transitions / seconds,
     cpu,
     perStatement: transitions / statements,
     walBytes,
+  };
+}
+
+/**
+ * Registers `count` webhook endpoints for every event type, so each commit also creates a
+ * delivery per event and endpoint, as in a shop with webhooks on. No dispatcher runs: the
+ * deliveries stay pending, and removing the endpoints afterwards drops them again, so the
+ * next round starts from the same tables.
+ */
+async function subscribe(backend: Backend, count: number): Promise<{ remove(): Promise<void> }> {
+  const store = postgresStore({ db: backend.db, schema: backend.schema });
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const id = `we_bench_${i}`;
+    await store.saveEndpoint({
+      id,
+      url: `https://hooks.example/${id}`,
+      secrets: ["whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"],
+      types: null,
+      enabled: true,
+      disabled_reason: null,
+      created_at: new Date().toISOString(),
+    });
+    ids.push(id);
+  }
+  return {
+    async remove() {
+      for (const id of ids) await store.removeEndpoint(id);
+      await store.close();
+    },
   };
 }
 
@@ -339,6 +373,54 @@ async function pairedRounds(
   return [await service(), first];
 }
 
+/** SWEEP_ROUNDS pairs of rounds for a figure that is context, not the target. */
+async function contextPairs(
+  keyedRound: () => Promise<Round>,
+  raw: () => Promise<Round>,
+): Promise<{ keyed: Round[]; raw: Round[] }> {
+  const keyed: Round[] = [];
+  const rawRounds: Round[] = [];
+  for (let round = 0; round < SWEEP_ROUNDS; round++) {
+    const [keyedResult, rawResult] = await pairedRounds(round, keyedRound, raw);
+    keyed.push(keyedResult);
+    rawRounds.push(rawResult);
+  }
+  return { keyed, raw: rawRounds };
+}
+
+/**
+ * Keyed transitions with one webhook endpoint registered, against the raw UPDATE and against
+ * the judged rounds without one: what turning webhooks on costs a commit (a delivery row per
+ * event, with its index entries), and the WAL it adds.
+ */
+function webhookFigure(
+  backend: Backend,
+  keyed: Round[],
+  raw: Round[],
+  withoutEndpoints: Round[],
+): BenchFigure {
+  const rate = median(keyed.map((r) => r.perSecond));
+  const plain = median(withoutEndpoints.map((r) => r.perSecond));
+  const wal = keyed.map((r) => r.walBytes);
+  const plainWal = withoutEndpoints.map((r) => r.walBytes);
+  const walWords =
+    wal.includes(null) || plainWal.includes(null)
+      ? ""
+      : ` WAL per transition: ${Math.round(median(wal as number[]))} bytes, against ${Math.round(median(plainWal as number[]))} without an endpoint.`;
+  const cpu = medianCpu(keyed);
+  return {
+    metric: `${backend.name}: service.advance with Idempotency-Key, one webhook endpoint, ${CONCURRENCY} writers`,
+    value: Math.round(rate),
+    unit: "transitions/s",
+    baseline: {
+      label: `single-row UPDATE … RETURNING, ${CONCURRENCY} at once`,
+      value: Math.round(median(raw.map((r) => r.perSecond))),
+    },
+    ratio: round2(pairedRatio(keyed, raw)),
+    note: `Each event also gets its delivery, in the same commit. ${Math.round(rate)} transitions/s against ${Math.round(plain)} without an endpoint (the judged rounds), ${round2(rate / plain)}×. CPU per transition: ${cpuText(cpu)}.${walWords} Paired rounds (keyed / raw): ${pairsText(keyed, raw)}.`,
+  };
+}
+
 /** The median of the pairs' ratios (see ROUNDS). */
 function pairedRatio(service: Round[], raw: Round[]): number {
   return median(service.map((round, i) => round.perSecond / raw[i]!.perSecond));
@@ -390,31 +472,27 @@ async function measure(backend: Backend): Promise<{ figures: BenchFigure[]; note
   const profile = await profileTransitions(backend);
   const sweep: BenchFigure[] = [];
   for (const writers of MORE_WRITERS) {
-    const keyedRounds: Round[] = [];
-    const rawRounds: Round[] = [];
-    for (let round = 0; round < SWEEP_ROUNDS; round++) {
-      const [keyedRound, rawResult] = await pairedRounds(
-        round,
-        () => serviceRound(backend, true, writers),
-        () => rawRound(backend, writers),
-      );
-      keyedRounds.push(keyedRound);
-      rawRounds.push(rawResult);
-    }
-    const keyedOps = median(keyedRounds.map((r) => r.perSecond));
-    const rawAtWriters = median(rawRounds.map((r) => r.perSecond));
+    const { keyed, raw: rawRounds } = await contextPairs(
+      () => serviceRound(backend, true, writers),
+      () => rawRound(backend, writers),
+    );
     sweep.push({
       metric: `${backend.name}: service.advance with Idempotency-Key, ${writers} writers on ${backend.connections}`,
-      value: Math.round(keyedOps),
+      value: Math.round(median(keyed.map((r) => r.perSecond))),
       unit: "transitions/s",
       baseline: {
         label: `single-row UPDATE … RETURNING, ${writers} writers on ${backend.connections}`,
-        value: Math.round(rawAtWriters),
+        value: Math.round(median(rawRounds.map((r) => r.perSecond))),
       },
-      ratio: round2(pairedRatio(keyedRounds, rawRounds)),
-      note: `${round2(median(keyedRounds.map((r) => r.perStatement)))} transitions per commit statement. Paired rounds (keyed / raw): ${pairsText(keyedRounds, rawRounds)}.`,
+      ratio: round2(pairedRatio(keyed, rawRounds)),
+      note: `${round2(median(keyed.map((r) => r.perStatement)))} transitions per commit statement. Paired rounds (keyed / raw): ${pairsText(keyed, rawRounds)}.`,
     });
   }
+  const webhooks = await contextPairs(
+    () => serviceRound(backend, true, CONCURRENCY, 1),
+    () => rawRound(backend),
+  );
+  sweep.push(webhookFigure(backend, webhooks.keyed, webhooks.raw, service));
 
   const serviceOps = median(service.map((r) => r.perSecond));
   const rawOps = median(raw.map((r) => r.perSecond));
@@ -585,7 +663,7 @@ async function pgliteBackend(): Promise<Backend> {
 export default async function postgresBench(): Promise<BenchSection> {
   const figures: BenchFigure[] = [];
   const notes: string[] = [
-    `Node ${process.version}; ${CONCURRENCY} workers at once (Pool max ${CONCURRENCY}); ${ROUNDS} paired rounds after ${WARM_UP_PAIRS} warm-up pairs (rates are medians; the ratio is the median of the pairs' ratios, the order in a pair alternating; the writer sweep has ${SWEEP_ROUNDS} pairs); each round ${RETURNS_PER_ROUND} submitted returns × ${STEPS.join(" → ")} = ${RETURNS_PER_ROUND * STEPS.length} transitions, a fit reason (received, graded and closed also publish a fit signal), no webhook endpoints (so no deliveries). The target is judged at ${CONCURRENCY} writers, as many as the Pool has connections; the rows for ${MORE_WRITERS.join(" and ")} writers put more requests than connections through the same Pool, for both sides.`,
+    `Node ${process.version}; ${CONCURRENCY} workers at once (Pool max ${CONCURRENCY}); ${ROUNDS} paired rounds after ${WARM_UP_PAIRS} warm-up pairs (rates are medians; the ratio is the median of the pairs' ratios, the order in a pair alternating; the writer sweep has ${SWEEP_ROUNDS} pairs); each round ${RETURNS_PER_ROUND} submitted returns × ${STEPS.join(" → ")} = ${RETURNS_PER_ROUND * STEPS.length} transitions, a fit reason (received, graded and closed also publish a fit signal), no webhook endpoints (so no deliveries) but in the row that registers one. The target is judged at ${CONCURRENCY} writers, as many as the Pool has connections; the rows for ${MORE_WRITERS.join(" and ")} writers put more requests than connections through the same Pool, for both sides.`,
     "Baseline: the same number of `UPDATE t SET n = n + 1 WHERE id = $1 RETURNING n` through the same Pool (or PGlite), each worker on its own row, measured between the service rounds.",
   ];
   const url = process.env.DATABASE_URL;
