@@ -95,10 +95,7 @@ export function commitStatements(n: SqlNames): CommitStatements {
 }
 
 /** The statement a batch needs: `claims` if any of its commits completes a claimed key. */
-export function statementFor(
-  statements: CommitStatements,
-  commits: readonly ReturnCommit[],
-): string {
+function statementFor(statements: CommitStatements, commits: readonly ReturnCommit[]): string {
   return commits.some((commit) => commit.idempotency?.token !== undefined)
     ? statements.claims
     : statements.plain;
