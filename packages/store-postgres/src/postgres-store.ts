@@ -16,8 +16,10 @@ import * as idempotency from "./idempotency";
 import { applyMigrations } from "./migrate";
 import { type NamesOptions, sqlNames } from "./names";
 import { createDeliveryNotifier } from "./notifier";
+import { ReadBatcher } from "./read-batcher";
 import { purge } from "./retention";
-import { getReturn, listReturns } from "./returns";
+import { listReturns, readReturns } from "./returns";
+import { toStoredReturn } from "./rows";
 
 export interface PostgresStoreOptions extends NamesOptions {
   /**
@@ -69,6 +71,7 @@ export function postgresStore(options: PostgresStoreOptions): PostgresStore {
     (batch) => retryTransient(() => runCommits(db, statements, batch, ctx.notify, readKey)),
     options.commitBatching,
   );
+  const reads = new ReadBatcher((ids) => readReturns(ctx, ids));
   let initialised: Promise<void> | undefined;
 
   return {
@@ -93,7 +96,10 @@ export function postgresStore(options: PostgresStoreOptions): PostgresStore {
       await db.close();
     },
 
-    getReturn: (id) => getReturn(ctx, id),
+    async getReturn(id) {
+      const row = await reads.read(id);
+      return row ? toStoredReturn(row) : null;
+    },
     listReturns: (query) => listReturns(ctx, query),
 
     async commit(commit) {

@@ -1,14 +1,22 @@
-/** @module returns — reading returns: by id, and newest first with filters and a keyset cursor. */
+/** @module returns — reading returns: several by id at once, and newest first with filters and a keyset cursor. */
 import type { ListReturnsQuery, ReturnPage, StoredReturn } from "@returnkit/core";
+import { textArrayLiteral } from "./array-literal";
 import type { StoreContext } from "./context";
 import { type ReturnRow, toStoredReturn } from "./rows";
 
-export async function getReturn(ctx: StoreContext, id: string): Promise<StoredReturn | null> {
-  const { rows } = await ctx.db.query<ReturnRow>(
-    `SELECT record, snapshot FROM ${ctx.names.table("returns")} WHERE id = $1`,
-    [id],
+/**
+ * Several returns by id in one statement (read-batcher.ts gathers the ids of one turn), as
+ * a map from id to row; ids not found are absent.
+ */
+export async function readReturns(
+  ctx: StoreContext,
+  ids: readonly string[],
+): Promise<Map<string, ReturnRow>> {
+  const { rows } = await ctx.db.query<ReturnRow & { id: string }>(
+    `SELECT id, record, snapshot FROM ${ctx.names.table("returns")} WHERE id = ANY($1::text[])`,
+    [textArrayLiteral(ids)],
   );
-  return rows[0] ? toStoredReturn(rows[0]) : null;
+  return new Map(rows.map((row) => [row.id, { record: row.record, snapshot: row.snapshot }]));
 }
 
 export async function listReturns(ctx: StoreContext, query: ListReturnsQuery): Promise<ReturnPage> {
