@@ -52,7 +52,7 @@ const ROUNDS = 5;
  * Pairs run first and discarded. Both sides keep getting faster for the first few rounds
  * (V8 tiering up the service's code and the pg client's), the raw side more: with one
  * warm-up pair, the raw rate still rose from ~5,600 to ~10,000 ops/s across the measured
- * pairs, and the ratio fell from ~0.7 towards its steady 0.4–0.55 as it did. Three pairs
+ * pairs, and the ratio fell from ~0.7 towards its steady value as it did. Three pairs
  * put the measured ones past that, so the ratio is the steady state's, not the warm-up's.
  */
 const WARM_UP_PAIRS = 3;
