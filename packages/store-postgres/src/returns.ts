@@ -1,5 +1,5 @@
 /** @module returns — reading returns: several by id at once, and newest first with filters and a keyset cursor. */
-import type { ListReturnsQuery, ReturnPage, StoredReturn } from "@returnkit/core";
+import type { ListReturnsQuery, ReturnPage } from "@returnkit/core";
 import { textArrayLiteral } from "./array-literal";
 import type { StoreContext } from "./context";
 import { type ReturnRow, toStoredReturn } from "./rows";
