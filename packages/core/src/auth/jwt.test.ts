@@ -339,6 +339,11 @@ describe("createJwtAuthenticator", () => {
       /no sub claim/,
     );
     await rejectsToken(await sign({ client_id: 7 }), /client_id claim must be a non-empty string/);
+    // The caller's id becomes text in the store, which PostgreSQL cannot hold with NUL in it.
+    await rejectsToken(
+      await sign({ sub: "user\u0000-1", scope: "portal:returns.read" }),
+      /sub claim must not contain NUL/,
+    );
   });
 
   test("authenticate - fetches the issuer's JWKS from jwksUri", async () => {

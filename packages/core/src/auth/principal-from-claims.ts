@@ -67,5 +67,9 @@ function optionalString(claims: JWTPayload, name: "sub" | "client_id"): string |
   if (typeof value !== "string" || value === "") {
     throw problems.invalidToken(`The access token's ${name} claim must be a non-empty string.`);
   }
+  // It becomes the caller's id, which stores keep as text: PostgreSQL's cannot hold NUL.
+  if (value.includes("\u0000")) {
+    throw problems.invalidToken(`The access token's ${name} claim must not contain NUL.`);
+  }
   return value;
 }

@@ -765,6 +765,35 @@ export function runHttpConformance(target: HttpSuiteTarget) {
           opts: { body: { ...validCreate, order_id: "o".repeat(129) } },
           status: 400,
         },
+        // PostgreSQL's text cannot hold NUL: refused up front, for every store alike.
+        {
+          name: "NUL in order id",
+          method: "POST",
+          path: "/v1/portal/returns",
+          opts: { body: { ...validCreate, order_id: "ord\u0000-1" } },
+          status: 400,
+        },
+        {
+          name: "NUL in a note",
+          method: "POST",
+          path: `/v1/merchant/returns/${r.id}/flag`,
+          opts: { body: { note: "look\u0000" }, token: merchant },
+          status: 400,
+        },
+        {
+          name: "NUL in a list filter",
+          method: "GET",
+          path: "/v1/portal/returns?order_id=ord%00",
+          opts: {},
+          status: 400,
+        },
+        {
+          name: "NUL in a cursor",
+          method: "GET",
+          path: "/v1/merchant/returns?cursor=ret_%00",
+          opts: { token: merchant },
+          status: 400,
+        },
         {
           name: "zero quantity",
           method: "POST",
