@@ -97,6 +97,9 @@ export function postgresStore(options: PostgresStoreOptions): PostgresStore {
     },
 
     async getReturn(id) {
+      // PostgreSQL text cannot hold NUL, so no row has such an id; sent along, it would fail
+      // the statement for every other read of its turn.
+      if (id.includes("\u0000")) return null;
       const row = await reads.read(id);
       return row ? toStoredReturn(row) : null;
     },

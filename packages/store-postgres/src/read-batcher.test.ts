@@ -118,7 +118,14 @@ describe("postgresStore.getReturn", () => {
           }
           statements.length = 0;
 
-          const ids = [...stored.map((s) => s.record.id), "ret_read_missing", stored[0]!.record.id];
+          const ids = [
+            ...stored.map((s) => s.record.id),
+            "ret_read_missing",
+            stored[0]!.record.id,
+            // No row can have it, and it must not fail the others' statement.
+            "ret_\u0000nul",
+            "ret_'quote\"\\{,}",
+          ];
           const read = await Promise.all(ids.map((id) => store.getReturn(id)));
 
           expect(statements).toHaveLength(1);
@@ -126,6 +133,8 @@ describe("postgresStore.getReturn", () => {
             ...stored.map((s) => s.record.id),
             null,
             stored[0]!.record.id,
+            null,
+            null,
           ]);
           expect(read[0]).toEqual(stored[0]);
           expect(read[4]).toEqual(read[0]);
