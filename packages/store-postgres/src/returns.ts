@@ -16,7 +16,7 @@ export async function readReturns(
     `SELECT id, record, snapshot FROM ${ctx.names.table("returns")} WHERE id = ANY($1::text[])`,
     [textArrayLiteral(ids)],
   );
-  return new Map(rows.map((row) => [row.id, { record: row.record, snapshot: row.snapshot }]));
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 export async function listReturns(ctx: StoreContext, query: ListReturnsQuery): Promise<ReturnPage> {
