@@ -417,16 +417,17 @@ function webhookFigure(
 ): BenchFigure {
   const rate = median(keyed.map((r) => r.perSecond));
   const plain = median(withoutEndpoints.map((r) => r.perSecond));
-  const wal = keyed.map((r) => r.walBytes);
-  const plainWal = withoutEndpoints.map((r) => r.walBytes);
+  const wal = medianWal(keyed);
+  const plainWal = medianWal(withoutEndpoints);
   const walWords =
-    wal.includes(null) || plainWal.includes(null)
+    wal === null || plainWal === null
       ? ""
-      : ` WAL per transition: ${Math.round(median(wal as number[]))} bytes, against ${Math.round(median(plainWal as number[]))} without an endpoint.`;
+      : ` WAL per transition: ${Math.round(wal)} bytes, against ${Math.round(plainWal)} without an endpoint.`;
   return contextFigure(
     `${backend.name}: service.advance with Idempotency-Key, one webhook endpoint, ${CONCURRENCY} writers`,
     keyed,
     raw,
+    AT_CONCURRENCY,
     `Each event also gets its delivery, in the same commit. ${Math.round(rate)} transitions/s against ${Math.round(plain)} without an endpoint (the judged rounds), ${round2(rate / plain)}×. CPU per transition: ${cpuText(medianCpu(keyed))}.${walWords}`,
   );
 }
@@ -443,20 +444,27 @@ function coldFigure(backend: Backend, keyed: Round[], raw: Round[], warm: Round[
     `${backend.name}: service.advance with Idempotency-Key, each transition reading its return first, ${CONCURRENCY} writers`,
     keyed,
     raw,
+    AT_CONCURRENCY,
     `recentRecords: 0, so each transition is a read and a commit (the reads of one turn go as one statement). ${Math.round(rate)} transitions/s against ${Math.round(remembered)} in the judged rounds, ${round2(rate / remembered)}×; ${round2(median(keyed.map((r) => r.perStatement)))} transitions per commit statement. CPU per transition: ${cpuText(medianCpu(keyed))}.`,
   );
 }
 
-/** A context row at CONCURRENCY writers: keyed rounds against raw ones, with the pairs listed. */
-function contextFigure(metric: string, keyed: Round[], raw: Round[], note: string): BenchFigure {
+/** The baseline's label for rows at CONCURRENCY writers. */
+const AT_CONCURRENCY = `single-row UPDATE … RETURNING, ${CONCURRENCY} at once`;
+
+/** A context row: keyed rounds against the raw ones paired with them, the pairs listed. */
+function contextFigure(
+  metric: string,
+  keyed: Round[],
+  raw: Round[],
+  baselineLabel: string,
+  note: string,
+): BenchFigure {
   return {
     metric,
     value: Math.round(median(keyed.map((r) => r.perSecond))),
     unit: "transitions/s",
-    baseline: {
-      label: `single-row UPDATE … RETURNING, ${CONCURRENCY} at once`,
-      value: Math.round(median(raw.map((r) => r.perSecond))),
-    },
+    baseline: { label: baselineLabel, value: Math.round(median(raw.map((r) => r.perSecond))) },
     ratio: round2(pairedRatio(keyed, raw)),
     note: `${note} Paired rounds (keyed / raw): ${pairsText(keyed, raw)}.`,
   };
@@ -517,17 +525,15 @@ async function measure(backend: Backend): Promise<{ figures: BenchFigure[]; note
       () => serviceRound(backend, true, { writers }),
       () => rawRound(backend, writers),
     );
-    sweep.push({
-      metric: `${backend.name}: service.advance with Idempotency-Key, ${writers} writers on ${backend.connections}`,
-      value: Math.round(median(keyed.map((r) => r.perSecond))),
-      unit: "transitions/s",
-      baseline: {
-        label: `single-row UPDATE … RETURNING, ${writers} writers on ${backend.connections}`,
-        value: Math.round(median(rawRounds.map((r) => r.perSecond))),
-      },
-      ratio: round2(pairedRatio(keyed, rawRounds)),
-      note: `${round2(median(keyed.map((r) => r.perStatement)))} transitions per commit statement. Paired rounds (keyed / raw): ${pairsText(keyed, rawRounds)}.`,
-    });
+    sweep.push(
+      contextFigure(
+        `${backend.name}: service.advance with Idempotency-Key, ${writers} writers on ${backend.connections}`,
+        keyed,
+        rawRounds,
+        `single-row UPDATE … RETURNING, ${writers} writers on ${backend.connections}`,
+        `${round2(median(keyed.map((r) => r.perStatement)))} transitions per commit statement.`,
+      ),
+    );
   }
   const webhooks = await contextPairs(
     () => serviceRound(backend, true, { endpoints: 1 }),
@@ -553,10 +559,7 @@ async function measure(backend: Backend): Promise<{ figures: BenchFigure[]; note
   const cpuService = medianCpu(service);
   const cpuRaw = medianCpu(raw);
   const cpuWords = `CPU per operation at ${CONCURRENCY} at once: ${cpuText(cpuService)} per keyed transition against ${cpuText(cpuRaw)} per raw UPDATE`;
-  const baseline = {
-    label: `single-row UPDATE … RETURNING, ${CONCURRENCY} at once`,
-    value: Math.round(rawOps),
-  };
+  const baseline = { label: AT_CONCURRENCY, value: Math.round(rawOps) };
   const figures: BenchFigure[] = [
     {
       metric: `${backend.name}: raw single-row UPDATE … RETURNING`,
@@ -618,13 +621,17 @@ function medianCpu(rounds: Round[]): CpuUse {
   };
 }
 
+/** The median WAL per operation of `rounds`, or null if any round could not read it. */
+function medianWal(rounds: Round[]): number | null {
+  const bytes = rounds.map((r) => r.walBytes);
+  return bytes.includes(null) ? null : median(bytes as number[]);
+}
+
 /** WAL per keyed transition against per raw UPDATE (medians), where it could be read. */
 function walFigures(name: string, service: Round[], raw: Round[]): BenchFigure[] {
-  const serviceWal = service.map((r) => r.walBytes);
-  const rawWal = raw.map((r) => r.walBytes);
-  if (serviceWal.includes(null) || rawWal.includes(null)) return [];
-  const perTransition = median(serviceWal as number[]);
-  const perUpdate = median(rawWal as number[]);
+  const perTransition = medianWal(service);
+  const perUpdate = medianWal(raw);
+  if (perTransition === null || perUpdate === null) return [];
   return [
     {
       metric: `${name}: WAL written per keyed transition`,
