@@ -534,6 +534,58 @@ for (const backend of backends()) {
       await Promise.all(stores.map((store) => store.close?.()));
     });
 
+    it("commit - two creates of one id with their own keys, across connections: the loser's key stays free", async () => {
+      // The loser's version check passes in its snapshot (no row yet) while the winner's
+      // insert is in flight; its key must not be recorded for a return it did not write.
+      // Rounds go on until the race has happened (about one round in three here), on a
+      // server; PGlite has one connection, so its creates never overlap.
+      let races = 0;
+      const racing = (db: TestDatabase): ReturnsStore => {
+        const inner = toSqlDatabase(db);
+        const counted: SqlDatabase = {
+          ...inner,
+          async query<Row>(...args: Parameters<SqlDatabase["query"]>) {
+            try {
+              return await inner.query<Row>(...args);
+            } catch (error) {
+              if ((error as { code?: string }).code === "23505") races++;
+              throw error;
+            }
+          },
+        };
+        return postgresStore({ db: counted, schema });
+      };
+      const stores = [racing(db), racing(backend.connect())];
+      const overlaps = backend.name !== "PGlite";
+      for (let round = 0; round < 200 && (round < 20 || (overlaps && races === 0)); round++) {
+        const stored = makeStoredReturn();
+        const createAs = (store: ReturnsStore, key: string) =>
+          store.commit({
+            next: stored,
+            expectedVersion: null,
+            events: [makeOutboxEvent(stored)],
+            idempotency: { key, fingerprint: "fp", response, now: T0, expiresAt: T0 + 86_400_000 },
+          });
+        const keys = [`a-${stored.record.id}`, `b-${stored.record.id}`];
+        const results = await Promise.all(stores.map((store, i) => createAs(store, keys[i]!)));
+
+        expect(results.filter((result) => result.ok)).toHaveLength(1);
+        const loser = results.findIndex((result) => !result.ok);
+        expect(results[loser]).toMatchObject({ ok: false, reason: "already_exists" });
+        const claim = await first.claimIdempotencyKey({
+          key: keys[loser]!,
+          fingerprint: "fp",
+          now: T0,
+          lockedUntil: T0 + LEASE_MS,
+          expiresAt: T0 + 86_400_000,
+        });
+        expect(claim.claimed).toBe(true);
+        expect(await first.listEvents(stored.record.id)).toHaveLength(1);
+      }
+      if (overlaps) expect(races).toBeGreaterThan(0);
+      await Promise.all(stores.map((store) => store.close?.()));
+    });
+
     it("commit - writers on two connections build one gapless history with positions in commit order", async () => {
       const stored = makeStoredReturn();
       await first.commit({

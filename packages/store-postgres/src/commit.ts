@@ -18,12 +18,16 @@
  *    `first_use`, but only once its version check passed, and takes over only an expired
  *    row or a stale lease. A concurrent first use of the same key waits on the unique
  *    index and then finds the row, so at most one of them writes.
- * 3. `upserted` (INSERT … ON CONFLICT (id) DO UPDATE … WHERE the stored version is the one
- *    before) writes a new return or its next version, and refuses a create whose id was
- *    taken meanwhile; it runs only for commits whose checks both pass, and the ids it
- *    returns are the single gate for everything else (a batch never holds two commits of
- *    one return, so an id names one commit). A claimed key is completed the same way, by
- *    its unique index, never by a join a plan could turn into a scan.
+ * 3. `created` (a plain INSERT) writes a new return and `updated` (INSERT … ON CONFLICT (id)
+ *    DO UPDATE … WHERE the stored version is the one before) its next version; they run
+ *    only for commits whose checks both pass, and the ids they return (`upserted`) are the
+ *    single gate for everything else (a batch never holds two commits of one return, so an
+ *    id names one commit). A create whose id another statement took after this one's
+ *    snapshot fails the statement on the primary key: the key's first use was already
+ *    written, so nothing of it may commit, and the store runs the batch again
+ *    (`isCreateRace`), when the create sees the row and is refused as `already_exists`.
+ *    A claimed key is completed by its unique index, never by a join a plan could turn
+ *    into a scan.
  * 4. The record, events, deliveries (INSERT … SELECT from the enabled, matching endpoints),
  *    the idempotency completion and `pg_notify` are all gated on that. The record goes
  *    once into `return_versions` (migration 002); the key's response and each event's
@@ -156,7 +160,7 @@ locked_return AS (
   ) x
 ),
 checked AS (
-  SELECT i.ord, i.id, i.version, i.state, i.customer_id, i.order_id, i.record, i.snapshot,
+  SELECT i.ord, i.id, i.expected, i.version, i.state, i.customer_id, i.order_id, i.record, i.snapshot,
          i.key, i.token, i.response, i.expires_at, i.fingerprint, i.now, i.record_ms,
          c.version AS current_version,
          CASE WHEN i.expected IS NULL THEN c.id IS NULL
@@ -182,11 +186,23 @@ allowed AS (
   SELECT c.*, ${keyOk} AS key_ok
   FROM checked c
 ),
-upserted AS (
+-- A create is a plain INSERT: if another statement created the id after this one's snapshot,
+-- it fails on the primary key, and with it the whole statement (the key's first use too),
+-- which the store then runs again (isCreateRace). Skipping it quietly, as ON CONFLICT would,
+-- would commit the key's first use for a return this statement did not write.
+created AS (
+  INSERT INTO ${returns} (id, version, state, customer_id, order_id, record, snapshot)
+  SELECT a.id, a.version, a.state, a.customer_id, a.order_id, a.record, a.snapshot
+  FROM allowed a
+  WHERE a.expected IS NULL AND a.version_ok AND a.key_ok
+  ORDER BY a.id
+  RETURNING id
+),
+updated AS (
   INSERT INTO ${returns} AS r (id, version, state, customer_id, order_id, record, snapshot)
   SELECT a.id, a.version, a.state, a.customer_id, a.order_id, a.record, a.snapshot
   FROM allowed a
-  WHERE a.version_ok AND a.key_ok
+  WHERE a.expected IS NOT NULL AND a.version_ok AND a.key_ok
   ORDER BY a.id
   ON CONFLICT (id) DO UPDATE
     SET version = excluded.version, state = excluded.state, customer_id = excluded.customer_id,
@@ -194,6 +210,9 @@ upserted AS (
         updated_at = now()
     WHERE r.version = excluded.version - 1
   RETURNING r.id
+),
+upserted AS (
+  SELECT id FROM created UNION ALL SELECT id FROM updated
 ),
 -- Commits are told apart by return id below: a batch never holds two of one return.
 new_records AS (
@@ -378,6 +397,18 @@ function joinJson(values: Array<string | null>): string {
 /** Adds one row to parameters kept one array per column. */
 function appendRow(columns: unknown[][], values: unknown[]): void {
   for (const [column, value] of values.entries()) columns[column]!.push(value);
+}
+
+/**
+ * Whether a commit statement failed because one of its creates lost a race for its id: the
+ * primary key of the returns table refused the insert, so the statement wrote nothing, and
+ * run again it finds the other statement's row and refuses that create as `already_exists`
+ * (see step 3 above). A return id is unique only by the caller's choice, so this is a race
+ * between two callers that chose the same one.
+ */
+export function isCreateRace(error: unknown, n: SqlNames): boolean {
+  const { code, constraint } = (error ?? {}) as { code?: unknown; constraint?: unknown };
+  return code === "23505" && constraint === `${n.prefix}returns_pkey`;
 }
 
 /** Commits a batch in one statement; the outcomes are in the commits' order. */

@@ -6,7 +6,7 @@
  * idempotency claims on their key, and dispatchers claim deliveries with SKIP LOCKED.
  */
 import type { ReturnsStore } from "@returnkit/core";
-import { checkCommit, commitStatements, runCommits } from "./commit";
+import { checkCommit, commitStatements, isCreateRace, runCommits } from "./commit";
 import { CommitBatcher, type CommitBatchingOptions } from "./commit-batcher";
 import { retryTransient, type StoreContext } from "./context";
 import { type DatabaseInput, toSqlDatabase } from "./database";
@@ -68,7 +68,11 @@ export function postgresStore(options: PostgresStoreOptions): PostgresStore {
   const statements = commitStatements(names);
   const readKey = (key: string) => idempotency.readIdempotencyKey(ctx, key);
   const commits = new CommitBatcher(
-    (batch) => retryTransient(() => runCommits(db, statements, batch, ctx.notify, readKey)),
+    (batch) =>
+      retryTransient(
+        () => runCommits(db, statements, batch, ctx.notify, readKey),
+        (error) => isCreateRace(error, names),
+      ),
     options.commitBatching,
   );
   const reads = new ReadBatcher((ids) => readReturns(ctx, ids));
