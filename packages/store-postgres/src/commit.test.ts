@@ -285,6 +285,26 @@ for (const backend of backends()) {
       expect(outcomes.committed + outcomes.takenOver).toBe(30);
     });
 
+    /**
+     * A store on its own connection that reports every error a statement meets, even one the
+     * store would quietly run again (a deadlock, a lost create race).
+     */
+    function watchedStore(onError: (error: unknown) => void): ReturnsStore {
+      const inner = toSqlDatabase(backend.connect());
+      const watched: SqlDatabase = {
+        ...inner,
+        async query<Row>(...args: Parameters<SqlDatabase["query"]>) {
+          try {
+            return await inner.query<Row>(...args);
+          } catch (error) {
+            onError(error);
+            throw error;
+          }
+        },
+      };
+      return postgresStore({ db: watched, schema });
+    }
+
     /** A store on its own connection that keeps the commit statements it sends. */
     function countingStore(): {
       store: ReturnsStore;
@@ -473,22 +493,7 @@ for (const backend of backends()) {
       // Two stores on their own connections; any error a statement meets is kept, even one
       // (a deadlock) the store would quietly run again.
       const failures: unknown[] = [];
-      const watchedStore = () => {
-        const inner = toSqlDatabase(backend.connect());
-        const watched: SqlDatabase = {
-          ...inner,
-          async query<Row>(text: string, params?: unknown[]) {
-            try {
-              return await inner.query<Row>(text, params);
-            } catch (error) {
-              failures.push(error);
-              throw error;
-            }
-          },
-        };
-        return postgresStore({ db: watched, schema });
-      };
-      const stores = [watchedStore(), watchedStore()];
+      const stores = [1, 2].map(() => watchedStore((error) => failures.push(error)));
       const returns = Array.from({ length: 6 }, () => makeStoredReturn());
       await Promise.all(
         returns.map((stored) => first.commit({ next: stored, expectedVersion: null, events: [] })),
@@ -540,22 +545,10 @@ for (const backend of backends()) {
       // Rounds go on until the race has happened (about one round in three here), on a
       // server; PGlite has one connection, so its creates never overlap.
       let races = 0;
-      const racing = (db: TestDatabase): ReturnsStore => {
-        const inner = toSqlDatabase(db);
-        const counted: SqlDatabase = {
-          ...inner,
-          async query<Row>(...args: Parameters<SqlDatabase["query"]>) {
-            try {
-              return await inner.query<Row>(...args);
-            } catch (error) {
-              if ((error as { code?: string }).code === "23505") races++;
-              throw error;
-            }
-          },
-        };
-        return postgresStore({ db: counted, schema });
+      const countRaces = (error: unknown) => {
+        if ((error as { code?: string }).code === "23505") races++;
       };
-      const stores = [racing(db), racing(backend.connect())];
+      const stores = [watchedStore(countRaces), watchedStore(countRaces)];
       const overlaps = backend.name !== "PGlite";
       for (let round = 0; round < 200 && (round < 20 || (overlaps && races === 0)); round++) {
         const stored = makeStoredReturn();
