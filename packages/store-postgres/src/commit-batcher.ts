@@ -22,6 +22,7 @@
  */
 import type { ReturnCommit } from "@returnkit/core";
 import type { CommitOutcome } from "./commit";
+import { atEndOfTurn } from "./end-of-turn";
 
 export interface CommitBatchingOptions {
   /** Statements in flight at once (default 2); further commits queue for the next batch. */
@@ -44,7 +45,7 @@ export class CommitBatcher {
   readonly #maxSize: number;
   #queue: Waiting[] = [];
   #inFlight = 0;
-  #pumpScheduled = false;
+  readonly #schedulePump = atEndOfTurn(() => this.#pump());
 
   constructor(run: RunCommits, options: CommitBatchingOptions = {}) {
     this.#run = run;
@@ -59,15 +60,6 @@ export class CommitBatcher {
       // turn goes on preparing the next one.
       if (this.#queue.length >= this.#maxSize) this.#pump();
       this.#schedulePump();
-    });
-  }
-
-  #schedulePump(): void {
-    if (this.#pumpScheduled) return;
-    this.#pumpScheduled = true;
-    setImmediate(() => {
-      this.#pumpScheduled = false;
-      this.#pump();
     });
   }
 

@@ -11,6 +11,7 @@
  * gather what is waiting). Read together, the writers get their returns at once and their
  * commits again share a statement. The price for a lone read is the rest of its turn.
  */
+import { atEndOfTurn } from "./end-of-turn";
 
 export type LoadRows<Row> = (ids: string[]) => Promise<Map<string, Row>>;
 
@@ -24,7 +25,7 @@ export class ReadBatcher<Row> {
   readonly #load: LoadRows<Row>;
   readonly #maxSize: number;
   #queue: Waiting<Row>[] = [];
-  #scheduled = false;
+  readonly #schedule = atEndOfTurn(() => this.#flush());
 
   /** `load` reads the rows of several ids in one statement; ids it does not return are null. */
   constructor(load: LoadRows<Row>, maxSize = 256) {
@@ -39,15 +40,6 @@ export class ReadBatcher<Row> {
       // A full batch has nothing to wait for.
       if (this.#queue.length >= this.#maxSize) this.#flush();
       else this.#schedule();
-    });
-  }
-
-  #schedule(): void {
-    if (this.#scheduled) return;
-    this.#scheduled = true;
-    setImmediate(() => {
-      this.#scheduled = false;
-      this.#flush();
     });
   }
 
