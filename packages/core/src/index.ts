@@ -77,6 +77,7 @@ export { returnStateDiagram } from "./state-diagram";
 export type { MemoryStoreOptions } from "./store/memory-store";
 export { memoryStore } from "./store/memory-store";
 export type * from "./store/types";
+export { isStoreUnavailable, StoreUnavailableError } from "./store/unavailable";
 export type { WebhookDispatcher, WebhookDispatcherOptions } from "./webhooks/dispatcher";
 export { createWebhookDispatcher } from "./webhooks/dispatcher";
 export type { FitSignal, FitSignalStage, WebhookTransition } from "./webhooks/events";

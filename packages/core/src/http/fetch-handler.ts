@@ -19,6 +19,7 @@ import { isProblemError, type ProblemError, problems } from "../problems";
 import type { ReturnData } from "../schemas";
 import type { OperationContext, ReturnResult, ReturnsServiceCore } from "../service";
 import { etagOf } from "../service";
+import { isStoreUnavailable } from "../store/unavailable";
 import { readJsonBody } from "./body";
 import { type LinkContext, OPENAPI_PATH, renderReturn } from "./links";
 import { buildOpenApiDocument } from "./openapi";
@@ -239,6 +240,14 @@ export function createFetchHandler(service: ReturnsServiceCore): FetchHandler {
       if (isProblemError(error)) {
         if (error.status >= 500) service.reportError(error, "request failed");
         return problemResponse(error, challengeFor(error, seen.route));
+      }
+      if (isStoreUnavailable(error)) {
+        // An outage, not a defect: reported all the same, but the client is told to retry.
+        service.reportError(
+          error,
+          `database unavailable serving ${request.method} ${safePath(request)}`,
+        );
+        return problemResponse(problems.storeUnavailable());
       }
       service.reportError(error, `unexpected error serving ${request.method} ${safePath(request)}`);
       return problemResponse(problems.internal());
