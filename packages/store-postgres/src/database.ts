@@ -10,6 +10,7 @@
 import { createHash } from "node:crypto";
 import { PgNotificationListener } from "./pg-listener";
 import { hasProtocol, preparedStatements } from "./pglite-prepared";
+import { asUnavailable } from "./unavailable";
 
 export interface SqlResult<Row> {
   rows: Row[];
@@ -75,6 +76,10 @@ export interface PgPoolLike {
   connect(): Promise<PgPoolClientLike>;
   /** Only a Pool has it: tells a Pool from a single `pg.Client`, which the store does not take. */
   readonly idleCount: number;
+  /** A pg Pool emits "error" for an idle connection the server closed. */
+  on?(event: "error", listener: (error: Error) => void): unknown;
+  removeListener?(event: "error", listener: (error: Error) => void): unknown;
+  listenerCount?(event: "error"): number;
 }
 
 // ---------------------------------------------------------------- what the store uses of PGlite
@@ -102,6 +107,12 @@ export interface SqlDatabaseOptions {
    * the commit on PGlite. Default true.
    */
   preparedStatements?: boolean;
+  /**
+   * Told of errors no call of the store was waiting for: on pg, an idle pooled connection
+   * the server closed (a restart, a failover, an administrator). Default: a console warning,
+   * unless the host listens for the Pool's "error" itself.
+   */
+  onError?: (error: Error) => void;
 }
 
 export function toSqlDatabase(db: DatabaseInput, options: SqlDatabaseOptions = {}): SqlDatabase {
@@ -141,58 +152,123 @@ function statementName(text: string): string {
   return name;
 }
 
+type IdleErrorHandler = (error: Error) => void;
+
+/** Per Pool: the one listener the store adds, and what each store on that Pool wants told. */
+const idleErrorListeners = new WeakMap<
+  PgPoolLike,
+  { listener: IdleErrorHandler; handlers: Set<IdleErrorHandler> }
+>();
+
+/**
+ * Keeps a database restart from crashing the host. A pg Pool emits "error" when the server
+ * closes one of its idle connections, and an "error" event nobody listens for throws: the
+ * process exits. The pool has already dropped that connection and the next query opens a
+ * new one, so the event needs only to be heard. One listener per Pool however many stores
+ * (or wrappers) share it; returns the function that unregisters this one.
+ */
+function hearIdleErrors(pool: PgPoolLike, onError: SqlDatabaseOptions["onError"]): () => void {
+  if (!pool.on || !pool.removeListener) return () => {};
+  // A function of its own per registration, so two stores passing one onError stay two.
+  const handler: IdleErrorHandler = (error) => {
+    if (onError) onError(error);
+    // Only ours listens: nobody else will say that the connection was lost.
+    else if ((pool.listenerCount?.("error") ?? 1) <= 1) {
+      console.warn(`returnkit: an idle PostgreSQL connection was closed (${error.message})`);
+    }
+  };
+  let entry = idleErrorListeners.get(pool);
+  if (!entry) {
+    const handlers = new Set<IdleErrorHandler>();
+    entry = {
+      handlers,
+      listener: (error) => {
+        for (const handle of handlers) handle(error);
+      },
+    };
+    idleErrorListeners.set(pool, entry);
+    pool.on("error", entry.listener);
+  }
+  const { handlers, listener } = entry;
+  handlers.add(handler);
+  return () => {
+    if (!handlers.delete(handler) || handlers.size > 0) return;
+    pool.removeListener?.("error", listener);
+    idleErrorListeners.delete(pool);
+  };
+}
+
+/**
+ * Runs a pg call, turning a lost or refused connection into core's StoreUnavailableError
+ * (unavailable.ts), so the service answers 503 and not 500.
+ */
+async function reachable<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw asUnavailable(error);
+  }
+}
+
 export function pgPoolDatabase(pool: PgPoolLike, options: SqlDatabaseOptions = {}): SqlDatabase {
   let listener: PgNotificationListener | undefined;
   const prepared = options.preparedStatements !== false;
+  const stopHearing = hearIdleErrors(pool, options.onError);
   return {
     [SQL_DATABASE]: true,
     dialect: "pg",
     async query<Row>(text: string, params?: unknown[]) {
-      const result =
+      const result = await reachable(() =>
         prepared && params !== undefined
-          ? await pool.query({ name: statementName(text), text, values: params })
-          : await pool.query(text, params);
+          ? pool.query({ name: statementName(text), text, values: params })
+          : pool.query(text, params),
+      );
       return { rows: result.rows as Row[] };
     },
-    async transaction(fn) {
-      const client = await pool.connect();
-      let broken: Error | undefined;
-      try {
-        await client.query("BEGIN");
-        const result = await fn({
-          async query<Row>(text: string, params?: unknown[]) {
-            const r = await client.query(text, params);
-            return { rows: r.rows as Row[] };
-          },
-          async exec(script) {
-            // Without parameters pg uses the simple protocol, which takes several statements.
-            await client.query(script);
-          },
-        });
-        await client.query("COMMIT");
-        return result;
-      } catch (error) {
-        try {
-          await client.query("ROLLBACK");
-        } catch (rollbackError) {
-          // The connection is unusable: make the pool drop it rather than hand it out again.
-          broken =
-            rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
-        }
-        throw error;
-      } finally {
-        client.release(broken);
-      }
-    },
+    transaction: (fn) => reachable(() => pgTransaction(pool, fn)),
     listen(channel, onNotification) {
       listener ??= new PgNotificationListener(pool);
       return listener.listen(channel, onNotification);
     },
     async close() {
+      stopHearing();
       await listener?.close();
       listener = undefined;
     },
   };
+}
+
+async function pgTransaction<T>(
+  pool: PgPoolLike,
+  fn: (tx: SqlTransaction) => Promise<T>,
+): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query("BEGIN");
+    const result = await fn({
+      async query<Row>(text: string, params?: unknown[]) {
+        const r = await client.query(text, params);
+        return { rows: r.rows as Row[] };
+      },
+      async exec(script) {
+        // Without parameters pg uses the simple protocol, which takes several statements.
+        await client.query(script);
+      },
+    });
+    await client.query("COMMIT");
+    return result;
+  } catch (error) {
+    try {
+      await client.query("ROLLBACK");
+    } catch (rollbackError) {
+      // The connection is unusable: make the pool drop it rather than hand it out again.
+      broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+    }
+    throw error;
+  } finally {
+    client.release(broken);
+  }
 }
 
 export function pgliteDatabase(db: PGliteLike, options: SqlDatabaseOptions = {}): SqlDatabase {

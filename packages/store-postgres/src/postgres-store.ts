@@ -48,6 +48,15 @@ export interface PostgresStoreOptions extends NamesOptions {
    * trip and WAL flush instead of each paying its own.
    */
   commitBatching?: CommitBatchingOptions;
+  /**
+   * Errors no call was waiting for: an idle connection of the Pool that the server closed
+   * (a restart, a failover). The store listens for the Pool's "error" event so that such a
+   * closure never crashes the process (an unheard "error" event does), and the Pool opens a
+   * new connection on the next query. Default: a console warning, unless the host listens
+   * for the Pool's "error" itself. Calls made while the database cannot be reached reject
+   * with `StoreUnavailableError` (from `@returnkit/core`; a 503 over HTTP).
+   */
+  onError?: (error: Error) => void;
 }
 
 /** A `ReturnsStore` whose optional parts are all there. */
@@ -61,7 +70,10 @@ export interface PostgresStore extends ReturnsStore {
 }
 
 export function postgresStore(options: PostgresStoreOptions): PostgresStore {
-  const db = toSqlDatabase(options.db, { preparedStatements: options.preparedStatements });
+  const db = toSqlDatabase(options.db, {
+    preparedStatements: options.preparedStatements,
+    onError: options.onError,
+  });
   const names = sqlNames(options);
   const notifier = createDeliveryNotifier(db, options.notify === false ? null : names.channel);
   const ctx: StoreContext = { db, names, notify: notifier.target };

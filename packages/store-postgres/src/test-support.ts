@@ -4,7 +4,7 @@
  */
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { type SqlResult, toSqlDatabase } from "./database";
+import { type SqlDatabase, type SqlResult, toSqlDatabase } from "./database";
 
 export const DATABASE_URL = process.env.DATABASE_URL;
 
@@ -16,8 +16,16 @@ export function query<Row = any>(
   text: string,
   params?: unknown[],
 ): Promise<SqlResult<Row>> {
-  return toSqlDatabase(db).query<Row>(text, params);
+  let wrapped = wrappers.get(db);
+  if (!wrapped) {
+    wrapped = toSqlDatabase(db);
+    wrappers.set(db, wrapped);
+  }
+  return wrapped.query<Row>(text, params);
 }
+
+/** One adapter per database, as a host would keep: each pg one registers for the Pool's errors. */
+const wrappers = new WeakMap<TestDatabase, SqlDatabase>();
 
 let schemas = 0;
 const run = `${process.pid.toString(36)}${Date.now().toString(36)}`;
