@@ -132,6 +132,17 @@ describe.skipIf(!DATABASE_URL)("PostgreSQL closing the store's connections", () 
   afterAll(() => admin?.end());
 
   /** Terminates the backends of `application_name`, idle or waiting as `state` says. */
+  /** A Pool whose connections name themselves, so a case can terminate exactly its own. */
+  function taggedPool(label: string): { pool: pg.Pool; application: string; schema: string } {
+    const application = uniqueSchema(label);
+    const pool = new pg.Pool({
+      connectionString: DATABASE_URL,
+      max: 4,
+      application_name: application,
+    });
+    return { pool, application, schema: uniqueSchema(label) };
+  }
+
   async function terminate(application: string, where = "true"): Promise<number> {
     const { rows } = await admin!.query(
       `SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity
@@ -142,13 +153,7 @@ describe.skipIf(!DATABASE_URL)("PostgreSQL closing the store's connections", () 
   }
 
   it("a restart's closing of idle connections neither crashes the process nor breaks the store", async () => {
-    const application = uniqueSchema("idle");
-    const pool = new pg.Pool({
-      connectionString: DATABASE_URL,
-      max: 4,
-      application_name: application,
-    });
-    const schema = uniqueSchema("idle");
+    const { pool, application, schema } = taggedPool("idle");
     const heard: Error[] = [];
     const store = postgresStore({ db: pool, schema, notify: false, onError: (e) => heard.push(e) });
     await store.init();
@@ -172,13 +177,7 @@ describe.skipIf(!DATABASE_URL)("PostgreSQL closing the store's connections", () 
   });
 
   it("a write whose connection dies mid-statement answers 503, and its retry with the same key applies it once", async () => {
-    const application = uniqueSchema("midway");
-    const pool = new pg.Pool({
-      connectionString: DATABASE_URL,
-      max: 4,
-      application_name: application,
-    });
-    const schema = uniqueSchema("midway");
+    const { pool, application, schema } = taggedPool("midway");
     const store = postgresStore({ db: pool, schema, notify: false, onError: () => {} });
     const service = serviceOver(store);
     const created = await service.fetch(
