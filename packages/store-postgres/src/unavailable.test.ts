@@ -52,6 +52,7 @@ describe("which errors mean the database cannot be reached", () => {
     }
     expect(isConnectionFailure(new Error("Connection terminated unexpectedly"))).toBe(true);
     expect(isConnectionFailure(new Error("timeout exceeded when trying to connect"))).toBe(true);
+    expect(isConnectionFailure(new Error("Query read timeout"))).toBe(true);
   });
 
   it("leaves everything else alone: a statement's own failure is not an outage", () => {

@@ -33,6 +33,8 @@ const PG_MESSAGES = [
   "timeout exceeded when trying to connect",
   "Client has encountered a connection error and is not queryable",
   "Client was closed and is not queryable",
+  // The Pool's query_timeout: the server did not answer in time, and may yet commit.
+  "Query read timeout",
 ];
 
 export function isConnectionFailure(error: unknown): boolean {
