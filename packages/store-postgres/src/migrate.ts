@@ -21,7 +21,13 @@ export interface MigrateResult {
 
 export async function migrate(options: MigrateOptions): Promise<MigrateResult> {
   const db = toSqlDatabase(options.db);
-  return applyMigrations(db.transaction.bind(db), sqlNames(options));
+  try {
+    return await applyMigrations(db.transaction.bind(db), sqlNames(options));
+  } finally {
+    // An adapter made here for one call: release what it registered on the caller's Pool
+    // (its listener for idle connections' errors). One the caller passed in stays theirs.
+    if (db !== options.db) await db.close();
+  }
 }
 
 /** Shared by `migrate()` and the store's `init()`, which already holds its names. */

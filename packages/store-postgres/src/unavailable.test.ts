@@ -13,6 +13,7 @@ import {
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 
+import { migrate } from "./migrate";
 import { postgresStore } from "./postgres-store";
 import { DATABASE_URL, dropSchema, newPool, uniqueSchema, warnWithoutServer } from "./test-support";
 import { asUnavailable, isConnectionFailure } from "./unavailable";
@@ -106,6 +107,14 @@ describe("a pg Pool whose server cannot be reached", () => {
     await stores[1]!.close();
     expect(own.listenerCount("error")).toBe(1);
     await stores[2]!.close();
+    expect(own.listenerCount("error")).toBe(0);
+    await own.end();
+  });
+
+  it("migrate() leaves no listener behind on the Pool it was given", async () => {
+    const own = new pg.Pool({ connectionString: NOWHERE });
+    const error = await migrate({ db: own }).catch((caught: unknown) => caught);
+    expect(isStoreUnavailable(error)).toBe(true);
     expect(own.listenerCount("error")).toBe(0);
     await own.end();
   });
