@@ -201,15 +201,16 @@ export const problems = {
       "This Idempotency-Key was already used with a different request body; use a new key for a new request.",
     ),
   /**
-   * The store cannot reach its database (store/unavailable.ts). Retry-After 1: a restart
-   * or a failover is usually over in seconds, and a client backs off on its own after that.
+   * The store's database cannot serve the request right now (store/unavailable.ts).
+   * Retry-After 1: a restart or a failover is usually over in seconds, and a client backs
+   * off on its own after that.
    */
   storeUnavailable: () =>
     new ProblemError(
       503,
       "store-unavailable",
       "Service temporarily unavailable",
-      "The service cannot reach its database right now; retry shortly. A write retried with the same Idempotency-Key is applied at most once.",
+      "The service's database cannot serve this request right now; retry shortly. A write retried with the same Idempotency-Key is applied at most once.",
       {},
       { "retry-after": "1" },
     ),

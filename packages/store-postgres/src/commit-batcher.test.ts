@@ -1,8 +1,9 @@
-import type { ReturnCommit } from "@returnkit/core";
+import { isStoreUnavailable, type ReturnCommit } from "@returnkit/core";
 import { makeStoredReturn } from "@returnkit/core/testing";
 import { describe, expect, it } from "vitest";
 import type { CommitOutcome } from "./commit";
 import { CommitBatcher } from "./commit-batcher";
+import { asUnavailable } from "./unavailable";
 
 /** A commit of return `id`, with key `key` when given; only its id and key matter here. */
 function commitOf(id: string, key?: string): ReturnCommit {
@@ -172,6 +173,61 @@ describe("CommitBatcher", () => {
 
     expect(settled.map((s) => s.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
     expect(statements).toEqual([["ret_a", culprit, "ret_b"], ["ret_a"], [culprit], ["ret_b"]]);
+  });
+
+  it("commit - a batch the server cancelled for now (lock_timeout: a 503) is tried alone too; only the waiting commit fails", async () => {
+    const culprit = "ret_waits";
+    const statements: string[][] = [];
+    const batcher = new CommitBatcher(
+      async (commits) => {
+        const ids = commits.map((c) => c.next.record.id);
+        statements.push(ids);
+        await tick();
+        if (ids.includes(culprit)) {
+          // As the pg adapter reports it: unavailable for now, the server's answer as cause.
+          throw asUnavailable(
+            Object.assign(new Error("canceling statement due to lock timeout"), {
+              severity: "ERROR",
+              code: "55P03",
+            }),
+          );
+        }
+        return commits.map(() => ok);
+      },
+      { maxInFlight: 1 },
+    );
+
+    const settled = await Promise.allSettled(
+      ["ret_a", culprit].map((id) => batcher.commit(commitOf(id))),
+    );
+
+    expect(settled.map((s) => s.status)).toEqual(["fulfilled", "rejected"]);
+    expect(isStoreUnavailable((settled[1] as PromiseRejectedResult).reason)).toBe(true);
+    expect(statements).toEqual([["ret_a", culprit], ["ret_a"], [culprit]]);
+  });
+
+  it("commit - a session the server ended mid-batch (FATAL) fails the whole batch", async () => {
+    let statements = 0;
+    const batcher = new CommitBatcher(
+      async () => {
+        statements++;
+        await tick();
+        throw asUnavailable(
+          Object.assign(new Error("terminating connection due to administrator command"), {
+            severity: "FATAL",
+            code: "57P01",
+          }),
+        );
+      },
+      { maxInFlight: 1 },
+    );
+
+    const settled = await Promise.allSettled(
+      ["ret_a", "ret_b"].map((id) => batcher.commit(commitOf(id))),
+    );
+
+    expect(settled.every((s) => s.status === "rejected")).toBe(true);
+    expect(statements).toBe(1);
   });
 
   it("commit - a broken connection fails the whole batch: its commits may have been written", async () => {

@@ -23,6 +23,7 @@
 import type { ReturnCommit } from "@returnkit/core";
 import type { CommitOutcome } from "./commit";
 import { atEndOfTurn } from "./end-of-turn";
+import { isStatementRefusal } from "./unavailable";
 
 export interface CommitBatchingOptions {
   /** Statements in flight at once (default 2); further commits queue for the next batch. */
@@ -101,7 +102,13 @@ export class CommitBatcher {
       const outcomes = await this.#run(batch.map((waiting) => waiting.commit));
       for (const [index, waiting] of batch.entries()) waiting.resolve(outcomes[index]!);
     } catch (error) {
-      if (batch.length === 1 || !refusedByServer(error)) {
+      // Only a statement the server refused is known to have done nothing (unavailable.ts),
+      // such as one cancelled by `lock_timeout` or `statement_timeout`: one commit waiting on
+      // a row another writer holds is the usual cause, and its batch-mates should not fail
+      // with it. A broken connection may have lost the answer to a statement that
+      // committed: running its commits again would misreport them, so that error goes to
+      // every caller, as it would for a commit sent alone.
+      if (batch.length === 1 || !isStatementRefusal(error)) {
         for (const waiting of batch) waiting.reject(error);
         return;
       }
@@ -117,19 +124,6 @@ export class CommitBatcher {
       }
     }
   }
-}
-
-/**
- * Whether the server refused the statement, so it did nothing. A broken connection may have
- * lost the answer to a statement that committed: running its commits again would misreport
- * them, so that error goes to every caller, as it would for a commit sent alone.
- */
-function refusedByServer(error: unknown): boolean {
-  return (
-    error instanceof Error &&
-    "severity" in error &&
-    typeof (error as { code?: unknown }).code === "string"
-  );
 }
 
 function positiveInteger(value: number, name: string): number {

@@ -164,4 +164,47 @@ describe.skipIf(!DATABASE_URL)("migrations from several processes (DATABASE_URL)
       await admin.end();
     }
   });
+
+  it("init - a role that may use the tables but not create any starts on an up-to-date schema", async () => {
+    const admin = newPool(1);
+    const schema = uniqueSchema("app");
+    const role = `${schema}_app`;
+    await migrate({ db: admin, schema });
+    await admin.query(`CREATE ROLE "${role}" LOGIN`);
+    await admin.query(`GRANT USAGE ON SCHEMA "${schema}" TO "${role}"`);
+    await admin.query(
+      `GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA "${schema}" TO "${role}"`,
+    );
+    await admin.query(`GRANT USAGE ON ALL SEQUENCES IN SCHEMA "${schema}" TO "${role}"`);
+    const url = new URL(DATABASE_URL!);
+    url.username = role;
+    const { default: pg } = await import("pg");
+    const app = new pg.Pool({ connectionString: url.toString(), max: 2 });
+    const store = postgresStore({ db: app, schema, notify: false });
+    try {
+      const { rows } = await admin.query("SELECT has_schema_privilege($1, $2, 'CREATE') AS can", [
+        role,
+        schema,
+      ]);
+      expect(rows[0].can).toBe(false);
+
+      // Every migration is recorded, so init checks and writes nothing (no CREATE … IF NOT
+      // EXISTS, which needs the privilege even when the table is there).
+      await store.init();
+      const stored = makeStoredReturn();
+      const result = await store.commit({
+        next: stored,
+        expectedVersion: null,
+        events: [makeOutboxEvent(stored)],
+      });
+      expect(result.ok).toBe(true);
+      expect(await store.getReturn(stored.record.id)).toEqual(stored);
+    } finally {
+      await store.close();
+      await app.end();
+      await dropSchema(admin, schema);
+      await admin.query(`DROP ROLE IF EXISTS "${role}"`);
+      await admin.end();
+    }
+  });
 });

@@ -39,6 +39,10 @@ export function applyMigrations(
     // The lock must come before the first read: under REPEATABLE READ the snapshot would be
     // taken before the other process committed, so force READ COMMITTED.
     await tx.query("SET TRANSACTION ISOLATION LEVEL READ COMMITTED");
+    // The usual start finds every migration applied: then nothing is locked or written, so
+    // a process can start on a server that is read-only for now (a standby the Pool reached
+    // mid-failover) or as a role that may use the tables but not create them.
+    if (await upToDate(tx, names)) return { applied: [] };
     await tx.query("SELECT pg_advisory_xact_lock($1, $2)", names.migrationLock);
     await ensureSchema(tx, names);
     const migrations = names.table("migrations");
@@ -61,6 +65,20 @@ export function applyMigrations(
     }
     return { applied };
   });
+}
+
+async function upToDate(tx: SqlTransaction, names: SqlNames): Promise<boolean> {
+  const migrations = names.table("migrations");
+  const { rows } = await tx.query<{ found: string | null }>(
+    "SELECT to_regclass($1)::text AS found",
+    [migrations],
+  );
+  if (rows[0]?.found == null) return false;
+  const { rows: done } = await tx.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM ${migrations} WHERE version = ANY($1::int[])`,
+    [MIGRATIONS.map((migration) => migration.version)],
+  );
+  return done[0]?.n === MIGRATIONS.length;
 }
 
 async function ensureSchema(tx: SqlTransaction, names: SqlNames): Promise<void> {

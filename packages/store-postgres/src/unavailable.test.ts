@@ -16,7 +16,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { migrate } from "./migrate";
 import { postgresStore } from "./postgres-store";
 import { DATABASE_URL, dropSchema, newPool, uniqueSchema, warnWithoutServer } from "./test-support";
-import { asUnavailable, isConnectionFailure } from "./unavailable";
+import { asUnavailable, isStatementRefusal, isUnavailable } from "./unavailable";
 
 /** Nothing listens on port 1: every connection is refused at once. */
 const NOWHERE = "postgres://postgres@127.0.0.1:1/test";
@@ -43,30 +43,64 @@ function request(path: string, init: { method?: string; key?: string; body?: unk
   });
 }
 
-describe("which errors mean the database cannot be reached", () => {
+describe("which errors mean the database cannot serve the call now", () => {
   it("takes socket failures, refused or ended sessions and pg's own connection errors", () => {
     for (const code of ["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND"]) {
-      expect(isConnectionFailure(Object.assign(new Error(code), { code }))).toBe(true);
+      expect(isUnavailable(Object.assign(new Error(code), { code }))).toBe(true);
     }
-    for (const code of ["08006", "08001", "08P01", "57P01", "57P02", "57P03", "53300"]) {
-      expect(isConnectionFailure(Object.assign(new Error("server"), { code }))).toBe(true);
+    for (const code of ["08006", "08001", "08P01", "57P01", "57P02", "57P03", "57P05", "53300"]) {
+      expect(isUnavailable(Object.assign(new Error("server"), { code }))).toBe(true);
     }
-    expect(isConnectionFailure(new Error("Connection terminated unexpectedly"))).toBe(true);
-    expect(isConnectionFailure(new Error("timeout exceeded when trying to connect"))).toBe(true);
-    expect(isConnectionFailure(new Error("Query read timeout"))).toBe(true);
+    expect(isUnavailable(new Error("Connection terminated unexpectedly"))).toBe(true);
+    expect(isUnavailable(new Error("timeout exceeded when trying to connect"))).toBe(true);
+    expect(isUnavailable(new Error("Query read timeout"))).toBe(true);
+  });
+
+  it("takes a server that turns statements away for now: timeouts, read-only, short of resources", () => {
+    // statement_timeout, lock_timeout, a standby after a failover, disk full, out of memory.
+    for (const code of ["57014", "55P03", "25006", "53100", "53200"]) {
+      const error = Object.assign(new Error("server"), { severity: "ERROR", code });
+      expect(isUnavailable(error), code).toBe(true);
+      expect((asUnavailable(error) as Error).cause).toBe(error);
+    }
   });
 
   it("leaves everything else alone: a statement's own failure is not an outage", () => {
-    for (const code of ["23505", "40001", "40P01", "42P01", "22P02", "57014"]) {
+    // Serialization failures and deadlocks included: the store runs those again itself.
+    for (const code of ["23505", "40001", "40P01", "42P01", "22P02", "54000"]) {
       const error = Object.assign(new Error("statement"), { code });
-      expect(isConnectionFailure(error)).toBe(false);
+      expect(isUnavailable(error)).toBe(false);
       expect(asUnavailable(error)).toBe(error);
     }
-    expect(isConnectionFailure(new Error("commit wrote nothing"))).toBe(false);
-    expect(isConnectionFailure(null)).toBe(false);
+    expect(isUnavailable(new Error("commit wrote nothing"))).toBe(false);
+    expect(isUnavailable(null)).toBe(false);
     const wrapped = asUnavailable(Object.assign(new Error("refused"), { code: "ECONNREFUSED" }));
     expect(wrapped).toBeInstanceOf(StoreUnavailableError);
     expect((wrapped as Error).cause).toMatchObject({ code: "ECONNREFUSED" });
+  });
+});
+
+describe("which failures leave the statement undone and the session alive", () => {
+  const answer = (code: string, severity = "ERROR") =>
+    Object.assign(new Error("server"), { severity, code });
+
+  it("takes the server's refusals, also when reported as unavailable, in any language", () => {
+    for (const code of ["23505", "40P01", "57014", "55P03", "25006", "53100"]) {
+      expect(isStatementRefusal(answer(code)), code).toBe(true);
+      expect(isStatementRefusal(asUnavailable(answer(code))), code).toBe(true);
+    }
+    // Severity texts follow the server's lc_messages; the code decides.
+    expect(isStatementRefusal(answer("55P03", "FEHLER"))).toBe(true);
+  });
+
+  it("leaves out ended sessions and lost connections: their statement may have committed", () => {
+    for (const code of ["57P01", "57P02", "57P05", "08006"]) {
+      expect(isStatementRefusal(asUnavailable(answer(code, "FATAL"))), code).toBe(false);
+    }
+    const reset = Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET" });
+    expect(isStatementRefusal(asUnavailable(reset))).toBe(false);
+    expect(isStatementRefusal(new Error("Connection terminated unexpectedly"))).toBe(false);
+    expect(isStatementRefusal(null)).toBe(false);
   });
 });
 
@@ -143,12 +177,16 @@ describe.skipIf(!DATABASE_URL)("PostgreSQL closing the store's connections", () 
 
   /** Terminates the backends of `application_name`, idle or waiting as `state` says. */
   /** A Pool whose connections name themselves, so a case can terminate exactly its own. */
-  function taggedPool(label: string): { pool: pg.Pool; application: string; schema: string } {
+  function taggedPool(
+    label: string,
+    config: pg.PoolConfig = {},
+  ): { pool: pg.Pool; application: string; schema: string } {
     const application = uniqueSchema(label);
     const pool = new pg.Pool({
       connectionString: DATABASE_URL,
       max: 4,
       application_name: application,
+      ...config,
     });
     return { pool, application, schema: uniqueSchema(label) };
   }
@@ -186,55 +224,154 @@ describe.skipIf(!DATABASE_URL)("PostgreSQL closing the store's connections", () 
     await pool.end();
   });
 
-  it("a write whose connection dies mid-statement answers 503, and its retry with the same key applies it once", async () => {
-    const { pool, application, schema } = taggedPool("midway");
-    const store = postgresStore({ db: pool, schema, notify: false, onError: () => {} });
-    const service = serviceOver(store);
+  /** Creates and submits a return through `service`; its id. */
+  async function submittedReturn(service: ReturnType<typeof serviceOver>, n: number) {
     const created = await service.fetch(
-      request("/v1/portal/returns", { method: "POST", key: "create-1", body: validCreate }),
+      request("/v1/portal/returns", { method: "POST", key: `create-${n}`, body: validCreate }),
     );
     const { id } = (await created.json()) as ReturnData;
     const submitted = await service.fetch(
-      request(`/v1/portal/returns/${id}/submit`, { method: "POST", key: "submit-1" }),
+      request(`/v1/portal/returns/${id}/submit`, { method: "POST", key: `submit-${n}` }),
     );
     expect(submitted.status).toBe(200);
+    return id;
+  }
 
-    // Another session holds the return's row, so the commit waits on it, mid-statement.
-    const holder = await admin!.connect();
-    await holder.query("BEGIN");
-    await holder.query(`SELECT 1 FROM "${schema}".returnkit_returns WHERE id = $1 FOR UPDATE`, [
-      id,
-    ]);
+  // Each way a waiting commit's statement can end without committing: the session killed
+  // under it (a restart or failover), or the host's own timeouts giving up on the wait.
+  // A lost connection fails the whole statement it was running (its answer may be lost, see
+  // commit-batcher.ts), so only the timeouts show a batch-mate going through.
+  const stops: Array<
+    [string, pg.PoolConfig, (application: string) => Promise<void>, { mate: boolean }]
+  > = [
+    [
+      "its connection is terminated",
+      {},
+      (application) =>
+        expect
+          .poll(() => terminate(application, "wait_event_type = 'Lock'"), { timeout: 10_000 })
+          .toBe(1),
+      { mate: false },
+    ],
+    [
+      "lock_timeout gives up on the row",
+      { options: "-c lock_timeout=1000" },
+      async () => {},
+      { mate: true },
+    ],
+    [
+      "statement_timeout cancels it",
+      { options: "-c statement_timeout=1500" },
+      async () => {},
+      { mate: true },
+    ],
+  ];
+
+  it.each(stops)(
+    "a write stopped mid-statement because %s answers 503, and its retry with the same key applies it once",
+    async (_, config, stop, { mate: withMate }) => {
+      const { pool, application, schema } = taggedPool("midway", config);
+      const store = postgresStore({ db: pool, schema, notify: false, onError: () => {} });
+      const service = serviceOver(store);
+      const id = await submittedReturn(service, 1);
+      const other = await submittedReturn(service, 2);
+
+      // Another session holds the return's row, so the commit waits on it, mid-statement.
+      const holder = await admin!.connect();
+      await holder.query("BEGIN");
+      await holder.query(`SELECT 1 FROM "${schema}".returnkit_returns WHERE id = $1 FOR UPDATE`, [
+        id,
+      ]);
+      const approve = (returnId = id, key = "approve-1") =>
+        service.fetch(request(`/v1/merchant/returns/${returnId}/approve`, { method: "POST", key }));
+      const keyCount = async () =>
+        (
+          await admin!.query(
+            `SELECT count(*)::int AS n FROM "${schema}".returnkit_idempotency_keys`,
+          )
+        ).rows[0].n as number;
+      const keysBefore = await keyCount();
+      const waiting = approve();
+      // Sent with it, in the same statement or not, another return's approval goes through.
+      const mate = withMate ? approve(other, "approve-other") : undefined;
+      await stop(application);
+      const refused = await waiting;
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get("retry-after")).toBe("1");
+      expect(await refused.json()).toMatchObject({
+        type: "urn:returnkit:problem:store-unavailable",
+      });
+      if (mate) expect((await mate).status).toBe(200);
+      // Nothing of the refused approval was written: no version, no event, no key (the one
+      // key more, if any, is the batch-mate's).
+      expect((await store.getReturn(id))!.record.state).toBe("submitted");
+      expect(await store.listEvents(id)).toHaveLength(2);
+      expect(await keyCount()).toBe(keysBefore + (mate ? 1 : 0));
+      await holder.query("ROLLBACK");
+      holder.release();
+
+      const retried = await approve();
+      expect(retried.status).toBe(200);
+      const again = await approve();
+      expect(again.headers.get("idempotent-replayed")).toBe("true");
+      const record = (await (
+        await service.fetch(request(`/v1/merchant/returns/${id}`))
+      ).json()) as ReturnData;
+      expect(record.state).toBe("approved");
+      expect(record.history.filter((entry) => entry.event === "approve")).toHaveLength(1);
+      expect((await store.listEvents(id)).map((event) => event.type)).toEqual([
+        "return.created",
+        "return.submitted",
+        "return.approved",
+      ]);
+      await service.close();
+      await store.close();
+      await dropSchema(pool, schema);
+      await pool.end();
+    },
+    30_000,
+  );
+
+  it("a server that turned read-only (a standby after a failover) answers writes 503 and still serves reads", async () => {
+    const { pool, schema } = taggedPool("readonly");
+    const writable = postgresStore({ db: pool, schema, notify: false });
+    const service = serviceOver(writable);
+    const id = await submittedReturn(service, 1);
+    await service.close();
+    await writable.close();
+
+    const { pool: standby } = taggedPool("standby", {
+      options: "-c default_transaction_read_only=on",
+    });
+    const store = postgresStore({ db: standby, schema, notify: false, onError: () => {} });
+    const reported: unknown[] = [];
+    const readOnly = serviceOver(store, reported);
     const approve = () =>
-      service.fetch(
-        request(`/v1/merchant/returns/${id}/approve`, { method: "POST", key: "approve-1" }),
-      );
-    const waiting = approve();
-    await expect
-      .poll(() => terminate(application, "wait_event_type = 'Lock'"), { timeout: 10_000 })
-      .toBe(1);
-    const refused = await waiting;
+      readOnly.fetch(request(`/v1/merchant/returns/${id}/approve`, { method: "POST", key: "a-1" }));
+    const refused = await approve();
     expect(refused.status).toBe(503);
     expect(refused.headers.get("retry-after")).toBe("1");
-    await holder.query("ROLLBACK");
-    holder.release();
-
-    const retried = await approve();
-    expect(retried.status).toBe(200);
-    const again = await approve();
-    expect(again.headers.get("idempotent-replayed")).toBe("true");
-    const record = (await (
-      await service.fetch(request(`/v1/merchant/returns/${id}`))
-    ).json()) as ReturnData;
-    expect(record.state).toBe("approved");
-    expect(record.history.filter((entry) => entry.event === "approve")).toHaveLength(1);
-    expect((await store.listEvents(id)).map((event) => event.type)).toEqual([
-      "return.created",
-      "return.submitted",
-      "return.approved",
-    ]);
-    await service.close();
+    expect(reported.find(isStoreUnavailable)).toMatchObject({ cause: { code: "25006" } });
+    const created = await readOnly.fetch(
+      request("/v1/portal/returns", { method: "POST", key: "c-2", body: validCreate }),
+    );
+    expect(created.status).toBe(503);
+    const read = await readOnly.fetch(request(`/v1/merchant/returns/${id}`));
+    expect(read.status).toBe(200);
+    expect(((await read.json()) as ReturnData).state).toBe("submitted");
+    await readOnly.close();
     await store.close();
+    await standby.end();
+
+    // The primary back: the same key runs the write.
+    const back = postgresStore({ db: pool, schema, notify: false });
+    const primary = serviceOver(back);
+    const approved = await primary.fetch(
+      request(`/v1/merchant/returns/${id}/approve`, { method: "POST", key: "a-1" }),
+    );
+    expect(approved.status).toBe(200);
+    await primary.close();
+    await back.close();
     await dropSchema(pool, schema);
     await pool.end();
   });

@@ -1,14 +1,23 @@
 /**
- * @module unavailable — which `pg` errors mean "the database cannot be reached", so the
- * store throws them as core's `StoreUnavailableError` (a 503 with Retry-After over HTTP)
- * instead of letting them pass for a defect (a 500).
+ * @module unavailable — which `pg` errors mean "the database cannot serve this right now",
+ * so the store throws them as core's `StoreUnavailableError` (a 503 with Retry-After over
+ * HTTP) instead of letting them pass for a defect (a 500).
  *
- * Three kinds: the socket failed (Node's own error codes); the server refused or ended the
- * session (SQLSTATE class 08, a shutdown or a server still starting, too many
- * connections); or `pg` itself gave up on the connection, which it reports with a message
- * and no code at all (its texts below, as of pg 8 and pg-pool 3).
+ * Four kinds: the socket failed (Node's own error codes); the server refused or ended the
+ * session (SQLSTATE class 08, a shutdown or a server still starting, an idle session timed
+ * out); `pg` itself gave up on the connection, which it reports with a message and no code
+ * at all (its texts below, as of pg 8 and pg-pool 3); or the server is there but turned
+ * the statement away for now (`BUSY_CODES`).
+ *
+ * The last kind is a database under strain or mid-failover, not a bad request: a statement
+ * cancelled by the host's `statement_timeout` or `lock_timeout`, a write sent to a server
+ * that is read-only (a standby the Pool reached during a failover), a server out of disk,
+ * memory or connections (class 53). Each ends its statement before anything commits (a
+ * cancel is never acted on inside a commit), so the write simply did not happen, and the
+ * same Idempotency-Key runs it later. Serialization failures and deadlocks are not here:
+ * the store runs those statements again itself (context.ts), as they clear at once.
  */
-import { StoreUnavailableError } from "@returnkit/core";
+import { isStoreUnavailable, StoreUnavailableError } from "@returnkit/core";
 
 const SOCKET_CODES = new Set([
   "ECONNREFUSED",
@@ -25,7 +34,13 @@ const SERVER_CODES = new Set([
   "57P01", // admin_shutdown: the server is stopping, or the session was terminated
   "57P02", // crash_shutdown
   "57P03", // cannot_connect_now: the server is starting or recovering
-  "53300", // too_many_connections
+  "57P05", // idle_session_timeout: the server ended a session left idle too long
+]);
+
+const BUSY_CODES = new Set([
+  "57014", // query_canceled: statement_timeout, or an operator's pg_cancel_backend
+  "55P03", // lock_not_available: lock_timeout while waiting on a row another writer holds
+  "25006", // read_only_sql_transaction: a standby, or a primary demoted by a failover
 ]);
 
 const PG_MESSAGES = [
@@ -37,18 +52,49 @@ const PG_MESSAGES = [
   "Query read timeout",
 ];
 
-export function isConnectionFailure(error: unknown): boolean {
+/** Whether `error` means the database cannot serve the call now (rather than a defect). */
+export function isUnavailable(error: unknown): boolean {
   if (typeof error !== "object" || error === null) return false;
   const { code, message } = error as { code?: unknown; message?: unknown };
   if (typeof code === "string") {
-    return SOCKET_CODES.has(code) || SERVER_CODES.has(code) || code.startsWith("08");
+    return (
+      SOCKET_CODES.has(code) ||
+      SERVER_CODES.has(code) ||
+      BUSY_CODES.has(code) ||
+      // Class 08: connection exceptions. Class 53: insufficient resources (disk full, out
+      // of memory, too many connections).
+      code.startsWith("08") ||
+      code.startsWith("53")
+    );
   }
   return typeof message === "string" && PG_MESSAGES.some((text) => message.startsWith(text));
 }
 
-/** `error` as a StoreUnavailableError if it is a connection failure; otherwise unchanged. */
+/** `error` as a StoreUnavailableError if the database cannot serve now; otherwise unchanged. */
 export function asUnavailable(error: unknown): unknown {
-  if (!isConnectionFailure(error)) return error;
+  if (!isUnavailable(error)) return error;
   const reason = error instanceof Error ? error.message : String(error);
-  return new StoreUnavailableError(`The database cannot be reached: ${reason}`, { cause: error });
+  return new StoreUnavailableError(`The database cannot serve this right now: ${reason}`, {
+    cause: error,
+  });
+}
+
+/**
+ * Whether `error` (or, for a StoreUnavailableError, its cause) is the server's answer to a
+ * statement it refused while the session lives on: the statement did nothing, and running
+ * it again on the same or another connection is safe. A server answer carries a `severity`
+ * and a SQLSTATE; those of class 08 and 57P (shutdowns, terminated or timed-out sessions)
+ * end the session, and with it, possibly, the answer to a statement that had committed.
+ * Decided by code, as the severity's text is in the server's language.
+ */
+export function isStatementRefusal(error: unknown): boolean {
+  const answer = isStoreUnavailable(error) ? error.cause : error;
+  if (typeof answer !== "object" || answer === null) return false;
+  const { severity, code } = answer as { severity?: unknown; code?: unknown };
+  return (
+    typeof severity === "string" &&
+    typeof code === "string" &&
+    !code.startsWith("08") &&
+    !code.startsWith("57P")
+  );
 }

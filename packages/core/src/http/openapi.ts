@@ -120,7 +120,7 @@ const PROBLEM_RESPONSES: Record<number, { name: string; description: string; hea
     503: {
       name: "ServiceUnavailable",
       description:
-        "The authorization server's signing keys cannot be fetched, or the service cannot reach its database, right now; retry shortly with the same token and Idempotency-Key.",
+        "The authorization server's signing keys cannot be fetched, or the service's database cannot serve the request (unreachable, restarting, read-only mid-failover, timing out), right now; retry shortly with the same token and Idempotency-Key.",
       headers: ["Retry-After"],
     },
   };

@@ -1,8 +1,8 @@
 /**
- * @module store/unavailable — how a store says "I cannot reach my database right now".
+ * @module store/unavailable — how a store says "my database cannot serve this right now".
  *
- * A database restart, a failover or a full connection pool is an outage, not a defect, and
- * a client should hear the difference: the HTTP layer answers this error with 503
+ * A database restart, a failover, a full connection pool or a statement the database
+ * cancelled under load is an outage, not a defect, and a client should hear the difference: the HTTP layer answers this error with 503
  * `store-unavailable` and `Retry-After`, where any other unexpected error is a 500. A write
  * that failed this way may or may not have committed (the answer can be lost with the
  * connection), which is what idempotency keys are for: retried with the same key, it is
@@ -23,7 +23,7 @@ export class StoreUnavailableError extends Error {
   }
 }
 
-/** Whether `error` is a store's "cannot reach the database" (from any copy of returnkit). */
+/** Whether `error` is a store's "my database cannot serve this now" (from any copy of returnkit). */
 export function isStoreUnavailable(error: unknown): error is StoreUnavailableError {
   return (
     typeof error === "object" &&
