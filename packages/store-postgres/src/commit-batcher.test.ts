@@ -153,18 +153,26 @@ describe("CommitBatcher", () => {
     expect(await Promise.all(all)).toHaveLength(5);
   });
 
-  it("commit - when the server refuses a batch, each commit is tried alone and only the culprit fails", async () => {
-    const culprit = "ret_bad";
+  /** A batcher whose statements fail with `refusal()` whenever they hold `culprit`. */
+  function refusingBatcher(culprit: string, refusal: () => unknown) {
     const statements: string[][] = [];
     const batcher = new CommitBatcher(
       async (commits) => {
         const ids = commits.map((c) => c.next.record.id);
         statements.push(ids);
         await tick();
-        if (ids.includes(culprit)) throw serverError("duplicate key value");
+        if (ids.includes(culprit)) throw refusal();
         return commits.map(() => ok);
       },
       { maxInFlight: 1 },
+    );
+    return { batcher, statements };
+  }
+
+  it("commit - when the server refuses a batch, each commit is tried alone and only the culprit fails", async () => {
+    const culprit = "ret_bad";
+    const { batcher, statements } = refusingBatcher(culprit, () =>
+      serverError("duplicate key value"),
     );
 
     const settled = await Promise.allSettled(
@@ -177,24 +185,14 @@ describe("CommitBatcher", () => {
 
   it("commit - a batch the server cancelled for now (lock_timeout: a 503) is tried alone too; only the waiting commit fails", async () => {
     const culprit = "ret_waits";
-    const statements: string[][] = [];
-    const batcher = new CommitBatcher(
-      async (commits) => {
-        const ids = commits.map((c) => c.next.record.id);
-        statements.push(ids);
-        await tick();
-        if (ids.includes(culprit)) {
-          // As the pg adapter reports it: unavailable for now, the server's answer as cause.
-          throw asUnavailable(
-            Object.assign(new Error("canceling statement due to lock timeout"), {
-              severity: "ERROR",
-              code: "55P03",
-            }),
-          );
-        }
-        return commits.map(() => ok);
-      },
-      { maxInFlight: 1 },
+    // As the pg adapter reports it: unavailable for now, the server's answer as cause.
+    const { batcher, statements } = refusingBatcher(culprit, () =>
+      asUnavailable(
+        Object.assign(new Error("canceling statement due to lock timeout"), {
+          severity: "ERROR",
+          code: "55P03",
+        }),
+      ),
     );
 
     const settled = await Promise.allSettled(
