@@ -253,15 +253,11 @@ describe.skipIf(!DATABASE_URL)("PostgreSQL closing the store's connections", () 
           .toBe(1),
       { mate: false },
     ],
-    [
-      "lock_timeout gives up on the row",
-      { options: "-c lock_timeout=1000" },
-      async () => {},
-      { mate: true },
-    ],
+    ["lock_timeout gives up on the row", { lock_timeout: 1000 }, async () => {}, { mate: true }],
     [
       "statement_timeout cancels it",
-      { options: "-c statement_timeout=1500" },
+      // As the README sets it.
+      { statement_timeout: 1500 },
       async () => {},
       { mate: true },
     ],
