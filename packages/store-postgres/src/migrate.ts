@@ -51,8 +51,7 @@ export function applyMigrations(
       name       text NOT NULL,
       applied_at timestamptz NOT NULL DEFAULT now()
     )`);
-    const { rows } = await tx.query<{ version: number }>(`SELECT version FROM ${migrations}`);
-    const done = new Set(rows.map((row) => Number(row.version)));
+    const done = await recordedVersions(tx, migrations);
     const applied: string[] = [];
     for (const migration of MIGRATIONS) {
       if (done.has(migration.version)) continue;
@@ -74,11 +73,14 @@ async function upToDate(tx: SqlTransaction, names: SqlNames): Promise<boolean> {
     [migrations],
   );
   if (rows[0]?.found == null) return false;
-  const { rows: done } = await tx.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM ${migrations} WHERE version = ANY($1::int[])`,
-    [MIGRATIONS.map((migration) => migration.version)],
-  );
-  return done[0]?.n === MIGRATIONS.length;
+  const done = await recordedVersions(tx, migrations);
+  return MIGRATIONS.every((migration) => done.has(migration.version));
+}
+
+/** The versions `migrations` (the quoted table) records as applied. */
+async function recordedVersions(tx: SqlTransaction, migrations: string): Promise<Set<number>> {
+  const { rows } = await tx.query<{ version: number }>(`SELECT version FROM ${migrations}`);
+  return new Set(rows.map((row) => Number(row.version)));
 }
 
 async function ensureSchema(tx: SqlTransaction, names: SqlNames): Promise<void> {
