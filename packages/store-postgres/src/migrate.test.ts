@@ -5,6 +5,7 @@ import { MIGRATIONS } from "./migrations";
 import { postgresStore } from "./postgres-store";
 import {
   backends,
+  commitNewReturn,
   DATABASE_URL,
   dropSchema,
   newPool,
@@ -191,13 +192,7 @@ describe.skipIf(!DATABASE_URL)("migrations from several processes (DATABASE_URL)
       // Every migration is recorded, so init checks and writes nothing (no CREATE … IF NOT
       // EXISTS, which needs the privilege even when the table is there).
       await store.init();
-      const stored = makeStoredReturn();
-      const result = await store.commit({
-        next: stored,
-        expectedVersion: null,
-        events: [makeOutboxEvent(stored)],
-      });
-      expect(result.ok).toBe(true);
+      const stored = await commitNewReturn(store);
       expect(await store.getReturn(stored.record.id)).toEqual(stored);
     } finally {
       await store.close();

@@ -1,11 +1,12 @@
 import type { ReturnsStore } from "@returnkit/core";
-import { makeEndpoint, makeOutboxEvent, makeStoredReturn } from "@returnkit/core/testing";
+import { makeEndpoint } from "@returnkit/core/testing";
 import type pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { sqlNames } from "./names";
 import { postgresStore } from "./postgres-store";
 import {
   backends,
+  commitNewReturn,
   DATABASE_URL,
   dropSchema,
   newPool,
@@ -20,16 +21,6 @@ warnWithoutServer("the LISTEN/NOTIFY cases");
 
 const SETTLE_MS = 300;
 const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
-
-async function createWithDelivery(store: ReturnsStore): Promise<void> {
-  const stored = makeStoredReturn();
-  const result = await store.commit({
-    next: stored,
-    expectedVersion: null,
-    events: [makeOutboxEvent(stored)],
-  });
-  expect(result.ok).toBe(true);
-}
 
 for (const backend of backends()) {
   describe.skipIf(backend.skip)(`onDeliveriesCreated on ${backend.name}`, () => {
@@ -67,7 +58,7 @@ for (const backend of backends()) {
       listening.onDeliveriesCreated!(listener);
       await settle();
 
-      await createWithDelivery(committing);
+      await commitNewReturn(committing);
 
       await vi.waitFor(() => expect(listener).toHaveBeenCalled(), { timeout: 5_000 });
     });
@@ -81,7 +72,7 @@ for (const backend of backends()) {
       listening.onDeliveriesCreated!(listener);
       await settle();
 
-      await createWithDelivery(committing);
+      await commitNewReturn(committing);
       await settle();
 
       expect(listener).not.toHaveBeenCalled();
@@ -96,11 +87,11 @@ for (const backend of backends()) {
       const listener = vi.fn();
       listening.onDeliveriesCreated!(listener);
 
-      await createWithDelivery(committing);
+      await commitNewReturn(committing);
       await settle();
       expect(listener).not.toHaveBeenCalled();
 
-      await createWithDelivery(listening);
+      await commitNewReturn(listening);
       await vi.waitFor(() => expect(listener).toHaveBeenCalledTimes(1), { timeout: 5_000 });
     });
 
@@ -113,7 +104,7 @@ for (const backend of backends()) {
       store.onDeliveriesCreated!(listener);
       await settle();
 
-      await createWithDelivery(store);
+      await commitNewReturn(store);
       await settle();
 
       expect(listener).toHaveBeenCalledTimes(1);
@@ -169,7 +160,7 @@ describe.skipIf(!DATABASE_URL)("the LISTEN connection of a pg Pool (DATABASE_URL
     });
     expect((await listeners(schema))[0]).not.toBe(pid);
     listener.mockClear();
-    await createWithDelivery(committing);
+    await commitNewReturn(committing);
     await vi.waitFor(() => expect(listener).toHaveBeenCalled(), { timeout: 5_000 });
     await store.close?.();
   });

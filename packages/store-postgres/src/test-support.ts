@@ -3,7 +3,10 @@
  * the real server when `DATABASE_URL` names one. Not part of the build.
  */
 import { PGlite } from "@electric-sql/pglite";
+import type { ReturnsStore, StoredReturn } from "@returnkit/core";
+import { makeOutboxEvent, makeStoredReturn } from "@returnkit/core/testing";
 import pg from "pg";
+import { expect } from "vitest";
 import { type SqlDatabase, type SqlResult, toSqlDatabase } from "./database";
 
 export const DATABASE_URL = process.env.DATABASE_URL;
@@ -110,4 +113,16 @@ export function backends(): Backend[] {
       },
     },
   ];
+}
+
+/** Commits a new return with its one outbox event (a delivery per matching endpoint). */
+export async function commitNewReturn(store: ReturnsStore): Promise<StoredReturn> {
+  const stored = makeStoredReturn();
+  const result = await store.commit({
+    next: stored,
+    expectedVersion: null,
+    events: [makeOutboxEvent(stored)],
+  });
+  expect(result.ok).toBe(true);
+  return stored;
 }
