@@ -194,7 +194,7 @@ async function submittedReturns(
   );
 }
 
-/** What a service round varies; the judged rounds use the defaults. */
+/** What a service round varies; the equal-concurrency rounds use the defaults. */
 interface RoundOptions {
   /** Writers at once (default CONCURRENCY). */
   writers?: number;
@@ -442,8 +442,8 @@ async function contextPairs(
 
 /**
  * Keyed transitions with one webhook endpoint registered, against the raw UPDATE and against
- * the judged rounds without one: what turning webhooks on costs a commit (a delivery row per
- * event, with its index entries), and the WAL it adds.
+ * the equal-concurrency rounds without one: what turning webhooks on costs a commit (a
+ * delivery row per event, with its index entries), and the WAL it adds.
  */
 function webhookFigure(
   backend: Backend,
@@ -464,14 +464,15 @@ function webhookFigure(
     keyed,
     raw,
     AT_CONCURRENCY,
-    `Each event also gets its delivery, in the same commit. ${Math.round(rate)} transitions/s against ${Math.round(plain)} without an endpoint (the judged rounds), ${round2(rate / plain)}×. CPU per transition: ${cpuText(medianCpu(keyed))}.${walWords}`,
+    `Each event also gets its delivery, in the same commit. ${Math.round(rate)} transitions/s against ${Math.round(plain)} without an endpoint (the equal-concurrency rounds), ${round2(rate / plain)}×. CPU per transition: ${cpuText(medianCpu(keyed))}.${walWords}`,
   );
 }
 
 /**
- * Keyed transitions that each read their return first, against the raw UPDATE and the judged
- * rounds (which start from the version the service wrote last): a shop's merchant steps come
- * hours apart, when no process remembers the return, so this is their usual case.
+ * Keyed transitions that each read their return first, against the raw UPDATE and the
+ * equal-concurrency rounds (which start from the version the service wrote last): a shop's
+ * merchant steps come hours apart, when no process remembers the return, so this is their
+ * usual case.
  */
 function coldFigure(backend: Backend, keyed: Round[], raw: Round[], warm: Round[]): BenchFigure {
   const rate = median(keyed.map((r) => r.perSecond));
@@ -481,7 +482,7 @@ function coldFigure(backend: Backend, keyed: Round[], raw: Round[], warm: Round[
     keyed,
     raw,
     AT_CONCURRENCY,
-    `recentRecords: 0, so each transition is a read and a commit (the reads of one turn go as one statement). ${Math.round(rate)} transitions/s against ${Math.round(remembered)} in the judged rounds, ${round2(rate / remembered)}×; ${round2(median(keyed.map((r) => r.perStatement)))} transitions per commit statement. CPU per transition: ${cpuText(medianCpu(keyed))}.`,
+    `recentRecords: 0, so each transition is a read and a commit (the reads of one turn go as one statement). ${Math.round(rate)} transitions/s against ${Math.round(remembered)} in the equal-concurrency rounds, ${round2(rate / remembered)}×; ${round2(median(keyed.map((r) => r.perStatement)))} transitions per commit statement. CPU per transition: ${cpuText(medianCpu(keyed))}.`,
   );
 }
 
@@ -667,7 +668,7 @@ async function measure(backend: Backend): Promise<{ figures: BenchFigure[]; note
       unit: "transitions/s",
       baseline,
       ratio: round2(pairedRatio(service, raw)),
-      note: `Equal concurrency, where the service is bound by latency, not capacity: alone, a keyed transition is ${round2(profile.statements)} statement (the commit records the key, and starts from the version this process wrote last); ${CONCURRENCY} at once, group commit puts ${round2(perStatement)} transitions in each commit statement, so the service uses one or two of the Pool's ${CONCURRENCY} connections while the raw UPDATEs keep all ${CONCURRENCY} busy. The ${CONCURRENCY} writers wait on one statement together: while it runs Node has nothing to do, and while Node prepares the next batch the server has nothing to do. Each transition also writes far more than the raw UPDATE: it locks and checks the version, writes a new version of the return (a ~1.5 KB row and its four index entries, as the state changes), writes the record once more for the events and the response to refer to (a ~1.4 KB row), and inserts the idempotency record and one or two outbox events (each holding its JSON with the record cut out). ${cpuWords}. One at a time: ${breakdown}. ${backend.cost}`,
+      note: `Equal concurrency, where the service is bound by latency, not capacity: alone, a keyed transition is ${round2(profile.statements)} statement (the commit records the key, and starts from the version this process wrote last); ${CONCURRENCY} at once, group commit puts ${round2(perStatement)} transitions in each commit statement, so the service has one or two statements in flight where the raw side has ${CONCURRENCY}. The ${CONCURRENCY} writers wait on one statement together: while it runs Node has nothing to do, and while Node prepares the next batch the server has nothing to do. Each transition also writes far more than the raw UPDATE: it locks and checks the version, writes a new version of the return (a ~1.5 KB row and its four index entries, as the state changes), writes the record once more for the events and the response to refer to (a ~1.4 KB row), and inserts the idempotency record and one or two outbox events (each holding its JSON with the record cut out). ${cpuWords}. One at a time: ${breakdown}. ${backend.cost}`,
     },
     {
       metric: `${backend.name}: service.advance without a key, ${CONCURRENCY} writers`,
