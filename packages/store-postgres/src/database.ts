@@ -10,7 +10,7 @@
 import { createHash } from "node:crypto";
 import { PgNotificationListener } from "./pg-listener";
 import { hasProtocol, preparedStatements } from "./pglite-prepared";
-import { asUnavailable } from "./unavailable";
+import { asUnavailable, isLostConnection } from "./unavailable";
 
 export interface SqlResult<Row> {
   rows: Row[];
@@ -30,6 +30,13 @@ export interface SqlQueryable {
 
 export interface QueryOptions {
   prepare?: boolean;
+  /**
+   * The statement only reads. If the connection it went out on turns out to be lost (one the
+   * server, a failover or a NAT closed while it sat in the Pool), it runs again on another:
+   * it changed nothing, so running it twice cannot matter. A write is never sent again, as
+   * its first run may have committed.
+   */
+  read?: boolean;
 }
 
 export interface SqlTransaction extends SqlQueryable {
@@ -198,6 +205,9 @@ function hearIdleErrors(pool: PgPoolLike, onError: SqlDatabaseOptions["onError"]
   };
 }
 
+/** However many idle connections the Pool holds, a read is sent again at most this many times. */
+const MAX_READ_RETRIES = 16;
+
 /**
  * Runs a pg call, turning a lost or refused connection into core's StoreUnavailableError
  * (unavailable.ts), so the service answers 503 and not 500.
@@ -217,13 +227,25 @@ export function pgPoolDatabase(pool: PgPoolLike, options: SqlDatabaseOptions = {
   return {
     [SQL_DATABASE]: true,
     dialect: "pg",
-    async query<Row>(text: string, params?: unknown[]) {
-      const result = await reachable(() =>
+    async query<Row>(text: string, params?: unknown[], options?: QueryOptions) {
+      const run = () =>
         prepared && params !== undefined
           ? pool.query({ name: statementName(text), text, values: params })
-          : pool.query(text, params),
-      );
-      return { rows: result.rows as Row[] };
+          : pool.query(text, params);
+      // Retries a read has left; set at its first lost connection.
+      let retries: number | undefined;
+      for (;;) {
+        try {
+          return { rows: (await run()).rows as Row[] };
+        } catch (error) {
+          if (!options?.read || !isLostConnection(error)) throw asUnavailable(error);
+          // The Pool drops the connection the read failed on, but the idle ones left may
+          // have died the same way (a restart or a NAT ends them all at once): the read
+          // tries each of them, then a new connection.
+          retries ??= Math.min(pool.idleCount + 1, MAX_READ_RETRIES);
+          if (retries-- === 0) throw asUnavailable(error);
+        }
+      }
     },
     transaction: (fn) => reachable(() => pgTransaction(pool, fn)),
     listen(channel, onNotification) {

@@ -194,6 +194,7 @@ export async function listDeliveries(
      ${where.length > 0 ? `WHERE ${where.join(" AND ")}` : ""}
      ORDER BY position, id`,
     params,
+    { read: true },
   );
   return rows.map(toDelivery);
 }
@@ -206,6 +207,8 @@ export async function nextDeliveryDueAt(ctx: StoreContext): Promise<number | nul
      FROM ${n.table("deliveries")} d
      JOIN ${n.table("endpoints")} ep ON ep.id = d.endpoint_id AND ep.enabled
      WHERE d.status = 'pending' AND ${isHead(n, "d")}`,
+    undefined,
+    { read: true },
   );
   const due = rows[0]?.due;
   return due === null || due === undefined ? null : Number(due);
@@ -218,6 +221,7 @@ export async function listEvents(ctx: StoreContext, returnId: string): Promise<O
      ${joinRecord(ctx.names, "rv", "ev.return_id", "ev.record_version")}
      WHERE ev.return_id = $1 ORDER BY ev.position`,
     [returnId],
+    { read: true },
   );
   return rows.map(toOutboxEvent);
 }

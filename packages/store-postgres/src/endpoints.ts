@@ -26,6 +26,8 @@ export async function saveEndpoint(ctx: StoreContext, endpoint: WebhookEndpoint)
 export async function listEndpoints(ctx: StoreContext): Promise<WebhookEndpoint[]> {
   const { rows } = await ctx.db.query<EndpointRow>(
     `SELECT ${ENDPOINT_COLUMNS} FROM ${ctx.names.table("endpoints")} ORDER BY created_at, id`,
+    undefined,
+    { read: true },
   );
   return rows.map(toEndpoint);
 }

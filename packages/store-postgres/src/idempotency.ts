@@ -79,6 +79,7 @@ export async function readIdempotencyKey(
      ${joinRecord(ctx.names, "rv", "k.return_id", "k.record_version")}
      WHERE k.key = $1`,
     [key],
+    { read: true },
   );
   return rows[0] ? toKeyRecord(rows[0]) : null;
 }

@@ -15,6 +15,7 @@ export async function readReturns(
   const { rows } = await ctx.db.query<ReturnRow & { id: string }>(
     `SELECT id, record, snapshot FROM ${ctx.names.table("returns")} WHERE id = ANY($1::text[])`,
     [textArrayLiteral(ids)],
+    { read: true },
   );
   return new Map(rows.map((row) => [row.id, row]));
 }
@@ -39,6 +40,7 @@ export async function listReturns(ctx: StoreContext, query: ListReturnsQuery): P
      ${where.length > 0 ? `WHERE ${where.join(" AND ")}` : ""}
      ORDER BY id DESC LIMIT $${params.length}`,
     params,
+    { read: true },
   );
   // One row more than asked says whether there is a next page, so a full last page ends the walk.
   const data = rows.slice(0, query.limit).map(toStoredReturn);

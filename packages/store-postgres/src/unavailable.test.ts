@@ -16,7 +16,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { migrate } from "./migrate";
 import { postgresStore } from "./postgres-store";
 import { DATABASE_URL, dropSchema, newPool, uniqueSchema, warnWithoutServer } from "./test-support";
-import { asUnavailable, isStatementRefusal, isUnavailable } from "./unavailable";
+import { forgetfulRelay } from "./test-support/forgetful-relay";
+import { asUnavailable, isLostConnection, isStatementRefusal, isUnavailable } from "./unavailable";
 
 /** Nothing listens on port 1: every connection is refused at once. */
 const NOWHERE = "postgres://postgres@127.0.0.1:1/test";
@@ -170,6 +171,36 @@ describe("a pg Pool whose server cannot be reached", () => {
 });
 
 warnWithoutServer("the database-outage cases");
+
+describe("which failures lost the connection under a statement, so a read may go on another", () => {
+  const failure = (code: string) => Object.assign(new Error(code), { code });
+
+  it("takes resets, ended sessions and pg's words for a broken connection", () => {
+    for (const code of ["ECONNRESET", "EPIPE", "57P01", "57P02", "57P05", "08003", "08006"]) {
+      expect(isLostConnection(failure(code)), code).toBe(true);
+    }
+    expect(isLostConnection(new Error("Connection terminated unexpectedly"))).toBe(true);
+    expect(
+      isLostConnection(new Error("Client has encountered a connection error and is not queryable")),
+    ).toBe(true);
+  });
+
+  it("leaves out a server that is down or hangs, where another try would only wait again", () => {
+    // Refused, unreachable, still starting, a connect that timed out, a query that did.
+    for (const code of ["ECONNREFUSED", "ETIMEDOUT", "EHOSTUNREACH", "57P03", "08001", "57014"]) {
+      expect(isLostConnection(failure(code)), code).toBe(false);
+    }
+    for (const message of [
+      "Query read timeout",
+      "timeout exceeded when trying to connect",
+      "Connection terminated due to connection timeout",
+    ]) {
+      expect(isLostConnection(new Error(message)), message).toBe(false);
+    }
+    expect(isLostConnection(failure("23505"))).toBe(false);
+    expect(isLostConnection(null)).toBe(false);
+  });
+});
 
 describe.skipIf(!DATABASE_URL)("PostgreSQL closing the store's connections", () => {
   const admin = DATABASE_URL ? newPool(2) : undefined;
@@ -370,5 +401,59 @@ describe.skipIf(!DATABASE_URL)("PostgreSQL closing the store's connections", () 
     await back.close();
     await dropSchema(pool, schema);
     await pool.end();
+  });
+
+  it("reads go on a new connection when a NAT forgot the Pool's idle ones; a write is not sent twice", async () => {
+    const relay = await forgetfulRelay(DATABASE_URL!);
+    const pool = new pg.Pool({ connectionString: relay.url, max: 4 });
+    const schema = uniqueSchema("forgotten");
+    const store = postgresStore({ db: pool, schema, notify: false });
+    await store.init();
+    const next = makeStoredReturn();
+    expect((await store.commit({ next, expectedVersion: null, events: [] })).ok).toBe(true);
+    const id = next.record.id;
+    // Four idle connections in the Pool, then the NAT forgets them all.
+    await Promise.all(Array.from({ length: 4 }, () => store.listReturns({ limit: 1 })));
+    expect(relay.forgetAll()).toBe(4);
+
+    // The first read meets the dead connections one after another, then opens a new one.
+    expect((await store.getReturn(id))?.record.id).toBe(id);
+    expect(relay.resets).toBe(4);
+    // Every kind of read does the same.
+    const reads: Array<[string, () => Promise<unknown>]> = [
+      ["listReturns", () => store.listReturns({ limit: 10 })],
+      ["listEvents", () => store.listEvents(id)],
+      ["listDeliveries", () => store.listDeliveries({ returnId: id })],
+      ["listEndpoints", () => store.listEndpoints()],
+      ["nextDeliveryDueAt", () => store.nextDeliveryDueAt!()],
+    ];
+    for (const [name, read] of reads) {
+      await Promise.all(Array.from({ length: 4 }, () => store.listReturns({ limit: 1 })));
+      const forgotten = relay.forgetAll();
+      const before = relay.resets;
+      await expect(read(), name).resolves.not.toThrow();
+      expect(relay.resets - before, name).toBe(forgotten);
+    }
+
+    // A write on a forgotten connection fails as unavailable and is not sent again: in
+    // general its first run may have committed. The caller's retry runs it.
+    await Promise.all(Array.from({ length: 4 }, () => store.listReturns({ limit: 1 })));
+    relay.forgetAll();
+    const second = makeStoredReturn();
+    const before = relay.resets;
+    const refused = await store.commit({ next: second, expectedVersion: null, events: [] }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(isStoreUnavailable(refused)).toBe(true);
+    expect((refused as StoreUnavailableError).cause).toMatchObject({ code: "ECONNRESET" });
+    expect(relay.resets - before).toBe(1);
+    expect(await store.getReturn(second.record.id)).toBeNull();
+    expect((await store.commit({ next: second, expectedVersion: null, events: [] })).ok).toBe(true);
+
+    await store.close();
+    await dropSchema(pool, schema);
+    await pool.end();
+    await relay.close();
   });
 });

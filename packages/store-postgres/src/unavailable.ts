@@ -70,6 +70,38 @@ export function isUnavailable(error: unknown): boolean {
   return typeof message === "string" && PG_MESSAGES.some((text) => message.startsWith(text));
 }
 
+/** Codes of a connection that broke under a statement: the socket, or the server ending the session. */
+const LOST_CODES = new Set([
+  "ECONNRESET", // a NAT, load balancer or proxy that dropped the idle connection answers with a reset
+  "EPIPE",
+  "57P01", // admin_shutdown: the session was terminated, or the server is stopping
+  "57P02", // crash_shutdown
+  "57P05", // idle_session_timeout
+  "08003", // connection_does_not_exist
+  "08006", // connection_failure
+]);
+
+/** pg's words for a connection that broke under a statement, or was already broken. */
+const LOST_MESSAGES = new Set([
+  "Connection terminated unexpectedly",
+  "Client has encountered a connection error and is not queryable",
+  "Client was closed and is not queryable",
+]);
+
+/**
+ * Whether `error` says the connection under a statement was lost, as happens to pooled
+ * connections a restart, a failover or a NAT's idle timeout ended while they sat in the
+ * Pool. Another connection may well serve the statement. Not here: refused connections,
+ * connect and query timeouts (a server that is down or hangs would only make the caller
+ * wait twice), and anything the server answered about the statement itself.
+ */
+export function isLostConnection(error: unknown): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === "string") return LOST_CODES.has(code);
+  return typeof message === "string" && LOST_MESSAGES.has(message);
+}
+
 /** `error` as a StoreUnavailableError if the database cannot serve now; otherwise unchanged. */
 export function asUnavailable(error: unknown): unknown {
   if (!isUnavailable(error)) return error;
