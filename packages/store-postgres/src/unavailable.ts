@@ -70,9 +70,10 @@ export function isUnavailable(error: unknown): boolean {
   return typeof message === "string" && PG_MESSAGES.some((text) => message.startsWith(text));
 }
 
-/** Codes of a connection that broke under a statement: the socket, or the server ending the session. */
+/** Codes of a connection that broke under a statement: its socket, or the server ending it. */
 const LOST_CODES = new Set([
-  "ECONNRESET", // a NAT, load balancer or proxy that dropped the idle connection answers with a reset
+  // A NAT, load balancer or proxy that dropped the idle connection answers with a reset.
+  "ECONNRESET",
   "EPIPE",
   "57P01", // admin_shutdown: the session was terminated, or the server is stopping
   "57P02", // crash_shutdown
