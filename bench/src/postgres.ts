@@ -425,14 +425,15 @@ async function pairedRounds(
   return [await service(), first];
 }
 
-/** SWEEP_ROUNDS pairs of rounds for a figure that is context, not the target. */
-async function contextPairs(
+/** `count` pairs of rounds: SWEEP_ROUNDS for a figure that is context, ROUNDS for the target. */
+async function roundPairs(
   keyedRound: () => Promise<Round>,
   raw: () => Promise<Round>,
+  count = SWEEP_ROUNDS,
 ): Promise<{ keyed: Round[]; raw: Round[] }> {
   const keyed: Round[] = [];
   const rawRounds: Round[] = [];
-  for (let round = 0; round < SWEEP_ROUNDS; round++) {
+  for (let round = 0; round < count; round++) {
     const [keyedResult, rawResult] = await pairedRounds(round, keyedRound, raw);
     keyed.push(keyedResult);
     rawRounds.push(rawResult);
@@ -581,7 +582,7 @@ async function measure(backend: Backend): Promise<{ figures: BenchFigure[]; note
   // are its first point), then the two at their fastest counts, paired.
   const points: SweepPoint[] = [{ writers: CONCURRENCY, keyed: service, raw }];
   for (const writers of WRITER_SWEEP.filter((w) => w !== CONCURRENCY)) {
-    const pairs = await contextPairs(
+    const pairs = await roundPairs(
       () => serviceRound(backend, true, { writers }),
       () => rawRound(backend, writers),
     );
@@ -589,17 +590,11 @@ async function measure(backend: Backend): Promise<{ figures: BenchFigure[]; note
   }
   const serviceBest = fastest(points, "keyed").writers;
   const rawBest = fastest(points, "raw").writers;
-  const capacity: Round[] = [];
-  const rawCapacity: Round[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    const [keyedRound, rawResult] = await pairedRounds(
-      round,
-      () => serviceRound(backend, true, { writers: serviceBest }),
-      () => rawRound(backend, rawBest),
-    );
-    capacity.push(keyedRound);
-    rawCapacity.push(rawResult);
-  }
+  const { keyed: capacity, raw: rawCapacity } = await roundPairs(
+    () => serviceRound(backend, true, { writers: serviceBest }),
+    () => rawRound(backend, rawBest),
+    ROUNDS,
+  );
   const context: BenchFigure[] = points
     .slice(1)
     .map(({ writers, keyed, raw: rawRounds }) =>
@@ -611,12 +606,12 @@ async function measure(backend: Backend): Promise<{ figures: BenchFigure[]; note
         `${round2(median(keyed.map((r) => r.perStatement)))} transitions per commit statement.`,
       ),
     );
-  const webhooks = await contextPairs(
+  const webhooks = await roundPairs(
     () => serviceRound(backend, true, { endpoints: 1 }),
     () => rawRound(backend),
   );
   context.push(webhookFigure(backend, webhooks.keyed, webhooks.raw, service));
-  const cold = await contextPairs(
+  const cold = await roundPairs(
     () => serviceRound(backend, true, { cold: true }),
     () => rawRound(backend),
   );
