@@ -7,6 +7,9 @@
 
 export const PROBLEM_TYPE_PREFIX = "urn:returnkit:problem:";
 
+/** Marks the few refusals a key stores (`ProblemError.finalAnswer`). */
+const FINAL_ANSWER = true;
+
 export interface ValidationIssue {
   path: string;
   message: string;
@@ -27,6 +30,13 @@ export class ProblemError extends Error {
   readonly extensions: Record<string, unknown>;
   /** Response headers that belong to this problem (WWW-Authenticate, Retry-After, ...). */
   readonly headers: Record<string, string>;
+  /**
+   * True when this refusal answers the request for good, so its Idempotency-Key stores it and
+   * replays it to every retry. False (the default) when it asks for another request (a
+   * corrected body, a current If-Match, the same request later): a retry must run again, not
+   * get this refusal back for the key's lifetime.
+   */
+  readonly finalAnswer: boolean;
 
   constructor(
     status: number,
@@ -35,6 +45,7 @@ export class ProblemError extends Error {
     detail: string,
     extensions: Record<string, unknown> = {},
     headers: Record<string, string> = {},
+    finalAnswer = false,
   ) {
     super(detail);
     this.name = "ProblemError";
@@ -43,6 +54,7 @@ export class ProblemError extends Error {
     this.title = title;
     this.extensions = extensions;
     this.headers = headers;
+    this.finalAnswer = finalAnswer;
   }
 
   get type(): string {
@@ -59,13 +71,13 @@ export class ProblemError extends Error {
     };
   }
 
-  /** Rebuilds an error from a stored problem body (idempotent replay). */
+  /** Rebuilds an error from a stored problem body (idempotent replay): a key's final answer. */
   static fromDetails(details: ProblemDetails, headers: Record<string, string> = {}): ProblemError {
     const { type, title, status, detail, ...extensions } = details;
     const slug = type.startsWith(PROBLEM_TYPE_PREFIX)
       ? type.slice(PROBLEM_TYPE_PREFIX.length)
       : type;
-    return new ProblemError(status, slug, title, detail, extensions, headers);
+    return new ProblemError(status, slug, title, detail, extensions, headers, FINAL_ANSWER);
   }
 }
 
@@ -73,7 +85,12 @@ export function isProblemError(error: unknown): error is ProblemError {
   return error instanceof ProblemError;
 }
 
-/** The catalogue of problems returnkit produces; each has one slug and one title. */
+/**
+ * The catalogue of problems returnkit produces; each has one slug and one title. Only
+ * `not-found` and `invalid-transition` are final answers: they answer the request itself
+ * (no such return for this caller, the event did not apply in the state the return was in)
+ * rather than ask for another one.
+ */
 export const problems = {
   invalidBody: (detail: string, errors: ValidationIssue[]) =>
     new ProblemError(400, "invalid-body", "The request body is invalid", detail, { errors }),
@@ -109,9 +126,9 @@ export const problems = {
       "not-found",
       "Return not found",
       `No return with id "${id}" exists for this caller.`,
-      {
-        return_id: id,
-      },
+      { return_id: id },
+      {},
+      FINAL_ANSWER,
     ),
   routeNotFound: (path: string) =>
     new ProblemError(404, "route-not-found", "No such route", `Nothing is served at ${path}.`),
@@ -140,6 +157,8 @@ export const problems = {
       `Cannot ${event} a return that is ${state}.` +
         (allowed.length ? ` Allowed now: ${allowed.join(", ")}.` : " No event applies any more."),
       { event, state, allowed_events: allowed },
+      {},
+      FINAL_ANSWER,
     ),
   concurrentUpdate: (id: string) =>
     new ProblemError(

@@ -8,15 +8,20 @@
  * lands first is the execution and the other replays its response. The operation has no
  * effect outside that commit, so computing it twice is harmless.
  *
- * A 4xx outcome commits nothing, so it is stored afterwards through a claim (in_progress,
- * then completed); if the key already answers by then (a retry of a request that
- * succeeded), that answer is returned instead. 5xx outcomes store nothing: a retry runs
- * again. Keys expire after `ttlMs`; an `in_progress` claim whose holder died is taken over
- * after `lockTimeoutMs`.
+ * A refusal commits nothing. One that is the request's final answer
+ * (`ProblemError.finalAnswer`: the return is not there, the event no longer applies) is
+ * stored afterwards through a claim (in_progress, then completed). Every other outcome
+ * stores nothing, so a retry with the key runs again: a refusal that asks for another
+ * request (a validation 400, a stale If-Match 412, a lost version race, a key still in
+ * use), and any 5xx. If the key already answers when a request is refused (a retry of a
+ * request that succeeded), that answer is returned instead of the refusal. Keys expire
+ * after `ttlMs`; an `in_progress` claim whose holder died is taken over after
+ * `lockTimeoutMs`.
  */
 import type { Principal } from "../principal";
 import { isProblemError, type ProblemDetails, ProblemError, problems } from "../problems";
 import type {
+  IdempotencyClaimRequest,
   IdempotencyFirstUse,
   IdempotencyRecordView,
   IdempotentResponse,
@@ -105,12 +110,10 @@ export function createIdempotencyEngine(
       return { response: await execute(use), replayed: false };
     } catch (error) {
       if (error instanceof IdempotencyKeyTaken) return answer(error.record, fingerprint);
-      if (
-        isProblemError(error) &&
-        error.status < 500 &&
-        error.slug !== "idempotency-request-in-progress"
-      ) {
-        const earlier = await storeClientError(use, error);
+      if (isProblemError(error) && error.status < 500) {
+        const earlier = error.finalAnswer
+          ? await storeFinalAnswer(use, error)
+          : await earlierAnswer(use);
         if (earlier) return answer(earlier, fingerprint);
       }
       throw error;
@@ -118,21 +121,15 @@ export function createIdempotencyEngine(
   }
 
   /**
-   * Stores a 4xx as the key's final answer, so a retry gets it again. Returns the record
+   * Stores a final refusal as the key's answer, so a retry gets it again. Returns the record
    * found instead when the key already answers: a retry of a request that succeeded
    * fails now (the return moved on), but must get the first answer, not this error.
    */
-  async function storeClientError(
+  async function storeFinalAnswer(
     use: IdempotencyKeyUse,
     error: ProblemError,
   ): Promise<IdempotencyRecordView | null> {
-    const claim = await store.claimIdempotencyKey({
-      key: use.key,
-      fingerprint: use.fingerprint,
-      now: use.now,
-      lockedUntil: use.now + settings.lockTimeoutMs,
-      expiresAt: use.expiresAt,
-    });
+    const claim = await store.claimIdempotencyKey(claimRequest(use));
     if (!claim.claimed) return claim.record;
     await store.completeIdempotencyKey({
       key: use.key,
@@ -141,6 +138,28 @@ export function createIdempotencyEngine(
       response: { status: error.status, body: error.toJSON(), headers: error.headers },
     });
     return null;
+  }
+
+  /**
+   * The key's answer, if it has one, for a refusal that is not stored. A retry of a request
+   * that succeeded may be refused now (the return moved on, its If-Match is stale) but must
+   * get the first answer. Reads through a claim released at once, so the key stays free.
+   */
+  async function earlierAnswer(use: IdempotencyKeyUse): Promise<IdempotencyRecordView | null> {
+    const claim = await store.claimIdempotencyKey(claimRequest(use));
+    if (!claim.claimed) return claim.record;
+    await store.releaseIdempotencyKey(use.key, claim.token);
+    return null;
+  }
+
+  function claimRequest(use: IdempotencyKeyUse): IdempotencyClaimRequest {
+    return {
+      key: use.key,
+      fingerprint: use.fingerprint,
+      now: use.now,
+      lockedUntil: use.now + settings.lockTimeoutMs,
+      expiresAt: use.expiresAt,
+    };
   }
 
   return { run };

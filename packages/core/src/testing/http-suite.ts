@@ -584,6 +584,41 @@ export function runHttpConformance(target: HttpSuiteTarget) {
       expect(again.json).toEqual(first.json);
     });
 
+    it("idempotency - a 400 for PATCH to EXCHANGE without a size is not stored: the corrected body reuses the key", async () => {
+      const { send, create } = await setup();
+      const r = await create({ ...validCreate, resolution: "REFUND", exchange_size: undefined });
+      const path = `/v1/portal/returns/${r.id}`;
+      const missing = await send("PATCH", path, { body: { resolution: "EXCHANGE" }, key: "fix" });
+      expect(missing.status).toBe(400);
+      expect(missing.json.errors[0].path).toBe("exchange_size");
+
+      const corrected = await send("PATCH", path, {
+        body: { resolution: "EXCHANGE", exchange_size: "L" },
+        key: "fix",
+      });
+
+      expect(corrected.status, corrected.text).toBe(200);
+      expect(corrected.headers.get("idempotent-replayed")).toBeNull();
+      expect(corrected.json).toMatchObject({ resolution: "EXCHANGE", exchange_size: "L" });
+    });
+
+    it("idempotency - a 412 for a stale If-Match is not stored: the retry with the current ETag reuses the key", async () => {
+      const { send, create } = await setup();
+      const r = await create();
+      const path = `/v1/portal/returns/${r.id}/submit`;
+      const stale = await send("POST", path, { headers: { "if-match": '"7"' }, key: "sub" });
+      expect(stale.status).toBe(412);
+
+      const current = await send("POST", path, { headers: { "if-match": '"1"' }, key: "sub" });
+
+      expect(current.status, current.text).toBe(200);
+      expect(current.headers.get("idempotent-replayed")).toBeNull();
+      expect(current.json).toMatchObject({ state: "submitted", version: 2 });
+      const again = await send("POST", path, { headers: { "if-match": '"1"' }, key: "sub" });
+      expect(again.headers.get("idempotent-replayed")).toBe("true");
+      expect(again.json).toEqual(current.json);
+    });
+
     it("idempotency - 50 concurrent requests with one key run the operation exactly once", async () => {
       const { send, store, create, merchant } = await setup();
       const r = await create();

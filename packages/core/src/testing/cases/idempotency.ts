@@ -1,6 +1,7 @@
 /**
  * @module testing/cases/idempotency — claim, complete and release of idempotency keys, their
- * completion inside a commit, and a key's first use recorded by a commit.
+ * completion inside a commit, a key's first use recorded by a commit, and (through the
+ * service) what a key stores.
  */
 import { describe, expect, it } from "vitest";
 import type {
@@ -17,6 +18,7 @@ import {
   T0,
 } from "../fixtures";
 import { advanceReturn, createReturn, type StoreSubject } from "../subject";
+import { describeKeyedWrites } from "./keyed-writes";
 
 const LEASE_MS = 30_000;
 const TTL_MS = 86_400_000;
@@ -574,5 +576,7 @@ export function describeIdempotency(subject: StoreSubject): void {
         );
       }
     });
+
+    describeKeyedWrites(subject);
   });
 }
