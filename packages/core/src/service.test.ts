@@ -287,7 +287,7 @@ describe("createReturnsService", () => {
     ).toBe("unknown-event");
   });
 
-  it("authorization - a caller id or client id that is not well-formed Unicode is refused 401 in-process", async () => {
+  it("authorization - a caller id or client id with NUL or ill-formed Unicode is refused 401 in-process", async () => {
     const { service, store } = setup();
     const { record } = await service.createReturn(fitInput, { principal: customer });
     const callers: Principal[] = [
@@ -295,6 +295,7 @@ describe("createReturnsService", () => {
       { ...customer, id: "user-\udfff" },
       { ...staff, id: "\udc00\ud800" },
       { ...staff, clientId: "\ud800" },
+      { ...customer, id: "user\u0000-1" },
     ];
     for (const principal of callers) {
       const ctx = { principal };
