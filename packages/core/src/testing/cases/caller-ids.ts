@@ -8,7 +8,7 @@ import type { Principal } from "../../principal";
 import { isProblemError } from "../../problems";
 import { createReturnsService } from "../../service";
 import { validCreate } from "../fixtures";
-import type { StoreSubject } from "../subject";
+import { createReturn, ids, type StoreSubject } from "../subject";
 
 const portal = (id: string): Principal => ({
   kind: "portal",
@@ -53,6 +53,29 @@ export function describeCallerIds(subject: StoreSubject): void {
       }
       expect(created.slice(0, 2)).toEqual([{ refused: 401 }, { refused: 401 }]);
       expect(created[2]).toMatchObject({ status: 201, record: { customer_id: "\ufffd" } });
+    });
+
+    // The service never hands a store such text; a caller of the store itself might.
+    it("listReturns - a filter holding a lone surrogate matches no other customer's or order's returns", async () => {
+      const kept = await createReturn(subject.store, {
+        customer_id: "\ufffd",
+        order_id: "ord_\ufffd",
+      });
+      const list = async (filter: { customer_id?: string; order_id?: string }) =>
+        ids((await subject.store.listReturns({ ...filter, limit: 10 })).data);
+
+      for (const lone of ["\ud800", "\udfff"]) {
+        expect(await list({ customer_id: lone }), JSON.stringify(lone)).toEqual([]);
+        expect(await list({ order_id: `ord_${lone}` }), JSON.stringify(lone)).toEqual([]);
+      }
+      expect(await list({ customer_id: "\ufffd" })).toEqual([kept.stored.record.id]);
+    });
+
+    it("getReturn - an id holding a lone surrogate finds no other return", async () => {
+      const kept = await createReturn(subject.store, { id: "ret_\ufffd" });
+
+      expect(await subject.store.getReturn("ret_\ud800")).toBeNull();
+      expect(await subject.store.getReturn("ret_\ufffd")).toEqual(kept.stored);
     });
   });
 }
