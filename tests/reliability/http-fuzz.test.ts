@@ -607,6 +607,23 @@ for (const target of targets) {
               utf8(`{"note":"${"x".repeat(17 * 1024)}"}`),
             ],
             [writes[4]!, "valid", "text/plain", "fixed-text", undefined, utf8("{}")],
+            // A valid create but for one lone surrogate, in the body or in the token's sub.
+            [
+              writes[0],
+              "valid",
+              "application/json",
+              "fixed-ill-formed-order",
+              undefined,
+              utf8(JSON.stringify({ ...validCreate, order_id: "ord_\ud800" })),
+            ],
+            [
+              writes[0],
+              issuer.bearer("portal", "\udfff"),
+              "application/json",
+              "fixed-ill-formed-sub",
+              undefined,
+              utf8(JSON.stringify(validCreate)),
+            ],
           ],
         },
       );
