@@ -36,14 +36,14 @@ export function describeCallerIds(subject: StoreSubject): void {
       });
       // A lone high surrogate, a lone low one, and the well-formed U+FFFD that PostgreSQL
       // would have made of both.
-      const ids = ["\ud800", "\udfff", "\ufffd"];
+      const customers = ["\ud800", "\udfff", "\ufffd"];
       const created = [];
-      for (const id of ids) {
+      for (const id of customers) {
         created.push(
           await attempt(() => service.createReturn(validCreate, { principal: portal(id) })),
         );
       }
-      for (const id of ids) {
+      for (const id of customers) {
         const page = await attempt(() => service.list({}, { principal: portal(id) }));
         const seen = "refused" in page ? [] : page.data.map((record) => record.customer_id);
         expect(
