@@ -83,6 +83,41 @@ const targets: FuzzTarget[] = [
 
 // ------------------------------------------------------------------ arbitraries
 
+/**
+ * Text that is not well-formed Unicode: a lone high or low surrogate, or a pair in the wrong
+ * order, alone or inside ordinary text. A JSON escape carries it into any string of a body or
+ * of a token's claims; PostgreSQL would keep each of them as U+FFFD.
+ */
+const illFormed = fc
+  .tuple(
+    fc.string({ maxLength: 6 }),
+    fc.constantFrom("\ud800", "\udbff", "\udc00", "\udfff", "\udc00\ud800", "\ude00\ud83d"),
+    fc.string({ maxLength: 6 }),
+  )
+  .map(([before, lone, after]) => before + lone + after);
+/** The same code units as a request line can carry them: their WTF-8 bytes, percent-encoded. */
+const percentEncodedWtf8 = (text: string) =>
+  [...text]
+    .map((char) => {
+      const unit = char.charCodeAt(0);
+      if (char.length > 1 || unit < 0xd800 || unit > 0xdfff) return encodeURIComponent(char);
+      const bytes = [0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)];
+      return bytes.map((b) => `%${b.toString(16).toUpperCase()}`).join("");
+    })
+    .join("");
+
+/** Text no store keeps exactly (NUL, or a lone surrogate), anywhere in `value`. */
+function unstorableTextIn(value: unknown): string | undefined {
+  if (typeof value === "string")
+    return value.includes("\u0000") || /\p{Surrogate}/u.test(value) ? value : undefined;
+  if (value === null || typeof value !== "object") return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = unstorableTextIn(key) ?? unstorableTextIn(item);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 const printable = fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c));
 const headerValue = fc.string({ unit: printable, maxLength: 300 });
 const asciiPathChars = [
@@ -91,6 +126,8 @@ const asciiPathChars = [
   "%2F",
   "%00",
   "%ff",
+  "%ED%A0%80",
+  "%ed%bf%bf",
   "%zz",
   "%",
 ];
@@ -104,7 +141,7 @@ const unroutableByExpress = ["\\", "#"];
 const pathCharFor = (target: { rawUnsafeChars: boolean }) =>
   fc.constantFrom(
     ...asciiPathChars,
-    ...(target.rawUnsafeChars ? ["é", "💥", ...unroutableByExpress] : []),
+    ...(target.rawUnsafeChars ? ["é", "💥", "\ud800", "\udc00\ud800", ...unroutableByExpress] : []),
   );
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
@@ -181,6 +218,8 @@ function pathArbitrary(target: FuzzTarget, knownId: string): fc.Arbitrary<string
     "/v1/merchant/returns?state=draft&state=closed&limit=-1",
     "/v1/portal/returns?limit=1e9&cursor=%ff",
     "/v1/merchant/returns?limit=&order_id=&cursor=ret_",
+    "/v1/portal/returns?order_id=%ED%A0%80",
+    "/v1/merchant/returns?cursor=ret_%ED%B0%80%ED%A0%80",
   );
   const query = fc.option(
     fc.string({ unit: pathCharFor(target), maxLength: 60 }).map((q) => `?${q}`),
@@ -222,6 +261,13 @@ function authorizationArbitrary(issuer: ReturnType<typeof createLocalIssuer>) {
     issuer.signed({ typ: "at+jwt" }, { ...claims, sub: undefined }),
     issuer.signed({ typ: "at+jwt" }, { ...claims, scope: ["portal:returns.write"] }),
     issuer.signed({ typ: "at+jwt" }, { ...claims, exp: "tomorrow" }),
+    issuer.signed({ typ: "at+jwt" }, { ...claims, sub: "\ud800" }),
+    issuer.signed({ typ: "at+jwt" }, { ...claims, sub: `${OWNER}\udc00\ud800` }),
+    issuer.signed({ typ: "at+jwt" }, { ...claims, client_id: "\udfff" }),
+    issuer.signed(
+      { typ: "at+jwt" },
+      { ...claims, sub: undefined, client_id: "x\udbff", scope: "merchant:returns.write" },
+    ),
   ].map((token) => `Bearer ${token}`);
   return fc.option(
     fc.oneof(
@@ -291,15 +337,16 @@ const mutatedCreate = fc
         order_id: fc.oneof(
           fc.constant(validCreate.order_id),
           fc.string({ maxLength: 200 }),
+          illFormed,
           anyField,
         ),
         line: fc.oneof(
           fc.constant(validCreate.line),
           fc.record(
             {
-              sku: fc.oneof(fc.constant("TEE"), fc.string({ maxLength: 80 }), anyField),
+              sku: fc.oneof(fc.constant("TEE"), fc.string({ maxLength: 80 }), illFormed, anyField),
               quantity: fc.oneof(fc.integer(), fc.double(), anyField),
-              size: fc.oneof(fc.constant("M"), fc.string({ maxLength: 40 }), anyField),
+              size: fc.oneof(fc.constant("M"), fc.string({ maxLength: 40 }), illFormed, anyField),
             },
             { requiredKeys: [] },
           ),
@@ -319,7 +366,12 @@ const mutatedCreate = fc
           fc.constantFrom("REFUND", "EXCHANGE", "STORE_CREDIT", "refund"),
           anyField,
         ),
-        exchange_size: fc.oneof(fc.constant("L"), fc.string({ maxLength: 40 }), anyField),
+        exchange_size: fc.oneof(
+          fc.constant("L"),
+          fc.string({ maxLength: 40 }),
+          illFormed,
+          anyField,
+        ),
       },
       { requiredKeys: [] },
     ),
@@ -332,7 +384,20 @@ const bodyArbitrary: fc.Arbitrary<Uint8Array | undefined> = fc.oneof(
   fc.json({ maxDepth: 3 }).map(utf8),
   mutatedCreate.map((value) => utf8(JSON.stringify(value))),
   fc
-    .record({ note: fc.oneof(fc.string({ maxLength: 600 }), anyField) }, { requiredKeys: [] })
+    .record(
+      { note: fc.oneof(fc.string({ maxLength: 600 }), illFormed, anyField) },
+      { requiredKeys: [] },
+    )
+    .map((value) => utf8(JSON.stringify(value))),
+  fc
+    .record(
+      {
+        carrier: fc.oneof(fc.string({ maxLength: 80 }), illFormed),
+        tracking_number: fc.oneof(fc.string({ maxLength: 140 }), illFormed),
+        note: illFormed,
+      },
+      { requiredKeys: [] },
+    )
     .map((value) => utf8(JSON.stringify(value))),
   fc.uint8Array({ maxLength: 512 }),
   fc.string({ unit: "binary", maxLength: 200 }).map(utf8),
@@ -395,8 +460,8 @@ for (const target of targets) {
       validRequests++;
     }
 
-    /** What every answer to anything must satisfy. */
-    async function expectWellBehaved(raw: RawRequest) {
+    /** What every answer to anything must satisfy; returns the answer for further checks. */
+    async function expectWellBehaved(raw: RawRequest): Promise<RawResponse> {
       const before = await storeContents(service.store);
       const res = await mounted.send(raw);
       const describe = `${raw.method} ${raw.path.slice(0, 200)} → ${res.status} ${res.body.toString().slice(0, 300)}`;
@@ -416,9 +481,12 @@ for (const target of targets) {
         }
         expect(await storeContents(service.store), `store changed by ${describe}`).toBe(before);
       }
+      const kept = unstorableTextIn(JSON.parse(await storeContents(service.store)));
+      expect(kept, `the store holds ${JSON.stringify(kept)} after ${describe}`).toBeUndefined();
       reached.set(outcome, (reached.get(outcome) ?? 0) + 1);
       expect(reported, describe).toEqual([]);
       await expectStillServing();
+      return res;
     }
 
     it("fuzz - arbitrary methods, paths and headers never get a 5xx and change nothing when refused", async () => {
@@ -539,6 +607,23 @@ for (const target of targets) {
               utf8(`{"note":"${"x".repeat(17 * 1024)}"}`),
             ],
             [writes[4]!, "valid", "text/plain", "fixed-text", undefined, utf8("{}")],
+            // A valid create but for one lone surrogate, in the body or in the token's sub.
+            [
+              writes[0],
+              "valid",
+              "application/json",
+              "fixed-ill-formed-order",
+              undefined,
+              utf8(JSON.stringify({ ...validCreate, order_id: "ord_\ud800" })),
+            ],
+            [
+              writes[0],
+              issuer.bearer("portal", "\udfff"),
+              "application/json",
+              "fixed-ill-formed-sub",
+              undefined,
+              utf8(JSON.stringify(validCreate)),
+            ],
           ],
         },
       );
@@ -610,6 +695,105 @@ for (const target of targets) {
       expect(replays).toBeGreaterThan(0);
       expect(reusedRefused).toBeGreaterThan(0);
       await expectStillServing();
+    });
+
+    it("fuzz - ill-formed Unicode in any text field, query, cursor or token id is refused and never stored", async () => {
+      const json = (value: unknown) => utf8(JSON.stringify(value));
+      const now = Math.floor(Date.now() / 1000);
+      const token = (claims: Record<string, unknown>) =>
+        `Bearer ${issuer.signed(
+          { typ: "at+jwt" },
+          { iss: issuer.issuer, aud: BASE_URL, exp: now + 3600, ...claims },
+        )}`;
+      const create = (fields: Record<string, unknown>) => json({ ...validCreate, ...fields });
+      const line = (fields: Record<string, unknown>) =>
+        create({ line: { ...validCreate.line, ...fields } });
+      const portal = `/v1/portal/returns`;
+      const merchant = `/v1/merchant/returns/${knownId}`;
+      /** Where the text goes, and the request that carries it there. */
+      const places: Record<string, (text: string) => RawRequest & { refused: boolean }> = {
+        "create order_id": (t) => write("POST", portal, create({ order_id: t })),
+        "create sku": (t) => write("POST", portal, line({ sku: t })),
+        "create size": (t) => write("POST", portal, line({ size: t })),
+        "create exchange_size": (t) => write("POST", portal, create({ exchange_size: t })),
+        "update exchange_size": (t) =>
+          write("PATCH", `${portal}/${knownId}`, json({ exchange_size: t })),
+        "submit note": (t) => write("POST", `${portal}/${knownId}/submit`, json({ note: t })),
+        "cancel note": (t) => write("POST", `${portal}/${knownId}/cancel`, json({ note: t })),
+        "flag note": (t) => write("POST", `${merchant}/flag`, json({ note: t }), "merchant"),
+        "ship carrier": (t) => write("POST", `${merchant}/ship`, json({ carrier: t }), "merchant"),
+        "ship tracking_number": (t) =>
+          write("POST", `${merchant}/ship`, json({ tracking_number: t }), "merchant"),
+        "portal token sub": (t) =>
+          write("POST", portal, create({}), token({ sub: t, scope: "portal:returns.write" })),
+        "portal token client_id": (t) =>
+          read(portal, token({ sub: OWNER, client_id: t, scope: "portal:returns.read" })),
+        "merchant token sub": (t) =>
+          read(merchant, token({ sub: t, scope: "merchant:returns.read" })),
+        "merchant token client_id": (t) =>
+          read(merchant, token({ client_id: t, scope: "merchant:returns.read" })),
+        // A request line carries bytes: the URL parser reads a lone surrogate's as U+FFFD,
+        // which is well-formed, so these must only never show another customer's returns.
+        "list order_id": (t) => ({
+          ...read(`${portal}?order_id=${percentEncodedWtf8(t)}`),
+          refused: false,
+        }),
+        "list cursor": (t) => ({
+          ...read(`${portal}?cursor=${percentEncodedWtf8(t)}`),
+          refused: false,
+        }),
+      };
+      let keys = 0;
+      /** `as` is the caller: the owner, the back office, or an Authorization header. */
+      function write(method: string, path: string, body: Uint8Array, as = "portal") {
+        const authorization =
+          as === "portal"
+            ? issuer.bearer("portal", OWNER)
+            : as === "merchant"
+              ? issuer.bearer("merchant", "backoffice")
+              : as;
+        return {
+          method,
+          path,
+          headers: {
+            authorization,
+            "content-type": "application/json",
+            "idempotency-key": `ill-${++keys}`,
+          },
+          body,
+          refused: true,
+        };
+      }
+      function read(path: string, authorization = issuer.bearer("portal", OWNER)) {
+        return { method: "GET", path, headers: { authorization }, refused: true };
+      }
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(...Object.keys(places)),
+          illFormed,
+          async (place, text) => {
+            const { refused, ...raw } = places[place]!(text);
+            const res = await expectWellBehaved(raw);
+            const describe = `${place} ${JSON.stringify(text)} → ${res.status} ${res.body.toString().slice(0, 300)}`;
+            if (refused) {
+              expect(res.status, describe).toBeGreaterThanOrEqual(400);
+              expect(res.status, describe).toBeLessThan(500);
+              expect(JSON.parse(res.body.toString()).type, describe).toMatch(
+                /^urn:returnkit:problem:(invalid-body|invalid-token)$/,
+              );
+            } else {
+              expect([200, 400], describe).toContain(res.status);
+              if (res.status === 200) {
+                const owners = JSON.parse(res.body.toString()).data.map(
+                  (r: { customer_id: string }) => r.customer_id,
+                );
+                expect(new Set(owners), describe).toEqual(new Set(owners.length ? [OWNER] : []));
+              }
+            }
+          },
+        ),
+        { numRuns: RUNS, seed: SEED + 3 },
+      );
     });
 
     it("fuzz - a valid create still succeeds after the fuzzing", async () => {

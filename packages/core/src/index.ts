@@ -78,6 +78,7 @@ export type { MemoryStoreOptions } from "./store/memory-store";
 export { memoryStore } from "./store/memory-store";
 export type * from "./store/types";
 export { isStoreUnavailable, StoreUnavailableError } from "./store/unavailable";
+export { isStorableText } from "./text";
 export type { WebhookDispatcher, WebhookDispatcherOptions } from "./webhooks/dispatcher";
 export { createWebhookDispatcher } from "./webhooks/dispatcher";
 export type { FitSignal, FitSignalStage, WebhookTransition } from "./webhooks/events";

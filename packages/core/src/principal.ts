@@ -1,5 +1,6 @@
 /** @module principal — who is calling, and what each operation needs. */
 import { problems } from "./problems";
+import { isStorableText, STORABLE_TEXT_RULE } from "./text";
 
 export type CallerKind = "portal" | "merchant";
 
@@ -55,10 +56,29 @@ export function acceptableScopes(kind: CallerKind, access: Access): Scope[] {
 
 /**
  * Throws 403 unless the principal is of `kind` and holds a scope allowing `access`.
- * A portal token on a merchant route (or the reverse) fails here too.
+ * A portal token on a merchant route (or the reverse) fails here too. Every operation starts
+ * here, so it also refuses (401) a caller whose ids no store could keep exactly.
  */
 export function assertScope(principal: Principal, kind: CallerKind, access: Access): void {
+  assertStorableIds(principal);
   if (principal.kind !== kind || !hasScope(principal, kind, access)) {
     throw problems.insufficientScope(acceptableScopes(kind, access));
+  }
+}
+
+/**
+ * A host's `authenticate` (or an in-process caller) may hand over any string. The id becomes
+ * the customer's id in the store, and one a store cannot keep exactly could name another
+ * customer there (PostgreSQL keeps "\ud800" and "\udfff" both as U+FFFD), so it is refused
+ * like a token whose `sub` holds it.
+ */
+function assertStorableIds(principal: Principal): void {
+  for (const [name, value] of [
+    ["id", principal.id],
+    ["client id", principal.clientId],
+  ] as const) {
+    if (value !== undefined && !isStorableText(value)) {
+      throw problems.invalidToken(`The caller's ${name} ${STORABLE_TEXT_RULE}.`);
+    }
   }
 }

@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { MERCHANT_EVENTS, PORTAL_EVENTS, RETURN_STATES } from "./machine";
 import { createReasonCatalogue, type ReasonCatalogue } from "./reasons";
+import { isStorableText, STORABLE_TEXT_RULE } from "./text";
 
 export const RESOLUTIONS = ["REFUND", "STORE_CREDIT", "EXCHANGE"] as const;
 export const REJECT_REASON_CODES = [
@@ -37,13 +38,13 @@ export const GRADE_DISPOSITIONS = [
 export const NOTE_MAX = 500;
 
 /**
- * Text a caller sends. NUL is refused for every store alike: PostgreSQL's `text` cannot hold
- * it, so a store there would otherwise fail on it instead of answering 400. A refinement,
- * not a `pattern`, so the published schemas (and the agents that fill them in) stay plain.
+ * Text a caller sends: only what every store keeps exactly (see `isStorableText`), so a
+ * store never fails on it or alters it instead of answering 400. A refinement, not a
+ * `pattern`, so the published schemas (and the agents that fill them in) stay plain.
  */
-const noNul = (value: string) => !value.includes("\u0000");
-const NO_NUL = { message: "must not contain the NUL character (U+0000)" };
-const text = (min: number, max: number) => z.string().min(min).max(max).refine(noNul, NO_NUL);
+const STORABLE = { message: STORABLE_TEXT_RULE };
+const text = (min: number, max: number) =>
+  z.string().min(min).max(max).refine(isStorableText, STORABLE);
 const note = text(1, NOTE_MAX).optional().describe("Free text kept in the history entry.");
 
 export const ResolutionSchema = z.enum(RESOLUTIONS).meta({ id: "Resolution" });
@@ -197,7 +198,7 @@ export const ProblemSchema = z
 export const LIST_LIMIT_DEFAULT = 20;
 export const LIST_LIMIT_MAX = 100;
 const limit = z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).default(LIST_LIMIT_DEFAULT);
-const cursor = z.string().min(1).max(200).refine(noNul, NO_NUL).optional();
+const cursor = z.string().min(1).max(200).refine(isStorableText, STORABLE).optional();
 
 export const PortalListQuerySchema = z.strictObject({
   order_id: text(1, 128).optional(),

@@ -286,4 +286,47 @@ describe("createReturnsService", () => {
       (await problemOf(service.advance(record.id, "teleport", { principal: staff }))).slug,
     ).toBe("unknown-event");
   });
+
+  it("authorization - a caller id or client id with NUL or ill-formed Unicode is refused 401 in-process", async () => {
+    const { service, store } = setup();
+    const { record } = await service.createReturn(fitInput, { principal: customer });
+    const callers: Principal[] = [
+      { ...customer, id: "\ud800" },
+      { ...customer, id: "user-\udfff" },
+      { ...staff, id: "\udc00\ud800" },
+      { ...staff, clientId: "\ud800" },
+      { ...customer, id: "user\u0000-1" },
+    ];
+    for (const principal of callers) {
+      const ctx = { principal };
+      const writes =
+        principal.kind === "portal"
+          ? [() => service.createReturn(fitInput, ctx), () => service.submit(record.id, ctx)]
+          : [() => service.advance(record.id, "flag", ctx)];
+      const reads = [() => service.list({}, ctx), () => service.get(record.id, ctx)];
+      for (const operation of [...writes, ...reads]) {
+        const problem = await problemOf(operation());
+        expect(problem.status).toBe(401);
+        expect(problem.slug).toBe("invalid-token");
+      }
+    }
+    expect((await store.listReturns({ limit: 10 })).data.map((r) => r.record)).toEqual([record]);
+  });
+
+  it("list - ill-formed Unicode in a filter or cursor is 400 invalid-query", async () => {
+    const { service } = setup();
+    await service.createReturn(fitInput, { principal: customer });
+    const queries = ["\ud800", "ord_\udfff", "\udc00\ud800"].flatMap((text) => [
+      { order_id: text },
+      { cursor: text },
+    ]);
+    for (const [query, principal] of queries.flatMap((q) => [
+      [q, customer] as const,
+      [q, staff] as const,
+    ])) {
+      const problem = await problemOf(service.list(query, { principal }));
+      expect(problem.status, JSON.stringify(query)).toBe(400);
+      expect(problem.slug).toBe("invalid-query");
+    }
+  });
 });

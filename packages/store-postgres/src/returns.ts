@@ -1,5 +1,5 @@
 /** @module returns — reading returns: several by id at once, and newest first with filters and a keyset cursor. */
-import type { ListReturnsQuery, ReturnPage } from "@returnkit/core";
+import { isStorableText, type ListReturnsQuery, type ReturnPage } from "@returnkit/core";
 import { textArrayLiteral } from "./array-literal";
 import type { StoreContext } from "./context";
 import { type ReturnRow, toStoredReturn } from "./rows";
@@ -21,6 +21,11 @@ export async function readReturns(
 }
 
 export async function listReturns(ctx: StoreContext, query: ListReturnsQuery): Promise<ReturnPage> {
+  // PostgreSQL would read a lone surrogate as U+FFFD and match another customer's (or
+  // order's) rows; no row holds such text, so nothing matches it.
+  const filters = [query.customer_id, query.order_id];
+  if (filters.some((text) => text !== undefined && !isStorableText(text)))
+    return { data: [], next_cursor: null };
   const where: string[] = [];
   const params: unknown[] = [];
   const condition = (sql: string, value: unknown) => {

@@ -342,8 +342,28 @@ describe("createJwtAuthenticator", () => {
     // The caller's id becomes text in the store, which PostgreSQL cannot hold with NUL in it.
     await rejectsToken(
       await sign({ sub: "user\u0000-1", scope: "portal:returns.read" }),
-      /sub claim must not contain NUL/,
+      /sub claim must be well-formed Unicode.*must not contain NUL/,
     );
+  });
+
+  test("authenticate - a sub or client_id that is not well-formed Unicode is invalid_token", async () => {
+    // PostgreSQL keeps every lone surrogate as U+FFFD, so "\ud800" and "\udfff" would name
+    // one customer there. JSON escapes carry them through the signed payload intact.
+    for (const id of ["\ud800", "user-\udfff", "\udc00\ud800"]) {
+      await rejectsToken(
+        await sign({ sub: id, scope: "portal:returns.read" }),
+        /sub claim must be well-formed Unicode/,
+      );
+      await rejectsToken(
+        await sign({ sub: undefined, client_id: id, scope: "merchant:returns.read" }),
+        /client_id claim must be well-formed Unicode/,
+      );
+    }
+    // A well-formed pair (an emoji) is ordinary text.
+    const principal = await authenticator()(
+      request(`Bearer ${await sign({ sub: "user-\ud83d\ude00", scope: "portal:returns.read" })}`),
+    );
+    expect(principal?.id).toBe("user-\u{1F600}");
   });
 
   test("authenticate - fetches the issuer's JWKS from jwksUri", async () => {

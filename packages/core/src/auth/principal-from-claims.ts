@@ -6,6 +6,7 @@
 import type { JWTPayload } from "jose";
 import { ALL_SCOPES, type Principal } from "../principal";
 import { problems } from "../problems";
+import { isStorableText, STORABLE_TEXT_RULE } from "../text";
 import { authProblems } from "./auth-problems";
 
 const PORTAL_PREFIX = "portal:";
@@ -67,9 +68,10 @@ function optionalString(claims: JWTPayload, name: "sub" | "client_id"): string |
   if (typeof value !== "string" || value === "") {
     throw problems.invalidToken(`The access token's ${name} claim must be a non-empty string.`);
   }
-  // It becomes the caller's id, which stores keep as text: PostgreSQL's cannot hold NUL.
-  if (value.includes("\u0000")) {
-    throw problems.invalidToken(`The access token's ${name} claim must not contain NUL.`);
+  // It becomes the caller's id, which stores keep as text: PostgreSQL's cannot hold NUL, and
+  // it would keep "\ud800" and "\udfff" (JSON escapes can carry both) as one customer.
+  if (!isStorableText(value)) {
+    throw problems.invalidToken(`The access token's ${name} claim ${STORABLE_TEXT_RULE}.`);
   }
   return value;
 }

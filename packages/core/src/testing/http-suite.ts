@@ -829,6 +829,9 @@ export function runHttpConformance(target: HttpSuiteTarget) {
           opts: { token: merchant },
           status: 400,
         },
+        // Nor can it hold a lone surrogate (it keeps U+FFFD instead), which a JSON escape
+        // carries into any string: refused like NUL.
+        ...illFormedBodies(r.id, merchant).map((c) => ({ ...c, status: 400 })),
         {
           name: "zero quantity",
           method: "POST",
@@ -962,6 +965,25 @@ export function runHttpConformance(target: HttpSuiteTarget) {
       expect(after.status).toBe(200);
     });
 
+    it("auth - a host principal whose id is not well-formed Unicode is 401 invalid-token", async () => {
+      const { send, store } = await setup({
+        auth: {
+          authenticate: () => ({ kind: "portal", id: "\ud800", scopes: ["portal:returns.write"] }),
+        },
+      });
+      const before = await storeContents(store);
+      for (const [method, path] of [
+        ["POST", "/v1/portal/returns"],
+        ["GET", "/v1/portal/returns"],
+      ] as const) {
+        const res = await send(method, path, method === "POST" ? { body: validCreate } : {});
+        expect(res.status, res.text).toBe(401);
+        expect(res.json.type).toBe("urn:returnkit:problem:invalid-token");
+        expect(res.headers.get("www-authenticate")).toContain('error="invalid_token"');
+      }
+      expect(await storeContents(store)).toBe(before);
+    });
+
     it("bad input - an unknown reason lists the allowed values", async () => {
       const { send } = await setup();
       const res = await send("POST", "/v1/portal/returns", {
@@ -972,4 +994,48 @@ export function runHttpConformance(target: HttpSuiteTarget) {
       expect(res.json.errors[0].message).toContain("CHANGED_MIND");
     });
   });
+}
+
+/** Lone high and low surrogates, and a pair in the wrong order: none is Unicode text. */
+const ILL_FORMED = ["\ud800", "x\udfff", "\udc00\ud800"];
+
+/** A write carrying ill-formed text in each field a caller may fill in. */
+function illFormedBodies(id: string, merchant: string) {
+  const create = (body: unknown) => ({
+    method: "POST",
+    path: "/v1/portal/returns",
+    opts: { body },
+  });
+  const merchantEvent = (event: string, body: unknown) => ({
+    method: "POST",
+    path: `/v1/merchant/returns/${id}/${event}`,
+    opts: { body, token: merchant },
+  });
+  return ILL_FORMED.flatMap((text) => [
+    { name: `${JSON.stringify(text)} in order id`, ...create({ ...validCreate, order_id: text }) },
+    {
+      name: `${JSON.stringify(text)} in sku`,
+      ...create({ ...validCreate, line: { ...validCreate.line, sku: text } }),
+    },
+    {
+      name: `${JSON.stringify(text)} in size`,
+      ...create({ ...validCreate, line: { ...validCreate.line, size: text } }),
+    },
+    {
+      name: `${JSON.stringify(text)} in exchange size`,
+      ...create({ ...validCreate, exchange_size: text }),
+    },
+    {
+      name: `${JSON.stringify(text)} in a patched exchange size`,
+      method: "PATCH",
+      path: `/v1/portal/returns/${id}`,
+      opts: { body: { exchange_size: text } },
+    },
+    { name: `${JSON.stringify(text)} in a note`, ...merchantEvent("flag", { note: text }) },
+    { name: `${JSON.stringify(text)} in a carrier`, ...merchantEvent("ship", { carrier: text }) },
+    {
+      name: `${JSON.stringify(text)} in a tracking number`,
+      ...merchantEvent("ship", { tracking_number: text }),
+    },
+  ]);
 }

@@ -15,6 +15,7 @@
  */
 import { afterEach, beforeEach, describe } from "vitest";
 import type { ReturnsStore } from "../store/types";
+import { describeCallerIds } from "./cases/caller-ids";
 import { describeCommits } from "./cases/commits";
 import { describeDeliveries } from "./cases/deliveries";
 import { describeIdempotency } from "./cases/idempotency";
@@ -79,6 +80,7 @@ export function runStoreConformance(options: StoreConformanceOptions): void {
     describeDeliveries(subject);
     describeNotifications(subject);
     describeRetention(subject);
+    describeCallerIds(subject);
   });
 }
 
