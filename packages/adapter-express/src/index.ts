@@ -8,6 +8,7 @@
  */
 import type { ReturnsService } from "@returnkit/core";
 import { type NextFunction, type Request, type Response, Router } from "express";
+import { bodyStream } from "./body-stream";
 
 /** An Express router serving every returnkit route; mount it at `baseUrl`'s path. */
 export function returnsRouter(service: Pick<ReturnsService, "fetch">): Router {
@@ -76,32 +77,6 @@ function toFetchRequest(req: Request): globalThis.Request {
     // Node requires this for a streamed request body.
     ...(requestBody instanceof ReadableStream ? { duplex: "half" } : {}),
   } as RequestInit);
-}
-
-/**
- * The request body as a web stream with backpressure. Unlike `Readable.toWeb`, cancelling
- * it does not destroy the socket before the response is written: the rest of the upload is
- * discarded, and `forward` closes the connection after answering.
- */
-function bodyStream(req: Request): ReadableStream<Uint8Array> {
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      req.on("data", (chunk: Buffer) => {
-        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-        if ((controller.desiredSize ?? 0) <= 0) req.pause();
-      });
-      req.once("end", () => controller.close());
-      req.once("error", (error) => controller.error(error));
-      req.pause();
-    },
-    pull() {
-      req.resume();
-    },
-    cancel() {
-      req.removeAllListeners("data");
-      req.resume();
-    },
-  });
 }
 
 function requestUrl(target: string, origin: string): string {
