@@ -1,0 +1,56 @@
+import { createReturnsService, type ReturnsService } from "@returnkit/core";
+import { testAuthenticate, testToken } from "@returnkit/core/testing";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type ExpressHost, sendRawBytes, startExpressHost } from "./loopback.test-support";
+
+const merchant = testToken("merchant", "backoffice");
+
+describe("request line over Express", () => {
+  let service: ReturnsService;
+  let host: ExpressHost;
+
+  beforeEach(async () => {
+    service = createReturnsService({
+      baseUrl: "https://shop.example",
+      auth: { authenticate: testAuthenticate },
+    });
+    host = await startExpressHost(service);
+  });
+
+  afterEach(async () => {
+    await host.close();
+    await service.close();
+  });
+
+  /** `head` holds extra header lines, each ending in CRLF. */
+  const send = (method: string, path: string, head = "", body = "") =>
+    sendRawBytes(
+      host.port,
+      `${method} ${path} HTTP/1.1\r\nHost: shop.example\r\nAuthorization: ${merchant}\r\n${head}\r\n${body}`,
+    );
+
+  it("TRACE - a method Fetch refuses gets 405 problem+json with Allow, not a 500 page", async () => {
+    const list = await send("TRACE", "/v1/merchant/returns");
+    expect(list.status).toBe(405);
+    expect(list.headers["content-type"]).toBe("application/problem+json");
+    expect(list.headers.allow).toBe("GET, HEAD");
+    expect(JSON.parse(list.body)).toMatchObject({
+      type: "urn:returnkit:problem:method-not-allowed",
+      allowed_methods: ["GET", "HEAD"],
+    });
+    const withBody = await send(
+      "TRACE",
+      "/v1/merchant/returns/ret_01JD3M6X4R9V6T0Q8Z2W7K5B1C/approve",
+      "Content-Type: application/json\r\nContent-Length: 2\r\n",
+      "{}",
+    );
+    expect(withBody.status).toBe(405);
+    expect(withBody.headers.allow).toBe("POST");
+    const document = await send("TRACE", "/v1/openapi.json");
+    expect(document.status).toBe(405);
+    expect(document.headers["content-type"]).toBe("application/problem+json");
+    const nowhere = await send("TRACE", "/nowhere");
+    expect(nowhere.status).toBe(404);
+    expect(nowhere.headers["content-type"]).toBe("application/problem+json");
+  });
+});
