@@ -6,7 +6,7 @@
  * idempotency fingerprint), so mount it before any `express.json()` or make sure body
  * parsers skip its paths.
  */
-import type { ReturnsService } from "@returnkit/core";
+import { ambiguousPathResponse, type ReturnsService } from "@returnkit/core";
 import { type NextFunction, type Request, type Response, Router } from "express";
 import { toFetchRequest } from "./fetch-request";
 
@@ -20,7 +20,9 @@ export function returnsRouter(service: Pick<ReturnsService, "fetch">): Router {
 }
 
 async function forward(service: Pick<ReturnsService, "fetch">, req: Request, res: Response) {
-  const response = await service.fetch(toFetchRequest(req));
+  // Express matched the target as sent; the Fetch URL would resolve its dot segments.
+  const response =
+    ambiguousPathResponse(req.originalUrl) ?? (await service.fetch(toFetchRequest(req)));
   res.status(response.status);
   // The core answered without reading the whole body (e.g. 413): keeping the connection
   // alive would mean reading the rest of a possibly huge upload, so answer and close it.
