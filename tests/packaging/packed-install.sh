@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
 # Packs every publishable package as npm would publish it, installs the tarballs into a
 # throwaway project outside the workspace, and runs a return end to end from an ESM
-# consumer, a CommonJS consumer and a type-checked TypeScript consumer.
+# consumer, a CommonJS consumer and a type-checked TypeScript consumer. First checks that no
+# built file imports a package its manifest leaves undeclared (declared-imports.mjs).
 # Needs `pnpm build` first. Usage: bash tests/packaging/packed-install.sh
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/tarballs" "$work/app"
+
+# npm hoists transitive packages, so the install below would not notice a published file
+# importing a package its manifest does not declare; pnpm and Yarn PnP would.
+node "$root/tests/packaging/declared-imports.mjs"
 
 for pkg in core adapter-hono adapter-express webhook-verify store-postgres; do
   (cd "$root/packages/$pkg" && pnpm pack --pack-destination "$work/tarballs" >/dev/null)

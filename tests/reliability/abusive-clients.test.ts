@@ -403,6 +403,49 @@ for (const { name, start } of servers) {
       });
     }
 
+    it("chunked upload - bodies over the limit that do send their final chunk get 413; the process keeps serving", async () => {
+      const before = await storeContents(service.store);
+      const uncaught: unknown[] = [];
+      const record = (error: unknown) => uncaught.push(error);
+      process.on("uncaughtException", record);
+      try {
+        const piece = new TextEncoder().encode("x".repeat(4_096));
+        const uploads = Promise.all(
+          Array.from({ length: 10 }, (_, i) =>
+            sendRaw(running.port, {
+              method: "POST",
+              path: "/v1/portal/returns",
+              headers: {
+                authorization: owner,
+                "content-type": "application/json",
+                "idempotency-key": `chunked-whole-${i}`,
+              },
+              // 8 to 17 chunks of 4 KiB: every one over the 16 KiB limit, each ended properly.
+              chunks: Array.from({ length: 8 + i }, () => piece),
+            }),
+          ),
+        );
+        const [answers, normal] = await Promise.all([
+          uploads,
+          normalClient(running.port, owner, knownId, uploads),
+        ]);
+        for (const answer of answers) {
+          expect(answer.status).toBe(413);
+          expect(String(answer.headers["content-type"])).toMatch(/^application\/problem\+json/);
+        }
+        expectServedNormally(normal);
+        const after = JSON.parse(await storeContents(service.store)) as { returns: unknown[] };
+        expect(after.returns.length).toBe(
+          (JSON.parse(before) as { returns: unknown[] }).returns.length +
+            normal.statuses.filter((s) => s === 201).length,
+        );
+      } finally {
+        process.off("uncaughtException", record);
+      }
+      expect(uncaught).toEqual([]);
+      expect(reported).toEqual([]);
+    });
+
     it("header flood - 10,000 headers are refused with 431 before any application code; normal clients are answered", async () => {
       const flooded = Array.from({ length: 10_000 }, (_, i) => `X-Flood-${i}: v\r\n`).join("");
       const head = `GET /v1/portal/returns/${knownId} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${owner}\r\n`;

@@ -6,8 +6,9 @@
  * idempotency fingerprint), so mount it before any `express.json()` or make sure body
  * parsers skip its paths.
  */
-import type { ReturnsService } from "@returnkit/core";
+import { ambiguousPathResponse, type ReturnsService } from "@returnkit/core";
 import { type NextFunction, type Request, type Response, Router } from "express";
+import { toFetchRequest } from "./fetch-request";
 
 /** An Express router serving every returnkit route; mount it at `baseUrl`'s path. */
 export function returnsRouter(service: Pick<ReturnsService, "fetch">): Router {
@@ -19,7 +20,9 @@ export function returnsRouter(service: Pick<ReturnsService, "fetch">): Router {
 }
 
 async function forward(service: Pick<ReturnsService, "fetch">, req: Request, res: Response) {
-  const response = await service.fetch(toFetchRequest(req));
+  // Express matched the target as sent; the Fetch URL would resolve its dot segments.
+  const response =
+    ambiguousPathResponse(req.originalUrl) ?? (await service.fetch(toFetchRequest(req)));
   res.status(response.status);
   // The core answered without reading the whole body (e.g. 413): keeping the connection
   // alive would mean reading the rest of a possibly huge upload, so answer and close it.
@@ -31,95 +34,4 @@ async function forward(service: Pick<ReturnsService, "fetch">, req: Request, res
     res.setHeader(name, value);
   });
   res.end(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
-}
-
-function toFetchRequest(req: Request): globalThis.Request {
-  const protocol = req.protocol || "http";
-  const host = req.get("host") ?? "localhost";
-  // originalUrl keeps the mount path, which the core strips using its baseUrl. Resolving it
-  // against the origin also copes with the other request-target forms (`*`, and the
-  // absolute form `http://host/path`), which plain concatenation turns into invalid URLs.
-  const url = requestUrl(req.originalUrl, `${protocol}://${host}`);
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    else headers.set(name, value);
-  }
-  const method = req.method.toUpperCase();
-  const hasBody = method !== "GET" && method !== "HEAD";
-  // A body parser that ran before us leaves the parsed value; re-serialise it so the core
-  // still gets bytes (the raw stream is already consumed).
-  let requestBody: BodyInit | undefined;
-  if (hasBody) {
-    if (req.readableEnded || req.body !== undefined) {
-      requestBody =
-        typeof req.body === "string"
-          ? req.body
-          : Buffer.isBuffer(req.body)
-            ? new Uint8Array(req.body)
-            : JSON.stringify(req.body ?? {});
-      headers.delete("content-length");
-    } else {
-      requestBody = bodyStream(req);
-    }
-  }
-  const abort = new AbortController();
-  req.once("close", () => {
-    if (!req.complete) abort.abort();
-  });
-  return new globalThis.Request(url, {
-    method,
-    headers,
-    body: requestBody,
-    signal: abort.signal,
-    // Node requires this for a streamed request body.
-    ...(requestBody instanceof ReadableStream ? { duplex: "half" } : {}),
-  } as RequestInit);
-}
-
-/**
- * The request body as a web stream with backpressure. Unlike `Readable.toWeb`, cancelling
- * it does not destroy the socket before the response is written: the rest of the upload is
- * discarded, and `forward` closes the connection after answering.
- */
-function bodyStream(req: Request): ReadableStream<Uint8Array> {
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      req.on("data", (chunk: Buffer) => {
-        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-        if ((controller.desiredSize ?? 0) <= 0) req.pause();
-      });
-      req.once("end", () => controller.close());
-      req.once("error", (error) => controller.error(error));
-      req.pause();
-    },
-    pull() {
-      req.resume();
-    },
-    cancel() {
-      req.removeAllListeners("data");
-      req.resume();
-    },
-  });
-}
-
-function requestUrl(target: string, origin: string): string {
-  // origin-form (`/path`, even `//path`) is the usual case: append it to the origin.
-  // absolute-form names the whole URL; asterisk-form (`*`) and anything else become a path.
-  const candidate = target.startsWith("/")
-    ? `${origin}${target}`
-    : /^[a-z][a-z\d+.-]*:\/\//i.test(target)
-      ? target
-      : `${origin}/${target}`;
-  try {
-    return new URL(candidate).href;
-  } catch {
-    // A Host header the URL parser refuses: the path is all the core needs.
-    try {
-      return new URL(`http://localhost${target.startsWith("/") ? target : `/${target}`}`).href;
-    } catch {
-      return "http://localhost/";
-    }
-  }
 }

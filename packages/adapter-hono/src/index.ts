@@ -4,7 +4,7 @@
  * The core already speaks the Fetch API, so the adapter only hands Hono's raw Request to
  * it: bodies, headers and streaming stay untouched.
  */
-import type { ReturnsService } from "@returnkit/core";
+import { ambiguousPathResponse, type ReturnsService } from "@returnkit/core";
 import { Hono } from "hono";
 
 export interface ReturnsAppOptions {
@@ -20,6 +20,20 @@ export interface ReturnsAppOptions {
  */
 export function returnsApp(service: Pick<ReturnsService, "fetch">): Hono {
   const app = new Hono();
-  app.all("*", (c) => service.fetch(c.req.raw));
+  app.all("*", (c) => {
+    const target = rawTarget(c.env);
+    return (target !== undefined && ambiguousPathResponse(target)) || service.fetch(c.req.raw);
+  });
   return app;
+}
+
+/**
+ * The request target as the client sent it, where the server still has it:
+ * `@hono/node-server` passes node's request as `env.incoming`. Elsewhere (`app.request`,
+ * Bun, Deno, Workers) the URL was parsed before any router ran, so Hono and the core route on
+ * the same path and there is nothing to compare.
+ */
+function rawTarget(env: unknown): string | undefined {
+  const url = (env as { incoming?: { url?: unknown } } | undefined)?.incoming?.url;
+  return typeof url === "string" ? url : undefined;
 }

@@ -15,6 +15,7 @@ export {
 export type { FetchHandler } from "./http/fetch-handler";
 export { createFetchHandler } from "./http/fetch-handler";
 export { buildOpenApiDocument } from "./http/openapi";
+export { ambiguousPathResponse } from "./http/request-target";
 export type { RouteDefinition } from "./http/routes";
 export { buildRoutes } from "./http/routes";
 export type { IdempotencySettings } from "./idempotency/engine";

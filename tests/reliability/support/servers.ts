@@ -10,7 +10,7 @@ import {
   type Server,
   type ServerOptions,
 } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, connect } from "node:net";
 import { serve } from "@hono/node-server";
 import { returnsRouter } from "@returnkit/adapter-express";
 import { returnsApp } from "@returnkit/adapter-hono";
@@ -108,6 +108,11 @@ export interface RawRequest {
   path: string;
   headers: Record<string, string>;
   body?: Uint8Array;
+  /**
+   * The body in `Transfer-Encoding: chunked` framing instead, one chunk each, then the final
+   * zero-length chunk: the whole message is written before any answer is read.
+   */
+  chunks?: Uint8Array[];
 }
 
 export interface RawResponse {
@@ -118,6 +123,7 @@ export interface RawResponse {
 
 /** One request on a fresh connection, bytes exactly as given (no URL normalisation). */
 export function sendRaw(port: number, raw: RawRequest, timeoutMs = 10_000): Promise<RawResponse> {
+  if (raw.chunks) return sendChunked(port, raw, raw.chunks, timeoutMs);
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       {
@@ -151,6 +157,72 @@ export function sendRaw(port: number, raw: RawRequest, timeoutMs = 10_000): Prom
   });
 }
 
+/**
+ * Writes the whole chunked message on a socket, final chunk included, and reads the first
+ * response (node's client would stop at an early answer; this client does not).
+ */
+function sendChunked(
+  port: number,
+  raw: RawRequest,
+  chunks: Uint8Array[],
+  timeoutMs: number,
+): Promise<RawResponse> {
+  const head = [
+    `${raw.method} ${raw.path} HTTP/1.1`,
+    "Host: 127.0.0.1",
+    "Connection: close",
+    "Transfer-Encoding: chunked",
+    ...Object.entries(raw.headers).map(([name, value]) => `${name}: ${value}`),
+  ].join("\r\n");
+  const framed = chunks
+    .filter((chunk) => chunk.byteLength > 0)
+    .flatMap((chunk) => [
+      Buffer.from(`${chunk.byteLength.toString(16)}\r\n`),
+      Buffer.from(chunk),
+      Buffer.from("\r\n"),
+    ]);
+  const message = Buffer.concat([
+    Buffer.from(`${head}\r\n\r\n`),
+    ...framed,
+    Buffer.from("0\r\n\r\n"),
+  ]);
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1");
+    const received: Buffer[] = [];
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`no answer within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const settle = () => {
+      clearTimeout(timer);
+      const answer = parseRawResponse(Buffer.concat(received));
+      if (answer) resolve(answer);
+      else reject(new Error(`the connection closed without a whole answer`));
+    };
+    socket.on("data", (data: Buffer) => received.push(data));
+    // A reset after the answer (the server stops reading an oversized body) is expected.
+    socket.on("error", () => {});
+    socket.on("close", settle);
+    socket.on("connect", () => socket.write(message));
+  });
+}
+
+/** Head and Content-Length body of the first response in `bytes`; null if incomplete. */
+function parseRawResponse(bytes: Buffer): RawResponse | null {
+  const end = bytes.indexOf("\r\n\r\n");
+  if (end < 0) return null;
+  const [statusLine = "", ...lines] = bytes.subarray(0, end).toString("latin1").split("\r\n");
+  const headers: IncomingHttpHeaders = {};
+  for (const line of lines) {
+    const colon = line.indexOf(":");
+    headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  const length = Number(headers["content-length"] ?? bytes.length - end - 4);
+  const body = bytes.subarray(end + 4, end + 4 + length);
+  if (body.length < length) return null;
+  return { status: Number(statusLine.split(" ")[1]), headers, body };
+}
+
 /** The same request through `app.request` (Hono, no socket). */
 export async function sendToHonoApp(app: Hono, raw: RawRequest): Promise<RawResponse> {
   const hasBody = raw.body !== undefined && raw.method !== "GET" && raw.method !== "HEAD";
@@ -158,10 +230,22 @@ export async function sendToHonoApp(app: Hono, raw: RawRequest): Promise<RawResp
     method: raw.method,
     headers: raw.headers,
     ...(hasBody && raw.body ? { body: new Uint8Array(raw.body) as Uint8Array<ArrayBuffer> } : {}),
-  });
+    ...(raw.chunks ? { body: streamOf(raw.chunks), duplex: "half" } : {}),
+  } as RequestInit);
   const headers: IncomingHttpHeaders = {};
   response.headers.forEach((value, name) => {
     headers[name] = value;
   });
   return { status: response.status, headers, body: Buffer.from(await response.arrayBuffer()) };
+}
+
+function streamOf(chunks: Uint8Array[]): ReadableStream<Uint8Array> {
+  let next = 0;
+  return new ReadableStream({
+    pull(controller) {
+      const chunk = chunks[next++];
+      if (chunk) controller.enqueue(chunk);
+      else controller.close();
+    },
+  });
 }

@@ -29,8 +29,14 @@ export function createRouter(routes: readonly RouteDefinition[]) {
       for (let i = 0; i < pattern.length; i++) {
         const expected = pattern[i]!;
         const actual = segments[i]!;
-        if (expected === "{id}") params.id = safeDecode(actual);
-        else if (expected !== actual) {
+        if (expected === "{id}") {
+          const id = plainSegment(actual);
+          if (id === null) {
+            ok = false;
+            break;
+          }
+          params.id = id;
+        } else if (expected !== actual) {
           ok = false;
           break;
         }
@@ -50,17 +56,25 @@ export function createRouter(routes: readonly RouteDefinition[]) {
     // An event path with an event nobody sends: a 404 that names the known events.
     if (segments.length === 5 && segments[0] === "v1" && segments[2] === "returns") {
       const caller = segments[1];
-      if (caller === "portal" || caller === "merchant") {
-        return {
-          kind: "unknown-event",
-          caller,
-          id: safeDecode(segments[3]!),
-          event: safeDecode(segments[4]!),
-        };
+      const id = plainSegment(segments[3]!);
+      const event = plainSegment(segments[4]!);
+      if ((caller === "portal" || caller === "merchant") && id !== null && event !== null) {
+        return { kind: "unknown-event", caller, id, event };
       }
     }
     return { kind: "none" };
   };
+}
+
+/**
+ * A path parameter, decoded; null when it decodes to `.`/`..` or holds a `/` or `\`. The
+ * Fetch URL has resolved real dot segments already, but a host's router saw the segment
+ * as one name: never let a parameter stand for a step through the path.
+ */
+function plainSegment(segment: string): string | null {
+  const decoded = safeDecode(segment);
+  if (decoded === "." || decoded === ".." || /[/\\]/.test(decoded)) return null;
+  return decoded;
 }
 
 function safeDecode(segment: string): string {

@@ -500,6 +500,24 @@ export function runHttpConformance(target: HttpSuiteTarget) {
       expect(wrong.headers.get("allow")).toBe("GET, HEAD, PATCH");
     });
 
+    it("paths - an id or event holding an encoded slash or backslash names no route", async () => {
+      const { send, create, merchant } = await setup();
+      const r = await create();
+      for (const [method, path] of [
+        ["GET", `/v1/portal/returns/${r.id}%2Fsubmit`],
+        ["GET", `/v1/portal/returns/x%2F..%2F${r.id}`],
+        ["GET", `/v1/portal/returns/${r.id}%5Csubmit`],
+        ["POST", `/v1/merchant/returns/${r.id}/approve%2F..`],
+      ] as const) {
+        const res = await send(method, path, {
+          token: merchant,
+          ...(method === "POST" ? { body: {} } : {}),
+        });
+        expect(res.status, `${method} ${path}: ${res.text}`).toBe(404);
+        expect(res.json.type, path).toBe("urn:returnkit:problem:route-not-found");
+      }
+    });
+
     it("mount - served under a path prefix with prefixed links", async () => {
       const { send } = await setup({ mountPath: "/returns" });
       const res = await send("POST", "/v1/portal/returns", { body: validCreate });

@@ -1,0 +1,95 @@
+/** @module fetch-request — an Express request as the Fetch `Request` the core serves. */
+import type { Request } from "express";
+import { bodyStream } from "./body-stream";
+
+/** RFC 9110 token: what the Fetch API accepts as a method name, forbidden ones aside. */
+const METHOD_TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/** Methods the Fetch API refuses to build a Request for (a TypeError, whatever the case). */
+const FETCH_FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
+
+function fetchCanCarry(method: string): boolean {
+  return METHOD_TOKEN.test(method) && !FETCH_FORBIDDEN_METHODS.has(method.toUpperCase());
+}
+
+export function toFetchRequest(req: Request): globalThis.Request {
+  const protocol = req.protocol || "http";
+  const host = req.get("host") ?? "localhost";
+  // originalUrl keeps the mount path, which the core strips using its baseUrl. Resolving it
+  // against the origin also copes with the other request-target forms (`*`, and the
+  // absolute form `http://host/path`), which plain concatenation turns into invalid URLs.
+  const url = requestUrl(req.originalUrl, `${protocol}://${host}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else headers.set(name, value);
+  }
+  const method = req.method.toUpperCase();
+  if (!fetchCanCarry(method)) return unrepresentableMethodRequest(url, headers, method);
+  const abort = new AbortController();
+  req.once("close", () => {
+    if (!req.complete) abort.abort();
+  });
+  const requestBody = method === "GET" || method === "HEAD" ? undefined : bodyOf(req, headers);
+  return new globalThis.Request(url, {
+    method,
+    headers,
+    body: requestBody,
+    signal: abort.signal,
+    // Node requires this for a streamed request body.
+    ...(requestBody instanceof ReadableStream ? { duplex: "half" } : {}),
+  } as RequestInit);
+}
+
+/**
+ * `new Request` throws for TRACE (and CONNECT, TRACK, non-token names), and the throw
+ * reached Express's default handler: a 500 page with a stack trace. The core answers these
+ * like any other method no route serves (405 with Allow, or 404), and never reads a body for
+ * them; so it gets a bodiless Request that reports the method the client sent, as
+ * `@hono/node-server` does for TRACE.
+ */
+function unrepresentableMethodRequest(
+  url: string,
+  headers: Headers,
+  method: string,
+): globalThis.Request {
+  headers.delete("content-length");
+  headers.delete("transfer-encoding");
+  const request = new globalThis.Request(url, { method: "GET", headers });
+  Object.defineProperty(request, "method", { value: method, enumerable: true });
+  return request;
+}
+
+/**
+ * A body parser that ran before us leaves the parsed value; re-serialise it so the core
+ * still gets bytes (the raw stream is already consumed).
+ */
+function bodyOf(req: Request, headers: Headers): BodyInit {
+  if (!req.readableEnded && req.body === undefined) return bodyStream(req);
+  headers.delete("content-length");
+  return typeof req.body === "string"
+    ? req.body
+    : Buffer.isBuffer(req.body)
+      ? new Uint8Array(req.body)
+      : JSON.stringify(req.body ?? {});
+}
+
+function requestUrl(target: string, origin: string): string {
+  // origin-form (`/path`, even `//path`) is the usual case: append it to the origin.
+  // absolute-form names the whole URL; asterisk-form (`*`) and anything else become a path.
+  const candidate = target.startsWith("/")
+    ? `${origin}${target}`
+    : /^[a-z][a-z\d+.-]*:\/\//i.test(target)
+      ? target
+      : `${origin}/${target}`;
+  try {
+    return new URL(candidate).href;
+  } catch {
+    // A Host header the URL parser refuses: the path is all the core needs.
+    try {
+      return new URL(`http://localhost${target.startsWith("/") ? target : `/${target}`}`).href;
+    } catch {
+      return "http://localhost/";
+    }
+  }
+}

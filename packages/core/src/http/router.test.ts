@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { createRouter } from "./router";
+import type { RouteDefinition } from "./routes";
+
+const route = (method: RouteDefinition["method"], path: string): RouteDefinition => ({
+  operationId: `${method} ${path}`,
+  method,
+  path,
+  caller: "portal",
+  access: method === "GET" ? "read" : "write",
+  summary: path,
+});
+
+const match = createRouter([
+  route("GET", "/v1/portal/returns/{id}"),
+  route("POST", "/v1/portal/returns/{id}/submit"),
+]);
+
+describe("router", () => {
+  it("match - an id decoding to a dot segment or holding a separator matches no route", () => {
+    for (const id of ["%2e", "%2E%2e", ".", "..", "a%2Fb", "%2f", "a%5Cb", "a\\b"]) {
+      expect(match("GET", `/v1/portal/returns/${id}`), id).toEqual({ kind: "none" });
+      expect(match("POST", `/v1/portal/returns/${id}/submit`), id).toEqual({ kind: "none" });
+      expect(match("POST", `/v1/portal/returns/${id}/nope`), id).toEqual({ kind: "none" });
+      expect(match("POST", `/v1/portal/returns/ret_1/${id}`), id).toEqual({ kind: "none" });
+    }
+  });
+
+  it("match - ids and events are decoded, dots inside a name are fine", () => {
+    expect(match("GET", "/v1/portal/returns/ret%5F1")).toMatchObject({
+      kind: "route",
+      params: { id: "ret_1" },
+    });
+    expect(match("GET", "/v1/portal/returns/a..b")).toMatchObject({ params: { id: "a..b" } });
+    expect(match("POST", "/v1/portal/returns/ret_1/n%6Fpe")).toEqual({
+      kind: "unknown-event",
+      caller: "portal",
+      id: "ret_1",
+      event: "nope",
+    });
+  });
+});
