@@ -243,7 +243,8 @@ export interface ReturnsStore {
 
   /**
    * Commits a change atomically: the new version of the return, its outbox events (and one
-   * delivery per enabled endpoint whose `types` match each event), and, when given, the
+   * delivery per endpoint whose `types` match each event, enabled or not: a disabled
+   * endpoint's deliveries wait for it, see `disableEndpoint`), and, when given, the
    * completion of the idempotency key. Either all of it becomes visible or none of it.
    *
    * - When `expectedVersion` is null the return MUST NOT exist yet (else `already_exists`).
@@ -311,9 +312,11 @@ export interface ReturnsStore {
    */
   removeEndpoint(id: string): Promise<boolean>;
   /**
-   * Disables the endpoint (no new deliveries are created or attempted for it); its pending
-   * deliveries wait, and are claimable again once the endpoint is saved enabled. An
-   * unknown id is ignored.
+   * Disables the endpoint (a 410 from it does): none of its deliveries MUST be claimed while
+   * it is disabled, yet commits MUST still create them, so no event is lost. Its pending
+   * deliveries, older and newer, wait (paused) and are claimed again, in position order per
+   * return, once the endpoint is saved enabled; removing it drops them. An unknown id is
+   * ignored.
    */
   disableEndpoint(id: string, reason: string): Promise<void>;
 
