@@ -74,7 +74,7 @@ export interface PostgresStore extends ReturnsStore {
   init(): Promise<void>;
   /** Releases the LISTEN connection the store opened; never the caller's pool or PGlite. */
   close(): Promise<void>;
-  nextDeliveryDueAt(): Promise<number | null>;
+  nextDeliveryDueAt(now?: number): Promise<number | null>;
   onDeliveriesCreated(listener: () => void): () => void;
 }
 
@@ -157,7 +157,7 @@ export function postgresStore(options: PostgresStoreOptions): PostgresStore {
     },
     listDeliveries: (filter) => deliveries.listDeliveries(ctx, filter),
     listEvents: async (returnId) => deliveries.listEvents(ctx, returnId),
-    nextDeliveryDueAt: () => deliveries.nextDeliveryDueAt(ctx),
+    nextDeliveryDueAt: (now) => deliveries.nextDeliveryDueAt(ctx, now),
     onDeliveriesCreated: (listener) => notifier.subscribe(listener),
 
     purge: (request) => retryTransient(() => purge(ctx, request)),

@@ -305,7 +305,8 @@ export function memoryStore(options: MemoryStoreOptions = {}): ReturnsStore {
 
     async nextDeliveryDueAt() {
       // Only heads a claim could return: a disabled endpoint's, or one under a live lease until
-      // it ends, must not wake a dispatcher early, or it would spin.
+      // it ends, must not wake a dispatcher early, or it would spin. Leases here are on the
+      // callers' clock (one process), so their ends need no translating.
       return pending.nextReadyAt(isEnabled);
     },
 

@@ -494,7 +494,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     if (!store.nextDeliveryDueAt) return pollIntervalMs;
     let due: number | null;
     try {
-      due = await store.nextDeliveryDueAt();
+      due = await store.nextDeliveryDueAt(clock.now());
     } catch (error) {
       report(error, { operation: "next_due" });
       return pollIntervalMs;
