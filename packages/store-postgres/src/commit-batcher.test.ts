@@ -153,6 +153,32 @@ describe("CommitBatcher", () => {
     expect(await Promise.all(all)).toHaveLength(5);
   });
 
+  it("commit - a commit whose return or key a statement in flight holds waits for it, leaving the free slot to others", async () => {
+    const { calls, run } = manualRun();
+    const batcher = new CommitBatcher(run, { maxInFlight: 2 });
+
+    // ret_a's first commit is in flight (waiting on a row lock elsewhere, say).
+    const first = batcher.commit(commitOf("ret_a", "k1"));
+    await tick();
+    const later = [
+      batcher.commit(commitOf("ret_a", "k2")),
+      batcher.commit(commitOf("ret_c", "k1")),
+      batcher.commit(commitOf("ret_b")),
+    ];
+    await tick();
+
+    expect(calls.map((c) => c.ids)).toEqual([["ret_a"], ["ret_b"]]);
+    calls[1]!.finish();
+    await tick();
+    // Still in flight: what waits for it stays queued, and no statement goes empty.
+    expect(calls).toHaveLength(2);
+    calls[0]!.finish();
+    await tick();
+    expect(calls.map((c) => c.ids).at(-1)).toEqual(["ret_a", "ret_c"]);
+    calls[2]!.finish();
+    expect(await Promise.all([first, ...later])).toEqual([ok, ok, ok, ok]);
+  });
+
   /**
    * A batcher whose statements fail with `refusal()` whenever they hold `culprit`, and the
    * ids of each statement it sent.

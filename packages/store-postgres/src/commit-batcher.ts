@@ -15,7 +15,10 @@
  *
  * A batch never holds two commits of the same return or the same idempotency key: their
  * checks would see each other's rows as they were before the statement. The later one waits
- * for the next batch, keeping its place, so a return's commits still go in arrival order.
+ * for the next batch, keeping its place, so a return's commits still go in arrival order;
+ * nor does it take one whose return or key a statement in flight holds, so commits waiting
+ * on a row another session locked fill one slot, not every slot. Its batch-mates still wait
+ * with it (until the host's `lock_timeout`, if any, when they are tried again alone).
  * If the server refuses a batch of several (something only one of its commits caused, say),
  * each of its commits is tried again alone, in order, so one commit's failure is never
  * another's.
@@ -46,6 +49,13 @@ export class CommitBatcher {
   readonly #maxSize: number;
   #queue: Waiting[] = [];
   #inFlight = 0;
+  /**
+   * Returns and keys of the statements in flight. Their later commits wait for them: one
+   * waiting on a row another session locked would otherwise take the next slot too, and
+   * with every slot waiting on that row, no commit of any return could go.
+   */
+  readonly #busyReturns = new Set<string>();
+  readonly #busyKeys = new Set<string>();
   readonly #schedulePump = atEndOfTurn(() => this.#pump());
 
   constructor(run: RunCommits, options: CommitBatchingOptions = {}) {
@@ -67,20 +77,40 @@ export class CommitBatcher {
   #pump(): void {
     while (this.#inFlight < this.#maxInFlight && this.#queue.length > 0) {
       const batch = this.#take();
+      // Everything queued waits for a return or a key in flight: their answer pumps again.
+      if (batch.length === 0) return;
       this.#inFlight++;
+      this.#mark(batch, true);
       void this.#send(batch).finally(() => {
         this.#inFlight--;
+        this.#mark(batch, false);
         this.#schedulePump();
       });
     }
   }
 
-  /** The next batch: queued commits in order, skipping any whose return or key it already has. */
+  #mark(batch: Waiting[], busy: boolean): void {
+    for (const { commit } of batch) {
+      const key = commit.idempotency?.key;
+      if (busy) {
+        this.#busyReturns.add(commit.next.record.id);
+        if (key !== undefined) this.#busyKeys.add(key);
+      } else {
+        this.#busyReturns.delete(commit.next.record.id);
+        if (key !== undefined) this.#busyKeys.delete(key);
+      }
+    }
+  }
+
+  /**
+   * The next batch: queued commits in order, skipping any whose return or key it already
+   * has or a statement in flight has.
+   */
   #take(): Waiting[] {
     const batch: Waiting[] = [];
     const held: Waiting[] = [];
-    const returns = new Set<string>();
-    const keys = new Set<string>();
+    const returns = new Set(this.#busyReturns);
+    const keys = new Set(this.#busyKeys);
     let scanned = 0;
     // Stops once the batch is full: the rest of a long queue stays as it is, untouched.
     for (; scanned < this.#queue.length && batch.length < this.#maxSize; scanned++) {

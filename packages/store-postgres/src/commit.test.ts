@@ -8,7 +8,7 @@ import {
 } from "@returnkit/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pgliteDatabase, type SqlDatabase, toSqlDatabase } from "./database";
-import { postgresStore } from "./postgres-store";
+import { type PostgresStoreOptions, postgresStore } from "./postgres-store";
 import {
   backends,
   dropSchema,
@@ -289,7 +289,10 @@ for (const backend of backends()) {
      * A store on its own connection that reports every error a statement meets, even one the
      * store would quietly run again (a deadlock, a lost create race).
      */
-    function watchedStore(onError: (error: unknown) => void): ReturnsStore {
+    function watchedStore(
+      onError: (error: unknown) => void,
+      options: Partial<PostgresStoreOptions> = {},
+    ): ReturnsStore {
       const inner = toSqlDatabase(backend.connect());
       const watched: SqlDatabase = {
         ...inner,
@@ -302,7 +305,7 @@ for (const backend of backends()) {
           }
         },
       };
-      return postgresStore({ db: watched, schema });
+      return postgresStore({ db: watched, schema, ...options });
     }
 
     /** A store on its own connection that keeps the commit statements it sends. */
@@ -493,7 +496,9 @@ for (const backend of backends()) {
       // Two stores on their own connections; any error a statement meets is kept, even one
       // (a deadlock) the store would quietly run again.
       const failures: unknown[] = [];
-      const stores = [1, 2].map(() => watchedStore((error) => failures.push(error)));
+      const stores = [1, 2].map(() =>
+        watchedStore((error) => failures.push(error), { commitBatching: true }),
+      );
       const returns = Array.from({ length: 6 }, () => makeStoredReturn());
       await Promise.all(
         returns.map((stored) => first.commit({ next: stored, expectedVersion: null, events: [] })),

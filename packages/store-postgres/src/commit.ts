@@ -28,7 +28,8 @@
  *    (`isCreateRace`), when the create sees the row and is refused as `already_exists`.
  *    A claimed key is completed by its unique index, never by a join a plan could turn
  *    into a scan.
- * 4. The record, events, deliveries (INSERT … SELECT from the enabled, matching endpoints),
+ * 4. The record, events, deliveries (INSERT … SELECT from the matching endpoints, enabled
+ *    or not: a disabled one's wait, paused, for it to be enabled again),
  *    the idempotency completion and `pg_notify` are all gated on that. The record goes
  *    once into `return_versions` (migration 002); the key's response and each event's
  *    payload hold it as a template (record-template.ts), which the reads fill back in.
@@ -246,7 +247,7 @@ new_deliveries AS (
     SELECT ev.id AS event_id, ep.id AS endpoint_id, ev.return_id, ev.position, ev.created_ms,
            ${RANDOM_BYTES_SQL} AS random
     FROM new_events ev
-    JOIN ${n.table("endpoints")} ep ON ep.enabled AND (ep.types IS NULL OR ep.types ? ev.type)
+    JOIN ${n.table("endpoints")} ep ON ep.types IS NULL OR ep.types ? ev.type
   ) f
   RETURNING return_id
 ),${claims ? completed : ""}

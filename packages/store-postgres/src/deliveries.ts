@@ -7,6 +7,11 @@
  * meets a row another claimer holds skips it; one that meets a row another claimer has just
  * leased and committed re-checks it (READ COMMITTED) and finds the lease. So several
  * dispatchers in several processes never hold the same delivery at once.
+ *
+ * Leases are set and judged by the database's clock (`DB_NOW_MS`), never by the caller's
+ * `now`: each process has its own clock, and with two minutes of skew one whose clock runs
+ * ahead would find a lease "over" while its holder is still sending. The caller's `now`
+ * still decides what is due (`next_attempt_at`), which the caller's own clock set.
  */
 import type {
   ClaimedDelivery,
@@ -28,6 +33,9 @@ import {
   toEndpoint,
   toOutboxEvent,
 } from "./rows";
+
+/** The database's clock in epoch ms, read once per statement (`now()` is the statement's start). */
+const DB_NOW_MS = "(extract(epoch FROM now()) * 1000)::bigint";
 
 /**
  * A delivery is the head of its queue when no pending delivery of the same pair comes before it.
@@ -65,7 +73,7 @@ export async function claimDeliveries(
        JOIN ${n.table("endpoints")} ep ON ep.id = d.endpoint_id
        WHERE d.status = 'pending'
          AND d.next_attempt_at <= $1::bigint
-         AND (d.leased_until IS NULL OR d.leased_until <= $1::bigint)
+         AND (d.leased_until IS NULL OR d.leased_until <= ${DB_NOW_MS})
          AND ep.enabled
          AND ${isHead(n, "d")}
        ORDER BY d.next_attempt_at, d.position
@@ -74,7 +82,7 @@ export async function claimDeliveries(
      ),
      claimed AS (
        UPDATE ${n.table("deliveries")} d
-       SET leased_by = $3, leased_until = $1::bigint + $4::bigint
+       SET leased_by = $3, leased_until = ${DB_NOW_MS} + $4::bigint
        FROM candidates c
        WHERE d.id = c.id
        RETURNING d.*
@@ -199,15 +207,21 @@ export async function listDeliveries(
   return rows.map(toDelivery);
 }
 
-export async function nextDeliveryDueAt(ctx: StoreContext): Promise<number | null> {
+export async function nextDeliveryDueAt(
+  ctx: StoreContext,
+  now: number | undefined,
+): Promise<number | null> {
   const n = ctx.names;
-  // A leased head counts from the end of its lease; heads of disabled endpoints not at all.
+  // A leased head counts from the end of its lease, which is on the database's clock: what is
+  // left of it is added to the caller's `now`. Heads of disabled endpoints do not count.
   const { rows } = await ctx.db.query<{ due: number | string | null }>(
-    `SELECT min(GREATEST(d.next_attempt_at, COALESCE(d.leased_until, d.next_attempt_at))) AS due
+    `SELECT min(GREATEST(d.next_attempt_at,
+                         COALESCE(d.leased_until - ${DB_NOW_MS} + $1::bigint, d.leased_until,
+                                  d.next_attempt_at))) AS due
      FROM ${n.table("deliveries")} d
      JOIN ${n.table("endpoints")} ep ON ep.id = d.endpoint_id AND ep.enabled
      WHERE d.status = 'pending' AND ${isHead(n, "d")}`,
-    undefined,
+    [now ?? null],
     { read: true },
   );
   const due = rows[0]?.due;

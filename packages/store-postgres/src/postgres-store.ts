@@ -5,9 +5,15 @@
  * Several processes may share one database: commits serialise per return on its row,
  * idempotency claims on their key, and dispatchers claim deliveries with SKIP LOCKED.
  */
-import type { ReturnsStore } from "@returnkit/core";
-import { checkCommit, commitStatements, isCreateRace, runCommits } from "./commit";
-import { CommitBatcher, type CommitBatchingOptions } from "./commit-batcher";
+import type { ReturnCommit, ReturnsStore } from "@returnkit/core";
+import {
+  type CommitOutcome,
+  checkCommit,
+  commitStatements,
+  isCreateRace,
+  runCommits,
+} from "./commit";
+import { CommitBatcher, type CommitBatchingOptions, type RunCommits } from "./commit-batcher";
 import { retryTransient, type StoreContext } from "./context";
 import { type DatabaseInput, toSqlDatabase } from "./database";
 import * as deliveries from "./deliveries";
@@ -41,13 +47,16 @@ export interface PostgresStoreOptions extends NamesOptions {
    */
   preparedStatements?: boolean;
   /**
-   * Group commit: while `maxInFlight` commit statements (default 2) are running, further
-   * commits queue and go together in the next statement, up to `maxSize` (default 64). A
-   * commit waits only for the end of the event loop's current turn, so writers woken
-   * together commit together. Many concurrent writers then share each statement's round
-   * trip and WAL flush instead of each paying its own.
+   * Group commit, off by default (`true` or options turn it on): while `maxInFlight` commit
+   * statements (default 2) are running, further commits queue and go together in the next
+   * statement, up to `maxSize` (default 64). A commit waits only for the end of the event
+   * loop's current turn, so writers woken together commit together, and share each
+   * statement's round trip and WAL flush instead of each paying its own. The price: commits
+   * that share a statement with one waiting on a row another session locked wait with it.
+   * Off, each commit is its own statement on a connection of the Pool, and a locked row holds
+   * up only the commits of its own return.
    */
-  commitBatching?: CommitBatchingOptions;
+  commitBatching?: boolean | CommitBatchingOptions;
   /**
    * Errors no call was waiting for: an idle connection of the Pool that the server closed
    * (a restart, a failover). The store listens for the Pool's "error" event so that such a
@@ -65,7 +74,7 @@ export interface PostgresStore extends ReturnsStore {
   init(): Promise<void>;
   /** Releases the LISTEN connection the store opened; never the caller's pool or PGlite. */
   close(): Promise<void>;
-  nextDeliveryDueAt(): Promise<number | null>;
+  nextDeliveryDueAt(now?: number): Promise<number | null>;
   onDeliveriesCreated(listener: () => void): () => void;
 }
 
@@ -79,14 +88,12 @@ export function postgresStore(options: PostgresStoreOptions): PostgresStore {
   const ctx: StoreContext = { db, names, notify: notifier.target };
   const statements = commitStatements(names);
   const readKey = (key: string) => idempotency.readIdempotencyKey(ctx, key);
-  const commits = new CommitBatcher(
-    (batch) =>
-      retryTransient(
-        () => runCommits(db, statements, batch, ctx.notify, readKey),
-        (error) => isCreateRace(error, names),
-      ),
-    options.commitBatching,
-  );
+  const run = (batch: readonly ReturnCommit[]) =>
+    retryTransient(
+      () => runCommits(db, statements, batch, ctx.notify, readKey),
+      (error) => isCreateRace(error, names),
+    );
+  const commitOne = commitSender(run, options.commitBatching);
   const reads = new ReadBatcher((ids) => readReturns(ctx, ids));
   let initialised: Promise<void> | undefined;
 
@@ -123,7 +130,7 @@ export function postgresStore(options: PostgresStoreOptions): PostgresStore {
 
     async commit(commit) {
       checkCommit(commit);
-      const outcome = await commits.commit(commit);
+      const outcome = await commitOne(commit);
       if (outcome.deliveries > 0) notifier.announce();
       return outcome.result;
     },
@@ -150,9 +157,24 @@ export function postgresStore(options: PostgresStoreOptions): PostgresStore {
     },
     listDeliveries: (filter) => deliveries.listDeliveries(ctx, filter),
     listEvents: async (returnId) => deliveries.listEvents(ctx, returnId),
-    nextDeliveryDueAt: () => deliveries.nextDeliveryDueAt(ctx),
+    nextDeliveryDueAt: (now) => deliveries.nextDeliveryDueAt(ctx, now),
     onDeliveriesCreated: (listener) => notifier.subscribe(listener),
 
     purge: (request) => retryTransient(() => purge(ctx, request)),
   };
+}
+
+/**
+ * How commits reach the database: each as its own statement (the default), or through the
+ * group-commit batcher when `commitBatching` asks for it.
+ */
+function commitSender(
+  run: RunCommits,
+  batching: boolean | CommitBatchingOptions | undefined,
+): (commit: ReturnCommit) => Promise<CommitOutcome> {
+  if (batching === undefined || batching === false) {
+    return async (commit) => (await run([commit]))[0]!;
+  }
+  const batcher = new CommitBatcher(run, batching === true ? {} : batching);
+  return (commit) => batcher.commit(commit);
 }

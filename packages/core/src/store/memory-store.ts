@@ -139,7 +139,8 @@ export function memoryStore(options: MemoryStoreOptions = {}): ReturnsStore {
       returns.set(id, copy.next);
       if (!current) ids.splice(lowerBound(ids, id), 0, id);
       const committed: OutboxEvent[] = [];
-      const enabled = [...endpoints.values()].filter((e) => e.enabled);
+      // Disabled endpoints get theirs too: they wait, paused, until it is enabled again.
+      const subscribed = [...endpoints.values()];
       let created = 0;
       for (const input of copy.events) {
         const event: OutboxEvent = Object.freeze({ ...input, position: ++position });
@@ -148,7 +149,7 @@ export function memoryStore(options: MemoryStoreOptions = {}): ReturnsStore {
         if (list) list.push(event.id);
         else eventsByReturn.set(event.return_id, [event.id]);
         committed.push(event);
-        for (const endpoint of enabled) {
+        for (const endpoint of subscribed) {
           if (endpoint.types && !endpoint.types.includes(event.type)) continue;
           replaceDelivery({
             id: newPrefixedId("dlv"),
@@ -304,7 +305,8 @@ export function memoryStore(options: MemoryStoreOptions = {}): ReturnsStore {
 
     async nextDeliveryDueAt() {
       // Only heads a claim could return: a disabled endpoint's, or one under a live lease until
-      // it ends, must not wake a dispatcher early, or it would spin.
+      // it ends, must not wake a dispatcher early, or it would spin. Leases here are on the
+      // callers' clock (one process), so their ends need no translating.
       return pending.nextReadyAt(isEnabled);
     },
 

@@ -243,7 +243,8 @@ export interface ReturnsStore {
 
   /**
    * Commits a change atomically: the new version of the return, its outbox events (and one
-   * delivery per enabled endpoint whose `types` match each event), and, when given, the
+   * delivery per endpoint whose `types` match each event, enabled or not: a disabled
+   * endpoint's deliveries wait for it, see `disableEndpoint`), and, when given, the
    * completion of the idempotency key. Either all of it becomes visible or none of it.
    *
    * - When `expectedVersion` is null the return MUST NOT exist yet (else `already_exists`).
@@ -311,9 +312,11 @@ export interface ReturnsStore {
    */
   removeEndpoint(id: string): Promise<boolean>;
   /**
-   * Disables the endpoint (no new deliveries are created or attempted for it); its pending
-   * deliveries wait, and are claimable again once the endpoint is saved enabled. An
-   * unknown id is ignored.
+   * Disables the endpoint (a 410 from it does): none of its deliveries MUST be claimed while
+   * it is disabled, yet commits MUST still create them, so no event is lost. Its pending
+   * deliveries, older and newer, wait (paused) and are claimed again, in position order per
+   * return, once the endpoint is saved enabled; removing it drops them. An unknown id is
+   * ignored.
    */
   disableEndpoint(id: string, reason: string): Promise<void>;
 
@@ -324,8 +327,15 @@ export interface ReturnsStore {
    * leased by anyone (or whose lease ran out), whose endpoint is enabled, and that are the
    * earliest `pending` delivery of their (return, endpoint) pair — so a return's events reach
    * an endpoint in position order. A `dead` delivery does not hold back later ones. A claimed
-   * delivery is leased to `dispatcherId` until `now + leaseMs`; while leased, no other
-   * caller MUST receive it. A lease that ran out (`now >= leased until`) no longer counts.
+   * delivery is leased to `dispatcherId` for `leaseMs`; while leased, no other caller MUST
+   * receive it. A lease that ran out no longer counts.
+   *
+   * `now` is the caller's clock: it decides what is due, as `next_attempt_at` was set from
+   * that clock too. Leases are measured on the store's lease clock: a store used by one
+   * process MAY take `now` for it (leased until `now + leaseMs`, ran out once
+   * `now >= leased until`); a store shared by several processes SHOULD use one clock of its
+   * own (a database's) instead, so that a caller whose clock runs ahead never takes over a
+   * delivery whose holder is still within its lease.
    */
   claimDeliveries(request: {
     dispatcherId: string;
@@ -376,11 +386,13 @@ export interface ReturnsStore {
   /**
    * The earliest time at which `claimDeliveries` could return something, as far as the
    * store knows now, or null: lets a dispatcher sleep exactly. Only deliveries a claim could
-   * return count — the head of each (return, endpoint) pair whose endpoint is enabled — and
-   * for a leased head the later of `next_attempt_at` and the end of its lease. (Counting
-   * every pending delivery would wake a dispatcher in a loop for a disabled endpoint.)
+   * return count — the head of each (return, endpoint) pair whose endpoint is enabled, so a
+   * disabled endpoint's paused deliveries never count (they would wake a dispatcher in a
+   * loop) — and for a leased head the later of `next_attempt_at` and the end of its lease.
+   * Times are on the caller's clock: a store whose lease clock is its own SHOULD give a
+   * lease's end as `now` (the caller's clock, when given) plus what is left of the lease.
    */
-  nextDeliveryDueAt?(): Promise<number | null>;
+  nextDeliveryDueAt?(now?: number): Promise<number | null>;
 
   /**
    * Calls `listener` soon after any commit that created deliveries, and after a `redeliver`

@@ -406,6 +406,54 @@ describe("receiver signals", () => {
       "delivered",
     ]);
   });
+  it("registerEndpoint - after a 410, transitions committed while the endpoint was disabled are delivered in order once it recovers", async () => {
+    receiver.answer(() => ({ status: 410 }));
+    const dispatcher = await dispatcherFor();
+    const { id } = await commitLifecycle(store, [], at());
+    await deliverAll(dispatcher);
+    // Disabled now; the return moves on meanwhile, and another one is created.
+    for (const step of ["submit", "approve", "ship"] as const)
+      await commitReturnEvent(store, id, step, at());
+    const other = await commitLifecycle(store, ["submit"], at());
+    clock.advance(3_600_000);
+    await deliverAll(dispatcher);
+    expect(receiver.received).toHaveLength(1);
+    receiver.answer(() => ({ status: 204 }));
+
+    await dispatcher.registerEndpoint({ url: receiver.url, secret: SECRET });
+    await deliverAll(dispatcher);
+
+    const of = (returnId: string) =>
+      receiver
+        .delivered()
+        .filter((r) => returnIdOf(r) === returnId)
+        .map(seqOf);
+    expect(of(id)).toEqual([1, 2, 3, 4]);
+    expect(of(other.id)).toEqual([1, 2]);
+    expect(await store.listDeliveries({ status: "pending" })).toEqual([]);
+  });
+
+  it("deliverNext - a 410 on the last scheduled attempt keeps the event for when the endpoint returns", async () => {
+    let gone = false;
+    receiver.answer(() => ({ status: gone ? 410 : 500 }));
+    const dispatcher = await dispatcherFor({ retrySchedule: [0, 1_000] });
+    const { id } = await commitLifecycle(store, ["submit"], at());
+    await deliverAll(dispatcher);
+    gone = true;
+    clock.advance(1_000);
+    await deliverAll(dispatcher);
+    expect(receiver.received).toHaveLength(2);
+    receiver.answer(() => ({ status: 204 }));
+
+    await dispatcher.registerEndpoint({ url: receiver.url, secret: SECRET });
+    await deliverAll(dispatcher);
+
+    expect(receiver.delivered().map(seqOf)).toEqual([1, 2]);
+    expect((await store.listDeliveries({ returnId: id })).map((d) => d.status)).toEqual([
+      "delivered",
+      "delivered",
+    ]);
+  });
 });
 
 describe("order and concurrency", () => {

@@ -308,10 +308,16 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       error: gone ? "410 Gone: endpoint disabled" : result.error,
       duration_ms: result.durationMs,
     };
-    const outcome: DeliveryOutcome = result.ok
+    let outcome: DeliveryOutcome = result.ok
       ? { kind: "delivered" }
       : outcomeAfterFailure(
-          { attemptsMade, status: result.status, retryAfter: result.retryAfter, now: endedAt },
+          {
+            // A 410 never dead-letters (should disabling fail, it keeps the schedule's last wait).
+            attemptsMade: gone ? Math.min(attemptsMade, schedule.length - 1) : attemptsMade,
+            status: result.status,
+            retryAfter: result.retryAfter,
+            now: endedAt,
+          },
           schedule,
           random,
         );
@@ -319,9 +325,10 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     if (gone) {
       // Disabled before the attempt is recorded, so the lease on this return's queue is
       // released only once nothing more will be claimed for the endpoint. Its deliveries stay
-      // pending and resume in order if the endpoint is registered again.
+      // pending, this one due at once, and resume in order if the endpoint is registered again.
       try {
         await store.disableEndpoint(endpoint.id, "410 Gone");
+        outcome = { kind: "retry", next_attempt_at: endedAt };
         logger.warn?.("webhook endpoint disabled after 410 Gone", {
           endpointId: endpoint.id,
           url: endpoint.url,
@@ -487,7 +494,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     if (!store.nextDeliveryDueAt) return pollIntervalMs;
     let due: number | null;
     try {
-      due = await store.nextDeliveryDueAt();
+      due = await store.nextDeliveryDueAt(clock.now());
     } catch (error) {
       report(error, { operation: "next_due" });
       return pollIntervalMs;

@@ -66,6 +66,13 @@ async function returnWithEvents(store: ReturnsStore, count: number, at = T0) {
 
 const eventIds = (claimed: ClaimedDelivery[]) => claimed.map((c) => c.event.id);
 
+/**
+ * Lets a 1 ms lease run out on either lease clock (see `claimDeliveries`): the caller's,
+ * through the `now` the next claim passes (1 ms later), and a store's own, by waiting.
+ */
+const SHORT_LEASE_MS = 1;
+const outlastShortLease = () => new Promise((resolve) => setTimeout(resolve, 20));
+
 export function describeDeliveries(subject: StoreSubject): void {
   describe("claimDeliveries", () => {
     it("claimDeliveries - claims a due delivery with its event and endpoint", async () => {
@@ -133,12 +140,25 @@ export function describeDeliveries(subject: StoreSubject): void {
     it("claimDeliveries - does not hand a leased delivery to anyone until the lease runs out", async () => {
       await withEndpoint(subject.store);
       await createReturn(subject.store);
-      const [held] = await claim(subject.store, T0, { dispatcherId: "d1", leaseMs: 1_000 });
+      const [held] = await claim(subject.store, T0, { dispatcherId: "d1" });
 
-      const during = await claim(subject.store, T0 + 999, { dispatcherId: "d2" });
-      const after = await claim(subject.store, T0 + 1_000, { dispatcherId: "d2" });
+      const during = await claim(subject.store, T0 + LEASE_MS - 1, { dispatcherId: "d2" });
 
+      expect(held).toBeDefined();
       expect(during).toEqual([]);
+    });
+
+    it("claimDeliveries - hands a delivery whose lease ran out to the next claimer", async () => {
+      await withEndpoint(subject.store);
+      await createReturn(subject.store);
+      const [held] = await claim(subject.store, T0, {
+        dispatcherId: "d1",
+        leaseMs: SHORT_LEASE_MS,
+      });
+      await outlastShortLease();
+
+      const after = await claim(subject.store, T0 + SHORT_LEASE_MS, { dispatcherId: "d2" });
+
       expect(after.map((c) => c.delivery.id)).toEqual([held!.delivery.id]);
     });
 
@@ -298,8 +318,12 @@ export function describeDeliveries(subject: StoreSubject): void {
     it("recordDeliveryAttempt - ignores a holder whose lease was taken over", async () => {
       await withEndpoint(subject.store);
       const { events } = await createReturn(subject.store);
-      const [stale] = await claim(subject.store, T0, { dispatcherId: "d1", leaseMs: 1_000 });
-      const [current] = await claim(subject.store, T0 + 1_000, { dispatcherId: "d2" });
+      const [stale] = await claim(subject.store, T0, {
+        dispatcherId: "d1",
+        leaseMs: SHORT_LEASE_MS,
+      });
+      await outlastShortLease();
+      const [current] = await claim(subject.store, T0 + SHORT_LEASE_MS, { dispatcherId: "d2" });
 
       const staleRecorded = await record(subject.store, stale!, { kind: "dead" }, T0 + 1_500, "d1");
       const currentRecorded = await record(
@@ -480,16 +504,20 @@ export function describeDeliveries(subject: StoreSubject): void {
         return ctx.skip("the store does not implement nextDeliveryDueAt");
       const endpoint = await withEndpoint(subject.store);
       await returnWithEvents(subject.store, 3);
-      const [head] = await claim(subject.store, T0, { leaseMs: 7_000 });
+      const [head] = await claim(subject.store, T0, { leaseMs: LEASE_MS });
 
-      // The head is leased: nothing of this pair can be claimed before the lease runs out.
-      expect(await subject.store.nextDeliveryDueAt()).toBe(T0 + 7_000);
+      // The head is leased: nothing of this pair can be claimed before the lease runs out,
+      // which, on the caller's clock, is at most LEASE_MS after its `now` (a store with a
+      // lease clock of its own gives what is left of the lease).
+      const leased = await subject.store.nextDeliveryDueAt(T0);
+      expect(leased).toBeGreaterThan(T0);
+      expect(leased).toBeLessThanOrEqual(T0 + LEASE_MS);
 
       await record(subject.store, head!, { kind: "retry", next_attempt_at: T0 + 60_000 }, T0);
-      expect(await subject.store.nextDeliveryDueAt()).toBe(T0 + 60_000);
+      expect(await subject.store.nextDeliveryDueAt(T0)).toBe(T0 + 60_000);
 
       await subject.store.disableEndpoint(endpoint.id, "410 Gone");
-      expect(await subject.store.nextDeliveryDueAt()).toBeNull();
+      expect(await subject.store.nextDeliveryDueAt(T0)).toBeNull();
     });
   });
 }

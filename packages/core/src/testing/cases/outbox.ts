@@ -52,7 +52,7 @@ export function describeOutbox(subject: StoreSubject): void {
       expect(result.events[1]!.position).toBeGreaterThan(result.events[0]!.position);
     });
 
-    it("commit - creates one pending delivery per enabled endpoint whose types match", async () => {
+    it("commit - creates one pending delivery per endpoint whose types match, enabled or not", async () => {
       const all = makeEndpoint();
       const submittedOnly = makeEndpoint({ types: ["return.submitted"] });
       const createdOnly = makeEndpoint({ types: ["return.created", "return.closed"] });
@@ -64,7 +64,10 @@ export function describeOutbox(subject: StoreSubject): void {
       const event = events[0]!;
       const deliveries = await subject.store.listDeliveries({ eventId: event.id });
 
-      expect(deliveries.map((d) => d.endpoint_id).sort()).toEqual([all.id, createdOnly.id].sort());
+      // The disabled endpoint's waits (paused) until it is enabled again.
+      expect(deliveries.map((d) => d.endpoint_id).sort()).toEqual(
+        [all.id, createdOnly.id, disabled.id].sort(),
+      );
       for (const delivery of deliveries) {
         expect(delivery).toMatchObject({
           event_id: event.id,
@@ -184,7 +187,7 @@ export function describeOutbox(subject: StoreSubject): void {
       expect(await subject.store.listEvents(stored.record.id)).toEqual(events);
     });
 
-    it("disableEndpoint - records why and stops new deliveries and claims for it", async () => {
+    it("disableEndpoint - records why and pauses its deliveries: commits still create them, none is claimed", async () => {
       const endpoint = makeEndpoint();
       await subject.store.saveEndpoint(endpoint);
       const before = await createReturn(subject.store);
@@ -195,10 +198,12 @@ export function describeOutbox(subject: StoreSubject): void {
       expect(await subject.store.listEndpoints()).toEqual([
         { ...endpoint, enabled: false, disabled_reason: "410 Gone" },
       ]);
-      expect(
-        await subject.store.listDeliveries({ returnId: before.stored.record.id }),
-      ).toHaveLength(1);
-      expect(await subject.store.listDeliveries({ returnId: after.stored.record.id })).toEqual([]);
+      for (const { stored } of [before, after]) {
+        const deliveries = await subject.store.listDeliveries({ returnId: stored.record.id });
+        expect(deliveries.map((d) => [d.endpoint_id, d.status])).toEqual([
+          [endpoint.id, "pending"],
+        ]);
+      }
       expect(
         await subject.store.claimDeliveries({
           dispatcherId: "d1",
@@ -207,6 +212,64 @@ export function describeOutbox(subject: StoreSubject): void {
           leaseMs: 1_000,
         }),
       ).toEqual([]);
+      // Paused deliveries must not wake a dispatcher: nothing can be claimed.
+      if (subject.store.nextDeliveryDueAt)
+        expect(await subject.store.nextDeliveryDueAt()).toBeNull();
+    });
+
+    it("disableEndpoint - every event committed while it is disabled is delivered, in order, once it is enabled again", async () => {
+      const endpoint = makeEndpoint();
+      await subject.store.saveEndpoint(endpoint);
+      const created = await createReturn(subject.store);
+      const now = T0 + 60_000;
+      // Its first event is attempted, then the receiver answers 410 and the endpoint goes.
+      const [first] = await subject.store.claimDeliveries({
+        dispatcherId: "d1",
+        now,
+        limit: 10,
+        leaseMs: 30_000,
+      });
+      await subject.store.disableEndpoint(endpoint.id, "410 Gone");
+      await subject.store.recordDeliveryAttempt({
+        deliveryId: first!.delivery.id,
+        dispatcherId: "d1",
+        attempt: makeDeliveryAttempt(now, 410),
+        outcome: { kind: "retry", next_attempt_at: now },
+      });
+      // Transitions go on while it is disabled.
+      const submitted = await advanceReturn(subject.store, created.stored, "submit");
+      const approved = await advanceReturn(subject.store, submitted.stored, "approve");
+      const other = await createReturn(subject.store);
+
+      await subject.store.saveEndpoint({ ...endpoint, enabled: true, disabled_reason: null });
+      const delivered: string[] = [];
+      for (let round = 0; round < 10; round++) {
+        const claimed = await subject.store.claimDeliveries({
+          dispatcherId: "d1",
+          now,
+          limit: 10,
+          leaseMs: 30_000,
+        });
+        if (claimed.length === 0) break;
+        for (const c of claimed) {
+          delivered.push(c.event.id);
+          await subject.store.recordDeliveryAttempt({
+            deliveryId: c.delivery.id,
+            dispatcherId: "d1",
+            attempt: makeDeliveryAttempt(now),
+            outcome: { kind: "delivered" },
+          });
+        }
+      }
+
+      const ofReturn = (committed: { events: { id: string }[] }[]) =>
+        committed.flatMap((c) => c.events.map((e) => e.id));
+      const returnIds = new Set(ofReturn([created, submitted, approved]));
+      expect(delivered.filter((id) => returnIds.has(id))).toEqual(
+        ofReturn([created, submitted, approved]),
+      );
+      expect(delivered.filter((id) => !returnIds.has(id))).toEqual(ofReturn([other]));
+      expect(await subject.store.listDeliveries({ status: "pending" })).toEqual([]);
     });
 
     it("disableEndpoint - resumes claims when the endpoint is enabled again", async () => {
@@ -224,6 +287,17 @@ export function describeOutbox(subject: StoreSubject): void {
       });
 
       expect(claimed.map((c) => c.event.id)).toEqual([events[0]!.id]);
+    });
+
+    it("removeEndpoint - drops the deliveries a disabled endpoint kept waiting", async () => {
+      const endpoint = makeEndpoint();
+      await subject.store.saveEndpoint(endpoint);
+      await subject.store.disableEndpoint(endpoint.id, "410 Gone");
+      const { stored } = await createReturn(subject.store);
+
+      expect(await subject.store.removeEndpoint(endpoint.id)).toBe(true);
+
+      expect(await subject.store.listDeliveries({ returnId: stored.record.id })).toEqual([]);
     });
 
     it("disableEndpoint - ignores an unknown endpoint", async () => {
