@@ -5,7 +5,13 @@ import type { WebhookRequest, WebhookSender } from "./sender";
 import { closedPortUrl, type Receiver, startReceiver } from "./test-support/receiver";
 import { createUndiciSender, type UndiciSenderOptions } from "./undici-sender";
 
+/** The timeout a case waits out on purpose. */
 const TIMEOUT_MS = 200;
+/**
+ * The timeout of cases that expect an answer: generous, so that a loaded machine (or the
+ * first use of the global fetch, which loads its client) never turns an answer into a timeout.
+ */
+const ANSWER_TIMEOUT_MS = 10_000;
 
 let receiver: Receiver;
 const receivers: Receiver[] = [];
@@ -28,8 +34,8 @@ async function anotherReceiver(): Promise<Receiver> {
 
 function undiciSender(options: Partial<UndiciSenderOptions> = {}): WebhookSender {
   return createUndiciSender({
-    timeoutMs: TIMEOUT_MS,
-    fallback: () => createFetchSender(globalThis.fetch, TIMEOUT_MS),
+    timeoutMs: ANSWER_TIMEOUT_MS,
+    fallback: () => createFetchSender(globalThis.fetch, ANSWER_TIMEOUT_MS),
     ...options,
   });
 }
@@ -44,11 +50,11 @@ function request(url = receiver.url): WebhookRequest {
 
 // Both clients keep the same contract; the dispatcher cannot tell them apart.
 describe.each([
-  ["undici request()", () => undiciSender()],
-  ["fetch", () => createFetchSender(globalThis.fetch, TIMEOUT_MS)],
+  ["undici request()", (timeoutMs: number) => undiciSender({ timeoutMs })],
+  ["fetch", (timeoutMs: number) => createFetchSender(globalThis.fetch, timeoutMs)],
 ])("%s sender", (_name, create) => {
-  function sender(): WebhookSender {
-    const created = create();
+  function sender(timeoutMs = ANSWER_TIMEOUT_MS): WebhookSender {
+    const created = create(timeoutMs);
     senders.push(created);
     return created;
   }
@@ -89,7 +95,7 @@ describe.each([
   it("send - gives up on a receiver that never answers once the timeout passes", async () => {
     receiver.answer(() => "hang");
 
-    const result = await sender().send(request());
+    const result = await sender(TIMEOUT_MS).send(request());
 
     expect(result).toMatchObject({
       ok: false,
@@ -147,7 +153,7 @@ describe("undici request() sender", () => {
         createFetchSender((input, init) => {
           viaFetch.push(String(input));
           return fetch(input, init);
-        }, TIMEOUT_MS),
+        }, ANSWER_TIMEOUT_MS),
     });
     senders.push(sender);
 
@@ -168,7 +174,7 @@ describe("createWebhookSender", () => {
       calls.push(String(input));
       return fetch(input, init);
     };
-    const sender = createWebhookSender({ timeoutMs: TIMEOUT_MS, fetch: hostFetch });
+    const sender = createWebhookSender({ timeoutMs: ANSWER_TIMEOUT_MS, fetch: hostFetch });
     senders.push(sender);
 
     expect((await sender.send(request())).ok).toBe(true);
