@@ -5,8 +5,9 @@
  * lifecycle events (portal and merchant), replays of writes it already had acknowledged (the
  * same key and body again), and reads. Every write carries an Idempotency-Key and its key
  * as the body's `note` (or in the order id, for creates), so the final check can find each
- * write in the store. A write is retried with the same key on network errors, 5xx and 409
- * in-progress, until it gets a final answer or 30 s pass. Reports its ledger over IPC.
+ * write in the store. A write is retried with the same key on network errors, 5xx and the
+ * 409s that ask for a retry (in-progress, concurrent-update), until it gets a final answer
+ * or 30 s pass. Reports its ledger over IPC.
  */
 import { soakToken } from "./soak-auth";
 
@@ -152,7 +153,10 @@ async function send(
       continue;
     }
     const json = JSON.parse(text) as Answer["json"];
-    if (response.status === 409 && json.type?.endsWith("idempotency-request-in-progress")) continue;
+    const retryAsked = /:(idempotency-request-in-progress|concurrent-update)$/.test(
+      json.type ?? "",
+    );
+    if (response.status === 409 && retryAsked) continue;
     const replayed = response.headers.get("idempotent-replayed") === "true";
     if (attempt > 0 && replayed) report.retriesAbsorbed++;
     return {

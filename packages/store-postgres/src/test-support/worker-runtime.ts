@@ -64,8 +64,9 @@ export interface Answer {
 }
 
 /**
- * Runs one idempotent write to its final answer: a 409 `idempotency-request-in-progress` is
- * what a client is told to retry, so it is retried (a short jittered pause) until `deadline`.
+ * Runs one idempotent write to its final answer: a 409 `idempotency-request-in-progress` or
+ * `concurrent-update` is what a client is told to retry (neither is stored under the key), so
+ * it is retried (a short jittered pause) until `deadline`.
  */
 export async function finalAnswer(
   key: string,
@@ -98,8 +99,10 @@ export async function finalAnswer(
           error: error instanceof Error ? (error.stack ?? error.message) : String(error),
         };
       }
-      if (error.slug === "idempotency-request-in-progress" && Date.now() < deadline) {
-        inProgress++;
+      const retry =
+        error.slug === "idempotency-request-in-progress" || error.slug === "concurrent-update";
+      if (retry && Date.now() < deadline) {
+        if (error.slug === "idempotency-request-in-progress") inProgress++;
         await sleep(5 + Math.random() * 25);
         continue;
       }
