@@ -177,6 +177,66 @@ describe("createReturnsService", () => {
     );
   });
 
+  it("updateDraft - the response stored under each key stays the same size however long the history grows", async () => {
+    const store = memoryStore();
+    const stored: string[] = [];
+    const spy = {
+      ...store,
+      commit: (commit: Parameters<typeof store.commit>[0]) => {
+        if (commit.idempotency) stored.push(JSON.stringify(commit.idempotency.response));
+        return store.commit(commit);
+      },
+    };
+    const { service } = setup({ store: spy, idempotency: { required: true } });
+    const { record } = await service.createReturn(fitInput, {
+      principal: customer,
+      idempotencyKey: "create",
+    });
+    const reasons = ["TOO_LARGE_AT_CHEST", "TOO_SMALL_AT_CHEST"];
+    const responses = [];
+    for (let i = 0; i < 60; i++) {
+      responses.push(
+        await service.updateDraft(
+          record.id,
+          { reason: reasons[i % 2] },
+          { principal: customer, idempotencyKey: `patch-${i}` },
+        ),
+      );
+    }
+    // What the caller got holds the whole history; what is kept for a replay does not, so
+    // the 60th PATCH stores no more than the 10th (give or take a digit of the version).
+    expect(responses.at(-1)!.record.history).toHaveLength(61);
+    const tenth = stored[10]!.length;
+    const last = stored.at(-1)!.length;
+    expect(last - tenth).toBeLessThan(10);
+    const replayed = await service.updateDraft(
+      record.id,
+      { reason: reasons[1] },
+      { principal: customer, idempotencyKey: "patch-9" },
+    );
+    expect(replayed).toEqual({ ...responses[9], replayed: true });
+  });
+
+  it("idempotency - a replay after the return moved on gives the old version with its old history", async () => {
+    const { service } = setup({ idempotency: { required: true } });
+    const { record } = await service.createReturn(fitInput, {
+      principal: customer,
+      idempotencyKey: "create",
+    });
+    const submitted = await service.submit(record.id, { principal: customer, idempotencyKey: "s" });
+    await service.advance(record.id, "approve", { principal: staff, idempotencyKey: "a" });
+    await service.advance(record.id, "flag", { principal: staff, idempotencyKey: "f" });
+    const created = await service.createReturn(fitInput, {
+      principal: customer,
+      idempotencyKey: "create",
+    });
+    expect(created.record.history).toHaveLength(1);
+    expect(created).toMatchObject({ status: 201, replayed: true, record: { version: 1 } });
+    const again = await service.submit(record.id, { principal: customer, idempotencyKey: "s" });
+    expect(JSON.stringify(again.record)).toBe(JSON.stringify(submitted.record));
+    expect(again).toEqual({ ...submitted, replayed: true });
+  });
+
   it("idempotency - of two requests racing with one key, the first commit executes and the other replays it", async () => {
     const store = memoryStore();
     const { service } = setup({ store, idempotency: { required: true } });

@@ -51,6 +51,7 @@ import {
 import { memoryStore } from "./store/memory-store";
 import { RecentRecords } from "./store/recent-records";
 import type { CommitResult, IdempotentResponse, ReturnsStore, StoredReturn } from "./store/types";
+import { historyToRestore, responseToStore, restoreHistory } from "./stored-response";
 import {
   createWebhookDispatcher,
   type WebhookDispatcher,
@@ -218,16 +219,32 @@ export function createReturnsService(options: ReturnsServiceOptions = {}) {
     return { status, body: record, headers };
   }
 
-  function fromResponse(outcome: {
+  async function fromResponse(outcome: {
     response: IdempotentResponse;
     replayed: boolean;
-  }): ReturnResult {
+  }): Promise<ReturnResult> {
+    const response = outcome.replayed
+      ? await withStoredHistory(outcome.response)
+      : outcome.response;
     return {
-      record: outcome.response.body as ReturnData,
-      status: outcome.response.status,
+      record: response.body as ReturnData,
+      status: response.status,
       replayed: outcome.replayed,
-      headers: outcome.response.headers,
+      headers: response.headers,
     };
+  }
+
+  /** A replayed response with the history entries it was stored without put back. */
+  async function withStoredHistory(stored: IdempotentResponse): Promise<IdempotentResponse> {
+    const needed = historyToRestore(stored);
+    if (!needed) return stored;
+    const remembered = recent?.get(needed.returnId);
+    const current =
+      remembered && remembered.record.history.length >= needed.length
+        ? remembered
+        : await store.getReturn(needed.returnId);
+    if (!current) throw new Error(`return ${needed.returnId} of a stored response is missing`);
+    return restoreHistory(stored, current.record.history);
   }
 
   async function notifyFitSignals(signals: FitSignal[]) {
@@ -258,7 +275,10 @@ export function createReturnsService(options: ReturnsServiceOptions = {}) {
       next,
       expectedVersion: current ? current.record.version : null,
       events: published.events,
-      idempotency: key ? { ...key, response: response(next.record, status) } : undefined,
+      // Kept without the history, which a replay takes back from the return (append-only).
+      idempotency: key
+        ? { ...key, response: responseToStore(response(next.record, status)) }
+        : undefined,
     });
     if (result.ok) {
       recent?.set(next.record.id, next);

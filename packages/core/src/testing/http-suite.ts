@@ -527,6 +527,32 @@ export function runHttpConformance(target: HttpSuiteTarget) {
       expect((await store.listReturns({ limit: 10 })).data).toHaveLength(1);
     });
 
+    it("idempotency - a key replayed after the return moved on sends its own response, byte for byte", async () => {
+      const { send, create, event, merchant } = await setup();
+      const r = await create();
+      const patch = () =>
+        send("PATCH", `/v1/portal/returns/${r.id}`, {
+          body: { resolution: "REFUND" },
+          key: "patch-once",
+        });
+      const first = await patch();
+      expect(first.status).toBe(200);
+      for (const name of ["submit", "approve", "flag"]) {
+        expect((await event(r.id, name, { note: `${name} note` })).status).toBe(200);
+      }
+      const again = await patch();
+      expect(again.status).toBe(200);
+      expect(again.headers.get("idempotent-replayed")).toBe("true");
+      expect(again.headers.get("etag")).toBe('"2"');
+      expect(again.text).toBe(first.text);
+      expect(again.json.history.map((h: { event: string }) => h.event)).toEqual([
+        "create",
+        "update",
+      ]);
+      const now = await send("GET", `/v1/merchant/returns/${r.id}`, { token: merchant });
+      expect(now.json.history).toHaveLength(5);
+    });
+
     it("idempotency - key order in the body does not matter; quoted and bare keys are the same key", async () => {
       const { send } = await setup();
       const first = await send("POST", "/v1/portal/returns", { body: validCreate, key: "abc-123" });
