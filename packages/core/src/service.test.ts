@@ -330,6 +330,40 @@ describe("createReturnsService", () => {
     );
   });
 
+  it("options - a maxHistoryEntries that is not a whole number of at least 16 is refused at creation", () => {
+    for (const maxHistoryEntries of [15, 0, -1, 100.5, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(() => createReturnsService({ maxHistoryEntries }), String(maxHistoryEntries)).toThrow(
+        TypeError,
+      );
+    }
+    expect(() => createReturnsService({ maxHistoryEntries: 16 })).not.toThrow();
+  });
+
+  it("advance - a full history refuses flag with 409 in-process too, and reject still applies", async () => {
+    const { service, store } = setup({ maxHistoryEntries: 16 });
+    const { record } = await service.createReturn(fitInput, { principal: customer });
+    await service.submit(record.id, { principal: customer });
+    // A flag is accepted while it, its unflag and the longest rest of a lifecycle (6) fit.
+    let refused: ProblemError | undefined;
+    for (let round = 0; !refused && round < 16; round++) {
+      refused = await problemOf(service.advance(record.id, "flag", { principal: staff })).catch(
+        () => undefined,
+      );
+      if (!refused) await service.advance(record.id, "unflag", { principal: staff });
+    }
+    expect(refused).toMatchObject({ status: 409, slug: "history-limit-reached" });
+    expect(refused!.toJSON()).toMatchObject({ event: "flag", max_history_entries: 16 });
+    const stored = await store.getReturn(record.id);
+    expect(stored!.record.history).toHaveLength(10);
+    const rejected = await service.advance(
+      record.id,
+      "reject",
+      { principal: staff },
+      { reason_code: "NOT_ELIGIBLE" },
+    );
+    expect(rejected.record.state).toBe("rejected");
+  });
+
   it("authorization - operations check the caller's kind and scopes in-process too", async () => {
     const { service } = setup();
     const readOnly: Principal = { kind: "portal", id: "user-1", scopes: ["portal:returns.read"] };

@@ -5,6 +5,11 @@
  */
 import type { z } from "zod";
 import type { AuthOptions } from "./auth/options";
+import {
+  checkMaxHistoryEntries,
+  DEFAULT_MAX_HISTORY_ENTRIES,
+  historyLimitProblem,
+} from "./history-limit";
 import { createFetchHandler } from "./http/fetch-handler";
 import {
   createIdempotencyEngine,
@@ -86,6 +91,13 @@ export interface ReturnsServiceOptions {
   recentRecords?: number;
   /** Largest accepted request body in bytes. Default 16 KiB. */
   maxBodyBytes?: number;
+  /**
+   * Most entries a return's history may hold (default 200, at least 16). A draft accepts
+   * PATCHes while its history holds less than half of it, and `flag` while the flag, its
+   * `unflag` and the rest of the lifecycle still fit; other events are never refused for it.
+   * A refused event is a 409 `history-limit-reached`.
+   */
+  maxHistoryEntries?: number;
   /** Unexpected errors (500s, hook failures) are reported here. Default: console.error. */
   onError?: (error: unknown, context: string) => void;
   /** Epoch ms clock, for tests. */
@@ -133,6 +145,9 @@ export function createReturnsService(options: ReturnsServiceOptions = {}) {
   const reportError =
     options.onError ??
     ((error: unknown, context: string) => console.error(`[returnkit] ${context}:`, error));
+  const maxHistoryEntries = checkMaxHistoryEntries(
+    options.maxHistoryEntries ?? DEFAULT_MAX_HISTORY_ENTRIES,
+  );
 
   const dispatcher: WebhookDispatcher = createWebhookDispatcher({ ...options.webhooks, store });
   // Stores may need migrations; endpoints from options must exist before the first commit
@@ -344,6 +359,8 @@ export function createReturnsService(options: ReturnsServiceOptions = {}) {
         allowedEventsIn(applied.state, ctx.principal.kind),
       );
     }
+    const full = historyLimitProblem(event, current.record.history.length, maxHistoryEntries);
+    if (full) throw full;
     const at = timestamp();
     const history = new HistoryBuilder(current.record.history, at);
     history.add(event, applied.from, applied.to, actorOf(ctx.principal), body);
