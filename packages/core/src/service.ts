@@ -39,6 +39,7 @@ import {
   type ReasonCatalogue,
   type ReasonCatalogueOptions,
 } from "./reasons";
+import { type RetentionSettings, retentionSettings, scheduleRetention } from "./retention";
 import {
   createReturnSchemas,
   EVENT_BODY_SCHEMAS,
@@ -98,6 +99,12 @@ export interface ReturnsServiceOptions {
    * A refused event is a 409 `history-limit-reached`.
    */
   maxHistoryEntries?: number;
+  /**
+   * The service purges its store by itself (`store.purge`): every `intervalMs` (default 60 s;
+   * 0 turns it off), expired idempotency records, and delivered deliveries and unneeded
+   * events older than `deliveredTtlMs` (default 24 h), `batchSize` rows a call (default 1,000).
+   */
+  retention?: Partial<RetentionSettings>;
   /** Unexpected errors (500s, hook failures) are reported here. Default: console.error. */
   onError?: (error: unknown, context: string) => void;
   /** Epoch ms clock, for tests. */
@@ -148,6 +155,7 @@ export function createReturnsService(options: ReturnsServiceOptions = {}) {
   const maxHistoryEntries = checkMaxHistoryEntries(
     options.maxHistoryEntries ?? DEFAULT_MAX_HISTORY_ENTRIES,
   );
+  const retention = retentionSettings(options.retention);
 
   const dispatcher: WebhookDispatcher = createWebhookDispatcher({ ...options.webhooks, store });
   // Stores may need migrations; endpoints from options must exist before the first commit
@@ -164,6 +172,13 @@ export function createReturnsService(options: ReturnsServiceOptions = {}) {
     });
     return readyPromise;
   };
+  const retentionSchedule = scheduleRetention({
+    store,
+    settings: retention,
+    now,
+    ready,
+    reportError,
+  });
 
   // ------------------------------------------------------------------ helpers
 
@@ -568,8 +583,9 @@ export function createReturnsService(options: ReturnsServiceOptions = {}) {
     get,
     list,
     allowedEventsFor,
-    /** Stops the dispatcher and closes the store. */
+    /** Stops purging and the dispatcher, then closes the store. */
     async close() {
+      await retentionSchedule.stop();
       await dispatcher.stop();
       await store.close?.();
     },

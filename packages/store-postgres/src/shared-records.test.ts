@@ -184,7 +184,8 @@ for (const backend of backends()) {
     });
 
     it("service - a keyed PATCH replayed after the return moved on is byte for byte the first answer", async () => {
-      const service = createReturnsService({ store });
+      // No retention here: the cases share the store, and their fixtures are dated T0.
+      const service = createReturnsService({ store, retention: { intervalMs: 0 } });
       const customer = { kind: "portal" as const, id: "user-7", scopes: ["portal:returns.write"] };
       const staff = { kind: "merchant" as const, id: "staff", scopes: ["merchant:returns.write"] };
       const { record } = await service.createReturn(validCreate, {
