@@ -9,6 +9,9 @@
  * 2. A 60-second steady keyed write load with `idempotency.ttlMs` = 1 s and `store.purge`
  *    every second: heap and RSS at start and end, and the heap's slope; beside it the same
  *    load for a shorter window without purging, which is the growth purging prevents.
+ * 3. One customer's 1,500 keyed PATCHes of one draft: the heap they leave behind.
+ * 4. 50,000 keyed 404s: the heap they hold while their keys live, and once the keys expired
+ *    on the service's clock and its own retention ran (nothing in the bench calls purge).
  *
  * Run alone: `cd bench && npx tsx src/memory.ts` prints the section as JSON.
  */
@@ -17,7 +20,13 @@ import { once } from "node:events";
 import { realpathSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { MemorySample, ReturnsPhaseResult, SteadyPhaseResult } from "./support/memory-worker";
+import type {
+  DraftPhaseResult,
+  MemorySample,
+  MissingPhaseResult,
+  ReturnsPhaseResult,
+  SteadyPhaseResult,
+} from "./support/memory-worker";
 import type { BenchFigure, BenchSection } from "./types";
 
 const SRC = dirname(fileURLToPath(import.meta.url));
@@ -30,6 +39,11 @@ const RSS_TARGET_MB = 150;
 const SLOPE_TARGET_MB_PER_MIN = 3;
 /** Samples before this are the load warming up (JIT, pools), not growth. */
 const SETTLE_SECONDS = 10;
+const DRAFT_PATCHES = Number(process.env.BENCH_DRAFT_PATCHES ?? 1_500);
+const DRAFT_TARGET_MB = 60;
+const MISSING_REQUESTS = Number(process.env.BENCH_MISSING_KEYS ?? 50_000);
+/** Once the keys expired, what is left of them: measurement noise, not their records. */
+const EXPIRED_TARGET_MB = 5;
 
 async function inWorker<T>(message: object): Promise<T> {
   const child = fork(join(SRC, "support", "memory-worker.ts"), [], {
@@ -75,6 +89,12 @@ export default async function memoryBench(): Promise<BenchSection> {
     ttlMs: TTL_MS,
     purgeEveryMs: null,
     sampleEveryMs: 2_500,
+  });
+
+  const draft = await inWorker<DraftPhaseResult>({ phase: "draft", patches: DRAFT_PATCHES });
+  const missing = await inWorker<MissingPhaseResult>({
+    phase: "missing",
+    requests: MISSING_REQUESTS,
   });
 
   const rssDelta = held.after.rssMB - held.before.rssMB;
@@ -139,6 +159,7 @@ export default async function memoryBench(): Promise<BenchSection> {
       ratio: last.rssMB / first.rssMB,
     },
     { metric: "steady load: RSS slope after settling", value: rssSlope, unit: "MB/min" },
+    ...updateHeavyFigures(draft, missing),
   ];
 
   return {
@@ -150,8 +171,52 @@ export default async function memoryBench(): Promise<BenchSection> {
       `Steady: ${steady.operations.toLocaleString("en-US")} keyed writes in ${steady.seconds.toFixed(0)} s (${rate(steady)}/s) on 1,000 cancelled returns — new keys answered 409 and stored, replays of recent keys, keys reused with another payload (422) — outcomes ${JSON.stringify(steady.outcomes)}; purge removed ${steady.purged.toLocaleString("en-US")} rows. It creates no returns, because returns are kept by design and a creating load grows by exactly what the first figure measures.`,
       `Heap samples (s: MB): ${steady.samples.map((s) => `${s.t.toFixed(0)}: ${s.heapMB.toFixed(1)}`).join(", ")}.`,
       `Without purge (${control.seconds.toFixed(0)} s, ${rate(control)} writes/s): heap ${control.samples[0]!.heapMB.toFixed(1)} → ${control.samples.at(-1)!.heapMB.toFixed(1)} MB.`,
+      `Draft: ${draft.patches.toLocaleString("en-US")} keyed PATCHes of one draft under the default history limit, outcomes ${JSON.stringify(draft.outcomes)}, history ${draft.historyLength} entries at the end.`,
+      `404s: ${missing.requests.toLocaleString("en-US")} keyed PATCHes of a return that does not exist (default 24 h TTL, retention every 200 ms); then the service's clock moved past the TTL and the bench waited 2 s.`,
     ],
   };
+}
+
+/** The update-heavy draft and the keyed 404s: what one customer can make the store hold. */
+function updateHeavyFigures(draft: DraftPhaseResult, missing: MissingPhaseResult): BenchFigure[] {
+  const draftGrowth = draft.after.heapMB - draft.before.heapMB;
+  const draftMet = draftGrowth < DRAFT_TARGET_MB;
+  const held = missing.after.heapMB - missing.before.heapMB;
+  const left = missing.expired.heapMB - missing.before.heapMB;
+  const leftMet = left <= EXPIRED_TARGET_MB;
+  const requests = missing.requests.toLocaleString("en-US");
+  return [
+    {
+      metric: `heap growth after ${draft.patches.toLocaleString("en-US")} keyed PATCHes of one draft`,
+      value: draftGrowth,
+      unit: "MB",
+      baseline: { label: "heap before", value: draft.before.heapMB },
+      target: `< ${DRAFT_TARGET_MB} MB`,
+      met: draftMet,
+      ...(draftMet
+        ? {}
+        : {
+            note: `Outcomes ${JSON.stringify(draft.outcomes)}: every stored response or history entry the draft keeps is counted here.`,
+          }),
+    },
+    {
+      metric: `heap held by ${requests} keyed 404s while their keys live`,
+      value: held,
+      unit: "MB",
+      baseline: { label: "heap before", value: missing.before.heapMB },
+    },
+    {
+      metric: `heap left by ${requests} keyed 404s once their keys expired (the service's own retention)`,
+      value: left,
+      unit: "MB",
+      baseline: { label: "while the keys lived", value: held },
+      target: `<= ${EXPIRED_TARGET_MB} MB`,
+      met: leftMet,
+      ...(leftMet
+        ? {}
+        : { note: "The expired keys' records are still held: the retention did not purge them." }),
+    },
+  ];
 }
 
 const invokedDirectly =

@@ -4,6 +4,9 @@
  *
  *   returns  RSS and heap before and after creating N returns through the service
  *   steady   a keyed write load with a short idempotency TTL, with or without purging
+ *   draft    heap before and after one customer PATCHes one draft N times, each keyed
+ *   missing  heap before and after N keyed writes to a return that does not exist (404s),
+ *            and again once the keys expired and the service's own retention had its turn
  */
 import { createReturnsService, type ProblemError } from "@returnkit/core";
 import { CREATE, merchant, portalPrincipal as portal } from "./fixtures";
@@ -31,6 +34,23 @@ export interface SteadyPhaseResult {
   purged: number;
   seconds: number;
   outcomes: Record<string, number>;
+}
+
+export interface DraftPhaseResult {
+  patches: number;
+  before: MemorySample;
+  after: MemorySample;
+  outcomes: Record<string, number>;
+  /** History entries of the draft at the end. */
+  historyLength: number;
+}
+
+export interface MissingPhaseResult {
+  requests: number;
+  before: MemorySample;
+  after: MemorySample;
+  /** After the keys' TTL has passed on the service's clock and retention had time to run. */
+  expired: MemorySample;
 }
 
 const MB = 2 ** 20;
@@ -163,18 +183,111 @@ async function steadyPhase(options: {
   };
 }
 
+/** The reason codes a PATCH alternates between, so every PATCH really changes the draft. */
+const PATCH_REASONS = ["TOO_SMALL_AT_CHEST", "TOO_LARGE_AT_CHEST"] as const;
+
+/**
+ * One customer PATCHes one draft `patches` times, each with its own Idempotency-Key, under
+ * the default history limit or `maxHistoryEntries`.
+ */
+async function draftPhase(patches: number, maxHistoryEntries?: number): Promise<DraftPhaseResult> {
+  const service = createReturnsService({ maxHistoryEntries });
+  const principal = portal("customer-draft");
+  // Warm the PATCH path on another draft, so compiled code is part of the baseline.
+  const warm = await service.createReturn(CREATE, { principal, idempotencyKey: "warm" });
+  for (let i = 0; i < 50; i++) {
+    await service
+      .updateDraft(
+        warm.record.id,
+        { reason: PATCH_REASONS[i % 2]! },
+        {
+          principal,
+          idempotencyKey: `warm-${i}`,
+        },
+      )
+      .catch(() => undefined);
+  }
+  const { record } = await service.createReturn(CREATE, { principal, idempotencyKey: "draft" });
+  const origin = performance.now();
+  const before = sample(origin);
+  const outcomes: Record<string, number> = {};
+  for (let i = 0; i < patches; i++) {
+    let outcome: string;
+    try {
+      await service.updateDraft(
+        record.id,
+        { reason: PATCH_REASONS[(i + 1) % 2]! },
+        {
+          principal,
+          idempotencyKey: `patch-${i}`,
+        },
+      );
+      outcome = "200";
+    } catch (error) {
+      outcome = String((error as ProblemError).status ?? "thrown");
+    }
+    outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+  }
+  const after = sample(origin);
+  const final = await service.get(record.id, { principal });
+  await service.close();
+  return { patches, before, after, outcomes, historyLength: final.history.length };
+}
+
+/**
+ * `requests` keyed PATCHes of a return id that does not exist: each 404 is stored under its
+ * key until the key expires. Then the service's clock moves past the TTL and the phase waits
+ * for the retention the service schedules by itself (nothing here calls purge).
+ */
+async function missingPhase(requests: number): Promise<MissingPhaseResult> {
+  let clock = Date.now();
+  const ttlMs = 86_400_000;
+  const service = createReturnsService({
+    now: () => clock,
+    idempotency: { ttlMs },
+    retention: { intervalMs: 200 },
+  });
+  await service.ready();
+  const principal = portal("customer-404");
+  const missing = "ret_01JZZZZZZZZZZZZZZZZZZZZZZZ";
+  const patch = async (key: string) =>
+    service
+      .updateDraft(missing, { reason: PATCH_REASONS[0] }, { principal, idempotencyKey: key })
+      .catch((error: ProblemError) => {
+        if (error.status !== 404) throw error;
+      });
+  for (let i = 0; i < 200; i++) await patch(`warm-${i}`);
+  clock += ttlMs + 1;
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const origin = performance.now();
+  const before = sample(origin);
+  for (let i = 0; i < requests; i++) await patch(`missing-${i}`);
+  const after = sample(origin);
+  clock += ttlMs + 1;
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  const expired = sample(origin);
+  await service.close();
+  return { requests, before, after, expired };
+}
+
 process.on(
   "message",
   async (
     message:
       | { phase: "returns"; count: number }
+      | { phase: "draft"; patches: number; maxHistoryEntries?: number }
+      | { phase: "missing"; requests: number }
       | ({ phase: "steady" } & Parameters<typeof steadyPhase>[0]),
   ) => {
     try {
       const result =
         message.phase === "returns"
           ? await returnsPhase(message.count)
-          : await steadyPhase(message);
+          : message.phase === "draft"
+            ? await draftPhase(message.patches, message.maxHistoryEntries)
+            : message.phase === "missing"
+              ? await missingPhase(message.requests)
+              : await steadyPhase(message);
       process.send!({ ok: true, result }, () => process.exit(0));
     } catch (error) {
       process.send!(

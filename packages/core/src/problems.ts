@@ -177,6 +177,16 @@ export const problems = {
       {},
       { "retry-after": "1" },
     ),
+  historyLimitReached: (event: string, entries: number, max: number) =>
+    new ProblemError(
+      409,
+      "history-limit-reached",
+      "The return's history is full",
+      event === "update"
+        ? `This draft has been changed as often as a return allows (its history holds ${entries} entries). Submit it as it is, or cancel it and create a new return.`
+        : `This return has been flagged as often as its history allows (${entries} entries, at most ${max}). Decide on it now: it can still be rejected, or go on through its lifecycle.`,
+      { event, history_entries: entries, max_history_entries: max },
+    ),
   preconditionFailed: (expected: string, actual: number) =>
     new ProblemError(
       412,

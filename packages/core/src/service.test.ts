@@ -177,6 +177,66 @@ describe("createReturnsService", () => {
     );
   });
 
+  it("updateDraft - the response stored under each key stays the same size however long the history grows", async () => {
+    const store = memoryStore();
+    const stored: string[] = [];
+    const spy = {
+      ...store,
+      commit: (commit: Parameters<typeof store.commit>[0]) => {
+        if (commit.idempotency) stored.push(JSON.stringify(commit.idempotency.response));
+        return store.commit(commit);
+      },
+    };
+    const { service } = setup({ store: spy, idempotency: { required: true } });
+    const { record } = await service.createReturn(fitInput, {
+      principal: customer,
+      idempotencyKey: "create",
+    });
+    const reasons = ["TOO_LARGE_AT_CHEST", "TOO_SMALL_AT_CHEST"];
+    const responses = [];
+    for (let i = 0; i < 60; i++) {
+      responses.push(
+        await service.updateDraft(
+          record.id,
+          { reason: reasons[i % 2] },
+          { principal: customer, idempotencyKey: `patch-${i}` },
+        ),
+      );
+    }
+    // What the caller got holds the whole history; what is kept for a replay does not, so
+    // the 60th PATCH stores no more than the 10th (give or take a digit of the version).
+    expect(responses.at(-1)!.record.history).toHaveLength(61);
+    const tenth = stored[10]!.length;
+    const last = stored.at(-1)!.length;
+    expect(last - tenth).toBeLessThan(10);
+    const replayed = await service.updateDraft(
+      record.id,
+      { reason: reasons[1] },
+      { principal: customer, idempotencyKey: "patch-9" },
+    );
+    expect(replayed).toEqual({ ...responses[9], replayed: true });
+  });
+
+  it("idempotency - a replay after the return moved on gives the old version with its old history", async () => {
+    const { service } = setup({ idempotency: { required: true } });
+    const { record } = await service.createReturn(fitInput, {
+      principal: customer,
+      idempotencyKey: "create",
+    });
+    const submitted = await service.submit(record.id, { principal: customer, idempotencyKey: "s" });
+    await service.advance(record.id, "approve", { principal: staff, idempotencyKey: "a" });
+    await service.advance(record.id, "flag", { principal: staff, idempotencyKey: "f" });
+    const created = await service.createReturn(fitInput, {
+      principal: customer,
+      idempotencyKey: "create",
+    });
+    expect(created.record.history).toHaveLength(1);
+    expect(created).toMatchObject({ status: 201, replayed: true, record: { version: 1 } });
+    const again = await service.submit(record.id, { principal: customer, idempotencyKey: "s" });
+    expect(JSON.stringify(again.record)).toBe(JSON.stringify(submitted.record));
+    expect(again).toEqual({ ...submitted, replayed: true });
+  });
+
   it("idempotency - of two requests racing with one key, the first commit executes and the other replays it", async () => {
     const store = memoryStore();
     const { service } = setup({ store, idempotency: { required: true } });
@@ -268,6 +328,40 @@ describe("createReturnsService", () => {
     expect((await shared.listEvents(record.id)).map((e) => e.seq)).toEqual(
       expect.arrayContaining([1, 2, 3, 4, 5, 6, 7, 8, 9]),
     );
+  });
+
+  it("options - a maxHistoryEntries that is not a whole number of at least 16 is refused at creation", () => {
+    for (const maxHistoryEntries of [15, 0, -1, 100.5, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(() => createReturnsService({ maxHistoryEntries }), String(maxHistoryEntries)).toThrow(
+        TypeError,
+      );
+    }
+    expect(() => createReturnsService({ maxHistoryEntries: 16 })).not.toThrow();
+  });
+
+  it("advance - a full history refuses flag with 409 in-process too, and reject still applies", async () => {
+    const { service, store } = setup({ maxHistoryEntries: 16 });
+    const { record } = await service.createReturn(fitInput, { principal: customer });
+    await service.submit(record.id, { principal: customer });
+    // A flag is accepted while it, its unflag and the longest rest of a lifecycle (6) fit.
+    let refused: ProblemError | undefined;
+    for (let round = 0; !refused && round < 16; round++) {
+      refused = await problemOf(service.advance(record.id, "flag", { principal: staff })).catch(
+        () => undefined,
+      );
+      if (!refused) await service.advance(record.id, "unflag", { principal: staff });
+    }
+    expect(refused).toMatchObject({ status: 409, slug: "history-limit-reached" });
+    expect(refused!.toJSON()).toMatchObject({ event: "flag", max_history_entries: 16 });
+    const stored = await store.getReturn(record.id);
+    expect(stored!.record.history).toHaveLength(10);
+    const rejected = await service.advance(
+      record.id,
+      "reject",
+      { principal: staff },
+      { reason_code: "NOT_ELIGIBLE" },
+    );
+    expect(rejected.record.state).toBe("rejected");
   });
 
   it("authorization - operations check the caller's kind and scopes in-process too", async () => {

@@ -5,6 +5,11 @@
  */
 import type { z } from "zod";
 import type { AuthOptions } from "./auth/options";
+import {
+  checkMaxHistoryEntries,
+  DEFAULT_MAX_HISTORY_ENTRIES,
+  historyLimitProblem,
+} from "./history-limit";
 import { createFetchHandler } from "./http/fetch-handler";
 import {
   createIdempotencyEngine,
@@ -34,6 +39,7 @@ import {
   type ReasonCatalogue,
   type ReasonCatalogueOptions,
 } from "./reasons";
+import { type RetentionSettings, retentionSettings, scheduleRetention } from "./retention";
 import {
   createReturnSchemas,
   EVENT_BODY_SCHEMAS,
@@ -51,6 +57,7 @@ import {
 import { memoryStore } from "./store/memory-store";
 import { RecentRecords } from "./store/recent-records";
 import type { CommitResult, IdempotentResponse, ReturnsStore, StoredReturn } from "./store/types";
+import { historyToRestore, responseToStore, restoreHistory } from "./stored-response";
 import {
   createWebhookDispatcher,
   type WebhookDispatcher,
@@ -85,6 +92,19 @@ export interface ReturnsServiceOptions {
   recentRecords?: number;
   /** Largest accepted request body in bytes. Default 16 KiB. */
   maxBodyBytes?: number;
+  /**
+   * Most entries a return's history may hold (default 200, at least 16). A draft accepts
+   * PATCHes while its history holds less than half of it, and `flag` while the flag, its
+   * `unflag` and the rest of the lifecycle still fit; other events are never refused for it.
+   * A refused event is a 409 `history-limit-reached`.
+   */
+  maxHistoryEntries?: number;
+  /**
+   * The service purges its store by itself (`store.purge`): every `intervalMs` (default 60 s;
+   * 0 turns it off), expired idempotency records, and delivered deliveries and unneeded
+   * events older than `deliveredTtlMs` (default 24 h), `batchSize` rows a call (default 1,000).
+   */
+  retention?: Partial<RetentionSettings>;
   /** Unexpected errors (500s, hook failures) are reported here. Default: console.error. */
   onError?: (error: unknown, context: string) => void;
   /** Epoch ms clock, for tests. */
@@ -132,6 +152,10 @@ export function createReturnsService(options: ReturnsServiceOptions = {}) {
   const reportError =
     options.onError ??
     ((error: unknown, context: string) => console.error(`[returnkit] ${context}:`, error));
+  const maxHistoryEntries = checkMaxHistoryEntries(
+    options.maxHistoryEntries ?? DEFAULT_MAX_HISTORY_ENTRIES,
+  );
+  const retention = retentionSettings(options.retention);
 
   const dispatcher: WebhookDispatcher = createWebhookDispatcher({ ...options.webhooks, store });
   // Stores may need migrations; endpoints from options must exist before the first commit
@@ -148,6 +172,13 @@ export function createReturnsService(options: ReturnsServiceOptions = {}) {
     });
     return readyPromise;
   };
+  const retentionSchedule = scheduleRetention({
+    store,
+    settings: retention,
+    now,
+    ready,
+    reportError,
+  });
 
   // ------------------------------------------------------------------ helpers
 
@@ -218,16 +249,32 @@ export function createReturnsService(options: ReturnsServiceOptions = {}) {
     return { status, body: record, headers };
   }
 
-  function fromResponse(outcome: {
+  async function fromResponse(outcome: {
     response: IdempotentResponse;
     replayed: boolean;
-  }): ReturnResult {
+  }): Promise<ReturnResult> {
+    const response = outcome.replayed
+      ? await withStoredHistory(outcome.response)
+      : outcome.response;
     return {
-      record: outcome.response.body as ReturnData,
-      status: outcome.response.status,
+      record: response.body as ReturnData,
+      status: response.status,
       replayed: outcome.replayed,
-      headers: outcome.response.headers,
+      headers: response.headers,
     };
+  }
+
+  /** A replayed response with the history entries it was stored without put back. */
+  async function withStoredHistory(stored: IdempotentResponse): Promise<IdempotentResponse> {
+    const needed = historyToRestore(stored);
+    if (!needed) return stored;
+    const remembered = recent?.get(needed.returnId);
+    const current =
+      remembered && remembered.record.history.length >= needed.length
+        ? remembered
+        : await store.getReturn(needed.returnId);
+    if (!current) throw new Error(`return ${needed.returnId} of a stored response is missing`);
+    return restoreHistory(stored, current.record.history);
   }
 
   async function notifyFitSignals(signals: FitSignal[]) {
@@ -258,7 +305,10 @@ export function createReturnsService(options: ReturnsServiceOptions = {}) {
       next,
       expectedVersion: current ? current.record.version : null,
       events: published.events,
-      idempotency: key ? { ...key, response: response(next.record, status) } : undefined,
+      // Kept without the history, which a replay takes back from the return (append-only).
+      idempotency: key
+        ? { ...key, response: responseToStore(response(next.record, status)) }
+        : undefined,
     });
     if (result.ok) {
       recent?.set(next.record.id, next);
@@ -324,6 +374,8 @@ export function createReturnsService(options: ReturnsServiceOptions = {}) {
         allowedEventsIn(applied.state, ctx.principal.kind),
       );
     }
+    const full = historyLimitProblem(event, current.record.history.length, maxHistoryEntries);
+    if (full) throw full;
     const at = timestamp();
     const history = new HistoryBuilder(current.record.history, at);
     history.add(event, applied.from, applied.to, actorOf(ctx.principal), body);
@@ -531,8 +583,9 @@ export function createReturnsService(options: ReturnsServiceOptions = {}) {
     get,
     list,
     allowedEventsFor,
-    /** Stops the dispatcher and closes the store. */
+    /** Stops purging and the dispatcher, then closes the store. */
     async close() {
+      await retentionSchedule.stop();
       await dispatcher.stop();
       await store.close?.();
     },

@@ -59,7 +59,7 @@ import { numberArrayLiteral, textArrayLiteral } from "./array-literal";
 import type { SqlQueryable } from "./database";
 import { keyTakeoverCondition } from "./idempotency";
 import type { SqlNames } from "./names";
-import { fillTemplate, recordTemplate } from "./record-template";
+import { fillTemplate, RECORD_MARK, recordTemplate } from "./record-template";
 import { joinRecord, type KeyRecordRow, keyRecordColumns, toKeyRecord } from "./rows";
 import { RANDOM_BYTES_SQL, ulidSql } from "./ulid-sql";
 
@@ -314,7 +314,7 @@ interface SentEvent {
  * holds that character raw (JSON.stringify escapes control characters), so the server can
  * split on it, and nothing needs escaping as an array literal would. The response and the
  * payloads go as templates (record-template.ts): the record is written once, into
- * `return_versions`, when anything refers to it. Takes commits that passed `checkCommit`,
+ * `return_versions`, when anything refers to it (a template holds its mark). Takes commits that passed `checkCommit`,
  * which the store runs once, before a commit joins a batch.
  */
 export function commitParams(
@@ -329,8 +329,10 @@ export function commitParams(
     const recordJson = JSON.stringify(record);
     const key = commit.idempotency;
     const firstUse = key !== undefined && key.token === undefined ? key : null;
-    // Kept only while an event or the key's response refers to it.
-    const keepRecord = key !== undefined || commit.events.length > 0;
+    const responseTemplate = key ? recordTemplate(key.response, record) : null;
+    // Written only when an event or the key's response refers to it (a response the service
+    // stored without the record, e.g. a draft update's, is written whole and needs none).
+    const keepRecord = commit.events.length > 0 || responseTemplate?.includes(RECORD_MARK) === true;
     appendRow(input, [
       record.id,
       commit.expectedVersion,
@@ -342,7 +344,7 @@ export function commitParams(
       JSON.stringify(snapshot),
       key?.key ?? null,
       key?.token ?? null,
-      key ? recordTemplate(key.response, record) : null,
+      responseTemplate,
       key?.expiresAt ?? null,
       firstUse?.fingerprint ?? null,
       firstUse?.now ?? null,

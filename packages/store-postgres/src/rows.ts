@@ -30,11 +30,12 @@ export function toStoredReturn(row: ReturnRow): StoredReturn {
 /**
  * SQL for the JSON text of a payload or response stored as `whole` (before migration 002)
  * or as `template`, whose record comes from the `return_versions` row aliased `versions`
- * (joined with `joinRecord`): `chr(2)` is record-template.ts's RECORD_MARK. NULL when a
- * template's record is missing, which the row readers refuse.
+ * (joined with `joinRecord`): `chr(2)` is record-template.ts's RECORD_MARK. A template
+ * without the mark holds no record and is the JSON itself (no record was written for it).
+ * NULL when a template's record is missing, which the row readers refuse.
  */
 export function jsonWithRecord(whole: string, template: string, versions: string): string {
-  return `CASE WHEN ${template} IS NULL THEN ${whole}::text ELSE replace(${template}, chr(2), ${versions}.record::text) END`;
+  return `CASE WHEN ${template} IS NULL THEN ${whole}::text WHEN strpos(${template}, chr(2)) = 0 THEN ${template} ELSE replace(${template}, chr(2), ${versions}.record::text) END`;
 }
 
 /** The LEFT JOIN of the `return_versions` row a template refers to. */

@@ -3,13 +3,14 @@
  * response and the event payloads that hold it as templates. These cases check the tables
  * themselves; the conformance suite checks that nothing a caller reads has changed.
  */
-import type { ReturnsStore } from "@returnkit/core";
+import { createReturnsService, type ReturnsStore } from "@returnkit/core";
 import {
   advanceStoredReturn,
   makeEndpoint,
   makeOutboxEvent,
   makeStoredReturn,
   T0,
+  validCreate,
 } from "@returnkit/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toSqlDatabase } from "./database";
@@ -141,6 +142,71 @@ for (const backend of backends()) {
         JSON.stringify(stored.record),
       );
       await store.removeEndpoint(endpoint.id);
+    });
+
+    it("commit - a key whose response does not hold the record keeps no record for it", async () => {
+      const created = makeStoredReturn();
+      expect((await store.commit({ next: created, expectedVersion: null, events: [] })).ok).toBe(
+        true,
+      );
+      // A draft update as the service stores it: no event, and a response without the history.
+      const next = advanceStoredReturn(created, "update");
+      const response = {
+        status: 200,
+        body: { ...next.record, history: next.record.history.length },
+        headers: { etag: '"2"' },
+      };
+      const result = await store.commit({
+        next,
+        expectedVersion: 1,
+        events: [],
+        idempotency: {
+          key: "no-record",
+          fingerprint: "fp",
+          response,
+          now: T0,
+          expiresAt: T0 + DAY,
+        },
+      });
+      expect(result.ok).toBe(true);
+      expect(await versionsOf(created.record.id)).toEqual([]);
+      const replay = await store.claimIdempotencyKey({
+        key: "no-record",
+        fingerprint: "fp",
+        now: T0 + 1,
+        lockedUntil: T0 + 30_000,
+        expiresAt: T0 + DAY,
+      });
+      expect(replay).toEqual({
+        claimed: false,
+        record: { state: "completed", fingerprint: "fp", response },
+      });
+    });
+
+    it("service - a keyed PATCH replayed after the return moved on is byte for byte the first answer", async () => {
+      // No retention here: the cases share the store, and their fixtures are dated T0.
+      const service = createReturnsService({ store, retention: { intervalMs: 0 } });
+      const customer = { kind: "portal" as const, id: "user-7", scopes: ["portal:returns.write"] };
+      const staff = { kind: "merchant" as const, id: "staff", scopes: ["merchant:returns.write"] };
+      const { record } = await service.createReturn(validCreate, {
+        principal: customer,
+        idempotencyKey: "svc-create",
+      });
+      const patch = () =>
+        service.updateDraft(
+          record.id,
+          { resolution: "REFUND" },
+          { principal: customer, idempotencyKey: "svc-patch" },
+        );
+      const first = await patch();
+      await service.submit(record.id, { principal: customer, idempotencyKey: "svc-submit" });
+      await service.advance(record.id, "approve", { principal: staff, idempotencyKey: "svc-ok" });
+      const again = await patch();
+      expect(again.replayed).toBe(true);
+      expect(JSON.stringify(again.record)).toBe(JSON.stringify(first.record));
+      expect(again.record.history).toHaveLength(2);
+      // The PATCH published nothing and its response holds no record: none is kept for it.
+      expect(await versionsOf(record.id)).toEqual([1, 3, 4]);
     });
 
     it("purge - keeps a record while an event or a response refers to it, and never counts it", async () => {

@@ -97,7 +97,7 @@ const PROBLEM_RESPONSES: Record<number, { name: string; description: string; hea
     409: {
       name: "Conflict",
       description:
-        "The event does not apply in the return's state (`allowed_events` lists those that do), the return changed concurrently, or a request with this Idempotency-Key is still running (`Retry-After`).",
+        "The event does not apply in the return's state (`allowed_events` lists those that do), the return's history is full (`history-limit-reached`), the return changed concurrently, or a request with this Idempotency-Key is still running (`Retry-After`).",
       headers: ["Retry-After"],
     },
     412: {

@@ -342,6 +342,75 @@ export function runHttpConformance(target: HttpSuiteTarget) {
       expect(late.json).toMatchObject({ state: "submitted", allowed_events: ["cancel"] });
     });
 
+    it("history limit - a full draft refuses PATCH with 409 and changes nothing; the lifecycle still fits", async () => {
+      const { send, create, event, store } = await setup({ maxHistoryEntries: 20 });
+      const r = await create();
+      const reasons = ["TOO_LARGE_AT_CHEST", "TOO_SMALL_AT_CHEST"];
+      // A draft may fill half the history: the create and nine PATCHes.
+      for (let i = 0; i < 9; i++) {
+        const res = await send("PATCH", `/v1/portal/returns/${r.id}`, {
+          body: { reason: reasons[i % 2] },
+        });
+        expect(res.status, res.text).toBe(200);
+      }
+      const before = await storeContents(store);
+      const full = await send("PATCH", `/v1/portal/returns/${r.id}`, {
+        body: { reason: "DAMAGED" },
+      });
+      expect(full.status).toBe(409);
+      expect(full.headers.get("content-type")).toBe("application/problem+json");
+      expect(full.json).toMatchObject({
+        type: "urn:returnkit:problem:history-limit-reached",
+        event: "update",
+        history_entries: 10,
+        max_history_entries: 20,
+      });
+      expect(full.json.detail).toMatch(/submit/i);
+      expect(await storeContents(store)).toBe(before);
+
+      // Flags take turns while room is left for an unflag and the rest of the lifecycle.
+      expect((await event(r.id, "submit")).status).toBe(200);
+      for (const name of ["flag", "unflag", "flag", "unflag"]) {
+        const res = await event(r.id, name);
+        expect(res.status, `${name}: ${res.text}`).toBe(200);
+      }
+      const flagAgain = await event(r.id, "flag");
+      expect(flagAgain.status).toBe(409);
+      expect(flagAgain.json).toMatchObject({
+        type: "urn:returnkit:problem:history-limit-reached",
+        event: "flag",
+      });
+      const steps: [string, unknown?][] = [
+        ["approve"],
+        ["ship", { carrier: "DHL", tracking_number: "JD0001" }],
+        ["receive"],
+        ["grade", { condition: "LIKE_NEW", disposition: "RESTOCK" }],
+        ["close"],
+      ];
+      let last = full.json;
+      for (const [name, body] of steps) {
+        const res = await event(r.id, name, body);
+        expect(res.status, `${name}: ${res.text}`).toBe(200);
+        last = res.json;
+      }
+      expect(last.state).toBe("closed");
+      expect(last.history).toHaveLength(20);
+    });
+
+    it("history limit - a full draft can still be cancelled", async () => {
+      const { send, create, event } = await setup({ maxHistoryEntries: 20 });
+      const r = await create();
+      for (let i = 0; i < 9; i++) {
+        const res = await send("PATCH", `/v1/portal/returns/${r.id}`, {
+          body: { resolution: i % 2 ? "REFUND" : "STORE_CREDIT" },
+        });
+        expect(res.status, res.text).toBe(200);
+      }
+      const cancelled = await event(r.id, "cancel");
+      expect(cancelled.status).toBe(200);
+      expect(cancelled.json.state).toBe("cancelled");
+    });
+
     it("transitions - every event not allowed in a state is a 409 naming what is allowed", async () => {
       const { event, returnIn } = await setup();
       for (const state of RETURN_STATES) {
@@ -543,6 +612,32 @@ export function runHttpConformance(target: HttpSuiteTarget) {
       expect(again.json).toEqual(first.json);
       expect(again.headers.get("location")).toBe(first.headers.get("location"));
       expect((await store.listReturns({ limit: 10 })).data).toHaveLength(1);
+    });
+
+    it("idempotency - a key replayed after the return moved on sends its own response, byte for byte", async () => {
+      const { send, create, event, merchant } = await setup();
+      const r = await create();
+      const patch = () =>
+        send("PATCH", `/v1/portal/returns/${r.id}`, {
+          body: { resolution: "REFUND" },
+          key: "patch-once",
+        });
+      const first = await patch();
+      expect(first.status).toBe(200);
+      for (const name of ["submit", "approve", "flag"]) {
+        expect((await event(r.id, name, { note: `${name} note` })).status).toBe(200);
+      }
+      const again = await patch();
+      expect(again.status).toBe(200);
+      expect(again.headers.get("idempotent-replayed")).toBe("true");
+      expect(again.headers.get("etag")).toBe('"2"');
+      expect(again.text).toBe(first.text);
+      expect(again.json.history.map((h: { event: string }) => h.event)).toEqual([
+        "create",
+        "update",
+      ]);
+      const now = await send("GET", `/v1/merchant/returns/${r.id}`, { token: merchant });
+      expect(now.json.history).toHaveLength(5);
     });
 
     it("idempotency - key order in the body does not matter; quoted and bare keys are the same key", async () => {
