@@ -31,6 +31,7 @@ const everyProblem: {
   methodNotAllowed: problems.methodNotAllowed("PUT", ["GET"]),
   invalidTransition: problems.invalidTransition("ship", "draft", ["submit"]),
   concurrentUpdate: problems.concurrentUpdate("ret_01JD3M6X4R9V6T0Q8Z2W7K5B1C"),
+  historyLimitReached: problems.historyLimitReached("update", 100, 200),
   idempotencyInProgress: problems.idempotencyInProgress(),
   preconditionFailed: problems.preconditionFailed('"7"', 1),
   bodyAborted: problems.bodyAborted(new Error("socket closed")),
