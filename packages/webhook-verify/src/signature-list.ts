@@ -50,9 +50,10 @@ export function parseSignatureList(header: string): string[] {
     // One entry: up to the next whitespace, noting its first comma on the way.
     const start = i;
     let comma = -1;
-    while (i < header.length && !isSpace(header.charCodeAt(i))) {
-      if (comma < 0 && header.charCodeAt(i) === COMMA) comma = i;
-      i++;
+    for (; i < header.length; i++) {
+      const c = header.charCodeAt(i);
+      if (isSpace(c)) break;
+      if (c === COMMA && comma < 0) comma = i;
     }
     if (++entries > MAX_SIGNATURES) {
       throw malformed(`The webhook-signature header holds more than ${MAX_SIGNATURES} signatures.`);
@@ -81,7 +82,7 @@ function malformed(message: string): WebhookVerificationError {
 const COMMA = 0x2c;
 const LOWER_V = 0x76;
 
-/** Whether `s[start..end)` is `v1,` (with `end` past the comma) — or `v1` before a comma. */
+/** Whether `s[start..end)` is exactly `v1,`: the version whose values are HMAC-SHA256. */
 function isV1(s: string, start: number, end: number): boolean {
   return (
     end - start === 3 &&
