@@ -7,4 +7,7 @@ export default defineConfig({
   clean: true,
   sourcemap: true,
   target: "es2022",
+  // Without it esbuild renames a class it must disambiguate (ProblemError became _ProblemError),
+  // and that name is what logs and util.inspect print.
+  keepNames: true,
 });

@@ -7,6 +7,9 @@ export default defineConfig({
   clean: true,
   sourcemap: true,
   target: "es2022",
+  // Without it esbuild renames a class it must disambiguate (ProblemError became _ProblemError),
+  // and that name is what logs and util.inspect print.
+  keepNames: true,
   // The conformance suites run inside the host's own vitest; the HTTP suite checks responses
   // against the OpenAPI document with the host's ajv. All three are optional peers.
   external: ["vitest", "ajv", "ajv-formats"],

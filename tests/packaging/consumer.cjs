@@ -3,6 +3,7 @@ const { createReturnsService, memoryStore } = require("@returnkit/core");
 const { returnsRouter } = require("@returnkit/adapter-express");
 const { postgresStore } = require("@returnkit/store-postgres");
 const { verifyWebhook } = require("@returnkit/webhook-verify");
+const { inspect } = require("node:util");
 const portal = { principal: { kind: "portal", id: "u1", scopes: ["portal:returns.write"] } },
   staff = { principal: { kind: "merchant", id: "m1", scopes: ["merchant:returns.write"] } };
 (async () => {
@@ -22,6 +23,23 @@ const portal = { principal: { kind: "portal", id: "u1", scopes: ["portal:returns
     typeof verifyWebhook !== "function"
   )
     throw new Error("CJS consumer failed");
+  // The build keeps names: logs and util.inspect print the class, not a renamed _ProblemError.
+  for (const pkg of ["core", "adapter-hono", "adapter-express", "store-postgres", "webhook-verify"])
+    for (const [key, value] of Object.entries(require(`@returnkit/${pkg}`)))
+      if (typeof value === "function" && value.name !== key)
+        throw new Error(`CJS consumer: @returnkit/${pkg} exports ${key} named ${value.name}`);
+  const { ProblemError } = require("@returnkit/core");
+  const { WebhookVerificationError } = require("@returnkit/webhook-verify");
+  const refused = await verifyWebhook({ payload: "{}", headers: {}, secret: "whsec_MTIz" }).catch(
+    (e) => e,
+  );
+  for (const [error, name] of [
+    [new ProblemError(400, "invalid", "Invalid", "bad input"), "ProblemError"],
+    [refused, "WebhookVerificationError"],
+  ])
+    if (error.constructor.name !== name || !inspect(error).startsWith(`${name}: `))
+      throw new Error(`CJS consumer: ${name} prints as ${inspect(error).split("\n")[0]}`);
+  if (!(refused instanceof WebhookVerificationError)) throw new Error("CJS consumer: not refused");
   console.log("CJS: return", final.id, "closed; adapters, store and verifier load");
 })().catch((e) => {
   console.error(e);

@@ -1,8 +1,14 @@
 // An ESM shop backend: Hono sub-app, a return from draft to closed over HTTP, a webhook verified.
 
+import { inspect } from "node:util";
 import { returnsApp } from "@returnkit/adapter-hono";
-import { createReturnsService, generateWebhookSecret, signWebhook } from "@returnkit/core";
-import { verifyWebhook } from "@returnkit/webhook-verify";
+import {
+  createReturnsService,
+  generateWebhookSecret,
+  ProblemError,
+  signWebhook,
+} from "@returnkit/core";
+import { verifyWebhook, WebhookVerificationError } from "@returnkit/webhook-verify";
 
 const who = {
   portal: "portal|u1|portal:returns.write",
@@ -51,4 +57,19 @@ const event = await verifyWebhook({
 });
 if (r.state !== "closed" || event.type !== "return.closed")
   throw new Error(`ESM consumer failed: ${r.state}`);
+
+// The build keeps names: logs and util.inspect print the class, not a renamed _ProblemError.
+for (const pkg of ["core", "adapter-hono", "adapter-express", "store-postgres", "webhook-verify"])
+  for (const [key, value] of Object.entries(await import(`@returnkit/${pkg}`)))
+    if (typeof value === "function" && value.name !== key)
+      throw new Error(`ESM consumer: @returnkit/${pkg} exports ${key} named ${value.name}`);
+const refused = await verifyWebhook({ payload: body, headers: {}, secret }).catch((e) => e);
+for (const [error, name] of [
+  [new ProblemError(400, "invalid", "Invalid", "bad input"), "ProblemError"],
+  [refused, "WebhookVerificationError"],
+])
+  if (error.constructor.name !== name || !inspect(error).startsWith(`${name}: `))
+    throw new Error(`ESM consumer: ${name} prints as ${inspect(error).split("\n")[0]}`);
+if (!(refused instanceof WebhookVerificationError)) throw new Error("ESM consumer: not refused");
+
 console.log("ESM: return", r.id, "closed after", r.history.length, "steps; webhook verified");

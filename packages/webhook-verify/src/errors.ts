@@ -7,7 +7,7 @@
 export type WebhookVerificationErrorCode =
   /** A `webhook-id`, `webhook-timestamp` or `webhook-signature` header is absent or empty. */
   | "missing_header"
-  /** A header or the body cannot be read: non-numeric timestamp, no parseable signature, a parsed object instead of the raw body, a body that is not a returnkit event. */
+  /** A header or the body cannot be read: non-numeric timestamp, no parseable signature, a header over its length or signature-count bound, a parsed object instead of the raw body, a body that is not a returnkit event. */
   | "malformed"
   /** `webhook-timestamp` is further in the past than the tolerance (a replay, or a clock far behind). */
   | "timestamp_too_old"

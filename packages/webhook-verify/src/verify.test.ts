@@ -1,6 +1,9 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ReturnkitWebhookError, WebhookVerificationError } from "./errors";
 import { type HmacBackend, nodeCryptoHmac, webCryptoHmac } from "./hmac";
+import { pathologicalSignatureHeader } from "./pathological-headers";
+import { MAX_SIGNATURE_HEADER_LENGTH, MAX_SIGNATURES } from "./signature-list";
 import {
   body,
   EVENT_ID,
@@ -10,7 +13,12 @@ import {
   secret,
   signedHeaders,
 } from "./test-fixtures";
-import { createWebhookVerifier, verifyWebhook, verifyWebhookSignature } from "./verify";
+import {
+  createWebhookVerifier,
+  MAX_WEBHOOK_ID_LENGTH,
+  verifyWebhook,
+  verifyWebhookSignature,
+} from "./verify";
 
 const nodeBackend = nodeCryptoHmac();
 if (!nodeBackend)
@@ -292,6 +300,107 @@ describe.each<[string, HmacBackend]>([
       };
       expect((await rejection(verify({ payload, headers }))).code).toBe("malformed");
     });
+  });
+
+  // Each refusal here must come before any HMAC: that is what keeps a forged header cheap.
+  describe("hostile headers", () => {
+    /** A verifier over this backend that counts the HMACs it computes. */
+    function counted() {
+      let hmacs = 0;
+      const counting: HmacBackend = {
+        name: backend.name,
+        sign: (secret, prefix, payload) => {
+          hmacs++;
+          return backend.sign(secret, prefix, payload);
+        },
+      };
+      const { verifyWebhook } = createWebhookVerifier(() => counting);
+      return {
+        verify: (headers: Record<string, string>) =>
+          verifyWebhook({ payload: body, headers, secret, now: NOW }),
+        hmacs: () => hmacs,
+      };
+    }
+    // A fresh timestamp: the attack needs nothing else to reach the signature list.
+    const withSignature = (signature: string) => ({
+      ...signedHeaders(),
+      "webhook-signature": signature,
+    });
+    const valid = signedHeaders()["webhook-signature"]!;
+
+    it("verifyWebhook - the reported attack header is malformed before any HMAC", async () => {
+      const { verify, hmacs } = counted();
+      for (const digits of [16_000, 64_000]) {
+        const error = await rejection(verify(withSignature(`v${"1".repeat(digits)}!,x`)));
+        expect(error.code).toBe("malformed");
+        expect(error.header).toBe("webhook-signature");
+      }
+      expect(hmacs()).toBe(0);
+    });
+
+    it("verifyWebhook - a signature header over the length bound is malformed before any HMAC, the valid signature in it or not", async () => {
+      const { verify, hmacs } = counted();
+      const padding = Array.from({ length: 14 }, () => `v1a,${"A".repeat(300)}`).join(" ");
+      for (const signature of [`${valid} ${padding}`, `${padding} ${valid}`]) {
+        expect(signature.length).toBeGreaterThan(MAX_SIGNATURE_HEADER_LENGTH);
+        const error = await rejection(verify(withSignature(signature)));
+        expect(error.code).toBe("malformed");
+        expect(error.header).toBe("webhook-signature");
+      }
+      expect(hmacs()).toBe(0);
+    });
+
+    it("verifyWebhook - more signatures than the bound are malformed before any HMAC, the valid one among them or not", async () => {
+      const { verify, hmacs } = counted();
+      const others = signedHeaders(Array.from({ length: MAX_SIGNATURES }, () => oldSecret));
+      const signature = `${others["webhook-signature"]} ${valid}`;
+      const error = await rejection(verify(withSignature(signature)));
+      expect(error.code).toBe("malformed");
+      expect(hmacs()).toBe(0);
+    });
+
+    it("verifyWebhook - the most signatures allowed, the valid one last, verify", async () => {
+      const others = signedHeaders(Array.from({ length: MAX_SIGNATURES - 1 }, () => oldSecret));
+      const signature = `${others["webhook-signature"]} ${valid}`;
+      await expect(verify({ headers: withSignature(signature) })).resolves.toMatchObject({
+        type: "return.approved",
+      });
+    });
+
+    it("verifyWebhook - a webhook-id over the length bound is malformed before any HMAC", async () => {
+      const { verify, hmacs } = counted();
+      const id = `evt_${"0".repeat(MAX_WEBHOOK_ID_LENGTH)}`;
+      const error = await rejection(verify(signedHeaders(secret, { id })));
+      expect(error.code).toBe("malformed");
+      expect(error.header).toBe("webhook-id");
+      expect(hmacs()).toBe(0);
+
+      const longest = "e".repeat(MAX_WEBHOOK_ID_LENGTH);
+      await expect(
+        verifyWebhookSignature({
+          payload: body,
+          headers: signedHeaders(secret, { id: longest }),
+          secret,
+          now: NOW,
+        }),
+      ).resolves.toEqual({ id: longest, timestamp: NOW_SECONDS });
+    });
+
+    it("verifyWebhook - refuses every generated pathological signature header, over the bound before any HMAC", async () => {
+      await fc.assert(
+        fc.asyncProperty(pathologicalSignatureHeader, async (signature) => {
+          const { verify, hmacs } = counted();
+          const error = await rejection(verify(withSignature(signature)));
+          expect(["malformed", "invalid_signature"]).toContain(error.code);
+          expect(error.header).toBe("webhook-signature");
+          if (signature.trim().length > MAX_SIGNATURE_HEADER_LENGTH) {
+            expect(error.code).toBe("malformed");
+            expect(hmacs()).toBe(0);
+          }
+        }),
+        { numRuns: Number(process.env.RELIABILITY_FUZZ_RUNS ?? 100) },
+      );
+    }, 120_000);
   });
 
   describe("configuration mistakes", () => {

@@ -11,6 +11,12 @@ import { parseSignatureList } from "./signature-list";
 /** Five minutes either way, as Standard Webhooks and Stripe use. */
 export const DEFAULT_TOLERANCE_SECONDS = 300;
 
+/**
+ * The longest `webhook-id` accepted, in characters. Receivers store it to deduplicate, so an
+ * unbounded one is theirs to bound; returnkit's event ids are 30 characters.
+ */
+export const MAX_WEBHOOK_ID_LENGTH = 256;
+
 export interface VerifyWebhookInput {
   /** The raw request body, byte for byte as received. A parsed object is refused. */
   payload: RawWebhookBody;
@@ -62,7 +68,7 @@ export function createWebhookVerifier(hmac: () => HmacBackend): WebhookVerifier 
     const now = nowSeconds(options.now);
     const body = toRawBody(options.payload);
 
-    const id = requireHeader(options.headers, "webhook-id");
+    const id = requireWebhookId(options.headers);
     const timestampHeader = requireHeader(options.headers, "webhook-timestamp");
     const signatureHeader = requireHeader(options.headers, "webhook-signature");
 
@@ -184,6 +190,18 @@ function nowSeconds(now: Date | number | undefined): number {
   const ms = now === undefined ? Date.now() : typeof now === "number" ? now : now.getTime();
   if (!Number.isFinite(ms)) throw new TypeError("now must be a valid Date or epoch milliseconds.");
   return Math.floor(ms / 1000);
+}
+
+function requireWebhookId(headers: WebhookHeaders): string {
+  const id = requireHeader(headers, "webhook-id");
+  if (id.length > MAX_WEBHOOK_ID_LENGTH) {
+    throw new WebhookVerificationError(
+      "malformed",
+      `webhook-id is longer than ${MAX_WEBHOOK_ID_LENGTH} characters.`,
+      { header: "webhook-id" },
+    );
+  }
+  return id;
 }
 
 function parseTimestamp(header: string): number {
