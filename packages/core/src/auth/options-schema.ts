@@ -34,7 +34,9 @@ const jwksSchema = optionsObject(
 const jwtAuthSchema = optionsObject({
   issuer: httpUrl,
   audience: z
-    .union([aNonEmptyString, arrayOf(aNonEmptyString, "audience strings", { nonEmpty: true })])
+    .union([aNonEmptyString, arrayOf(aNonEmptyString, "audience strings", { nonEmpty: true })], {
+      error: "expected a non-empty string, or a non-empty array of them",
+    })
     .optional(),
   jwksUri: satisfying<string | URL>((v) => isHttpUrl(v), "an absolute http(s) URL").optional(),
   jwks: jwksSchema.optional(),

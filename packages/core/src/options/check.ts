@@ -129,7 +129,10 @@ export function oneOf<T extends string>(values: readonly T[]) {
   );
 }
 
-/** True for an absolute http: or https: URL (a string, or a URL object when `allowUrlObject`). */
+/**
+ * True for an absolute http: or https: URL, a string or a URL object; with `plain`, also
+ * without a query or a fragment (not even an empty `?` or `#`).
+ */
 export function isHttpUrl(value: unknown, { plain = false } = {}): boolean {
   const raw = value instanceof URL ? value.href : value;
   if (typeof raw !== "string") return false;
@@ -158,7 +161,7 @@ export function arrayOf<T extends z.ZodType>(item: T, what: string, { nonEmpty =
   return nonEmpty ? array.min(1, { error: `expected at least one of ${what}` }) : array;
 }
 
-/** An object whose own methods are checked elsewhere: only "is an object" here. */
+/** Any object (not null); its members are not looked at. */
 export const anObject = <T extends object = object>(what: string) =>
   satisfying<T>((v) => v !== null && typeof v === "object", what);
 

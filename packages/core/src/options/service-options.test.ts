@@ -145,6 +145,24 @@ describe("createReturnsService options", () => {
     expect(refusal({ reasons: { other: ["too big"] } }).message).toContain(
       'reasons.other[0]: expected an upper-case code (WORDS_LIKE_THIS), got "too big"',
     );
+    expect(refusal({ reasons: { other: ["TOO_SMALL_AT_CHEST"] } }).message).toContain(
+      "reasons.other: expected reasons that are not fit reasons (reason TOO_SMALL_AT_CHEST is already a fit reason)",
+    );
+  });
+
+  it("createReturnsService - one webhook endpoint configured twice is refused", () => {
+    expect(
+      refusal({
+        webhooks: {
+          endpoints: [
+            { url: "https://hooks.example/a", secret: SECRET },
+            { url: "https://hooks.example/a", secret: SECRET, types: ["return.closed"] },
+          ],
+        },
+      }).message,
+    ).toContain(
+      "webhooks.endpoints[1]: expected each endpoint once, but https://hooks.example/a is configured twice",
+    );
   });
 
   it("createReturnsService - the configurations the documentation shows construct", async () => {

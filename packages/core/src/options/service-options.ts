@@ -4,7 +4,7 @@
  */
 import { authOptionsSchema } from "../auth/options-schema";
 import { DEFAULT_IDEMPOTENCY, type IdempotencySettings } from "../idempotency/engine";
-import { REASON_CODE_PATTERN } from "../reasons";
+import { createReasonCatalogue, REASON_CODE_PATTERN } from "../reasons";
 import type { ReturnsServiceOptions } from "../service";
 import { memoryStore } from "../store/memory-store";
 import { storeSchema } from "../store/store-schema";
@@ -49,7 +49,20 @@ export const serviceOptionsSchema = optionsObject({
   reasons: optionsObject({
     bodyParts: arrayOf(reasonCode, "body parts").optional(),
     other: arrayOf(reasonCode, "reason codes").optional(),
-  }).optional(),
+  })
+    .superRefine((reasons, ctx) => {
+      // The catalogue's own rule (no extra reason may spell a fit reason), said as an option's.
+      try {
+        createReasonCatalogue(reasons);
+      } catch (error) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["other"],
+          message: `expected reasons that are not fit reasons (${(error as Error).message})`,
+        });
+      }
+    })
+    .optional(),
   policy: optionsObject({
     autoApprove: aFunction<
       NonNullable<ReturnsServiceOptions["policy"]>["autoApprove"] & {}

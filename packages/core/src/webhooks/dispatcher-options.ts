@@ -17,7 +17,11 @@ import {
 } from "../options/check";
 import { storeSchema } from "../store/store-schema";
 import type { WebhookDispatcherOptions } from "./dispatcher";
-import { webhookEndpointInputSchema } from "./endpoints";
+import {
+  endpointIdForUrl,
+  type WebhookEndpointInput,
+  webhookEndpointInputSchema,
+} from "./endpoints";
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 
@@ -25,7 +29,9 @@ const loggerMethod = aFunction<(message: string, fields?: Record<string, unknown
 
 export const dispatcherOptionsShape = {
   store: storeSchema,
-  endpoints: arrayOf(webhookEndpointInputSchema, "webhook endpoints").optional(),
+  endpoints: arrayOf(webhookEndpointInputSchema, "webhook endpoints")
+    .superRefine(eachEndpointOnce)
+    .optional(),
   retrySchedule: arrayOf(nonNegativeNumber("ms"), "waits in ms", { nonEmpty: true })
     .refine((schedule) => schedule[0] === 0, {
       error: "expected 0 first: the first attempt is due when the event is committed",
@@ -60,6 +66,23 @@ export const dispatcherOptionsShape = {
     )
     .optional(),
 };
+
+/** Two inputs with one id (the same URL, say) would be one endpoint saved twice. */
+function eachEndpointOnce(endpoints: readonly WebhookEndpointInput[], ctx: z.RefinementCtx) {
+  const seen = new Map<string, number>();
+  endpoints.forEach((endpoint, i) => {
+    const id = endpoint.id ?? endpointIdForUrl(endpoint.url);
+    const first = seen.get(id);
+    if (first === undefined) seen.set(id, i);
+    else {
+      ctx.addIssue({
+        code: "custom",
+        path: [i],
+        message: `expected each endpoint once, but ${endpoint.url} is configured twice (id ${id}, as endpoints[${first}])`,
+      });
+    }
+  });
+}
 
 /** Leases must outlast an attempt: a lease that ran out mid-attempt lets another claim overtake it. */
 function leaseOutlastsTimeout(

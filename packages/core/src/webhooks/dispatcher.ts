@@ -157,17 +157,10 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
         error,
       }),
   });
-  // Endpoint inputs are checked now, so a bad URL or secret fails at construction.
+  // Checked with the options (each once, with a URL and a secret): nothing fails later.
   const configuredEndpoints = (options.endpoints ?? []).map((input) =>
     toWebhookEndpoint(input, clock.now()),
   );
-  const duplicate = configuredEndpoints.find(
-    (e, i) => configuredEndpoints.findIndex((o) => o.id === e.id) !== i,
-  );
-  if (duplicate)
-    throw new TypeError(
-      `webhook endpoint ${duplicate.url} is configured twice (id ${duplicate.id})`,
-    );
 
   function report(error: unknown, context: Omit<DispatcherErrorContext, "dispatcherId">) {
     const full = { ...context, dispatcherId };
