@@ -167,6 +167,10 @@ async function main() {
       console.log(
         `        ${pc.yellow("★ fit signal")} ${s.sku} ${s.size_ordered ?? "?"}→${s.exchange_size ?? "-"} ${s.direction}${s.body_part ? ` at ${s.body_part}` : ""} · ${s.stage}${s.confirmed ? " (confirmed)" : ""}`,
       ),
+  }).catch(async (error: unknown) => {
+    // `pnpm start` may have the data directory: the open receiver must not keep us running.
+    await receiver.close();
+    throw error;
   });
   const base = server.baseUrl;
   console.log(pc.bold("returnkit demo"));

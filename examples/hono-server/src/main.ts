@@ -9,6 +9,10 @@ const server = await startReturnsServer({
   authPort: Number(process.env.AUTH_PORT ?? 3001),
   // pnpm runs scripts in the package folder; keep the data where the user typed the command.
   dataDir: process.env.RETURNKIT_DATA ?? `${process.env.INIT_CWD ?? process.cwd()}/.returnkit-data`,
+}).catch((error: unknown) => {
+  // The message says what to do (another process has the data directory, say): no stack.
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
 });
 const { auth, baseUrl } = server;
 console.log(`returnkit listening on ${baseUrl}

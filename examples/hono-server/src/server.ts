@@ -11,7 +11,12 @@ import { PGlite } from "@electric-sql/pglite";
 import { serve } from "@hono/node-server";
 import { returnsApp } from "@returnkit/adapter-hono";
 import { createReturnsService, type FitSignal, type ReturnsService } from "@returnkit/core";
-import { postgresStore } from "@returnkit/store-postgres";
+import {
+  DataDirInUseError,
+  type DataDirLock,
+  lockDataDir,
+  postgresStore,
+} from "@returnkit/store-postgres";
 import { Hono } from "hono";
 import {
   type DevAuthorizationServer,
@@ -23,7 +28,10 @@ export interface ReturnsServerOptions {
   port?: number;
   /** Port of the development authorization server; 0 picks a free one. */
   authPort?: number;
-  /** Where PGlite keeps its files; `memory://` for nothing on disk. */
+  /**
+   * Where PGlite keeps its files; `memory://` for nothing on disk. One process at a time: a
+   * second one on the same directory fails at start, naming the process that has it.
+   */
   dataDir?: string;
   webhookEndpoints?: { url: string; secret: string }[];
   /** Short retries for demos; the default is the SPEC's Svix-like schedule. */
@@ -41,6 +49,11 @@ export interface ReturnsServer {
 export async function startReturnsServer(
   options: ReturnsServerOptions = {},
 ): Promise<ReturnsServer> {
+  const dataDir = options.dataDir ?? "./.returnkit-data";
+  // First of all: a second process on this directory must stop before it opens PGlite (whose
+  // close would overwrite the first one's commits). A start that fails later keeps the lock
+  // until the process exits, as long as the PGlite it may have opened lives.
+  const lock = lockData(dataDir);
   // Listen first: the base URL (with its port) is the token audience and the link origin.
   let app: Hono | undefined;
   const server = serve({
@@ -62,7 +75,7 @@ export async function startReturnsServer(
     resource: baseUrl,
     port: options.authPort ?? 0,
   });
-  const db = new PGlite(options.dataDir ?? "./.returnkit-data");
+  const db = new PGlite(dataDir);
   const service = createReturnsService({
     store: postgresStore({ db }),
     baseUrl,
@@ -96,9 +109,23 @@ export async function startReturnsServer(
     async close() {
       await service.close();
       await db.close();
+      lock.release();
       await auth.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** The data directory's lock, or an error that also says how to run a second instance. */
+function lockData(dataDir: string): DataDirLock {
+  try {
+    return lockDataDir(dataDir);
+  } catch (error) {
+    if (!(error instanceof DataDirInUseError)) throw error;
+    throw new Error(
+      `${error.message}. To run another instance alongside it, set RETURNKIT_DATA to another directory.`,
+      { cause: error },
+    );
+  }
 }

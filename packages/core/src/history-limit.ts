@@ -48,15 +48,6 @@ export const FORWARD_ROOM = longestForwardRun();
  */
 export const MIN_MAX_HISTORY_ENTRIES = 2 * (FORWARD_ROOM + 2);
 
-export function checkMaxHistoryEntries(max: number): number {
-  if (!Number.isSafeInteger(max) || max < MIN_MAX_HISTORY_ENTRIES) {
-    throw new TypeError(
-      `maxHistoryEntries must be a whole number >= ${MIN_MAX_HISTORY_ENTRIES}, got ${max}`,
-    );
-  }
-  return max;
-}
-
 /**
  * Why `event` may not be recorded on a history of `length` entries under limit `max`, or
  * null when it may. Asked only once the machine accepted the event.

@@ -47,6 +47,8 @@ export {
   stateOf,
   TERMINAL_STATES,
 } from "./machine";
+export type { OptionIssue } from "./options/check";
+export { checkOptions, InvalidOptionsError } from "./options/check";
 export type { Actor, CallerKind, Principal, Scope } from "./principal";
 export { ALL_SCOPES, hasScope, SCOPES } from "./principal";
 export type { ProblemDetails, ValidationIssue } from "./problems";

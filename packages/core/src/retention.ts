@@ -47,21 +47,6 @@ export interface RetentionOptions {
   reportError: (error: unknown, context: string) => void;
 }
 
-/** Checks settings a host passed, with defaults for what it left out. */
-export function retentionSettings(partial: Partial<RetentionSettings> = {}): RetentionSettings {
-  const settings = { ...DEFAULT_RETENTION, ...partial };
-  const wholeAtLeast = (name: keyof RetentionSettings, min: number) => {
-    const value = settings[name];
-    if (!Number.isSafeInteger(value) || value < min) {
-      throw new TypeError(`retention.${name} must be a whole number >= ${min}, got ${value}`);
-    }
-  };
-  wholeAtLeast("intervalMs", 0);
-  wholeAtLeast("deliveredTtlMs", 0);
-  wholeAtLeast("batchSize", 1);
-  return settings;
-}
-
 export function scheduleRetention(options: RetentionOptions): RetentionSchedule {
   const { store, settings, now } = options;
   let running: Promise<void> | null = null;

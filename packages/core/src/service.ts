@@ -5,15 +5,10 @@
  */
 import type { z } from "zod";
 import type { AuthOptions } from "./auth/options";
-import {
-  checkMaxHistoryEntries,
-  DEFAULT_MAX_HISTORY_ENTRIES,
-  historyLimitProblem,
-} from "./history-limit";
+import { historyLimitProblem } from "./history-limit";
 import { createFetchHandler } from "./http/fetch-handler";
 import {
   createIdempotencyEngine,
-  DEFAULT_IDEMPOTENCY,
   IdempotencyKeyTaken,
   type IdempotencyKeyUse,
   type IdempotencySettings,
@@ -32,6 +27,7 @@ import {
   type ReturnState,
   restoreReturnSnapshot,
 } from "./machine";
+import { parseServiceOptions } from "./options/service-options";
 import { type Actor, assertScope, hasScope, type Principal } from "./principal";
 import { isProblemError, problems, type ValidationIssue } from "./problems";
 import {
@@ -39,7 +35,7 @@ import {
   type ReasonCatalogue,
   type ReasonCatalogueOptions,
 } from "./reasons";
-import { type RetentionSettings, retentionSettings, scheduleRetention } from "./retention";
+import { type RetentionSettings, scheduleRetention } from "./retention";
 import {
   createReturnSchemas,
   EVENT_BODY_SCHEMAS,
@@ -54,7 +50,6 @@ import {
   type ReturnSchemas,
   type UpdateReturnInput,
 } from "./schemas";
-import { memoryStore } from "./store/memory-store";
 import { RecentRecords } from "./store/recent-records";
 import type { CommitResult, IdempotentResponse, ReturnsStore, StoredReturn } from "./store/types";
 import { historyToRestore, responseToStore, restoreHistory } from "./stored-response";
@@ -136,26 +131,19 @@ export interface ReturnListResult {
 
 /** How many times a write re-reads and retries after losing a version race. */
 const MAX_COMMIT_ATTEMPTS = 8;
-const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
 
 export function createReturnsService(options: ReturnsServiceOptions = {}) {
-  const store = options.store ?? memoryStore();
-  const now = options.now ?? Date.now;
-  const baseUrl = (options.baseUrl ?? "http://localhost").replace(/\/+$/, "");
+  // Throws InvalidOptionsError naming every bad option, before anything is set up.
+  const settings = parseServiceOptions(options);
+  const { store, now, baseUrl, reportError } = settings;
   const catalogue: ReasonCatalogue = createReasonCatalogue(options.reasons);
   const schemas: ReturnSchemas = createReturnSchemas(catalogue);
-  const idempotencySettings = { ...DEFAULT_IDEMPOTENCY, ...options.idempotency };
+  const idempotencySettings = settings.idempotency;
   const idempotency = createIdempotencyEngine(store, idempotencySettings, now);
   // Where a read costs a round trip, a write starts from the version this process saw
   // last; the commit's version check catches one another process has since replaced.
-  const recent = store.remote ? new RecentRecords(options.recentRecords ?? 1_000) : null;
-  const reportError =
-    options.onError ??
-    ((error: unknown, context: string) => console.error(`[returnkit] ${context}:`, error));
-  const maxHistoryEntries = checkMaxHistoryEntries(
-    options.maxHistoryEntries ?? DEFAULT_MAX_HISTORY_ENTRIES,
-  );
-  const retention = retentionSettings(options.retention);
+  const recent = store.remote ? new RecentRecords(settings.recentRecords) : null;
+  const { maxHistoryEntries, retention } = settings;
 
   const dispatcher: WebhookDispatcher = createWebhookDispatcher({ ...options.webhooks, store });
   // Stores may need migrations; endpoints from options must exist before the first commit
@@ -572,7 +560,7 @@ export function createReturnsService(options: ReturnsServiceOptions = {}) {
     options,
     dispatcher,
     idempotency: idempotencySettings,
-    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    maxBodyBytes: settings.maxBodyBytes,
     reportError,
     ready,
     createReturn,

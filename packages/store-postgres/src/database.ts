@@ -122,25 +122,41 @@ export interface SqlDatabaseOptions {
   onError?: (error: Error) => void;
 }
 
-export function toSqlDatabase(db: DatabaseInput, options: SqlDatabaseOptions = {}): SqlDatabase {
-  const candidate = db as unknown as Record<string | symbol, unknown>;
-  if (SQL_DATABASE in candidate) return db as SqlDatabase;
+type DatabaseKind = "adapter" | "pglite" | "pool" | "client" | null;
+
+/** What the host passed as `db`, told apart by the members each kind has. */
+function databaseKind(db: unknown): DatabaseKind {
+  if (db === null || typeof db !== "object") return null;
+  const candidate = db as Record<string | symbol, unknown>;
+  if (SQL_DATABASE in candidate) return "adapter";
   if (
     typeof candidate.exec === "function" &&
     typeof candidate.listen === "function" &&
     typeof candidate.transaction === "function"
   ) {
-    return pgliteDatabase(db as PGliteLike, options);
+    return "pglite";
   }
   if (typeof candidate.connect === "function" && typeof candidate.query === "function") {
-    if (!("idleCount" in candidate)) {
-      throw new TypeError(
-        "postgresStore: pass a pg Pool, not a single pg Client (the store needs several connections)",
-      );
-    }
-    return pgPoolDatabase(db as PgPoolLike, options);
+    return "idleCount" in candidate ? "pool" : "client";
   }
-  throw new TypeError("postgresStore: `db` must be a pg Pool or a PGlite instance");
+  return null;
+}
+
+/** What is wrong with `db` as the store's database ("expected …"), or null when nothing is. */
+export function databaseInputDefect(db: unknown): string | null {
+  const kind = databaseKind(db);
+  if (kind === "client") {
+    return "expected a pg Pool, not a single pg Client (the store needs several connections)";
+  }
+  return kind === null ? "expected a pg Pool or a PGlite instance" : null;
+}
+
+export function toSqlDatabase(db: DatabaseInput, options: SqlDatabaseOptions = {}): SqlDatabase {
+  const kind = databaseKind(db);
+  if (kind === "adapter") return db as SqlDatabase;
+  if (kind === "pglite") return pgliteDatabase(db as PGliteLike, options);
+  if (kind === "pool") return pgPoolDatabase(db as PgPoolLike, options);
+  throw new TypeError(`postgresStore: db: ${databaseInputDefect(db)}`);
 }
 
 const statementNames = new Map<string, string>();

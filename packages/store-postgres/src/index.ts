@@ -9,6 +9,8 @@
  */
 
 export type { CommitBatchingOptions } from "./commit-batcher";
+export type { DataDirLock } from "./data-dir-lock";
+export { DataDirInUseError, LOCK_FILE, lockDataDir } from "./data-dir-lock";
 export type {
   DatabaseInput,
   PGliteLike,

@@ -43,17 +43,32 @@ const LONGEST_SUFFIX = "deliveries_pending_endpoint_idx";
 /** "RTK": the classid half of the migration lock, so our key is unlikely to collide with a host's. */
 const LOCK_CLASS = 0x52544b;
 
+export const SCHEMA_NAME_RULE = "a plain SQL identifier (letters, digits, underscores)";
+export const TABLE_PREFIX_RULE = `letters, digits and underscores, at most ${MAX_IDENTIFIER - LONGEST_SUFFIX.length} long`;
+
+export function isSchemaName(value: unknown): value is string {
+  return typeof value === "string" && IDENTIFIER.test(value) && value.length <= MAX_IDENTIFIER;
+}
+
+export function isTablePrefix(value: unknown): value is string {
+  return (
+    typeof value === "string" &&
+    PREFIX.test(value) &&
+    value.length + LONGEST_SUFFIX.length <= MAX_IDENTIFIER
+  );
+}
+
 export function sqlNames(options: NamesOptions = {}): SqlNames {
   const schema = options.schema ?? "public";
   const prefix = options.tablePrefix ?? "returnkit_";
-  if (!IDENTIFIER.test(schema) || schema.length > MAX_IDENTIFIER) {
+  if (!isSchemaName(schema)) {
     throw new TypeError(
-      `postgresStore: schema must be a plain SQL identifier, got ${JSON.stringify(schema)}`,
+      `postgresStore: schema must be ${SCHEMA_NAME_RULE}, got ${JSON.stringify(schema)}`,
     );
   }
-  if (!PREFIX.test(prefix) || prefix.length + LONGEST_SUFFIX.length > MAX_IDENTIFIER) {
+  if (!isTablePrefix(prefix)) {
     throw new TypeError(
-      `postgresStore: tablePrefix must be letters, digits and underscores, at most ${MAX_IDENTIFIER - LONGEST_SUFFIX.length} long, got ${JSON.stringify(prefix)}`,
+      `postgresStore: tablePrefix must be ${TABLE_PREFIX_RULE}, got ${JSON.stringify(prefix)}`,
     );
   }
   const quotedSchema = `"${schema}"`;

@@ -22,6 +22,7 @@ import * as idempotency from "./idempotency";
 import { applyMigrations } from "./migrate";
 import { type NamesOptions, sqlNames } from "./names";
 import { createDeliveryNotifier } from "./notifier";
+import { checkPostgresStoreOptions } from "./options";
 import { ReadBatcher } from "./read-batcher";
 import { purge } from "./retention";
 import { listReturns, readReturns } from "./returns";
@@ -79,6 +80,7 @@ export interface PostgresStore extends ReturnsStore {
 }
 
 export function postgresStore(options: PostgresStoreOptions): PostgresStore {
+  checkPostgresStoreOptions(options);
   const db = toSqlDatabase(options.db, {
     preparedStatements: options.preparedStatements,
     onError: options.onError,

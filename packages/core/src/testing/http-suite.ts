@@ -91,9 +91,12 @@ export function runHttpConformance(target: HttpSuiteTarget) {
       mounted = undefined;
     });
 
-    async function setup(options: Partial<ReturnsServiceOptions> & { mountPath?: string } = {}) {
+    async function setup({
+      mountPath = "",
+      ...options
+    }: Partial<ReturnsServiceOptions> & { mountPath?: string } = {}) {
       const store = options.store ?? memoryStore();
-      const mountPath = options.mountPath ?? "";
+      // mountPath is the suite's, not an option of the service (which refuses unknown ones).
       const service = createReturnsService({
         baseUrl: BASE + mountPath,
         auth: { authenticate: testAuthenticate },

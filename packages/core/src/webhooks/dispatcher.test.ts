@@ -1,12 +1,14 @@
 // The reference implementation, to prove receivers using it accept what we send.
 import { Webhook } from "standardwebhooks";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { InvalidOptionsError } from "../options/check";
 import { memoryStore } from "../store/memory-store";
 import type { ReturnsStore } from "../store/types";
 import {
   createWebhookDispatcher,
   type WebhookDispatcher,
   type WebhookDispatcherOptions,
+  type WebhookEndpointInput,
 } from "./dispatcher";
 import { endpointIdForUrl } from "./endpoints";
 import { generateWebhookSecret } from "./signer";
@@ -661,7 +663,8 @@ describe("endpoints", () => {
   it("createWebhookDispatcher - rejects options it could not honour", () => {
     const make = (overrides: Partial<WebhookDispatcherOptions>) => () =>
       createWebhookDispatcher({ store, ...overrides });
-    expect(make({ retrySchedule: [] })).toThrow(RangeError);
+    expect(make({ retrySchedule: [] })).toThrow(InvalidOptionsError);
+    expect(make({ retrySchedule: [] })).toThrow(/retrySchedule: expected at least one/);
     expect(make({ retrySchedule: [1_000, 5_000] })).toThrow(/retrySchedule\[0\]/);
     expect(make({ timeoutMs: 10_000, leaseMs: 5_000 })).toThrow(/leaseMs/);
     expect(make({ concurrency: 0 })).toThrow(/concurrency/);
@@ -680,6 +683,36 @@ describe("endpoints", () => {
         ],
       }),
     ).toThrow(/configured twice/);
+  });
+
+  it("createWebhookDispatcher - every option is checked, naming it and what it expects", () => {
+    const make = (options: Record<string, unknown>) => () =>
+      createWebhookDispatcher({ store, ...options } as WebhookDispatcherOptions);
+    expect(make({ timeoutMs: "15s" })).toThrow(
+      'returnkit: invalid webhook dispatcher options: timeoutMs: expected a positive number (ms), got "15s"',
+    );
+    expect(make({ endpoints: [{ url: receiver.url }] })).toThrow(
+      /endpoints\[0\]\.secret: expected a whsec_.*got undefined/,
+    );
+    expect(make({ random: 0.5, fetch: {}, onError: "log" })).toThrow(
+      /random: expected a function, got 0.5; fetch: expected a function, got an object; onError: expected a function, got "log"/,
+    );
+    expect(make({ pollInterval: 1_000 })).toThrow(/pollInterval: unknown option/);
+    expect(make({ logger: { warn: "loud" } })).toThrow(/logger\.warn: expected a function/);
+    expect(make({ clock: { now: 5 } })).toThrow(/clock: expected a clock/);
+    expect(() => createWebhookDispatcher({ store: {} as ReturnsStore })).toThrow(
+      /store: expected a returnkit store/,
+    );
+    // A console (or pino) logger has more members than the four the dispatcher calls.
+    expect(make({ logger: console })).not.toThrow();
+  });
+
+  it("registerEndpoint - an endpoint without a secret is refused, naming what is missing", async () => {
+    const dispatcher = await dispatcherFor({ endpoints: [] });
+    await expect(
+      dispatcher.registerEndpoint({ url: receiver.url } as WebhookEndpointInput),
+    ).rejects.toThrow(/secret: expected a whsec_/);
+    expect(await dispatcher.listEndpoints()).toEqual([]);
   });
 });
 

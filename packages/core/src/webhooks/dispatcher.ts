@@ -11,6 +11,7 @@
  * cannot hear about (another process's retries, leases of a process that died).
  */
 import { newPrefixedId } from "../ids";
+import { checkOptions } from "../options/check";
 import type {
   ClaimedDelivery,
   DeliveryAttempt,
@@ -19,6 +20,7 @@ import type {
   ReturnsStore,
   WebhookEndpoint,
 } from "../store/types";
+import { DEFAULT_TIMEOUT_MS, dispatcherOptionsSchema } from "./dispatcher-options";
 import { toWebhookEndpoint, type WebhookEndpointInput } from "./endpoints";
 import {
   DEFAULT_RETRY_SCHEDULE,
@@ -123,7 +125,6 @@ export interface WebhookDispatcher {
   listEndpoints(): Promise<WebhookEndpoint[]>;
 }
 
-const DEFAULT_TIMEOUT_MS = 15_000;
 const DEFAULT_CONCURRENCY = 32;
 const DEFAULT_POLL_INTERVAL_MS = 5_000;
 const DEFAULT_DRAIN_TIMEOUT_MS = 30_000;
@@ -133,21 +134,17 @@ const ERROR_BACKOFF_MS = 1_000;
 const USER_AGENT = "returnkit";
 
 export function createWebhookDispatcher(options: WebhookDispatcherOptions): WebhookDispatcher {
+  // Throws InvalidOptionsError naming every bad option (leaseMs must exceed timeoutMs: the
+  // order guarantee rests on a lease never running out mid-attempt).
+  checkOptions(dispatcherOptionsSchema, options, "webhook dispatcher options");
   const { store } = options;
   const dispatcherId = newPrefixedId("dsp");
   const schedule = validateRetrySchedule(options.retrySchedule ?? DEFAULT_RETRY_SCHEDULE);
-  const timeoutMs = positive("timeoutMs", options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-  const leaseMs = positive("leaseMs", options.leaseMs ?? Math.max(60_000, 2 * timeoutMs + 5_000));
-  // A lease that ran out mid-attempt lets another claim send the same event concurrently,
-  // possibly overtaking it: the order guarantee rests on this.
-  if (leaseMs <= timeoutMs)
-    throw new RangeError(`leaseMs (${leaseMs}) must exceed timeoutMs (${timeoutMs})`);
-  const concurrency = positiveInteger("concurrency", options.concurrency ?? DEFAULT_CONCURRENCY);
-  const batchSize = positiveInteger("batchSize", options.batchSize ?? concurrency);
-  const pollIntervalMs = positive(
-    "pollIntervalMs",
-    options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS,
-  );
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const leaseMs = options.leaseMs ?? Math.max(60_000, 2 * timeoutMs + 5_000);
+  const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+  const batchSize = options.batchSize ?? concurrency;
+  const pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
   const clock = options.clock ?? Date;
   const random = options.random ?? Math.random;
   const logger = options.logger ?? {};
@@ -160,17 +157,10 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
         error,
       }),
   });
-  // Endpoint inputs are checked now, so a bad URL or secret fails at construction.
+  // Checked with the options (each once, with a URL and a secret): nothing fails later.
   const configuredEndpoints = (options.endpoints ?? []).map((input) =>
     toWebhookEndpoint(input, clock.now()),
   );
-  const duplicate = configuredEndpoints.find(
-    (e, i) => configuredEndpoints.findIndex((o) => o.id === e.id) !== i,
-  );
-  if (duplicate)
-    throw new TypeError(
-      `webhook endpoint ${duplicate.url} is configured twice (id ${duplicate.id})`,
-    );
 
   function report(error: unknown, context: Omit<DispatcherErrorContext, "dispatcherId">) {
     const full = { ...context, dispatcherId };
@@ -607,16 +597,4 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       return store.listEndpoints();
     },
   };
-}
-
-function positive(name: string, value: number): number {
-  if (!Number.isFinite(value) || value <= 0)
-    throw new RangeError(`${name} must be a positive number, got ${value}`);
-  return value;
-}
-
-function positiveInteger(name: string, value: number): number {
-  if (!Number.isInteger(value) || value <= 0)
-    throw new RangeError(`${name} must be a positive integer, got ${value}`);
-  return value;
 }

@@ -40,7 +40,9 @@ describe("webhook endpoints", () => {
   });
 
   it("toWebhookEndpoint - refuses what could never be delivered or signed", () => {
-    expect(() => toWebhookEndpoint({ url: "not a url", secret: SECRET }, NOW)).toThrow(/not a URL/);
+    expect(() => toWebhookEndpoint({ url: "not a url", secret: SECRET }, NOW)).toThrow(
+      /url: expected an absolute http\(s\) URL, got "not a url"/,
+    );
     expect(() => toWebhookEndpoint({ url: "ftp://shop.example", secret: SECRET }, NOW)).toThrow(
       /http/,
     );

@@ -6,6 +6,16 @@
  * pending deliveries refer to it), so the id is derived from the URL.
  */
 import { createHash } from "node:crypto";
+import { z } from "zod";
+import {
+  aNonEmptyString,
+  arrayOf,
+  checkOptions,
+  httpUrl,
+  oneOf,
+  optionsObject,
+  satisfying,
+} from "../options/check";
 import type { WebhookEndpoint, WebhookEventType } from "../store/types";
 import { webhookSecretKey } from "./signer";
 
@@ -47,28 +57,44 @@ export function endpointIdForUrl(url: string): string {
   return `ep_${createHash("sha256").update(parseEndpointUrl(url)).digest("hex").slice(0, 26)}`;
 }
 
+function isWebhookSecret(value: unknown): boolean {
+  if (typeof value !== "string") return false;
+  try {
+    webhookSecretKey(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const SECRET = "a whsec_ secret (whsec_ followed by standard base64)";
+
+/** `{ url, secret, types?, id? }`, as `endpoints` and `registerEndpoint` take it. */
+export const webhookEndpointInputSchema = optionsObject(
+  {
+    url: httpUrl,
+    secret: z.union(
+      [
+        satisfying<string>(isWebhookSecret, SECRET),
+        arrayOf(satisfying<string>(isWebhookSecret, SECRET), "whsec_ secrets", { nonEmpty: true }),
+      ],
+      { error: `expected ${SECRET}, or a non-empty array of them while rotating` },
+    ),
+    types: arrayOf(oneOf<WebhookEventType>(WEBHOOK_EVENT_TYPES), "event types").nullish(),
+    id: aNonEmptyString.optional(),
+  },
+  "a webhook endpoint ({ url, secret, types? })",
+);
+
 /** Validates an endpoint input and returns it as the store keeps it, enabled. */
 export function toWebhookEndpoint(input: WebhookEndpointInput, now: number): WebhookEndpoint {
+  checkOptions(webhookEndpointInputSchema, input, "webhook endpoint");
   const url = parseEndpointUrl(input.url);
-  const secrets = typeof input.secret === "string" ? [input.secret] : [...input.secret];
-  if (secrets.length === 0)
-    throw new TypeError(`webhook endpoint ${url} needs at least one secret`);
-  // Throws on an empty or non-base64 secret now rather than on the first attempt.
-  for (const secret of secrets) webhookSecretKey(secret);
-  let types: WebhookEventType[] | null = null;
-  if (input.types != null) {
-    const unknown = input.types.filter((type) => !isWebhookEventType(type));
-    if (unknown.length > 0)
-      throw new TypeError(`unknown webhook event types: ${unknown.join(", ")}`);
-    types = [...new Set(input.types)];
-  }
-  if (input.id !== undefined && input.id.trim() === "")
-    throw new TypeError("webhook endpoint id must not be empty");
   return {
     id: input.id ?? endpointIdForUrl(url),
     url,
-    secrets,
-    types,
+    secrets: typeof input.secret === "string" ? [input.secret] : [...input.secret],
+    types: input.types == null ? null : [...new Set(input.types)],
     enabled: true,
     disabled_reason: null,
     created_at: new Date(now).toISOString(),

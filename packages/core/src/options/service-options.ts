@@ -1,0 +1,124 @@
+/**
+ * @module options/service-options — `createReturnsService`'s options, checked at
+ * construction, and the settings the service derives from them (defaults filled in).
+ */
+import { authOptionsSchema } from "../auth/options-schema";
+import { DEFAULT_MAX_HISTORY_ENTRIES, MIN_MAX_HISTORY_ENTRIES } from "../history-limit";
+import { DEFAULT_IDEMPOTENCY, type IdempotencySettings } from "../idempotency/engine";
+import { createReasonCatalogue, REASON_CODE_PATTERN } from "../reasons";
+import { DEFAULT_RETENTION, type RetentionSettings } from "../retention";
+import type { ReturnsServiceOptions } from "../service";
+import { memoryStore } from "../store/memory-store";
+import { storeSchema } from "../store/store-schema";
+import type { ReturnsStore } from "../store/types";
+import { serviceWebhooksSchema } from "../webhooks/dispatcher-options";
+import {
+  type Assert,
+  aBoolean,
+  aFunction,
+  arrayOf,
+  checkOptions,
+  isHttpUrl,
+  nonNegativeInteger,
+  optionsObject,
+  positiveInteger,
+  type SchemaCovers,
+  satisfying,
+} from "./check";
+
+const DEFAULT_BASE_URL = "http://localhost";
+const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
+const DEFAULT_RECENT_RECORDS = 1_000;
+
+const reasonCode = satisfying<string>(
+  (v) => typeof v === "string" && REASON_CODE_PATTERN.test(v),
+  "an upper-case code (WORDS_LIKE_THIS)",
+);
+
+export const serviceOptionsSchema = optionsObject({
+  store: storeSchema.optional(),
+  baseUrl: satisfying<string>(
+    (v) => isHttpUrl(v, { plain: true }),
+    "an absolute http(s) URL without query or fragment (https://shop.example/returns)",
+  ).optional(),
+  auth: authOptionsSchema.optional(),
+  webhooks: serviceWebhooksSchema.optional(),
+  idempotency: optionsObject({
+    required: aBoolean.optional(),
+    ttlMs: positiveInteger("ms").optional(),
+    lockTimeoutMs: positiveInteger("ms").optional(),
+  }).optional(),
+  reasons: optionsObject({
+    bodyParts: arrayOf(reasonCode, "body parts").optional(),
+    other: arrayOf(reasonCode, "reason codes").optional(),
+  })
+    .superRefine((reasons, ctx) => {
+      // The catalogue's own rule (no extra reason may spell a fit reason), said as an option's.
+      try {
+        createReasonCatalogue(reasons);
+      } catch (error) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["other"],
+          message: `expected reasons that are not fit reasons (${(error as Error).message})`,
+        });
+      }
+    })
+    .optional(),
+  policy: optionsObject({
+    autoApprove: aFunction<
+      NonNullable<ReturnsServiceOptions["policy"]>["autoApprove"] & {}
+    >().optional(),
+  }).optional(),
+  onFitSignal: aFunction<NonNullable<ReturnsServiceOptions["onFitSignal"]>>().optional(),
+  recentRecords: nonNegativeInteger("returns").optional(),
+  maxBodyBytes: positiveInteger("bytes").optional(),
+  maxHistoryEntries: satisfying<number>(
+    (v) => Number.isSafeInteger(v) && (v as number) >= MIN_MAX_HISTORY_ENTRIES,
+    `a whole number of at least ${MIN_MAX_HISTORY_ENTRIES} (history entries)`,
+  ).optional(),
+  retention: optionsObject({
+    intervalMs: nonNegativeInteger("ms; 0 turns the service's own purging off").optional(),
+    deliveredTtlMs: nonNegativeInteger("ms").optional(),
+    batchSize: positiveInteger("rows").optional(),
+  }).optional(),
+  onError: aFunction<NonNullable<ReturnsServiceOptions["onError"]>>().optional(),
+  now: aFunction<() => number>().optional(),
+});
+
+/** Compile-time only: the schema and the documented interface stay in step. */
+export type ServiceOptionsChecked = Assert<
+  SchemaCovers<ReturnsServiceOptions, typeof serviceOptionsSchema>
+>;
+
+/** What the service runs with: the checked options with their defaults. */
+export interface ServiceSettings {
+  store: ReturnsStore;
+  now: () => number;
+  /** Without trailing slashes. */
+  baseUrl: string;
+  idempotency: IdempotencySettings;
+  recentRecords: number;
+  maxBodyBytes: number;
+  maxHistoryEntries: number;
+  retention: RetentionSettings;
+  reportError: (error: unknown, context: string) => void;
+}
+
+/** Checks `options` (throwing `InvalidOptionsError`) and fills in the defaults. */
+export function parseServiceOptions(options: ReturnsServiceOptions): ServiceSettings {
+  checkOptions(serviceOptionsSchema, options, "options");
+  return {
+    store: options.store ?? memoryStore(),
+    now: options.now ?? Date.now,
+    baseUrl: (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, ""),
+    idempotency: { ...DEFAULT_IDEMPOTENCY, ...options.idempotency },
+    recentRecords: options.recentRecords ?? DEFAULT_RECENT_RECORDS,
+    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    maxHistoryEntries: options.maxHistoryEntries ?? DEFAULT_MAX_HISTORY_ENTRIES,
+    retention: { ...DEFAULT_RETENTION, ...options.retention },
+    reportError:
+      options.onError ??
+      ((error: unknown, context: string) => console.error(`[returnkit] ${context}:`, error)),
+  };
+}

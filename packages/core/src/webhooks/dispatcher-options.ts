@@ -1,0 +1,112 @@
+/**
+ * @module webhooks/dispatcher-options — the dispatcher's options, checked at construction: a
+ * bad endpoint, secret or timing fails when the host starts, naming the option, rather than
+ * at the first delivery.
+ */
+import { z } from "zod";
+import {
+  type Assert,
+  aFunction,
+  arrayOf,
+  nonNegativeNumber,
+  optionsObject,
+  positiveInteger,
+  positiveNumber,
+  type SchemaCovers,
+  satisfying,
+} from "../options/check";
+import { storeSchema } from "../store/store-schema";
+import type { WebhookDispatcherOptions } from "./dispatcher";
+import {
+  endpointIdForUrl,
+  type WebhookEndpointInput,
+  webhookEndpointInputSchema,
+} from "./endpoints";
+
+export const DEFAULT_TIMEOUT_MS = 15_000;
+
+const loggerMethod = aFunction<(message: string, fields?: Record<string, unknown>) => void>();
+
+export const dispatcherOptionsShape = {
+  store: storeSchema,
+  endpoints: arrayOf(webhookEndpointInputSchema, "webhook endpoints")
+    .superRefine(eachEndpointOnce)
+    .optional(),
+  retrySchedule: arrayOf(nonNegativeNumber("ms"), "waits in ms", { nonEmpty: true })
+    .refine((schedule) => schedule[0] === 0, {
+      error: "expected 0 first: the first attempt is due when the event is committed",
+      path: [0],
+    })
+    .optional(),
+  timeoutMs: positiveNumber("ms").optional(),
+  // Date itself is the default clock, so a function with `now` qualifies too.
+  clock: satisfying<{ now(): number }>(
+    (v) =>
+      (typeof v === "function" || (typeof v === "object" && v !== null)) &&
+      typeof (v as { now?: unknown }).now === "function",
+    "a clock (an object with now(), such as Date)",
+  ).optional(),
+  random: aFunction<() => number>().optional(),
+  fetch: aFunction<typeof fetch>().optional(),
+  leaseMs: positiveNumber("ms").optional(),
+  batchSize: positiveInteger().optional(),
+  concurrency: positiveInteger().optional(),
+  pollIntervalMs: positiveNumber("ms").optional(),
+  onError: aFunction().optional(),
+  // A logger is often a console or pino instance: other members are its own business.
+  logger: z
+    .looseObject(
+      {
+        debug: loggerMethod.optional(),
+        info: loggerMethod.optional(),
+        warn: loggerMethod.optional(),
+        error: loggerMethod.optional(),
+      },
+      { error: "expected a logger (an object with debug/info/warn/error methods)" },
+    )
+    .optional(),
+};
+
+/** Two inputs with one id (the same URL, say) would be one endpoint saved twice. */
+function eachEndpointOnce(endpoints: readonly WebhookEndpointInput[], ctx: z.RefinementCtx) {
+  const seen = new Map<string, number>();
+  endpoints.forEach((endpoint, i) => {
+    const id = endpoint.id ?? endpointIdForUrl(endpoint.url);
+    const first = seen.get(id);
+    if (first === undefined) seen.set(id, i);
+    else {
+      ctx.addIssue({
+        code: "custom",
+        path: [i],
+        message: `expected each endpoint once, but ${endpoint.url} is configured twice (id ${id}, as endpoints[${first}])`,
+      });
+    }
+  });
+}
+
+/** Leases must outlast an attempt: a lease that ran out mid-attempt lets another claim overtake it. */
+function leaseOutlastsTimeout(
+  options: { timeoutMs?: number; leaseMs?: number },
+  ctx: z.RefinementCtx,
+) {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  if (options.leaseMs !== undefined && options.leaseMs <= timeoutMs) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["leaseMs"],
+      message: `expected more than timeoutMs (${timeoutMs})`,
+    });
+  }
+}
+
+export const dispatcherOptionsSchema =
+  optionsObject(dispatcherOptionsShape).superRefine(leaseOutlastsTimeout);
+
+/** The `webhooks` option of `createReturnsService`: the dispatcher's, without `store`. */
+const { store: _store, ...withoutStore } = dispatcherOptionsShape;
+export const serviceWebhooksSchema = optionsObject(withoutStore).superRefine(leaseOutlastsTimeout);
+
+/** Compile-time only: the schema and the documented interface stay in step. */
+export type DispatcherOptionsChecked = Assert<
+  SchemaCovers<WebhookDispatcherOptions, typeof dispatcherOptionsSchema>
+>;
