@@ -714,6 +714,17 @@ describe("endpoints", () => {
     ).rejects.toThrow(/secret: expected a whsec_/);
     expect(await dispatcher.listEndpoints()).toEqual([]);
   });
+
+  it("registerEndpoint - more secrets than a receiver reads are refused, naming the bound", async () => {
+    const dispatcher = await dispatcherFor({ endpoints: [] });
+    const secrets = Array.from({ length: 9 }, () => generateWebhookSecret());
+    await expect(
+      dispatcher.registerEndpoint({ url: receiver.url, secret: secrets }),
+    ).rejects.toThrow(/secret: expected at most 8 secrets/);
+    expect(await dispatcher.listEndpoints()).toEqual([]);
+    await dispatcher.registerEndpoint({ url: receiver.url, secret: secrets.slice(0, 8) });
+    expect(await dispatcher.listEndpoints()).toHaveLength(1);
+  });
 });
 
 describe("the loop", () => {

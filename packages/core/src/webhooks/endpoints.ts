@@ -68,18 +68,29 @@ function isWebhookSecret(value: unknown): boolean {
 }
 
 const SECRET = "a whsec_ secret (whsec_ followed by standard base64)";
+/**
+ * Secrets one endpoint may hold. Each adds a signature to every delivery, and receivers
+ * (`@returnkit/webhook-verify` reads at most 32) bound how many they read; a rotation needs two.
+ */
+export const MAX_ENDPOINT_SECRETS = 8;
 
 /** `{ url, secret, types?, id? }`, as `endpoints` and `registerEndpoint` take it. */
 export const webhookEndpointInputSchema = optionsObject(
   {
     url: httpUrl,
-    secret: z.union(
-      [
-        satisfying<string>(isWebhookSecret, SECRET),
-        arrayOf(satisfying<string>(isWebhookSecret, SECRET), "whsec_ secrets", { nonEmpty: true }),
-      ],
-      { error: `expected ${SECRET}, or a non-empty array of them while rotating` },
-    ),
+    secret: z
+      .union(
+        [
+          satisfying<string>(isWebhookSecret, SECRET),
+          arrayOf(satisfying<string>(isWebhookSecret, SECRET), "whsec_ secrets", {
+            nonEmpty: true,
+          }),
+        ],
+        { error: `expected ${SECRET}, or a non-empty array of them while rotating` },
+      )
+      .refine((secret) => typeof secret === "string" || secret.length <= MAX_ENDPOINT_SECRETS, {
+        error: `expected at most ${MAX_ENDPOINT_SECRETS} secrets (two while rotating)`,
+      }),
     types: arrayOf(oneOf<WebhookEventType>(WEBHOOK_EVENT_TYPES), "event types").nullish(),
     id: aNonEmptyString.optional(),
   },
