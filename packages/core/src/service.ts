@@ -4,14 +4,12 @@
  * them in-process gets the same validation, idempotency, events and errors.
  */
 import type { z } from "zod";
-import type { AuthOptions } from "./auth/options";
 import { historyLimitProblem } from "./history-limit";
 import { createFetchHandler } from "./http/fetch-handler";
 import {
   createIdempotencyEngine,
   IdempotencyKeyTaken,
   type IdempotencyKeyUse,
-  type IdempotencySettings,
 } from "./idempotency/engine";
 import { isReturnId, newReturnId } from "./ids";
 import {
@@ -27,15 +25,11 @@ import {
   type ReturnState,
   restoreReturnSnapshot,
 } from "./machine";
-import { parseServiceOptions } from "./options/service-options";
+import { parseServiceOptions, type ReturnsServiceOptions } from "./options/service-options";
 import { type Actor, assertScope, hasScope, type Principal } from "./principal";
 import { isProblemError, problems, type ValidationIssue } from "./problems";
-import {
-  createReasonCatalogue,
-  type ReasonCatalogue,
-  type ReasonCatalogueOptions,
-} from "./reasons";
-import { type RetentionSettings, scheduleRetention } from "./retention";
+import { createReasonCatalogue, type ReasonCatalogue } from "./reasons";
+import { scheduleRetention } from "./retention";
 import {
   createReturnSchemas,
   EVENT_BODY_SCHEMAS,
@@ -51,60 +45,12 @@ import {
   type UpdateReturnInput,
 } from "./schemas";
 import { RecentRecords } from "./store/recent-records";
-import type { CommitResult, IdempotentResponse, ReturnsStore, StoredReturn } from "./store/types";
+import type { CommitResult, IdempotentResponse, StoredReturn } from "./store/types";
 import { historyToRestore, responseToStore, restoreHistory } from "./stored-response";
-import {
-  createWebhookDispatcher,
-  type WebhookDispatcher,
-  type WebhookDispatcherOptions,
-} from "./webhooks/dispatcher";
+import { createWebhookDispatcher, type WebhookDispatcher } from "./webhooks/dispatcher";
 import { type FitSignal, publishTransitions } from "./webhooks/events";
 
-export interface ReturnsServiceOptions {
-  /** Where returns, idempotency records and the outbox live. Default: `memoryStore()`. */
-  store?: ReturnsStore;
-  /**
-   * Absolute URL where the routes are mounted (`https://shop.example` or
-   * `https://shop.example/returns`): used for links, `Location` and auth metadata.
-   */
-  baseUrl?: string;
-  /** OAuth 2.1 resource server settings, or a host's own `authenticate`. */
-  auth?: AuthOptions;
-  webhooks?: Omit<WebhookDispatcherOptions, "store">;
-  idempotency?: Partial<IdempotencySettings>;
-  reasons?: ReasonCatalogueOptions;
-  policy?: {
-    /** Return true to approve a return at submit, in the same commit, as actor `policy`. */
-    autoApprove?: (record: ReturnData) => boolean | Promise<boolean>;
-  };
-  /** Called after a commit that produced fit signals (errors are reported, never rethrown). */
-  onFitSignal?: (signal: FitSignal) => void | Promise<void>;
-  /**
-   * With a store whose reads cost a round trip (`store.remote`), how many recently written
-   * returns the service remembers so a write can skip reading them first. Default 1,000 (a few
-   * KB each); 0 turns it off.
-   */
-  recentRecords?: number;
-  /** Largest accepted request body in bytes. Default 16 KiB. */
-  maxBodyBytes?: number;
-  /**
-   * Most entries a return's history may hold (default 200, at least 16). A draft accepts
-   * PATCHes while its history holds less than half of it, and `flag` while the flag, its
-   * `unflag` and the rest of the lifecycle still fit; other events are never refused for it.
-   * A refused event is a 409 `history-limit-reached`.
-   */
-  maxHistoryEntries?: number;
-  /**
-   * The service purges its store by itself (`store.purge`): every `intervalMs` (default 60 s;
-   * 0 turns it off), expired idempotency records, and delivered deliveries and unneeded
-   * events older than `deliveredTtlMs` (default 24 h), `batchSize` rows a call (default 1,000).
-   */
-  retention?: Partial<RetentionSettings>;
-  /** Unexpected errors (500s, hook failures) are reported here. Default: console.error. */
-  onError?: (error: unknown, context: string) => void;
-  /** Epoch ms clock, for tests. */
-  now?: () => number;
-}
+export type { ReturnsServiceOptions } from "./options/service-options";
 
 export interface OperationContext {
   principal: Principal;

@@ -2,16 +2,25 @@
  * @module options/service-options — `createReturnsService`'s options, checked at
  * construction, and the settings the service derives from them (defaults filled in).
  */
+import type { AuthOptions } from "../auth/options";
 import { authOptionsSchema } from "../auth/options-schema";
 import { DEFAULT_MAX_HISTORY_ENTRIES, MIN_MAX_HISTORY_ENTRIES } from "../history-limit";
 import { DEFAULT_IDEMPOTENCY, type IdempotencySettings } from "../idempotency/engine";
-import { createReasonCatalogue, REASON_CODE_PATTERN } from "../reasons";
+import {
+  createReasonCatalogue,
+  REASON_CODE_PATTERN,
+  type ReasonCatalogueOptions,
+} from "../reasons";
 import { DEFAULT_RETENTION, type RetentionSettings } from "../retention";
-import type { ReturnsServiceOptions } from "../service";
+import type { ReturnData } from "../schemas";
 import { memoryStore } from "../store/memory-store";
 import { storeSchema } from "../store/store-schema";
 import type { ReturnsStore } from "../store/types";
-import { serviceWebhooksSchema } from "../webhooks/dispatcher-options";
+import {
+  serviceWebhooksSchema,
+  type WebhookDispatcherOptions,
+} from "../webhooks/dispatcher-options";
+import type { FitSignal } from "../webhooks/events";
 import {
   type Assert,
   aBoolean,
@@ -25,6 +34,52 @@ import {
   type SchemaCovers,
   satisfying,
 } from "./check";
+
+export interface ReturnsServiceOptions {
+  /** Where returns, idempotency records and the outbox live. Default: `memoryStore()`. */
+  store?: ReturnsStore;
+  /**
+   * Absolute URL where the routes are mounted (`https://shop.example` or
+   * `https://shop.example/returns`): used for links, `Location` and auth metadata.
+   */
+  baseUrl?: string;
+  /** OAuth 2.1 resource server settings, or a host's own `authenticate`. */
+  auth?: AuthOptions;
+  webhooks?: Omit<WebhookDispatcherOptions, "store">;
+  idempotency?: Partial<IdempotencySettings>;
+  reasons?: ReasonCatalogueOptions;
+  policy?: {
+    /** Return true to approve a return at submit, in the same commit, as actor `policy`. */
+    autoApprove?: (record: ReturnData) => boolean | Promise<boolean>;
+  };
+  /** Called after a commit that produced fit signals (errors are reported, never rethrown). */
+  onFitSignal?: (signal: FitSignal) => void | Promise<void>;
+  /**
+   * With a store whose reads cost a round trip (`store.remote`), how many recently written
+   * returns the service remembers so a write can skip reading them first. Default 1,000 (a few
+   * KB each); 0 turns it off.
+   */
+  recentRecords?: number;
+  /** Largest accepted request body in bytes. Default 16 KiB. */
+  maxBodyBytes?: number;
+  /**
+   * Most entries a return's history may hold (default 200, at least 16). A draft accepts
+   * PATCHes while its history holds less than half of it, and `flag` while the flag, its
+   * `unflag` and the rest of the lifecycle still fit; other events are never refused for it.
+   * A refused event is a 409 `history-limit-reached`.
+   */
+  maxHistoryEntries?: number;
+  /**
+   * The service purges its store by itself (`store.purge`): every `intervalMs` (default 60 s;
+   * 0 turns it off), expired idempotency records, and delivered deliveries and unneeded
+   * events older than `deliveredTtlMs` (default 24 h), `batchSize` rows a call (default 1,000).
+   */
+  retention?: Partial<RetentionSettings>;
+  /** Unexpected errors (500s, hook failures) are reported here. Default: console.error. */
+  onError?: (error: unknown, context: string) => void;
+  /** Epoch ms clock, for tests. */
+  now?: () => number;
+}
 
 const DEFAULT_BASE_URL = "http://localhost";
 const DEFAULT_MAX_BODY_BYTES = 16 * 1024;

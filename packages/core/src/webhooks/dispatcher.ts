@@ -17,10 +17,14 @@ import type {
   DeliveryAttempt,
   DeliveryOutcome,
   OutboxEvent,
-  ReturnsStore,
   WebhookEndpoint,
 } from "../store/types";
-import { DEFAULT_TIMEOUT_MS, dispatcherOptionsSchema } from "./dispatcher-options";
+import {
+  DEFAULT_TIMEOUT_MS,
+  type DispatcherErrorContext,
+  dispatcherOptionsSchema,
+  type WebhookDispatcherOptions,
+} from "./dispatcher-options";
 import { toWebhookEndpoint, type WebhookEndpointInput } from "./endpoints";
 import {
   DEFAULT_RETRY_SCHEDULE,
@@ -30,61 +34,13 @@ import {
 import { createWebhookSender } from "./send-webhook";
 import { webhookHeaders } from "./signer";
 
+export type {
+  DispatcherErrorContext,
+  DispatcherLogger,
+  DispatcherOperation,
+  WebhookDispatcherOptions,
+} from "./dispatcher-options";
 export type { WebhookEndpointInput } from "./endpoints";
-
-/** Where an infrastructure error happened (delivery failures are recorded, not reported). */
-export type DispatcherOperation =
-  | "save_endpoints"
-  | "claim"
-  | "next_due"
-  | "attempt"
-  | "record_attempt"
-  | "disable_endpoint";
-
-export interface DispatcherErrorContext {
-  operation: DispatcherOperation;
-  dispatcherId: string;
-  deliveryId?: string;
-  endpointId?: string;
-}
-
-export interface DispatcherLogger {
-  debug?(message: string, fields?: Record<string, unknown>): void;
-  info?(message: string, fields?: Record<string, unknown>): void;
-  warn?(message: string, fields?: Record<string, unknown>): void;
-  error?(message: string, fields?: Record<string, unknown>): void;
-}
-
-export interface WebhookDispatcherOptions {
-  store: ReturnsStore;
-  /** Endpoints saved into the store when the dispatcher gets ready. */
-  endpoints?: readonly WebhookEndpointInput[];
-  /** Wait in ms before each attempt; `[0]` first. Default: Svix-like, 8 attempts over ~1.5 days. */
-  retrySchedule?: readonly number[];
-  /** A 2xx must arrive within this many ms. Default 15 000. */
-  timeoutMs?: number;
-  /** Epoch ms; decides what is due and stamps `webhook-timestamp`. Default: `Date`. */
-  clock?: { now(): number };
-  /** Source of retry jitter, in [0, 1). Default `Math.random`. */
-  random?: () => number;
-  /**
-   * Sends every attempt through this `fetch` (a proxy, a custom agent, a test double). Default:
-   * undici's `request()` over the dispatcher's own keep-alive pool on Node (a global dispatcher
-   * set with `setGlobalDispatcher` is not used), `globalThis.fetch` elsewhere.
-   */
-  fetch?: typeof fetch;
-  /** How long a claimed delivery stays ours; MUST exceed `timeoutMs`. Default max(60 s, 2 × timeoutMs + 5 s). */
-  leaseMs?: number;
-  /** Most deliveries taken in one claim. Default: `concurrency`. */
-  batchSize?: number;
-  /** Most attempts in flight at once. Default 32. */
-  concurrency?: number;
-  /** Safety-net poll for work no notification announces. Default 5 000. */
-  pollIntervalMs?: number;
-  /** Store or programming errors; the loop carries on. Default: `logger.error`, else console.error. */
-  onError?: (error: unknown, context: DispatcherErrorContext) => void;
-  logger?: DispatcherLogger;
-}
 
 export interface DrainOptions {
   /** Reject if the outbox is not drained within this many ms of real time. Default 30 000. */
