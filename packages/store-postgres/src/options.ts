@@ -22,10 +22,16 @@ const databaseSchema = z.custom<DatabaseInput>().superRefine((value, ctx) => {
   if (defect) ctx.addIssue({ code: "custom", message: defect });
 });
 
-const commitBatchingSchema: z.ZodType<CommitBatchingOptions> = z.strictObject(
-  { maxInFlight: positiveInteger.optional(), maxSize: positiveInteger.optional() },
-  expected("{ maxInFlight?, maxSize? }"),
-);
+// `true` asks for the defaults and `false` for none; an object is checked member by member.
+const commitBatchingSchema = z.preprocess(
+  (value) => (value === true ? {} : value === false ? undefined : value),
+  z
+    .strictObject(
+      { maxInFlight: positiveInteger.optional(), maxSize: positiveInteger.optional() },
+      expected("true, false or { maxInFlight?, maxSize? }"),
+    )
+    .optional(),
+) as unknown as z.ZodType<boolean | CommitBatchingOptions>;
 
 const postgresStoreOptionsSchema = z.strictObject(
   {
@@ -38,7 +44,7 @@ const postgresStoreOptionsSchema = z.strictObject(
       )
       .optional(),
     preparedStatements: boolean.optional(),
-    commitBatching: commitBatchingSchema.optional(),
+    commitBatching: commitBatchingSchema,
     onError: z
       .custom<(error: Error) => void>((v) => typeof v === "function", expected("a function"))
       .optional(),
