@@ -1,9 +1,9 @@
 /** @module context — what every group of store operations shares. */
-import type { SqlDatabase } from "./database";
+import type { SqlDriver } from "./drivers/types";
 import type { SqlNames } from "./names";
 
 export interface StoreContext {
-  db: SqlDatabase;
+  db: SqlDriver;
   names: SqlNames;
   /** Where commits and redeliveries announce new work, or null when `notify` is off. */
   notify: { channel: string; payload: string } | null;

@@ -8,7 +8,8 @@ import {
   T0,
 } from "@returnkit/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type SqlDatabase, toSqlDatabase } from "./database";
+import { toDriver } from "./drivers";
+import type { SqlDriver } from "./drivers/types";
 import { postgresStore } from "./postgres-store";
 import {
   backends,
@@ -138,8 +139,8 @@ for (const backend of backends()) {
       await warmUp(backend);
       db = backend.connect();
       // Records what the store sends, to ask the planner about the claim it made.
-      const inner = toSqlDatabase(db);
-      const recording: SqlDatabase = {
+      const inner = toDriver(db);
+      const recording: SqlDriver = {
         ...inner,
         query: (text, params, options) => {
           statements.push({ text, params: params ?? [] });

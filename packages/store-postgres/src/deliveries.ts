@@ -21,9 +21,8 @@ import {
   DELIVERY_COLUMNS,
   type DeliveryRow,
   type EndpointRow,
+  EVENT_COLUMNS,
   type EventRow,
-  eventColumns,
-  joinRecord,
   toDelivery,
   toEndpoint,
   toOutboxEvent,
@@ -54,7 +53,7 @@ export async function claimDeliveries(
   request: { dispatcherId: string; now: number; limit: number; leaseMs: number },
 ): Promise<ClaimedDelivery[]> {
   const n = ctx.names;
-  const { rows } = await ctx.db.query<{
+  const rows = await ctx.db.query<{
     delivery: DeliveryRow;
     event: EventRow;
     endpoint: EndpointRow;
@@ -81,12 +80,7 @@ export async function claimDeliveries(
      )
      SELECT row_to_json(c) AS delivery, row_to_json(ev) AS event, row_to_json(ep) AS endpoint
      FROM claimed c
-     CROSS JOIN LATERAL (
-       SELECT ${eventColumns("e", "rv")}
-       FROM ${n.table("outbox_events")} e
-       ${joinRecord(n, "rv", "e.return_id", "e.record_version")}
-       WHERE e.id = c.event_id
-     ) ev
+     JOIN (SELECT ${EVENT_COLUMNS} FROM ${n.table("outbox_events")}) ev ON ev.id = c.event_id
      JOIN ${n.table("endpoints")} ep ON ep.id = c.endpoint_id
      ORDER BY c.next_attempt_at, c.position`,
     [request.now, request.limit, request.dispatcherId, request.leaseMs],
@@ -112,7 +106,7 @@ export async function recordDeliveryAttempt(
   if (Number.isNaN(at))
     throw new TypeError(`recordDeliveryAttempt: invalid attempt time ${attempt.at}`);
   const status: DeliveryStatus = outcome.kind === "retry" ? "pending" : outcome.kind;
-  const { rows } = await ctx.db.query(
+  const rows = await ctx.db.query(
     `UPDATE ${ctx.names.table("deliveries")}
      SET attempt_count = attempt_count + 1,
          attempts = attempts || jsonb_build_array($3::jsonb),
@@ -146,7 +140,7 @@ export async function redeliver(
   if (Number.isNaN(since)) throw new TypeError(`redeliver: invalid since ${request.since}`);
   // Without an event or a time there is nothing to select: never revive everything.
   if (request.eventId === undefined && since === null) return 0;
-  const { rows } = await ctx.db.query<{ revived: number | string }>(
+  const rows = await ctx.db.query<{ revived: number | string }>(
     `WITH revived AS (
        UPDATE ${ctx.names.table("deliveries")}
        SET status = 'pending', attempt_count = 0, next_attempt_at = $4::bigint,
@@ -189,7 +183,7 @@ export async function listDeliveries(
     params.push(value);
     where.push(`${column} = $${params.length}`);
   }
-  const { rows } = await ctx.db.query<DeliveryRow>(
+  const rows = await ctx.db.query<DeliveryRow>(
     `SELECT ${DELIVERY_COLUMNS} FROM ${ctx.names.table("deliveries")}
      ${where.length > 0 ? `WHERE ${where.join(" AND ")}` : ""}
      ORDER BY position, id`,
@@ -202,7 +196,7 @@ export async function listDeliveries(
 export async function nextDeliveryDueAt(ctx: StoreContext): Promise<number | null> {
   const n = ctx.names;
   // A leased head counts from the end of its lease; heads of disabled endpoints not at all.
-  const { rows } = await ctx.db.query<{ due: number | string | null }>(
+  const rows = await ctx.db.query<{ due: number | string | null }>(
     `SELECT min(GREATEST(d.next_attempt_at, COALESCE(d.leased_until, d.next_attempt_at))) AS due
      FROM ${n.table("deliveries")} d
      JOIN ${n.table("endpoints")} ep ON ep.id = d.endpoint_id AND ep.enabled
@@ -215,11 +209,9 @@ export async function nextDeliveryDueAt(ctx: StoreContext): Promise<number | nul
 }
 
 export async function listEvents(ctx: StoreContext, returnId: string): Promise<OutboxEvent[]> {
-  const { rows } = await ctx.db.query<EventRow>(
-    `SELECT ${eventColumns("ev", "rv")}
-     FROM ${ctx.names.table("outbox_events")} ev
-     ${joinRecord(ctx.names, "rv", "ev.return_id", "ev.record_version")}
-     WHERE ev.return_id = $1 ORDER BY ev.position`,
+  const rows = await ctx.db.query<EventRow>(
+    `SELECT ${EVENT_COLUMNS} FROM ${ctx.names.table("outbox_events")}
+     WHERE return_id = $1 ORDER BY position`,
     [returnId],
     { read: true },
   );

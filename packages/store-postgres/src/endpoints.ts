@@ -24,7 +24,7 @@ export async function saveEndpoint(ctx: StoreContext, endpoint: WebhookEndpoint)
 }
 
 export async function listEndpoints(ctx: StoreContext): Promise<WebhookEndpoint[]> {
-  const { rows } = await ctx.db.query<EndpointRow>(
+  const rows = await ctx.db.query<EndpointRow>(
     `SELECT ${ENDPOINT_COLUMNS} FROM ${ctx.names.table("endpoints")} ORDER BY created_at, id`,
     undefined,
     { read: true },
@@ -38,7 +38,7 @@ export async function listEndpoints(ctx: StoreContext): Promise<WebhookEndpoint[
  * `nextDeliveryDueAt` ever sees such a delivery, because both join the endpoints table.
  */
 export async function removeEndpoint(ctx: StoreContext, id: string): Promise<boolean> {
-  const { rows } = await ctx.db.query<{ removed: number | string }>(
+  const rows = await ctx.db.query<{ removed: number | string }>(
     `WITH removed AS (
        DELETE FROM ${ctx.names.table("endpoints")} WHERE id = $1 RETURNING id
      ),

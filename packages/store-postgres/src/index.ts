@@ -8,18 +8,21 @@
  * ```
  */
 
-export type { CommitBatchingOptions } from "./commit-batcher";
+export type { DatabaseInput } from "./drivers";
+export { toDriver } from "./drivers";
+export type { PgDriverOptions } from "./drivers/pg";
+export { pgDriver } from "./drivers/pg";
+export { pgliteDriver } from "./drivers/pglite";
 export type {
-  DatabaseInput,
   PGliteLike,
   PgPoolClientLike,
   PgPoolLike,
-  SqlDatabase,
+  QueryOptions,
+  SqlDriver,
   SqlQueryable,
-  SqlResult,
   SqlTransaction,
-} from "./database";
-export { pgliteDatabase, pgPoolDatabase, SQL_DATABASE, toSqlDatabase } from "./database";
+} from "./drivers/types";
+export { SQL_DRIVER } from "./drivers/types";
 export type { MigrateOptions, MigrateResult } from "./migrate";
 export { migrate } from "./migrate";
 export type { Migration } from "./migrations";

@@ -16,8 +16,7 @@ export type TableName =
   | "outbox_events"
   | "endpoints"
   | "deliveries"
-  | "idempotency_keys"
-  | "return_versions";
+  | "idempotency_keys";
 
 export interface SqlNames {
   readonly schema: string;

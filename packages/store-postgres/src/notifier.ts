@@ -1,12 +1,12 @@
 /**
  * @module notifier — `onDeliveriesCreated` across processes.
  *
- * Commits that create deliveries `pg_notify` the store's channel inside the same statement,
+ * Commits that create deliveries `pg_notify` the store's channel inside the same transaction,
  * so the notification goes out exactly when the commit does. Listeners in this process are
  * called directly (no round trip); the payload names the store instance that sent it, so
  * the echo of our own notification is skipped and other processes' are not.
  */
-import type { SqlDatabase } from "./database";
+import type { SqlDriver } from "./drivers/types";
 
 export interface DeliveryNotifier {
   /** The channel and payload commits send, or null when notifications are off. */
@@ -17,7 +17,7 @@ export interface DeliveryNotifier {
   close(): Promise<void>;
 }
 
-export function createDeliveryNotifier(db: SqlDatabase, channel: string | null): DeliveryNotifier {
+export function createDeliveryNotifier(db: SqlDriver, channel: string | null): DeliveryNotifier {
   const instance = `store_${crypto.randomUUID()}`;
   const listeners = new Set<() => void>();
   let unlisten: Promise<(() => Promise<void>) | undefined> | undefined;

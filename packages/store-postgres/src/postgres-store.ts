@@ -3,23 +3,20 @@
  * `pg` Pool or PGlite.
  *
  * Several processes may share one database: commits serialise per return on its row,
- * idempotency claims on their key, and dispatchers claim deliveries with SKIP LOCKED.
+ * idempotency keys on their unique index, and dispatchers claim deliveries with SKIP LOCKED.
  */
 import type { ReturnsStore } from "@returnkit/core";
-import { checkCommit, commitStatements, isCreateRace, runCommits } from "./commit";
-import { CommitBatcher, type CommitBatchingOptions } from "./commit-batcher";
+import { checkCommit, commit } from "./commit";
 import { retryTransient, type StoreContext } from "./context";
-import { type DatabaseInput, toSqlDatabase } from "./database";
 import * as deliveries from "./deliveries";
+import { type DatabaseInput, toDriver } from "./drivers";
 import * as endpoints from "./endpoints";
 import * as idempotency from "./idempotency";
 import { applyMigrations } from "./migrate";
 import { type NamesOptions, sqlNames } from "./names";
 import { createDeliveryNotifier } from "./notifier";
-import { ReadBatcher } from "./read-batcher";
 import { purge } from "./retention";
-import { listReturns, readReturns } from "./returns";
-import { toStoredReturn } from "./rows";
+import { getReturn, listReturns } from "./returns";
 
 export interface PostgresStoreOptions extends NamesOptions {
   /**
@@ -36,25 +33,12 @@ export interface PostgresStoreOptions extends NamesOptions {
   /** `store.name`; defaults to `postgres` or `pglite` by the kind of `db`. */
   name?: string;
   /**
-   * Prepare each statement once per connection (pg only; default true). Turn it off behind
-   * PgBouncer in transaction mode before 1.21, which cannot route named statements.
-   */
-  preparedStatements?: boolean;
-  /**
-   * Group commit: while `maxInFlight` commit statements (default 2) are running, further
-   * commits queue and go together in the next statement, up to `maxSize` (default 64). A
-   * commit waits only for the end of the event loop's current turn, so writers woken
-   * together commit together. Many concurrent writers then share each statement's round
-   * trip and WAL flush instead of each paying its own.
-   */
-  commitBatching?: CommitBatchingOptions;
-  /**
    * Errors no call was waiting for: an idle connection of the Pool that the server closed
    * (a restart, a failover). The store listens for the Pool's "error" event so that such a
-   * closure never crashes the process (an unheard "error" event does), and the Pool opens a
-   * new connection on the next query. Default: a console warning, unless the host listens
-   * for the Pool's "error" itself. Calls made while the database cannot be reached reject
-   * with `StoreUnavailableError` (from `@returnkit/core`; a 503 over HTTP).
+   * closure never crashes the process, and the Pool opens a new connection on the next
+   * query. Default: a console warning, unless the host listens for the Pool's "error"
+   * itself. Calls made while the database cannot be reached reject with
+   * `StoreUnavailableError` (from `@returnkit/core`; a 503 over HTTP).
    */
   onError?: (error: Error) => void;
 }
@@ -70,28 +54,14 @@ export interface PostgresStore extends ReturnsStore {
 }
 
 export function postgresStore(options: PostgresStoreOptions): PostgresStore {
-  const db = toSqlDatabase(options.db, {
-    preparedStatements: options.preparedStatements,
-    onError: options.onError,
-  });
+  const db = toDriver(options.db, { onError: options.onError });
   const names = sqlNames(options);
   const notifier = createDeliveryNotifier(db, options.notify === false ? null : names.channel);
   const ctx: StoreContext = { db, names, notify: notifier.target };
-  const statements = commitStatements(names);
-  const readKey = (key: string) => idempotency.readIdempotencyKey(ctx, key);
-  const commits = new CommitBatcher(
-    (batch) =>
-      retryTransient(
-        () => runCommits(db, statements, batch, ctx.notify, readKey),
-        (error) => isCreateRace(error, names),
-      ),
-    options.commitBatching,
-  );
-  const reads = new ReadBatcher((ids) => readReturns(ctx, ids));
   let initialised: Promise<void> | undefined;
 
   return {
-    name: options.name ?? (db.dialect === "pglite" ? "pglite" : "postgres"),
+    name: options.name ?? db.kind,
     // Every read is a query: the service may start a write from the version it saw last.
     remote: true,
 
@@ -112,18 +82,12 @@ export function postgresStore(options: PostgresStoreOptions): PostgresStore {
       await db.close();
     },
 
-    async getReturn(id) {
-      // PostgreSQL text cannot hold NUL, so no row has such an id; sent along, it would fail
-      // the statement for every other read of its turn.
-      if (id.includes("\u0000")) return null;
-      const row = await reads.read(id);
-      return row ? toStoredReturn(row) : null;
-    },
+    getReturn: (id) => getReturn(ctx, id),
     listReturns: (query) => listReturns(ctx, query),
 
-    async commit(commit) {
-      checkCommit(commit);
-      const outcome = await commits.commit(commit);
+    async commit(change) {
+      checkCommit(change);
+      const outcome = await retryTransient(() => commit(ctx, change));
       if (outcome.deliveries > 0) notifier.announce();
       return outcome.result;
     },
@@ -149,7 +113,7 @@ export function postgresStore(options: PostgresStoreOptions): PostgresStore {
       return revived;
     },
     listDeliveries: (filter) => deliveries.listDeliveries(ctx, filter),
-    listEvents: async (returnId) => deliveries.listEvents(ctx, returnId),
+    listEvents: (returnId) => deliveries.listEvents(ctx, returnId),
     nextDeliveryDueAt: () => deliveries.nextDeliveryDueAt(ctx),
     onDeliveriesCreated: (listener) => notifier.subscribe(listener),
 

@@ -53,44 +53,8 @@ export async function purge(
   for (const batch of batches) {
     const left = request.limit - removed;
     if (left <= 0) break;
-    const { rows } = await ctx.db.query<{ removed: number | string }>(batch.sql, [batch.at, left]);
+    const rows = await ctx.db.query<{ removed: number | string }>(batch.sql, [batch.at, left]);
     removed += Number(rows[0]!.removed);
   }
-  await purgeRecords(ctx, request);
   return removed;
-}
-
-/**
- * Records (migration 002) that no event and no idempotency response refers to any more:
- * storage of the rows purged above, so not counted among them, and given a bound of their
- * own, `limit`, on every call. Each call frees at most `limit` records (one per row it
- * deletes), so the callers' "repeat until 0" drains them too.
- *
- * Only the commit that writes a record writes what refers to it, so once nothing does,
- * nothing will again: the NOT EXISTS cannot race a new reference. It runs after the events,
- * so what they just let go goes in the same call.
- */
-async function purgeRecords(
-  ctx: StoreContext,
-  request: { deliveredBefore: number; limit: number },
-): Promise<void> {
-  const n = ctx.names;
-  await ctx.db.query(
-    `WITH doomed AS (
-       SELECT v.return_id, v.version FROM ${n.table("return_versions")} v
-       WHERE v.created_ms < $1::bigint
-         AND NOT EXISTS (
-           SELECT 1 FROM ${n.table("outbox_events")} ev
-           WHERE ev.return_id = v.return_id AND ev.record_version = v.version
-         )
-         AND NOT EXISTS (
-           SELECT 1 FROM ${n.table("idempotency_keys")} k
-           WHERE k.key = v.key AND k.return_id = v.return_id AND k.record_version = v.version
-         )
-       ORDER BY v.created_ms LIMIT $2 FOR UPDATE SKIP LOCKED
-     )
-     DELETE FROM ${n.table("return_versions")} v USING doomed
-     WHERE v.return_id = doomed.return_id AND v.version = doomed.version`,
-    [request.deliveredBefore, request.limit],
-  );
 }

@@ -16,7 +16,6 @@ import type {
   WebhookEndpoint,
   WebhookEventType,
 } from "@returnkit/core";
-import type { SqlNames } from "./names";
 
 export interface ReturnRow {
   record: StoredReturn["record"];
@@ -27,34 +26,14 @@ export function toStoredReturn(row: ReturnRow): StoredReturn {
   return { record: row.record, snapshot: row.snapshot };
 }
 
-/**
- * SQL for the JSON text of a payload or response stored as `whole` (before migration 002)
- * or as `template`, whose record comes from the `return_versions` row aliased `versions`
- * (joined with `joinRecord`): `chr(2)` is record-template.ts's RECORD_MARK. NULL when a
- * template's record is missing, which the row readers refuse.
- */
-export function jsonWithRecord(whole: string, template: string, versions: string): string {
-  return `CASE WHEN ${template} IS NULL THEN ${whole}::text ELSE replace(${template}, chr(2), ${versions}.record::text) END`;
-}
-
-/** The LEFT JOIN of the `return_versions` row a template refers to. */
-export function joinRecord(n: SqlNames, alias: string, returnId: string, version: string): string {
-  return `LEFT JOIN ${n.table("return_versions")} ${alias} ON ${alias}.return_id = ${returnId} AND ${alias}.version = ${version}`;
-}
-
-/** An event's columns as EventRow has them; `ev` is the event, `rv` its joined record. */
-export function eventColumns(ev: string, rv: string): string {
-  const payload = jsonWithRecord(`${ev}.payload`, `${ev}.payload_template`, rv);
-  return `${ev}.id, ${ev}.return_id, ${ev}.seq, ${ev}.type, ${payload} AS payload, ${ev}.created_at, ${ev}.position`;
-}
+export const EVENT_COLUMNS = "id, return_id, seq, type, payload, created_at, position";
 
 export interface EventRow {
   id: string;
   return_id: string;
   seq: number | string;
   type: WebhookEventType;
-  /** The payload's JSON text (see `jsonWithRecord`). */
-  payload: string | null;
+  payload: OutboxEvent["payload"];
   created_at: string;
   position: number | string;
 }
@@ -65,16 +44,10 @@ export function toOutboxEvent(row: EventRow): OutboxEvent {
     return_id: row.return_id,
     seq: Number(row.seq),
     type: row.type,
-    payload: parseStored(row.payload, `event ${row.id}`) as OutboxEvent["payload"],
+    payload: row.payload,
     created_at: row.created_at,
     position: Number(row.position),
   };
-}
-
-/** JSON text read through `jsonWithRecord`; null only if a template lost its record. */
-function parseStored(text: string | null, what: string): unknown {
-  if (text === null) throw new Error(`${what}: the record its JSON refers to is missing`);
-  return JSON.parse(text);
 }
 
 export const ENDPOINT_COLUMNS = "id, url, secrets, types, enabled, disabled_reason, created_at";
@@ -139,26 +112,14 @@ export function toDelivery(row: DeliveryRow): Delivery {
   };
 }
 
-/** An idempotency row as the store reads it back (`keyRecordColumns`). */
 export interface KeyRecordRow {
   state: "in_progress" | "completed";
   fingerprint: string;
-  /** The response's JSON text (see `jsonWithRecord`); null while in progress. */
-  response: string | null;
-}
-
-/** A key row's columns as KeyRecordRow has them; `k` is the key, `rv` its joined record. */
-export function keyRecordColumns(k: string, rv: string): string {
-  const response = jsonWithRecord(`${k}.response`, `${k}.response_template`, rv);
-  return `${k}.state, ${k}.fingerprint, ${response} AS response`;
+  response: IdempotentResponse | null;
 }
 
 export function toKeyRecord(row: KeyRecordRow): IdempotencyRecordView {
   return row.state === "completed"
-    ? {
-        state: "completed",
-        fingerprint: row.fingerprint,
-        response: parseStored(row.response, "idempotency response") as IdempotentResponse,
-      }
+    ? { state: "completed", fingerprint: row.fingerprint, response: row.response! }
     : { state: "in_progress", fingerprint: row.fingerprint };
 }

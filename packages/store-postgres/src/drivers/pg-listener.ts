@@ -1,12 +1,12 @@
 /**
- * @module pg-listener — LISTEN on a `pg` Pool through one dedicated connection that comes
+ * @module drivers/pg-listener — LISTEN on a `pg` Pool through one dedicated connection that comes
  * back after it drops.
  *
  * A notification sent while the connection was down is lost, so after every reconnect each
  * callback is called once with an empty payload: the store treats that as "something may
  * have happened" and a dispatcher looks for work.
  */
-import type { PgPoolClientLike, PgPoolLike } from "./database";
+import type { PgPoolClientLike, PgPoolLike } from "./types";
 
 const FIRST_RETRY_MS = 100;
 const MAX_RETRY_MS = 30_000;

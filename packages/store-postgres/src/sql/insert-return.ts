@@ -1,0 +1,12 @@
+/**
+ * @module sql/insert-return — a return's first version. A row another transaction is
+ * inserting makes this one wait for it; if that one commits, nothing is inserted (no row
+ * comes back) and the create is refused as `already_exists`.
+ */
+import type { SqlNames } from "../names";
+
+export const insertReturn = (n: SqlNames) => `
+INSERT INTO ${n.table("returns")} (id, version, state, customer_id, order_id, record, snapshot)
+VALUES ($1, $2, $3, $4, $5, $6::json, $7::json)
+ON CONFLICT (id) DO NOTHING
+RETURNING id`;
