@@ -65,6 +65,12 @@ async function pgTransaction<T>(
 ): Promise<T> {
   const client = await pool.connect();
   let broken: Error | undefined;
+  // A connection that dies while checked out emits "error", which would crash the process
+  // unheard; the statement waiting on it fails anyway.
+  const lost = (error: Error) => {
+    broken = error;
+  };
+  client.on("error", lost);
   try {
     // The store's statements rely on READ COMMITTED: each sees what committed before it.
     await client.query("BEGIN ISOLATION LEVEL READ COMMITTED");
@@ -87,6 +93,7 @@ async function pgTransaction<T>(
     }
     throw error;
   } finally {
+    client.removeListener("error", lost);
     client.release(broken);
   }
 }

@@ -59,6 +59,7 @@ export interface PgPoolClientLike {
   ): unknown;
   on(event: "error", listener: (error: Error) => void): unknown;
   on(event: "end", listener: () => void): unknown;
+  removeListener(event: "error", listener: (error: Error) => void): unknown;
 }
 
 /** The part of a `pg` Pool the store uses. */
