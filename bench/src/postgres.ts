@@ -42,8 +42,8 @@ import {
 import { makeEndpoint } from "../../packages/core/src/testing/fixtures";
 import {
   postgresStore,
-  type SqlDatabase,
-  toSqlDatabase,
+  type SqlDriver as SqlDatabase,
+  toDriver as toSqlDatabase,
 } from "../../packages/store-postgres/src/index";
 import { type CpuUse, startCpuMeter } from "./support/cpu-meter";
 import { BODIES, CREATE, merchant, portal } from "./support/fixtures";
@@ -117,9 +117,8 @@ interface Round {
   latencies: number[];
 }
 
-/** Statement kinds, told apart by their text, for the profile. */
+/** Statement kinds, told apart by their text, for the profile (a commit is a transaction). */
 function statementKind(text: string): string {
-  if (text.includes("locked_return AS")) return "commit";
   if (/^\s*INSERT INTO \S+idempotency_keys/.test(text)) return "claimIdempotencyKey";
   if (/SELECT id, record, snapshot FROM/.test(text)) return "getReturn";
   return "other";
@@ -132,19 +131,37 @@ interface Sent {
   ms: number;
 }
 
-/** A SqlDatabase that keeps every statement it sends, with its latency. */
+/**
+ * A driver that keeps every statement it sends, with its latency; a transaction (a commit)
+ * is kept as one entry of kind "commit", the statements in it as "commit step".
+ */
 function recording(db: SqlDatabase, sent: Sent[]): SqlDatabase {
+  const timed = async <T>(entry: Omit<Sent, "ms">, run: () => Promise<T>): Promise<T> => {
+    const started = performance.now();
+    try {
+      return await run();
+    } finally {
+      sent.push({ ...entry, ms: performance.now() - started });
+    }
+  };
   return {
     ...db,
-    async query(text, params, options) {
-      const started = performance.now();
-      try {
-        return await db.query(text, params, options);
-      } finally {
-        const ms = performance.now() - started;
-        sent.push({ kind: statementKind(text), text, params: params ?? [], ms });
-      }
-    },
+    query: (text, params, options) =>
+      timed({ kind: statementKind(text), text, params: params ?? [] }, () =>
+        db.query(text, params, options),
+      ),
+    transaction: (fn) =>
+      timed({ kind: "commit", text: "BEGIN … COMMIT", params: [] }, () =>
+        db.transaction((tx) =>
+          fn({
+            ...tx,
+            query: (text, params) =>
+              timed({ kind: "commit step", text, params: params ?? [] }, () =>
+                tx.query(text, params),
+              ),
+          }),
+        ),
+      ),
   };
 }
 
@@ -218,9 +235,9 @@ async function serviceRound(
   let timing = false;
   const counting: SqlDatabase = {
     ...backend.db,
-    query(text, params, options) {
-      if (timing && statementKind(text) === "commit") statements++;
-      return backend.db.query(text, params, options);
+    transaction(fn) {
+      if (timing) statements++;
+      return backend.db.transaction(fn);
     },
   };
   const service = await newService(counting, backend.schema, keyed, cold ? 0 : undefined);
@@ -300,7 +317,7 @@ async function rawRound(backend: Backend, writers = CONCURRENCY): Promise<Round>
     Array.from({ length: writers }, async (_, worker) => {
       for (let i = 0; i < perWorker; i++) {
         const called = performance.now();
-        const { rows } = await backend.db.query<{ n: string | number }>(
+        const rows = await backend.db.query<{ n: string | number }>(
           `UPDATE ${table} SET n = n + 1 WHERE id = $1 RETURNING n`,
           [worker],
         );
@@ -358,7 +375,8 @@ async function profileTransitions(backend: Backend): Promise<Profile> {
     raw.push(performance.now() - started);
   }
   return {
-    statements: sent.length / totals.length,
+    // Round trips: every statement, in a commit or not (BEGIN and COMMIT not counted).
+    statements: sent.filter((s) => s.kind !== "commit").length / totals.length,
     latency,
     transitionMs: median(totals),
     rawMs: median(raw),
@@ -391,7 +409,7 @@ async function quiesce(backend: Backend): Promise<void> {
 async function walMeter(backend: Backend): Promise<(operations: number) => Promise<number | null>> {
   const position = async (): Promise<string | null> => {
     try {
-      const { rows } = await backend.db.query<{ lsn: string }>(
+      const rows = await backend.db.query<{ lsn: string }>(
         "SELECT pg_current_wal_lsn()::text AS lsn",
       );
       return rows[0]!.lsn;
@@ -403,7 +421,7 @@ async function walMeter(backend: Backend): Promise<(operations: number) => Promi
   return async (operations) => {
     const end = await position();
     if (start === null || end === null) return null;
-    const { rows } = await backend.db.query<{ bytes: string | number }>(
+    const rows = await backend.db.query<{ bytes: string | number }>(
       "SELECT pg_wal_lsn_diff($1::pg_lsn, $2::pg_lsn) AS bytes",
       [end, start],
     );

@@ -33,6 +33,11 @@ export interface PostgresStoreOptions extends NamesOptions {
   /** `store.name`; defaults to `postgres` or `pglite` by the kind of `db`. */
   name?: string;
   /**
+   * On a `pg` Pool, name each statement so a connection parses and plans it once (default
+   * true). Turn it off behind PgBouncer in transaction mode before 1.21.
+   */
+  preparedStatements?: boolean;
+  /**
    * Errors no call was waiting for: an idle connection of the Pool that the server closed
    * (a restart, a failover). The store listens for the Pool's "error" event so that such a
    * closure never crashes the process, and the Pool opens a new connection on the next
@@ -54,14 +59,17 @@ export interface PostgresStore extends ReturnsStore {
 }
 
 export function postgresStore(options: PostgresStoreOptions): PostgresStore {
-  const db = toDriver(options.db, { onError: options.onError });
+  const db = toDriver(options.db, {
+    onError: options.onError,
+    preparedStatements: options.preparedStatements,
+  });
   const names = sqlNames(options);
   const notifier = createDeliveryNotifier(db, options.notify === false ? null : names.channel);
   const ctx: StoreContext = { db, names, notify: notifier.target };
   let initialised: Promise<void> | undefined;
 
   return {
-    name: options.name ?? db.kind,
+    name: options.name ?? (db.kind === "pg" ? "postgres" : "pglite"),
     // Every read is a query: the service may start a write from the version it saw last.
     remote: true,
 

@@ -5,9 +5,21 @@
  */
 import { asUnavailable, isLostConnection } from "../unavailable";
 import { PgNotificationListener } from "./pg-listener";
-import { type PgPoolLike, SQL_DRIVER, type SqlDriver, type SqlTransaction } from "./types";
+import {
+  type PgPoolLike,
+  type PgQueryable,
+  SQL_DRIVER,
+  type SqlDriver,
+  type SqlTransaction,
+} from "./types";
 
 export interface PgDriverOptions {
+  /**
+   * Name each parameterised statement so a connection parses and plans it once (default
+   * true). Turn it off behind PgBouncer in transaction mode before 1.21, which cannot route
+   * named statements.
+   */
+  preparedStatements?: boolean;
   /**
    * Told of errors no call was waiting for: an idle pooled connection the server closed.
    * Default: a console warning, unless the host listens for the Pool's "error" itself.
@@ -21,6 +33,9 @@ const MAX_READ_RETRIES = 16;
 export function pgDriver(pool: PgPoolLike, options: PgDriverOptions = {}): SqlDriver {
   let listener: PgNotificationListener | undefined;
   const stopHearing = hearIdleErrors(pool, options.onError);
+  const named = options.preparedStatements !== false;
+  const send = (on: PgQueryable, text: string, values?: unknown[]) =>
+    named && values ? on.query({ name: statementName(text), text, values }) : on.query(text, values);
   return {
     [SQL_DRIVER]: true,
     kind: "pg",
@@ -29,7 +44,7 @@ export function pgDriver(pool: PgPoolLike, options: PgDriverOptions = {}): SqlDr
       let retries: number | undefined;
       for (;;) {
         try {
-          return (await pool.query(text, values)).rows as Row[];
+          return (await send(pool, text, values)).rows as Row[];
         } catch (error) {
           if (!queryOptions?.read || !isLostConnection(error)) throw asUnavailable(error);
           // The Pool drops the connection the read failed on, but its idle ones may have
@@ -42,7 +57,7 @@ export function pgDriver(pool: PgPoolLike, options: PgDriverOptions = {}): SqlDr
     },
     async transaction(fn) {
       try {
-        return await pgTransaction(pool, fn);
+        return await pgTransaction(pool, send, fn);
       } catch (error) {
         throw asUnavailable(error);
       }
@@ -59,8 +74,11 @@ export function pgDriver(pool: PgPoolLike, options: PgDriverOptions = {}): SqlDr
   };
 }
 
+type Send = (on: PgQueryable, text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+
 async function pgTransaction<T>(
   pool: PgPoolLike,
+  send: Send,
   fn: (tx: SqlTransaction) => Promise<T>,
 ): Promise<T> {
   const client = await pool.connect();
@@ -76,7 +94,7 @@ async function pgTransaction<T>(
     await client.query("BEGIN ISOLATION LEVEL READ COMMITTED");
     const result = await fn({
       query: async <Row>(text: string, values?: unknown[]) =>
-        (await client.query(text, values)).rows as Row[],
+        (await send(client, text, values)).rows as Row[],
       // Without parameters pg uses the simple protocol, which takes several statements.
       exec: async (script) => {
         await client.query(script);
@@ -96,6 +114,18 @@ async function pgTransaction<T>(
     client.removeListener("error", lost);
     client.release(broken);
   }
+}
+
+const statementNames = new Map<string, string>();
+
+/** The name a statement is prepared under: from its text, so every connection agrees. */
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `returnkit_${statementNames.size + 1}`;
+    statementNames.set(text, name);
+  }
+  return name;
 }
 
 type IdleErrorHandler = (error: Error) => void;

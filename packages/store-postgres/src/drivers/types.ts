@@ -49,9 +49,15 @@ interface PgQueryResult {
   rows: unknown[];
 }
 
-/** The part of a `pg` PoolClient the store uses. */
-export interface PgPoolClientLike {
+/** `query` as both a Pool and a PoolClient have it. */
+export interface PgQueryable {
   query(text: string, values?: unknown[]): Promise<PgQueryResult>;
+  /** A named query: prepared once per connection, then only bound and executed. */
+  query(config: { name: string; text: string; values?: unknown[] }): Promise<PgQueryResult>;
+}
+
+/** The part of a `pg` PoolClient the store uses. */
+export interface PgPoolClientLike extends PgQueryable {
   release(error?: Error | boolean): void;
   on(
     event: "notification",
@@ -63,8 +69,7 @@ export interface PgPoolClientLike {
 }
 
 /** The part of a `pg` Pool the store uses. */
-export interface PgPoolLike {
-  query(text: string, values?: unknown[]): Promise<PgQueryResult>;
+export interface PgPoolLike extends PgQueryable {
   connect(): Promise<PgPoolClientLike>;
   /** Only a Pool has it: tells a Pool from a single `pg.Client`, which the store does not take. */
   readonly idleCount: number;
