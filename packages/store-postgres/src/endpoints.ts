@@ -1,7 +1,7 @@
 /** @module endpoints — webhook endpoints: the rows commits fan deliveries out to. */
 import type { WebhookEndpoint } from "@returnkit/core";
 import type { StoreContext } from "./context";
-import { ENDPOINT_COLUMNS, type EndpointRow, toEndpoint } from "./rows";
+import { ENDPOINT_COLUMNS } from "./rows";
 
 export async function saveEndpoint(ctx: StoreContext, endpoint: WebhookEndpoint): Promise<void> {
   await ctx.db.query(
@@ -24,12 +24,11 @@ export async function saveEndpoint(ctx: StoreContext, endpoint: WebhookEndpoint)
 }
 
 export async function listEndpoints(ctx: StoreContext): Promise<WebhookEndpoint[]> {
-  const rows = await ctx.db.query<EndpointRow>(
+  return ctx.db.query<WebhookEndpoint>(
     `SELECT ${ENDPOINT_COLUMNS} FROM ${ctx.names.table("endpoints")} ORDER BY created_at, id`,
     undefined,
     { read: true },
   );
-  return rows.map(toEndpoint);
 }
 
 /**

@@ -36,7 +36,14 @@ export async function claimIdempotencyKey(
              response = NULL
          WHERE ${keyLapsed("k", "$6")}
        RETURNING k.token`,
-      [request.key, request.fingerprint, token, request.lockedUntil, request.expiresAt, request.now],
+      [
+        request.key,
+        request.fingerprint,
+        token,
+        request.lockedUntil,
+        request.expiresAt,
+        request.now,
+      ],
     );
     if (claimed.length > 0) return { claimed: true, token };
     // Not claimed: the row exists and holds. A new statement sees it even if it was

@@ -7,27 +7,11 @@
  * await store.init(); // applies migrations; the service also calls it
  * ```
  */
-
-export type { DatabaseInput } from "./drivers";
-export { toDriver } from "./drivers";
+export { type DatabaseInput, toDriver } from "./drivers";
 export type { PgDriverOptions } from "./drivers/pg";
-export { pgDriver } from "./drivers/pg";
-export { pgliteDriver } from "./drivers/pglite";
-export type {
-  PGliteLike,
-  PgPoolClientLike,
-  PgPoolLike,
-  QueryOptions,
-  SqlDriver,
-  SqlQueryable,
-  SqlTransaction,
-} from "./drivers/types";
+export type * from "./drivers/types";
 export { SQL_DRIVER } from "./drivers/types";
-export type { MigrateOptions, MigrateResult } from "./migrate";
-export { migrate } from "./migrate";
-export type { Migration } from "./migrations";
-export { MIGRATIONS } from "./migrations";
-export type { NamesOptions, SqlNames, TableName } from "./names";
-export { sqlNames } from "./names";
-export type { PostgresStore, PostgresStoreOptions } from "./postgres-store";
-export { postgresStore } from "./postgres-store";
+export { type MigrateOptions, type MigrateResult, migrate } from "./migrate";
+export { MIGRATIONS, type Migration } from "./migrations";
+export { type NamesOptions, type SqlNames, sqlNames, type TableName } from "./names";
+export { type PostgresStore, type PostgresStoreOptions, postgresStore } from "./postgres-store";

@@ -66,10 +66,9 @@ export function applyMigrations(
 
 async function upToDate(tx: SqlTransaction, names: SqlNames): Promise<boolean> {
   const migrations = names.table("migrations");
-  const rows = await tx.query<{ found: string | null }>(
-    "SELECT to_regclass($1)::text AS found",
-    [migrations],
-  );
+  const rows = await tx.query<{ found: string | null }>("SELECT to_regclass($1)::text AS found", [
+    migrations,
+  ]);
   if (rows[0]?.found == null) return false;
   const done = await recordedVersions(tx, migrations);
   return MIGRATIONS.every((migration) => done.has(migration.version));

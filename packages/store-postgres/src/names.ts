@@ -18,20 +18,8 @@ export type TableName =
   | "deliveries"
   | "idempotency_keys";
 
-export interface SqlNames {
-  readonly schema: string;
-  readonly prefix: string;
-  /** Schema-qualified, quoted table name, ready to put into SQL. */
-  table(name: TableName): string;
-  /** Quoted name for an index (indexes live in their table's schema). */
-  index(name: string): string;
-  /** The quoted schema. */
-  readonly quotedSchema: string;
-  /** NOTIFY channel announcing new deliveries; one per schema and prefix. */
-  readonly channel: string;
-  /** `pg_advisory_xact_lock(int, int)` key that serialises migrations of this schema and prefix. */
-  readonly migrationLock: [number, number];
-}
+/** Where the tables are: quoted names ready for SQL, the channel and the migration lock. */
+export type SqlNames = ReturnType<typeof sqlNames>;
 
 /** A plain SQL identifier: what fits unquoted, so no quoting surprise can happen later. */
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -42,7 +30,7 @@ const LONGEST_SUFFIX = "deliveries_pending_endpoint_idx";
 /** "RTK": the classid half of the migration lock, so our key is unlikely to collide with a host's. */
 const LOCK_CLASS = 0x52544b;
 
-export function sqlNames(options: NamesOptions = {}): SqlNames {
+export function sqlNames(options: NamesOptions = {}) {
   const schema = options.schema ?? "public";
   const prefix = options.tablePrefix ?? "returnkit_";
   if (!IDENTIFIER.test(schema) || schema.length > MAX_IDENTIFIER) {
@@ -61,10 +49,13 @@ export function sqlNames(options: NamesOptions = {}): SqlNames {
     schema,
     prefix,
     quotedSchema,
-    table: (name) => `${quotedSchema}."${prefix}${name}"`,
-    index: (name) => `"${prefix}${name}"`,
+    table: (name: TableName) => `${quotedSchema}."${prefix}${name}"`,
+    /** Indexes live in their table's schema. */
+    index: (name: string) => `"${prefix}${name}"`,
+    /** NOTIFY channel announcing new deliveries. */
     channel: `returnkit_deliveries_${(hash >>> 0).toString(16).padStart(8, "0")}`,
-    migrationLock: [LOCK_CLASS, hash | 0],
+    /** `pg_advisory_xact_lock(int, int)` key that serialises migrations. */
+    migrationLock: [LOCK_CLASS, hash | 0] as [number, number],
   };
 }
 

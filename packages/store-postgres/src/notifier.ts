@@ -8,16 +8,7 @@
  */
 import type { SqlDriver } from "./drivers/types";
 
-export interface DeliveryNotifier {
-  /** The channel and payload commits send, or null when notifications are off. */
-  readonly target: { channel: string; payload: string } | null;
-  subscribe(listener: () => void): () => void;
-  /** Wakes this process's listeners after a local commit or redelivery. */
-  announce(): void;
-  close(): Promise<void>;
-}
-
-export function createDeliveryNotifier(db: SqlDriver, channel: string | null): DeliveryNotifier {
+export function createDeliveryNotifier(db: SqlDriver, channel: string | null) {
   const instance = `store_${crypto.randomUUID()}`;
   const listeners = new Set<() => void>();
   let unlisten: Promise<(() => Promise<void>) | undefined> | undefined;
@@ -42,8 +33,9 @@ export function createDeliveryNotifier(db: SqlDriver, channel: string | null): D
   }
 
   return {
+    /** The channel and payload commits send, or null when notifications are off. */
     target: channel ? { channel, payload: instance } : null,
-    subscribe(listener) {
+    subscribe(listener: () => void) {
       listeners.add(listener);
       if (channel && !unlisten) {
         unlisten = db
@@ -57,6 +49,7 @@ export function createDeliveryNotifier(db: SqlDriver, channel: string | null): D
         if (listeners.size === 0) void stopListening();
       };
     },
+    /** Wakes this process's listeners after a local commit or redelivery. */
     announce: wake,
     async close() {
       listeners.clear();

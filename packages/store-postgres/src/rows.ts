@@ -1,9 +1,8 @@
 /**
- * @module rows — rows back into the store's types.
- *
- * `pg` returns `bigint` as a string and PGlite as a number, so every number goes through
- * `Number()` (positions and epoch ms stay far below 2^53). `jsonb` reorders object keys, so
- * values kept as `jsonb` are rebuilt in their documented key order.
+ * @module rows — rows back into the store's types. `pg` returns `bigint` as a string and
+ * PGlite as a number, so numbers go through `Number()` (positions and epoch ms stay far below
+ * 2^53); `jsonb` reorders keys, so attempts are rebuilt in their documented order. Endpoints
+ * are read column for column as `WebhookEndpoint` has them (`ENDPOINT_COLUMNS`).
  */
 import type {
   Delivery,
@@ -13,82 +12,33 @@ import type {
   IdempotentResponse,
   OutboxEvent,
   StoredReturn,
-  WebhookEndpoint,
-  WebhookEventType,
 } from "@returnkit/core";
 
-export interface ReturnRow {
-  record: StoredReturn["record"];
-  snapshot: StoredReturn["snapshot"];
-}
+export type ReturnRow = StoredReturn;
 
 export function toStoredReturn(row: ReturnRow): StoredReturn {
   return { record: row.record, snapshot: row.snapshot };
 }
 
 export const EVENT_COLUMNS = "id, return_id, seq, type, payload, created_at, position";
-
-export interface EventRow {
-  id: string;
-  return_id: string;
-  seq: number | string;
-  type: WebhookEventType;
-  payload: OutboxEvent["payload"];
-  created_at: string;
-  position: number | string;
-}
+export type EventRow = Omit<OutboxEvent, "position"> & { position: number | string };
 
 export function toOutboxEvent(row: EventRow): OutboxEvent {
-  return {
-    id: row.id,
-    return_id: row.return_id,
-    seq: Number(row.seq),
-    type: row.type,
-    payload: row.payload,
-    created_at: row.created_at,
-    position: Number(row.position),
-  };
+  return { ...row, seq: Number(row.seq), position: Number(row.position) };
 }
 
 export const ENDPOINT_COLUMNS = "id, url, secrets, types, enabled, disabled_reason, created_at";
 
-export interface EndpointRow {
-  id: string;
-  url: string;
-  secrets: string[];
-  types: WebhookEventType[] | null;
-  enabled: boolean;
-  disabled_reason: string | null;
-  created_at: string;
-}
-
-export function toEndpoint(row: EndpointRow): WebhookEndpoint {
-  return {
-    id: row.id,
-    url: row.url,
-    secrets: row.secrets,
-    types: row.types,
-    enabled: row.enabled,
-    disabled_reason: row.disabled_reason,
-    created_at: row.created_at,
-  };
-}
-
 export const DELIVERY_COLUMNS =
   "id, event_id, endpoint_id, return_id, position, status, attempt_count, next_attempt_at, attempts, delivered_at, dead_at";
 
-export interface DeliveryRow {
-  id: string;
-  event_id: string;
-  endpoint_id: string;
-  return_id: string;
+export interface DeliveryRow
+  extends Omit<Delivery, "position" | "attempt_count" | "next_attempt_at"> {
   position: number | string;
   status: DeliveryStatus;
   attempt_count: number | string;
   next_attempt_at: number | string;
   attempts: DeliveryAttempt[];
-  delivered_at: string | null;
-  dead_at: string | null;
 }
 
 export function toDelivery(row: DeliveryRow): Delivery {
@@ -101,11 +51,11 @@ export function toDelivery(row: DeliveryRow): Delivery {
     status: row.status,
     attempt_count: Number(row.attempt_count),
     next_attempt_at: Number(row.next_attempt_at),
-    attempts: row.attempts.map((attempt) => ({
-      at: attempt.at,
-      status: attempt.status,
-      error: attempt.error,
-      duration_ms: attempt.duration_ms,
+    attempts: row.attempts.map(({ at, status, error, duration_ms }) => ({
+      at,
+      status,
+      error,
+      duration_ms,
     })),
     delivered_at: row.delivered_at,
     dead_at: row.dead_at,

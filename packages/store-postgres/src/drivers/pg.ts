@@ -1,29 +1,18 @@
 /**
- * @module drivers/pg — the store's driver for a `pg` Pool: plain parameterised queries,
- * transactions on a checked-out connection, LISTEN on one connection of its own, and the
- * outage mapping (a lost or refused connection becomes core's `StoreUnavailableError`).
+ * @module drivers/pg — the driver for a `pg` Pool: queries (a read runs again if its
+ * connection was found dead), transactions on a checked-out connection, LISTEN on one
+ * connection of its own, and outages as core's `StoreUnavailableError`.
  */
 import { asUnavailable, isLostConnection } from "../unavailable";
 import { PgNotificationListener } from "./pg-listener";
-import {
-  type PgPoolLike,
-  type PgQueryable,
-  SQL_DRIVER,
-  type SqlDriver,
-  type SqlTransaction,
-} from "./types";
+import { retryTransient } from "./transient";
+import type { PgPoolLike, PgQueryable, SqlDriver, SqlTransaction } from "./types";
+import { SQL_DRIVER } from "./types";
 
 export interface PgDriverOptions {
-  /**
-   * Name each parameterised statement so a connection parses and plans it once (default
-   * true). Turn it off behind PgBouncer in transaction mode before 1.21, which cannot route
-   * named statements.
-   */
+  /** Prepare each statement once per connection (default true; off behind PgBouncer < 1.21). */
   preparedStatements?: boolean;
-  /**
-   * Told of errors no call was waiting for: an idle pooled connection the server closed.
-   * Default: a console warning, unless the host listens for the Pool's "error" itself.
-   */
+  /** Told of an idle pooled connection the server closed (default: a console warning). */
   onError?: (error: Error) => void;
 }
 
@@ -34,8 +23,12 @@ export function pgDriver(pool: PgPoolLike, options: PgDriverOptions = {}): SqlDr
   let listener: PgNotificationListener | undefined;
   const stopHearing = hearIdleErrors(pool, options.onError);
   const named = options.preparedStatements !== false;
-  const send = (on: PgQueryable, text: string, values?: unknown[]) =>
-    named && values ? on.query({ name: statementName(text), text, values }) : on.query(text, values);
+  const send = async <Row>(on: PgQueryable, text: string, values?: unknown[]) => {
+    const result = await (named && values
+      ? on.query({ name: statementName(text), text, values })
+      : on.query(text, values));
+    return result.rows as Row[];
+  };
   return {
     [SQL_DRIVER]: true,
     kind: "pg",
@@ -44,12 +37,10 @@ export function pgDriver(pool: PgPoolLike, options: PgDriverOptions = {}): SqlDr
       let retries: number | undefined;
       for (;;) {
         try {
-          return (await send(pool, text, values)).rows as Row[];
+          return await retryTransient(() => send<Row>(pool, text, values));
         } catch (error) {
           if (!queryOptions?.read || !isLostConnection(error)) throw asUnavailable(error);
-          // The Pool drops the connection the read failed on, but its idle ones may have
-          // died the same way (a restart or a NAT ends them all at once): try each, then a
-          // new one.
+          // A restart or a NAT ends the idle connections all at once: try each, then a new one.
           retries ??= Math.min(pool.idleCount + 1, MAX_READ_RETRIES);
           if (retries-- === 0) throw asUnavailable(error);
         }
@@ -57,7 +48,17 @@ export function pgDriver(pool: PgPoolLike, options: PgDriverOptions = {}): SqlDr
     },
     async transaction(fn) {
       try {
-        return await pgTransaction(pool, send, fn);
+        return await retryTransient(() =>
+          pgTransaction(
+            pool,
+            (client) => ({
+              query: (text, values) => send(client, text, values),
+              // Without parameters pg uses the simple protocol, which takes several statements.
+              exec: async (script) => void (await client.query(script)),
+            }),
+            fn,
+          ),
+        );
       } catch (error) {
         throw asUnavailable(error);
       }
@@ -74,17 +75,14 @@ export function pgDriver(pool: PgPoolLike, options: PgDriverOptions = {}): SqlDr
   };
 }
 
-type Send = (on: PgQueryable, text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
-
 async function pgTransaction<T>(
   pool: PgPoolLike,
-  send: Send,
+  wrap: (client: PgQueryable) => SqlTransaction,
   fn: (tx: SqlTransaction) => Promise<T>,
 ): Promise<T> {
   const client = await pool.connect();
   let broken: Error | undefined;
-  // A connection that dies while checked out emits "error", which would crash the process
-  // unheard; the statement waiting on it fails anyway.
+  // A connection dying while checked out emits "error", which unheard crashes the process.
   const lost = (error: Error) => {
     broken = error;
   };
@@ -92,23 +90,14 @@ async function pgTransaction<T>(
   try {
     // The store's statements rely on READ COMMITTED: each sees what committed before it.
     await client.query("BEGIN ISOLATION LEVEL READ COMMITTED");
-    const result = await fn({
-      query: async <Row>(text: string, values?: unknown[]) =>
-        (await send(client, text, values)).rows as Row[],
-      // Without parameters pg uses the simple protocol, which takes several statements.
-      exec: async (script) => {
-        await client.query(script);
-      },
-    });
+    const result = await fn(wrap(client));
     await client.query("COMMIT");
     return result;
   } catch (error) {
-    try {
-      await client.query("ROLLBACK");
-    } catch (rollbackError) {
-      // The connection is unusable: the pool must drop it rather than hand it out again.
-      broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
-    }
+    // A connection that cannot roll back is unusable: the Pool must drop it.
+    await client.query("ROLLBACK").catch((rollbackError: Error) => {
+      broken = rollbackError;
+    });
     throw error;
   } finally {
     client.removeListener("error", lost);
@@ -118,29 +107,25 @@ async function pgTransaction<T>(
 
 const statementNames = new Map<string, string>();
 
-/** The name a statement is prepared under: from its text, so every connection agrees. */
+/** The name a statement is prepared under, the same on every connection. */
 function statementName(text: string): string {
-  let name = statementNames.get(text);
-  if (!name) {
-    name = `returnkit_${statementNames.size + 1}`;
-    statementNames.set(text, name);
-  }
+  const name = statementNames.get(text) ?? `returnkit_${statementNames.size + 1}`;
+  statementNames.set(text, name);
   return name;
 }
 
 type IdleErrorHandler = (error: Error) => void;
 
-/** Per Pool: the one listener the store adds, and what each store on that Pool wants told. */
+/** Per Pool: the one listener the store adds, and the handlers of the stores sharing it. */
 const idleErrorListeners = new WeakMap<
   PgPoolLike,
   { listener: IdleErrorHandler; handlers: Set<IdleErrorHandler> }
 >();
 
 /**
- * Keeps a database restart from crashing the host: a pg Pool emits "error" when the server
- * closes one of its idle connections, and an "error" event nobody hears kills the process.
- * The Pool has already dropped that connection, so the event only needs hearing. One
- * listener per Pool however many stores share it; returns what unregisters this one.
+ * Keeps a restart from crashing the host: a Pool emits "error" when the server closes an
+ * idle connection (already dropped by the Pool), and an unheard "error" event kills the
+ * process. One listener per Pool however many stores share it; returns what unregisters.
  */
 function hearIdleErrors(pool: PgPoolLike, onError: PgDriverOptions["onError"]): () => void {
   if (!pool.on || !pool.removeListener) return () => {};
@@ -148,9 +133,8 @@ function hearIdleErrors(pool: PgPoolLike, onError: PgDriverOptions["onError"]): 
   const handler: IdleErrorHandler = (error) => {
     if (onError) onError(error);
     // Only ours listens: nobody else will say that the connection was lost.
-    else if ((pool.listenerCount?.("error") ?? 1) <= 1) {
+    else if ((pool.listenerCount?.("error") ?? 1) <= 1)
       console.warn(`returnkit: an idle PostgreSQL connection was closed (${error.message})`);
-    }
   };
   let entry = idleErrorListeners.get(pool);
   if (!entry) {
@@ -160,7 +144,7 @@ function hearIdleErrors(pool: PgPoolLike, onError: PgDriverOptions["onError"]): 
     };
     entry = { handlers, listener };
     idleErrorListeners.set(pool, entry);
-    pool.on("error", listener);
+    pool.on("error", entry.listener);
   }
   const { handlers, listener } = entry;
   handlers.add(handler);

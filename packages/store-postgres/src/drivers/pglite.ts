@@ -2,7 +2,7 @@
  * @module drivers/pglite — the store's driver for PGlite, through PGlite's own API. PGlite is
  * one connection in one process: its transactions run one at a time.
  */
-import { SQL_DRIVER, type PGliteLike, type SqlDriver } from "./types";
+import { type PGliteLike, SQL_DRIVER, type SqlDriver } from "./types";
 
 export function pgliteDriver(db: PGliteLike): SqlDriver {
   const unlistens = new Set<() => Promise<void>>();

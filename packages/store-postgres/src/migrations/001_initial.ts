@@ -44,9 +44,7 @@ CREATE TABLE ${events} (
   created_at text NOT NULL,
   created_ms bigint NOT NULL
 );
--- listEvents.
 CREATE INDEX ${n.index("outbox_events_return_idx")} ON ${events} (return_id, position);
--- purge: old events.
 CREATE INDEX ${n.index("outbox_events_created_idx")} ON ${events} (created_ms);
 
 CREATE TABLE ${endpoints} (
@@ -78,17 +76,12 @@ CREATE TABLE ${deliveries} (
   dead_ms         bigint,
   PRIMARY KEY (event_id, endpoint_id)
 );
--- claimDeliveries: due pending deliveries in time order.
+-- Claims: due pending deliveries in time order, and "no earlier pending delivery of the pair".
 CREATE INDEX ${n.index("deliveries_due_idx")} ON ${deliveries} (next_attempt_at, position) WHERE status = 'pending';
--- claimDeliveries: "no earlier pending delivery of the same (return, endpoint)".
 CREATE INDEX ${n.index("deliveries_queue_idx")} ON ${deliveries} (return_id, endpoint_id, position) WHERE status = 'pending';
--- listDeliveries by return.
 CREATE INDEX ${n.index("deliveries_return_idx")} ON ${deliveries} (return_id, position);
--- removeEndpoint.
 CREATE INDEX ${n.index("deliveries_pending_endpoint_idx")} ON ${deliveries} (endpoint_id) WHERE status = 'pending';
--- redeliver since.
 CREATE INDEX ${n.index("deliveries_dead_idx")} ON ${deliveries} (dead_ms) WHERE status = 'dead';
--- purge.
 CREATE INDEX ${n.index("deliveries_delivered_idx")} ON ${deliveries} (delivered_ms) WHERE status = 'delivered';
 
 CREATE TABLE ${keys} (
@@ -100,7 +93,6 @@ CREATE TABLE ${keys} (
   expires_at   bigint NOT NULL,
   response     json
 );
--- purge.
 CREATE INDEX ${n.index("idempotency_keys_expires_idx")} ON ${keys} (expires_at);
 `;
 }

@@ -1,7 +1,4 @@
-/**
- * @module sql/complete-key — stores the final response of a key claimed under the token `$2`;
- * no row comes back when the claim was lost (taken over, released or completed).
- */
+/** @module sql/complete-key — the response of a key claimed under the token `$2`; no row back if the claim was lost. */
 import type { SqlNames } from "../names";
 
 export const completeKey = (n: SqlNames) => `

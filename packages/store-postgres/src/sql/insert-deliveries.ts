@@ -1,7 +1,4 @@
-/**
- * @module sql/insert-deliveries — one pending delivery per event and matching endpoint, due
- * at the event's time. Ids come from the store (`dlv_` + a ULID), not from SQL.
- */
+/** @module sql/insert-deliveries — one pending delivery per event and endpoint, due at the event's time. */
 import type { SqlNames } from "../names";
 
 export const insertDeliveries = (n: SqlNames) => `

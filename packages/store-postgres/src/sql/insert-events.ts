@@ -1,7 +1,6 @@
 /**
- * @module sql/insert-events — a commit's outbox events, in array order, so positions (from
- * the column's sequence) follow it. Each comes back with its position and the endpoints
- * whose `types` match it, enabled or not: a disabled endpoint's deliveries wait for it.
+ * @module sql/insert-events — a commit's events in array order (positions follow it), each
+ * back with its position and the endpoints whose `types` match it.
  */
 import type { SqlNames } from "../names";
 

@@ -1,8 +1,4 @@
-/**
- * @module sql/insert-return — a return's first version. A row another transaction is
- * inserting makes this one wait for it; if that one commits, nothing is inserted (no row
- * comes back) and the create is refused as `already_exists`.
- */
+/** @module sql/insert-return — a return's first version; no row back when the id exists (`already_exists`). */
 import type { SqlNames } from "../names";
 
 export const insertReturn = (n: SqlNames) => `

@@ -1,5 +1,2 @@
-/**
- * @module sql/notify — announces new deliveries to other processes. Inside a transaction the
- * notification leaves exactly when the transaction commits, and never if it rolls back.
- */
+/** @module sql/notify — in a transaction, the notification leaves when it commits, never if it rolls back. */
 export const notify = "SELECT pg_notify($1, $2)";

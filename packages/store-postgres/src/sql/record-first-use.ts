@@ -1,8 +1,6 @@
 /**
- * @module sql/record-first-use — the first use of an idempotency key, stored `completed`
- * with its response by the commit that carries it. It takes over only a row that no longer
- * answers its key (`keyLapsed`); otherwise no row comes back and nothing is written. A
- * concurrent first use of the key waits on the unique index, then sees this one's row.
+ * @module sql/record-first-use — a key's first use, stored `completed` with its response. It
+ * takes over only a lapsed row; a concurrent first use waits on the unique index, then sees it.
  */
 import type { SqlNames } from "../names";
 

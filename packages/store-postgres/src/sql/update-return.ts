@@ -1,8 +1,7 @@
 /**
- * @module sql/update-return — a return's next version, if the stored one is still `$8`, the
- * version the change was computed from. Under READ COMMITTED an UPDATE that waited on the
- * row re-checks the condition against the version that committed meanwhile, so of two
- * commits from one version exactly one updates.
+ * @module sql/update-return — a return's next version, if the stored one is still `$8`. An
+ * UPDATE that waited on the row re-checks `$8` against what committed meanwhile (READ
+ * COMMITTED): of two commits from one version, exactly one updates.
  */
 import type { SqlNames } from "../names";
 

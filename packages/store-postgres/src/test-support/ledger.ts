@@ -22,7 +22,13 @@ import {
   webhookTypeFor,
 } from "@returnkit/core";
 import { sqlNames } from "../names";
-import { EVENT_COLUMNS, type EventRow, type KeyRecordRow, toKeyRecord, toOutboxEvent } from "../rows";
+import {
+  EVENT_COLUMNS,
+  type EventRow,
+  type KeyRecordRow,
+  toKeyRecord,
+  toOutboxEvent,
+} from "../rows";
 import { query, type TestDatabase } from ".";
 
 export interface LedgerEvent {
