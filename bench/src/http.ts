@@ -387,7 +387,8 @@ async function benchPostgres(
   );
   const runs: Run[][] = sides.map(() => []);
   try {
-    for (const server of servers) await load(server, tokens, { bare: false, seconds: WARMUP_SECONDS });
+    for (const server of servers)
+      await load(server, tokens, { bare: false, seconds: WARMUP_SECONDS });
     // Sides take turns going first, so neither always meets the machine as the other left it.
     for (let round = 0; round < POSTGRES_ROUNDS; round++) {
       const order = [...servers.keys()];
@@ -441,12 +442,7 @@ export default async function httpBench(): Promise<BenchSection> {
   const postgres = await benchPostgres(config, tokens);
   return {
     title: "HTTP: create + submit through a socket",
-    figures: [
-      ...hono.figures,
-      ...expressResult.figures,
-      ...postgres.figures,
-      ...breakdown.figures,
-    ],
+    figures: [...hono.figures, ...expressResult.figures, ...postgres.figures, ...breakdown.figures],
     notes: [
       `Node ${process.version}; server in a child process, autocannon in the bench process, ${CONNECTIONS} connections, ${RUN_SECONDS} s per run after ${WARMUP_SECONDS} s warm-ups.`,
       `Per iteration: POST /v1/portal/returns then POST …/{id}/submit, each with a fresh Idempotency-Key and a Bearer access token (typ at+jwt, RS256 and ES256 alternating, ${CUSTOMERS} customers) verified against a local JWKS; memory store. Requests per second count both requests.`,
@@ -480,6 +476,9 @@ export async function httpPostgresOnly(): Promise<BenchSection> {
       }),
     ),
   );
-  const { figures, notes } = await benchPostgres({ issuer: issuer.issuer, jwks: issuer.jwks }, tokens);
+  const { figures, notes } = await benchPostgres(
+    { issuer: issuer.issuer, jwks: issuer.jwks },
+    tokens,
+  );
   return { title: "HTTP: create + submit on the PostgreSQL store", figures, notes };
 }
