@@ -139,7 +139,8 @@ export function memoryStore(options: MemoryStoreOptions = {}): ReturnsStore {
       returns.set(id, copy.next);
       if (!current) ids.splice(lowerBound(ids, id), 0, id);
       const committed: OutboxEvent[] = [];
-      const enabled = [...endpoints.values()].filter((e) => e.enabled);
+      // Disabled endpoints too: their deliveries wait until the endpoint is enabled again.
+      const subscribed = [...endpoints.values()];
       let created = 0;
       for (const input of copy.events) {
         const event: OutboxEvent = Object.freeze({ ...input, position: ++position });
@@ -148,7 +149,7 @@ export function memoryStore(options: MemoryStoreOptions = {}): ReturnsStore {
         if (list) list.push(event.id);
         else eventsByReturn.set(event.return_id, [event.id]);
         committed.push(event);
-        for (const endpoint of enabled) {
+        for (const endpoint of subscribed) {
           if (endpoint.types && !endpoint.types.includes(event.type)) continue;
           replaceDelivery({
             id: newPrefixedId("dlv"),

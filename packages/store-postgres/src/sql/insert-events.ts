@@ -1,6 +1,7 @@
 /**
  * @module sql/insert-events — a commit's events in array order (positions follow it), each
- * back with its position and the endpoints whose `types` match it.
+ * back with its position and the endpoints whose `types` match it, enabled or not (a
+ * disabled endpoint's deliveries wait for it).
  */
 import type { SqlNames } from "../names";
 
@@ -13,6 +14,6 @@ FROM unnest($2::text[], $3::integer[], $4::text[], $5::json[], $6::text[], $7::b
 ORDER BY e.n
 RETURNING ev.id, ev.position, ARRAY(
   SELECT ep.id FROM ${n.table("endpoints")} ep
-  WHERE ep.enabled AND (ep.types IS NULL OR ep.types ? ev.type)
+  WHERE ep.types IS NULL OR ep.types ? ev.type
   ORDER BY ep.id
 ) AS endpoint_ids`;

@@ -52,7 +52,7 @@ export function describeOutbox(subject: StoreSubject): void {
       expect(result.events[1]!.position).toBeGreaterThan(result.events[0]!.position);
     });
 
-    it("commit - creates one pending delivery per enabled endpoint whose types match", async () => {
+    it("commit - creates one pending delivery per endpoint whose types match, enabled or not", async () => {
       const all = makeEndpoint();
       const submittedOnly = makeEndpoint({ types: ["return.submitted"] });
       const createdOnly = makeEndpoint({ types: ["return.created", "return.closed"] });
@@ -64,7 +64,10 @@ export function describeOutbox(subject: StoreSubject): void {
       const event = events[0]!;
       const deliveries = await subject.store.listDeliveries({ eventId: event.id });
 
-      expect(deliveries.map((d) => d.endpoint_id).sort()).toEqual([all.id, createdOnly.id].sort());
+      // A disabled endpoint's delivery waits for it to be enabled again: no event is lost.
+      expect(deliveries.map((d) => d.endpoint_id).sort()).toEqual(
+        [all.id, createdOnly.id, disabled.id].sort(),
+      );
       for (const delivery of deliveries) {
         expect(delivery).toMatchObject({
           event_id: event.id,
@@ -184,7 +187,7 @@ export function describeOutbox(subject: StoreSubject): void {
       expect(await subject.store.listEvents(stored.record.id)).toEqual(events);
     });
 
-    it("disableEndpoint - records why and stops new deliveries and claims for it", async () => {
+    it("disableEndpoint - records why and pauses the endpoint: new deliveries wait, none is claimed", async () => {
       const endpoint = makeEndpoint();
       await subject.store.saveEndpoint(endpoint);
       const before = await createReturn(subject.store);
@@ -198,7 +201,9 @@ export function describeOutbox(subject: StoreSubject): void {
       expect(
         await subject.store.listDeliveries({ returnId: before.stored.record.id }),
       ).toHaveLength(1);
-      expect(await subject.store.listDeliveries({ returnId: after.stored.record.id })).toEqual([]);
+      expect(
+        await subject.store.listDeliveries({ returnId: after.stored.record.id, status: "pending" }),
+      ).toHaveLength(1);
       expect(
         await subject.store.claimDeliveries({
           dispatcherId: "d1",
@@ -224,6 +229,38 @@ export function describeOutbox(subject: StoreSubject): void {
       });
 
       expect(claimed.map((c) => c.event.id)).toEqual([events[0]!.id]);
+    });
+
+    it("disableEndpoint - events committed while disabled are claimed in order once enabled again", async () => {
+      const endpoint = makeEndpoint();
+      await subject.store.saveEndpoint(endpoint);
+      await subject.store.disableEndpoint(endpoint.id, "410 Gone");
+      const created = await createReturn(subject.store);
+      const submitted = await advanceReturn(subject.store, created.stored, "submit");
+      expect(await subject.store.nextDeliveryDueAt?.()).toBeOneOf([null, undefined]);
+
+      await subject.store.saveEndpoint({ ...endpoint, enabled: true, disabled_reason: null });
+      const claimOne = () =>
+        subject.store.claimDeliveries({
+          dispatcherId: "d1",
+          now: T0 + 86_400_000,
+          limit: 10,
+          leaseMs: 1_000,
+        });
+      const [first, ...others] = await claimOne();
+      await subject.store.recordDeliveryAttempt({
+        deliveryId: first!.delivery.id,
+        dispatcherId: "d1",
+        attempt: makeDeliveryAttempt(T0, 200),
+        outcome: { kind: "delivered" },
+      });
+      const [second] = await claimOne();
+
+      expect(others).toEqual([]);
+      expect([first!.event.id, second!.event.id]).toEqual([
+        created.events[0]!.id,
+        submitted.events[0]!.id,
+      ]);
     });
 
     it("disableEndpoint - ignores an unknown endpoint", async () => {
