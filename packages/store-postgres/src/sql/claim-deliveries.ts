@@ -1,8 +1,10 @@
 /**
- * @module sql/claim-deliveries — leases up to `$2` due deliveries (`$1` is now) that head
- * their (return, endpoint) queue and whose endpoint is enabled, to `$3` for `$4` ms. Rows are
- * taken `FOR UPDATE SKIP LOCKED`, and a row another claimer leased meanwhile is re-checked
- * (READ COMMITTED), so two claimers never hold one delivery.
+ * @module sql/claim-deliveries — leases up to `$2` deliveries due at `$1` (the caller's now)
+ * that head their (return, endpoint) queue and whose endpoint is enabled, to `$3` for `$4`
+ * ms. Rows are taken `FOR UPDATE SKIP LOCKED`, and a row another claimer leased meanwhile is
+ * re-checked (READ COMMITTED), so two claimers never hold one delivery. Leases are set and
+ * judged by the database's clock (`DB_NOW_MS`), one clock for every process: a dispatcher
+ * whose clock runs ahead cannot take over a delivery still in flight.
  */
 import type { SqlNames } from "../names";
 import { ENDPOINT_COLUMNS, EVENT_COLUMNS } from "../rows";
@@ -17,20 +19,23 @@ export const isHead = (n: SqlNames, d: string) => `NOT EXISTS (
   WHERE earlier.return_id = ${d}.return_id AND earlier.endpoint_id || '' = ${d}.endpoint_id
     AND earlier.status = 'pending' AND earlier.position < ${d}.position)`;
 
+/** The database's clock in epoch ms, for leases. */
+export const DB_NOW_MS = "(extract(epoch FROM statement_timestamp()) * 1000)::bigint";
+
 export const claimDeliveries = (n: SqlNames) => `
 WITH candidates AS (
   SELECT d.id
   FROM ${n.table("deliveries")} d
   JOIN ${n.table("endpoints")} ep ON ep.id = d.endpoint_id
   WHERE d.status = 'pending' AND d.next_attempt_at <= $1::bigint
-    AND (d.leased_until IS NULL OR d.leased_until <= $1::bigint)
+    AND (d.leased_until IS NULL OR d.leased_until <= ${DB_NOW_MS})
     AND ep.enabled AND ${isHead(n, "d")}
   ORDER BY d.next_attempt_at, d.position
   LIMIT $2
   FOR UPDATE OF d SKIP LOCKED
 ),
 claimed AS (
-  UPDATE ${n.table("deliveries")} d SET leased_by = $3, leased_until = $1::bigint + $4::bigint
+  UPDATE ${n.table("deliveries")} d SET leased_by = $3, leased_until = ${DB_NOW_MS} + $4::bigint
   FROM candidates c WHERE d.id = c.id
   RETURNING d.*
 )
