@@ -145,7 +145,11 @@ for (const backend of backends()) {
       await here!.init();
       await here!.saveEndpoint(makeEndpoint());
       const stored = makeStoredReturn();
-      await here!.commit({ next: stored, expectedVersion: null, events: [makeOutboxEvent(stored)] });
+      await here!.commit({
+        next: stored,
+        expectedVersion: null,
+        events: [makeOutboxEvent(stored)],
+      });
       const claim = (store: ReturnsStore, dispatcherId: string, now: number) =>
         store.claimDeliveries({ dispatcherId, now, limit: 10, leaseMs: 60_000 });
 
