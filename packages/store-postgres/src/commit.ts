@@ -20,16 +20,11 @@ import { selectKey } from "./sql/select-key";
 import { selectReturn } from "./sql/select-return";
 import { updateReturn } from "./sql/update-return";
 
-export interface CommitOutcome {
-  result: CommitResult;
-  /** Deliveries the commit created (0 when it was refused). */
-  deliveries: number;
-}
+/** The result, and how many deliveries the commit created (0 when it was refused). */
+export type CommitOutcome = { result: CommitResult; deliveries: number };
 
-class Refused extends Error {
-  constructor(readonly result: CommitResult) {
-    super("refused");
-  }
+class Refused {
+  constructor(readonly result: CommitResult) {}
 }
 
 /** Throws on a commit the store refuses before sending anything (a programming error). */

@@ -44,13 +44,15 @@ export async function recordDeliveryAttempt(
     outcome: DeliveryOutcome;
   },
 ): Promise<boolean> {
-  const { attempt, outcome } = request;
+  const { attempt, outcome, deliveryId, dispatcherId } = request;
   const at = Date.parse(attempt.at);
   if (Number.isNaN(at))
     throw new TypeError(`recordDeliveryAttempt: invalid attempt time ${attempt.at}`);
   const status: DeliveryStatus = outcome.kind === "retry" ? "pending" : outcome.kind;
-  const when = (kind: DeliveryOutcome["kind"], value: unknown) =>
-    outcome.kind === kind ? value : null;
+  const next = outcome.kind === "retry" ? outcome.next_attempt_at : null;
+  const [delivered, dead] = (["delivered", "dead"] as const).map((kind) =>
+    outcome.kind === kind ? [attempt.at, at] : [null, null],
+  );
   const rows = await ctx.db.query(
     `UPDATE ${ctx.names.table("deliveries")}
      SET attempt_count = attempt_count + 1, attempts = attempts || jsonb_build_array($3::jsonb),
@@ -59,17 +61,7 @@ export async function recordDeliveryAttempt(
          leased_by = NULL, leased_until = NULL
      WHERE id = $1 AND leased_by = $2 AND status = 'pending'
      RETURNING id`,
-    [
-      request.deliveryId,
-      request.dispatcherId,
-      JSON.stringify(attempt),
-      status,
-      outcome.kind === "retry" ? outcome.next_attempt_at : null,
-      when("delivered", attempt.at),
-      when("delivered", at),
-      when("dead", attempt.at),
-      when("dead", at),
-    ],
+    [deliveryId, dispatcherId, JSON.stringify(attempt), status, next, ...delivered!, ...dead!],
   );
   return rows.length > 0;
 }
@@ -82,6 +74,8 @@ export async function redeliver(
   if (Number.isNaN(since)) throw new TypeError(`redeliver: invalid since ${request.since}`);
   // Without an event or a time there is nothing to select: never revive everything.
   if (request.eventId === undefined && since === null) return 0;
+  const { eventId = null, endpointId = null, now } = request;
+  const notify = [ctx.notify?.channel ?? null, ctx.notify?.payload ?? null];
   const rows = await ctx.db.query<{ revived: number | string }>(
     `WITH revived AS (
        UPDATE ${ctx.names.table("deliveries")}
@@ -97,14 +91,7 @@ export async function redeliver(
        WHERE $5::text IS NOT NULL AND EXISTS (SELECT 1 FROM revived)
      )
      SELECT (SELECT count(*) FROM revived) AS revived, (SELECT count(*) FROM notified) AS notified`,
-    [
-      request.eventId ?? null,
-      request.endpointId ?? null,
-      since,
-      request.now,
-      ctx.notify?.channel ?? null,
-      ctx.notify?.payload ?? null,
-    ],
+    [eventId, endpointId, since, now, ...notify],
   );
   return Number(rows[0]!.revived);
 }

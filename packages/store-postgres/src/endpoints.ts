@@ -4,6 +4,15 @@ import type { StoreContext } from "./context";
 import { ENDPOINT_COLUMNS } from "./rows";
 
 export async function saveEndpoint(ctx: StoreContext, endpoint: WebhookEndpoint): Promise<void> {
+  const {
+    id,
+    url,
+    secrets,
+    types,
+    enabled,
+    disabled_reason: reason,
+    created_at: created,
+  } = endpoint;
   await ctx.db.query(
     `INSERT INTO ${ctx.names.table("endpoints")} (${ENDPOINT_COLUMNS})
      VALUES ($1, $2, $3::jsonb, $4::jsonb, $5, $6, $7)
@@ -11,15 +20,7 @@ export async function saveEndpoint(ctx: StoreContext, endpoint: WebhookEndpoint)
        SET url = excluded.url, secrets = excluded.secrets, types = excluded.types,
            enabled = excluded.enabled, disabled_reason = excluded.disabled_reason,
            created_at = excluded.created_at`,
-    [
-      endpoint.id,
-      endpoint.url,
-      JSON.stringify(endpoint.secrets),
-      endpoint.types === null ? null : JSON.stringify(endpoint.types),
-      endpoint.enabled,
-      endpoint.disabled_reason,
-      endpoint.created_at,
-    ],
+    [id, url, JSON.stringify(secrets), types && JSON.stringify(types), enabled, reason, created],
   );
 }
 

@@ -1,9 +1,7 @@
 /**
- * @module idempotency — idempotency keys: an atomic claim, completion and release by token.
- *
- * The claim is one `INSERT … ON CONFLICT DO UPDATE … WHERE <lapsed>`: the unique key makes
- * concurrent claims queue on one row, and each re-checks the WHERE against the row the
- * previous one committed, so exactly one wins. Never check-then-insert.
+ * @module idempotency — keys claimed, completed and released by token. A claim is one
+ * `INSERT … ON CONFLICT DO UPDATE … WHERE <lapsed>`: concurrent claims queue on the key and
+ * each re-checks the WHERE against what the previous one committed, so exactly one wins.
  */
 import type {
   IdempotencyClaim,
@@ -24,6 +22,7 @@ export async function claimIdempotencyKey(
   request: IdempotencyClaimRequest,
 ): Promise<IdempotencyClaim> {
   const table = ctx.names.table("idempotency_keys");
+  const { key } = request;
   for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
     // Web Crypto, not node:crypto: PGlite also runs in browsers, Deno and workers.
     const token = `idk_${crypto.randomUUID().replaceAll("-", "")}`;
@@ -36,39 +35,23 @@ export async function claimIdempotencyKey(
              response = NULL
          WHERE ${keyLapsed("k", "$6")}
        RETURNING k.token`,
-      [
-        request.key,
-        request.fingerprint,
-        token,
-        request.lockedUntil,
-        request.expiresAt,
-        request.now,
-      ],
+      [key, request.fingerprint, token, request.lockedUntil, request.expiresAt, request.now],
     );
     if (claimed.length > 0) return { claimed: true, token };
     // Not claimed: the row exists and holds. A new statement sees it even if it was
     // committed after the INSERT's snapshot was taken.
-    const [row] = await ctx.db.query<KeyRecordRow>(selectKey(ctx.names), [request.key], {
-      read: true,
-    });
+    const [row] = await ctx.db.query<KeyRecordRow>(selectKey(ctx.names), [key], { read: true });
     if (row) return { claimed: false, record: toKeyRecord(row) };
   }
-  throw new Error(
-    `claimIdempotencyKey: ${request.key} kept changing under ${CLAIM_ATTEMPTS} attempts`,
-  );
+  throw new Error(`claimIdempotencyKey: ${key} kept changing under ${CLAIM_ATTEMPTS} attempts`);
 }
 
 export async function completeIdempotencyKey(
   ctx: StoreContext,
-  completion: IdempotencyCompletion,
+  { key, token, response, expiresAt }: IdempotencyCompletion,
 ): Promise<boolean> {
-  const rows = await ctx.db.query(completeKey(ctx.names), [
-    completion.key,
-    completion.token,
-    JSON.stringify(completion.response),
-    completion.expiresAt,
-  ]);
-  return rows.length > 0;
+  const values = [key, token, JSON.stringify(response), expiresAt];
+  return (await ctx.db.query(completeKey(ctx.names), values)).length > 0;
 }
 
 export async function releaseIdempotencyKey(

@@ -1,10 +1,7 @@
 /**
- * @module migrate — applies the store's migrations, safely from several processes at once.
- *
- * Everything happens in one transaction that first takes a transaction-scoped advisory
- * lock keyed by schema and prefix: a second process waits for the first to commit, then
- * finds the versions recorded and applies nothing. DDL is transactional in PostgreSQL, so a
- * failed migration leaves no half-made table behind.
+ * @module migrate — applies the migrations in one transaction that first takes an advisory
+ * lock keyed by schema and prefix: a second process waits, then finds them recorded. DDL is
+ * transactional, so a failed migration leaves nothing half-made.
  */
 import { type DatabaseInput, toDriver } from "./drivers";
 import type { SqlTransaction } from "./drivers/types";
@@ -66,10 +63,10 @@ export function applyMigrations(
 
 async function upToDate(tx: SqlTransaction, names: SqlNames): Promise<boolean> {
   const migrations = names.table("migrations");
-  const rows = await tx.query<{ found: string | null }>("SELECT to_regclass($1)::text AS found", [
+  const [table] = await tx.query<{ found: string | null }>("SELECT to_regclass($1) AS found", [
     migrations,
   ]);
-  if (rows[0]?.found == null) return false;
+  if (table?.found == null) return false;
   const done = await recordedVersions(tx, migrations);
   return MIGRATIONS.every((migration) => done.has(migration.version));
 }

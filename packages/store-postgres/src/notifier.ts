@@ -1,10 +1,7 @@
 /**
- * @module notifier — `onDeliveriesCreated` across processes.
- *
- * Commits that create deliveries `pg_notify` the store's channel inside the same transaction,
- * so the notification goes out exactly when the commit does. Listeners in this process are
- * called directly (no round trip); the payload names the store instance that sent it, so
- * the echo of our own notification is skipped and other processes' are not.
+ * @module notifier — `onDeliveriesCreated` across processes. Listeners in this process are
+ * called directly; the NOTIFY payload names the store instance that sent it, so the echo of
+ * our own notification is skipped and other processes' are heard.
  */
 import type { SqlDriver } from "./drivers/types";
 

@@ -1,7 +1,6 @@
 /**
- * @module postgres-store — `postgresStore`, through a `pg` Pool or PGlite. Processes may
- * share one database: commits serialise per return on its row, idempotency keys on their
- * unique index, and dispatchers claim deliveries with SKIP LOCKED.
+ * @module postgres-store — `postgresStore`, through a `pg` Pool or PGlite. Processes may share
+ * one database: commits serialise per return on its row, keys on their unique index.
  */
 import type { ReturnsStore } from "@returnkit/core";
 import { checkCommit, commit } from "./commit";
@@ -50,14 +49,11 @@ export function postgresStore(options: PostgresStoreOptions): PostgresStore {
     remote: true,
 
     init() {
-      initialised ??= applyMigrations(db.transaction.bind(db), names).then(
-        () => undefined,
-        (error) => {
-          // A failed init may be retried (the database was not up yet, say).
-          initialised = undefined;
-          throw error;
-        },
-      );
+      initialised ??= applyMigrations(db.transaction.bind(db), names).then(() => undefined);
+      // A failed init may be tried again (the database was not up yet, say).
+      initialised.catch(() => {
+        initialised = undefined;
+      });
       return initialised;
     },
 

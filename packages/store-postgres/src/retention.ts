@@ -1,8 +1,6 @@
 /**
- * @module retention — `purge`: what may go, in bounded batches.
- *
- * Three statements, each limited to what is left of `limit` and each taking its rows
- * `FOR UPDATE SKIP LOCKED`, so a purge never waits for (or blocks) a commit or a claim.
+ * @module retention — `purge` in three statements, each bounded by what is left of `limit`
+ * and taking its rows `FOR UPDATE SKIP LOCKED`: it never waits for a commit or a claim.
  */
 import type { StoreContext } from "./context";
 

@@ -1,13 +1,9 @@
 /**
- * @module rows — rows back into the store's types. `pg` returns `bigint` as a string and
- * PGlite as a number, so numbers go through `Number()` (positions and epoch ms stay far below
- * 2^53); `jsonb` reorders keys, so attempts are rebuilt in their documented order. Endpoints
- * are read column for column as `WebhookEndpoint` has them (`ENDPOINT_COLUMNS`).
+ * @module rows — rows back into the store's types: `bigint` (a string from pg) through
+ * `Number()`, and attempts rebuilt in their documented key order (`jsonb` reorders keys).
  */
 import type {
   Delivery,
-  DeliveryAttempt,
-  DeliveryStatus,
   IdempotencyRecordView,
   IdempotentResponse,
   OutboxEvent,
@@ -35,10 +31,8 @@ export const DELIVERY_COLUMNS =
 export interface DeliveryRow
   extends Omit<Delivery, "position" | "attempt_count" | "next_attempt_at"> {
   position: number | string;
-  status: DeliveryStatus;
   attempt_count: number | string;
   next_attempt_at: number | string;
-  attempts: DeliveryAttempt[];
 }
 
 export function toDelivery(row: DeliveryRow): Delivery {

@@ -1,16 +1,10 @@
 /**
- * @module unavailable — which `pg` errors mean "the database cannot serve this right now",
- * so the store throws them as core's `StoreUnavailableError` (a 503 with Retry-After over
- * HTTP) instead of letting them pass for a defect (a 500).
- *
- * Four kinds: the socket failed (Node's codes); the server refused or ended the session
- * (class 08, a shutdown or a server still starting, an idle session timed out); `pg` gave up
- * on the connection, which it reports with a message and no code (its texts below, as of
- * pg 8 and pg-pool 3); or the server turned the statement away for now (`BUSY_CODES`: a
- * `statement_timeout` or `lock_timeout`, a read-only standby mid-failover, class 53 out of
- * disk, memory or connections). Each ends its statement before anything commits, so the
- * same Idempotency-Key runs it later. Serialization failures and deadlocks are not here:
- * the store runs those again itself (context.ts).
+ * @module unavailable — which `pg` errors mean "the database cannot serve this right now"
+ * (a 503 with Retry-After, not a 500): a failed socket; a session the server refused or
+ * ended; `pg` giving up on a connection (a message, no code: its texts as of pg 8); or a
+ * statement turned away for now (a timeout, a read-only standby, a server short of
+ * resources), which ended before anything committed. Serialization failures and deadlocks
+ * are retried instead (drivers/pg.ts).
  */
 import { StoreUnavailableError } from "@returnkit/core";
 

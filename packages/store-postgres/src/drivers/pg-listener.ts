@@ -1,8 +1,7 @@
 /**
- * @module drivers/pg-listener — LISTEN on a `pg` Pool through one connection of its own,
- * opened while anyone listens and opened again, with backoff, after it drops. Notifications
- * sent while it was down are lost, so after each reconnect every callback is called once
- * with an empty payload: "something may have happened".
+ * @module drivers/pg-listener — LISTEN through one connection of the Pool, opened while
+ * anyone listens and again, with backoff, after it drops. What was sent meanwhile is lost,
+ * so each reconnect calls every callback once with an empty payload.
  */
 import type { PgPoolClientLike, PgPoolLike } from "./types";
 
@@ -68,7 +67,16 @@ export class PgNotificationListener {
     let dropped = false;
     const lost = () => {
       dropped = true;
-      this.#lost(client);
+      // Only the connection in use is replaced; one that dropped while opening just fails.
+      void this.#client?.then(
+        (current) => {
+          if (current !== client) return;
+          this.#client = undefined;
+          destroy(client);
+          this.#scheduleReconnect();
+        },
+        () => {},
+      );
     };
     client.on("error", lost);
     client.on("end", lost);
@@ -90,18 +98,6 @@ export class PgNotificationListener {
     if (open) destroy(open);
   }
 
-  #lost(client: PgPoolClientLike): void {
-    void this.#client?.then(
-      (current) => {
-        if (current !== client) return;
-        this.#client = undefined;
-        destroy(client);
-        this.#scheduleReconnect();
-      },
-      () => {},
-    );
-  }
-
   #scheduleReconnect(): void {
     if (this.#closed || this.#callbacks.size === 0 || this.#retryTimer) return;
     const delay = this.#retryMs;
@@ -121,13 +117,11 @@ export class PgNotificationListener {
   }
 }
 
-/** Hands the connection back for the Pool to close, never to reuse: it may be broken. */
+/** Hands the connection back for the Pool to close, never to reuse (it may be broken). */
 function destroy(client: PgPoolClientLike): void {
   try {
     client.release(true);
-  } catch {
-    // Released already (an `error` and an `end` for the same connection).
-  }
+  } catch {} // released already: an `error` and an `end` for the same connection
 }
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;

@@ -5,7 +5,6 @@
  */
 import { asUnavailable, isLostConnection } from "../unavailable";
 import { PgNotificationListener } from "./pg-listener";
-import { retryTransient } from "./transient";
 import type { PgPoolLike, PgQueryable, SqlDriver, SqlTransaction } from "./types";
 import { SQL_DRIVER } from "./types";
 
@@ -48,17 +47,7 @@ export function pgDriver(pool: PgPoolLike, options: PgDriverOptions = {}): SqlDr
     },
     async transaction(fn) {
       try {
-        return await retryTransient(() =>
-          pgTransaction(
-            pool,
-            (client) => ({
-              query: (text, values) => send(client, text, values),
-              // Without parameters pg uses the simple protocol, which takes several statements.
-              exec: async (script) => void (await client.query(script)),
-            }),
-            fn,
-          ),
-        );
+        return await retryTransient(() => pgTransaction(pool, send, fn));
       } catch (error) {
         throw asUnavailable(error);
       }
@@ -77,7 +66,7 @@ export function pgDriver(pool: PgPoolLike, options: PgDriverOptions = {}): SqlDr
 
 async function pgTransaction<T>(
   pool: PgPoolLike,
-  wrap: (client: PgQueryable) => SqlTransaction,
+  send: <Row>(on: PgQueryable, text: string, values?: unknown[]) => Promise<Row[]>,
   fn: (tx: SqlTransaction) => Promise<T>,
 ): Promise<T> {
   const client = await pool.connect();
@@ -90,7 +79,11 @@ async function pgTransaction<T>(
   try {
     // The store's statements rely on READ COMMITTED: each sees what committed before it.
     await client.query("BEGIN ISOLATION LEVEL READ COMMITTED");
-    const result = await fn(wrap(client));
+    const result = await fn({
+      query: (text, values) => send(client, text, values),
+      // Without parameters pg uses the simple protocol, which takes several statements.
+      exec: async (script) => void (await client.query(script)),
+    });
     await client.query("COMMIT");
     return result;
   } catch (error) {
@@ -153,4 +146,24 @@ function hearIdleErrors(pool: PgPoolLike, onError: PgDriverOptions["onError"]): 
     pool.removeListener?.("error", listener);
     idleErrorListeners.delete(pool);
   };
+}
+
+/** serialization_failure, deadlock_detected: the statement or transaction did nothing. */
+const TRANSIENT = new Set(["40001", "40P01"]);
+const ATTEMPTS = 5;
+
+/**
+ * Runs `operation` again after a deadlock, or a serialization failure when the database's
+ * default isolation is above READ COMMITTED: it did nothing, so it may simply run again.
+ */
+async function retryTransient<T>(operation: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await operation();
+    } catch (error) {
+      const code = (error as { code?: unknown } | null)?.code;
+      if (attempt >= ATTEMPTS || typeof code !== "string" || !TRANSIENT.has(code)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+    }
+  }
 }

@@ -1,7 +1,4 @@
-/**
- * @module drivers/pglite — the store's driver for PGlite, through PGlite's own API. PGlite is
- * one connection in one process: its transactions run one at a time.
- */
+/** @module drivers/pglite — PGlite through its own API: one connection, one transaction at a time. */
 import { type PGliteLike, SQL_DRIVER, type SqlDriver } from "./types";
 
 export function pgliteDriver(db: PGliteLike): SqlDriver {

@@ -1,14 +1,7 @@
-/**
- * @module drivers/types — the one small interface the store speaks (`SqlDriver`), and the
- * parts of a `pg` Pool and of PGlite its drivers use. Neither library is imported at runtime.
- */
+/** @module drivers/types — `SqlDriver`, and the parts of `pg` and PGlite the drivers use. */
 
 export interface QueryOptions {
-  /**
-   * The statement only reads: if its connection turns out to be dead (closed by a restart,
-   * a failover or a NAT while it sat in the Pool), it runs again on another. A write is never
-   * sent twice, as its first run may have committed.
-   */
+  /** Only reads: run again on another connection if its own was found dead (never a write). */
   read?: boolean;
 }
 

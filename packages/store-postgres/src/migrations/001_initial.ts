@@ -1,10 +1,6 @@
 /**
- * @module migrations/001_initial — the tables of the store.
- *
- * Times the store compares are epoch ms in `bigint` columns. ISO strings handed to the store
- * are kept as text so they come back exactly as given. Records, snapshots, payloads and
- * responses are `json`, not `jsonb`: stored verbatim, so key order survives into API
- * responses and webhook bodies.
+ * @module migrations/001_initial — the tables. Times the store compares are epoch ms in
+ * `bigint`; ISO strings are kept as text, and JSON as `json` (verbatim: key order survives).
  */
 import type { SqlNames } from "../names";
 

@@ -1,10 +1,9 @@
 /**
- * @module sql/claim-deliveries — leases up to `$2` deliveries due at `$1` (the caller's now)
- * that head their (return, endpoint) queue and whose endpoint is enabled, to `$3` for `$4`
- * ms. Rows are taken `FOR UPDATE SKIP LOCKED`, and a row another claimer leased meanwhile is
- * re-checked (READ COMMITTED), so two claimers never hold one delivery. Leases are set and
- * judged by the database's clock (`DB_NOW_MS`), one clock for every process: a dispatcher
- * whose clock runs ahead cannot take over a delivery still in flight.
+ * @module sql/claim-deliveries — leases to `$3` for `$4` ms up to `$2` deliveries due at `$1`
+ * (the caller's now) that head their (return, endpoint) queue, endpoint enabled. `FOR UPDATE
+ * SKIP LOCKED`, and a re-check of rows leased meanwhile, keep two claimers off one delivery.
+ * Leases run on the database's clock, one for every process: a dispatcher whose clock runs
+ * ahead cannot take over a delivery still in flight.
  */
 import type { SqlNames } from "../names";
 import { ENDPOINT_COLUMNS, EVENT_COLUMNS } from "../rows";

@@ -1,7 +1,6 @@
 /**
- * @module sql/insert-events — a commit's events in array order (positions follow it), each
- * back with its position and the endpoints whose `types` match it, enabled or not (a
- * disabled endpoint's deliveries wait for it).
+ * @module sql/insert-events — events in array order (positions follow it), each back with
+ * its position and every endpoint whose `types` match it, enabled or not.
  */
 import type { SqlNames } from "../names";
 

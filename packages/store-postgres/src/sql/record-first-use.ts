@@ -1,7 +1,4 @@
-/**
- * @module sql/record-first-use — a key's first use, stored `completed` with its response. It
- * takes over only a lapsed row; a concurrent first use waits on the unique index, then sees it.
- */
+/** @module sql/record-first-use — a key's first use, stored `completed`; takes over only a lapsed row. */
 import type { SqlNames } from "../names";
 
 /** SQL true when key row `k` no longer answers at `now`: it expired, or its claim's lease ran out. */

@@ -1,7 +1,6 @@
 /**
- * @module sql/update-return — a return's next version, if the stored one is still `$8`. An
- * UPDATE that waited on the row re-checks `$8` against what committed meanwhile (READ
- * COMMITTED): of two commits from one version, exactly one updates.
+ * @module sql/update-return — a return's next version if the stored one is still `$8`; an
+ * UPDATE that waited on the row re-checks that against what committed meanwhile.
  */
 import type { SqlNames } from "../names";
 
