@@ -91,12 +91,13 @@ async function recordKey(ctx: StoreContext, tx: SqlTransaction, change: ReturnCo
   const values = [key.key, key.fingerprint, key.now, key.expiresAt, response];
   // A new statement sees the row that held the key, even one committed meanwhile; if that
   // row went in between (released, purged), the key is free again: record it.
-  for (;;) {
+  for (let attempt = 0; attempt < 5; attempt++) {
     if ((await tx.query(recordFirstUse(ctx.names), values)).length > 0) return;
     const [row] = await tx.query<KeyRecordRow>(selectKey(ctx.names), [key.key]);
     if (row)
       throw new Refused({ ok: false, reason: "idempotency_conflict", record: toKeyRecord(row) });
   }
+  throw new Error(`commit: idempotency key ${key.key} kept changing under it`);
 }
 
 async function writeEvents(
