@@ -4,6 +4,12 @@ export default defineConfig({
   test: {
     // tests/reliability is excluded from `pnpm test` (root script: --project '!reliability')
     // and run alone by `pnpm test:reliability`.
-    projects: ["packages/*", "examples/*", "tests/reliability"],
+    // store-postgres has a second project for the suites that need a real server.
+    projects: [
+      "packages/*",
+      "packages/store-postgres/vitest.server.config.ts",
+      "examples/*",
+      "tests/reliability",
+    ],
   },
 });

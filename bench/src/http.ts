@@ -7,7 +7,10 @@
  * this one, so the load generator and the server each have a core of the two. The workload
  * is what a portal client does: create a return, then submit it — two keyed requests per
  * iteration, each with a fresh Idempotency-Key and a real access token (RS256 and ES256,
- * alternating) verified against a local JWKS. Memory store.
+ * alternating) verified against a local JWKS. Memory store; then, when `DATABASE_URL` is set,
+ * Hono on the PostgreSQL store (`postgresStore` on a `pg` Pool), where a user feels the
+ * store. `BENCH_HTTP_POSTGRES_BEFORE=<path to another copy of store-postgres/src/index.ts>`
+ * adds that copy beside it, rounds alternating, for a before/after comparison in one run.
  *
  * Run alone: `cd bench && npx tsx src/http.ts` prints the section as JSON.
  */
@@ -18,6 +21,7 @@ import { availableParallelism, loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import pg from "pg";
 import { type HttpBreakdown, httpBreakdown } from "./support/http-breakdown";
 import type { HttpServerConfig } from "./support/http-server";
 import { createLocalIssuer } from "./support/tokens";
@@ -359,6 +363,66 @@ async function benchFramework(
   }
 }
 
+const POSTGRES_ROUNDS = Number(process.env.BENCH_HTTP_POSTGRES_ROUNDS ?? 4);
+
+/** Hono on the PostgreSQL store (and on another copy of it, when given), rounds alternating. */
+async function benchPostgres(
+  config: Omit<HttpServerConfig, "framework">,
+  tokens: string[],
+): Promise<{ figures: BenchFigure[]; notes: string[] }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return { figures: [], notes: ["PostgreSQL store: skipped (DATABASE_URL is not set)."] };
+  const before = process.env.BENCH_HTTP_POSTGRES_BEFORE;
+  const sides = [{ label: "PostgreSQL store", storeModule: undefined as string | undefined }];
+  if (before) sides.push({ label: "PostgreSQL store (before)", storeModule: before });
+  const schemas = sides.map((_, i) => `bench_http_${process.pid}_${i}`);
+  const servers = await Promise.all(
+    sides.map((side, i) =>
+      startServer({
+        ...config,
+        framework: "hono",
+        postgres: { url, schema: schemas[i]!, storeModule: side.storeModule },
+      }),
+    ),
+  );
+  const runs: Run[][] = sides.map(() => []);
+  try {
+    for (const server of servers)
+      await load(server, tokens, { bare: false, seconds: WARMUP_SECONDS });
+    // Sides take turns going first, so neither always meets the machine as the other left it.
+    for (let round = 0; round < POSTGRES_ROUNDS; round++) {
+      const order = [...servers.keys()];
+      if (round % 2 === 1) order.reverse();
+      for (const i of order)
+        runs[i]!.push(await load(servers[i]!, tokens, { bare: false, seconds: RUN_SECONDS }));
+    }
+  } finally {
+    await Promise.all(servers.map((server) => server.close()));
+    const pool = new pg.Pool({ connectionString: url, max: 1 });
+    for (const schema of schemas) await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await pool.end();
+  }
+  const median = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1]!;
+  const rates = runs.map((side) => median(side.map((run) => run.requestsPerSecond)));
+  const figure: BenchFigure = {
+    metric: "Hono on the PostgreSQL store: returnkit create+submit throughput",
+    value: rates[0]!,
+    unit: "req/s",
+    ...(rates[1] === undefined
+      ? {}
+      : {
+          baseline: { label: "the store given as BENCH_HTTP_POSTGRES_BEFORE", value: rates[1] },
+          ratio: rates[0]! / rates[1],
+        }),
+  };
+  return {
+    figures: [figure],
+    notes: sides.flatMap((side, i) =>
+      runs[i]!.map((run, round) => describeRun(`Hono, ${side.label}, round ${round + 1}`, run)),
+    ),
+  };
+}
+
 export default async function httpBench(): Promise<BenchSection> {
   const issuer = await createLocalIssuer();
   const tokens: string[] = [];
@@ -375,9 +439,10 @@ export default async function httpBench(): Promise<BenchSection> {
   const config = { issuer: issuer.issuer, jwks: issuer.jwks };
   const hono = await benchFramework("hono", config, tokens, breakdown.micros);
   const expressResult = await benchFramework("express", config, tokens, breakdown.micros);
+  const postgres = await benchPostgres(config, tokens);
   return {
     title: "HTTP: create + submit through a socket",
-    figures: [...hono.figures, ...expressResult.figures, ...breakdown.figures],
+    figures: [...hono.figures, ...expressResult.figures, ...postgres.figures, ...breakdown.figures],
     notes: [
       `Node ${process.version}; server in a child process, autocannon in the bench process, ${CONNECTIONS} connections, ${RUN_SECONDS} s per run after ${WARMUP_SECONDS} s warm-ups.`,
       `Per iteration: POST /v1/portal/returns then POST …/{id}/submit, each with a fresh Idempotency-Key and a Bearer access token (typ at+jwt, RS256 and ES256 alternating, ${CUSTOMERS} customers) verified against a local JWKS; memory store. Requests per second count both requests.`,
@@ -386,6 +451,7 @@ export default async function httpBench(): Promise<BenchSection> {
       "Where the time goes: in the bench process, one call at a time (medians of 5 interleaved rounds): jose verifying a token as the service does; the typed operations (memory store, keyed); service.fetch in process with a host authenticate (HTTP translation + typed operation, no token, no socket); baseline = new Request, request.json(), new Response(JSON) in the same Fetch terms.",
       ...hono.notes,
       ...expressResult.notes,
+      ...postgres.notes,
     ],
   };
 }
@@ -394,5 +460,25 @@ const invokedDirectly =
   process.argv[1] !== undefined &&
   realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
 if (invokedDirectly) {
-  console.log(JSON.stringify(await httpBench(), null, 2));
+  const only = process.argv.includes("--postgres");
+  console.log(JSON.stringify(await (only ? httpPostgresOnly() : httpBench()), null, 2));
+}
+
+/** `npx tsx src/http.ts --postgres`: only the PostgreSQL rows (the before/after comparison). */
+export async function httpPostgresOnly(): Promise<BenchSection> {
+  const issuer = await createLocalIssuer();
+  const tokens = await Promise.all(
+    Array.from({ length: CUSTOMERS }, (_, i) =>
+      issuer.token({
+        alg: i % 2 === 0 ? "RS256" : "ES256",
+        sub: `customer-${i}`,
+        scope: "portal:returns.write",
+      }),
+    ),
+  );
+  const { figures, notes } = await benchPostgres(
+    { issuer: issuer.issuer, jwks: issuer.jwks },
+    tokens,
+  );
+  return { title: "HTTP: create + submit on the PostgreSQL store", figures, notes };
 }

@@ -8,15 +8,11 @@
  * the raw workers each bump a row of their own, the same number of times. Rounds of the two
  * sides run in pairs, and a ratio is the median of its pairs' ratios.
  *
- * The target is judged on capacity: what each side carries through the Pool at its best.
- * Both run at every writer count of WRITER_SWEEP, and then the service at its fastest count
- * is paired with the raw UPDATE at its fastest. The two reach their best in different ways:
- * the raw UPDATE by keeping every connection busy with its own statement, the service by
- * group commit, which gathers concurrent commits into one statement, so it needs more
- * writers than connections before its statements fill up. At as many writers as
- * connections (the equal-concurrency row, reported beside the target) the service sends one
- * statement of all its writers at a time, and that row measures how long such a statement
- * takes, which the one-at-a-time profile explains.
+ * Capacity is what each side carries through the Pool at its best: both run at every writer
+ * count of WRITER_SWEEP, and then the service at its fastest count is paired with the raw
+ * UPDATE at its fastest; the equal-concurrency row (as many writers as connections) is
+ * reported beside it. None of it is a target any more: it is context for the http bench,
+ * which measures the store where a user feels it.
  *
  * Around that: the CPU each side of the socket spent per operation (this process, and the
  * server's processes read from /proc) and the WAL each operation wrote (which, unlike the
@@ -42,8 +38,8 @@ import {
 import { makeEndpoint } from "../../packages/core/src/testing/fixtures";
 import {
   postgresStore,
-  type SqlDatabase,
-  toSqlDatabase,
+  type SqlDriver as SqlDatabase,
+  toDriver as toSqlDatabase,
 } from "../../packages/store-postgres/src/index";
 import { type CpuUse, startCpuMeter } from "./support/cpu-meter";
 import { BODIES, CREATE, merchant, portal } from "./support/fixtures";
@@ -117,9 +113,8 @@ interface Round {
   latencies: number[];
 }
 
-/** Statement kinds, told apart by their text, for the profile. */
+/** Statement kinds, told apart by their text, for the profile (a commit is a transaction). */
 function statementKind(text: string): string {
-  if (text.includes("locked_return AS")) return "commit";
   if (/^\s*INSERT INTO \S+idempotency_keys/.test(text)) return "claimIdempotencyKey";
   if (/SELECT id, record, snapshot FROM/.test(text)) return "getReturn";
   return "other";
@@ -132,19 +127,37 @@ interface Sent {
   ms: number;
 }
 
-/** A SqlDatabase that keeps every statement it sends, with its latency. */
+/**
+ * A driver that keeps every statement it sends, with its latency; a transaction (a commit)
+ * is kept as one entry of kind "commit", the statements in it as "commit step".
+ */
 function recording(db: SqlDatabase, sent: Sent[]): SqlDatabase {
+  const timed = async <T>(entry: Omit<Sent, "ms">, run: () => Promise<T>): Promise<T> => {
+    const started = performance.now();
+    try {
+      return await run();
+    } finally {
+      sent.push({ ...entry, ms: performance.now() - started });
+    }
+  };
   return {
     ...db,
-    async query(text, params, options) {
-      const started = performance.now();
-      try {
-        return await db.query(text, params, options);
-      } finally {
-        const ms = performance.now() - started;
-        sent.push({ kind: statementKind(text), text, params: params ?? [], ms });
-      }
-    },
+    query: (text, params, options) =>
+      timed({ kind: statementKind(text), text, params: params ?? [] }, () =>
+        db.query(text, params, options),
+      ),
+    transaction: (fn) =>
+      timed({ kind: "commit", text: "BEGIN … COMMIT", params: [] }, () =>
+        db.transaction((tx) =>
+          fn({
+            ...tx,
+            query: (text, params) =>
+              timed({ kind: "commit step", text, params: params ?? [] }, () =>
+                tx.query(text, params),
+              ),
+          }),
+        ),
+      ),
   };
 }
 
@@ -218,9 +231,9 @@ async function serviceRound(
   let timing = false;
   const counting: SqlDatabase = {
     ...backend.db,
-    query(text, params, options) {
-      if (timing && statementKind(text) === "commit") statements++;
-      return backend.db.query(text, params, options);
+    transaction(fn) {
+      if (timing) statements++;
+      return backend.db.transaction(fn);
     },
   };
   const service = await newService(counting, backend.schema, keyed, cold ? 0 : undefined);
@@ -300,7 +313,7 @@ async function rawRound(backend: Backend, writers = CONCURRENCY): Promise<Round>
     Array.from({ length: writers }, async (_, worker) => {
       for (let i = 0; i < perWorker; i++) {
         const called = performance.now();
-        const { rows } = await backend.db.query<{ n: string | number }>(
+        const rows = await backend.db.query<{ n: string | number }>(
           `UPDATE ${table} SET n = n + 1 WHERE id = $1 RETURNING n`,
           [worker],
         );
@@ -358,7 +371,8 @@ async function profileTransitions(backend: Backend): Promise<Profile> {
     raw.push(performance.now() - started);
   }
   return {
-    statements: sent.length / totals.length,
+    // Round trips: every statement, in a commit or not (BEGIN and COMMIT not counted).
+    statements: sent.filter((s) => s.kind !== "commit").length / totals.length,
     latency,
     transitionMs: median(totals),
     rawMs: median(raw),
@@ -391,7 +405,7 @@ async function quiesce(backend: Backend): Promise<void> {
 async function walMeter(backend: Backend): Promise<(operations: number) => Promise<number | null>> {
   const position = async (): Promise<string | null> => {
     try {
-      const { rows } = await backend.db.query<{ lsn: string }>(
+      const rows = await backend.db.query<{ lsn: string }>(
         "SELECT pg_current_wal_lsn()::text AS lsn",
       );
       return rows[0]!.lsn;
@@ -403,7 +417,7 @@ async function walMeter(backend: Backend): Promise<(operations: number) => Promi
   return async (operations) => {
     const end = await position();
     if (start === null || end === null) return null;
-    const { rows } = await backend.db.query<{ bytes: string | number }>(
+    const rows = await backend.db.query<{ bytes: string | number }>(
       "SELECT pg_wal_lsn_diff($1::pg_lsn, $2::pg_lsn) AS bytes",
       [end, start],
     );
@@ -653,8 +667,7 @@ async function measure(backend: Backend): Promise<{ figures: BenchFigure[]; note
         value: Math.round(median(rawCapacity.map((r) => r.perSecond))),
       },
       ratio: round2(capacityRatio),
-      target: ">= 50% of the raw UPDATE rate",
-      met,
+      // Context, not a target: a user feels the store through HTTP (the http bench).
       note: capacityNote,
     },
     {
@@ -663,7 +676,7 @@ async function measure(backend: Backend): Promise<{ figures: BenchFigure[]; note
       unit: "transitions/s",
       baseline,
       ratio: round2(pairedRatio(service, raw)),
-      note: `Equal concurrency, where the service is bound by latency, not capacity: alone, a keyed transition is ${round2(profile.statements)} statement (the commit records the key, and starts from the version this process wrote last); ${CONCURRENCY} at once, group commit puts ${round2(perStatement)} transitions in each commit statement, so the service has one or two statements in flight where the raw side has ${CONCURRENCY}. The ${CONCURRENCY} writers wait on one statement together: while it runs Node has nothing to do, and while Node prepares the next batch the server has nothing to do. Each transition also writes far more than the raw UPDATE: it locks and checks the version, writes a new version of the return (a ~1.5 KB row and its four index entries, as the state changes), writes the record once more for the events and the response to refer to (a ~1.4 KB row), and inserts the idempotency record and one or two outbox events (each holding its JSON with the record cut out). ${cpuWords}. One at a time: ${breakdown}. ${backend.cost}`,
+      note: `Equal concurrency: alone, a keyed transition is ${round2(profile.statements)} statements in one transaction (the return's new version, the key's first use, the events; BEGIN and COMMIT not counted), against the raw side's one. Each transition also writes far more than the raw UPDATE: a new version of the return (its row and index entries), the idempotency record with its response, and one or two outbox events. ${cpuWords}. One at a time: ${breakdown}. ${backend.cost}`,
     },
     {
       metric: `${backend.name}: service.advance without a key, ${CONCURRENCY} writers`,
@@ -680,7 +693,7 @@ async function measure(backend: Backend): Promise<{ figures: BenchFigure[]; note
       ratio: round2(profile.statements),
     },
     {
-      metric: `${backend.name}: keyed transitions per commit statement, ${CONCURRENCY} at once (group commit)`,
+      metric: `${backend.name}: keyed transitions per commit transaction, ${CONCURRENCY} at once`,
       value: round2(perStatement),
       unit: "transitions",
     },
@@ -803,7 +816,7 @@ export default async function postgresBench(): Promise<BenchSection> {
   const figures: BenchFigure[] = [];
   const notes: string[] = [
     `Node ${process.version}; a Pool of ${CONCURRENCY} connections. Each service round drives ${RETURNS_PER_ROUND} submitted returns (at least ${MIN_RETURNS_PER_WRITER} per writer) × ${STEPS.join(" → ")}, shared out among its writers, with a fit reason (received, graded and closed also publish a fit signal), no webhook endpoints (so no deliveries) but in the row that registers one, and returns the service just submitted, so it starts from the version it remembers, but in the row where each transition reads first. Rates are medians; a ratio is the median of its pairs' ratios, the order in a pair alternating; ${WARM_UP_PAIRS} warm-up pairs are discarded.`,
-    `The target is judged on capacity, the rate each side reaches at its best: both run at ${WRITER_SWEEP.join(", ")} writers through the same Pool (${SWEEP_ROUNDS} pairs each; ${ROUNDS} at ${CONCURRENCY}), and then ${ROUNDS} pairs of the service at its fastest count against the raw UPDATE at its fastest. At ${CONCURRENCY} writers (as many as connections, ${ROUNDS} pairs) the raw UPDATE has every connection busy, while group commit gathers the service's ${CONCURRENCY} writers into one statement at a time: that row measures the latency of a commit statement, not what the Pool can carry, and is reported beside the target, not judged.`,
+    `Capacity is the rate each side reaches at its best: both run at ${WRITER_SWEEP.join(", ")} writers through the same Pool (${SWEEP_ROUNDS} pairs each; ${ROUNDS} at ${CONCURRENCY}), and then ${ROUNDS} pairs of the service at its fastest count against the raw UPDATE at its fastest. At ${CONCURRENCY} writers (as many as connections, ${ROUNDS} pairs) the raw UPDATE and the service both have every connection busy. None of it is a target: a user feels the store through HTTP, which the http bench measures on PostgreSQL.`,
     "Baseline: the same number of `UPDATE t SET n = n + 1 WHERE id = $1 RETURNING n` through the same Pool (or PGlite), each worker on its own row, measured between the service rounds.",
   ];
   const url = process.env.DATABASE_URL;

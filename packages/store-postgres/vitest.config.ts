@@ -1,7 +1,15 @@
 import { defineProject } from "vitest/config";
 import { workspaceAlias } from "../../vitest.shared.ts";
 
+// The suites that need a real server (`*.server.test.ts`) are the project
+// `store-postgres-server` (vitest.server.config.ts), so a run without DATABASE_URL shows them
+// skipped there instead of hiding them among these.
 export default defineProject({
   resolve: { alias: workspaceAlias },
-  test: { name: "store-postgres" },
+  test: {
+    name: "store-postgres",
+    exclude: ["**/node_modules/**", "src/**/*.server.test.ts"],
+    // Cases race several connections through whole transactions on a shared machine.
+    testTimeout: 60_000,
+  },
 });

@@ -2,8 +2,9 @@
  * @module bench/support/http-server — the server side of the HTTP bench, in a process of its
  * own so the load generator does not share its event loop.
  *
- * Forked with IPC. It receives `{ framework, issuer, jwks }`, serves on 127.0.0.1 (a free
- * port) both returnkit (memory store, JWT auth against the local JWKS, idempotency required)
+ * Forked with IPC. It receives `{ framework, issuer, jwks, postgres? }`, serves on 127.0.0.1
+ * (a free port) both returnkit (memory store, or the PostgreSQL store when `postgres` is
+ * given; JWT auth against the local JWKS, idempotency required)
  * and `POST /bare/*` — the same framework parsing the same JSON and answering 201, the
  * baseline — and replies `{ port }`. Then it answers `"cpu"` with its CPU time so far.
  */
@@ -12,15 +13,32 @@ import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { returnsRouter } from "@returnkit/adapter-express";
 import { returnsApp } from "@returnkit/adapter-hono";
-import { createReturnsService, type JwtAuthOptions } from "@returnkit/core";
+import { createReturnsService, type JwtAuthOptions, type ReturnsStore } from "@returnkit/core";
 import express from "express";
 import { Hono } from "hono";
+import pg from "pg";
 import { BENCH_BASE_URL } from "./tokens";
 
 export interface HttpServerConfig {
   framework: "hono" | "express";
   issuer: string;
   jwks: JwtAuthOptions["jwks"];
+  /**
+   * Serve from `postgresStore({ db: new pg.Pool(...) })` on this database and schema.
+   * `storeModule` names another copy of the store's source (a before/after comparison).
+   */
+  postgres?: { url: string; schema: string; storeModule?: string };
+}
+
+async function storeFor(config: HttpServerConfig): Promise<ReturnsStore | undefined> {
+  if (!config.postgres) return undefined;
+  const { postgresStore } = (await import(
+    config.postgres.storeModule ?? "../../../packages/store-postgres/src/index.ts"
+  )) as typeof import("../../../packages/store-postgres/src/index");
+  const pool = new pg.Pool({ connectionString: config.postgres.url, max: 10 });
+  const store = postgresStore({ db: pool, schema: config.postgres.schema });
+  await store.init();
+  return store;
 }
 
 /** What a host should bound per request (see bench/README.md and tests/reliability). */
@@ -31,8 +49,10 @@ function boundRequests(server: Server) {
   server.maxHeadersCount = 200;
 }
 
-function start(config: HttpServerConfig): Promise<Server> {
+async function start(config: HttpServerConfig): Promise<Server> {
+  const store = await storeFor(config);
   const service = createReturnsService({
+    ...(store ? { store } : {}),
     baseUrl: BENCH_BASE_URL,
     auth: { issuer: config.issuer, jwks: config.jwks },
     onError: (error, context) => console.error(`[bench server] ${context}:`, error),

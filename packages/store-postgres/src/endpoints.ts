@@ -1,9 +1,18 @@
 /** @module endpoints — webhook endpoints: the rows commits fan deliveries out to. */
 import type { WebhookEndpoint } from "@returnkit/core";
 import type { StoreContext } from "./context";
-import { ENDPOINT_COLUMNS, type EndpointRow, toEndpoint } from "./rows";
+import { ENDPOINT_COLUMNS } from "./rows";
 
 export async function saveEndpoint(ctx: StoreContext, endpoint: WebhookEndpoint): Promise<void> {
+  const {
+    id,
+    url,
+    secrets,
+    types,
+    enabled,
+    disabled_reason: reason,
+    created_at: created,
+  } = endpoint;
   await ctx.db.query(
     `INSERT INTO ${ctx.names.table("endpoints")} (${ENDPOINT_COLUMNS})
      VALUES ($1, $2, $3::jsonb, $4::jsonb, $5, $6, $7)
@@ -11,25 +20,16 @@ export async function saveEndpoint(ctx: StoreContext, endpoint: WebhookEndpoint)
        SET url = excluded.url, secrets = excluded.secrets, types = excluded.types,
            enabled = excluded.enabled, disabled_reason = excluded.disabled_reason,
            created_at = excluded.created_at`,
-    [
-      endpoint.id,
-      endpoint.url,
-      JSON.stringify(endpoint.secrets),
-      endpoint.types === null ? null : JSON.stringify(endpoint.types),
-      endpoint.enabled,
-      endpoint.disabled_reason,
-      endpoint.created_at,
-    ],
+    [id, url, JSON.stringify(secrets), types && JSON.stringify(types), enabled, reason, created],
   );
 }
 
 export async function listEndpoints(ctx: StoreContext): Promise<WebhookEndpoint[]> {
-  const { rows } = await ctx.db.query<EndpointRow>(
+  return ctx.db.query<WebhookEndpoint>(
     `SELECT ${ENDPOINT_COLUMNS} FROM ${ctx.names.table("endpoints")} ORDER BY created_at, id`,
     undefined,
     { read: true },
   );
-  return rows.map(toEndpoint);
 }
 
 /**
@@ -38,7 +38,7 @@ export async function listEndpoints(ctx: StoreContext): Promise<WebhookEndpoint[
  * `nextDeliveryDueAt` ever sees such a delivery, because both join the endpoints table.
  */
 export async function removeEndpoint(ctx: StoreContext, id: string): Promise<boolean> {
-  const { rows } = await ctx.db.query<{ removed: number | string }>(
+  const rows = await ctx.db.query<{ removed: number | string }>(
     `WITH removed AS (
        DELETE FROM ${ctx.names.table("endpoints")} WHERE id = $1 RETURNING id
      ),

@@ -7,26 +7,13 @@
  * await store.init(); // applies migrations; the service also calls it
  * ```
  */
-
-export type { CommitBatchingOptions } from "./commit-batcher";
 export type { DataDirLock } from "./data-dir-lock";
 export { DataDirInUseError, LOCK_FILE, lockDataDir } from "./data-dir-lock";
-export type {
-  DatabaseInput,
-  PGliteLike,
-  PgPoolClientLike,
-  PgPoolLike,
-  SqlDatabase,
-  SqlQueryable,
-  SqlResult,
-  SqlTransaction,
-} from "./database";
-export { pgliteDatabase, pgPoolDatabase, SQL_DATABASE, toSqlDatabase } from "./database";
-export type { MigrateOptions, MigrateResult } from "./migrate";
-export { migrate } from "./migrate";
-export type { Migration } from "./migrations";
-export { MIGRATIONS } from "./migrations";
-export type { NamesOptions, SqlNames, TableName } from "./names";
-export { sqlNames } from "./names";
-export type { PostgresStore, PostgresStoreOptions } from "./postgres-store";
-export { postgresStore } from "./postgres-store";
+export { type DatabaseInput, toDriver } from "./drivers";
+export type { PgDriverOptions } from "./drivers/pg";
+export type * from "./drivers/types";
+export { SQL_DRIVER } from "./drivers/types";
+export { type MigrateOptions, type MigrateResult, migrate } from "./migrate";
+export { MIGRATIONS, type Migration } from "./migrations";
+export { type NamesOptions, type SqlNames, sqlNames, type TableName } from "./names";
+export { type PostgresStore, type PostgresStoreOptions, postgresStore } from "./postgres-store";

@@ -1,7 +1,4 @@
-/**
- * @module migrate-cli — what `returnkit-migrate` does, apart from the process it runs in,
- * so tests can call it.
- */
+/** @module migrate-cli — what `returnkit-migrate` does, apart from its process, so tests can call it. */
 import { migrate } from "./migrate";
 
 export const USAGE = `Usage: returnkit-migrate [--schema <name>] [--table-prefix <prefix>]
@@ -15,12 +12,7 @@ Options:
   --url <url>              connection string, instead of DATABASE_URL
   -h, --help               this text`;
 
-interface CliArgs {
-  schema?: string;
-  tablePrefix?: string;
-  url?: string;
-  help: boolean;
-}
+type CliArgs = { schema?: string; tablePrefix?: string; url?: string; help: boolean };
 
 function parseArgs(argv: string[]): CliArgs {
   const args: CliArgs = { help: false };

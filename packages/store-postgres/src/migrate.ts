@@ -1,12 +1,10 @@
 /**
- * @module migrate — applies the store's migrations, safely from several processes at once.
- *
- * Everything happens in one transaction that first takes a transaction-scoped advisory
- * lock keyed by schema and prefix: a second process waits for the first to commit, then
- * finds the versions recorded and applies nothing. DDL is transactional in PostgreSQL, so a
- * failed migration leaves no half-made table behind.
+ * @module migrate — applies the migrations in one transaction that first takes an advisory
+ * lock keyed by schema and prefix: a second process waits, then finds them recorded. DDL is
+ * transactional, so a failed migration leaves nothing half-made.
  */
-import { type DatabaseInput, type SqlTransaction, toSqlDatabase } from "./database";
+import { type DatabaseInput, toDriver } from "./drivers";
+import type { SqlTransaction } from "./drivers/types";
 import { MIGRATIONS } from "./migrations";
 import { type NamesOptions, type SqlNames, sqlNames } from "./names";
 
@@ -20,7 +18,7 @@ export interface MigrateResult {
 }
 
 export async function migrate(options: MigrateOptions): Promise<MigrateResult> {
-  const db = toSqlDatabase(options.db);
+  const db = toDriver(options.db);
   try {
     return await applyMigrations(db.transaction.bind(db), sqlNames(options));
   } finally {
@@ -36,9 +34,6 @@ export function applyMigrations(
   names: SqlNames,
 ): Promise<MigrateResult> {
   return transaction(async (tx) => {
-    // The lock must come before the first read: under REPEATABLE READ the snapshot would be
-    // taken before the other process committed, so force READ COMMITTED.
-    await tx.query("SET TRANSACTION ISOLATION LEVEL READ COMMITTED");
     // The usual start finds every migration applied: then nothing is locked or written, so
     // a process can start on a server that is read-only for now (a standby the Pool reached
     // mid-failover) or as a role that may use the tables but not create them.
@@ -68,24 +63,23 @@ export function applyMigrations(
 
 async function upToDate(tx: SqlTransaction, names: SqlNames): Promise<boolean> {
   const migrations = names.table("migrations");
-  const { rows } = await tx.query<{ found: string | null }>(
-    "SELECT to_regclass($1)::text AS found",
-    [migrations],
-  );
-  if (rows[0]?.found == null) return false;
+  const [table] = await tx.query<{ found: string | null }>("SELECT to_regclass($1) AS found", [
+    migrations,
+  ]);
+  if (table?.found == null) return false;
   const done = await recordedVersions(tx, migrations);
   return MIGRATIONS.every((migration) => done.has(migration.version));
 }
 
 /** The versions `migrations` (the quoted table) records as applied. */
 async function recordedVersions(tx: SqlTransaction, migrations: string): Promise<Set<number>> {
-  const { rows } = await tx.query<{ version: number }>(`SELECT version FROM ${migrations}`);
+  const rows = await tx.query<{ version: number }>(`SELECT version FROM ${migrations}`);
   return new Set(rows.map((row) => Number(row.version)));
 }
 
 async function ensureSchema(tx: SqlTransaction, names: SqlNames): Promise<void> {
   // CREATE SCHEMA IF NOT EXISTS checks the CREATE privilege even when the schema exists, so
   // a role that may only use an existing schema would fail: ask first.
-  const { rows } = await tx.query("SELECT 1 FROM pg_namespace WHERE nspname = $1", [names.schema]);
+  const rows = await tx.query("SELECT 1 FROM pg_namespace WHERE nspname = $1", [names.schema]);
   if (rows.length === 0) await tx.exec(`CREATE SCHEMA ${names.quotedSchema}`);
 }

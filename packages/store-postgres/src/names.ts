@@ -16,23 +16,10 @@ export type TableName =
   | "outbox_events"
   | "endpoints"
   | "deliveries"
-  | "idempotency_keys"
-  | "return_versions";
+  | "idempotency_keys";
 
-export interface SqlNames {
-  readonly schema: string;
-  readonly prefix: string;
-  /** Schema-qualified, quoted table name, ready to put into SQL. */
-  table(name: TableName): string;
-  /** Quoted name for an index (indexes live in their table's schema). */
-  index(name: string): string;
-  /** The quoted schema. */
-  readonly quotedSchema: string;
-  /** NOTIFY channel announcing new deliveries; one per schema and prefix. */
-  readonly channel: string;
-  /** `pg_advisory_xact_lock(int, int)` key that serialises migrations of this schema and prefix. */
-  readonly migrationLock: [number, number];
-}
+/** Where the tables are: quoted names ready for SQL, the channel and the migration lock. */
+export type SqlNames = ReturnType<typeof sqlNames>;
 
 /** A plain SQL identifier: what fits unquoted, so no quoting surprise can happen later. */
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -58,7 +45,7 @@ export function isTablePrefix(value: unknown): value is string {
   );
 }
 
-export function sqlNames(options: NamesOptions = {}): SqlNames {
+export function sqlNames(options: NamesOptions = {}) {
   const schema = options.schema ?? "public";
   const prefix = options.tablePrefix ?? "returnkit_";
   if (!isSchemaName(schema)) {
@@ -77,10 +64,13 @@ export function sqlNames(options: NamesOptions = {}): SqlNames {
     schema,
     prefix,
     quotedSchema,
-    table: (name) => `${quotedSchema}."${prefix}${name}"`,
-    index: (name) => `"${prefix}${name}"`,
+    table: (name: TableName) => `${quotedSchema}."${prefix}${name}"`,
+    /** Indexes live in their table's schema. */
+    index: (name: string) => `"${prefix}${name}"`,
+    /** NOTIFY channel announcing new deliveries. */
     channel: `returnkit_deliveries_${(hash >>> 0).toString(16).padStart(8, "0")}`,
-    migrationLock: [LOCK_CLASS, hash | 0],
+    /** `pg_advisory_xact_lock(int, int)` key that serialises migrations. */
+    migrationLock: [LOCK_CLASS, hash | 0] as [number, number],
   };
 }
 

@@ -1,23 +1,11 @@
 /**
- * @module notifier — `onDeliveriesCreated` across processes.
- *
- * Commits that create deliveries `pg_notify` the store's channel inside the same statement,
- * so the notification goes out exactly when the commit does. Listeners in this process are
- * called directly (no round trip); the payload names the store instance that sent it, so
- * the echo of our own notification is skipped and other processes' are not.
+ * @module notifier — `onDeliveriesCreated` across processes. Listeners in this process are
+ * called directly; the NOTIFY payload names the store instance that sent it, so the echo of
+ * our own notification is skipped and other processes' are heard.
  */
-import type { SqlDatabase } from "./database";
+import type { SqlDriver } from "./drivers/types";
 
-export interface DeliveryNotifier {
-  /** The channel and payload commits send, or null when notifications are off. */
-  readonly target: { channel: string; payload: string } | null;
-  subscribe(listener: () => void): () => void;
-  /** Wakes this process's listeners after a local commit or redelivery. */
-  announce(): void;
-  close(): Promise<void>;
-}
-
-export function createDeliveryNotifier(db: SqlDatabase, channel: string | null): DeliveryNotifier {
+export function createDeliveryNotifier(db: SqlDriver, channel: string | null) {
   const instance = `store_${crypto.randomUUID()}`;
   const listeners = new Set<() => void>();
   let unlisten: Promise<(() => Promise<void>) | undefined> | undefined;
@@ -42,8 +30,9 @@ export function createDeliveryNotifier(db: SqlDatabase, channel: string | null):
   }
 
   return {
+    /** The channel and payload commits send, or null when notifications are off. */
     target: channel ? { channel, payload: instance } : null,
-    subscribe(listener) {
+    subscribe(listener: () => void) {
       listeners.add(listener);
       if (channel && !unlisten) {
         unlisten = db
@@ -57,6 +46,7 @@ export function createDeliveryNotifier(db: SqlDatabase, channel: string | null):
         if (listeners.size === 0) void stopListening();
       };
     },
+    /** Wakes this process's listeners after a local commit or redelivery. */
     announce: wake,
     async close() {
       listeners.clear();

@@ -23,9 +23,8 @@ describe("postgresStore options", () => {
     expect(refusal({ tablePrefx: "shop_" }).message).toBe(
       "returnkit: invalid postgresStore options: tablePrefx: unknown option",
     );
-    expect(refusal({ commitBatching: { maxsize: 8 } }).message).toContain(
-      "commitBatching.maxsize: unknown option",
-    );
+    // Group commit is gone: its old option is refused like any unknown one.
+    expect(refusal({ commitBatching: true }).message).toContain("commitBatching: unknown option");
   });
 
   it("postgresStore - each option is checked, naming it and what it expects", () => {
@@ -34,14 +33,11 @@ describe("postgresStore options", () => {
       preparedStatements: 0,
       name: "",
       onError: "log",
-      commitBatching: { maxInFlight: 0, maxSize: 1.5 },
     });
     expect(error.issues).toEqual([
       { path: "notify", message: 'expected true or false, got "no"' },
       { path: "name", message: 'expected a non-empty string, got ""' },
       { path: "preparedStatements", message: "expected true or false, got 0" },
-      { path: "commitBatching.maxInFlight", message: "expected a positive integer, got 0" },
-      { path: "commitBatching.maxSize", message: "expected a positive integer, got 1.5" },
       { path: "onError", message: 'expected a function, got "log"' },
     ]);
   });
@@ -78,7 +74,6 @@ describe("postgresStore options", () => {
         notify: false,
         name: "orders-db",
         preparedStatements: false,
-        commitBatching: { maxInFlight: 4, maxSize: 16 },
         onError: () => {},
       },
     ];

@@ -5,33 +5,33 @@
  */
 import { checkOptions } from "@returnkit/core";
 import { z } from "zod";
-import type { CommitBatchingOptions } from "./commit-batcher";
-import { type DatabaseInput, databaseInputDefect } from "./database";
-import { isSchemaName, isTablePrefix, SCHEMA_NAME_RULE, TABLE_PREFIX_RULE } from "./names";
-import type { PostgresStoreOptions } from "./postgres-store";
+import { type DatabaseInput, databaseInputDefect } from "./drivers";
+import type { PgDriverOptions } from "./drivers/pg";
+import {
+  isSchemaName,
+  isTablePrefix,
+  type NamesOptions,
+  SCHEMA_NAME_RULE,
+  TABLE_PREFIX_RULE,
+} from "./names";
+
+/** See the package README for each option at length. */
+export interface PostgresStoreOptions extends NamesOptions, PgDriverOptions {
+  /** A `pg` Pool or a PGlite instance; the store never closes it. */
+  db: DatabaseInput;
+  /** Announce new deliveries with NOTIFY, and LISTEN for other processes' (default true). */
+  notify?: boolean;
+  /** `store.name`; defaults to `postgres` or `pglite` by the kind of `db`. */
+  name?: string;
+}
 
 const expected = (what: string) => ({ error: `expected ${what}` });
 const boolean = z.custom<boolean>((v) => typeof v === "boolean", expected("true or false"));
-const positiveInteger = z.custom<number>(
-  (v) => Number.isSafeInteger(v) && (v as number) > 0,
-  expected("a positive integer"),
-);
 
 const databaseSchema = z.custom<DatabaseInput>().superRefine((value, ctx) => {
   const defect = databaseInputDefect(value);
   if (defect) ctx.addIssue({ code: "custom", message: defect });
 });
-
-// `true` asks for the defaults and `false` for none; an object is checked member by member.
-const commitBatchingSchema = z.preprocess(
-  (value) => (value === true ? {} : value === false ? undefined : value),
-  z
-    .strictObject(
-      { maxInFlight: positiveInteger.optional(), maxSize: positiveInteger.optional() },
-      expected("true, false or { maxInFlight?, maxSize? }"),
-    )
-    .optional(),
-) as unknown as z.ZodType<boolean | CommitBatchingOptions>;
 
 const postgresStoreOptionsSchema = z.strictObject(
   {
@@ -44,7 +44,6 @@ const postgresStoreOptionsSchema = z.strictObject(
       )
       .optional(),
     preparedStatements: boolean.optional(),
-    commitBatching: commitBatchingSchema,
     onError: z
       .custom<(error: Error) => void>((v) => typeof v === "function", expected("a function"))
       .optional(),

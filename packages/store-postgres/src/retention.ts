@@ -1,96 +1,57 @@
 /**
- * @module retention — `purge`: what may go, in bounded batches.
- *
- * Three statements, each limited to what is left of `limit` and each taking its rows
- * `FOR UPDATE SKIP LOCKED`, so a purge never waits for (or blocks) a commit or a claim.
+ * @module retention — `purge` in three statements, each bounded by what is left of `limit`
+ * and taking its rows `FOR UPDATE SKIP LOCKED`: it never waits for a commit or a claim.
  */
 import type { StoreContext } from "./context";
+
+/** Deletes up to `$2` rows of `table` (by `key`) matching `where`, oldest `order` first. */
+const bounded = (table: string, key: string, where: string, order: string) => `
+WITH doomed AS (
+  SELECT ${key} FROM ${table} WHERE ${where} ORDER BY ${order} LIMIT $2 FOR UPDATE SKIP LOCKED
+),
+gone AS (
+  DELETE FROM ${table} USING doomed WHERE ${table}.${key} = doomed.${key} AND ${where} RETURNING 1
+)
+SELECT count(*) AS removed FROM gone`;
 
 export async function purge(
   ctx: StoreContext,
   request: { now: number; deliveredBefore: number; limit: number },
 ): Promise<number> {
   const n = ctx.names;
+  const events = n.table("outbox_events");
   const batches = [
-    // Expired idempotency records; the re-check guards a key claimed again meanwhile.
-    {
-      sql: `WITH doomed AS (
-              SELECT key FROM ${n.table("idempotency_keys")}
-              WHERE expires_at <= $1::bigint ORDER BY expires_at LIMIT $2 FOR UPDATE SKIP LOCKED
-            )
-            , gone AS (
-              DELETE FROM ${n.table("idempotency_keys")} k USING doomed
-              WHERE k.key = doomed.key AND k.expires_at <= $1::bigint RETURNING 1
-            )
-            SELECT count(*) AS removed FROM gone`,
-      at: request.now,
-    },
-    // Deliveries delivered before the cut-off.
-    {
-      sql: `WITH doomed AS (
-              SELECT id FROM ${n.table("deliveries")}
-              WHERE status = 'delivered' AND delivered_ms < $1::bigint
-              ORDER BY delivered_ms LIMIT $2 FOR UPDATE SKIP LOCKED
-            )
-            , gone AS (DELETE FROM ${n.table("deliveries")} d USING doomed WHERE d.id = doomed.id RETURNING 1)
-            SELECT count(*) AS removed FROM gone`,
-      at: request.deliveredBefore,
-    },
+    // Expired idempotency records; the re-check in the DELETE spares a key claimed again.
+    [
+      bounded(n.table("idempotency_keys"), "key", "expires_at <= $1::bigint", "expires_at"),
+      request.now,
+    ],
+    [
+      bounded(
+        n.table("deliveries"),
+        "id",
+        "status = 'delivered' AND delivered_ms < $1::bigint",
+        "delivered_ms",
+      ),
+      request.deliveredBefore,
+    ],
     // Events from before the cut-off that no delivery refers to any more.
-    {
-      sql: `WITH doomed AS (
-              SELECT ev.id FROM ${n.table("outbox_events")} ev
-              WHERE ev.created_ms < $1::bigint
-                AND NOT EXISTS (SELECT 1 FROM ${n.table("deliveries")} d WHERE d.event_id = ev.id)
-              ORDER BY ev.created_ms LIMIT $2 FOR UPDATE SKIP LOCKED
-            )
-            , gone AS (DELETE FROM ${n.table("outbox_events")} ev USING doomed WHERE ev.id = doomed.id RETURNING 1)
-            SELECT count(*) AS removed FROM gone`,
-      at: request.deliveredBefore,
-    },
-  ];
+    [
+      bounded(
+        events,
+        "id",
+        `created_ms < $1::bigint AND NOT EXISTS (SELECT 1 FROM ${n.table("deliveries")} d WHERE d.event_id = ${events}.id)`,
+        "created_ms",
+      ),
+      request.deliveredBefore,
+    ],
+  ] as const;
   let removed = 0;
-  for (const batch of batches) {
+  for (const [sql, at] of batches) {
     const left = request.limit - removed;
     if (left <= 0) break;
-    const { rows } = await ctx.db.query<{ removed: number | string }>(batch.sql, [batch.at, left]);
-    removed += Number(rows[0]!.removed);
+    const [row] = await ctx.db.query<{ removed: number | string }>(sql, [at, left]);
+    removed += Number(row!.removed);
   }
-  await purgeRecords(ctx, request);
   return removed;
-}
-
-/**
- * Records (migration 002) that no event and no idempotency response refers to any more:
- * storage of the rows purged above, so not counted among them, and given a bound of their
- * own, `limit`, on every call. Each call frees at most `limit` records (one per row it
- * deletes), so the callers' "repeat until 0" drains them too.
- *
- * Only the commit that writes a record writes what refers to it, so once nothing does,
- * nothing will again: the NOT EXISTS cannot race a new reference. It runs after the events,
- * so what they just let go goes in the same call.
- */
-async function purgeRecords(
-  ctx: StoreContext,
-  request: { deliveredBefore: number; limit: number },
-): Promise<void> {
-  const n = ctx.names;
-  await ctx.db.query(
-    `WITH doomed AS (
-       SELECT v.return_id, v.version FROM ${n.table("return_versions")} v
-       WHERE v.created_ms < $1::bigint
-         AND NOT EXISTS (
-           SELECT 1 FROM ${n.table("outbox_events")} ev
-           WHERE ev.return_id = v.return_id AND ev.record_version = v.version
-         )
-         AND NOT EXISTS (
-           SELECT 1 FROM ${n.table("idempotency_keys")} k
-           WHERE k.key = v.key AND k.return_id = v.return_id AND k.record_version = v.version
-         )
-       ORDER BY v.created_ms LIMIT $2 FOR UPDATE SKIP LOCKED
-     )
-     DELETE FROM ${n.table("return_versions")} v USING doomed
-     WHERE v.return_id = doomed.return_id AND v.version = doomed.version`,
-    [request.deliveredBefore, request.limit],
-  );
 }

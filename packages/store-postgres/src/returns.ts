@@ -1,23 +1,20 @@
-/** @module returns — reading returns: several by id at once, and newest first with filters and a keyset cursor. */
-import { isStorableText, type ListReturnsQuery, type ReturnPage } from "@returnkit/core";
-import { textArrayLiteral } from "./array-literal";
+/** @module returns — reading returns: one by id, and newest first with filters and a keyset cursor. */
+import {
+  isStorableText,
+  type ListReturnsQuery,
+  type ReturnPage,
+  type StoredReturn,
+} from "@returnkit/core";
 import type { StoreContext } from "./context";
 import { type ReturnRow, toStoredReturn } from "./rows";
+import { selectReturn } from "./sql/select-return";
 
-/**
- * Several returns by id in one statement (read-batcher.ts gathers the ids of one turn), as
- * a map from id to row; ids not found are absent.
- */
-export async function readReturns(
-  ctx: StoreContext,
-  ids: readonly string[],
-): Promise<Map<string, ReturnRow>> {
-  const { rows } = await ctx.db.query<ReturnRow & { id: string }>(
-    `SELECT id, record, snapshot FROM ${ctx.names.table("returns")} WHERE id = ANY($1::text[])`,
-    [textArrayLiteral(ids)],
-    { read: true },
-  );
-  return new Map(rows.map((row) => [row.id, row]));
+export async function getReturn(ctx: StoreContext, id: string): Promise<StoredReturn | null> {
+  // PostgreSQL text cannot hold NUL (sent along, it fails the statement) and reads a lone
+  // surrogate as U+FFFD (it would find another id): no row holds such text.
+  if (!isStorableText(id)) return null;
+  const [row] = await ctx.db.query<ReturnRow>(selectReturn(ctx.names), [id], { read: true });
+  return row ? toStoredReturn(row) : null;
 }
 
 export async function listReturns(ctx: StoreContext, query: ListReturnsQuery): Promise<ReturnPage> {
@@ -40,7 +37,7 @@ export async function listReturns(ctx: StoreContext, query: ListReturnsQuery): P
   // repeated however many returns are created meanwhile.
   if (query.cursor !== undefined) condition("id < ?", query.cursor);
   params.push(query.limit + 1);
-  const { rows } = await ctx.db.query<ReturnRow>(
+  const rows = await ctx.db.query<ReturnRow>(
     `SELECT record, snapshot FROM ${ctx.names.table("returns")}
      ${where.length > 0 ? `WHERE ${where.join(" AND ")}` : ""}
      ORDER BY id DESC LIMIT $${params.length}`,

@@ -17,7 +17,7 @@ import { migrate } from "./migrate";
 import { postgresStore } from "./postgres-store";
 import { DATABASE_URL, dropSchema, newPool, uniqueSchema, warnWithoutServer } from "./test-support";
 import { forgetfulRelay } from "./test-support/forgetful-relay";
-import { asUnavailable, isLostConnection, isStatementRefusal, isUnavailable } from "./unavailable";
+import { asUnavailable, isLostConnection, isUnavailable } from "./unavailable";
 
 /** Nothing listens on port 1: every connection is refused at once. */
 const NOWHERE = "postgres://postgres@127.0.0.1:1/test";
@@ -78,30 +78,6 @@ describe("which errors mean the database cannot serve the call now", () => {
     const wrapped = asUnavailable(Object.assign(new Error("refused"), { code: "ECONNREFUSED" }));
     expect(wrapped).toBeInstanceOf(StoreUnavailableError);
     expect((wrapped as Error).cause).toMatchObject({ code: "ECONNREFUSED" });
-  });
-});
-
-describe("which failures leave the statement undone and the session alive", () => {
-  const answer = (code: string, severity = "ERROR") =>
-    Object.assign(new Error("server"), { severity, code });
-
-  it("takes the server's refusals, also when reported as unavailable, in any language", () => {
-    for (const code of ["23505", "40P01", "57014", "55P03", "25006", "53100"]) {
-      expect(isStatementRefusal(answer(code)), code).toBe(true);
-      expect(isStatementRefusal(asUnavailable(answer(code))), code).toBe(true);
-    }
-    // Severity texts follow the server's lc_messages; the code decides.
-    expect(isStatementRefusal(answer("55P03", "FEHLER"))).toBe(true);
-  });
-
-  it("leaves out ended sessions and lost connections: their statement may have committed", () => {
-    for (const code of ["57P01", "57P02", "57P05", "08006"]) {
-      expect(isStatementRefusal(asUnavailable(answer(code, "FATAL"))), code).toBe(false);
-    }
-    const reset = Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET" });
-    expect(isStatementRefusal(asUnavailable(reset))).toBe(false);
-    expect(isStatementRefusal(new Error("Connection terminated unexpectedly"))).toBe(false);
-    expect(isStatementRefusal(null)).toBe(false);
   });
 });
 

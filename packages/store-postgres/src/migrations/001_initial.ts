@@ -1,10 +1,6 @@
 /**
- * @module migrations/001_initial — the tables of the store.
- *
- * Times the store compares are epoch ms in `bigint` columns, always passed in by the caller
- * (`now`), never read from the database clock. ISO strings handed to the store are kept as
- * text so they come back exactly as given. Records, snapshots and payloads are `json`, not
- * `jsonb`: stored verbatim, so key order survives into API responses and webhook bodies.
+ * @module migrations/001_initial — the tables. Times the store compares are epoch ms in
+ * `bigint`; ISO strings are kept as text, and JSON as `json` (verbatim: key order survives).
  */
 import type { SqlNames } from "../names";
 
@@ -33,9 +29,10 @@ CREATE INDEX ${n.index("returns_customer_idx")} ON ${returns} (customer_id, id);
 CREATE INDEX ${n.index("returns_state_idx")} ON ${returns} (state, id);
 CREATE INDEX ${n.index("returns_order_idx")} ON ${returns} (order_id, id);
 
+-- position comes from its own sequence, in insert order; nothing looks an event up by it alone.
 CREATE TABLE ${events} (
   id         text PRIMARY KEY,
-  position   bigserial NOT NULL UNIQUE,
+  position   bigserial NOT NULL,
   return_id  text COLLATE "C" NOT NULL,
   seq        integer NOT NULL,
   type       text NOT NULL,
@@ -43,9 +40,7 @@ CREATE TABLE ${events} (
   created_at text NOT NULL,
   created_ms bigint NOT NULL
 );
--- listEvents.
 CREATE INDEX ${n.index("outbox_events_return_idx")} ON ${events} (return_id, position);
--- purge: old events.
 CREATE INDEX ${n.index("outbox_events_created_idx")} ON ${events} (created_ms);
 
 CREATE TABLE ${endpoints} (
@@ -58,13 +53,14 @@ CREATE TABLE ${endpoints} (
   created_at      text NOT NULL
 );
 
+-- One delivery per event and endpoint; its id is minted by the store.
 CREATE TABLE ${deliveries} (
-  id              text PRIMARY KEY,
   event_id        text NOT NULL REFERENCES ${events} (id),
   endpoint_id     text NOT NULL,
+  id              text NOT NULL UNIQUE,
   return_id       text COLLATE "C" NOT NULL,
   position        bigint NOT NULL,
-  status          text NOT NULL CHECK (status IN ('pending', 'delivered', 'dead')),
+  status          text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'delivered', 'dead')),
   attempt_count   integer NOT NULL DEFAULT 0,
   next_attempt_at bigint NOT NULL,
   leased_by       text,
@@ -74,20 +70,14 @@ CREATE TABLE ${deliveries} (
   delivered_ms    bigint,
   dead_at         text,
   dead_ms         bigint,
-  -- One delivery per event and endpoint; also serves lookups by event and the FK check.
-  UNIQUE (event_id, endpoint_id)
+  PRIMARY KEY (event_id, endpoint_id)
 );
--- claimDeliveries: due pending deliveries in time order.
+-- Claims: due pending deliveries in time order, and "no earlier pending delivery of the pair".
 CREATE INDEX ${n.index("deliveries_due_idx")} ON ${deliveries} (next_attempt_at, position) WHERE status = 'pending';
--- claimDeliveries: "no earlier pending delivery of the same (return, endpoint)".
 CREATE INDEX ${n.index("deliveries_queue_idx")} ON ${deliveries} (return_id, endpoint_id, position) WHERE status = 'pending';
--- listDeliveries by return.
 CREATE INDEX ${n.index("deliveries_return_idx")} ON ${deliveries} (return_id, position);
--- removeEndpoint.
 CREATE INDEX ${n.index("deliveries_pending_endpoint_idx")} ON ${deliveries} (endpoint_id) WHERE status = 'pending';
--- redeliver since.
 CREATE INDEX ${n.index("deliveries_dead_idx")} ON ${deliveries} (dead_ms) WHERE status = 'dead';
--- purge.
 CREATE INDEX ${n.index("deliveries_delivered_idx")} ON ${deliveries} (delivered_ms) WHERE status = 'delivered';
 
 CREATE TABLE ${keys} (
@@ -99,7 +89,6 @@ CREATE TABLE ${keys} (
   expires_at   bigint NOT NULL,
   response     json
 );
--- purge.
 CREATE INDEX ${n.index("idempotency_keys_expires_idx")} ON ${keys} (expires_at);
 `;
 }

@@ -5,8 +5,6 @@
  */
 import type { SqlNames } from "../names";
 import * as initial from "./001_initial";
-import * as sharedRecords from "./002_shared_records";
-import * as eventPositions from "./003_event_positions";
 
 export interface Migration {
   version: number;
@@ -16,6 +14,4 @@ export interface Migration {
 
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: initial.name, sql: initial.sql },
-  { version: 2, name: sharedRecords.name, sql: sharedRecords.sql },
-  { version: 3, name: eventPositions.name, sql: eventPositions.sql },
 ];

@@ -23,15 +23,13 @@ import {
 } from "@returnkit/core";
 import { sqlNames } from "../names";
 import {
+  EVENT_COLUMNS,
   type EventRow,
-  eventColumns,
-  joinRecord,
   type KeyRecordRow,
-  keyRecordColumns,
   toKeyRecord,
   toOutboxEvent,
 } from "../rows";
-import { query, type TestDatabase } from "../test-support";
+import { query, type TestDatabase } from ".";
 
 export interface LedgerEvent {
   id: string;
@@ -99,12 +97,9 @@ export async function readLedger(
     record: ReturnData;
     snapshot: PersistedReturnSnapshot;
   }>(db, `SELECT id, version, state, record, snapshot FROM ${n.table("returns")} ORDER BY id`);
-  // Through the store's own read of a payload, which puts the shared record back in.
   const eventRows = await query<EventRow>(
     db,
-    `SELECT ${eventColumns("ev", "rv")} FROM ${n.table("outbox_events")} ev
-     ${joinRecord(n, "rv", "ev.return_id", "ev.record_version")}
-     ORDER BY ev.position`,
+    `SELECT ${EVENT_COLUMNS} FROM ${n.table("outbox_events")} ORDER BY position`,
   );
   const deliveryRows = await query<LedgerDelivery & { position: number | string }>(
     db,
@@ -253,8 +248,7 @@ export async function readKeyAnswers(
   const n = sqlNames({ schema });
   const { rows } = await query<KeyRecordRow & { key: string }>(
     db,
-    `SELECT k.key, ${keyRecordColumns("k", "rv")} FROM ${n.table("idempotency_keys")} k
-     ${joinRecord(n, "rv", "k.return_id", "k.record_version")}`,
+    `SELECT key, state, fingerprint, response FROM ${n.table("idempotency_keys")}`,
   );
   return rows.map((row) => {
     const record = toKeyRecord(row);

@@ -117,6 +117,22 @@ export function describeKeyedWrites(subject: StoreSubject): void {
       expect(again).toEqual({ ...current, replayed: "true" });
     });
 
+    it("keyed write - a PATCH replayed after the return moved on is byte for byte the first answer", async () => {
+      // The stored response keeps the history's length, not its entries: the replay takes them
+      // back from the return, whose history has grown since.
+      const send = customerOf(subject.store);
+      const created = await send("POST", "/v1/portal/returns", newKey(), validCreate);
+      const path = `/v1/portal/returns/${created.json.id}`;
+      const key = newKey();
+      const first = await send("PATCH", path, key, { resolution: "REFUND" });
+      expect(first.status).toBe(200);
+      expect((await send("POST", `${path}/submit`, newKey())).status).toBe(200);
+      const again = await send("PATCH", path, key, { resolution: "REFUND" });
+      expect(again.replayed).toBe("true");
+      expect(JSON.stringify(again.json)).toBe(JSON.stringify(first.json));
+      expect(again.json.history).toHaveLength(2);
+    });
+
     it("keyed write - a 409 invalid-transition stays the key's answer", async () => {
       const send = customerOf(subject.store);
       const created = await send("POST", "/v1/portal/returns", newKey(), validCreate);

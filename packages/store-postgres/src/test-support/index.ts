@@ -7,7 +7,8 @@ import type { ReturnsStore, StoredReturn } from "@returnkit/core";
 import { makeOutboxEvent, makeStoredReturn } from "@returnkit/core/testing";
 import pg from "pg";
 import { expect } from "vitest";
-import { type SqlDatabase, type SqlResult, toSqlDatabase } from "./database";
+import { toDriver } from "../drivers";
+import type { SqlDriver } from "../drivers/types";
 
 export const DATABASE_URL = process.env.DATABASE_URL;
 
@@ -18,17 +19,17 @@ export function query<Row = any>(
   db: TestDatabase,
   text: string,
   params?: unknown[],
-): Promise<SqlResult<Row>> {
+): Promise<{ rows: Row[] }> {
   let wrapped = wrappers.get(db);
   if (!wrapped) {
-    wrapped = toSqlDatabase(db);
+    wrapped = toDriver(db);
     wrappers.set(db, wrapped);
   }
-  return wrapped.query<Row>(text, params);
+  return wrapped.query<Row>(text, params).then((rows) => ({ rows }));
 }
 
 /** One adapter per database, as a host would keep: each pg one registers for the Pool's errors. */
-const wrappers = new WeakMap<TestDatabase, SqlDatabase>();
+const wrappers = new WeakMap<TestDatabase, SqlDriver>();
 
 let schemas = 0;
 const run = `${process.pid.toString(36)}${Date.now().toString(36)}`;

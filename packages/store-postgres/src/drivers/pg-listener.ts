@@ -1,12 +1,9 @@
 /**
- * @module pg-listener — LISTEN on a `pg` Pool through one dedicated connection that comes
- * back after it drops.
- *
- * A notification sent while the connection was down is lost, so after every reconnect each
- * callback is called once with an empty payload: the store treats that as "something may
- * have happened" and a dispatcher looks for work.
+ * @module drivers/pg-listener — LISTEN through one connection of the Pool, opened while
+ * anyone listens and again, with backoff, after it drops. What was sent meanwhile is lost,
+ * so each reconnect calls every callback once with an empty payload.
  */
-import type { PgPoolClientLike, PgPoolLike } from "./database";
+import type { PgPoolClientLike, PgPoolLike } from "./types";
 
 const FIRST_RETRY_MS = 100;
 const MAX_RETRY_MS = 30_000;
@@ -14,8 +11,7 @@ const MAX_RETRY_MS = 30_000;
 export class PgNotificationListener {
   readonly #pool: PgPoolLike;
   readonly #callbacks = new Map<string, Set<(payload: string) => void>>();
-  #client: PgPoolClientLike | undefined;
-  #connecting: Promise<PgPoolClientLike> | undefined;
+  #client: Promise<PgPoolClientLike> | undefined;
   #retryMs = FIRST_RETRY_MS;
   #retryTimer: ReturnType<typeof setTimeout> | undefined;
   #closed = false;
@@ -26,28 +22,21 @@ export class PgNotificationListener {
 
   async listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>> {
     if (this.#closed) throw new Error("postgresStore: the notification listener is closed");
-    let callbacks = this.#callbacks.get(channel);
-    const first = !callbacks;
-    if (!callbacks) {
-      callbacks = new Set();
-      this.#callbacks.set(channel, callbacks);
-    }
+    const callbacks = this.#callbacks.get(channel) ?? new Set();
+    this.#callbacks.set(channel, callbacks);
     callbacks.add(callback);
-    if (first) {
-      try {
-        // LISTEN twice is harmless, so this also covers a connection opened meanwhile.
-        const client = await this.#connect();
-        await client.query(`LISTEN ${quoteIdentifier(channel)}`);
-      } catch {
+    if (callbacks.size === 1) {
+      // LISTEN twice is harmless, so this also covers a connection opened meanwhile.
+      await this.#connect()
+        .then((client) => client.query(`LISTEN ${quote(channel)}`))
         // The database is away: keep the callback and come back (it is woken then).
-        this.#scheduleReconnect();
-      }
+        .catch(() => this.#scheduleReconnect());
     }
     return async () => {
       if (!callbacks.delete(callback) || callbacks.size > 0) return;
       this.#callbacks.delete(channel);
       if (this.#callbacks.size === 0) await this.#disconnect();
-      else await this.#client?.query(`UNLISTEN ${quoteIdentifier(channel)}`).catch(() => {});
+      else await (await this.#client)?.query(`UNLISTEN ${quote(channel)}`).catch(() => {});
     };
   }
 
@@ -55,16 +44,18 @@ export class PgNotificationListener {
     this.#closed = true;
     this.#callbacks.clear();
     clearTimeout(this.#retryTimer);
-    await this.#connecting?.catch(() => {});
     await this.#disconnect();
   }
 
   #connect(): Promise<PgPoolClientLike> {
-    if (this.#client) return Promise.resolve(this.#client);
-    this.#connecting ??= this.#open().finally(() => {
-      this.#connecting = undefined;
+    if (this.#client) return this.#client;
+    const opening = this.#open();
+    this.#client = opening;
+    // A failed open is forgotten, so the next attempt opens again.
+    opening.catch(() => {
+      if (this.#client === opening) this.#client = undefined;
     });
-    return this.#connecting;
+    return opening;
   }
 
   async #open(): Promise<PgPoolClientLike> {
@@ -76,22 +67,26 @@ export class PgNotificationListener {
     let dropped = false;
     const lost = () => {
       dropped = true;
-      this.#lost(client);
+      // Only the connection in use is replaced; one that dropped while opening just fails.
+      void this.#client?.then(
+        (current) => {
+          if (current !== client) return;
+          this.#client = undefined;
+          destroy(client);
+          this.#scheduleReconnect();
+        },
+        () => {},
+      );
     };
     client.on("error", lost);
     client.on("end", lost);
     try {
-      for (const channel of this.#callbacks.keys())
-        await client.query(`LISTEN ${quoteIdentifier(channel)}`);
+      for (const channel of this.#callbacks.keys()) await client.query(`LISTEN ${quote(channel)}`);
+      if (this.#closed || dropped) throw new Error("postgresStore: the LISTEN connection closed");
     } catch (error) {
       destroy(client);
       throw error;
     }
-    if (this.#closed || dropped) {
-      destroy(client);
-      throw new Error("postgresStore: the LISTEN connection closed while it was opening");
-    }
-    this.#client = client;
     this.#retryMs = FIRST_RETRY_MS;
     return client;
   }
@@ -99,14 +94,8 @@ export class PgNotificationListener {
   async #disconnect(): Promise<void> {
     const client = this.#client;
     this.#client = undefined;
-    if (client) destroy(client);
-  }
-
-  #lost(client: PgPoolClientLike): void {
-    if (this.#client !== client) return;
-    this.#client = undefined;
-    destroy(client);
-    this.#scheduleReconnect();
+    const open = await client?.catch(() => undefined);
+    if (open) destroy(open);
   }
 
   #scheduleReconnect(): void {
@@ -128,18 +117,11 @@ export class PgNotificationListener {
   }
 }
 
-/**
- * Hands the connection back for the pool to close, never to reuse: it carries our listeners
- * and LISTENs, and may be broken.
- */
+/** Hands the connection back for the Pool to close, never to reuse (it may be broken). */
 function destroy(client: PgPoolClientLike): void {
   try {
     client.release(true);
-  } catch {
-    // Released already (an `error` and an `end` for the same connection).
-  }
+  } catch {} // released already: an `error` and an `end` for the same connection
 }
 
-function quoteIdentifier(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`;
-}
+const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;

@@ -1,0 +1,13 @@
+/**
+ * @module ids — delivery ids like every returnkit id: `dlv_` and a ULID (ten characters of
+ * time, sixteen of randomness, Crockford's base 32), minted by the store (Web Crypto).
+ */
+const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+const crockford = (digit: number) => CROCKFORD[digit & 31]!;
+
+export function newDeliveryId(timeMs: number): string {
+  const time = Math.max(0, Math.floor(timeMs)).toString(32).padStart(10, "0").slice(-10);
+  const random = crypto.getRandomValues(new Uint8Array(16));
+  const digits = [...time].map((digit) => Number.parseInt(digit, 32));
+  return `dlv_${[...digits, ...random].map(crockford).join("")}`;
+}

@@ -1,0 +1,14 @@
+import { defineProject } from "vitest/config";
+import { workspaceAlias } from "../../vitest.shared.ts";
+
+// Only on a real PostgreSQL server (DATABASE_URL): the conformance suite against it, and the
+// suites of several processes (crash safety, contention, dispatchers). Without DATABASE_URL
+// they show as skipped in this project's line of the summary.
+export default defineProject({
+  resolve: { alias: workspaceAlias },
+  test: {
+    name: "store-postgres-server",
+    include: ["src/**/*.server.test.ts"],
+    testTimeout: 60_000,
+  },
+});
