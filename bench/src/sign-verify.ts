@@ -13,7 +13,10 @@ import { Webhook } from "standardwebhooks";
 import { signWebhook, webhookSecretKey } from "../../packages/core/src/webhooks/signer";
 import { webCryptoHmac } from "../../packages/webhook-verify/src/hmac";
 import { verifyWebhook, verifyWebhookSignature } from "../../packages/webhook-verify/src/index";
-import { approvedEvent, sampleReturn } from "../../packages/webhook-verify/src/test-fixtures";
+import {
+  approvedEvent,
+  sampleReturn,
+} from "../../packages/webhook-verify/src/test-support/fixtures";
 import { createWebhookVerifier } from "../../packages/webhook-verify/src/verify";
 import type { BenchFigure, BenchSection } from "./types";
 

@@ -4,7 +4,7 @@
  * with 10,000 headers. The server must bound the work each takes, and a normal client must
  * keep getting answers while they run.
  *
- * The servers use the host settings of support/servers.ts with shorter timeouts (2 s for
+ * The servers use the host settings of test-support/servers.ts with shorter timeouts (2 s for
  * headers, 4 s per request) so the suite stays quick; production values are in
  * bench/README.md.
  */
@@ -12,14 +12,14 @@ import { connect, type Socket } from "node:net";
 import { createReturnsService, type ReturnsService } from "@returnkit/core";
 import { storeContents, validCreate } from "@returnkit/core/testing";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { BASE_URL, createLocalIssuer } from "./support/issuer";
+import { BASE_URL, createLocalIssuer } from "./test-support/issuer";
 import {
   type RunningServer,
   type ServerFactory,
   sendRaw,
   startExpressServer,
   startHonoServer,
-} from "./support/servers";
+} from "./test-support/servers";
 
 const HEADERS_TIMEOUT = 2_000;
 const REQUEST_TIMEOUT = 4_000;

@@ -14,7 +14,7 @@ import { storeContents, validCreate } from "@returnkit/core/testing";
 import fc from "fast-check";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BASE_URL, createLocalIssuer } from "./support/issuer";
+import { BASE_URL, createLocalIssuer } from "./test-support/issuer";
 import {
   type RawRequest,
   type RawResponse,
@@ -22,7 +22,7 @@ import {
   sendToHonoApp,
   startExpressServer,
   startHonoServer,
-} from "./support/servers";
+} from "./test-support/servers";
 
 const RUNS = Number(process.env.RELIABILITY_FUZZ_RUNS ?? 300);
 /**

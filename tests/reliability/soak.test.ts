@@ -17,8 +17,8 @@ import { generateWebhookSecret, type StoredReturn } from "@returnkit/core";
 import { postgresStore } from "@returnkit/store-postgres";
 import pg from "pg";
 import { expect, it } from "vitest";
-import { type FlappingReceiver, startFlappingReceiver } from "./support/flapping-receiver";
-import type { ClientReport } from "./support/soak-client";
+import { type FlappingReceiver, startFlappingReceiver } from "./test-support/flapping-receiver";
+import type { ClientReport } from "./test-support/soak-client";
 
 const DATABASE_URL = process.env.DATABASE_URL;
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
@@ -44,7 +44,7 @@ function freePort(): Promise<number> {
 }
 
 function forkTs(file: string, env: Record<string, string>): ChildProcess {
-  return fork(join(HERE, "support", file), [], {
+  return fork(join(HERE, "test-support", file), [], {
     cwd: HERE, // tests/reliability/tsconfig.json maps @returnkit/* to the sources
     execArgv: ["--import", "tsx"],
     env: { ...process.env, ...env },

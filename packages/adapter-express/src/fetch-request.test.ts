@@ -1,7 +1,7 @@
 import { createReturnsService, type ReturnsService } from "@returnkit/core";
 import { testAuthenticate, testToken } from "@returnkit/core/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type ExpressHost, sendRawBytes, startExpressHost } from "./loopback.test-support";
+import { type ExpressHost, sendRawBytes, startExpressHost } from "./test-support/loopback";
 
 const merchant = testToken("merchant", "backoffice");
 

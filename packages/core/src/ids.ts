@@ -3,8 +3,8 @@ import { monotonicFactory, type PRNG } from "ulidx";
 
 /**
  * Uniform numbers in [0, 1) from the platform CSPRNG, drawn a pool at a time: ulidx's default
- * makes one `crypto.getRandomValues` call per character (16 per id), which was 4% of a
- * write's CPU. Same source, one call per 1,024 characters.
+ * makes one `crypto.getRandomValues` call per character (16 per id), a visible share of a
+ * write's CPU (bench/README.md). Same source, one call per 1,024 characters.
  */
 function pooledRandom(): PRNG {
   const pool = new Uint32Array(1024);

@@ -26,7 +26,7 @@ import type {
 } from "./events";
 import type { WebhookHeaders } from "./headers";
 import type { RawWebhookBody } from "./payload";
-import { NOW, NOW_SECONDS, sampleReturn, secret } from "./test-fixtures";
+import { NOW, NOW_SECONDS, sampleReturn, secret } from "./test-support/fixtures";
 import { verifyWebhook } from "./verify";
 
 // The published types are declared locally so receivers need not install core; these

@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { webhookSecretKey } from "../../core/src/webhooks/signer";
 import { constantTimeEqual, defaultHmac, nodeCryptoHmac, webCryptoHmac } from "./hmac";
-import { body, secret } from "./test-fixtures";
+import { body, secret } from "./test-support/fixtures";
 
 const prefix = "evt_1.1767225600.";
 

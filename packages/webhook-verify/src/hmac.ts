@@ -3,14 +3,14 @@
  * runtime hands out Node builtins synchronously.
  *
  * Web Crypto's `subtle.sign` is asynchronous and costs a thread-pool round trip per call; on
- * Node that is about five times slower than `createHmac` for a 1 KiB body (see
- * bench/src/sign-verify.ts). `process.getBuiltinModule` (Node ≥ 20.16, Bun, Deno, Workers
+ * Node that is several times slower than `createHmac` (figures in bench/README.md, measured
+ * by bench/src/sign-verify.ts). `process.getBuiltinModule` (Node ≥ 20.16, Bun, Deno, Workers
  * with nodejs_compat) lets us reach node:crypto without an `import` that a Workers bundler
  * would try to resolve.
  *
  * A backend returns the MAC as base64, the form the header carries: the verifier compares
- * text with text, so nothing received is decoded (decoding the header's signature cost
- * about a quarter of a verification).
+ * text with text, so nothing received is decoded (decoding the header's signature was a
+ * sizeable share of a verification; see bench/README.md).
  */
 import { decodeWebhookSecret } from "./secret";
 

@@ -1,7 +1,7 @@
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import { webhookHeaders } from "../../core/src/webhooks/signer";
-import { body, EVENT_ID, oldSecret, secret } from "./test-fixtures";
+import { body, EVENT_ID, oldSecret, secret } from "./test-support/fixtures";
 import { verifyWebhook } from "./verify";
 
 // standardwebhooks checks timestamps against the real clock, so these deliveries are signed now.

@@ -12,7 +12,7 @@ import {
   oldSecret,
   secret,
   signedHeaders,
-} from "./test-fixtures";
+} from "./test-support/fixtures";
 import {
   createWebhookVerifier,
   MAX_WEBHOOK_ID_LENGTH,

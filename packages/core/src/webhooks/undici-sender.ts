@@ -13,8 +13,8 @@
  * ours, and stop() closes the pool, which must not close a host's.)
  *
  * undici is loaded when a dispatcher gets ready, not when @returnkit/core is imported: hosts
- * that never send webhooks from Node do not load it at all. (Loading it takes ~70-100 ms of
- * one core: on the first attempt, the first events after a start would wait for it.)
+ * that never send webhooks from Node do not load it at all. (Loading it is not free, see
+ * bench/README.md: on the first attempt, the first events after a start would wait for it.)
  */
 import type { Agent } from "undici";
 import {

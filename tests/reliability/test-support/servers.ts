@@ -1,5 +1,5 @@
 /**
- * @module reliability/support/servers — returnkit mounted the ways a host mounts it, on
+ * @module reliability/test-support/servers — returnkit mounted the ways a host mounts it, on
  * real loopback sockets where the test needs one, with the per-request bounds a host
  * should set (bench/README.md, "What a host should set").
  */

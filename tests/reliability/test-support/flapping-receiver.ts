@@ -1,5 +1,5 @@
 /**
- * @module reliability/support/flapping-receiver — a webhook receiver on loopback that
+ * @module reliability/test-support/flapping-receiver — a webhook receiver on loopback that
  * verifies every delivery's signature and, while flapping, fails a share of them the ways
  * real receivers fail: 500, 503 with Retry-After, 429, and a connection reset.
  *

@@ -1,5 +1,5 @@
 /**
- * @module reliability/support/issuer — a local authorization server's signing keys and
+ * @module reliability/test-support/issuer — a local authorization server's signing keys and
  * real RFC 9068 access tokens (RS256 and ES256), signed with node:crypto so the suite needs
  * no dependency of its own. The service verifies them with jose against `jwks`.
  */

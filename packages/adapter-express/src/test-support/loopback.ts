@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import { connect } from "node:net";
 import type { ReturnsService } from "@returnkit/core";
 import express, { type Express } from "express";
-import { returnsRouter } from "./index";
+import { returnsRouter } from "../index";
 
 export interface ExpressHost {
   port: number;

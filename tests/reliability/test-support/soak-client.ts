@@ -1,5 +1,5 @@
 /**
- * @module reliability/support/soak-client — one of the soak's client processes.
+ * @module reliability/test-support/soak-client — one of the soak's client processes.
  *
  * Until its deadline it sends mixed traffic to the server for returns of its own: creates,
  * lifecycle events (portal and merchant), replays of writes it already had acknowledged (the

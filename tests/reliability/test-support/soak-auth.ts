@@ -1,5 +1,5 @@
 /**
- * @module reliability/support/soak-auth — the soak's credentials: `Bearer soak|<kind>|<id>`.
+ * @module reliability/test-support/soak-auth — the soak's credentials: `Bearer soak|<kind>|<id>`.
  * The soak is about durability, not tokens (the fuzz tests send real JWTs).
  */
 import type { AuthenticateFn, Principal } from "@returnkit/core";

@@ -1,5 +1,5 @@
 /**
- * @module webhooks/test-support/flaky-receiver — a webhook receiver on its own thread that
+ * @module reliability/test-support/flaky-receiver — a webhook receiver on its own thread that
  * fails a share of requests at random (500, no answer, reset connection), for soak tests.
  *
  * Its own thread, as a real receiver runs in its own process: on the dispatcher's event

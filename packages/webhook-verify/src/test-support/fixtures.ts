@@ -1,9 +1,9 @@
 /**
- * @module test-fixtures — a delivery signed by core's signer, shared by this package's tests.
+ * @module test-support/fixtures — a delivery signed by core's signer, shared by this package's tests.
  * Not part of the build (tsup bundles from index.ts only).
  */
-import { generateWebhookSecret, webhookHeaders } from "../../core/src/webhooks/signer";
-import type { ReturnData, ReturnkitWebhookEvent } from "./events";
+import { generateWebhookSecret, webhookHeaders } from "../../../core/src/webhooks/signer";
+import type { ReturnData, ReturnkitWebhookEvent } from "../events";
 
 export const NOW_SECONDS = 1_767_225_600; // 2026-01-01T00:00:00Z
 export const NOW = new Date(NOW_SECONDS * 1000);

@@ -1,5 +1,5 @@
 /**
- * @module reliability/support/soak-server — the soak's server process: returnkit on the
+ * @module reliability/test-support/soak-server — the soak's server process: returnkit on the
  * Postgres store behind @hono/node-server, with its webhook dispatcher running. The soak
  * SIGKILLs it and starts it again on the same port; it reports `ready` over IPC.
  *

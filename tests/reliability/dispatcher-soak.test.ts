@@ -4,13 +4,16 @@
  * must arrive, in order per return, and no event a receiver already took with a 2xx may
  * arrive again.
  */
+import {
+  allowedEventsIn,
+  createReturnsService,
+  generateWebhookSecret,
+  memoryStore,
+  type Principal,
+  type ReturnEvent,
+  type ReturnsStore,
+} from "@returnkit/core";
 import { afterEach, expect, it, vi } from "vitest";
-import { allowedEventsIn, type ReturnEvent } from "../machine";
-import type { Principal } from "../principal";
-import { createReturnsService } from "../service";
-import { memoryStore } from "../store/memory-store";
-import type { ReturnsStore } from "../store/types";
-import { generateWebhookSecret } from "./signer";
 import { type FlakyReceiver, startFlakyReceiver } from "./test-support/flaky-receiver";
 
 const RETURNS = 1_000;

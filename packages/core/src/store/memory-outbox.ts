@@ -1,0 +1,238 @@
+/**
+ * @module store/memory-outbox — the memory store's outbox: events, the endpoints they fan
+ * out to, and the deliveries a dispatcher claims, records and revives.
+ *
+ * Pending deliveries are also queued per (return, endpoint) and indexed by when they can be
+ * claimed (./pending-deliveries), so a claim costs what it returns, not the whole outbox.
+ */
+import { newPrefixedId } from "../ids";
+import { deepFreeze } from "./deep-freeze";
+import { PendingDeliveries } from "./pending-deliveries";
+import type {
+  ClaimedDelivery,
+  Delivery,
+  OutboxEvent,
+  OutboxEventInput,
+  ReturnsStore,
+  WebhookEndpoint,
+} from "./types";
+
+type Request<K extends keyof ReturnsStore> = ReturnsStore[K] extends
+  | ((request: infer R) => unknown)
+  | undefined
+  ? R
+  : never;
+
+export class MemoryOutbox {
+  private readonly events = new Map<string, OutboxEvent>();
+  private readonly eventsByReturn = new Map<string, string[]>();
+  private readonly endpoints = new Map<string, WebhookEndpoint>();
+  private readonly deliveries = new Map<string, Delivery>();
+  /** The pending ones, queued per (return, endpoint) and indexed by when they can be claimed. */
+  private readonly pending = new PendingDeliveries();
+  private readonly listeners = new Set<() => void>();
+  private position = 0;
+  private readonly isEnabled = (endpointId: string) =>
+    this.endpoints.get(endpointId)?.enabled === true;
+
+  /**
+   * Appends a commit's (frozen) events with their positions and a pending delivery per
+   * subscribed endpoint; listeners hear of it when any delivery was created.
+   */
+  append(inputs: readonly OutboxEventInput[]): OutboxEvent[] {
+    const committed: OutboxEvent[] = [];
+    // Disabled endpoints get theirs too: they wait, paused, until it is enabled again.
+    const subscribed = [...this.endpoints.values()];
+    let created = 0;
+    for (const input of inputs) {
+      const event: OutboxEvent = Object.freeze({ ...input, position: ++this.position });
+      this.events.set(event.id, event);
+      const list = this.eventsByReturn.get(event.return_id);
+      if (list) list.push(event.id);
+      else this.eventsByReturn.set(event.return_id, [event.id]);
+      committed.push(event);
+      for (const endpoint of subscribed) {
+        if (endpoint.types && !endpoint.types.includes(event.type)) continue;
+        this.replaceDelivery(firstDelivery(event, endpoint.id));
+        created++;
+      }
+    }
+    if (created > 0) this.notify();
+    return committed;
+  }
+
+  listEvents(returnId: string): OutboxEvent[] {
+    return (this.eventsByReturn.get(returnId) ?? []).map((id) => this.events.get(id)!);
+  }
+
+  // ---------------------------------------------------------------- endpoints
+
+  saveEndpoint(endpoint: WebhookEndpoint): void {
+    this.endpoints.set(endpoint.id, deepFreeze(structuredClone(endpoint)));
+    if (endpoint.enabled) this.pending.endpointEnabled(endpoint.id);
+  }
+
+  listEndpoints(): WebhookEndpoint[] {
+    return [...this.endpoints.values()];
+  }
+
+  removeEndpoint(id: string): boolean {
+    const existed = this.endpoints.delete(id);
+    for (const delivery of this.pending.removeEndpoint(id)) this.deliveries.delete(delivery.id);
+    return existed;
+  }
+
+  disableEndpoint(id: string, reason: string): void {
+    const endpoint = this.endpoints.get(id);
+    if (endpoint)
+      this.endpoints.set(id, deepFreeze({ ...endpoint, enabled: false, disabled_reason: reason }));
+  }
+
+  // ---------------------------------------------------------------- deliveries
+
+  claimDeliveries({
+    dispatcherId,
+    now,
+    limit,
+    leaseMs,
+  }: Request<"claimDeliveries">): ClaimedDelivery[] {
+    const lease = { dispatcherId, until: now + leaseMs };
+    return this.pending.claim(now, limit, lease, this.isEnabled).map((delivery) => ({
+      delivery,
+      event: this.events.get(delivery.event_id)!,
+      endpoint: this.endpoints.get(delivery.endpoint_id)!,
+    }));
+  }
+
+  recordDeliveryAttempt(request: Request<"recordDeliveryAttempt">): boolean {
+    const { deliveryId, dispatcherId, attempt, outcome } = request;
+    const lease = this.pending.leaseOf(deliveryId);
+    const delivery = this.deliveries.get(deliveryId);
+    if (!lease || lease.dispatcherId !== dispatcherId || !delivery) return false;
+    this.pending.release(delivery);
+    const base = {
+      ...delivery,
+      attempt_count: delivery.attempt_count + 1,
+      attempts: [...delivery.attempts, attempt],
+    };
+    if (outcome.kind === "delivered")
+      this.replaceDelivery(deepFreeze({ ...base, status: "delivered", delivered_at: attempt.at }));
+    else if (outcome.kind === "dead")
+      this.replaceDelivery(deepFreeze({ ...base, status: "dead", dead_at: attempt.at }));
+    else this.replaceDelivery(deepFreeze({ ...base, next_attempt_at: outcome.next_attempt_at }));
+    return true;
+  }
+
+  redeliver({ eventId, endpointId, since, now }: Request<"redeliver">): number {
+    // With neither an event nor a time, nothing is revived, never everything.
+    if (eventId === undefined && since === undefined) return 0;
+    const sinceMs = since === undefined ? undefined : Date.parse(since);
+    let revived = 0;
+    for (const delivery of [...this.deliveries.values()]) {
+      if (delivery.status !== "dead") continue;
+      if (eventId !== undefined && delivery.event_id !== eventId) continue;
+      if (endpointId !== undefined && delivery.endpoint_id !== endpointId) continue;
+      if (sinceMs !== undefined && Date.parse(delivery.dead_at!) < sinceMs) continue;
+      this.replaceDelivery(
+        deepFreeze({
+          ...delivery,
+          status: "pending",
+          attempt_count: 0,
+          next_attempt_at: now,
+          dead_at: null,
+        }),
+      );
+      revived++;
+    }
+    if (revived > 0) this.notify();
+    return revived;
+  }
+
+  listDeliveries({ eventId, returnId, status }: Request<"listDeliveries">): Delivery[] {
+    return [...this.deliveries.values()]
+      .filter(
+        (d) =>
+          (eventId === undefined || d.event_id === eventId) &&
+          (returnId === undefined || d.return_id === returnId) &&
+          (status === undefined || d.status === status),
+      )
+      .sort((a, b) => a.position - b.position);
+  }
+
+  nextDeliveryDueAt(): number | null {
+    // Only heads a claim could return: a disabled endpoint's, or one under a live lease until
+    // it ends, must not wake a dispatcher early, or it would spin. Leases here are on the
+    // callers' clock (one process), so their ends need no translating.
+    return this.pending.nextReadyAt(this.isEnabled);
+  }
+
+  onDeliveriesCreated(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  // ---------------------------------------------------------------- retention
+
+  /**
+   * Removes up to `limit` rows: delivered deliveries finished before `deliveredBefore`, then
+   * events created before it that no delivery refers to any more. Returns how many.
+   */
+  purgeFinished(deliveredBefore: number, limit: number): number {
+    let removed = 0;
+    const referenced = new Set<string>();
+    for (const delivery of this.deliveries.values()) {
+      if (removed >= limit) return removed;
+      const finishedAt = delivery.delivered_at
+        ? Date.parse(delivery.delivered_at)
+        : Number.POSITIVE_INFINITY;
+      if (delivery.status === "delivered" && finishedAt < deliveredBefore) {
+        this.deliveries.delete(delivery.id);
+        removed++;
+      } else referenced.add(delivery.event_id);
+    }
+    for (const [id, event] of this.events) {
+      if (removed >= limit) break;
+      if (referenced.has(id) || Date.parse(event.created_at) >= deliveredBefore) continue;
+      this.removeEvent(id, event.return_id);
+      removed++;
+    }
+    return removed;
+  }
+
+  private removeEvent(id: string, returnId: string) {
+    this.events.delete(id);
+    const list = this.eventsByReturn.get(returnId);
+    if (!list) return;
+    const index = list.indexOf(id);
+    if (index >= 0) list.splice(index, 1);
+    if (list.length === 0) this.eventsByReturn.delete(returnId);
+  }
+
+  private replaceDelivery(next: Delivery) {
+    const previous = this.deliveries.get(next.id);
+    this.deliveries.set(next.id, next);
+    if (next.status === "pending") this.pending.put(next);
+    else if (previous?.status === "pending") this.pending.remove(previous);
+  }
+
+  private notify() {
+    for (const listener of this.listeners) queueMicrotask(listener);
+  }
+}
+
+/** A new event's delivery to one endpoint: pending, due when the event was committed. */
+function firstDelivery(event: OutboxEvent, endpointId: string): Delivery {
+  return {
+    id: newPrefixedId("dlv"),
+    event_id: event.id,
+    endpoint_id: endpointId,
+    return_id: event.return_id,
+    position: event.position,
+    status: "pending",
+    attempt_count: 0,
+    next_attempt_at: Date.parse(event.created_at),
+    attempts: [],
+    delivered_at: null,
+    dead_at: null,
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * @module testing/store-conformance — the `ReturnsStore` conformance suite: every group of
+ * cases at once (`runStoreConformance`), or one group at a time for a store that implements
+ * only part of the contract.
+ */
+import { afterEach, beforeEach, describe } from "vitest";
+import type { ReturnsStore } from "../store/types";
+import { describeCallerIds } from "./cases/caller-ids";
+import { describeCommits } from "./cases/commits";
+import { describeDeliveries } from "./cases/deliveries";
+import { describeIdempotency } from "./cases/idempotency";
+import { describeListReturns } from "./cases/list-returns";
+import { describeNotifications } from "./cases/notifications";
+import { describeOutbox } from "./cases/outbox";
+import { describeRetention } from "./cases/retention";
+import type { StoreSubject } from "./subject";
+
+export interface StoreConformanceOptions {
+  /** Shown in the suite's name. */
+  name: string;
+  /**
+   * Returns a store with nothing in it. Called before every case; the suite then awaits
+   * `store.init()`. Cases pass their own `now` everywhere, so the store must not read a clock,
+   * except to judge delivery leases (see `claimDeliveries`): the cases that let a lease run
+   * out give it 1 ms and wait a few ms of real time, so they hold on either kind of store.
+   */
+  create: () => Promise<ReturnsStore> | ReturnsStore;
+  /** Called after every case instead of `store.close()` (e.g. to also drop a schema). */
+  cleanup?: (store: ReturnsStore) => Promise<void>;
+}
+
+/** Registers one case per guarantee of the `ReturnsStore` contract. */
+export function runStoreConformance(options: StoreConformanceOptions): void {
+  describe(`ReturnsStore conformance: ${options.name}`, () => {
+    const subject = freshStoreForEachCase(options);
+    describeCommits(subject);
+    describeListReturns(subject);
+    describeIdempotency(subject);
+    describeOutbox(subject);
+    describeDeliveries(subject);
+    describeNotifications(subject);
+    describeRetention(subject);
+    describeCallerIds(subject);
+  });
+}
+
+/** `commit`: versions, creation, atomicity of a return with its events. */
+export const describeCommitsConformance = group("commits", describeCommits);
+/** `listReturns`: filters, order and cursors. */
+export const describeListReturnsConformance = group("listReturns", describeListReturns);
+/** Idempotency keys: claim, complete, release, expiry, and keyed writes through the service. */
+export const describeIdempotencyConformance = group("idempotency", describeIdempotency);
+/** Outbox events, endpoints and the fan-out into deliveries. */
+export const describeOutboxConformance = group("outbox", describeOutbox);
+/** `claimDeliveries`, `recordDeliveryAttempt`, `redeliver`, `nextDeliveryDueAt`: leases and order. */
+export const describeDeliveriesConformance = group("deliveries", describeDeliveries);
+/** `onDeliveriesCreated` (optional in the contract). */
+export const describeNotificationsConformance = group("notifications", describeNotifications);
+/** `purge`: what retention deletes and what it never does. */
+export const describeRetentionConformance = group("retention", describeRetention);
+/** Customers stay apart whatever their ids hold (runs the service on the store). */
+export const describeCallerIdsConformance = group("caller ids", describeCallerIds);
+
+/** One group on its own, with the same fresh-store-per-case lifecycle as the whole suite. */
+function group(
+  title: string,
+  cases: (subject: StoreSubject) => void,
+): (options: StoreConformanceOptions) => void {
+  return (options) =>
+    describe(`ReturnsStore conformance (${title}): ${options.name}`, () => {
+      cases(freshStoreForEachCase(options));
+    });
+}
+
+/** Creates and initialises a store before each case and closes it after. */
+function freshStoreForEachCase(options: StoreConformanceOptions): StoreSubject {
+  let current: ReturnsStore | undefined;
+  beforeEach(async () => {
+    current = await options.create();
+    await current.init?.();
+  });
+  afterEach(async () => {
+    const store = current;
+    current = undefined;
+    if (!store) return;
+    if (options.cleanup) await options.cleanup(store);
+    else await store.close?.();
+  });
+  return {
+    get store() {
+      if (!current) throw new Error("conformance: the store is only available inside a case");
+      return current;
+    },
+  };
+}

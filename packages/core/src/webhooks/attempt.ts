@@ -1,0 +1,201 @@
+/**
+ * @module webhooks/attempt — one delivery attempt: sign, send, classify, record.
+ *
+ * Failures of the receiver are recorded on the delivery (and retried by its schedule);
+ * failures of the store are reported, and the lease running out makes the delivery due
+ * again: at least once, not exactly once.
+ */
+import type {
+  ClaimedDelivery,
+  DeliveryAttempt,
+  DeliveryOutcome,
+  OutboxEvent,
+  ReturnsStore,
+} from "../store/types";
+import type { DispatcherLogger } from "./dispatcher-options";
+import type { ReportError } from "./error-report";
+import { outcomeAfterFailure } from "./retry-schedule";
+import type { WebhookResponse, WebhookSender } from "./sender";
+import { webhookHeaders } from "./signer";
+
+const USER_AGENT = "returnkit";
+
+export interface AttemptParts {
+  store: ReturnsStore;
+  sender: WebhookSender;
+  dispatcherId: string;
+  schedule: readonly number[];
+  clock: { now(): number };
+  random: () => number;
+  logger: DispatcherLogger;
+  report: ReportError;
+}
+
+/** What one attempt came to, before it is recorded. */
+interface Verdict {
+  attempt: DeliveryAttempt;
+  outcome: DeliveryOutcome;
+  result: WebhookResponse;
+}
+
+/** Returns the function that makes one attempt at a claimed delivery and records it. */
+export function createAttempter(parts: AttemptParts): (claimed: ClaimedDelivery) => Promise<void> {
+  const { store, dispatcherId, logger, report } = parts;
+  const send = createSignedSend(parts.sender);
+
+  return async function attemptDelivery(claimed: ClaimedDelivery): Promise<void> {
+    const startedAt = parts.clock.now();
+    const result = await send(claimed, startedAt);
+    const endedAt = parts.clock.now();
+    const verdict = classify(claimed, result, startedAt, endedAt, parts);
+    if (result.status === 410) await disableGone(claimed, verdict, endedAt);
+    if (await record(claimed, verdict)) logOutcome(claimed, verdict, logger);
+  };
+
+  /**
+   * Disabled before the attempt is recorded, so the lease on this return's queue is released
+   * only once nothing more will be claimed for the endpoint. Its deliveries stay pending, this
+   * one due at once, and resume in order if the endpoint is registered again.
+   */
+  async function disableGone(
+    { delivery, endpoint }: ClaimedDelivery,
+    verdict: Verdict,
+    now: number,
+  ) {
+    try {
+      await store.disableEndpoint(endpoint.id, "410 Gone");
+      verdict.outcome = { kind: "retry", next_attempt_at: now };
+      logger.warn?.("webhook endpoint disabled after 410 Gone", {
+        endpointId: endpoint.id,
+        url: endpoint.url,
+      });
+    } catch (error) {
+      report(error, {
+        operation: "disable_endpoint",
+        endpointId: endpoint.id,
+        deliveryId: delivery.id,
+      });
+    }
+  }
+
+  /** True when recorded; false when the store failed or the lease was lost (both said). */
+  async function record(
+    { delivery }: ClaimedDelivery,
+    { attempt, outcome }: Verdict,
+  ): Promise<boolean> {
+    let recorded: boolean;
+    try {
+      recorded = await store.recordDeliveryAttempt({
+        deliveryId: delivery.id,
+        dispatcherId,
+        attempt,
+        outcome,
+      });
+    } catch (error) {
+      // The lease runs out and the delivery is attempted again: at least once, not exactly once.
+      report(error, { operation: "record_attempt", deliveryId: delivery.id });
+      return false;
+    }
+    if (!recorded) {
+      logger.warn?.("webhook attempt not recorded: the delivery's lease was lost", {
+        deliveryId: delivery.id,
+      });
+    }
+    return recorded;
+  }
+}
+
+/** Signs and sends; the body is serialised once per event object. */
+function createSignedSend(sender: WebhookSender) {
+  /**
+   * A store that hands out the same (immutable) event for every endpoint and retry, as the
+   * memory store does, does not have it stringified again each time.
+   */
+  const bodies = new WeakMap<OutboxEvent, string>();
+  function bodyOf(event: OutboxEvent): string {
+    let body = bodies.get(event);
+    if (body === undefined) {
+      body = JSON.stringify(event.payload);
+      bodies.set(event, body);
+    }
+    return body;
+  }
+
+  return ({ event, endpoint }: ClaimedDelivery, startedAt: number): Promise<WebhookResponse> => {
+    const body = bodyOf(event);
+    // Stamped per attempt: receivers reject stale timestamps, the id stays the event's.
+    const signed = webhookHeaders(endpoint.secrets, event.id, Math.floor(startedAt / 1000), body);
+    return sender.send({
+      url: endpoint.url,
+      body,
+      headers: {
+        "webhook-id": signed["webhook-id"],
+        "webhook-timestamp": signed["webhook-timestamp"],
+        "webhook-signature": signed["webhook-signature"],
+        "content-type": "application/json",
+        "user-agent": USER_AGENT,
+      },
+    });
+  };
+}
+
+/** The attempt as it is recorded and what happens next by the retry schedule. */
+function classify(
+  { delivery }: ClaimedDelivery,
+  result: WebhookResponse,
+  startedAt: number,
+  endedAt: number,
+  { schedule, random }: AttemptParts,
+): Verdict {
+  const attemptsMade = delivery.attempt_count + 1;
+  const gone = result.status === 410;
+  const attempt: DeliveryAttempt = {
+    at: new Date(startedAt).toISOString(),
+    status: result.status,
+    error: gone ? "410 Gone: endpoint disabled" : result.error,
+    duration_ms: result.durationMs,
+  };
+  const outcome: DeliveryOutcome = result.ok
+    ? { kind: "delivered" }
+    : outcomeAfterFailure(
+        {
+          // A 410 never dead-letters (should disabling fail, it keeps the schedule's last wait).
+          attemptsMade: gone ? Math.min(attemptsMade, schedule.length - 1) : attemptsMade,
+          status: result.status,
+          retryAfter: result.retryAfter,
+          now: endedAt,
+        },
+        schedule,
+        random,
+      );
+  return { attempt, outcome, result };
+}
+
+function logOutcome(
+  { delivery, event, endpoint }: ClaimedDelivery,
+  { attempt, outcome, result }: Verdict,
+  logger: DispatcherLogger,
+) {
+  // Built only for a logger that will take it: this runs once per attempt.
+  const fields = () => ({
+    deliveryId: delivery.id,
+    eventId: event.id,
+    endpointId: endpoint.id,
+    attempt: delivery.attempt_count + 1,
+  });
+  if (outcome.kind === "delivered")
+    logger.debug?.("webhook delivered", { ...fields(), status: result.status });
+  else if (outcome.kind === "dead")
+    logger.warn?.("webhook dead-lettered", {
+      ...fields(),
+      status: result.status,
+      error: attempt.error,
+    });
+  else
+    logger.debug?.("webhook attempt failed", {
+      ...fields(),
+      status: result.status,
+      error: attempt.error,
+      nextAttemptAt: outcome.next_attempt_at,
+    });
+}
