@@ -12,11 +12,11 @@ export {
   protectedResourceMetadata,
   protectedResourceMetadataPath,
 } from "./auth/protected-resource";
-export type { FetchHandler } from "./http/fetch-handler";
+export type { FetchHandler, HttpContext } from "./http/fetch-handler";
 export { createFetchHandler } from "./http/fetch-handler";
 export { buildOpenApiDocument } from "./http/openapi";
 export { ambiguousPathResponse } from "./http/request-target";
-export type { RouteDefinition } from "./http/routes";
+export type { RouteDefinition, RouteHandler, RouteInput, RouteOutcome } from "./http/routes";
 export { buildRoutes } from "./http/routes";
 export type { IdempotencySettings } from "./idempotency/engine";
 export { DEFAULT_IDEMPOTENCY } from "./idempotency/engine";
@@ -47,6 +47,7 @@ export {
   stateOf,
   TERMINAL_STATES,
 } from "./machine";
+export type { RequestOperations } from "./operations/types";
 export type { OptionIssue } from "./options/check";
 export { checkOptions, InvalidOptionsError } from "./options/check";
 export type { Actor, CallerKind, Principal, Scope } from "./principal";
@@ -71,6 +72,7 @@ export * from "./schemas";
 export type {
   OperationContext,
   ReturnListResult,
+  ReturnOperations,
   ReturnResult,
   ReturnsService,
   ReturnsServiceOptions,

@@ -3,7 +3,9 @@ import type { Principal } from "./principal";
 import { isProblemError, type ProblemError } from "./problems";
 import { createReturnsService } from "./service";
 import { memoryStore } from "./store/memory-store";
+import { testAuthenticate, testToken } from "./testing/http-suite";
 import type { FitSignal } from "./webhooks/events";
+import { generateWebhookSecret } from "./webhooks/signer";
 
 const customer: Principal = { kind: "portal", id: "user-1", scopes: ["portal:returns.write"] };
 const staff: Principal = { kind: "merchant", id: "staff-1", scopes: ["merchant:returns.write"] };
@@ -422,5 +424,56 @@ describe("createReturnsService", () => {
       expect(problem.status, JSON.stringify(query)).toBe(400);
       expect(problem.slug).toBe("invalid-query");
     }
+  });
+
+  it("createReturnsService - the service object hands out no webhook secret", async () => {
+    const secret = generateWebhookSecret();
+    const { service } = setup({
+      webhooks: { endpoints: [{ url: "https://hooks.example/returns", secret }] },
+    });
+    // The store and the dispatcher keep endpoints by design; nothing else may carry a secret.
+    const { store: _store, dispatcher: _dispatcher, ...rest } = service;
+    expect(JSON.stringify(rest)).not.toContain(secret);
+    expect(Object.keys(service)).not.toContain("options");
+    await service.close();
+  });
+
+  it("idempotency - a key used in-process answers the same request sent over HTTP", async () => {
+    const { service } = setup({
+      baseUrl: "https://shop.example/returns",
+      auth: { authenticate: testAuthenticate },
+      idempotency: { required: true },
+    });
+    const principal: Principal = {
+      kind: "portal",
+      id: "user-1",
+      scopes: ["portal:returns.read", "portal:returns.write"],
+    };
+    const created = await service.createReturn(fitInput, { principal, idempotencyKey: "k-1" });
+    const submitted = await service.submit(created.record.id, { principal, idempotencyKey: "k-2" });
+    const send = (path: string, key: string, body: unknown) =>
+      service.fetch(
+        new Request(`https://shop.example/returns${path}`, {
+          method: "POST",
+          headers: {
+            authorization: testToken("portal", "user-1"),
+            "content-type": "application/json",
+            "idempotency-key": key,
+          },
+          body: JSON.stringify(body),
+        }),
+      );
+
+    const createAgain = await send("/v1/portal/returns", "k-1", fitInput);
+    const submitAgain = await send(`/v1/portal/returns/${created.record.id}/submit`, "k-2", {});
+
+    expect(createAgain.status).toBe(201);
+    expect(createAgain.headers.get("idempotent-replayed")).toBe("true");
+    expect(createAgain.headers.get("location")).toBe(created.headers.location);
+    expect((await createAgain.json()).id).toBe(created.record.id);
+    expect(submitAgain.status).toBe(200);
+    expect(submitAgain.headers.get("idempotent-replayed")).toBe("true");
+    expect((await submitAgain.json()).version).toBe(submitted.record.version);
+    await service.close();
   });
 });

@@ -6,7 +6,9 @@
  */
 import { type Principal, requiredScope } from "../principal";
 import type { ReturnData, ReturnResource } from "../schemas";
-import { type RouteDefinition, routeForEvent } from "./routes";
+import { fillId, OPENAPI_PATH, type RouteDefinition, returnPaths, routeForEvent } from "./routes";
+
+export { OPENAPI_PATH } from "./routes";
 
 export interface LinkContext {
   baseUrl: string;
@@ -15,18 +17,12 @@ export interface LinkContext {
   allowedEvents: (record: ReturnData, principal: Principal) => readonly string[];
 }
 
-export const OPENAPI_PATH = "/v1/openapi.json";
-
-export function collectionPath(principal: Principal): string {
-  return principal.kind === "portal" ? "/v1/portal/returns" : "/v1/merchant/returns";
-}
-
 export function renderReturn(
   record: ReturnData,
   principal: Principal,
   ctx: LinkContext,
 ): ReturnResource {
-  const collection = `${ctx.baseUrl}${collectionPath(principal)}`;
+  const paths = returnPaths(ctx.routes, principal.kind);
   const templates: ReturnResource["_templates"] = {};
   for (const event of ctx.allowedEvents(record, principal)) {
     const route = routeForEvent(
@@ -39,7 +35,7 @@ export function renderReturn(
     templates[event] = {
       title: route.summary,
       method: route.method === "PATCH" ? "PATCH" : "POST",
-      target: `${ctx.baseUrl}${route.path.replace("{id}", record.id)}`,
+      target: `${ctx.baseUrl}${fillId(route, record.id)}`,
       contentType: "application/json",
       schema: { $ref: `${ctx.baseUrl}${OPENAPI_PATH}#/components/schemas/${schemaId}` },
       requiredScopes: [requiredScope(principal.kind, "write")],
@@ -47,7 +43,10 @@ export function renderReturn(
   }
   return {
     ...record,
-    _links: { self: { href: `${collection}/${record.id}` }, collection: { href: collection } },
+    _links: {
+      self: { href: `${ctx.baseUrl}${paths.item(record.id)}` },
+      collection: { href: `${ctx.baseUrl}${paths.collection}` },
+    },
     _templates: templates,
   };
 }

@@ -9,8 +9,7 @@
 import { z } from "zod";
 import { type Access, acceptableScopes, type CallerKind, SCOPES } from "../principal";
 import { ProblemSchema, ReturnDataSchema, ReturnSchema } from "../schemas";
-import { OPENAPI_PATH } from "./links";
-import type { RouteDefinition } from "./routes";
+import { OPENAPI_PATH, type RouteDefinition } from "./routes";
 
 export type JsonSchema = Record<string, unknown>;
 

@@ -1,15 +1,22 @@
 /** @module http/router — matches a path against the route table. */
+import type { CallerKind } from "../principal";
 import type { HttpMethod, RouteDefinition } from "./routes";
 
 export type RouteMatch =
   | { kind: "route"; route: RouteDefinition; params: { id?: string } }
   | { kind: "method-not-allowed"; allowed: (HttpMethod | "HEAD")[] }
   /** `/…/returns/{id}/{event}` with an event no route sends. */
-  | { kind: "unknown-event"; event: string; caller: "portal" | "merchant"; id: string }
+  | { kind: "unknown-event"; event: string; caller: CallerKind; id: string }
   | { kind: "none" };
 
 interface CompiledRoute {
   route: RouteDefinition;
+  segments: string[];
+}
+
+/** Where a caller's events are sent: an event route's path without its event segment. */
+interface EventPrefix {
+  caller: CallerKind;
   segments: string[];
 }
 
@@ -18,30 +25,14 @@ export function createRouter(routes: readonly RouteDefinition[]) {
     route,
     segments: route.path.split("/").slice(1),
   }));
+  const eventPrefixes = eventPrefixesOf(compiled);
 
   return function match(method: string, path: string): RouteMatch {
     const segments = path.split("/").slice(1);
     const candidates: { route: RouteDefinition; params: { id?: string } }[] = [];
     for (const { route, segments: pattern } of compiled) {
-      if (pattern.length !== segments.length) continue;
-      const params: { id?: string } = {};
-      let ok = true;
-      for (let i = 0; i < pattern.length; i++) {
-        const expected = pattern[i]!;
-        const actual = segments[i]!;
-        if (expected === "{id}") {
-          const id = plainSegment(actual);
-          if (id === null) {
-            ok = false;
-            break;
-          }
-          params.id = id;
-        } else if (expected !== actual) {
-          ok = false;
-          break;
-        }
-      }
-      if (ok) candidates.push({ route, params });
+      const params = matchSegments(pattern, segments);
+      if (params) candidates.push({ route, params });
     }
     // HEAD is GET without a body (RFC 9110 §9.3.2); the handler drops the body.
     const wanted = method === "HEAD" ? "GET" : method;
@@ -54,16 +45,44 @@ export function createRouter(routes: readonly RouteDefinition[]) {
       return { kind: "method-not-allowed", allowed };
     }
     // An event path with an event nobody sends: a 404 that names the known events.
-    if (segments.length === 5 && segments[0] === "v1" && segments[2] === "returns") {
-      const caller = segments[1];
-      const id = plainSegment(segments[3]!);
-      const event = plainSegment(segments[4]!);
-      if ((caller === "portal" || caller === "merchant") && id !== null && event !== null) {
-        return { kind: "unknown-event", caller, id, event };
+    for (const prefix of eventPrefixes) {
+      if (segments.length !== prefix.segments.length + 1) continue;
+      const params = matchSegments(prefix.segments, segments.slice(0, -1));
+      const event = plainSegment(segments[segments.length - 1]!);
+      if (params?.id !== undefined && event !== null) {
+        return { kind: "unknown-event", caller: prefix.caller, id: params.id, event };
       }
     }
     return { kind: "none" };
   };
+}
+
+/** The path parameters when `segments` match `pattern`, else null. */
+function matchSegments(pattern: string[], segments: string[]): { id?: string } | null {
+  if (pattern.length !== segments.length) return null;
+  const params: { id?: string } = {};
+  for (let i = 0; i < pattern.length; i++) {
+    const expected = pattern[i]!;
+    const actual = segments[i]!;
+    if (expected === "{id}") {
+      const id = plainSegment(actual);
+      if (id === null) return null;
+      params.id = id;
+    } else if (expected !== actual) {
+      return null;
+    }
+  }
+  return params;
+}
+
+/** One prefix per caller, from its routes shaped `…/{id}/<event>`. */
+function eventPrefixesOf(compiled: CompiledRoute[]): EventPrefix[] {
+  const prefixes = new Map<CallerKind, string[]>();
+  for (const { route, segments } of compiled) {
+    if (!route.caller || segments.length < 2 || segments[segments.length - 2] !== "{id}") continue;
+    prefixes.set(route.caller, segments.slice(0, -1));
+  }
+  return [...prefixes].map(([caller, segments]) => ({ caller, segments }));
 }
 
 /**

@@ -1,22 +1,57 @@
 /**
- * @module http/routes — every route of SPEC 5 as data.
+ * @module http/routes — every route of SPEC 5, declared once: path, schemas, scope and the
+ * operation it calls.
  *
- * The router matches requests against this table, the OpenAPI document is generated from
- * it, and `_templates` find the route of an event here. A route is added in one place.
+ * The router matches requests against this table and dispatches to its handlers, the OpenAPI
+ * document is generated from it, `_links` and `_templates` find their targets here, and the
+ * operations scope an Idempotency-Key by the path of their route. A route is added in one place.
  */
 import type { z } from "zod";
 import { EVENT_CALLER, MERCHANT_EVENTS, type ReturnEvent } from "../machine";
+import type {
+  OperationContext,
+  RequestOperations,
+  ReturnListResult,
+  ReturnResult,
+  WriteTarget,
+  WriteTargets,
+} from "../operations/types";
 import type { Access, CallerKind } from "../principal";
 import {
   EVENT_BODY_SCHEMAS,
   MerchantListQuerySchema,
   PortalListQuerySchema,
+  type ReturnData,
   ReturnListSchema,
   ReturnSchema,
   type ReturnSchemas,
 } from "../schemas";
 
 export type HttpMethod = "GET" | "POST" | "PATCH";
+
+/** The OpenAPI document's path, served beside the route table (it describes the table). */
+export const OPENAPI_PATH = "/v1/openapi.json";
+
+/** What a matched, authenticated request hands its route's operation. */
+export interface RouteInput {
+  /** The `{id}` path parameter, decoded ("" on routes without one). */
+  id: string;
+  /** The JSON body as read (writes only; validated by the operation). */
+  body: unknown;
+  query: Record<string, string>;
+  ctx: OperationContext;
+}
+
+/** What an operation answered, for the HTTP layer to render. */
+export type RouteOutcome =
+  | { kind: "write"; result: ReturnResult }
+  | { kind: "return"; record: ReturnData }
+  | { kind: "page"; page: ReturnListResult };
+
+export type RouteHandler = (
+  operations: RequestOperations,
+  input: RouteInput,
+) => Promise<RouteOutcome>;
 
 export interface RouteDefinition {
   operationId: string;
@@ -35,6 +70,8 @@ export interface RouteDefinition {
   success?: { status: number; schema: z.ZodType; description: string };
   /** The lifecycle event this route sends, for `_templates`. */
   event?: ReturnEvent;
+  /** Calls the operation behind the route. */
+  handler: RouteHandler;
 }
 
 const EVENT_SUMMARIES: Record<ReturnEvent, string> = {
@@ -55,6 +92,28 @@ export function eventTitle(event: ReturnEvent): string {
   return EVENT_SUMMARIES[event];
 }
 
+const createHandler: RouteHandler = async (operations, { body, ctx }) => ({
+  kind: "write",
+  result: await operations.createReturn(body, ctx),
+});
+
+const getHandler: RouteHandler = async (operations, { id, ctx }) => ({
+  kind: "return",
+  record: await operations.get(id, ctx),
+});
+
+const listHandler: RouteHandler = async (operations, { query, ctx }) => ({
+  kind: "page",
+  page: await operations.list(query, ctx),
+});
+
+function eventHandler(event: ReturnEvent): RouteHandler {
+  return async (operations, { id, body, ctx }) => ({
+    kind: "write",
+    result: await operations.sendEvent(id, event, body, ctx),
+  });
+}
+
 export function buildRoutes(schemas: ReturnSchemas): RouteDefinition[] {
   const one = { status: 200, schema: ReturnSchema, description: "The return" };
   const portal = "/v1/portal/returns";
@@ -70,6 +129,7 @@ export function buildRoutes(schemas: ReturnSchemas): RouteDefinition[] {
     bodyRequired: false,
     success: { ...one, description: "The updated return" },
     event,
+    handler: eventHandler(event),
   });
   return [
     {
@@ -82,6 +142,7 @@ export function buildRoutes(schemas: ReturnSchemas): RouteDefinition[] {
       body: schemas.CreateReturn,
       bodyRequired: true,
       success: { status: 201, schema: ReturnSchema, description: "The new draft" },
+      handler: createHandler,
     },
     {
       operationId: "listPortalReturns",
@@ -92,6 +153,7 @@ export function buildRoutes(schemas: ReturnSchemas): RouteDefinition[] {
       summary: "List the caller's own returns",
       query: PortalListQuerySchema,
       success: { status: 200, schema: ReturnListSchema, description: "A page of returns" },
+      handler: listHandler,
     },
     {
       operationId: "getPortalReturn",
@@ -101,6 +163,7 @@ export function buildRoutes(schemas: ReturnSchemas): RouteDefinition[] {
       access: "read",
       summary: "Get one of the caller's returns",
       success: one,
+      handler: getHandler,
     },
     {
       operationId: "updateReturn",
@@ -113,6 +176,7 @@ export function buildRoutes(schemas: ReturnSchemas): RouteDefinition[] {
       bodyRequired: true,
       success: { ...one, description: "The updated draft" },
       event: "update",
+      handler: eventHandler("update"),
     },
     portalEventRoute("submit"),
     portalEventRoute("cancel"),
@@ -125,6 +189,7 @@ export function buildRoutes(schemas: ReturnSchemas): RouteDefinition[] {
       summary: "List all returns",
       query: MerchantListQuerySchema,
       success: { status: 200, schema: ReturnListSchema, description: "A page of returns" },
+      handler: listHandler,
     },
     {
       operationId: "getMerchantReturn",
@@ -134,6 +199,7 @@ export function buildRoutes(schemas: ReturnSchemas): RouteDefinition[] {
       access: "read",
       summary: "Get a return",
       success: one,
+      handler: getHandler,
     },
     ...MERCHANT_EVENTS.map(
       (event): RouteDefinition => ({
@@ -147,6 +213,7 @@ export function buildRoutes(schemas: ReturnSchemas): RouteDefinition[] {
         bodyRequired: false,
         success: { ...one, description: "The updated return" },
         event,
+        handler: eventHandler(event),
       }),
     ),
   ];
@@ -159,4 +226,37 @@ export function routeForEvent(
   caller: CallerKind,
 ): RouteDefinition | undefined {
   return routes.find((route) => route.event === event && route.caller === caller);
+}
+
+/** The paths a caller reads returns at: its collection and one return in it. */
+export function returnPaths(
+  routes: readonly RouteDefinition[],
+  caller: CallerKind,
+): { collection: string; item: (id: string) => string } {
+  const reads = routes.filter((route) => route.method === "GET" && route.caller === caller);
+  const collection = reads.find((route) => !route.path.includes("{id}"));
+  const item = reads.find((route) => route.path.includes("{id}"));
+  if (!collection || !item) throw new Error(`the route table has no ${caller} reads`);
+  return { collection: collection.path, item: (id) => fillId(item, id) };
+}
+
+/** The writes' places in the table, for the operations (see `WriteTargets`). */
+export function writeTargets(routes: readonly RouteDefinition[]): WriteTargets {
+  const create = routes.find((route) => route.handler === createHandler);
+  if (!create) throw new Error("the route table has no create route");
+  const portal = returnPaths(routes, "portal");
+  return {
+    create: { method: create.method, path: create.path },
+    event(event, id): WriteTarget {
+      const route = routeForEvent(routes, event, EVENT_CALLER[event]);
+      if (!route) throw new Error(`the route table has no route for ${event}`);
+      return { method: route.method, path: fillId(route, id) };
+    },
+    returnPath: portal.item,
+  };
+}
+
+/** `route`'s path for return `id` (as given: the same string a request's path names). */
+export function fillId(route: RouteDefinition, id: string): string {
+  return route.path.replace("{id}", id);
 }

@@ -4,12 +4,7 @@ import type { Principal } from "../principal";
 import { isProblemError, type ProblemError, problems } from "../problems";
 import { memoryStore } from "../store/memory-store";
 import { makeStoredReturn, T0 } from "../testing/fixtures";
-import {
-  createIdempotencyEngine,
-  DEFAULT_IDEMPOTENCY,
-  IdempotencyKeyTaken,
-  type IdempotentRequest,
-} from "./engine";
+import { createIdempotencyEngine, DEFAULT_IDEMPOTENCY, type IdempotentRequest } from "./engine";
 
 const customer: Principal = { kind: "portal", id: "user-1", scopes: ["portal:returns.write"] };
 
@@ -63,7 +58,7 @@ function setup() {
   let writes = 0;
   /**
    * Runs `request` with an operation that throws `problem`, or else commits a new return
-   * with the key, as the service's writes do.
+   * with the key, as the service's writes do (a key recorded first is reported as a value).
    */
   const run = async (request: IdempotentRequest, problem?: ProblemError) =>
     engine.run(request, async (use) => {
@@ -77,11 +72,11 @@ function setup() {
         idempotency: use ? { ...use, response } : undefined,
       });
       if (!result.ok && result.reason === "idempotency_conflict") {
-        throw new IdempotencyKeyTaken(result.record);
+        return { kind: "key-taken" as const, record: result.record };
       }
       if (!result.ok) throw new Error(`commit refused: ${result.reason}`);
       writes++;
-      return response;
+      return { kind: "response" as const, response };
     });
   return { run, request, writes: () => writes };
 }

@@ -59,15 +59,12 @@ export interface IdempotentRequest {
 }
 
 /**
- * Thrown by a write whose commit found its key already recorded (by a concurrent or an
- * earlier request): the engine answers from that record instead.
+ * What a write's execution ends in: the response it committed, or the record of its key,
+ * which another (concurrent or earlier) request recorded first; the engine answers from it.
  */
-export class IdempotencyKeyTaken extends Error {
-  constructor(readonly record: IdempotencyRecordView) {
-    super("idempotency key already recorded");
-    this.name = "IdempotencyKeyTaken";
-  }
-}
+export type WriteOutcome =
+  | { kind: "response"; response: IdempotentResponse }
+  | { kind: "key-taken"; record: IdempotencyRecordView };
 
 export interface IdempotentOutcome {
   response: IdempotentResponse;
@@ -83,11 +80,15 @@ export function createIdempotencyEngine(
 ) {
   async function run(
     request: IdempotentRequest,
-    execute: (use: IdempotencyKeyUse | null) => Promise<IdempotentResponse>,
+    execute: (use: IdempotencyKeyUse | null) => Promise<WriteOutcome>,
   ): Promise<IdempotentOutcome> {
     if (request.key === undefined) {
       if (settings.required) throw problems.idempotencyKeyMissing();
-      return { response: await execute(null), replayed: false };
+      const outcome = await execute(null);
+      // Without a key nothing can be recorded under one.
+      if (outcome.kind === "key-taken")
+        throw new Error("a write without a key found its key taken");
+      return { response: outcome.response, replayed: false };
     }
     const clientKey = parseIdempotencyKey(request.key);
     const { principal } = request;
@@ -106,10 +107,10 @@ export function createIdempotencyEngine(
       now: started,
       expiresAt: started + settings.ttlMs,
     };
+    let outcome: WriteOutcome;
     try {
-      return { response: await execute(use), replayed: false };
+      outcome = await execute(use);
     } catch (error) {
-      if (error instanceof IdempotencyKeyTaken) return answer(error.record, fingerprint);
       if (isProblemError(error) && error.status < 500) {
         const earlier = error.finalAnswer
           ? await storeFinalAnswer(use, error)
@@ -118,6 +119,8 @@ export function createIdempotencyEngine(
       }
       throw error;
     }
+    if (outcome.kind === "key-taken") return answer(outcome.record, fingerprint);
+    return { response: outcome.response, replayed: false };
   }
 
   /**

@@ -1,0 +1,51 @@
+/** @module http/render — an operation's outcome as the HAL response a client gets. */
+import { etagOf } from "../etag";
+import { REPLAYED_HEADER } from "../idempotency/engine";
+import type { Principal } from "../principal";
+import { type LinkContext, renderReturn } from "./links";
+import type { Responder } from "./responses";
+import type { RouteOutcome } from "./routes";
+
+export interface RenderSetup {
+  baseUrl: string;
+  /** The path part of `baseUrl`, without a trailing slash. */
+  mountPath: string;
+  links: LinkContext;
+  responder: Responder;
+}
+
+export function createRenderer(setup: RenderSetup) {
+  const { baseUrl, mountPath, links, responder } = setup;
+
+  function page(outcome: Extract<RouteOutcome, { kind: "page" }>, principal: Principal, url: URL) {
+    const nextCursor = outcome.page.next_cursor;
+    const self = `${baseUrl}${url.pathname.slice(mountPath.length)}${url.search}`;
+    const pageLinks: Record<string, { href: string }> = { self: { href: self } };
+    if (nextCursor) {
+      const next = new URL(self);
+      next.searchParams.set("cursor", nextCursor);
+      pageLinks.next = { href: next.href };
+    }
+    return responder.json(200, {
+      object: "list",
+      data: outcome.page.data.map((record) => renderReturn(record, principal, links)),
+      next_cursor: nextCursor,
+      _links: pageLinks,
+    });
+  }
+
+  return function render(outcome: RouteOutcome, principal: Principal, url: URL): Response {
+    if (outcome.kind === "page") return page(outcome, principal, url);
+    if (outcome.kind === "return") {
+      const { record } = outcome;
+      return responder.json(200, renderReturn(record, principal, links), {
+        etag: etagOf(record.version),
+      });
+    }
+    // The service built etag and location with the response it stored for replays.
+    const { result } = outcome;
+    const headers = { ...result.headers };
+    if (result.replayed) headers[REPLAYED_HEADER] = "true";
+    return responder.json(result.status, renderReturn(result.record, principal, links), headers);
+  };
+}

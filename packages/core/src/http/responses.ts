@@ -1,0 +1,39 @@
+/** @module http/responses — JSON and problem+json responses, each pointing at the API's description. */
+import type { ProblemError } from "../problems";
+import { OPENAPI_PATH } from "./routes";
+
+export const JSON_TYPE = "application/json";
+export const PROBLEM_TYPE = "application/problem+json";
+
+export interface Responder {
+  json(status: number, body: unknown, headers?: Record<string, string>): Response;
+  problem(error: ProblemError, extraHeaders?: Record<string, string>): Response;
+}
+
+export function createResponder(baseUrl: string): Responder {
+  const describedBy = `<${baseUrl}${OPENAPI_PATH}>; rel="describedby"`;
+  return {
+    json(status, body, headers = {}) {
+      return new Response(JSON.stringify(body), {
+        status,
+        headers: { "content-type": JSON_TYPE, link: describedBy, ...headers },
+      });
+    },
+    problem(error, extraHeaders = {}) {
+      return new Response(JSON.stringify(error.toJSON()), {
+        status: error.status,
+        headers: {
+          "content-type": PROBLEM_TYPE,
+          link: describedBy,
+          ...error.headers,
+          ...extraHeaders,
+        },
+      });
+    },
+  };
+}
+
+/** HEAD: the GET response's status and headers, without its body. */
+export function withoutBody(response: Response): Response {
+  return new Response(null, { status: response.status, headers: response.headers });
+}

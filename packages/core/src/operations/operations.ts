@@ -1,0 +1,98 @@
+/**
+ * @module operations/operations — every operation of the returns domain, wired to the store,
+ * the idempotency engine and the route table's write targets. A host calling them in-process
+ * gets the same validation, idempotency, events and errors as a request over HTTP.
+ */
+import { etagOf } from "../etag";
+import type { IdempotencyEngine, IdempotentOutcome } from "../idempotency/engine";
+import { allowedEventsIn, isMerchantEvent, MERCHANT_EVENTS } from "../machine";
+import { assertScope, hasScope } from "../principal";
+import { problems } from "../problems";
+import {
+  MerchantListQuerySchema,
+  PortalListQuerySchema,
+  type ReturnData,
+  type ReturnSchemas,
+} from "../schemas";
+import type { IdempotentResponse } from "../store/types";
+import { createReturn } from "./create-return";
+import { parseInput } from "./parse-input";
+import { createReturnReader } from "./reader";
+import { sendEvent } from "./send-event";
+import type { RequestOperations, ReturnOperations, ReturnResult, WriteTargets } from "./types";
+import type { WritePathDeps } from "./write-path";
+
+export interface OperationsSetup extends Omit<WritePathDeps, "reader" | "respond"> {
+  schemas: ReturnSchemas;
+  idempotency: IdempotencyEngine;
+  /** Resolves once the store and the dispatcher are set up; every operation waits for it. */
+  ready: () => Promise<void>;
+  baseUrl: string;
+  targets: WriteTargets;
+}
+
+export function createOperations(setup: OperationsSetup): ReturnOperations & RequestOperations {
+  const { store, baseUrl, targets, ready } = setup;
+  const reader = createReturnReader(store, setup.recent);
+  const deps = { ...setup, reader, respond, target: targets.create };
+
+  function respond(record: ReturnData, status: number): IdempotentResponse {
+    const headers: Record<string, string> = { etag: etagOf(record.version) };
+    if (status === 201) headers.location = `${baseUrl}${targets.returnPath(record.id)}`;
+    return { status, body: record, headers };
+  }
+
+  async function toResult(outcome: IdempotentOutcome): Promise<ReturnResult> {
+    const response = outcome.replayed
+      ? await reader.withStoredHistory(outcome.response)
+      : outcome.response;
+    return {
+      record: response.body as ReturnData,
+      status: response.status,
+      replayed: outcome.replayed,
+      headers: response.headers,
+    };
+  }
+
+  const send: RequestOperations["sendEvent"] = async (id, event, body, ctx) =>
+    toResult(await sendEvent(deps, id, event, body, ctx));
+
+  return {
+    createReturn: async (input, ctx) => toResult(await createReturn(deps, input, ctx)),
+    sendEvent: send,
+    updateDraft: (id, patch, ctx) => send(id, "update", patch, ctx),
+    submit: (id, ctx, body) => send(id, "submit", body, ctx),
+    cancel: (id, ctx, body) => send(id, "cancel", body, ctx),
+    advance(id, event, ctx, body) {
+      if (!isMerchantEvent(event)) {
+        return Promise.reject(problems.unknownEvent(event, MERCHANT_EVENTS));
+      }
+      return send(id, event, body, ctx);
+    },
+
+    async get(id, ctx) {
+      assertScope(ctx.principal, ctx.principal.kind, "read");
+      await ready();
+      return (await reader.load(id, ctx.principal)).record;
+    },
+
+    async list(query, ctx) {
+      const { principal } = ctx;
+      assertScope(principal, principal.kind, "read");
+      await ready();
+      const page =
+        principal.kind === "portal"
+          ? await store.listReturns({
+              ...parseInput(PortalListQuerySchema, query, "query"),
+              customer_id: principal.id,
+            })
+          : await store.listReturns(parseInput(MerchantListQuerySchema, query, "query"));
+      return { data: page.data.map((stored) => stored.record), next_cursor: page.next_cursor };
+    },
+
+    allowedEventsFor(record, principal) {
+      if (!hasScope(principal, principal.kind, "write")) return [];
+      return allowedEventsIn(record.state, principal.kind);
+    },
+  };
+}

@@ -1,0 +1,112 @@
+/**
+ * @module operations/record-changes — what one event does to a return's record beyond its
+ * state: the history entries it appends, the flag it keeps, the details its body carries.
+ */
+import type { MerchantEvent, ReturnEvent, ReturnState } from "../machine";
+import type { Actor } from "../principal";
+import { problems } from "../problems";
+import {
+  EXCHANGE_SIZE_MESSAGE,
+  type HistoryEntry,
+  type ReturnData,
+  type UpdateReturnInput,
+} from "../schemas";
+
+/** A parsed event body: every field any event may carry. */
+export type EventBody = {
+  note?: string;
+  reason_code?: HistoryEntry["reason_code"];
+  carrier?: string;
+  tracking_number?: string;
+  condition?: NonNullable<ReturnData["grade"]>["condition"];
+  disposition?: NonNullable<ReturnData["grade"]>["disposition"];
+};
+
+/** Appends the history entries of one commit, numbering them after the existing ones. */
+export class HistoryBuilder {
+  readonly added: HistoryEntry[] = [];
+  constructor(
+    private readonly existing: readonly HistoryEntry[],
+    private readonly at: string,
+  ) {}
+
+  add(
+    event: HistoryEntry["event"],
+    from: ReturnState | null,
+    to: ReturnState,
+    actor: Actor,
+    body: EventBody,
+  ) {
+    this.added.push({
+      seq: this.existing.length + this.added.length + 1,
+      event,
+      from,
+      to,
+      at: this.at,
+      actor,
+      ...(body.note !== undefined ? { note: body.note } : {}),
+      ...(body.reason_code !== undefined ? { reason_code: body.reason_code } : {}),
+    });
+  }
+
+  all(): HistoryEntry[] {
+    return [...this.existing, ...this.added];
+  }
+}
+
+/** The record in its new state; `flagged_from` is set by flag and cleared on leaving flagged. */
+export function moveTo(record: ReturnData, from: ReturnState, to: ReturnState): ReturnData {
+  const flagged_from = to === "flagged" ? (from === "flagged" ? record.flagged_from : from) : null;
+  return { ...record, state: to, flagged_from };
+}
+
+/** The fields of the record `event` changes from its (parsed) body, before the state moves. */
+export function applyEventBody(
+  record: ReturnData,
+  event: ReturnEvent,
+  body: EventBody,
+): ReturnData {
+  if (event === "update") return applyDraftPatch(record, body as UpdateReturnInput);
+  if (event === "submit" || event === "cancel") return record;
+  return applyEventDetails(record, event, body);
+}
+
+/** Event bodies that the record keeps: ship stores the shipment, grade the grade. */
+function applyEventDetails(record: ReturnData, event: MerchantEvent, body: EventBody): ReturnData {
+  if (event === "ship") {
+    return {
+      ...record,
+      shipment: { carrier: body.carrier ?? null, tracking_number: body.tracking_number ?? null },
+    };
+  }
+  if (event === "grade") {
+    return {
+      ...record,
+      grade: { condition: body.condition ?? null, disposition: body.disposition ?? null },
+    };
+  }
+  return record;
+}
+
+/**
+ * Applies a PATCH to a draft. Switching away from EXCHANGE drops the exchange size unless
+ * the patch names one (which is then an error); switching to EXCHANGE needs a size.
+ */
+function applyDraftPatch(record: ReturnData, patch: UpdateReturnInput): ReturnData {
+  const resolution = patch.resolution ?? record.resolution;
+  let exchange_size =
+    patch.exchange_size !== undefined ? patch.exchange_size : record.exchange_size;
+  if (resolution !== "EXCHANGE") {
+    if (patch.exchange_size) {
+      throw problems.invalidBody(EXCHANGE_SIZE_MESSAGE.forbidden, [
+        { path: "exchange_size", message: EXCHANGE_SIZE_MESSAGE.forbidden },
+      ]);
+    }
+    exchange_size = null;
+  } else if (!exchange_size) {
+    throw problems.invalidBody(EXCHANGE_SIZE_MESSAGE.required, [
+      { path: "exchange_size", message: EXCHANGE_SIZE_MESSAGE.required },
+    ]);
+  }
+  return { ...record, reason: patch.reason ?? record.reason, resolution, exchange_size };
+}

@@ -1,0 +1,94 @@
+/**
+ * @module operations/types — what the returns operations take and give back. Both the service
+ * (which builds them) and the HTTP layer (which calls them) import these, never each other.
+ */
+import type { MerchantEvent, ReturnEvent } from "../machine";
+import type { Principal } from "../principal";
+import type {
+  EventBodies,
+  MerchantListQuery,
+  PortalListQuery,
+  ReturnData,
+  UpdateReturnInput,
+} from "../schemas";
+
+export interface OperationContext {
+  principal: Principal;
+  /** The Idempotency-Key (raw header value: quoted or bare). */
+  idempotencyKey?: string;
+  /** If-Match: an ETag (`"3"`, `W/"3"`), a version number, or `*`. */
+  ifMatch?: string | number;
+}
+
+export interface ReturnResult {
+  record: ReturnData;
+  /** HTTP status this outcome maps to (201 on create). */
+  status: number;
+  /** True when an earlier response to the same Idempotency-Key was replayed. */
+  replayed: boolean;
+  /** The response headers that belong to this outcome (`etag`, and `location` on create). */
+  headers: Record<string, string>;
+}
+
+export interface ReturnListResult {
+  data: ReturnData[];
+  next_cursor: string | null;
+}
+
+/** The typed operations a host calls in-process. */
+export interface ReturnOperations {
+  /** Creates a draft return for the calling customer (201). */
+  createReturn(input: unknown, ctx: OperationContext): Promise<ReturnResult>;
+  /** PATCHes a draft's reason, resolution or exchange size. */
+  updateDraft(id: string, patch: UpdateReturnInput, ctx: OperationContext): Promise<ReturnResult>;
+  submit(id: string, ctx: OperationContext, body?: EventBodies["submit"]): Promise<ReturnResult>;
+  cancel(id: string, ctx: OperationContext, body?: EventBodies["cancel"]): Promise<ReturnResult>;
+  /** Sends one of the eight merchant events. An unknown event name is a 404. */
+  advance<E extends MerchantEvent>(
+    id: string,
+    event: E | (string & {}),
+    ctx: OperationContext,
+    body?: EventBodies[E],
+  ): Promise<ReturnResult>;
+  get(id: string, ctx: OperationContext): Promise<ReturnData>;
+  list(
+    query: PortalListQuery | MerchantListQuery | Record<string, unknown>,
+    ctx: OperationContext,
+  ): Promise<ReturnListResult>;
+  /** Events this principal may send to `record` now (for links and 409 bodies). */
+  allowedEventsFor(record: ReturnData, principal: Principal): ReturnEvent[];
+}
+
+/**
+ * What a route hands an operation: bodies and queries as they came off the wire (the
+ * operation validates them), and any event by name.
+ */
+export interface RequestOperations {
+  createReturn(input: unknown, ctx: OperationContext): Promise<ReturnResult>;
+  sendEvent(
+    id: string,
+    event: ReturnEvent,
+    body: unknown,
+    ctx: OperationContext,
+  ): Promise<ReturnResult>;
+  get(id: string, ctx: OperationContext): Promise<ReturnData>;
+  list(query: Record<string, unknown>, ctx: OperationContext): Promise<ReturnListResult>;
+  allowedEventsFor(record: ReturnData, principal: Principal): ReturnEvent[];
+}
+
+/** A write's method and path without the mount prefix: the scope of its Idempotency-Key. */
+export interface WriteTarget {
+  method: string;
+  path: string;
+}
+
+/**
+ * Where the writes live in the route table, handed to the operations so an in-process call
+ * scopes its key exactly as the same request over HTTP would.
+ */
+export interface WriteTargets {
+  create: WriteTarget;
+  event(event: ReturnEvent, id: string): WriteTarget;
+  /** The path of one return, for a new return's Location. */
+  returnPath(id: string): string;
+}

@@ -1,0 +1,208 @@
+/**
+ * @module operations/write-path — how a change reaches the store: compute the next version
+ * from the machine, commit it with its events and the request's key in one store call, and
+ * retry on a lost version race.
+ *
+ * A key another request recorded first is an ordinary outcome (`key-taken`), handed back to
+ * the idempotency engine as a value; refusals a client must see are `ProblemError`s.
+ */
+
+import { etagMatches } from "../etag";
+import { historyLimitProblem } from "../history-limit";
+import type { IdempotencyKeyUse } from "../idempotency/engine";
+import {
+  allowedEventsIn,
+  applyReturnEvent,
+  persistReturnSnapshot,
+  type ReturnEvent,
+  restoreReturnSnapshot,
+} from "../machine";
+import type { ReturnsServiceOptions } from "../options/service-options";
+import type { Actor, Principal } from "../principal";
+import { isProblemError, problems } from "../problems";
+import type { ReasonCatalogue } from "../reasons";
+import type { HistoryEntry, ReturnData } from "../schemas";
+import type { RecentRecords } from "../store/recent-records";
+import type {
+  IdempotencyRecordView,
+  IdempotentResponse,
+  ReturnsStore,
+  StoredReturn,
+} from "../store/types";
+import { responseToStore } from "../stored-response";
+import { type FitSignal, publishTransitions } from "../webhooks/events";
+import type { ReturnReader } from "./reader";
+import { applyEventBody, type EventBody, HistoryBuilder, moveTo } from "./record-changes";
+import type { OperationContext } from "./types";
+
+/** How many times a write re-reads and retries after losing a version race. */
+const MAX_COMMIT_ATTEMPTS = 8;
+
+export interface WritePathDeps {
+  store: ReturnsStore;
+  recent: RecentRecords | null;
+  reader: ReturnReader;
+  catalogue: ReasonCatalogue;
+  now: () => number;
+  maxHistoryEntries: number;
+  policy?: ReturnsServiceOptions["policy"];
+  onFitSignal?: ReturnsServiceOptions["onFitSignal"];
+  reportError: (error: unknown, context: string) => void;
+  /** The response a write of `record` answers with (and stores for its key). */
+  respond: (record: ReturnData, status: number) => IdempotentResponse;
+}
+
+/** What a commit did: landed, found its key recorded first, or lost a race for the return. */
+export type CommitOutcome =
+  | { kind: "committed" }
+  | { kind: "key-taken"; record: IdempotencyRecordView }
+  | { kind: "race"; current?: StoredReturn };
+
+export type TransitionOutcome =
+  | { kind: "committed"; record: ReturnData }
+  | { kind: "key-taken"; record: IdempotencyRecordView };
+
+export function actorOf(principal: Principal): Actor {
+  return { kind: principal.kind, id: principal.id };
+}
+
+export function timestamp(now: () => number): string {
+  return new Date(now()).toISOString();
+}
+
+/**
+ * Commits `next` (computed from `current`) with its events and, for a keyed request, the
+ * key and its response.
+ */
+export async function commitChange(
+  deps: WritePathDeps,
+  current: StoredReturn | null,
+  next: StoredReturn,
+  entries: HistoryEntry[],
+  status: number,
+  key: IdempotencyKeyUse | null,
+): Promise<CommitOutcome> {
+  const published = publishTransitions(next.record, entries, deps.catalogue);
+  const result = await deps.store.commit({
+    next,
+    expectedVersion: current ? current.record.version : null,
+    events: published.events,
+    // Kept without the history, which a replay takes back from the return (append-only).
+    idempotency: key
+      ? { ...key, response: responseToStore(deps.respond(next.record, status)) }
+      : undefined,
+  });
+  if (result.ok) {
+    deps.recent?.set(next.record.id, next);
+    await notifyFitSignals(deps, published.fitSignals);
+    return { kind: "committed" };
+  }
+  if (result.reason === "idempotency_conflict") return { kind: "key-taken", record: result.record };
+  if (result.reason === "idempotency_lost") throw problems.idempotencyInProgress();
+  return {
+    kind: "race",
+    current: result.reason === "version_conflict" ? result.current : undefined,
+  };
+}
+
+/** Applies `event` to the latest version, retrying on version races unless If-Match pins one. */
+export async function transition(
+  deps: WritePathDeps,
+  id: string,
+  event: ReturnEvent,
+  ctx: OperationContext,
+  key: IdempotencyKeyUse | null,
+  body: EventBody,
+): Promise<TransitionOutcome> {
+  let { stored: current, fromCache } = await deps.reader.loadForWrite(id, ctx.principal, false);
+  for (let attempt = 1; ; attempt++) {
+    let next: StoredReturn;
+    let added: HistoryEntry[];
+    try {
+      ({ next, added } = await computeTransition(deps, current, event, ctx, body));
+    } catch (error) {
+      // A refusal computed from a remembered version may be stale: decide on a fresh read.
+      if (!(fromCache && isProblemError(error))) throw error;
+      ({ stored: current, fromCache } = await deps.reader.loadForWrite(id, ctx.principal, true));
+      continue;
+    }
+    const outcome = await commitChange(deps, current, next, added, 200, key);
+    if (outcome.kind === "committed") return { kind: "committed", record: next.record };
+    if (outcome.kind === "key-taken") return outcome;
+    const latest = outcome.current ?? (await deps.reader.load(id, ctx.principal));
+    deps.recent?.set(id, latest);
+    if (ctx.ifMatch !== undefined) {
+      throw problems.preconditionFailed(String(ctx.ifMatch), latest.record.version);
+    }
+    if (attempt >= MAX_COMMIT_ATTEMPTS) throw problems.concurrentUpdate(id);
+    current = latest;
+    fromCache = false;
+  }
+}
+
+/** The next version of `current` after `event` (and an auto-approval), or the problem why not. */
+async function computeTransition(
+  deps: WritePathDeps,
+  current: StoredReturn,
+  event: ReturnEvent,
+  ctx: OperationContext,
+  body: EventBody,
+): Promise<{ next: StoredReturn; added: HistoryEntry[] }> {
+  if (ctx.ifMatch !== undefined && !etagMatches(ctx.ifMatch, current.record.version)) {
+    throw problems.preconditionFailed(String(ctx.ifMatch), current.record.version);
+  }
+  const applied = applyReturnEvent(restoreReturnSnapshot(current.snapshot), event);
+  if (!applied.ok) {
+    throw problems.invalidTransition(
+      event,
+      applied.state,
+      allowedEventsIn(applied.state, ctx.principal.kind),
+    );
+  }
+  const full = historyLimitProblem(event, current.record.history.length, deps.maxHistoryEntries);
+  if (full) throw full;
+  const at = timestamp(deps.now);
+  const history = new HistoryBuilder(current.record.history, at);
+  history.add(event, applied.from, applied.to, actorOf(ctx.principal), body);
+  let record = moveTo(applyEventBody(current.record, event, body), applied.from, applied.to);
+  let snapshot = applied.snapshot;
+
+  if (event === "submit" && deps.policy?.autoApprove) {
+    if (await deps.policy.autoApprove({ ...record, history: history.all() })) {
+      const approved = applyReturnEvent(snapshot, "approve");
+      if (approved.ok) {
+        history.add(
+          "approve",
+          approved.from,
+          approved.to,
+          { kind: "policy", id: "autoApprove" },
+          {},
+        );
+        record = moveTo(record, approved.from, approved.to);
+        snapshot = approved.snapshot;
+      }
+    }
+  }
+
+  const next: StoredReturn = {
+    record: {
+      ...record,
+      version: current.record.version + 1,
+      updated_at: at,
+      history: history.all(),
+    },
+    snapshot: persistReturnSnapshot(snapshot),
+  };
+  return { next, added: history.added };
+}
+
+async function notifyFitSignals(deps: WritePathDeps, signals: FitSignal[]) {
+  if (!deps.onFitSignal) return;
+  for (const signal of signals) {
+    try {
+      await deps.onFitSignal(signal);
+    } catch (error) {
+      deps.reportError(error, "onFitSignal hook failed");
+    }
+  }
+}
