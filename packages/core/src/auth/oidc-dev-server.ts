@@ -83,6 +83,56 @@ export async function startDevAuthorizationServer(
     use: "sig",
   };
 
+  const configuration = devProviderConfiguration({
+    portalClientId,
+    portalRedirectUris,
+    merchantClientId,
+    merchantClientSecret,
+    accessTokenTTL,
+    resource,
+    signingKey,
+  });
+  const provider = new Provider(issuer, configuration);
+  handle = provider.callback();
+
+  return {
+    issuer,
+    jwksUri: `${issuer}/jwks`,
+    authorizationEndpoint: `${issuer}/auth`,
+    tokenEndpoint: `${issuer}/token`,
+    portalClientId,
+    portalRedirectUri: portalRedirectUris[0] ?? "",
+    merchantClientId,
+    merchantClientSecret,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
+
+interface DevClients {
+  portalClientId: string;
+  portalRedirectUris: string[];
+  merchantClientId: string;
+  merchantClientSecret: string;
+  accessTokenTTL: number;
+  resource: string;
+  signingKey: Record<string, unknown>;
+}
+
+/** oidc-provider's settings: the two dev clients, PKCE always, JWT access tokens for `resource`. */
+function devProviderConfiguration(clients: DevClients): Configuration {
+  const {
+    portalClientId,
+    portalRedirectUris,
+    merchantClientId,
+    merchantClientSecret,
+    accessTokenTTL,
+    resource,
+    signingKey,
+  } = clients;
   const scopesOf = (clientId: string) =>
     clientId === portalClientId
       ? PORTAL_SCOPES
@@ -90,7 +140,7 @@ export async function startDevAuthorizationServer(
         ? MERCHANT_SCOPES
         : [];
 
-  const configuration: Configuration = {
+  return {
     clients: [
       {
         client_id: portalClientId,
@@ -148,24 +198,5 @@ export async function startDevAuthorizationServer(
         },
       },
     },
-  };
-
-  const provider = new Provider(issuer, configuration);
-  handle = provider.callback();
-
-  return {
-    issuer,
-    jwksUri: `${issuer}/jwks`,
-    authorizationEndpoint: `${issuer}/auth`,
-    tokenEndpoint: `${issuer}/token`,
-    portalClientId,
-    portalRedirectUri: portalRedirectUris[0] ?? "",
-    merchantClientId,
-    merchantClientSecret,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
   };
 }
