@@ -20,7 +20,7 @@ import {
 const ALL_EVENTS: ReturnEvent[] = [...PORTAL_EVENTS, ...MERCHANT_EVENTS];
 
 /**
- * SPEC 4, written out once here as the oracle the machine is checked against. Flag and
+ * The lifecycle table, written out once here as the oracle the machine is checked against. Flag and
  * unflag are handled separately because unflag's target depends on history.
  */
 const SPEC_TABLE: Record<Exclude<ReturnEvent, "flag" | "unflag">, [ReturnState[], ReturnState]> = {
@@ -48,7 +48,7 @@ describe("returnMachine", () => {
     expect([...TERMINAL_STATES].sort()).toEqual(["cancelled", "closed", "rejected"]);
   });
 
-  it("machine - allowedEventsIn matches SPEC 4 for every state and caller", () => {
+  it("machine - allowedEventsIn matches the lifecycle table for every state and caller", () => {
     for (const state of RETURN_STATES) {
       for (const caller of ["portal", "merchant"] as const) {
         const expected = ALL_EVENTS.filter(
@@ -79,14 +79,14 @@ describe("returnMachine", () => {
     }
   });
 
-  it("machine - property: random event sequences never leave the SPEC 4 table", () => {
+  it("machine - property: random event sequences never leave the lifecycle table", () => {
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...ALL_EVENTS), { maxLength: 40 }), (events) => {
         let snapshot = initialReturnSnapshot();
         let flaggedFrom: ReturnState | null = null;
         for (const event of events) {
           const state = stateOf(snapshot);
-          // What the machine accepts is exactly what allowedEvents lists, and what SPEC 4 allows.
+          // What the machine accepts is exactly what allowedEvents lists, and what the table allows.
           expect(allowedEvents(snapshot)).toEqual(ALL_EVENTS.filter((e) => specAllows(state, e)));
           expect(allowedEventsIn(state)).toEqual(allowedEvents(snapshot));
           const result = applyReturnEvent(snapshot, event);

@@ -1,5 +1,5 @@
 /**
- * @module machine — the one lifecycle machine of a return (SPEC 4).
+ * @module machine — the one lifecycle machine of a return.
  *
  * This definition is the only place that knows which event applies in which state. The
  * service asks it whether a transition is allowed, the 409 body lists what it accepts, and

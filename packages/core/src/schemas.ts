@@ -154,7 +154,7 @@ export type Resolution = z.infer<typeof ResolutionSchema>;
 export type Shipment = z.infer<typeof ShipmentSchema>;
 export type Grade = z.infer<typeof GradeSchema>;
 
-// ---- HAL links and HAL-FORMS templates (SPEC 7) ----
+// ---- HAL links and HAL-FORMS templates ----
 
 export const LinkSchema = z.object({ href: z.string() }).meta({ id: "Link" });
 export const TemplateSchema = z

@@ -1,5 +1,5 @@
 /**
- * @module events — the typed bodies returnkit sends (SPEC 8, 9).
+ * @module events — the typed bodies returnkit sends.
  *
  * Declared here rather than imported from `@returnkit/core`, so a receiver installs this
  * package alone and its published types stay readable. `events.test.ts` proves, at the type
@@ -96,7 +96,7 @@ export type WebhookTransition = Pick<
 
 export type FitSignalStage = "received" | "graded" | "closed";
 
-/** Sizing feedback from a fit reason (SPEC 9). A later stage supersedes an earlier one for the same `return_id`. */
+/** Sizing feedback from a fit reason. A later stage supersedes an earlier one for the same `return_id`. */
 export interface FitSignal {
   id: string;
   return_id: string;

@@ -1,5 +1,5 @@
 /**
- * @module verify — Standard Webhooks v1 verification of a returnkit delivery (SPEC 8).
+ * @module verify — Standard Webhooks v1 verification of a returnkit delivery.
  */
 import { WebhookVerificationError } from "./errors";
 import type { ReturnkitWebhookEvent } from "./events";

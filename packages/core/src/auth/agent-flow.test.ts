@@ -1,5 +1,5 @@
 /**
- * The whole of SPEC 10 end to end, over real sockets: returnkit on one loopback port, a real
+ * The whole OAuth 2.1 path end to end, over real sockets: returnkit on one loopback port, a real
  * authorization server (oidc-provider) on another, and an "agent" that is given nothing but
  * the API's base URL. Everything else it learns from what the servers send: the 401 challenge,
  * RFC 9728 and RFC 8414 metadata, the OpenAPI document, and the `_templates` / `_links` of

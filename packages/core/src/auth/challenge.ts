@@ -1,5 +1,5 @@
 /**
- * @module auth/challenge — the `WWW-Authenticate: Bearer …` value of a 401 or 403 (SPEC 10).
+ * @module auth/challenge — the `WWW-Authenticate: Bearer …` value of a 401 or 403.
  *
  * The challenge is how an agent discovers us: `resource_metadata` (RFC 9728 §5.1) points at
  * the protected-resource document, `scope` says what to ask the authorization server for, and
@@ -23,7 +23,7 @@ export interface BearerChallengeOptions {
 const SCOPE_TOKEN = /^[\x21\x23-\x5B\x5D-\x7E]+$/;
 
 /**
- * Builds the header value. Parameter order follows SPEC 10: without an error the metadata
+ * Builds the header value. Parameter order: without an error the metadata
  * link leads (a first contact), with an error the error leads (what went wrong comes first).
  */
 export function bearerChallenge(options: BearerChallengeOptions): string {

@@ -1,7 +1,7 @@
 /**
  * @module auth/options — how a host tells returnkit who is calling.
  *
- * Either returnkit verifies OAuth 2.1 bearer tokens itself (SPEC 10), or the host passes
+ * Either returnkit verifies OAuth 2.1 bearer tokens itself, or the host passes
  * its own `authenticate(request)`.
  */
 import type { Principal } from "../principal";
@@ -14,7 +14,7 @@ export interface HostAuthOptions {
   authenticate: AuthenticateFn;
 }
 
-/** JWT access-token verification (SPEC 10); `audience` defaults to the service's `baseUrl`. */
+/** JWT access-token verification; `audience` defaults to the service's `baseUrl`. */
 export interface JwtAuthOptions extends Omit<JwtAuthenticatorOptions, "audience"> {
   audience?: JwtAuthenticatorOptions["audience"];
   /** Advertised in the protected-resource metadata. Default `[issuer]`. */

@@ -9,7 +9,7 @@ import {
 const AS = "https://auth.shop.example";
 
 describe("protectedResourceMetadata", () => {
-  test("protectedResourceMetadata - carries every RFC 9728 field SPEC 10 names", () => {
+  test("protectedResourceMetadata - carries every RFC 9728 field", () => {
     expect(
       protectedResourceMetadata({
         resource: "https://shop.example/returns",

@@ -41,7 +41,7 @@ export function protectedResourceMetadata(
     resource,
     authorization_servers: [...options.authorizationServers],
     scopes_supported: [...(options.scopesSupported ?? ALL_SCOPES)],
-    // Tokens only in the Authorization header (SPEC 10), never in a body or the query.
+    // Tokens only in the Authorization header, never in a body or the query.
     bearer_methods_supported: ["header"],
     resource_name: options.resourceName ?? "returnkit returns API",
     resource_documentation:

@@ -1,5 +1,5 @@
 /**
- * @module http/links — HAL `_links` and HAL-FORMS `_templates` (SPEC 7).
+ * @module http/links — HAL `_links` and HAL-FORMS `_templates`.
  *
  * Templates are derived from the machine (which events apply now) and the caller (its kind
  * and scopes) through the route table: nothing here knows a state by name.

@@ -112,7 +112,7 @@ describe("buildOpenApiDocument", () => {
     });
   });
 
-  test("buildOpenApiDocument - each operation requires the scopes SPEC 10 names", () => {
+  test("buildOpenApiDocument - each operation requires its scopes", () => {
     const document = documentFor();
     expect(operation(document, "/v1/portal/returns", "post").security).toEqual([
       { oauth2: ["portal:returns.write"] },

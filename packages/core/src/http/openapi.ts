@@ -29,7 +29,7 @@ export interface OpenApiOptions {
   authorizationServer?: OpenApiAuthorizationServer;
   title?: string;
   version?: string;
-  /** SPEC 6: writes need Idempotency-Key unless the host made it optional. Default true. */
+  /** Writes need Idempotency-Key unless the host made it optional. Default true. */
   idempotencyKeyRequired?: boolean;
 }
 

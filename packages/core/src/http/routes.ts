@@ -1,5 +1,5 @@
 /**
- * @module http/routes — every route of SPEC 5, declared once: path, schemas, scope and the
+ * @module http/routes — every route of the API, declared once: path, schemas, scope and the
  * operation it calls.
  *
  * The router matches requests against this table and dispatches to its handlers, the OpenAPI

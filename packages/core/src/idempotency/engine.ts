@@ -1,5 +1,5 @@
 /**
- * @module idempotency/engine — run a write at most once per key (SPEC 6).
+ * @module idempotency/engine — run a write at most once per key.
  *
  * A successful write records its key in the very commit that carries the change: the
  * store writes the change only if the key is still unanswered, and stores the response

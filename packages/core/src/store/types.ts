@@ -17,7 +17,7 @@ export interface StoredReturn {
 
 // ---------------------------------------------------------------- outbox and webhooks
 
-/** Webhook event types (SPEC 8). */
+/** Webhook event types. */
 export type WebhookEventType =
   | "return.created"
   | "return.submitted"

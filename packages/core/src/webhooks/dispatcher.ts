@@ -1,5 +1,5 @@
 /**
- * @module webhooks/dispatcher — delivers the outbox to webhook endpoints (SPEC 8): the
+ * @module webhooks/dispatcher — delivers the outbox to webhook endpoints: the
  * public `WebhookDispatcher`, assembled from one attempt (./attempt), the slots that claim
  * and launch attempts (./claim-and-launch) and the loop that decides when to look for work
  * (./delivery-loop).

@@ -60,7 +60,7 @@ describe("webhook endpoints", () => {
     ).toThrow(/return.shipped/);
   });
 
-  it("WEBHOOK_EVENT_TYPES - lists the twelve types of SPEC 8", () => {
+  it("WEBHOOK_EVENT_TYPES - lists the twelve event types", () => {
     expect(WEBHOOK_EVENT_TYPES).toHaveLength(12);
     expect(WEBHOOK_EVENT_TYPES).toContain("return.fit_signal");
   });

@@ -1,6 +1,6 @@
 /**
  * @module webhooks/events — what a committed transition publishes: its webhook event and,
- * for fit reasons, its fit signal (SPEC 8, 9).
+ * for fit reasons, its fit signal.
  *
  * Built by the service inside the commit that changes the return, so an event exists if and
  * only if its transition does.
@@ -17,7 +17,7 @@ export type WebhookTransition = Pick<
   "seq" | "event" | "from" | "to" | "at" | "actor"
 >;
 
-/** States whose arrival tells sizing analytics something (SPEC 9). */
+/** States whose arrival tells sizing analytics something. */
 export const FIT_SIGNAL_STAGES = [
   "received",
   "graded",

@@ -12,7 +12,7 @@ const NOW = Date.UTC(2030, 0, 1, 12, 0, 0);
 const noJitter = () => 0.5;
 
 describe("retry schedule", () => {
-  it("DEFAULT_RETRY_SCHEDULE - is SPEC 8's: immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h", () => {
+  it("DEFAULT_RETRY_SCHEDULE - is Svix-like: immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h", () => {
     const minutes = DEFAULT_RETRY_SCHEDULE.map((ms) => ms / 60_000);
     expect(minutes).toEqual([0, 5 / 60, 5, 30, 120, 300, 600, 600]);
   });

@@ -1,5 +1,5 @@
 /**
- * @module webhooks/retry-schedule — when a failed delivery is tried again (SPEC 8).
+ * @module webhooks/retry-schedule — when a failed delivery is tried again.
  *
  * The schedule lists the wait before each attempt: attempt 1 is due at commit, attempt n+1
  * waits `schedule[n]` after attempt n failed. Waits are jittered so that deliveries that
