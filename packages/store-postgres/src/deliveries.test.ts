@@ -129,41 +129,6 @@ for (const backend of backends()) {
 }
 
 for (const backend of backends()) {
-  describe.skipIf(backend.skip)(`leases on the database's clock on ${backend.name}`, () => {
-    const schema = uniqueSchema("skew");
-    let db: TestDatabase;
-
-    afterAll(async () => {
-      await dropSchema(db, schema);
-      await backend.closeAll();
-    });
-
-    it("claimDeliveries - a dispatcher whose clock runs two minutes ahead does not take over a delivery still leased", async () => {
-      await warmUp(backend);
-      db = backend.connect();
-      const [here, ahead] = [db, backend.connect()].map((on) => postgresStore({ db: on, schema }));
-      await here!.init();
-      await here!.saveEndpoint(makeEndpoint());
-      const stored = makeStoredReturn();
-      await here!.commit({
-        next: stored,
-        expectedVersion: null,
-        events: [makeOutboxEvent(stored)],
-      });
-      const claim = (store: ReturnsStore, dispatcherId: string, now: number) =>
-        store.claimDeliveries({ dispatcherId, now, limit: 10, leaseMs: 60_000 });
-
-      const held = await claim(here!, "on-time", Date.now());
-      const skewed = await claim(ahead!, "two-minutes-ahead", Date.now() + 120_000);
-
-      expect(held).toHaveLength(1);
-      expect(skewed).toEqual([]);
-      await Promise.all([here!.close(), ahead!.close()]);
-    });
-  });
-}
-
-for (const backend of backends()) {
   describe.skipIf(backend.skip)(`claimDeliveries with a backlog on ${backend.name}`, () => {
     const schema = uniqueSchema("backlog");
     let db: TestDatabase;
