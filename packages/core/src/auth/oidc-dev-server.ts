@@ -48,13 +48,15 @@ const MERCHANT_SCOPES = [SCOPES.merchantRead, SCOPES.merchantWrite];
 export async function startDevAuthorizationServer(
   options: DevAuthorizationServerOptions,
 ): Promise<DevAuthorizationServer> {
-  const portalClientId = options.clients?.portalClientId ?? "returnkit-portal";
-  const portalRedirectUris = options.clients?.portalRedirectUris ?? ["http://127.0.0.1/callback"];
-  const merchantClientId = options.clients?.merchantClientId ?? "returnkit-merchant";
-  const merchantClientSecret =
-    options.clients?.merchantClientSecret ?? randomBytes(32).toString("base64url");
-  const accessTokenTTL = options.accessTokenTtlSeconds ?? 600;
-  const { resource } = options;
+  const clients: DevClients = {
+    portalClientId: options.clients?.portalClientId ?? "returnkit-portal",
+    portalRedirectUris: options.clients?.portalRedirectUris ?? ["http://127.0.0.1/callback"],
+    merchantClientId: options.clients?.merchantClientId ?? "returnkit-merchant",
+    merchantClientSecret:
+      options.clients?.merchantClientSecret ?? randomBytes(32).toString("base64url"),
+    accessTokenTTL: options.accessTokenTtlSeconds ?? 600,
+    resource: options.resource,
+  };
 
   // The provider needs its issuer (with the port) before it exists, so listen first and let
   // requests reach it through this indirection.
@@ -83,16 +85,7 @@ export async function startDevAuthorizationServer(
     use: "sig",
   };
 
-  const configuration = devProviderConfiguration({
-    portalClientId,
-    portalRedirectUris,
-    merchantClientId,
-    merchantClientSecret,
-    accessTokenTTL,
-    resource,
-    signingKey,
-  });
-  const provider = new Provider(issuer, configuration);
+  const provider = new Provider(issuer, devProviderConfiguration(clients, signingKey));
   handle = provider.callback();
 
   return {
@@ -100,10 +93,10 @@ export async function startDevAuthorizationServer(
     jwksUri: `${issuer}/jwks`,
     authorizationEndpoint: `${issuer}/auth`,
     tokenEndpoint: `${issuer}/token`,
-    portalClientId,
-    portalRedirectUri: portalRedirectUris[0] ?? "",
-    merchantClientId,
-    merchantClientSecret,
+    portalClientId: clients.portalClientId,
+    portalRedirectUri: clients.portalRedirectUris[0] ?? "",
+    merchantClientId: clients.merchantClientId,
+    merchantClientSecret: clients.merchantClientSecret,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
@@ -119,20 +112,14 @@ interface DevClients {
   merchantClientSecret: string;
   accessTokenTTL: number;
   resource: string;
-  signingKey: Record<string, unknown>;
 }
 
 /** oidc-provider's settings: the two dev clients, PKCE always, JWT access tokens for `resource`. */
-function devProviderConfiguration(clients: DevClients): Configuration {
-  const {
-    portalClientId,
-    portalRedirectUris,
-    merchantClientId,
-    merchantClientSecret,
-    accessTokenTTL,
-    resource,
-    signingKey,
-  } = clients;
+function devProviderConfiguration(
+  clients: DevClients,
+  signingKey: Record<string, unknown>,
+): Configuration {
+  const { portalClientId, merchantClientId, accessTokenTTL, resource } = clients;
   const scopesOf = (clientId: string) =>
     clientId === portalClientId
       ? PORTAL_SCOPES
@@ -147,12 +134,12 @@ function devProviderConfiguration(clients: DevClients): Configuration {
         token_endpoint_auth_method: "none",
         grant_types: ["authorization_code", "refresh_token"],
         response_types: ["code"],
-        redirect_uris: portalRedirectUris,
+        redirect_uris: clients.portalRedirectUris,
         scope: ["openid", "offline_access", ...PORTAL_SCOPES].join(" "),
       },
       {
         client_id: merchantClientId,
-        client_secret: merchantClientSecret,
+        client_secret: clients.merchantClientSecret,
         token_endpoint_auth_method: "client_secret_basic",
         grant_types: ["client_credentials"],
         response_types: [],
