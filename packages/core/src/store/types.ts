@@ -210,7 +210,11 @@ export interface ReturnPage {
 
 // ---------------------------------------------------------------- the store
 
-export interface ReturnsStore {
+/**
+ * The store, in named parts: a store author implements all four (`ReturnsStore`), and the
+ * conformance suite has a group for each (`@returnkit/core/testing`).
+ */
+export interface ReturnsStore extends ReturnRecords, IdempotencyKeys, Outbox, Retention {
   /** A short name for logs and benchmarks (`memory`, `postgres`, `pglite`). */
   readonly name: string;
 
@@ -226,9 +230,10 @@ export interface ReturnsStore {
 
   /** Releases connections and timers the store itself opened. */
   close?(): Promise<void>;
+}
 
-  // -- returns
-
+/** The returns themselves, and the one atomic commit that changes them. */
+export interface ReturnRecords {
   /** The latest committed version, or null. */
   getReturn(id: string): Promise<StoredReturn | null>;
 
@@ -275,9 +280,10 @@ export interface ReturnsStore {
    *   store MAY throw instead of returning a result.
    */
   commit(commit: ReturnCommit): Promise<CommitResult>;
+}
 
-  // -- idempotency
-
+/** Idempotency records beyond a key's first use, which `commit` records itself. */
+export interface IdempotencyKeys {
   /**
    * Atomically claims a key: succeeds when the key is absent, expired (`expiresAt <= now`),
    * or `in_progress` with a lease that ran out (`lockedUntil <= now` as stored). Otherwise
@@ -299,8 +305,11 @@ export interface ReturnsStore {
    * token or a `completed` key MUST be left as it is.
    */
   releaseIdempotencyKey(key: string, token: string): Promise<void>;
+}
 
-  // -- webhook endpoints
+/** Webhook endpoints and the deliveries of the outbox events `commit` wrote. */
+export interface Outbox {
+  // -- endpoints
 
   /** Inserts or replaces the endpoint with this id (saving it enabled enables it again). */
   saveEndpoint(endpoint: WebhookEndpoint): Promise<void>;
@@ -401,9 +410,10 @@ export interface ReturnsStore {
    * an unsubscribe function.
    */
   onDeliveriesCreated?(listener: () => void): () => void;
+}
 
-  // -- retention
-
+/** What may be forgotten, and when. */
+export interface Retention {
   /**
    * Deletes at most `limit` rows in all: idempotency records expired at `now`
    * (`expiresAt <= now`), `delivered` deliveries whose `delivered_at` is before
