@@ -122,11 +122,10 @@ export interface IdempotentResponse {
 }
 
 /**
- * The first use of a key, recorded by the commit that carries its outcome: no claim comes
- * before it, so a write costs one store call instead of three (claim, read, commit). The key
- * is stored `completed` with `response` in the same atomic step as the change; if another
- * request recorded (or claimed) the key first, nothing is written and the commit reports
- * that record.
+ * The first use of a key, recorded by the commit that carries its outcome: nothing holds the
+ * key before it, so a write costs one store call. The key is stored with `response` in the
+ * same atomic step as the change; if another request recorded the key first, nothing is
+ * written and the commit reports that record.
  */
 export interface IdempotencyFirstUse {
   /** Full scope key (caller identity, method, path and the client's key). */
