@@ -115,7 +115,7 @@ interface Round {
 
 /** Statement kinds, told apart by their text, for the profile (a commit is a transaction). */
 function statementKind(text: string): string {
-  if (/^\s*INSERT INTO \S+idempotency_keys/.test(text)) return "claimIdempotencyKey";
+  if (/^\s*INSERT INTO \S+idempotency_keys/.test(text)) return "recordIdempotencyKey";
   if (/SELECT id, record, snapshot FROM/.test(text)) return "getReturn";
   return "other";
 }

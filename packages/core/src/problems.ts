@@ -168,15 +168,6 @@ export const problems = {
       `Return ${id} was changed by another request; retry.`,
       { return_id: id },
     ),
-  idempotencyInProgress: () =>
-    new ProblemError(
-      409,
-      "idempotency-request-in-progress",
-      "A request with this Idempotency-Key is still running",
-      "Wait for the first request with this key to finish, then retry.",
-      {},
-      { "retry-after": "1" },
-    ),
   historyLimitReached: (event: string, entries: number, max: number) =>
     new ProblemError(
       409,

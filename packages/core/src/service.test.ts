@@ -279,13 +279,12 @@ describe("createReturnsService", () => {
     expect(other.slug).toBe("idempotency-key-reused");
   });
 
-  it("recent records - with a remote store, writes start from the version last seen and stay right when another process moved on", async () => {
+  it("recent records - writes start from the version last seen and stay right when another process moved on", async () => {
     const shared = memoryStore();
     let reads = 0;
     // What two processes on one database look like: each service remembers its own writes.
     const store = {
       ...shared,
-      remote: true,
       getReturn: (id: string) => {
         reads++;
         return shared.getReturn(id);

@@ -63,9 +63,9 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
 
   const operations = createOperations({
     store,
-    // Where a read costs a round trip, a write starts from the version this process saw
-    // last; the commit's version check catches one another process has since replaced.
-    recent: store.remote ? new RecentRecords(settings.recentRecords) : null,
+    // A write starts from the version this process saw last (saving a database round trip,
+    // or a clone in memory); the commit's version check catches one since replaced.
+    recent: settings.recentRecords > 0 ? new RecentRecords(settings.recentRecords) : null,
     catalogue,
     schemas,
     idempotency: createIdempotencyEngine(store, settings.idempotency, now),

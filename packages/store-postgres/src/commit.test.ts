@@ -1,7 +1,6 @@
 import type { ReturnsStore } from "@returnkit/core";
 import {
   advanceStoredReturn,
-  makeEndpoint,
   makeOutboxEvent,
   makeStoredReturn,
   T0,
@@ -13,7 +12,6 @@ import { postgresStore } from "./postgres-store";
 import {
   backends,
   dropSchema,
-  query,
   STARTUP_TIMEOUT_MS,
   type TestDatabase,
   uniqueSchema,
@@ -23,13 +21,7 @@ import {
 
 warnWithoutServer("the commit cases");
 
-const LEASE_MS = 30_000;
 const response = { status: 200, body: { ok: true }, headers: { etag: '"2"' } };
-
-async function rowCount(db: TestDatabase, table: string): Promise<number> {
-  const { rows } = await query(db, `SELECT count(*) AS n FROM ${table}`);
-  return Number(rows[0].n);
-}
 
 for (const backend of backends()) {
   describe.skipIf(backend.skip)(`commit on ${backend.name}`, () => {
@@ -86,104 +78,9 @@ for (const backend of backends()) {
       expect(await second.listEvents(other.record.id)).toEqual([]);
     });
 
-    it("commit - with a token lost to a takeover leaves every table as it was", async () => {
-      await first.saveEndpoint(makeEndpoint());
-      const stored = makeStoredReturn();
-      await first.commit({
-        next: stored,
-        expectedVersion: null,
-        events: [makeOutboxEvent(stored)],
-      });
-      const key = `lost-${stored.record.id}`;
-      const request = {
-        key,
-        fingerprint: "fp",
-        lockedUntil: T0 + LEASE_MS,
-        expiresAt: T0 + 86_400_000,
-      };
-      const stale = await first.claimIdempotencyKey({ ...request, now: T0 });
-      await second.claimIdempotencyKey({
-        ...request,
-        now: T0 + LEASE_MS,
-        lockedUntil: T0 + 2 * LEASE_MS,
-      });
-      const tables = ["returns", "outbox_events", "deliveries"].map(
-        (t) => `"${schema}"."returnkit_${t}"`,
-      );
-      const before = await Promise.all(tables.map((t) => rowCount(db, t)));
-      const next = advanceStoredReturn(stored, "submit");
-
-      const result = await first.commit({
-        next,
-        expectedVersion: 1,
-        events: [makeOutboxEvent(next)],
-        idempotency: {
-          key,
-          token: stale.claimed ? stale.token : "",
-          response,
-          expiresAt: T0 + 86_400_000,
-        },
-      });
-
-      expect(result).toEqual({ ok: false, reason: "idempotency_lost" });
-      expect(await Promise.all(tables.map((t) => rowCount(db, t)))).toEqual(before);
-      expect(await second.getReturn(stored.record.id)).toEqual(stored);
-      const { rows } = await query<{ state: string; response: unknown }>(
-        db,
-        `SELECT state, response FROM "${schema}"."returnkit_idempotency_keys" WHERE key = $1`,
-        [key],
-      );
-      expect(rows).toEqual([{ state: "in_progress", response: null }]);
-    });
-
-    it("commit - a stale holder racing the new holder never commits, across connections", async () => {
-      for (let round = 0; round < 10; round++) {
-        const stored = makeStoredReturn();
-        await first.commit({
-          next: stored,
-          expectedVersion: null,
-          events: [makeOutboxEvent(stored)],
-        });
-        const key = `race-${stored.record.id}`;
-        const request = { key, fingerprint: "fp", expiresAt: T0 + 86_400_000 };
-        const stale = await first.claimIdempotencyKey({
-          ...request,
-          now: T0,
-          lockedUntil: T0 + LEASE_MS,
-        });
-        const current = await second.claimIdempotencyKey({
-          ...request,
-          now: T0 + LEASE_MS,
-          lockedUntil: T0 + 2 * LEASE_MS,
-        });
-        const commitAs = (store: ReturnsStore, claim: typeof stale) => {
-          const next = advanceStoredReturn(stored, "submit");
-          return store.commit({
-            next,
-            expectedVersion: 1,
-            events: [makeOutboxEvent(next)],
-            idempotency: {
-              key,
-              token: claim.claimed ? claim.token : "",
-              response,
-              expiresAt: T0 + 86_400_000,
-            },
-          });
-        };
-
-        const [staleResult, currentResult] = await Promise.all([
-          commitAs(first, stale),
-          commitAs(second, current),
-        ]);
-
-        expect(currentResult.ok).toBe(true);
-        expect(staleResult.ok).toBe(false);
-        expect(await first.listEvents(stored.record.id)).toHaveLength(2);
-      }
-    });
-
-    it("commit - racing a takeover claim, either the commit or the takeover wins, never both", async () => {
-      const outcomes = { committed: 0, takenOver: 0 };
+    it("commit - racing a recorded answer across connections, exactly one records the key", async () => {
+      const outcomes = { committed: 0, answered: 0 };
+      const refusal = { status: 404, body: { title: "Return not found" }, headers: {} };
       for (let round = 0; round < 30; round++) {
         const stored = makeStoredReturn();
         await first.commit({
@@ -191,49 +88,37 @@ for (const backend of backends()) {
           expectedVersion: null,
           events: [makeOutboxEvent(stored)],
         });
-        const key = `takeover-${stored.record.id}`;
-        const request = { key, fingerprint: "fp", expiresAt: T0 + 86_400_000 };
-        const holder = await first.claimIdempotencyKey({
-          ...request,
-          now: T0,
-          lockedUntil: T0 + LEASE_MS,
-        });
+        const key = `race-${stored.record.id}`;
+        const use = { key, fingerprint: "fp", now: T0, expiresAt: T0 + 86_400_000 };
         const next = advanceStoredReturn(stored, "submit");
 
-        const [commit, takeover] = await Promise.all([
+        const [commit, answer] = await Promise.all([
           first.commit({
             next,
             expectedVersion: 1,
             events: [makeOutboxEvent(next)],
-            idempotency: {
-              key,
-              token: holder.claimed ? holder.token : "",
-              response,
-              expiresAt: T0 + 86_400_000,
-            },
+            idempotency: { ...use, response },
           }),
-          second.claimIdempotencyKey({
-            ...request,
-            now: T0 + LEASE_MS,
-            lockedUntil: T0 + 2 * LEASE_MS,
-          }),
+          second.recordIdempotencyAnswer({ ...use, response: refusal }),
         ]);
 
-        // Both winning would mean a state change without its completed key, run again by the taker.
-        expect([commit.ok, takeover.claimed]).not.toEqual([true, true]);
-        expect([commit.ok, takeover.claimed]).not.toEqual([false, false]);
+        // Both winning would mean a state change whose key answers something else.
+        expect([commit.ok, answer.recorded]).not.toEqual([true, true]);
+        expect([commit.ok, answer.recorded]).not.toEqual([false, false]);
         if (commit.ok) {
           outcomes.committed++;
-          expect(takeover).toEqual({
-            claimed: false,
-            record: { state: "completed", fingerprint: "fp", response },
-          });
+          expect(answer).toEqual({ recorded: false, record: { fingerprint: "fp", response } });
         } else {
-          outcomes.takenOver++;
+          outcomes.answered++;
+          expect(commit).toEqual({
+            ok: false,
+            reason: "idempotency_conflict",
+            record: { fingerprint: "fp", response: refusal },
+          });
           expect(await second.getReturn(stored.record.id)).toEqual(stored);
         }
       }
-      expect(outcomes.committed + outcomes.takenOver).toBe(30);
+      expect(outcomes.committed + outcomes.answered).toBe(30);
     });
 
     /**
@@ -324,7 +209,7 @@ for (const backend of backends()) {
           expect(outcome, id).toMatchObject({
             ok: false,
             reason: "idempotency_conflict",
-            record: { state: "completed", fingerprint: "fp", response },
+            record: { fingerprint: "fp", response },
           });
       });
       for (const [index, stored] of created.slice(1).entries()) {
@@ -433,14 +318,7 @@ for (const backend of backends()) {
         expect(results.filter((result) => result.ok)).toHaveLength(1);
         const loser = results.findIndex((result) => !result.ok);
         expect(results[loser]).toMatchObject({ ok: false, reason: "already_exists" });
-        const claim = await first.claimIdempotencyKey({
-          key: keys[loser]!,
-          fingerprint: "fp",
-          now: T0,
-          lockedUntil: T0 + LEASE_MS,
-          expiresAt: T0 + 86_400_000,
-        });
-        expect(claim.claimed).toBe(true);
+        expect(await first.getIdempotencyRecord(keys[loser]!, T0)).toBeNull();
         expect(await first.listEvents(stored.record.id)).toHaveLength(1);
       }
       expect(failures).toEqual([]);

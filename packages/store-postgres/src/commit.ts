@@ -1,22 +1,20 @@
 /**
  * @module commit — one transaction of small statements (`sql/`), in order: the return's
- * next (or first) version under its version check; the idempotency key (a first use, or the
- * completion of a claim); the outbox events; one delivery per event and matching endpoint;
+ * next (or first) version under its version check; the idempotency key's first use; the
+ * outbox events; one delivery per event and matching endpoint;
  * `pg_notify`. A failed check throws `Refused`, which rolls everything back. The return is
  * checked before the key, as the contract orders the reasons.
  */
 import type { CommitResult, OutboxEvent, ReturnCommit } from "@returnkit/core";
 import type { StoreContext } from "./context";
 import type { SqlTransaction } from "./drivers/types";
+import { recordKey as recordAnswer } from "./idempotency";
 import { newDeliveryId } from "./ids";
-import { type KeyRecordRow, type ReturnRow, toKeyRecord, toStoredReturn } from "./rows";
-import { completeKey } from "./sql/complete-key";
+import { type ReturnRow, toStoredReturn } from "./rows";
 import { insertDeliveries } from "./sql/insert-deliveries";
 import { insertEvents } from "./sql/insert-events";
 import { insertReturn } from "./sql/insert-return";
 import { notify } from "./sql/notify";
-import { recordFirstUse } from "./sql/record-first-use";
-import { selectKey } from "./sql/select-key";
 import { selectReturn } from "./sql/select-return";
 import { updateReturn } from "./sql/update-return";
 
@@ -80,24 +78,10 @@ async function writeReturn(ctx: StoreContext, tx: SqlTransaction, change: Return
 }
 
 async function recordKey(ctx: StoreContext, tx: SqlTransaction, change: ReturnCommit) {
-  const key = change.idempotency;
-  if (!key) return;
-  const response = JSON.stringify(key.response);
-  if (key.token !== undefined) {
-    const values = [key.key, key.token, response, key.expiresAt];
-    if ((await tx.query(completeKey(ctx.names), values)).length > 0) return;
-    throw new Refused({ ok: false, reason: "idempotency_lost" });
-  }
-  const values = [key.key, key.fingerprint, key.now, key.expiresAt, response];
-  // A new statement sees the row that held the key, even one committed meanwhile; if that
-  // row went in between (released, purged), the key is free again: record it.
-  for (let attempt = 0; attempt < 5; attempt++) {
-    if ((await tx.query(recordFirstUse(ctx.names), values)).length > 0) return;
-    const [row] = await tx.query<KeyRecordRow>(selectKey(ctx.names), [key.key]);
-    if (row)
-      throw new Refused({ ok: false, reason: "idempotency_conflict", record: toKeyRecord(row) });
-  }
-  throw new Error(`commit: idempotency key ${key.key} kept changing under it`);
+  if (!change.idempotency) return;
+  const result = await recordAnswer(tx, ctx, change.idempotency);
+  if (!result.recorded)
+    throw new Refused({ ok: false, reason: "idempotency_conflict", record: result.record });
 }
 
 async function writeEvents(

@@ -39,8 +39,6 @@ export function postgresStore(options: PostgresStoreOptions): PostgresStore {
 
   return {
     name: options.name ?? (db.kind === "pg" ? "postgres" : "pglite"),
-    // Every read is a query: the service may start a write from the version it saw last.
-    remote: true,
 
     init() {
       initialised ??= applyMigrations(db.transaction.bind(db), names).then(() => undefined);
@@ -66,9 +64,8 @@ export function postgresStore(options: PostgresStoreOptions): PostgresStore {
       return outcome.result;
     },
 
-    claimIdempotencyKey: (request) => idempotency.claimIdempotencyKey(ctx, request),
-    completeIdempotencyKey: (completion) => idempotency.completeIdempotencyKey(ctx, completion),
-    releaseIdempotencyKey: (key, token) => idempotency.releaseIdempotencyKey(ctx, key, token),
+    recordIdempotencyAnswer: (answer) => idempotency.recordIdempotencyAnswer(ctx, answer),
+    getIdempotencyRecord: (key, now) => idempotency.getIdempotencyRecord(ctx, key, now),
 
     saveEndpoint: (endpoint) => endpoints.saveEndpoint(ctx, endpoint),
     listEndpoints: () => endpoints.listEndpoints(ctx),

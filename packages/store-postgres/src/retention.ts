@@ -21,7 +21,7 @@ export async function purge(
   const n = ctx.names;
   const events = n.table("outbox_events");
   const batches = [
-    // Expired idempotency records; the re-check in the DELETE spares a key claimed again.
+    // Expired idempotency records; the re-check in the DELETE spares a key recorded again.
     [
       bounded(n.table("idempotency_keys"), "key", "expires_at <= $1::bigint", "expires_at"),
       request.now,

@@ -57,13 +57,10 @@ export function toDelivery(row: DeliveryRow): Delivery {
 }
 
 export interface KeyRecordRow {
-  state: "in_progress" | "completed";
   fingerprint: string;
-  response: IdempotentResponse | null;
+  response: IdempotentResponse;
 }
 
 export function toKeyRecord(row: KeyRecordRow): IdempotencyRecordView {
-  return row.state === "completed"
-    ? { state: "completed", fingerprint: row.fingerprint, response: row.response! }
-    : { state: "in_progress", fingerprint: row.fingerprint };
+  return { fingerprint: row.fingerprint, response: row.response };
 }

@@ -153,9 +153,7 @@ async function send(
       continue;
     }
     const json = JSON.parse(text) as Answer["json"];
-    const retryAsked = /:(idempotency-request-in-progress|concurrent-update)$/.test(
-      json.type ?? "",
-    );
+    const retryAsked = /:concurrent-update$/.test(json.type ?? "");
     if (response.status === 409 && retryAsked) continue;
     const replayed = response.headers.get("idempotent-replayed") === "true";
     if (attempt > 0 && replayed) report.retriesAbsorbed++;

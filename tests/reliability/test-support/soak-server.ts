@@ -3,8 +3,8 @@
  * Postgres store behind @hono/node-server, with its webhook dispatcher running. The soak
  * SIGKILLs it and starts it again on the same port; it reports `ready` over IPC.
  *
- * Settings are shortened so a 60-second soak sees the whole lifecycle: a stale
- * idempotency claim is taken over after 2 s, a delivery lease lasts 3 s, and a failing
+ * Settings are shortened so a 60-second soak sees the whole lifecycle: a delivery lease
+ * lasts 3 s, and a failing
  * delivery is retried every 250–500 ms for about 15 s before it would be dead-lettered.
  */
 import { serve } from "@hono/node-server";
@@ -29,7 +29,6 @@ const service = createReturnsService({
   store,
   baseUrl: `http://127.0.0.1:${env("SOAK_PORT")}`,
   auth: { authenticate: soakAuthenticate },
-  idempotency: { lockTimeoutMs: 2_000 },
   webhooks: {
     endpoints: [{ url: env("SOAK_RECEIVER_URL"), secret: env("SOAK_WEBHOOK_SECRET") }],
     retrySchedule: [0, ...Array.from({ length: 40 }, () => 350)],

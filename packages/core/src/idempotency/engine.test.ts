@@ -27,7 +27,6 @@ const everyProblem: {
   invalidTransition: problems.invalidTransition("ship", "draft", ["submit"]),
   concurrentUpdate: problems.concurrentUpdate("ret_01JD3M6X4R9V6T0Q8Z2W7K5B1C"),
   historyLimitReached: problems.historyLimitReached("update", 100, 200),
-  idempotencyInProgress: problems.idempotencyInProgress(),
   preconditionFailed: problems.preconditionFailed('"7"', 1),
   bodyAborted: problems.bodyAborted(new Error("socket closed")),
   payloadTooLarge: problems.payloadTooLarge(16_384),

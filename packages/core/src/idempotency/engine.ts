@@ -10,18 +10,16 @@
  *
  * A refusal commits nothing. One that is the request's final answer
  * (`ProblemError.finalAnswer`: the return is not there, the event no longer applies) is
- * stored afterwards through a claim (in_progress, then completed). Every other outcome
- * stores nothing, so a retry with the key runs again: a refusal that asks for another
- * request (a validation 400, a stale If-Match 412, a lost version race, a key still in
- * use), and any 5xx. If the key already answers when a request is refused (a retry of a
- * request that succeeded), that answer is returned instead of the refusal. Keys expire
- * after `ttlMs`; an `in_progress` claim whose holder died is taken over after
- * `lockTimeoutMs`.
+ * stored afterwards with one insert-if-absent. Every other outcome stores nothing, so a
+ * retry with the key runs again: a refusal that asks for another request (a validation
+ * 400, a stale If-Match 412, a lost version race), and any 5xx. If the key already answers
+ * when a request is refused (a retry of a request that succeeded), that answer is returned
+ * instead of the refusal. Keys expire after `ttlMs`. No key is ever held while a request
+ * runs, so there is no "in progress" state and nothing to take over after a crash.
  */
 import type { Principal } from "../principal";
 import { isProblemError, type ProblemDetails, ProblemError, problems } from "../problems";
 import type {
-  IdempotencyClaimRequest,
   IdempotencyFirstUse,
   IdempotencyRecordView,
   IdempotentResponse,
@@ -33,20 +31,17 @@ import { parseIdempotencyKey } from "./key";
 export interface IdempotencySettings {
   /** Writes without a key are refused (400). Default true. */
   required: boolean;
-  /** How long a completed key answers with its stored response. Default 24 h. */
+  /** How long a key answers with its stored response. Default 24 h. */
   ttlMs: number;
-  /** How long an `in_progress` claim holds before another request may take it over. Default 60 s. */
-  lockTimeoutMs: number;
 }
 
 export const DEFAULT_IDEMPOTENCY: IdempotencySettings = {
   required: true,
   ttlMs: 86_400_000,
-  lockTimeoutMs: 60_000,
 };
 
 /** The key a write records in its commit: everything but the response it will store. */
-export type IdempotencyKeyUse = Omit<IdempotencyFirstUse, "response" | "token">;
+export type IdempotencyKeyUse = Omit<IdempotencyFirstUse, "response">;
 
 export interface IdempotentRequest {
   principal: Principal;
@@ -132,37 +127,20 @@ export function createIdempotencyEngine(
     use: IdempotencyKeyUse,
     error: ProblemError,
   ): Promise<IdempotencyRecordView | null> {
-    const claim = await store.claimIdempotencyKey(claimRequest(use));
-    if (!claim.claimed) return claim.record;
-    await store.completeIdempotencyKey({
-      key: use.key,
-      token: claim.token,
-      expiresAt: use.expiresAt,
+    const result = await store.recordIdempotencyAnswer({
+      ...use,
       response: { status: error.status, body: error.toJSON(), headers: error.headers },
     });
-    return null;
+    return result.recorded ? null : result.record;
   }
 
   /**
    * The key's answer, if it has one, for a refusal that is not stored. A retry of a request
    * that succeeded may be refused now (the return moved on, its If-Match is stale) but must
-   * get the first answer. Reads through a claim released at once, so the key stays free.
+   * get the first answer. A read only: the key stays free.
    */
-  async function earlierAnswer(use: IdempotencyKeyUse): Promise<IdempotencyRecordView | null> {
-    const claim = await store.claimIdempotencyKey(claimRequest(use));
-    if (!claim.claimed) return claim.record;
-    await store.releaseIdempotencyKey(use.key, claim.token);
-    return null;
-  }
-
-  function claimRequest(use: IdempotencyKeyUse): IdempotencyClaimRequest {
-    return {
-      key: use.key,
-      fingerprint: use.fingerprint,
-      now: use.now,
-      lockedUntil: use.now + settings.lockTimeoutMs,
-      expiresAt: use.expiresAt,
-    };
+  function earlierAnswer(use: IdempotencyKeyUse): Promise<IdempotencyRecordView | null> {
+    return store.getIdempotencyRecord(use.key, use.now);
   }
 
   return { run };
@@ -171,7 +149,6 @@ export function createIdempotencyEngine(
 /** The answer a recorded key gives this request: its response, or why it cannot have one. */
 function answer(record: IdempotencyRecordView, fingerprint: string): IdempotentOutcome {
   if (record.fingerprint !== fingerprint) throw problems.idempotencyKeyReused();
-  if (record.state === "in_progress") throw problems.idempotencyInProgress();
   return replay(record.response);
 }
 

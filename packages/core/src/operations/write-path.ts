@@ -98,7 +98,6 @@ export async function commitChange(
     return { kind: "committed" };
   }
   if (result.reason === "idempotency_conflict") return { kind: "key-taken", record: result.record };
-  if (result.reason === "idempotency_lost") throw problems.idempotencyInProgress();
   return {
     kind: "race",
     current: result.reason === "version_conflict" ? result.current : undefined,

@@ -178,7 +178,7 @@ describe("createReturnsService options", () => {
           algorithms: ["ES256"],
           typ: false,
         },
-        idempotency: { required: false, ttlMs: 3_600_000, lockTimeoutMs: 30_000 },
+        idempotency: { required: false, ttlMs: 3_600_000 },
         reasons: { bodyParts: ["ANKLE"], other: ["GIFT"] },
         policy: { autoApprove: () => true },
         onError: () => {},

@@ -55,9 +55,8 @@ export interface ReturnsServiceOptions {
   /** Called after a commit that produced fit signals (errors are reported, never rethrown). */
   onFitSignal?: (signal: FitSignal) => void | Promise<void>;
   /**
-   * With a store whose reads cost a round trip (`store.remote`), how many recently written
-   * returns the service remembers so a write can skip reading them first. Default 1,000 (a few
-   * KB each); 0 turns it off.
+   * How many recently written returns the service remembers so a write can skip reading
+   * them first, with any store. Default 1,000 (a few KB each); 0 turns it off.
    */
   recentRecords?: number;
   /** Largest accepted request body in bytes. Default 16 KiB. */
@@ -101,7 +100,6 @@ export const serviceOptionsSchema = optionsObject({
   idempotency: optionsObject({
     required: aBoolean.optional(),
     ttlMs: positiveInteger("ms").optional(),
-    lockTimeoutMs: positiveInteger("ms").optional(),
   }).optional(),
   reasons: optionsObject({
     bodyParts: arrayOf(reasonCode, "body parts").optional(),

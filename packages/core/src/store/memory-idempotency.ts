@@ -1,14 +1,12 @@
 /**
- * @module store/memory-idempotency — the memory store's idempotency keys: claimed under a
- * token, completed with the response to replay, or recorded completed by a commit's first use.
+ * @module store/memory-idempotency — the memory store's idempotency keys: each holds the
+ * response to replay, recorded by a commit's first use or as a stored refusal.
  */
-import { newPrefixedId } from "../ids";
 import { deepFreeze } from "./deep-freeze";
 import type {
   CommitResult,
-  IdempotencyClaim,
-  IdempotencyClaimRequest,
-  IdempotencyCompletion,
+  IdempotencyAnswer,
+  IdempotencyAnswerResult,
   IdempotencyFirstUse,
   IdempotencyRecordView,
   IdempotentResponse,
@@ -16,72 +14,38 @@ import type {
 
 interface IdempotencyRow {
   fingerprint: string;
-  state: "in_progress" | "completed";
-  token: string;
-  lockedUntil: number;
   expiresAt: number;
-  response?: IdempotentResponse;
+  /** Frozen: handed out as it is. */
+  response: IdempotentResponse;
 }
-
-type CommitKey = IdempotencyCompletion | IdempotencyFirstUse;
 
 export class MemoryIdempotencyKeys {
   private readonly rows = new Map<string, IdempotencyRow>();
 
-  /** Why a commit carrying `key` must not happen, or null when it may. */
-  refusal(key: CommitKey | undefined): CommitResult | null {
-    if (key?.token !== undefined) {
-      const row = this.rows.get(key.key);
-      if (row?.state !== "in_progress" || row.token !== key.token)
-        return { ok: false, reason: "idempotency_lost" };
-    } else if (key) {
-      const row = this.rows.get(key.key);
-      if (row && isLive(row, key.now))
-        return { ok: false, reason: "idempotency_conflict", record: view(row) };
-    }
-    return null;
+  /** Why a commit recording `key` must not happen, or null when it may. */
+  refusal(key: IdempotencyFirstUse | undefined): CommitResult | null {
+    const record = key ? this.get(key.key, key.now) : null;
+    return record ? { ok: false, reason: "idempotency_conflict", record } : null;
   }
 
-  /** The commit's side: completes the claimed key or records its first use, completed. */
-  committed(key: CommitKey, response: IdempotentResponse): void {
-    if (key.token !== undefined) this.complete({ ...key, response });
-    else {
-      this.rows.set(key.key, {
-        fingerprint: key.fingerprint,
-        state: "completed",
-        token: "",
-        lockedUntil: key.now,
-        expiresAt: key.expiresAt,
-        response,
-      });
-    }
+  /** The commit's side: records the key's first use; `response` is already a frozen copy. */
+  committed(key: IdempotencyFirstUse, response: IdempotentResponse): void {
+    this.rows.set(key.key, { fingerprint: key.fingerprint, expiresAt: key.expiresAt, response });
   }
 
-  claim(request: IdempotencyClaimRequest): IdempotencyClaim {
-    const row = this.rows.get(request.key);
-    if (row && isLive(row, request.now)) return { claimed: false, record: view(row) };
-    const token = newPrefixedId("idk");
-    this.rows.set(request.key, {
-      fingerprint: request.fingerprint,
-      state: "in_progress",
-      token,
-      lockedUntil: request.lockedUntil,
-      expiresAt: request.expiresAt,
-    });
-    return { claimed: true, token };
+  /** Records the answer unless a live record holds the key (synchronous, hence atomic). */
+  record(answer: IdempotencyAnswer): IdempotencyAnswerResult {
+    const found = this.get(answer.key, answer.now);
+    if (found) return { recorded: false, record: found };
+    this.committed(answer, deepFreeze(structuredClone(answer.response)));
+    return { recorded: true };
   }
 
-  /** Completes a claim still held under its token; false when it is not. */
-  completeClaimed(completion: IdempotencyCompletion): boolean {
-    const row = this.rows.get(completion.key);
-    if (row?.state !== "in_progress" || row.token !== completion.token) return false;
-    this.complete({ ...completion, response: deepFreeze(structuredClone(completion.response)) });
-    return true;
-  }
-
-  release(key: string, token: string): void {
+  /** The live record of `key` at `now`, or null. */
+  get(key: string, now: number): IdempotencyRecordView | null {
     const row = this.rows.get(key);
-    if (row && row.state === "in_progress" && row.token === token) this.rows.delete(key);
+    if (!row || row.expiresAt <= now) return null;
+    return { fingerprint: row.fingerprint, response: row.response };
   }
 
   /** Removes up to `limit` expired keys; returns how many. */
@@ -96,26 +60,4 @@ export class MemoryIdempotencyKeys {
     }
     return removed;
   }
-
-  /** Stores a completion; its response must already be a frozen copy the caller cannot reach. */
-  private complete(completion: IdempotencyCompletion) {
-    const row = this.rows.get(completion.key)!;
-    this.rows.set(completion.key, {
-      ...row,
-      state: "completed",
-      response: completion.response,
-      expiresAt: completion.expiresAt,
-    });
-  }
-}
-
-/** Neither expired nor an `in_progress` claim whose lease ran out: it still answers its key. */
-function isLive(row: IdempotencyRow, now: number): boolean {
-  return row.expiresAt > now && (row.state === "completed" || row.lockedUntil > now);
-}
-
-function view(row: IdempotencyRow): IdempotencyRecordView {
-  return row.state === "completed"
-    ? { state: "completed", fingerprint: row.fingerprint, response: row.response! }
-    : { state: "in_progress", fingerprint: row.fingerprint };
 }

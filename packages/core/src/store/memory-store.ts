@@ -39,9 +39,8 @@ export function memoryStore(options: MemoryStoreOptions = {}): ReturnsStore {
     listReturns: async (query) => returns.list(query),
     commit: async (commit) => commitInMemory(parts, commit),
 
-    claimIdempotencyKey: async (request) => keys.claim(request),
-    completeIdempotencyKey: async (completion) => keys.completeClaimed(completion),
-    releaseIdempotencyKey: async (key, token) => keys.release(key, token),
+    recordIdempotencyAnswer: async (answer) => keys.record(answer),
+    getIdempotencyRecord: async (key, now) => keys.get(key, now),
 
     saveEndpoint: async (endpoint) => outbox.saveEndpoint(endpoint),
     listEndpoints: async () => outbox.listEndpoints(),

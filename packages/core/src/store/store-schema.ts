@@ -6,22 +6,15 @@
 import { z } from "zod";
 import type { ReturnsStore } from "./types";
 
-type OptionalMember =
-  | "name"
-  | "remote"
-  | "init"
-  | "close"
-  | "nextDeliveryDueAt"
-  | "onDeliveriesCreated";
+type OptionalMember = "name" | "init" | "close" | "nextDeliveryDueAt" | "onDeliveriesCreated";
 
 // A record rather than an array so that the compiler insists on every required method.
 const REQUIRED: Record<Exclude<keyof ReturnsStore, OptionalMember>, true> = {
   getReturn: true,
   listReturns: true,
   commit: true,
-  claimIdempotencyKey: true,
-  completeIdempotencyKey: true,
-  releaseIdempotencyKey: true,
+  recordIdempotencyAnswer: true,
+  getIdempotencyRecord: true,
   saveEndpoint: true,
   listEndpoints: true,
   removeEndpoint: true,

@@ -121,51 +121,36 @@ export interface IdempotentResponse {
   headers: Record<string, string>;
 }
 
-export interface IdempotencyClaimRequest {
+/**
+ * The first use of a key, recorded by the commit that carries its outcome: nothing holds the
+ * key before it, so a write costs one store call. The key is stored with `response` in the
+ * same atomic step as the change; if another request recorded the key first, nothing is
+ * written and the commit reports that record.
+ */
+export interface IdempotencyFirstUse {
   /** Full scope key (caller identity, method, path and the client's key). */
   key: string;
   fingerprint: string;
-  /** Epoch ms. */
-  now: number;
-  /** Epoch ms until which the new claim's lease holds; after it another caller may take over. */
-  lockedUntil: number;
-  /** Epoch ms after which the record may be forgotten. */
-  expiresAt: number;
-}
-
-export type IdempotencyClaim =
-  | { claimed: true; token: string }
-  | { claimed: false; record: IdempotencyRecordView };
-
-/** Completes a claimed key inside a commit, or alone via `completeIdempotencyKey`. */
-export interface IdempotencyCompletion {
-  key: string;
-  token: string;
   response: IdempotentResponse;
+  /** Epoch ms, for telling a live record from an expired one. */
+  now: number;
+  /** Epoch ms at and after which the record may be forgotten. */
   expiresAt: number;
 }
 
-/**
- * The first use of a key, recorded by the commit that carries its outcome: no claim comes
- * before it, so a write costs one store call instead of three (claim, read, commit). The key
- * is stored `completed` with `response` in the same atomic step as the change; if another
- * request recorded (or claimed) the key first, nothing is written and the commit reports
- * that record.
- */
-export interface IdempotencyFirstUse {
-  key: string;
+/** A refusal stored as a key's answer: the same record a commit's first use stores. */
+export type IdempotencyAnswer = IdempotencyFirstUse;
+
+/** What `recordIdempotencyAnswer` did: recorded, or found the key already answered. */
+export type IdempotencyAnswerResult =
+  | { recorded: true }
+  | { recorded: false; record: IdempotencyRecordView };
+
+/** An idempotency record as a request left it: what a replay compares and sends again. */
+export interface IdempotencyRecordView {
   fingerprint: string;
   response: IdempotentResponse;
-  /** Epoch ms, for telling a live record from an expired one or a stale lease. */
-  now: number;
-  expiresAt: number;
-  token?: undefined;
 }
-
-/** An idempotency record as another request left it. */
-export type IdempotencyRecordView =
-  | { state: "in_progress"; fingerprint: string }
-  | { state: "completed"; fingerprint: string; response: IdempotentResponse };
 
 // ---------------------------------------------------------------- commits
 
@@ -177,8 +162,8 @@ export interface ReturnCommit {
   next: StoredReturn;
   expectedVersion: number | null;
   events: OutboxEventInput[];
-  /** Completes a key claimed under a token, or records a key's first use (no token). */
-  idempotency?: IdempotencyCompletion | IdempotencyFirstUse;
+  /** Records a key's first use with the response this change answers. */
+  idempotency?: IdempotencyFirstUse;
 }
 
 export type CommitResult =
@@ -190,7 +175,6 @@ export type CommitResult =
       /** The version the store saw, when it could hand it over at no extra cost. */
       current?: StoredReturn;
     }
-  | { ok: false; reason: "idempotency_lost" }
   | { ok: false; reason: "idempotency_conflict"; record: IdempotencyRecordView }
   | { ok: false; reason: "already_exists" };
 
@@ -218,13 +202,6 @@ export interface ReturnsStore extends ReturnRecords, IdempotencyKeys, Outbox, Re
   /** A short name for logs and benchmarks (`memory`, `postgres`, `pglite`). */
   readonly name: string;
 
-  /**
-   * True when `getReturn` costs a round trip (a database). The service then computes a
-   * write from the version it last saw of that return, when it has one, instead of reading
-   * it first; the commit's version check catches a version another process replaced.
-   */
-  readonly remote?: boolean;
-
   /** Prepares the store (migrations, ...). The service awaits it before first use. MUST be idempotent. */
   init?(): Promise<void>;
 
@@ -249,31 +226,26 @@ export interface ReturnRecords {
   /**
    * Commits a change atomically: the new version of the return, its outbox events (and one
    * delivery per endpoint whose `types` match each event, enabled or not: a disabled
-   * endpoint's deliveries wait for it, see `disableEndpoint`), and, when given, the
-   * completion of the idempotency key. Either all of it becomes visible or none of it.
+   * endpoint's deliveries wait for it, see `disableEndpoint`), and, when given, the first
+   * use of an idempotency key with its response. Either all of it becomes visible or none of it.
    *
    * - When `expectedVersion` is null the return MUST NOT exist yet (else `already_exists`).
    * - Otherwise the stored version MUST equal `expectedVersion` (else `version_conflict`);
    *   of two concurrent commits from the same version, exactly one succeeds.
    * - `next.record.version` MUST be `expectedVersion + 1` (1 on create); the store MAY reject others.
-   * - With an `idempotency` completion (a `token`), the key MUST still be `in_progress`
-   *   under `token` (else `idempotency_lost`, and nothing is written): a holder whose lease
-   *   was taken over MUST NOT commit.
-   * - With an `idempotency` first use (no `token`), the key MUST be absent, expired
-   *   (`expiresAt <= now`) or an `in_progress` claim whose lease ran out; it is then stored
-   *   `completed` with the response as part of the commit. Otherwise nothing is written
-   *   and the result is `idempotency_conflict` with the record found. Of concurrent
-   *   commits recording one key, at most one succeeds.
+   * - With an `idempotency` first use, the key MUST be absent or expired (`expiresAt <= now`
+   *   as stored, `now` as given); it is then stored with the response as part of the
+   *   commit, replacing an expired record. Otherwise nothing is written and the result is
+   *   `idempotency_conflict` with the record found. Of concurrent commits (and
+   *   `recordIdempotencyAnswer` calls) recording one key, at most one succeeds.
    * - Events get positions in array order, after every earlier commit's events of that return.
    * - Each new delivery is `pending`, with no attempts, due at once: `next_attempt_at` is
    *   the event's `created_at` in epoch ms.
    *
    * Clarifications the conformance suite checks:
    * - When several checks fail, `already_exists` / `version_conflict` is reported before
-   *   `idempotency_lost` and `idempotency_conflict`. `currentVersion` is the version the
-   *   store saw when it refused; `current`, when given, is that whole version.
-   * - The idempotency check is by token alone: a commit carries no clock, so a holder whose
-   *   lease ran out but was not taken over still commits.
+   *   `idempotency_conflict`. `currentVersion` is the version the store saw when it
+   *   refused; `current`, when given, is that whole version.
    * - The store MUST keep its own copy: changing the caller's objects afterwards MUST NOT
    *   change what it returns.
    * - A `next.record.version` other than `expectedVersion + 1` is a programming error: the
@@ -282,29 +254,26 @@ export interface ReturnRecords {
   commit(commit: ReturnCommit): Promise<CommitResult>;
 }
 
-/** Idempotency records beyond a key's first use, which `commit` records itself. */
+/**
+ * Idempotency records beyond a key's first use, which `commit` records itself: a refusal
+ * that is the request's final answer, and the look-up a refused retry makes.
+ */
 export interface IdempotencyKeys {
   /**
-   * Atomically claims a key: succeeds when the key is absent, expired (`expiresAt <= now`),
-   * or `in_progress` with a lease that ran out (`lockedUntil <= now` as stored). Otherwise
-   * returns the existing record untouched. Of concurrent claims on one key, exactly one
-   * succeeds. A successful claim stores `in_progress` with a fresh token and the request's
-   * fingerprint, `lockedUntil` and `expiresAt`, replacing whatever was there; the previous
-   * token is then lost for good (complete, release and commit refuse it).
+   * Records `response` as the key's answer, with `fingerprint` and `expiresAt`, if the key
+   * is absent or expired (`expiresAt <= now` as stored), replacing an expired record; returns
+   * `{ recorded: true }`. Otherwise it MUST change nothing and returns the record found.
+   * It MUST be atomic: of concurrent calls (and commits' first uses) recording one key, at
+   * most one records and the others receive the record it stored. The store MUST keep its
+   * own copy of `response`.
    */
-  claimIdempotencyKey(request: IdempotencyClaimRequest): Promise<IdempotencyClaim>;
+  recordIdempotencyAnswer(answer: IdempotencyAnswer): Promise<IdempotencyAnswerResult>;
 
   /**
-   * Stores the final response for a key claimed under `token` (state `completed`, expiry
-   * `expiresAt`); false, changing nothing, if the key is not `in_progress` under `token`.
+   * The key's record if it is live at `now` (`expiresAt > now`), else null. It MUST NOT
+   * change anything; an expired record MUST NOT be returned, purged or not.
    */
-  completeIdempotencyKey(completion: IdempotencyCompletion): Promise<boolean>;
-
-  /**
-   * Forgets an `in_progress` key claimed under `token` (5xx: the retry runs again). A wrong
-   * token or a `completed` key MUST be left as it is.
-   */
-  releaseIdempotencyKey(key: string, token: string): Promise<void>;
+  getIdempotencyRecord(key: string, now: number): Promise<IdempotencyRecordView | null>;
 }
 
 /** Webhook endpoints and the deliveries of the outbox events `commit` wrote. */

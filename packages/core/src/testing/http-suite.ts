@@ -752,15 +752,9 @@ export function runHttpConformance(target: HttpSuiteTarget) {
         (res) => res.status === 200 && res.headers.get("idempotent-replayed") !== "true",
       );
       expect(fresh).toHaveLength(1);
-      for (const res of responses) {
-        if (res.status === 200) expect(res.json.version).toBe(3);
-        else {
-          expect(res.status).toBe(409);
-          expect(res.json.type).toBe("urn:returnkit:problem:idempotency-request-in-progress");
-          expect(res.headers.get("retry-after")).toBe("1");
-        }
-      }
-      expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);
+      // No key is held while a request runs: every other request replays the one execution.
+      for (const res of responses) if (res.status === 200) expect(res.json.version).toBe(3);
+      expect(statuses.every((s) => s === 200)).toBe(true);
       const stored = await store.getReturn(r.id);
       expect(stored!.record.history.filter((h) => h.event === "approve")).toHaveLength(1);
       expect(

@@ -81,13 +81,10 @@ CREATE INDEX ${n.index("deliveries_dead_idx")} ON ${deliveries} (dead_ms) WHERE 
 CREATE INDEX ${n.index("deliveries_delivered_idx")} ON ${deliveries} (delivered_ms) WHERE status = 'delivered';
 
 CREATE TABLE ${keys} (
-  key          text PRIMARY KEY,
-  fingerprint  text NOT NULL,
-  state        text NOT NULL CHECK (state IN ('in_progress', 'completed')),
-  token        text NOT NULL,
-  locked_until bigint NOT NULL,
-  expires_at   bigint NOT NULL,
-  response     json
+  key         text PRIMARY KEY,
+  fingerprint text NOT NULL,
+  expires_at  bigint NOT NULL,
+  response    json NOT NULL
 );
 CREATE INDEX ${n.index("idempotency_keys_expires_idx")} ON ${keys} (expires_at);
 `;

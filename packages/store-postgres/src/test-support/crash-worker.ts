@@ -41,8 +41,6 @@ export interface CrashConfig {
   /** Returns to drive from create to close (a large number: until killed). */
   newReturns: number;
   parallel: number;
-  /** Idempotency lease: how soon a key held by a killed process can be taken over. */
-  lockTimeoutMs: number;
   /** Delivery lease: how soon a delivery held by a killed dispatcher can be claimed again. */
   leaseMs: number;
   drain: boolean;
@@ -111,7 +109,7 @@ async function main() {
   const service = createReturnsService({
     store: holding,
     baseUrl: "https://shop.example",
-    idempotency: { required: true, lockTimeoutMs: config.lockTimeoutMs },
+    idempotency: { required: true },
     webhooks: {
       timeoutMs: 1_000,
       leaseMs: config.leaseMs,

@@ -57,23 +57,20 @@ export interface Answer {
   slug: string | null;
   /** `Idempotent-Replayed`: the stored answer of an earlier execution. */
   replayed: boolean;
-  /** Times the key was still in progress elsewhere (409, Retry-After) before this answer. */
-  inProgress: number;
   /** An unexpected error's message. */
   error?: string;
 }
 
 /**
- * Runs one idempotent write to its final answer: a 409 `idempotency-request-in-progress` or
- * `concurrent-update` is what a client is told to retry (neither is stored under the key), so
- * it is retried (a short jittered pause) until `deadline`.
+ * Runs one idempotent write to its final answer: a 409 `concurrent-update` is what a client
+ * is told to retry (it is not stored under the key), so it is retried (a short jittered
+ * pause) until `deadline`.
  */
 export async function finalAnswer(
   key: string,
   write: () => Promise<ReturnResult>,
   deadline: number,
 ): Promise<Answer> {
-  let inProgress = 0;
   for (;;) {
     try {
       const result = await write();
@@ -84,7 +81,6 @@ export async function finalAnswer(
         version: result.record.version,
         slug: null,
         replayed: result.replayed,
-        inProgress,
       };
     } catch (error) {
       if (!isProblemError(error)) {
@@ -95,14 +91,10 @@ export async function finalAnswer(
           version: null,
           slug: null,
           replayed: false,
-          inProgress,
           error: error instanceof Error ? (error.stack ?? error.message) : String(error),
         };
       }
-      const retry =
-        error.slug === "idempotency-request-in-progress" || error.slug === "concurrent-update";
-      if (retry && Date.now() < deadline) {
-        if (error.slug === "idempotency-request-in-progress") inProgress++;
+      if (error.slug === "concurrent-update" && Date.now() < deadline) {
         await sleep(5 + Math.random() * 25);
         continue;
       }
@@ -113,7 +105,6 @@ export async function finalAnswer(
         version: null,
         slug: error.slug,
         replayed: error.headers["idempotent-replayed"] === "true",
-        inProgress,
       };
     }
   }

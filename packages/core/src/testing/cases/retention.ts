@@ -5,6 +5,7 @@ import { makeDeliveryAttempt, makeEndpoint, T0 } from "../fixtures";
 import { createReturn, type StoreSubject } from "../subject";
 
 const HOUR = 3_600_000;
+const KEY_RESPONSE = { status: 404, body: { title: "Return not found" }, headers: {} };
 
 /** Claims every due delivery and finishes each with `kind` at `at`. */
 async function finishAll(store: ReturnsStore, now: number, kind: "delivered" | "dead", at = now) {
@@ -33,13 +34,12 @@ async function expireKeys(
   const keys: string[] = [];
   for (let i = 0; i < count; i++) {
     const key = `purge-${expiresAt}-${i}-${Math.random().toString(36).slice(2)}`;
-    // The lease lasts as long as the record, so only expiry can free the key.
-    await store.claimIdempotencyKey({
+    await store.recordIdempotencyAnswer({
       key,
       fingerprint: "fp",
       now: T0,
-      lockedUntil: expiresAt,
       expiresAt,
+      response: KEY_RESPONSE,
     });
     keys.push(key);
   }
@@ -59,16 +59,9 @@ export function describeRetention(subject: StoreSubject): void {
       });
 
       expect(removed).toBe(1);
-      const claimLive = await subject.store.claimIdempotencyKey({
-        key: live!,
+      expect(await subject.store.getIdempotencyRecord(live!, T0 + 1_000)).toEqual({
         fingerprint: "fp",
-        now: T0 + 1_000,
-        lockedUntil: T0 + 2_000,
-        expiresAt: T0 + 10_000,
-      });
-      expect(claimLive).toEqual({
-        claimed: false,
-        record: { state: "in_progress", fingerprint: "fp" },
+        response: KEY_RESPONSE,
       });
     });
 
