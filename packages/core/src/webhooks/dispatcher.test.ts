@@ -666,6 +666,10 @@ describe("endpoints", () => {
     expect(make({ retrySchedule: [] })).toThrow(InvalidOptionsError);
     expect(make({ retrySchedule: [] })).toThrow(/retrySchedule: expected at least one/);
     expect(make({ retrySchedule: [1_000, 5_000] })).toThrow(/retrySchedule\[0\]/);
+    expect(make({ retrySchedule: [5_000] })).toThrow(/first attempt is due/);
+    expect(make({ retrySchedule: [0, -1] })).toThrow(/retrySchedule\[1\]: expected a non-negative/);
+    expect(make({ retrySchedule: [0, Number.POSITIVE_INFINITY] })).toThrow(/retrySchedule\[1\]/);
+    expect(make({ retrySchedule: [0, 10] })).not.toThrow();
     expect(make({ timeoutMs: 10_000, leaseMs: 5_000 })).toThrow(/leaseMs/);
     expect(make({ concurrency: 0 })).toThrow(/concurrency/);
     expect(make({ endpoints: [{ url: "ftp://example.com", secret: SECRET }] })).toThrow(/http/);

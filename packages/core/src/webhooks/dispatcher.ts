@@ -23,7 +23,7 @@ import {
 } from "./dispatcher-options";
 import { toWebhookEndpoint, type WebhookEndpointInput } from "./endpoints";
 import { createErrorReporter } from "./error-report";
-import { DEFAULT_RETRY_SCHEDULE, validateRetrySchedule } from "./retry-schedule";
+import { DEFAULT_RETRY_SCHEDULE } from "./retry-schedule";
 import { createWebhookSender } from "./send-webhook";
 
 export type {
@@ -175,7 +175,8 @@ function assemble(options: WebhookDispatcherOptions, clock: { now(): number }) {
       store,
       sender,
       dispatcherId,
-      schedule: validateRetrySchedule(options.retrySchedule ?? DEFAULT_RETRY_SCHEDULE),
+      // Checked with the other options above; a copy, so the host cannot change it later.
+      schedule: Object.freeze([...(options.retrySchedule ?? DEFAULT_RETRY_SCHEDULE)]),
       clock,
       random: options.random ?? Math.random,
       logger,

@@ -25,25 +25,6 @@ export const RETRY_AFTER_CAP_MS = 86_400_000;
 /** Statuses whose `Retry-After` header is honoured. */
 const RETRY_AFTER_STATUSES = new Set([429, 503]);
 
-/**
- * Checks a schedule given in options. The first entry must be 0: stores make a delivery due
- * the moment its event is committed, so a first wait could not be applied.
- */
-export function validateRetrySchedule(schedule: readonly number[]): readonly number[] {
-  if (schedule.length === 0) throw new RangeError("retrySchedule needs at least one attempt");
-  for (const wait of schedule) {
-    if (!Number.isFinite(wait) || wait < 0) {
-      throw new RangeError(`retrySchedule entries must be finite and >= 0, got ${wait}`);
-    }
-  }
-  if (schedule[0] !== 0) {
-    throw new RangeError(
-      "retrySchedule[0] must be 0: the first attempt is due when the event is committed",
-    );
-  }
-  return Object.freeze([...schedule]);
-}
-
 /** `waitMs` moved by a random share of ±RETRY_JITTER, never below zero. */
 export function jitter(waitMs: number, random: () => number): number {
   const spread = (random() * 2 - 1) * RETRY_JITTER;
