@@ -5,32 +5,33 @@ import { type PGliteLike, type PgPoolLike, SQL_DRIVER, type SqlDriver } from "./
 
 export type DatabaseInput = PgPoolLike | PGliteLike | SqlDriver;
 
+type DatabaseKind = "driver" | "pglite" | "pool" | "client" | null;
+
+/** What the host passed, told by its shape (the packages need not be installed to tell). */
+function databaseKind(db: unknown): DatabaseKind {
+  if (typeof db !== "object" || db === null) return null;
+  const candidate = db as Record<string | symbol, unknown>;
+  if (SQL_DRIVER in candidate) return "driver";
+  const has = (name: string) => typeof candidate[name] === "function";
+  if (has("exec") && has("listen") && has("transaction")) return "pglite";
+  if (has("connect") && has("query")) return "idleCount" in candidate ? "pool" : "client";
+  return null;
+}
+
 /** What is wrong with `db` as a database to give the store, or null when it is one. */
 export function databaseInputDefect(db: unknown): string | null {
-  const candidate = (db ?? {}) as Record<string | symbol, unknown>;
-  if (typeof db !== "object" || db === null) return "expected a pg Pool or a PGlite instance";
-  if (SQL_DRIVER in candidate) return null;
-  if (
-    typeof candidate.exec === "function" &&
-    typeof candidate.listen === "function" &&
-    typeof candidate.transaction === "function"
-  ) {
-    return null;
+  const kind = databaseKind(db);
+  if (kind === "client") {
+    return "expected a pg Pool, not a single pg Client (the store needs several connections)";
   }
-  if (typeof candidate.connect === "function" && typeof candidate.query === "function") {
-    return "idleCount" in candidate
-      ? null
-      : "expected a pg Pool, not a single pg Client (the store needs several connections)";
-  }
-  return "expected a pg Pool or a PGlite instance";
+  return kind === null ? "expected a pg Pool or a PGlite instance" : null;
 }
 
 /** A driver for `db`; one that is already a `SqlDriver` (a wrapper, say) is used as it is. */
 export function toDriver(db: DatabaseInput, options: PgDriverOptions = {}): SqlDriver {
-  const defect = databaseInputDefect(db);
-  if (defect) throw new TypeError(`postgresStore: db: ${defect}`);
-  const candidate = db as unknown as Record<string | symbol, unknown>;
-  if (SQL_DRIVER in candidate) return db as SqlDriver;
-  if (typeof candidate.exec === "function") return pgliteDriver(db as PGliteLike);
-  return pgDriver(db as PgPoolLike, options);
+  const kind = databaseKind(db);
+  if (kind === "driver") return db as SqlDriver;
+  if (kind === "pglite") return pgliteDriver(db as PGliteLike);
+  if (kind === "pool") return pgDriver(db as PgPoolLike, options);
+  throw new TypeError(`postgresStore: db: ${databaseInputDefect(db)}`);
 }
