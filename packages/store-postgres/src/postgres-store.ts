@@ -25,7 +25,7 @@ export interface PostgresStore extends ReturnsStore {
   init(): Promise<void>;
   /** Releases the LISTEN connection the store opened; never the caller's pool or PGlite. */
   close(): Promise<void>;
-  nextDeliveryDueAt(now?: number): Promise<number | null>;
+  nextDeliveryDueAt(now?: number, subscribers?: readonly string[]): Promise<number | null>;
   onDeliveriesCreated(listener: () => void): () => void;
 }
 
@@ -81,7 +81,7 @@ export function postgresStore(options: PostgresStoreOptions): PostgresStore {
     },
     listDeliveries: (filter) => deliveries.listDeliveries(ctx, filter),
     listEvents: (returnId) => deliveries.listEvents(ctx, returnId),
-    nextDeliveryDueAt: (now) => deliveries.nextDeliveryDueAt(ctx, now),
+    nextDeliveryDueAt: (now, subscribers) => deliveries.nextDeliveryDueAt(ctx, now, subscribers),
     onDeliveriesCreated: (listener) => notifier.subscribe(listener),
 
     purge: (request) => purge(ctx, request),

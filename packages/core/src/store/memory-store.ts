@@ -51,7 +51,7 @@ export function memoryStore(options: MemoryStoreOptions = {}): ReturnsStore {
     redeliver: async (request) => outbox.redeliver(request),
     listDeliveries: async (filter) => outbox.listDeliveries(filter),
     listEvents: async (returnId) => outbox.listEvents(returnId),
-    nextDeliveryDueAt: async () => outbox.nextDeliveryDueAt(),
+    nextDeliveryDueAt: async (_now, subscribers) => outbox.nextDeliveryDueAt(subscribers),
     onDeliveriesCreated: (listener) => outbox.onDeliveriesCreated(listener),
 
     async purge({ now, deliveredBefore, limit }) {

@@ -60,11 +60,15 @@ export interface OutboxEvent extends OutboxEventInput {
   position: number;
 }
 
-export interface WebhookEndpoint {
+/**
+ * Where the outbox delivers events: a webhook endpoint (HTTP), or a subscriber, host code
+ * in the host's own processes. Both get one delivery per matching event, claimed, retried,
+ * dead-lettered and revived alike; only the attempt differs.
+ */
+export type OutboxEndpoint = WebhookEndpoint | SubscriberEndpoint;
+
+interface EndpointFields {
   id: string;
-  url: string;
-  /** `whsec_…` secrets; every one signs each attempt while a secret is being rotated. */
-  secrets: string[];
   /** Event types to receive; `null` means all. */
   types: WebhookEventType[] | null;
   enabled: boolean;
@@ -73,11 +77,26 @@ export interface WebhookEndpoint {
   created_at: string;
 }
 
+export interface WebhookEndpoint extends EndpointFields {
+  kind: "webhook";
+  url: string;
+  /** `whsec_…` secrets; every one signs each attempt while a secret is being rotated. */
+  secrets: string[];
+}
+
+/**
+ * A subscriber (the service's `subscribers` option): its deliveries are attempted by calling
+ * its `handle` in a process that runs it, so only a claim naming it may take them.
+ */
+export interface SubscriberEndpoint extends EndpointFields {
+  kind: "subscriber";
+}
+
 export type DeliveryStatus = "pending" | "delivered" | "dead";
 
 export interface DeliveryAttempt {
   at: string;
-  /** HTTP status, or null when no response arrived (timeout, refused, ...). */
+  /** HTTP status, or null when no response arrived (timeout, refused, ...) or for a subscriber. */
   status: number | null;
   error: string | null;
   duration_ms: number;
@@ -102,7 +121,7 @@ export interface Delivery {
 export interface ClaimedDelivery {
   delivery: Delivery;
   event: OutboxEvent;
-  endpoint: WebhookEndpoint;
+  endpoint: OutboxEndpoint;
 }
 
 export type DeliveryOutcome =
@@ -276,14 +295,17 @@ export interface IdempotencyKeys {
   getIdempotencyRecord(key: string, now: number): Promise<IdempotencyRecordView | null>;
 }
 
-/** Webhook endpoints and the deliveries of the outbox events `commit` wrote. */
+/** Endpoints (webhooks and subscribers) and the deliveries of the outbox events `commit` wrote. */
 export interface Outbox {
   // -- endpoints
 
-  /** Inserts or replaces the endpoint with this id (saving it enabled enables it again). */
-  saveEndpoint(endpoint: WebhookEndpoint): Promise<void>;
-  /** Every endpoint, enabled or not, in no particular order. */
-  listEndpoints(): Promise<WebhookEndpoint[]>;
+  /**
+   * Inserts or replaces the endpoint with this id, of either kind (saving it enabled enables
+   * it again). `listEndpoints` and claims MUST return it as saved, `kind` included.
+   */
+  saveEndpoint(endpoint: OutboxEndpoint): Promise<void>;
+  /** Every endpoint, enabled or not, of both kinds, in no particular order. */
+  listEndpoints(): Promise<OutboxEndpoint[]>;
   /**
    * Removes the endpoint and its pending deliveries; true when it existed. Delivered and
    * dead deliveries stay for inspection; none of them is ever claimed again.
@@ -308,6 +330,10 @@ export interface Outbox {
    * delivery is leased to `dispatcherId` for `leaseMs`; while leased, no other caller MUST
    * receive it. A lease that ran out no longer counts.
    *
+   * A subscriber endpoint's deliveries MUST be claimed only by a caller that names its id in
+   * `subscribers` (the subscribers it runs; none when absent): a caller without it MUST
+   * neither receive them nor change them, and they do not count against `limit`.
+   *
    * `now` is the caller's clock: it decides what is due, as `next_attempt_at` was set from
    * that clock too. Leases are measured on the store's lease clock: a store used by one
    * process MAY take `now` for it (leased until `now + leaseMs`, ran out once
@@ -320,6 +346,7 @@ export interface Outbox {
     now: number;
     limit: number;
     leaseMs: number;
+    subscribers?: readonly string[];
   }): Promise<ClaimedDelivery[]>;
 
   /**
@@ -369,8 +396,9 @@ export interface Outbox {
    * loop) — and for a leased head the later of `next_attempt_at` and the end of its lease.
    * Times are on the caller's clock: a store whose lease clock is its own SHOULD give a
    * lease's end as `now` (the caller's clock, when given) plus what is left of the lease.
+   * As for claims, a subscriber endpoint's deliveries count only when `subscribers` names it.
    */
-  nextDeliveryDueAt?(now?: number): Promise<number | null>;
+  nextDeliveryDueAt?(now?: number, subscribers?: readonly string[]): Promise<number | null>;
 
   /**
    * Calls `listener` soon after any commit that created deliveries, and after a `redeliver`

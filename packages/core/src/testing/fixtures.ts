@@ -21,6 +21,7 @@ import type {
   DeliveryAttempt,
   OutboxEventInput,
   StoredReturn,
+  SubscriberEndpoint,
   WebhookEndpoint,
   WebhookEventType,
 } from "../store/types";
@@ -170,9 +171,25 @@ export function makeOutboxEvent(
 export function makeEndpoint(options: Partial<WebhookEndpoint> = {}): WebhookEndpoint {
   const id = options.id ?? newPrefixedId("we");
   return {
+    kind: "webhook",
     id,
     url: `https://hooks.example/${id}`,
     secrets: ["whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"],
+    types: null,
+    enabled: true,
+    disabled_reason: null,
+    created_at: iso(T0),
+    ...options,
+  };
+}
+
+/** A subscriber's endpoint, as the dispatcher saves one for each subscriber it runs. */
+export function makeSubscriberEndpoint(
+  options: Partial<Omit<SubscriberEndpoint, "kind">> = {},
+): SubscriberEndpoint {
+  return {
+    kind: "subscriber",
+    id: options.id ?? newPrefixedId("sub"),
     types: null,
     enabled: true,
     disabled_reason: null,

@@ -23,6 +23,7 @@ export {
   makeEndpoint,
   makeOutboxEvent,
   makeStoredReturn,
+  makeSubscriberEndpoint,
   type StoredReturnOptions,
   T0,
   validCreate,
@@ -44,6 +45,7 @@ export {
   describeNotificationsConformance,
   describeOutboxConformance,
   describeRetentionConformance,
+  describeSubscriberEndpointsConformance,
   runStoreConformance,
   type StoreConformanceOptions,
 } from "./store-conformance";

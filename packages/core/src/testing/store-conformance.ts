@@ -13,6 +13,7 @@ import { describeListReturns } from "./cases/list-returns";
 import { describeNotifications } from "./cases/notifications";
 import { describeOutbox } from "./cases/outbox";
 import { describeRetention } from "./cases/retention";
+import { describeSubscriberEndpoints } from "./cases/subscriber-endpoints";
 import type { StoreSubject } from "./subject";
 
 export interface StoreConformanceOptions {
@@ -38,6 +39,7 @@ export function runStoreConformance(options: StoreConformanceOptions): void {
     describeIdempotency(subject);
     describeOutbox(subject);
     describeDeliveries(subject);
+    describeSubscriberEndpoints(subject);
     describeNotifications(subject);
     describeRetention(subject);
     describeCallerIds(subject);
@@ -54,6 +56,11 @@ export const describeIdempotencyConformance = group("idempotency", describeIdemp
 export const describeOutboxConformance = group("outbox", describeOutbox);
 /** `claimDeliveries`, `recordDeliveryAttempt`, `redeliver`, `nextDeliveryDueAt`: leases and order. */
 export const describeDeliveriesConformance = group("deliveries", describeDeliveries);
+/** Subscriber endpoints: fanned out to like webhooks, claimed only by callers that run them. */
+export const describeSubscriberEndpointsConformance = group(
+  "subscriber endpoints",
+  describeSubscriberEndpoints,
+);
 /** `onDeliveriesCreated` (optional in the contract). */
 export const describeNotificationsConformance = group("notifications", describeNotifications);
 /** `purge`: what retention deletes and what it never does. */
