@@ -84,7 +84,13 @@ export { memoryStore } from "./store/memory-store";
 export type * from "./store/types";
 export { isStoreUnavailable, StoreUnavailableError } from "./store/unavailable";
 export { isStorableText } from "./text";
-export type { WebhookDispatcher, WebhookDispatcherOptions } from "./webhooks/dispatcher";
+export type {
+  Subscriber,
+  SubscriberEvent,
+  SubscriberEventData,
+  WebhookDispatcher,
+  WebhookDispatcherOptions,
+} from "./webhooks/dispatcher";
 export { createWebhookDispatcher } from "./webhooks/dispatcher";
 export type { FitSignal, FitSignalStage, WebhookTransition } from "./webhooks/events";
 export {
@@ -95,3 +101,4 @@ export {
 } from "./webhooks/events";
 export type { SignedWebhookHeaders } from "./webhooks/signer";
 export { generateWebhookSecret, signWebhook, webhookHeaders } from "./webhooks/signer";
+export { subscriberEndpointId } from "./webhooks/subscribers";

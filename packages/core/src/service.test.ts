@@ -425,6 +425,36 @@ describe("createReturnsService", () => {
     }
   });
 
+  it("subscribers - a subscriber in the options handles return.closed with the closed return", async () => {
+    const handled: Array<{ type: string; state: string; resolution: string }> = [];
+    const { service, store } = setup({
+      subscribers: [
+        {
+          name: "refunds",
+          types: ["return.closed"],
+          handle(event) {
+            const { state, resolution } = event.payload.data.return;
+            handled.push({ type: event.type, state, resolution });
+          },
+        },
+      ],
+    });
+    const { record } = await service.createReturn(fitInput, { principal: customer });
+    await service.submit(record.id, { principal: customer });
+    for (const event of ["approve", "ship", "receive", "grade", "close"] as const)
+      await service.advance(record.id, event, { principal: staff });
+
+    await service.dispatcher.drain();
+
+    expect(handled).toEqual([{ type: "return.closed", state: "closed", resolution: "EXCHANGE" }]);
+    const [closed] = (await store.listEvents(record.id)).filter((e) => e.type === "return.closed");
+    const deliveries = await store.listDeliveries({ eventId: closed!.id });
+    expect(deliveries.map((d) => [d.endpoint_id, d.status])).toEqual([
+      ["sub_refunds", "delivered"],
+    ]);
+    await service.close();
+  });
+
   it("createReturnsService - the service object hands out no webhook secret", async () => {
     const secret = generateWebhookSecret();
     const { service } = setup({

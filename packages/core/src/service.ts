@@ -51,7 +51,11 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
   const catalogue = createReasonCatalogue(options.reasons);
   const schemas = createReturnSchemas(catalogue);
   const routes = buildRoutes(schemas);
-  const dispatcher = createWebhookDispatcher({ ...options.webhooks, store });
+  const dispatcher = createWebhookDispatcher({
+    ...options.webhooks,
+    subscribers: options.subscribers,
+    store,
+  });
   const ready = readiness(store, dispatcher);
   const retentionSchedule = scheduleRetention({
     store,

@@ -165,6 +165,25 @@ describe("createReturnsService options", () => {
     );
   });
 
+  it("createReturnsService - subscribers are a service option, checked like the rest", () => {
+    const handle = () => {};
+    expect(refusal({ subscribers: [{ name: "refunds" }] }).message).toContain(
+      "subscribers[0].handle: expected a function",
+    );
+    expect(
+      refusal({
+        subscribers: [
+          { name: "refunds", handle },
+          { name: "refunds", handle },
+        ],
+      }).message,
+    ).toContain("subscribers[1]: expected each subscriber name once");
+    // One place to give them: not also among the webhook options.
+    expect(refusal({ webhooks: { subscribers: [{ name: "refunds", handle }] } }).message).toContain(
+      "webhooks.subscribers: unknown option",
+    );
+  });
+
   it("createReturnsService - the configurations the documentation shows construct", async () => {
     const valid: ReturnsServiceOptions[] = [
       {},
@@ -196,6 +215,7 @@ describe("createReturnsService options", () => {
           timeoutMs: 5_000,
           logger: console,
         },
+        subscribers: [{ name: "refunds", types: ["return.closed"], handle: async () => {} }],
       },
     ];
     for (const options of valid) {

@@ -21,6 +21,7 @@ import {
   type WebhookDispatcherOptions,
 } from "../webhooks/dispatcher-options";
 import type { FitSignal } from "../webhooks/events";
+import { type Subscriber, subscribersSchema } from "../webhooks/subscribers";
 import {
   type Assert,
   aBoolean,
@@ -45,7 +46,15 @@ export interface ReturnsServiceOptions {
   baseUrl?: string;
   /** OAuth 2.1 resource server settings, or a host's own `authenticate`. */
   auth?: AuthOptions;
-  webhooks?: Omit<WebhookDispatcherOptions, "store">;
+  webhooks?: Omit<WebhookDispatcherOptions, "store" | "subscribers">;
+  /**
+   * Host code run for each event in this process (`handle(event)`), fed by the same outbox as
+   * the webhooks: at least once, in `seq` order per return, retried on the webhooks' schedule,
+   * then dead-lettered and redeliverable. Its deliveries are created in the commit, so an
+   * event committed before a crash is handled after it, here or by another process that runs
+   * the same subscriber. Dedupe on `event.id`.
+   */
+  subscribers?: readonly Subscriber[];
   idempotency?: Partial<IdempotencySettings>;
   reasons?: ReasonCatalogueOptions;
   policy?: {
@@ -97,6 +106,7 @@ export const serviceOptionsSchema = optionsObject({
   ).optional(),
   auth: authOptionsSchema.optional(),
   webhooks: serviceWebhooksSchema.optional(),
+  subscribers: subscribersSchema.optional(),
   idempotency: optionsObject({
     required: aBoolean.optional(),
     ttlMs: positiveInteger("ms").optional(),
