@@ -46,6 +46,7 @@ export {
   describeOutboxConformance,
   describeRetentionConformance,
   describeSubscriberEndpointsConformance,
+  describeSubscribersConformance,
   runStoreConformance,
   type StoreConformanceOptions,
 } from "./store-conformance";

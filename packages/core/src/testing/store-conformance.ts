@@ -14,6 +14,7 @@ import { describeNotifications } from "./cases/notifications";
 import { describeOutbox } from "./cases/outbox";
 import { describeRetention } from "./cases/retention";
 import { describeSubscriberEndpoints } from "./cases/subscriber-endpoints";
+import { describeSubscribers } from "./cases/subscribers";
 import type { StoreSubject } from "./subject";
 
 export interface StoreConformanceOptions {
@@ -40,6 +41,7 @@ export function runStoreConformance(options: StoreConformanceOptions): void {
     describeOutbox(subject);
     describeDeliveries(subject);
     describeSubscriberEndpoints(subject);
+    describeSubscribers(subject);
     describeNotifications(subject);
     describeRetention(subject);
     describeCallerIds(subject);
@@ -61,6 +63,8 @@ export const describeSubscriberEndpointsConformance = group(
   "subscriber endpoints",
   describeSubscriberEndpoints,
 );
+/** Subscribers run by a dispatcher on the store: order, retries, dead letters, other processes. */
+export const describeSubscribersConformance = group("subscribers", describeSubscribers);
 /** `onDeliveriesCreated` (optional in the contract). */
 export const describeNotificationsConformance = group("notifications", describeNotifications);
 /** `purge`: what retention deletes and what it never does. */
