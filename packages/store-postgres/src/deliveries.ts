@@ -147,7 +147,7 @@ export async function nextDeliveryDueAt(
                          COALESCE(d.leased_until - ${DB_NOW_MS} + $1::bigint, d.leased_until,
                                   d.next_attempt_at))) AS due
      FROM ${n.table("deliveries")} d
-     JOIN ${n.table("endpoints")} ep ON ep.id = d.endpoint_id AND ${isClaimable("ep", "$2::text[]")}
+     JOIN ${n.table("endpoints")} ep ON ep.id = d.endpoint_id AND ${isClaimable("ep", "d", "$2::text[]")}
      WHERE d.status = 'pending' AND ${isHead(n, "d")}`,
     [now ?? null, subscribers],
     { read: true },
