@@ -2,12 +2,14 @@
  * `pnpm demo`: the whole product in one process tree with no outside services — a Hono
  * server on the PGlite store (kept in ./.returnkit-data), the development authorization
  * server, and a webhook receiver verifying every delivery. Scripted customer agents and a
- * back office drive five stories by following the `_templates` each response offers.
+ * back office drive five stories by following the `_templates` each response offers; at
+ * `return.closed` an in-process subscriber issues the refund or creates the exchange.
  *
- * Exits 0 only if every webhook the stories produced arrived, verified.
+ * Exits 0 only if every webhook the stories produced arrived, verified, and every closed
+ * return had its refund or exchange issued once.
  */
 import { randomUUID } from "node:crypto";
-import { generateWebhookSecret } from "@returnkit/core";
+import { generateWebhookSecret, type Subscriber } from "@returnkit/core";
 import pc from "picocolors";
 import { startReturnsServer } from "../../hono-server/src/server";
 import { startWebhookReceiver } from "../../webhook-receiver/src/receiver";
@@ -145,9 +147,42 @@ const state = (s: string) => (STATE_COLOUR[s] ?? pc.white)(s.padEnd(10));
 const status = (n: number) => (n < 300 ? pc.green : n < 500 ? pc.yellow : pc.red)(String(n));
 const heading = (text: string) => console.log(`\n${pc.bold(pc.underline(text))}`);
 
+/** What closing a return sets off in the shop, per resolution. */
+const OUTCOME: Record<string, string> = {
+  REFUND: "refund issued",
+  EXCHANGE: "exchange order created",
+  STORE_CREDIT: "store credit issued",
+};
+
+/**
+ * The shop's own code at `return.closed`, run in this process through the outbox: "issues"
+ * the refund or creates the exchange. Delivery is at least once, so it is keyed by event id.
+ */
+function fulfilment() {
+  const issued = new Map<string, { returnId: string; outcome: string }>();
+  const subscriber: Subscriber = {
+    name: "fulfilment",
+    types: ["return.closed"],
+    handle(event) {
+      if (issued.has(event.id)) return;
+      const { resolution, order_id, line, exchange_size } = event.payload.data.return;
+      const outcome = OUTCOME[resolution] ?? resolution;
+      issued.set(event.id, { returnId: event.return_id, outcome });
+      const what = `${line.quantity} × ${line.sku}${resolution === "EXCHANGE" ? ` in ${exchange_size}` : ""}`;
+      console.log(
+        `        ${pc.green("⇢ subscriber")} ${outcome.padEnd(22)} ${pc.dim(`${event.return_id} #${event.seq} · ${what} on ${order_id}`)}`,
+      );
+    },
+  };
+  const outcomesOf = (returnId: string) =>
+    [...issued.values()].filter((i) => i.returnId === returnId).map((i) => i.outcome);
+  return { subscriber, outcomesOf };
+}
+
 async function main() {
   const started = Date.now();
   const secret = generateWebhookSecret();
+  const shop = fulfilment();
   const dataDir =
     process.env.RETURNKIT_DATA ?? `${process.env.INIT_CWD ?? process.cwd()}/.returnkit-data`;
   const receiver = await startWebhookReceiver({
@@ -163,6 +198,7 @@ async function main() {
     dataDir,
     webhookEndpoints: [{ url: receiver.url, secret }],
     retrySchedule: [0, 200, 1_000, 5_000],
+    subscribers: [shop.subscriber],
     onFitSignal: (s) =>
       console.log(
         `        ${pc.yellow("★ fit signal")} ${s.sku} ${s.size_ordered ?? "?"}→${s.exchange_size ?? "-"} ${s.direction}${s.body_part ? ` at ${s.body_part}` : ""} · ${s.stage}${s.confirmed ? " (confirmed)" : ""}`,
@@ -274,7 +310,7 @@ async function main() {
       results.push({ story, id, final: current.state, transitions: current.history.length });
     }
 
-    heading("4. Waiting for every webhook");
+    heading("4. Waiting for every webhook and subscriber");
     await server.service.dispatcher.drain({ timeoutMs: 30_000 });
     const rows: string[][] = [];
     let allDelivered = true;
@@ -285,7 +321,10 @@ async function main() {
       const inOrder = receiver
         .timeline(id)
         .every((w, i, all) => i === 0 || all[i - 1]!.seq <= w.seq);
-      if (delivered !== expected.length || !inOrder) allDelivered = false;
+      const outcomes = shop.outcomesOf(id);
+      // A closed return has its refund or exchange issued once; any other, nothing.
+      const closedLoop = final === "closed" ? outcomes.length === 1 : outcomes.length === 0;
+      if (delivered !== expected.length || !inOrder || !closedLoop) allDelivered = false;
       const fit = expected.filter((e) => e.type === "return.fit_signal").length;
       rows.push([
         story.label,
@@ -294,21 +333,38 @@ async function main() {
         String(transitions),
         `${delivered}/${expected.length}${inOrder ? "" : " out of order"}`,
         String(fit),
+        outcomes.join(", ") || "-",
       ]);
     }
     printTable(
-      ["story", "return", "final state", "transitions", "webhooks verified", "fit signals"],
+      [
+        "story",
+        "return",
+        "final state",
+        "transitions",
+        "webhooks verified",
+        "fit signals",
+        "at close",
+      ],
       rows,
     );
     console.log(
       `\n  ${receiver.received.length} webhooks verified, ${receiver.duplicates} duplicate deliveries absorbed, ${receiver.rejected} rejected · ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
     if (!allDelivered) {
-      console.log(pc.red("\n✗ some expected webhooks did not arrive verified"));
+      console.log(
+        pc.red(
+          "\n✗ some expected webhooks did not arrive verified, or a refund or exchange was not issued once",
+        ),
+      );
       process.exitCode = 1;
     } else {
       console.log(
-        pc.green(pc.bold("\n✓ every transition was published and arrived verified, in order")),
+        pc.green(
+          pc.bold(
+            "\n✓ every transition was published and arrived verified, in order; every closed return was refunded or exchanged",
+          ),
+        ),
       );
       console.log(pc.dim("  run it again: the returns above stay in ./.returnkit-data"));
     }
