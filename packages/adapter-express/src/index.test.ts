@@ -1,7 +1,9 @@
 import type { AddressInfo } from "node:net";
+import { createReturnsService } from "@returnkit/core";
 import { runHttpConformance } from "@returnkit/core/testing";
 import express from "express";
-import { returnsRouter } from "./index";
+import { describe, expect, it } from "vitest";
+import { type ExpressAuthContext, returnsRouter } from "./index";
 
 runHttpConformance({
   name: "Express",
@@ -27,4 +29,38 @@ runHttpConformance({
       },
     };
   },
+});
+
+describe("authenticate with the host's session", () => {
+  it("authenticate - receives the Express request, so a session middleware's user decides who is calling", async () => {
+    const service = createReturnsService({
+      baseUrl: "https://shop.example/returns",
+      auth: {
+        authenticate: (_request, { req }: ExpressAuthContext) => {
+          const user = (req as typeof req & { user?: string }).user;
+          return user ? { kind: "portal", id: user, scopes: ["portal:returns.read"] } : null;
+        },
+      },
+    });
+    const app = express();
+    app.use((req, _res, next) => {
+      // The host's own session middleware.
+      if (req.headers.cookie === "sid=alice") Object.assign(req, { user: "alice" });
+      next();
+    });
+    app.use("/returns", returnsRouter(service));
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const url = `http://127.0.0.1:${port}/returns/v1/portal/returns`;
+      const signedIn = await fetch(url, { headers: { cookie: "sid=alice", host: "shop.example" } });
+      expect(signedIn.status).toBe(200);
+      const anonymous = await fetch(url, { headers: { host: "shop.example" } });
+      expect(anonymous.status).toBe(401);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await service.close();
+    }
+  });
 });
