@@ -64,3 +64,30 @@ describe("authenticate with the host's session", () => {
     }
   });
 });
+
+describe("a router mounted where baseUrl does not say", () => {
+  it("mount path - a request under another path is a 404 that names the baseUrl and what to change", async () => {
+    const service = createReturnsService({
+      baseUrl: "https://shop.example/returns",
+      auth: { authenticate: () => null },
+    });
+    const app = express();
+    app.use("/api/returns", returnsRouter(service));
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/returns/v1/portal/returns`, {
+        headers: { host: "shop.example" },
+      });
+      expect(response.status).toBe(404);
+      const problem = await response.json();
+      expect(problem.type).toBe("urn:returnkit:problem:route-not-found");
+      expect(problem.base_url).toBe("https://shop.example/returns");
+      expect(problem.detail).toContain("only paths under /returns");
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await service.close();
+    }
+  });
+});

@@ -66,7 +66,7 @@ export function createFetchHandler(context: HttpContext): FetchHandler {
     const served = document(method, url.pathname);
     if (served) return served;
     if (mountPath && url.pathname !== mountPath && !url.pathname.startsWith(`${mountPath}/`)) {
-      throw problems.routeNotFound(url.pathname);
+      throw problems.outsideMountPath(url.pathname, baseUrl);
     }
     const matched = match(method, url.pathname.slice(mountPath.length) || "/");
     if (matched.kind === "none") throw problems.routeNotFound(url.pathname);
