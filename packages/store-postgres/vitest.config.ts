@@ -7,6 +7,8 @@ import { workspaceAlias } from "../../vitest.shared.ts";
 export default defineProject({
   resolve: { alias: workspaceAlias },
   test: {
+    // A real PostgreSQL: DATABASE_URL's, else one started from npm for this run.
+    globalSetup: ["../../vitest.postgres.ts"],
     name: "store-postgres",
     exclude: ["**/node_modules/**", "src/**/*.server.test.ts"],
     // Cases race several connections through whole transactions on a shared machine.

@@ -7,6 +7,8 @@ import { workspaceAlias } from "../../vitest.shared.ts";
 export default defineProject({
   resolve: { alias: workspaceAlias },
   test: {
+    // A real PostgreSQL: DATABASE_URL's, else one started from npm for this run.
+    globalSetup: ["../../vitest.postgres.ts"],
     name: "store-postgres-server",
     include: ["src/**/*.server.test.ts"],
     testTimeout: 60_000,

@@ -6,6 +6,8 @@ import { workspaceAlias } from "../../vitest.shared.ts";
 export default defineProject({
   resolve: { alias: workspaceAlias },
   test: {
+    // A real PostgreSQL: DATABASE_URL's, else one started from npm for this run.
+    globalSetup: ["../../vitest.postgres.ts"],
     name: "reliability",
     testTimeout: 120_000,
     hookTimeout: 60_000,

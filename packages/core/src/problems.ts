@@ -132,6 +132,15 @@ export const problems = {
     ),
   routeNotFound: (path: string) =>
     new ProblemError(404, "route-not-found", "No such route", `Nothing is served at ${path}.`),
+  /** The request reached the service outside the path of its baseUrl: mounted elsewhere. */
+  outsideMountPath: (path: string, baseUrl: string) =>
+    new ProblemError(
+      404,
+      "route-not-found",
+      "No such route",
+      `Nothing is served at ${path}: this service's baseUrl is ${baseUrl}, so it serves only paths under ${new URL(baseUrl).pathname}. Mount it there, or set baseUrl to where it is mounted.`,
+      { base_url: baseUrl },
+    ),
   unknownEvent: (event: string, known: readonly string[]) =>
     new ProblemError(
       404,

@@ -27,6 +27,8 @@ export interface OpenApiOptions {
   /** Where returnkit is mounted (its resource identifier); the document's only server. */
   baseUrl: string;
   authorizationServer?: OpenApiAuthorizationServer;
+  /** The host authenticates callers itself: the document declares its scheme, not OAuth. */
+  hostAuth?: { scheme?: JsonSchema };
   title?: string;
   version?: string;
   /** Writes need Idempotency-Key unless the host made it optional. Default true. */
@@ -180,7 +182,10 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
   const components = createSchemaComponents();
   const problemRef = components.convert(ProblemSchema, "output");
   const baseUrl = options.baseUrl.replace(/\/+$/, "");
-  const schemes = options.authorizationServer ? ["oauth2", "bearerAuth"] : ["bearerAuth"];
+  const securitySchemes = options.hostAuth
+    ? { hostAuth: options.hostAuth.scheme ?? HOST_AUTH_SCHEME }
+    : oauthSecuritySchemes(baseUrl, options.authorizationServer);
+  const schemes = Object.keys(securitySchemes);
 
   const paths: OpenApiDocument["paths"] = { [OPENAPI_PATH]: { get: openApiDocumentOperation() } };
   const usedProblems = new Set<number>(UNMATCHED_REQUEST_STATUSES);
@@ -230,7 +235,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
       parameters: parameters(components, options.idempotencyKeyRequired ?? true),
       headers: HEADERS,
       responses,
-      securitySchemes: securitySchemes(baseUrl, options.authorizationServer),
+      securitySchemes,
     },
   };
 }
@@ -384,7 +389,16 @@ function parameters(
   };
 }
 
-function securitySchemes(
+/** What the document says of a host's own authentication when the host did not describe it. */
+const HOST_AUTH_SCHEME: JsonSchema = {
+  type: "apiKey",
+  in: "header",
+  name: "Authorization",
+  description:
+    "The shop's own sign-in decides who is calling (the host has not described its credentials: set auth.securityScheme).",
+};
+
+function oauthSecuritySchemes(
   resource: string,
   authorizationServer: OpenApiAuthorizationServer | undefined,
 ): Record<string, JsonSchema> {

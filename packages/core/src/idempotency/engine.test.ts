@@ -22,6 +22,7 @@ const everyProblem: {
   forbidden: problems.forbidden("not yours"),
   returnNotFound: problems.returnNotFound("ret_01JD3M6X4R9V6T0Q8Z2W7K5B1C"),
   routeNotFound: problems.routeNotFound("/nowhere"),
+  outsideMountPath: problems.outsideMountPath("/api/x", "https://shop.example/returns"),
   unknownEvent: problems.unknownEvent("teleport", ["approve"]),
   methodNotAllowed: problems.methodNotAllowed("PUT", ["GET"]),
   invalidTransition: problems.invalidTransition("ship", "draft", ["submit"]),

@@ -30,6 +30,16 @@ describe("createReturnsService options", () => {
     ]);
   });
 
+  it("createReturnsService - a host auth's securityScheme without a type and an empty challenge are refused", () => {
+    const error = refusal({
+      auth: { authenticate: () => null, securityScheme: { in: "cookie" }, challenge: "" },
+    });
+    expect(error.issues.map((issue) => issue.path)).toEqual([
+      "auth.securityScheme",
+      "auth.challenge",
+    ]);
+  });
+
   it("createReturnsService - maxBodyBytes below one byte is refused", () => {
     expect(refusal({ maxBodyBytes: -1 }).message).toContain(
       "maxBodyBytes: expected a positive integer (bytes), got -1",

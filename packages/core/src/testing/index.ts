@@ -41,6 +41,7 @@ export {
   describeCommitsConformance,
   describeDeliveriesConformance,
   describeIdempotencyConformance,
+  describeLineAllowanceConformance,
   describeListReturnsConformance,
   describeNotificationsConformance,
   describeOutboxConformance,
