@@ -195,6 +195,15 @@ export const problems = {
       `If-Match named ${expected}, but the return is at version ${actual}.`,
       { current_version: actual },
     ),
+  /** A document's If-Match named none of its current entity tags (`http/conditional.ts`). */
+  documentChanged: (etag: string) =>
+    new ProblemError(
+      412,
+      "document-changed",
+      "The document is not at the expected version",
+      `If-Match does not name this document's current entity tag, ${etag}.`,
+      { current_etag: etag },
+    ),
   bodyAborted: (cause: unknown) => {
     const problem = new ProblemError(
       400,

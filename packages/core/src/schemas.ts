@@ -163,7 +163,9 @@ export const TemplateSchema = z
     method: z.enum(["POST", "PATCH"]),
     target: z.string(),
     contentType: z.literal("application/json"),
-    schema: z.object({ $ref: z.string() }),
+    schema: LinkSchema.describe(
+      "A link to the JSON Schema of the body, in the OpenAPI document (`…/openapi.json#/components/requestBodies/<Id>/content/application~1json/schema`).",
+    ),
     requiredScopes: z.array(z.string()),
   })
   .meta({ id: "Template" });
@@ -183,15 +185,90 @@ export const ReturnListSchema = z
   })
   .meta({ id: "ReturnList" });
 
+/**
+ * An RFC 9457 problem. Besides the four standard members, each extension member a problem of
+ * the catalogue (`problems.ts`) carries is named here, so clients read them typed; the
+ * description says which problem types carry it. More members may come (the object is open).
+ */
 export const ProblemSchema = z
   .looseObject({
-    type: z.string(),
+    type: z.string().describe("`urn:returnkit:problem:<slug>`; the slug names the problem."),
     title: z.string(),
     status: z.int(),
     detail: z.string(),
-    errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    errors: z
+      .array(z.object({ path: z.string(), message: z.string() }))
+      .optional()
+      .describe("invalid-body, invalid-query: each issue, at its path in the body or query."),
+    return_id: z
+      .string()
+      .optional()
+      .describe("not-found, concurrent-update: the return asked for."),
+    event: z
+      .string()
+      .optional()
+      .describe("invalid-transition, unknown-event, history-limit-reached: the event sent."),
+    state: ReturnStateSchema.optional().describe("invalid-transition: the return's state."),
+    allowed_events: z
+      .array(ReturnEventNameSchema)
+      .optional()
+      .describe("invalid-transition: the events this caller may send now."),
+    known_events: z
+      .array(ReturnEventNameSchema)
+      .optional()
+      .describe("unknown-event: the events this caller's path takes."),
+    required_scopes: z
+      .array(z.string())
+      .optional()
+      .describe("insufficient-scope: any one of these scopes allows the operation."),
+    portal_scopes: z
+      .array(z.string())
+      .optional()
+      .describe("forbidden (mixed scope families): the token's portal scopes."),
+    merchant_scopes: z
+      .array(z.string())
+      .optional()
+      .describe("forbidden (mixed scope families): the token's merchant scopes."),
+    allowed_methods: z
+      .array(z.string())
+      .optional()
+      .describe("method-not-allowed: the methods the path takes (as in `Allow`)."),
+    current_version: z
+      .int()
+      .min(1)
+      .optional()
+      .describe("precondition-failed: the return's version now; its ETag is this in quotes."),
+    current_etag: z
+      .string()
+      .optional()
+      .describe("document-changed: the document's entity tag now."),
+    history_entries: z.int().min(0).optional().describe("history-limit-reached: entries kept."),
+    max_history_entries: z
+      .int()
+      .min(1)
+      .optional()
+      .describe("history-limit-reached: the most a return keeps."),
+    limit_bytes: z.int().min(0).optional().describe("payload-too-large: the body size limit."),
+    base_url: z
+      .string()
+      .optional()
+      .describe("route-not-found outside the service's path: where the service is mounted."),
   })
   .meta({ id: "Problem" });
+
+// ---- RFC 9728 protected resource metadata ----
+
+/** What `/.well-known/oauth-protected-resource…` serves when returnkit checks tokens itself. */
+export const ProtectedResourceMetadataSchema = z
+  .object({
+    resource: z.string().describe("The resource identifier: the service's baseUrl."),
+    authorization_servers: z.array(z.string()).describe("Issuers of tokens for this resource."),
+    scopes_supported: z.array(z.string()),
+    bearer_methods_supported: z.tuple([z.literal("header")]),
+    resource_name: z.string(),
+    resource_documentation: z.string().describe("This OpenAPI document's URL."),
+  })
+  .meta({ id: "ProtectedResourceMetadata" });
 
 // ---- list queries ----
 
@@ -263,11 +340,21 @@ export function createReturnSchemas(catalogue: ReasonCatalogue = createReasonCat
     })
     .meta({
       id: "CreateReturn",
-      // The superRefine above, stated in JSON Schema so clients and agents can predict it.
-      if: { properties: { resolution: { const: "EXCHANGE" } }, required: ["resolution"] },
-      // biome-ignore lint/suspicious/noThenProperty: the JSON Schema keyword, not a thenable
-      then: { required: ["exchange_size"] },
-      else: { not: { required: ["exchange_size"] } },
+      // The superRefine above, stated in JSON Schema so clients and agents can predict it: as
+      // two alternatives (not if/then/else), which generated clients turn into a union type.
+      oneOf: [
+        {
+          properties: { resolution: { const: "EXCHANGE" } },
+          required: ["resolution", "exchange_size"],
+        },
+        {
+          properties: {
+            resolution: { enum: RESOLUTIONS.filter((resolution) => resolution !== "EXCHANGE") },
+            exchange_size: false,
+          },
+          required: ["resolution"],
+        },
+      ],
     });
 
   // Cross-field rules of an update need the current draft, so the service checks them.

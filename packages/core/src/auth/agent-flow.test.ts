@@ -350,7 +350,10 @@ describe("agent flow", () => {
 
     // Create: the operation's request body schema, resolved in the document, says what to send.
     const create = operationById(discovery.openApi, "createReturn");
-    const createSchema = create.requestBody.content["application/json"].schema;
+    const requestBody = create.requestBody.$ref
+      ? resolveRef(discovery.openApiUrl, discovery.openApi, create.requestBody.$ref)
+      : create.requestBody;
+    const createSchema = requestBody.content["application/json"].schema;
     const createBody = await minimalBody(discovery.openApiUrl, discovery.openApi, createSchema);
     const created = await write(
       discovery.createUrl,
@@ -384,7 +387,7 @@ describe("agent flow", () => {
       }
       const template = view._templates[step];
       const body = await minimalBody(discovery.openApiUrl, discovery.openApi, {
-        $ref: template.schema.$ref,
+        $ref: template.schema.href,
       });
       const result = await write(
         template.target,
@@ -501,12 +504,21 @@ async function minimalBody(documentUrl: string, document: Doc, schema: Doc): Pro
     if (node.$ref) return build(resolveRef(documentUrl, document, node.$ref));
     if ("const" in node) return node.const;
     if (node.enum) return node.enum[0];
-    if (node.anyOf ?? node.oneOf) return build((node.anyOf ?? node.oneOf)[0]);
+    const alternatives = node.anyOf ?? node.oneOf;
+    if (alternatives && node.type !== "object") return build(alternatives[0]);
     switch (node.type) {
-      case "object":
+      case "object": {
+        // An object whose alternatives refine it (CreateReturn): the first alternative's
+        // required properties join the object's, built from the alternative's schema first.
+        const chosen: Doc = alternatives?.[0] ?? {};
+        const required = new Set<string>([...(node.required ?? []), ...(chosen.required ?? [])]);
         return Object.fromEntries(
-          ((node.required ?? []) as string[]).map((name) => [name, build(node.properties[name])]),
+          [...required].map((name) => [
+            name,
+            build(chosen.properties?.[name] ?? node.properties[name]),
+          ]),
         );
+      }
       case "string":
         if (node.pattern || node.format) throw new Error(`cannot invent a ${JSON.stringify(node)}`);
         return "x".repeat(Math.max(node.minLength ?? 1, 1));

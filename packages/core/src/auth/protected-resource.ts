@@ -6,8 +6,10 @@
  * document lives at the host's root (`/.well-known/oauth-protected-resource/<prefix>`), outside
  * returnkit's routes, so a standalone handler is exported for the host to mount there.
  */
+import type { z } from "zod";
 import { ALL_SCOPES } from "../principal";
 import { type ProblemError, problems } from "../problems";
+import type { ProtectedResourceMetadataSchema } from "../schemas";
 
 export const PROTECTED_RESOURCE_WELL_KNOWN = "/.well-known/oauth-protected-resource";
 
@@ -23,14 +25,7 @@ export interface ProtectedResourceMetadataOptions {
   resourceDocumentation?: string;
 }
 
-export interface ProtectedResourceMetadata {
-  resource: string;
-  authorization_servers: string[];
-  scopes_supported: string[];
-  bearer_methods_supported: ["header"];
-  resource_name: string;
-  resource_documentation: string;
-}
+export type ProtectedResourceMetadata = z.infer<typeof ProtectedResourceMetadataSchema>;
 
 export function protectedResourceMetadata(
   options: ProtectedResourceMetadataOptions,

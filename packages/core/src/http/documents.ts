@@ -6,8 +6,9 @@ import { protectedResourceMetadata } from "../auth/protected-resource";
 import { ALL_SCOPES } from "../principal";
 import { problems } from "../problems";
 import type { Authentication } from "./authentication";
+import { evaluatePreconditions, strongEntityTag } from "./conditional";
 import { buildOpenApiDocument } from "./openapi";
-import { JSON_TYPE, type Responder } from "./responses";
+import { JSON_TYPE } from "./responses";
 import { OPENAPI_PATH, type RouteDefinition } from "./routes";
 
 export interface DocumentsSetup {
@@ -17,32 +18,20 @@ export interface DocumentsSetup {
   routes: readonly RouteDefinition[];
   authentication: Authentication;
   idempotencyKeyRequired: boolean;
-  responder: Responder;
 }
 
-/** A function answering a request for a document, or null when the path names none. */
+/**
+ * A function answering a request for a document, or null when the path names none. Each
+ * document is built once, on first request (most processes never serve one), and answers
+ * conditional requests (`conditional.ts`).
+ */
 export function createDocuments(setup: DocumentsSetup) {
-  const { baseUrl, authentication, responder } = setup;
+  const { baseUrl, authentication } = setup;
   const jwt = authentication.jwt;
-  let openApiDocument: string | undefined;
+  const cacheControl = "public, max-age=300";
 
-  function metadata(): Response {
-    return responder.json(
-      200,
-      protectedResourceMetadata({
-        resource: baseUrl,
-        authorizationServers: jwt!.authorizationServers ?? [jwt!.issuer],
-        scopesSupported: ALL_SCOPES,
-        resourceName: jwt!.resourceName ?? "returnkit returns API",
-        resourceDocumentation: `${baseUrl}${OPENAPI_PATH}`,
-      }),
-      { "cache-control": "public, max-age=300" },
-    );
-  }
-
-  function openApi(): Response {
-    // Built on first request: most processes never serve it.
-    openApiDocument ??= JSON.stringify(
+  const openApi = servedOnce(() =>
+    JSON.stringify(
       buildOpenApiDocument({
         routes: setup.routes,
         baseUrl,
@@ -55,21 +44,47 @@ export function createDocuments(setup: DocumentsSetup) {
               }
             : undefined,
         hostAuth: authentication.host ? { scheme: authentication.host.securityScheme } : undefined,
+        protectedResourceMetadata: jwt !== null,
         idempotencyKeyRequired: setup.idempotencyKeyRequired,
       }),
-    );
-    return new Response(openApiDocument, {
-      status: 200,
-      headers: { "content-type": JSON_TYPE, "cache-control": "public, max-age=300" },
-    });
-  }
+    ),
+  );
+  const metadata = servedOnce(() =>
+    JSON.stringify(
+      protectedResourceMetadata({
+        resource: baseUrl,
+        authorizationServers: jwt!.authorizationServers ?? [jwt!.issuer],
+        scopesSupported: ALL_SCOPES,
+        resourceName: jwt!.resourceName ?? "returnkit returns API",
+        resourceDocumentation: `${baseUrl}${OPENAPI_PATH}`,
+      }),
+    ),
+  );
 
-  return function document(method: string, pathname: string): Response | null {
+  return async function document(request: Request, pathname: string): Promise<Response | null> {
     const isMetadata = jwt !== null && pathname === authentication.metadataPath;
     if (!isMetadata && pathname !== `${setup.mountPath}${OPENAPI_PATH}`) return null;
+    const method = request.method.toUpperCase();
     if (method !== "GET" && method !== "HEAD") {
       throw problems.methodNotAllowed(method, ["GET", "HEAD"]);
     }
-    return isMetadata ? metadata() : openApi();
+    const { body, etag } = await (isMetadata ? metadata() : openApi());
+    const headers = { "cache-control": cacheControl, etag };
+    if (evaluatePreconditions(request.headers, etag) === "not-modified") {
+      return new Response(null, { status: 304, headers });
+    }
+    return new Response(body, { status: 200, headers: { "content-type": JSON_TYPE, ...headers } });
+  };
+}
+
+/** A document's body and entity tag, computed on first use. */
+function servedOnce(build: () => string): () => Promise<{ body: string; etag: string }> {
+  let served: Promise<{ body: string; etag: string }> | undefined;
+  return () => {
+    served ??= (async () => {
+      const body = build();
+      return { body, etag: await strongEntityTag(body) };
+    })();
+    return served;
   };
 }

@@ -51,7 +51,6 @@ export function createFetchHandler(context: HttpContext): FetchHandler {
     routes,
     authentication,
     idempotencyKeyRequired: context.idempotencyKeyRequired,
-    responder,
   });
   const links = { baseUrl, routes, allowedEvents: operations.allowedEventsFor };
   const render = createRenderer({ baseUrl, mountPath, links, responder });
@@ -63,7 +62,7 @@ export function createFetchHandler(context: HttpContext): FetchHandler {
   ) {
     const url = new URL(request.url);
     const method = request.method.toUpperCase();
-    const served = document(method, url.pathname);
+    const served = await document(request, url.pathname);
     if (served) return served;
     if (mountPath && url.pathname !== mountPath && !url.pathname.startsWith(`${mountPath}/`)) {
       throw problems.outsideMountPath(url.pathname, baseUrl);

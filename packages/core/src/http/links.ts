@@ -6,6 +6,7 @@
  */
 import { type Principal, requiredScope } from "../principal";
 import type { ReturnData, ReturnResource } from "../schemas";
+import { requestBodySchemaPointer } from "./openapi-components";
 import { fillId, OPENAPI_PATH, type RouteDefinition, returnPaths, routeForEvent } from "./routes";
 
 export { OPENAPI_PATH } from "./routes";
@@ -37,7 +38,9 @@ export function renderReturn(
       method: route.method === "PATCH" ? "PATCH" : "POST",
       target: `${ctx.baseUrl}${fillId(route, record.id)}`,
       contentType: "application/json",
-      schema: { $ref: `${ctx.baseUrl}${OPENAPI_PATH}#/components/schemas/${schemaId}` },
+      schema: {
+        href: `${ctx.baseUrl}${OPENAPI_PATH}${requestBodySchemaPointer(String(schemaId))}`,
+      },
       requiredScopes: [requiredScope(principal.kind, "write")],
     };
   }

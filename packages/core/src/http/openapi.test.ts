@@ -1,5 +1,6 @@
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { describe, expect, test } from "vitest";
+import { MERCHANT_EVENTS } from "../machine";
 import { createReasonCatalogue } from "../reasons";
 import { createReturnSchemas, EVENT_BODY_SCHEMAS } from "../schemas";
 import {
@@ -30,7 +31,7 @@ function documentFor(options: { withAuthorizationServer?: boolean; reasons?: str
 }
 
 function operation(document: OpenApiDocument, path: string, method: string): JsonSchema {
-  const found = document.paths[path]?.[method];
+  const found = document.paths[path]?.[method] as JsonSchema | undefined;
   if (!found) throw new Error(`no ${method} ${path}`);
   return found;
 }
@@ -57,15 +58,17 @@ describe("buildOpenApiDocument", () => {
     expect(documentFor().servers).toEqual([{ url: BASE_URL }]);
   });
 
-  test("buildOpenApiDocument - every component _templates point at exists", () => {
-    const { schemas } = documentFor().components;
+  test("buildOpenApiDocument - every request body _templates link to exists", () => {
+    const { requestBodies, schemas } = documentFor().components;
     const templateIds = [
       "CreateReturn",
       "UpdateReturn",
       ...Object.values(EVENT_BODY_SCHEMAS).map((schema) => schema.meta()?.id),
     ];
     expect(templateIds).toHaveLength(12);
-    for (const id of templateIds) expect(schemas, String(id)).toHaveProperty(String(id));
+    for (const id of templateIds) {
+      expect(requestBodies, String(id)).toHaveProperty([String(id), "content", "application/json"]);
+    }
     for (const id of [
       "Return",
       "ReturnList",
@@ -79,37 +82,100 @@ describe("buildOpenApiDocument", () => {
     }
   });
 
-  test("buildOpenApiDocument - covers every route of the table, and the document itself", () => {
+  test("buildOpenApiDocument - covers every route of the table, a HEAD beside each GET, unknown events, and the documents", () => {
     const document = documentFor();
     const routes = buildRoutes(createReturnSchemas());
     const operationIds = Object.values(document.paths).flatMap((item) =>
-      Object.values(item).map((op) => op.operationId),
+      Object.values(item).map((op) => (op as JsonSchema).operationId),
     );
+    const heads = routes
+      .filter((route) => route.method === "GET")
+      .map(
+        (route) =>
+          `head${route.operationId.replace(/^get/, "").replace(/^./, (c) => c.toUpperCase())}`,
+      );
     expect(operationIds.sort()).toEqual(
-      [...routes.map((route) => route.operationId), "getOpenApiDocument"].sort(),
+      [
+        ...routes.map((route) => route.operationId),
+        ...heads,
+        "getOpenApiDocument",
+        "headOpenApiDocument",
+        "portalUnknownEvent",
+        "merchantUnknownEvent",
+      ].sort(),
+    );
+    expect(heads).toContain("headPortalReturn");
+    expect(heads).toContain("headListMerchantReturns");
+  });
+
+  test("buildOpenApiDocument - a HEAD answers as its GET, without bodies", () => {
+    const document = documentFor();
+    const get = operation(document, "/v1/portal/returns/{id}", "get");
+    const head = operation(document, "/v1/portal/returns/{id}", "head");
+    expect(responseCodes(head)).toEqual(responseCodes(get));
+    expect(head.security).toEqual(get.security);
+    expect(head.parameters).toEqual(get.parameters);
+    for (const response of Object.values(head.responses as Record<string, JsonSchema>)) {
+      expect(response).not.toHaveProperty("content");
+      expect(response).not.toHaveProperty("$ref");
+    }
+    expect((head.responses as Record<string, JsonSchema>)["200"]?.headers).toHaveProperty("ETag");
+  });
+
+  test("buildOpenApiDocument - documents the events no route sends: scoped like the events, 404 unknown-event", () => {
+    const document = documentFor();
+    const unknown = operation(document, "/v1/merchant/returns/{id}/{event}", "post");
+    expect(unknown.security).toEqual(
+      operation(document, "/v1/merchant/returns/{id}/approve", "post").security,
+    );
+    expect(responseCodes(unknown)).toEqual(["400", "401", "403", "404", "503", "default"]);
+    const event = (unknown.parameters as JsonSchema[])[1];
+    expect(event).toMatchObject({ name: "event", in: "path", required: true });
+    expect(event?.schema).toEqual({ type: "string", not: { enum: [...MERCHANT_EVENTS] } });
+    const portal = operation(document, "/v1/portal/returns/{id}/{event}", "post");
+    expect((portal.parameters as JsonSchema[])[1]?.schema).toEqual({
+      type: "string",
+      not: { enum: ["submit", "cancel"] },
+    });
+  });
+
+  test("buildOpenApiDocument - documents the protected resource metadata at the host's root, only when it is served", () => {
+    const at = (baseUrl: string, protectedResourceMetadata: boolean) =>
+      buildOpenApiDocument({
+        routes: buildRoutes(createReturnSchemas()),
+        baseUrl,
+        protectedResourceMetadata,
+      }).paths;
+    const prefixed = at(BASE_URL, true)["/.well-known/oauth-protected-resource/returns"];
+    expect(prefixed?.servers).toEqual([{ url: "https://shop.example" }]);
+    expect(Object.keys(prefixed ?? {})).toEqual(["servers", "get", "head"]);
+    expect(prefixed?.get).toMatchObject({
+      operationId: "getProtectedResourceMetadata",
+      security: [],
+    });
+    const atRoot = at("https://shop.example", true)["/.well-known/oauth-protected-resource"];
+    expect(atRoot).not.toHaveProperty("servers");
+    expect(Object.keys(at(BASE_URL, false)).some((path) => path.startsWith("/.well-known"))).toBe(
+      false,
     );
   });
 
-  test("buildOpenApiDocument - documents GET /v1/openapi.json as public", () => {
+  test("buildOpenApiDocument - documents GET /v1/openapi.json as public, with its conditional answers", () => {
     const getDocument = operation(documentFor(), "/v1/openapi.json", "get");
     expect(getDocument.security).toEqual([]);
-    expect(responseCodes(getDocument)).toEqual(["200"]);
+    expect(responseCodes(getDocument)).toEqual(["200", "304", "412"]);
   });
 
-  test("buildOpenApiDocument - keeps a response for every status a request to no operation gets", () => {
-    // Unknown paths (404) and methods (405) have no operation to list them; clients find
-    // these in components.responses, as the document's description says.
+  test("buildOpenApiDocument - describes what a request no operation takes gets", () => {
+    // Unknown paths (404) and methods (405) have no operation to list them; the document's
+    // description names what they get.
+    expect(UNMATCHED_REQUEST_STATUSES).toEqual([404, 405]);
     for (const withAuthorizationServer of [true, false]) {
-      const { responses } = documentFor({ withAuthorizationServer }).components;
-      for (const status of UNMATCHED_REQUEST_STATUSES) {
-        expect(responses, String(status)).toHaveProperty(String(problemResponseName(status)));
-      }
+      const document = documentFor({ withAuthorizationServer });
+      expect(document.components.responses).toHaveProperty(String(problemResponseName(404)));
+      expect(document.info.description).toContain("#/components/responses/NotFound");
+      expect(document.info.description).toContain("405 with `Allow`");
     }
-    const methodNotAllowed = documentFor().components.responses.MethodNotAllowed as JsonSchema;
-    expect(Object.keys(methodNotAllowed.headers as object)).toEqual(["Allow"]);
-    expect(methodNotAllowed.content).toEqual({
-      "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } },
-    });
   });
 
   test("buildOpenApiDocument - each operation requires its scopes", () => {
@@ -211,14 +277,15 @@ describe("buildOpenApiDocument", () => {
   test("buildOpenApiDocument - request bodies and list queries come from the zod schemas", () => {
     const document = documentFor({ reasons: ["GIFT_UNWANTED"] });
     const create = operation(document, "/v1/portal/returns", "post");
-    expect(create.requestBody).toEqual({
-      required: true,
-      content: { "application/json": { schema: { $ref: "#/components/schemas/CreateReturn" } } },
-    });
-    const approve = operation(document, "/v1/merchant/returns/{id}/approve", "post");
-    expect((approve.requestBody as JsonSchema).required).toBe(false);
+    expect(create.requestBody).toEqual({ $ref: "#/components/requestBodies/CreateReturn" });
+    const bodies = document.components.requestBodies as Record<
+      string,
+      { required: boolean; content: Record<string, { schema: JsonSchema }> }
+    >;
+    expect(bodies.CreateReturn?.required).toBe(true);
+    expect(bodies.ApproveReturn?.required).toBe(false);
 
-    const createSchema = document.components.schemas.CreateReturn as {
+    const createSchema = bodies.CreateReturn?.content["application/json"]?.schema as {
       properties: Record<string, JsonSchema>;
     };
     expect(createSchema.properties.reason?.enum).toContain("GIFT_UNWANTED");
@@ -237,6 +304,39 @@ describe("buildOpenApiDocument", () => {
       required: false,
       schema: { type: "integer", default: 20, maximum: 100 },
     });
+  });
+
+  test("buildOpenApiDocument - a request body's defaults are optional; components.schemas has no optional default", () => {
+    // Generators read a default under components.schemas as "always present" (a response's
+    // view), so a body's defaults live in components.requestBodies, where they stay optional.
+    const document = documentFor();
+    const createSchema = (
+      document.components.requestBodies.CreateReturn as {
+        content: Record<string, { schema: { properties: { line: JsonSchema } } }>;
+      }
+    ).content["application/json"]?.schema;
+    expect(createSchema?.properties.line).toMatchObject({
+      required: ["sku"],
+      properties: { quantity: { default: 1 } },
+    });
+    const optionalDefaults: string[] = [];
+    const visit = (node: unknown, path: string) => {
+      if (node === null || typeof node !== "object") return;
+      const schema = node as JsonSchema;
+      const required = new Set((schema.required ?? []) as string[]);
+      for (const [name, property] of Object.entries((schema.properties ?? {}) as JsonSchema)) {
+        const hasDefault =
+          property !== null && typeof property === "object" && "default" in property;
+        if (hasDefault && !required.has(name)) optionalDefaults.push(`${path}/${name}`);
+      }
+      for (const [key, child] of Object.entries(schema)) visit(child, `${path}/${key}`);
+    };
+    visit(document.components.schemas, "#/components/schemas");
+    expect(optionalDefaults).toEqual([]);
+  });
+
+  test("buildOpenApiDocument - names its license", () => {
+    expect(documentFor().info.license).toEqual({ name: "MIT", identifier: "MIT" });
   });
 
   test("buildOpenApiDocument - no $ref is left pointing at zod's local $defs", () => {

@@ -2,16 +2,35 @@
  * @module http/openapi — the OpenAPI 3.1 document, generated from the route table and the zod
  * schemas, so it cannot drift from what the router validates.
  *
- * Each zod schema is converted on its own with `z.toJSONSchema` (JSON Schema 2020-12, which
- * OpenAPI 3.1 speaks natively); schemas named with `.meta({ id })` come out as `$defs` and are
- * hoisted into `components.schemas`, where `_templates` point (`…/openapi.json#/components/schemas/<Id>`).
+ * Every route is an operation (and every GET a HEAD beside it), each caller's event path has an
+ * operation for events no route sends, and the documents served beside the routes describe
+ * themselves. Schemas come from `openapi-components.ts`, problem responses from
+ * `openapi-problems.ts`.
  */
-import { z } from "zod";
-import { type Access, acceptableScopes, type CallerKind, SCOPES } from "../principal";
-import { ProblemSchema, ReturnDataSchema, ReturnSchema } from "../schemas";
+
+import { SCOPES } from "../principal";
+import { ProblemSchema, ReturnDataSchema } from "../schemas";
+import {
+  createSchemaComponents,
+  type JsonSchema,
+  type SchemaComponents,
+} from "./openapi-components";
+import {
+  openApiDocumentPathItem,
+  protectedResourceMetadataPathItem,
+} from "./openapi-document-paths";
+import { headOperation, routeOperation, unknownEventOperation } from "./openapi-operations";
+import {
+  HEADERS,
+  problemResponses,
+  problemStatuses,
+  UNMATCHED_REQUEST_STATUSES,
+} from "./openapi-problems";
+import { eventPrefixes } from "./router";
 import { OPENAPI_PATH, type RouteDefinition } from "./routes";
 
-export type JsonSchema = Record<string, unknown>;
+export type { JsonSchema } from "./openapi-components";
+export { problemResponseName, UNMATCHED_REQUEST_STATUSES } from "./openapi-problems";
 
 export interface OpenApiAuthorizationServer {
   /** Authorization endpoint (authorization code + PKCE, for portal callers). */
@@ -29,6 +48,8 @@ export interface OpenApiOptions {
   authorizationServer?: OpenApiAuthorizationServer;
   /** The host authenticates callers itself: the document declares its scheme, not OAuth. */
   hostAuth?: { scheme?: JsonSchema };
+  /** Whether the service serves RFC 9728 metadata (it checks tokens itself). Default false. */
+  protectedResourceMetadata?: boolean;
   title?: string;
   version?: string;
   /** Writes need Idempotency-Key unless the host made it optional. Default true. */
@@ -37,20 +58,24 @@ export interface OpenApiOptions {
 
 export interface OpenApiDocument {
   openapi: "3.1.0";
-  info: { title: string; version: string; description: string };
+  info: {
+    title: string;
+    version: string;
+    description: string;
+    license: { name: string; identifier: string };
+  };
   servers: { url: string }[];
   tags: { name: string; description: string }[];
-  paths: Record<string, Record<string, JsonSchema>>;
+  paths: Record<string, Record<string, unknown>>;
   components: {
     schemas: Record<string, JsonSchema>;
     parameters: Record<string, JsonSchema>;
+    requestBodies: Record<string, JsonSchema>;
     headers: Record<string, JsonSchema>;
-    responses: Record<string, JsonSchema>;
+    responses: Record<string, unknown>;
     securitySchemes: Record<string, JsonSchema>;
   };
 }
-
-const PROBLEM_JSON = "application/problem+json";
 
 const SCOPE_DESCRIPTIONS = {
   [SCOPES.portalRead]: "Read the customer's own returns.",
@@ -60,166 +85,51 @@ const SCOPE_DESCRIPTIONS = {
   [SCOPES.merchantWrite]: "Send the eight lifecycle events to any return (implies read).",
 };
 
-/**
- * Problem responses by status; an operation lists those it can actually produce. 404 and 405
- * are also what requests to no operation at all get, so they are always in
- * `components.responses` (see `UNMATCHED_REQUEST_STATUSES`).
- */
-const PROBLEM_RESPONSES: Record<number, { name: string; description: string; headers?: string[] }> =
-  {
-    400: {
-      name: "BadRequest",
-      description:
-        "Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header.",
-    },
-    401: {
-      name: "Unauthorized",
-      description:
-        "No access token, or an invalid one (expired, not yet valid, wrong issuer or audience, bad signature, unexpected typ or alg). `WWW-Authenticate` links the protected-resource metadata.",
-      headers: ["WWW-Authenticate"],
-    },
-    403: {
-      name: "Forbidden",
-      description:
-        "The token lacks a scope this operation needs (`WWW-Authenticate` names them), or mixes portal and merchant scopes.",
-      headers: ["WWW-Authenticate"],
-    },
-    404: {
-      name: "NotFound",
-      description:
-        "No such return for this caller (another customer's return is not found either), an unknown event, or no such path.",
-    },
-    405: {
-      name: "MethodNotAllowed",
-      description:
-        "The path exists but not with this method; `Allow` lists the methods its path item documents.",
-      headers: ["Allow"],
-    },
-    409: {
-      name: "Conflict",
-      description:
-        "The event does not apply in the return's state (`allowed_events` lists those that do), the return's history is full (`history-limit-reached`), the return changed concurrently, or a request with this Idempotency-Key is still running (`Retry-After`).",
-      headers: ["Retry-After"],
-    },
-    412: {
-      name: "PreconditionFailed",
-      description: "If-Match names another version than the return's current one.",
-    },
-    413: {
-      name: "PayloadTooLarge",
-      description: "The body exceeds the size limit (16 KiB by default).",
-    },
-    415: { name: "UnsupportedMediaType", description: "The body is not application/json." },
-    422: {
-      name: "IdempotencyKeyReused",
-      description: "This Idempotency-Key was already used with a different request.",
-    },
-    500: {
-      name: "InternalError",
-      description: "An unexpected error; nothing internal is disclosed. Safe to retry.",
-    },
-    503: {
-      name: "ServiceUnavailable",
-      description:
-        "The authorization server's signing keys cannot be fetched, or the service's database cannot serve the request (unreachable, restarting, read-only mid-failover, timing out), right now; retry shortly with the same token and Idempotency-Key.",
-      headers: ["Retry-After"],
-    },
-  };
-
-const HEADERS: Record<string, JsonSchema> = {
-  ETag: {
-    description:
-      "The return's version as an entity tag; send it back in If-Match to update only that version.",
-    schema: { type: "string" },
-  },
-  Location: {
-    description: "URL of the created return.",
-    schema: { type: "string", format: "uri" },
-  },
-  "Idempotent-Replayed": {
-    description:
-      "`true` when this is the stored response of an earlier request with the same Idempotency-Key.",
-    schema: { type: "string", enum: ["true"] },
-  },
-  Link: {
-    description: 'Always includes `<…/v1/openapi.json>; rel="describedby"`.',
-    schema: { type: "string" },
-  },
-  "WWW-Authenticate": {
-    description:
-      "A Bearer challenge (RFC 6750) with `resource_metadata` (RFC 9728), and `scope` or `error` as applicable.",
-    schema: { type: "string" },
-  },
-  "Retry-After": {
-    description: "Seconds to wait before retrying.",
-    schema: { type: "integer", minimum: 0 },
-  },
-  Allow: {
-    description: "The methods this path has, comma-separated.",
-    schema: { type: "string" },
-  },
-  "Cache-Control": {
-    description: "How long the document may be cached.",
-    schema: { type: "string" },
-  },
-};
-
-/**
- * Statuses a request that matches no operation of the document can get: 404 for a path the
- * document does not have (or an event no route sends), 405 for a method its path item lacks.
- * An OpenAPI document describes only operations that exist, so these responses live in
- * `components.responses` under `problemResponseName(status)`, and the document's description
- * says so. An unknown event's path authenticates first, hence 400, 401, 403 and 503 as well.
- */
-export const UNMATCHED_REQUEST_STATUSES: readonly number[] = [400, 401, 403, 404, 405, 503];
-
-/** The name of the `components.responses` entry for a problem with this status. */
-export function problemResponseName(status: number): string | undefined {
-  return PROBLEM_RESPONSES[status]?.name;
-}
-
 export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
   const components = createSchemaComponents();
-  const problemRef = components.convert(ProblemSchema, "output");
   const baseUrl = options.baseUrl.replace(/\/+$/, "");
   const securitySchemes = options.hostAuth
     ? { hostAuth: options.hostAuth.scheme ?? HOST_AUTH_SCHEME }
     : oauthSecuritySchemes(baseUrl, options.authorizationServer);
   const schemes = Object.keys(securitySchemes);
 
-  const paths: OpenApiDocument["paths"] = { [OPENAPI_PATH]: { get: openApiDocumentOperation() } };
-  const usedProblems = new Set<number>(UNMATCHED_REQUEST_STATUSES);
+  const paths: OpenApiDocument["paths"] = { [OPENAPI_PATH]: openApiDocumentPathItem() };
+  if (options.protectedResourceMetadata) {
+    const metadata = protectedResourceMetadataPathItem(baseUrl, components);
+    paths[metadata.path] = metadata.item;
+  }
+  const usedProblems = new Set<number>([
+    ...UNMATCHED_REQUEST_STATUSES,
+    400,
+    401,
+    403,
+    412,
+    500,
+    503,
+  ]);
   for (const route of options.routes) {
-    const operation = buildOperation(route, components, schemes);
-    for (const status of problemStatuses(route)) {
-      usedProblems.add(status);
-      (operation.responses as Record<string, JsonSchema>)[String(status)] = {
-        $ref: `#/components/responses/${PROBLEM_RESPONSES[status]?.name}`,
-      };
-    }
+    for (const status of problemStatuses(route)) usedProblems.add(status);
+    const operation = routeOperation(route, components, schemes);
     paths[route.path] ??= {};
     const pathItem = paths[route.path] as Record<string, JsonSchema>;
     pathItem[route.method.toLowerCase()] = operation;
+    if (route.method === "GET") pathItem.head = headOperation(operation);
+  }
+  for (const prefix of eventPrefixes(options.routes)) {
+    const path = `/${prefix.segments.join("/")}/{event}`;
+    paths[path] = { [prefix.method.toLowerCase()]: unknownEventOperation(prefix, schemes) };
   }
 
-  const responses: Record<string, JsonSchema> = {};
-  for (const status of [...usedProblems].sort((a, b) => a - b)) {
-    const problem = PROBLEM_RESPONSES[status];
-    if (!problem) continue;
-    responses[problem.name] = {
-      description: problem.description,
-      ...(problem.headers ? { headers: headerRefs(problem.headers) } : {}),
-      content: { [PROBLEM_JSON]: { schema: problemRef } },
-    };
-  }
-
+  const problemSchema = components.convert(ProblemSchema, "output");
   return {
     openapi: "3.1.0",
     info: {
       title: options.title ?? "returnkit returns API",
       version: options.version ?? "1.0.0",
       description:
-        "Returns and exchanges. Every return carries HAL `_links` and HAL-FORMS `_templates` for the actions valid now for the caller; errors are RFC 9457 problem details; writes are idempotent with Idempotency-Key. A path this document does not list answers 404 (`#/components/responses/NotFound`); a method its path does not list, 405 (`#/components/responses/MethodNotAllowed`).",
+        "Returns and exchanges. Every return carries HAL `_links` and HAL-FORMS `_templates` for the actions valid now for the caller; errors are RFC 9457 problem details (`#/components/schemas/Problem`); writes are idempotent with Idempotency-Key. A path this document does not list answers 404 (`#/components/responses/NotFound`); a method its path does not list, 405 with `Allow` naming those it does, and a problem body.",
+      // The license of returnkit, which generates this description.
+      license: { name: "MIT", identifier: "MIT" },
     },
     servers: [{ url: baseUrl }],
     tags: [
@@ -233,129 +143,12 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
     components: {
       schemas: components.schemas(),
       parameters: parameters(components, options.idempotencyKeyRequired ?? true),
+      requestBodies: components.requestBodies(),
       headers: HEADERS,
-      responses,
+      responses: problemResponses(usedProblems, problemSchema),
       securitySchemes,
     },
   };
-}
-
-/** `GET /v1/openapi.json`: public, served by the fetch handler beside the route table. */
-function openApiDocumentOperation(): JsonSchema {
-  return {
-    operationId: "getOpenApiDocument",
-    summary: "This OpenAPI document",
-    description:
-      "Generated from the route table and zod schemas the API validates with; `_templates` point into its `components.schemas`.",
-    security: [],
-    responses: {
-      "200": {
-        description: "The OpenAPI 3.1 document",
-        headers: headerRefs(["Cache-Control"]),
-        content: {
-          "application/json": {
-            schema: {
-              type: "object",
-              required: ["openapi", "info", "paths", "components"],
-              properties: { openapi: { const: "3.1.0" } },
-            },
-          },
-        },
-      },
-    },
-  };
-}
-
-function buildOperation(
-  route: RouteDefinition,
-  components: SchemaComponents,
-  schemes: readonly string[],
-): JsonSchema {
-  const write = route.method !== "GET";
-  const parameters: JsonSchema[] = [];
-  if (route.path.includes("{id}")) parameters.push({ $ref: "#/components/parameters/ReturnId" });
-  if (route.query) parameters.push(...queryParameters(route.query, components));
-  if (write) parameters.push({ $ref: "#/components/parameters/IdempotencyKey" });
-  if (write && route.path.includes("{id}"))
-    parameters.push({ $ref: "#/components/parameters/IfMatch" });
-
-  const responses: Record<string, JsonSchema> = {};
-  if (route.success) {
-    const headers = ["Link"];
-    if (route.success.schema === ReturnSchema) headers.push("ETag");
-    if (route.success.status === 201) headers.push("Location");
-    if (write) headers.push("Idempotent-Replayed");
-    responses[String(route.success.status)] = {
-      description: route.success.description,
-      headers: headerRefs(headers),
-      content: {
-        "application/json": { schema: components.convert(route.success.schema, "output") },
-      },
-    };
-  }
-
-  return {
-    operationId: route.operationId,
-    summary: route.summary,
-    ...(route.event
-      ? {
-          description: `Sends the \`${route.event}\` event. A return offers it in \`_templates\` only while its lifecycle allows it.`,
-        }
-      : {}),
-    ...(route.caller ? { tags: [route.caller] } : {}),
-    security: route.caller ? securityRequirements(route.caller, route.access, schemes) : [],
-    ...(parameters.length ? { parameters } : {}),
-    ...(route.body
-      ? {
-          requestBody: {
-            required: route.bodyRequired ?? true,
-            content: { "application/json": { schema: components.convert(route.body, "input") } },
-          },
-        }
-      : {}),
-    responses,
-  };
-}
-
-/**
- * One requirement object per acceptable scope and scheme: requirement objects are OR-ed, the
- * scopes inside one are AND-ed, and a read is allowed with either `.read` or `.write`.
- */
-function securityRequirements(
-  caller: CallerKind,
-  access: Access,
-  schemes: readonly string[],
-): Record<string, string[]>[] {
-  return acceptableScopes(caller, access).flatMap((scope) =>
-    schemes.map((scheme) => ({ [scheme]: [scope] })),
-  );
-}
-
-function problemStatuses(route: RouteDefinition): number[] {
-  const write = route.method !== "GET";
-  const byId = route.path.includes("{id}");
-  const statuses = [
-    400,
-    500,
-    ...(route.caller ? [401, 403, 503] : []),
-    ...(byId ? [404] : []),
-    ...(write ? [409, 422] : []),
-    ...(write && byId ? [412] : []),
-    ...(route.body ? [413, 415] : []),
-  ];
-  return statuses.sort((a, b) => a - b);
-}
-
-function queryParameters(query: z.ZodType, components: SchemaComponents): JsonSchema[] {
-  const schema = components.resolve(components.convert(query, "input"));
-  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
-  const required = new Set((schema.required ?? []) as string[]);
-  return Object.entries(properties).map(([name, property]) => ({
-    name,
-    in: "query",
-    required: required.has(name),
-    schema: property,
-  }));
 }
 
 function parameters(
@@ -383,7 +176,14 @@ function parameters(
       in: "header",
       required: false,
       description:
-        "The ETag of the version you last saw; the write fails with 412 if the return has changed since.",
+        "The ETag of the version you last saw; the request fails with 412 if the return (or document) has changed since.",
+      schema: { type: "string" },
+    },
+    IfNoneMatch: {
+      name: "If-None-Match",
+      in: "header",
+      required: false,
+      description: "The ETag of a cached copy; 304 without a body while it is still current.",
       schema: { type: "string" },
     },
   };
@@ -431,78 +231,4 @@ function oauthSecuritySchemes(
     },
     bearerAuth,
   };
-}
-
-function headerRefs(names: readonly string[]): Record<string, JsonSchema> {
-  return Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
-}
-
-// ---- zod → components.schemas ----
-
-interface SchemaComponents {
-  /** The JSON Schema of `schema`; named parts become `$ref`s into components.schemas. */
-  convert(schema: z.ZodType, io: "input" | "output"): JsonSchema;
-  /** Follows a top-level `$ref` into the collected components. */
-  resolve(schema: JsonSchema): JsonSchema;
-  schemas(): Record<string, JsonSchema>;
-}
-
-const DEFS_PREFIX = "#/$defs/";
-const COMPONENTS_PREFIX = "#/components/schemas/";
-
-function createSchemaComponents(): SchemaComponents {
-  const collected = new Map<string, { json: string; schema: JsonSchema }>();
-
-  const add = (id: string, schema: JsonSchema) => {
-    const json = JSON.stringify(schema);
-    const existing = collected.get(id);
-    // Request bodies are converted as input and responses as output; a shared component
-    // must read the same both ways, or two different schemas claim one id.
-    if (existing && existing.json !== json) {
-      throw new Error(`Two different JSON Schemas claim the OpenAPI component "${id}"`);
-    }
-    collected.set(id, { json, schema });
-  };
-
-  return {
-    convert(schema, io) {
-      const {
-        $schema: _dialect,
-        $defs,
-        ...root
-      } = z.toJSONSchema(schema, {
-        target: "draft-2020-12",
-        io,
-      }) as JsonSchema;
-      for (const [id, definition] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>)) {
-        add(id, rewriteRefs(definition) as JsonSchema);
-      }
-      return rewriteRefs(root) as JsonSchema;
-    },
-    resolve(schema) {
-      const ref = schema.$ref;
-      if (typeof ref !== "string" || !ref.startsWith(COMPONENTS_PREFIX)) return schema;
-      return collected.get(ref.slice(COMPONENTS_PREFIX.length))?.schema ?? schema;
-    },
-    schemas() {
-      return Object.fromEntries(
-        [...collected.entries()]
-          .sort(([a], [b]) => a.localeCompare(b))
-          .map(([id, { schema }]) => [id, schema]),
-      );
-    },
-  };
-}
-
-function rewriteRefs(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(rewriteRefs);
-  if (value === null || typeof value !== "object") return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([key, child]) => [
-      key,
-      key === "$ref" && typeof child === "string" && child.startsWith(DEFS_PREFIX)
-        ? COMPONENTS_PREFIX + child.slice(DEFS_PREFIX.length)
-        : rewriteRefs(child),
-    ]),
-  );
 }

@@ -40,4 +40,13 @@ describe("router", () => {
       event: "nope",
     });
   });
+
+  it("match - an unknown event with another method than the events' is a 405 naming it", () => {
+    for (const method of ["GET", "HEAD", "PATCH", "DELETE"]) {
+      expect(match(method, "/v1/portal/returns/ret_1/nope"), method).toEqual({
+        kind: "method-not-allowed",
+        allowed: ["POST"],
+      });
+    }
+  });
 });

@@ -15,8 +15,10 @@ interface CompiledRoute {
 }
 
 /** Where a caller's events are sent: an event route's path without its event segment. */
-interface EventPrefix {
+export interface EventPrefix {
   caller: CallerKind;
+  /** The method events are sent with. */
+  method: HttpMethod;
   segments: string[];
 }
 
@@ -25,7 +27,7 @@ export function createRouter(routes: readonly RouteDefinition[]) {
     route,
     segments: route.path.split("/").slice(1),
   }));
-  const eventPrefixes = eventPrefixesOf(compiled);
+  const prefixes = eventPrefixes(routes);
 
   return function match(method: string, path: string): RouteMatch {
     const segments = path.split("/").slice(1);
@@ -44,14 +46,15 @@ export function createRouter(routes: readonly RouteDefinition[]) {
       );
       return { kind: "method-not-allowed", allowed };
     }
-    // An event path with an event nobody sends: a 404 that names the known events.
-    for (const prefix of eventPrefixes) {
+    // An event path with an event nobody sends: sent with the events' method, a 404 that
+    // names the known events; with another method, a 405 like any event path's.
+    for (const prefix of prefixes) {
       if (segments.length !== prefix.segments.length + 1) continue;
       const params = matchSegments(prefix.segments, segments.slice(0, -1));
       const event = plainSegment(segments[segments.length - 1]!);
-      if (params?.id !== undefined && event !== null) {
-        return { kind: "unknown-event", caller: prefix.caller, id: params.id, event };
-      }
+      if (params?.id === undefined || event === null) continue;
+      if (method !== prefix.method) return { kind: "method-not-allowed", allowed: [prefix.method] };
+      return { kind: "unknown-event", caller: prefix.caller, id: params.id, event };
     }
     return { kind: "none" };
   };
@@ -75,14 +78,19 @@ function matchSegments(pattern: string[], segments: string[]): { id?: string } |
   return params;
 }
 
-/** One prefix per caller, from its routes shaped `…/{id}/<event>`. */
-function eventPrefixesOf(compiled: CompiledRoute[]): EventPrefix[] {
-  const prefixes = new Map<CallerKind, string[]>();
-  for (const { route, segments } of compiled) {
+/** One prefix per caller, from its routes shaped `…/{id}/<event>` (the OpenAPI document too). */
+export function eventPrefixes(routes: readonly RouteDefinition[]): EventPrefix[] {
+  const prefixes = new Map<CallerKind, EventPrefix>();
+  for (const route of routes) {
+    const segments = route.path.split("/").slice(1);
     if (!route.caller || segments.length < 2 || segments[segments.length - 2] !== "{id}") continue;
-    prefixes.set(route.caller, segments.slice(0, -1));
+    prefixes.set(route.caller, {
+      caller: route.caller,
+      method: route.method,
+      segments: segments.slice(0, -1),
+    });
   }
-  return [...prefixes].map(([caller, segments]) => ({ caller, segments }));
+  return [...prefixes.values()];
 }
 
 /**

@@ -1,44 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { authProblems } from "../auth/auth-problems";
 import type { Principal } from "../principal";
-import { isProblemError, type ProblemError, problems } from "../problems";
+import { isProblemError, type ProblemError } from "../problems";
 import { memoryStore } from "../store/memory-store";
+import { everyProblem } from "../test-support/every-problem";
 import { makeStoredReturn, T0 } from "../testing/fixtures";
 import { createIdempotencyEngine, DEFAULT_IDEMPOTENCY, type IdempotentRequest } from "./engine";
 
 const customer: Principal = { kind: "portal", id: "user-1", scopes: ["portal:returns.write"] };
-
-/** One instance of every problem returnkit produces; the type makes a new one show up here. */
-const everyProblem: {
-  [Name in keyof typeof problems | keyof typeof authProblems]: ProblemError;
-} = {
-  invalidBody: problems.invalidBody("reason: required", [{ path: "reason", message: "required" }]),
-  invalidQuery: problems.invalidQuery("limit: too big", [{ path: "limit", message: "too big" }]),
-  idempotencyKeyMissing: problems.idempotencyKeyMissing(),
-  idempotencyKeyInvalid: problems.idempotencyKeyInvalid("too long"),
-  unauthenticated: problems.unauthenticated("no token"),
-  invalidToken: problems.invalidToken("expired"),
-  insufficientScope: problems.insufficientScope(["portal:returns.write"]),
-  forbidden: problems.forbidden("not yours"),
-  returnNotFound: problems.returnNotFound("ret_01JD3M6X4R9V6T0Q8Z2W7K5B1C"),
-  routeNotFound: problems.routeNotFound("/nowhere"),
-  outsideMountPath: problems.outsideMountPath("/api/x", "https://shop.example/returns"),
-  unknownEvent: problems.unknownEvent("teleport", ["approve"]),
-  methodNotAllowed: problems.methodNotAllowed("PUT", ["GET"]),
-  invalidTransition: problems.invalidTransition("ship", "draft", ["submit"]),
-  concurrentUpdate: problems.concurrentUpdate("ret_01JD3M6X4R9V6T0Q8Z2W7K5B1C"),
-  historyLimitReached: problems.historyLimitReached("update", 100, 200),
-  preconditionFailed: problems.preconditionFailed('"7"', 1),
-  bodyAborted: problems.bodyAborted(new Error("socket closed")),
-  payloadTooLarge: problems.payloadTooLarge(16_384),
-  unsupportedMediaType: problems.unsupportedMediaType("text/plain"),
-  idempotencyKeyReused: problems.idempotencyKeyReused(),
-  storeUnavailable: problems.storeUnavailable(),
-  internal: problems.internal(),
-  invalidAuthorizationHeader: authProblems.invalidAuthorizationHeader("two tokens"),
-  mixedScopeFamilies: authProblems.mixedScopeFamilies(["portal:returns.read"], ["merchant:x"]),
-  authorizationServerUnavailable: authProblems.authorizationServerUnavailable(),
-};
 
 /** The only refusals that answer a key for good: the return is not there, or the event no longer applies. */
 const STORED_PROBLEMS = ["returnNotFound", "invalidTransition"];

@@ -257,7 +257,9 @@ export function runHttpConformance(target: HttpSuiteTarget) {
         method: "POST",
         target: `${BASE}/v1/portal/returns/${res.json.id}/submit`,
         contentType: "application/json",
-        schema: { $ref: `${BASE}/v1/openapi.json#/components/schemas/SubmitReturn` },
+        schema: {
+          href: `${BASE}/v1/openapi.json#/components/requestBodies/SubmitReturn/content/application~1json/schema`,
+        },
         requiredScopes: ["portal:returns.write"],
       });
     });
@@ -567,6 +569,44 @@ export function runHttpConformance(target: HttpSuiteTarget) {
       const wrong = await send("PUT", `/v1/portal/returns/${r.id}`, { body: {} });
       expect(wrong.status).toBe(405);
       expect(wrong.headers.get("allow")).toBe("GET, HEAD, PATCH");
+    });
+
+    it("documents - the OpenAPI document has a strong ETag; If-None-Match gets 304, a stale If-Match 412", async () => {
+      const { send } = await setup();
+      const served = await send("GET", "/v1/openapi.json", { token: null });
+      const etag = served.headers.get("etag");
+      expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
+      const cached = await send("GET", "/v1/openapi.json", {
+        token: null,
+        headers: { "if-none-match": `W/${etag}` },
+      });
+      expect(cached.status).toBe(304);
+      expect(cached.text).toBe("");
+      expect(cached.headers.get("etag")).toBe(etag);
+      const current = await send("HEAD", "/v1/openapi.json", {
+        token: null,
+        headers: { "if-match": `"other", ${etag}` },
+      });
+      expect(current.status).toBe(200);
+      const stale = await send("GET", "/v1/openapi.json", {
+        token: null,
+        headers: { "if-match": '"0123"' },
+      });
+      expect(stale.status).toBe(412);
+      expect(stale.json).toMatchObject({
+        type: "urn:returnkit:problem:document-changed",
+        current_etag: etag,
+      });
+    });
+
+    it("transitions - an event path answers other methods than POST with 405, known event or not", async () => {
+      const { send, create, merchant } = await setup();
+      const r = await create();
+      for (const event of ["approve", "refund"]) {
+        const res = await send("GET", `/v1/merchant/returns/${r.id}/${event}`, { token: merchant });
+        expect(res.status, event).toBe(405);
+        expect(res.headers.get("allow")).toBe("POST");
+      }
     });
 
     it("paths - an id or event holding an encoded slash or backslash names no route", async () => {

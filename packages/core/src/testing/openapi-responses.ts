@@ -4,15 +4,15 @@
  *
  * The operation is found by method and path template, the response by status (then `4XX`,
  * then `default`), the media type by `Content-Type`, and the body is validated with ajv in
- * the JSON Schema 2020-12 dialect that OpenAPI 3.1 speaks. A request that matches no
- * operation may only get the problem responses the document keeps in `components.responses`
- * for that case (404, 405 with an `Allow` that names the path item's methods, and the auth
- * statuses an unknown event's path checks first); anything else it gets, a 2xx above all,
- * means the document is missing an operation.
+ * the JSON Schema 2020-12 dialect that OpenAPI 3.1 speaks. A path item's own `servers` (the
+ * RFC 9728 metadata lives at the host's root) are honoured. A request that matches no
+ * operation may only get what the document's description promises for that case: 404, or
+ * 405 with an `Allow` that names the path item's methods, each with a problem body; anything
+ * else it gets, a 2xx above all, means the document is missing an operation.
  */
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
-import { problemResponseName, UNMATCHED_REQUEST_STATUSES } from "../http/openapi";
+import { UNMATCHED_REQUEST_STATUSES } from "../http/openapi";
 
 type Json = Record<string, unknown>;
 
@@ -41,7 +41,8 @@ export function createResponseValidator(document: Json, documentUrl: string): Re
   const componentResponses = (components.responses ?? {}) as Record<string, Json>;
   const server = (document.servers as { url: string }[] | undefined)?.[0]?.url;
   if (!server) throw new Error("The OpenAPI document names no server");
-  const serverPath = new URL(server).pathname.replace(/\/+$/, "");
+  const pathOf = (url: string) => new URL(url).pathname.replace(/\/+$/, "");
+  const serverPath = pathOf(server);
 
   // strict: a keyword ajv does not know in a generated schema is a generator bug, not noise.
   const ajv = new Ajv2020({ strict: true, allErrors: true });
@@ -61,10 +62,12 @@ export function createResponseValidator(document: Json, documentUrl: string): Re
     return validate;
   };
 
-  const templates = Object.keys(paths).map((template) => ({
-    template,
-    segments: template.split("/").slice(1),
-  }));
+  // Each template as the absolute path it answers at: under its path item's server, if any.
+  const templates = Object.entries(paths).map(([template, item]) => {
+    const own = (item.servers as { url: string }[] | undefined)?.[0]?.url;
+    const full = (own ? pathOf(own) : serverPath) + template;
+    return { template, segments: full.split("/").slice(1) };
+  });
 
   /** OpenAPI: concrete paths win over templated ones, so fewer template segments first. */
   function pathItemFor(path: string): { template: string; item: Json } | undefined {
@@ -122,6 +125,11 @@ export function createResponseValidator(document: Json, documentUrl: string): Re
     return `${where}: the body does not match ${JSON.stringify(media.schema)}: ${issues}`;
   }
 
+  /** What the document's description promises a request no operation takes: a problem. */
+  const unmatchedResponse: Json = {
+    content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } },
+  };
+
   function checkUnmatched(
     exchange: ObservedExchange,
     where: string,
@@ -133,33 +141,26 @@ export function createResponseValidator(document: Json, documentUrl: string): Re
     if (!UNMATCHED_REQUEST_STATUSES.includes(exchange.status)) {
       return `${where}: no operation in the document answers this request (add one, or make it a 404/405)`;
     }
-    const name = problemResponseName(exchange.status);
-    const response = name ? componentResponses[name] : undefined;
-    if (!response) return `${where}: #/components/responses/${name ?? exchange.status} is missing`;
+    if (exchange.status === 404 && !componentResponses.NotFound) {
+      return `${where}: #/components/responses/NotFound, which the description names, is missing`;
+    }
     if (allow) {
       const sent = (exchange.headers.get("allow") ?? "").split(",").map((m) => m.trim());
       if ([...sent].sort().join(",") !== [...allow].sort().join(",")) {
         return `${where}: Allow says ${sent.join(", ")}, the document's path item ${allow.join(", ")}`;
       }
     }
-    return checkBody(exchange, response, where);
+    return checkBody(exchange, unmatchedResponse, where);
   }
 
   return (exchange) => {
     const url = new URL(exchange.url);
     const where = `${exchange.method} ${url.pathname} → ${exchange.status}`;
-    if (serverPath && url.pathname !== serverPath && !url.pathname.startsWith(`${serverPath}/`)) {
-      return checkUnmatched(exchange, where);
-    }
-    const found = pathItemFor(url.pathname.slice(serverPath.length) || "/");
+    const found = pathItemFor(url.pathname);
     if (!found) return checkUnmatched(exchange, where);
-    // HEAD is served for every GET (RFC 9110 §9.3.2), with the GET's status and headers.
-    const method = exchange.method === "HEAD" ? "get" : exchange.method.toLowerCase();
-    const operation = found.item[method] as Json | undefined;
+    const operation = found.item[exchange.method.toLowerCase()] as Json | undefined;
     if (!operation) {
-      const allow = HTTP_METHODS.filter((m) => m in found.item).flatMap((m) =>
-        m === "get" ? ["GET", "HEAD"] : [m.toUpperCase()],
-      );
+      const allow = HTTP_METHODS.filter((m) => m in found.item).map((m) => m.toUpperCase());
       return checkUnmatched(exchange, `${where} (${found.template})`, allow);
     }
     const responses = (operation.responses ?? {}) as Record<string, Json>;

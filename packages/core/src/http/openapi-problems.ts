@@ -1,0 +1,167 @@
+/**
+ * @module http/openapi-problems — the problem responses and the headers the OpenAPI document
+ * names: which statuses an operation can answer, and how each is described.
+ */
+import type { RouteDefinition } from "./routes";
+
+export type JsonObject = Record<string, unknown>;
+
+const PROBLEM_JSON = "application/problem+json";
+
+/** Problem responses by status; an operation lists those it can actually produce. */
+const PROBLEM_RESPONSES: Record<number, { name: string; description: string; headers?: string[] }> =
+  {
+    400: {
+      name: "BadRequest",
+      description:
+        "Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header.",
+    },
+    401: {
+      name: "Unauthorized",
+      description:
+        "No access token, or an invalid one (expired, not yet valid, wrong issuer or audience, bad signature, unexpected typ or alg). `WWW-Authenticate` links the protected-resource metadata.",
+      headers: ["WWW-Authenticate"],
+    },
+    403: {
+      name: "Forbidden",
+      description:
+        "The token lacks a scope this operation needs (`WWW-Authenticate` names them), or mixes portal and merchant scopes.",
+      headers: ["WWW-Authenticate"],
+    },
+    404: {
+      name: "NotFound",
+      description:
+        "No such return for this caller (another customer's return is not found either), an unknown event, or no such path.",
+    },
+    409: {
+      name: "Conflict",
+      description:
+        "The event does not apply in the return's state (`allowed_events` lists those that do), the return's history is full (`history-limit-reached`), the return changed concurrently, or a request with this Idempotency-Key is still running (`Retry-After`).",
+      headers: ["Retry-After"],
+    },
+    412: {
+      name: "PreconditionFailed",
+      description:
+        "If-Match names another version than the current one: of the return (`precondition-failed`, with `current_version`), or of the document (`document-changed`, with `current_etag`).",
+    },
+    413: {
+      name: "PayloadTooLarge",
+      description: "The body exceeds the size limit (16 KiB by default).",
+    },
+    415: { name: "UnsupportedMediaType", description: "The body is not application/json." },
+    422: {
+      name: "IdempotencyKeyReused",
+      description: "This Idempotency-Key was already used with a different request.",
+    },
+    500: {
+      name: "InternalError",
+      description: "An unexpected error; nothing internal is disclosed. Safe to retry.",
+    },
+    503: {
+      name: "ServiceUnavailable",
+      description:
+        "The authorization server's signing keys cannot be fetched, or the service's database cannot serve the request (unreachable, restarting, read-only mid-failover, timing out), right now; retry shortly with the same token and Idempotency-Key.",
+      headers: ["Retry-After"],
+    },
+  };
+
+export const HEADERS: Record<string, JsonObject> = {
+  ETag: {
+    description:
+      "The return's version as an entity tag; send it back in If-Match to update only that version.",
+    schema: { type: "string" },
+  },
+  Location: {
+    description: "URL of the created return.",
+    schema: { type: "string", format: "uri" },
+  },
+  "Idempotent-Replayed": {
+    description:
+      "`true` when this is the stored response of an earlier request with the same Idempotency-Key.",
+    schema: { type: "string", enum: ["true"] },
+  },
+  Link: {
+    description: 'Always includes `<…/v1/openapi.json>; rel="describedby"`.',
+    schema: { type: "string" },
+  },
+  "WWW-Authenticate": {
+    description:
+      "A Bearer challenge (RFC 6750) with `resource_metadata` (RFC 9728), and `scope` or `error` as applicable.",
+    schema: { type: "string" },
+  },
+  "Retry-After": {
+    description: "Seconds to wait before retrying.",
+    schema: { type: "integer", minimum: 0 },
+  },
+  DocumentETag: {
+    description:
+      "The document's strong entity tag; send it in If-None-Match to revalidate a cached copy (304).",
+    schema: { type: "string" },
+  },
+  "Cache-Control": {
+    description: "How long the document may be cached.",
+    schema: { type: "string" },
+  },
+};
+
+/**
+ * Statuses a request that matches no operation of the document can get: 404 for a path the
+ * document does not have, 405 (with `Allow`) for a method its path item lacks. An OpenAPI
+ * document describes only operations that exist, so its description says so; both bodies are
+ * a `Problem`.
+ */
+export const UNMATCHED_REQUEST_STATUSES: readonly number[] = [404, 405];
+
+/** The name of the `components.responses` entry for a problem with this status. */
+export function problemResponseName(status: number): string | undefined {
+  return PROBLEM_RESPONSES[status]?.name;
+}
+
+/** A `$ref` to the problem response for `status`. */
+export function problemResponseRef(status: number): JsonObject {
+  return { $ref: `#/components/responses/${PROBLEM_RESPONSES[status]?.name}` };
+}
+
+/** The problem response for `status` without its body, for a HEAD operation. */
+export function problemHeadResponse(status: number): JsonObject {
+  const problem = PROBLEM_RESPONSES[status];
+  if (!problem) throw new Error(`no problem response for ${status}`);
+  return {
+    description: problem.description,
+    ...(problem.headers ? { headers: headerRefs(problem.headers) } : {}),
+  };
+}
+
+/** `components.responses`: one entry per status in `used`, each a problem+json `schema`. */
+export function problemResponses(used: Iterable<number>, schema: JsonObject): JsonObject {
+  const responses: Record<string, JsonObject> = {};
+  for (const status of [...new Set(used)].sort((a, b) => a - b)) {
+    const problem = PROBLEM_RESPONSES[status];
+    if (!problem) continue;
+    responses[problem.name] = {
+      ...problemHeadResponse(status),
+      content: { [PROBLEM_JSON]: { schema } },
+    };
+  }
+  return responses;
+}
+
+/** The problems a route can answer, by status. */
+export function problemStatuses(route: RouteDefinition): number[] {
+  const write = route.method !== "GET";
+  const byId = route.path.includes("{id}");
+  const statuses = [
+    400,
+    500,
+    ...(route.caller ? [401, 403, 503] : []),
+    ...(byId ? [404] : []),
+    ...(write ? [409, 422] : []),
+    ...(write && byId ? [412] : []),
+    ...(route.body ? [413, 415] : []),
+  ];
+  return statuses.sort((a, b) => a - b);
+}
+
+export function headerRefs(names: readonly string[]): Record<string, JsonObject> {
+  return Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
+}

@@ -1,0 +1,36 @@
+/** @module test-support/every-problem — one instance of each problem, for tests over the catalogue. */
+import { authProblems } from "../auth/auth-problems";
+import { type ProblemError, problems } from "../problems";
+
+/** One instance of every problem returnkit produces; the type makes a new one show up here. */
+export const everyProblem: {
+  [Name in keyof typeof problems | keyof typeof authProblems]: ProblemError;
+} = {
+  invalidBody: problems.invalidBody("reason: required", [{ path: "reason", message: "required" }]),
+  invalidQuery: problems.invalidQuery("limit: too big", [{ path: "limit", message: "too big" }]),
+  idempotencyKeyMissing: problems.idempotencyKeyMissing(),
+  idempotencyKeyInvalid: problems.idempotencyKeyInvalid("too long"),
+  unauthenticated: problems.unauthenticated("no token"),
+  invalidToken: problems.invalidToken("expired"),
+  insufficientScope: problems.insufficientScope(["portal:returns.write"]),
+  forbidden: problems.forbidden("not yours"),
+  returnNotFound: problems.returnNotFound("ret_01JD3M6X4R9V6T0Q8Z2W7K5B1C"),
+  routeNotFound: problems.routeNotFound("/nowhere"),
+  outsideMountPath: problems.outsideMountPath("/api/x", "https://shop.example/returns"),
+  unknownEvent: problems.unknownEvent("teleport", ["approve"]),
+  methodNotAllowed: problems.methodNotAllowed("PUT", ["GET"]),
+  invalidTransition: problems.invalidTransition("ship", "draft", ["submit"]),
+  concurrentUpdate: problems.concurrentUpdate("ret_01JD3M6X4R9V6T0Q8Z2W7K5B1C"),
+  historyLimitReached: problems.historyLimitReached("update", 100, 200),
+  preconditionFailed: problems.preconditionFailed('"7"', 1),
+  documentChanged: problems.documentChanged('"0f3a"'),
+  bodyAborted: problems.bodyAborted(new Error("socket closed")),
+  payloadTooLarge: problems.payloadTooLarge(16_384),
+  unsupportedMediaType: problems.unsupportedMediaType("text/plain"),
+  idempotencyKeyReused: problems.idempotencyKeyReused(),
+  storeUnavailable: problems.storeUnavailable(),
+  internal: problems.internal(),
+  invalidAuthorizationHeader: authProblems.invalidAuthorizationHeader("two tokens"),
+  mixedScopeFamilies: authProblems.mixedScopeFamilies(["portal:returns.read"], ["merchant:x"]),
+  authorizationServerUnavailable: authProblems.authorizationServerUnavailable(),
+};
