@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { MERCHANT_EVENTS, PORTAL_EVENTS, RETURN_STATES } from "./machine";
-import { createReasonCatalogue, type ReasonCatalogue } from "./reasons";
+import { createReasonCatalogue, FIT_DIRECTIONS, type ReasonCatalogue } from "./reasons";
 import { isStorableText, STORABLE_TEXT_RULE } from "./text";
 
 export const RESOLUTIONS = ["REFUND", "STORE_CREDIT", "EXCHANGE"] as const;
@@ -192,6 +192,22 @@ export const ProblemSchema = z
     errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
   })
   .meta({ id: "Problem" });
+
+// ---- the reason catalogue ----
+
+export const ReasonSchema = z
+  .object({
+    code: z.string().describe("What a create or update body sends as `reason`."),
+    kind: z.enum(["fit", "other"]),
+    direction: z.enum(FIT_DIRECTIONS).nullable().describe("Which way a fit reason did not fit."),
+    body_part: z.string().nullable().describe("Where, for fit reasons that say."),
+    label: z.string().describe("An English label made from the code."),
+  })
+  .meta({ id: "Reason" });
+
+export const ReasonListSchema = z
+  .object({ object: z.literal("list"), data: z.array(ReasonSchema) })
+  .meta({ id: "ReasonList" });
 
 // ---- list queries ----
 

@@ -11,9 +11,9 @@ import {
   type JwtAuthOptions,
 } from "../auth/options";
 import { protectedResourceMetadataPath } from "../auth/protected-resource";
-import { acceptableScopes, type Principal } from "../principal";
+import type { Principal } from "../principal";
 import { type ProblemError, problems } from "../problems";
-import type { RouteDefinition } from "./routes";
+import { type RouteDefinition, routeScopes } from "./routes";
 
 export interface Authentication {
   /** The caller of `request`, or a 401. */
@@ -54,7 +54,7 @@ export function createAuthentication(
     },
     challengeFor(error, route): Record<string, string> {
       const scope = route?.caller
-        ? acceptableScopes(route.caller, route.access)
+        ? routeScopes(route)
         : (error.extensions.required_scopes as string[] | undefined);
       const challenge = challengeForProblem(error, { resourceMetadataUrl: metadataUrl, scope });
       return challenge ? { "www-authenticate": challenge } : {};

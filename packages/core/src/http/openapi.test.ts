@@ -132,6 +132,19 @@ describe("buildOpenApiDocument", () => {
         "post",
       ).security,
     ).toEqual([{ bearerAuth: ["merchant:returns.write"] }]);
+    // The reason catalogue is for any reader, of either family.
+    const reasons = operation(
+      documentFor({ withAuthorizationServer: false }),
+      "/v1/reasons",
+      "get",
+    );
+    expect(reasons.security).toEqual([
+      { bearerAuth: ["portal:returns.read"] },
+      { bearerAuth: ["portal:returns.write"] },
+      { bearerAuth: ["merchant:returns.read"] },
+      { bearerAuth: ["merchant:returns.write"] },
+    ]);
+    expect(reasons.tags).toEqual(["portal", "merchant"]);
   });
 
   test("buildOpenApiDocument - portal scopes use authorization code, merchant scopes client credentials", () => {

@@ -7,9 +7,9 @@
  * hoisted into `components.schemas`, where `_templates` point (`…/openapi.json#/components/schemas/<Id>`).
  */
 import { z } from "zod";
-import { type Access, acceptableScopes, type CallerKind, SCOPES } from "../principal";
+import { SCOPES } from "../principal";
 import { ProblemSchema, ReturnDataSchema, ReturnSchema } from "../schemas";
-import { OPENAPI_PATH, type RouteDefinition } from "./routes";
+import { OPENAPI_PATH, type RouteDefinition, routeScopes } from "./routes";
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -297,8 +297,10 @@ function buildOperation(
           description: `Sends the \`${route.event}\` event. A return offers it in \`_templates\` only while its lifecycle allows it.`,
         }
       : {}),
-    ...(route.caller ? { tags: [route.caller] } : {}),
-    security: route.caller ? securityRequirements(route.caller, route.access, schemes) : [],
+    ...(route.caller
+      ? { tags: route.caller === "any" ? ["portal", "merchant"] : [route.caller] }
+      : {}),
+    security: securityRequirements(routeScopes(route), schemes),
     ...(parameters.length ? { parameters } : {}),
     ...(route.body
       ? {
@@ -317,13 +319,10 @@ function buildOperation(
  * scopes inside one are AND-ed, and a read is allowed with either `.read` or `.write`.
  */
 function securityRequirements(
-  caller: CallerKind,
-  access: Access,
+  scopes: readonly string[],
   schemes: readonly string[],
 ): Record<string, string[]>[] {
-  return acceptableScopes(caller, access).flatMap((scope) =>
-    schemes.map((scheme) => ({ [scheme]: [scope] })),
-  );
+  return scopes.flatMap((scope) => schemes.map((scheme) => ({ [scheme]: [scope] })));
 }
 
 function problemStatuses(route: RouteDefinition): number[] {

@@ -36,6 +36,9 @@ export function createRenderer(setup: RenderSetup) {
 
   return function render(outcome: RouteOutcome, principal: Principal, url: URL): Response {
     if (outcome.kind === "page") return page(outcome, principal, url);
+    if (outcome.kind === "reasons") {
+      return responder.json(200, { object: "list", data: outcome.reasons });
+    }
     if (outcome.kind === "return") {
       const { record } = outcome;
       return responder.json(200, renderReturn(record, principal, links), {

@@ -16,11 +16,20 @@ import type {
   WriteTarget,
   WriteTargets,
 } from "../operations/types";
-import type { Access, CallerKind } from "../principal";
+import {
+  type Access,
+  acceptableScopes,
+  assertScope,
+  type CallerKind,
+  type Principal,
+  type Scope,
+} from "../principal";
+import type { ReasonDescription } from "../reasons";
 import {
   EVENT_BODY_SCHEMAS,
   MerchantListQuerySchema,
   PortalListQuerySchema,
+  ReasonListSchema,
   type ReturnData,
   ReturnListSchema,
   ReturnSchema,
@@ -36,6 +45,8 @@ export const OPENAPI_PATH = "/v1/openapi.json";
 export interface RouteInput {
   /** The `{id}` path parameter, decoded ("" on routes without one). */
   id: string;
+  /** Every path parameter by name (`order_id` of `/v1/portal/orders/{order_id}/…`), decoded. */
+  params: Record<string, string>;
   /** The JSON body as read (writes only; validated by the operation). */
   body: unknown;
   query: Record<string, string>;
@@ -46,7 +57,8 @@ export interface RouteInput {
 export type RouteOutcome =
   | { kind: "write"; result: ReturnResult }
   | { kind: "return"; record: ReturnData }
-  | { kind: "page"; page: ReturnListResult };
+  | { kind: "page"; page: ReturnListResult }
+  | { kind: "reasons"; reasons: ReasonDescription[] };
 
 export type RouteHandler = (
   operations: RequestOperations,
@@ -58,8 +70,8 @@ export interface RouteDefinition {
   method: HttpMethod;
   /** Path template relative to the mount point, OpenAPI style (`/v1/portal/returns/{id}`). */
   path: string;
-  /** Who may call it; null for public documents. */
-  caller: CallerKind | null;
+  /** Who may call it: one family, `any` signed-in caller (with its family's scope), or null for public documents. */
+  caller: CallerKind | "any" | null;
   access: Access;
   summary: string;
   /** The JSON body schema (its `.meta({ id })` names the OpenAPI component). */
@@ -100,6 +112,11 @@ const createHandler: RouteHandler = async (operations, { body, ctx }) => ({
 const getHandler: RouteHandler = async (operations, { id, ctx }) => ({
   kind: "return",
   record: await operations.get(id, ctx),
+});
+
+const reasonsHandler: RouteHandler = async (operations, { ctx }) => ({
+  kind: "reasons",
+  reasons: await operations.reasons(ctx),
 });
 
 const listHandler: RouteHandler = async (operations, { query, ctx }) => ({
@@ -216,7 +233,38 @@ export function buildRoutes(schemas: ReturnSchemas): RouteDefinition[] {
         handler: eventHandler(event),
       }),
     ),
+    {
+      operationId: "listReasons",
+      method: "GET",
+      path: "/v1/reasons",
+      caller: "any",
+      access: "read",
+      summary: "List the return reasons",
+      success: { status: 200, schema: ReasonListSchema, description: "The reason catalogue" },
+      handler: reasonsHandler,
+    },
   ];
+}
+
+/** The scopes any of which lets a caller use `route` (for 403 bodies and Bearer challenges). */
+export function routeScopes(route: RouteDefinition): Scope[] {
+  if (route.caller === null) return [];
+  if (route.caller === "any") {
+    return [
+      ...acceptableScopes("portal", route.access),
+      ...acceptableScopes("merchant", route.access),
+    ];
+  }
+  return acceptableScopes(route.caller, route.access);
+}
+
+/**
+ * Throws 403 unless `principal` may call `route`: a route open to `any` caller takes a scope
+ * of the principal's own family.
+ */
+export function assertRouteScope(principal: Principal, route: RouteDefinition): void {
+  if (route.caller === null) return;
+  assertScope(principal, route.caller === "any" ? principal.kind : route.caller, route.access);
 }
 
 /** The route that sends `event` for `caller`, if any. */

@@ -8,6 +8,7 @@ import type { IdempotencyEngine, IdempotentOutcome } from "../idempotency/engine
 import { allowedEventsIn, isMerchantEvent, MERCHANT_EVENTS } from "../machine";
 import { assertScope, hasScope } from "../principal";
 import { problems } from "../problems";
+import { describeReasons } from "../reasons";
 import {
   MerchantListQuerySchema,
   PortalListQuerySchema,
@@ -35,6 +36,7 @@ export function createOperations(setup: OperationsSetup): ReturnOperations & Req
   const { store, baseUrl, targets, ready } = setup;
   const reader = createReturnReader(store, setup.recent);
   const deps = { ...setup, reader, respond, target: targets.create };
+  const reasonList = describeReasons(setup.catalogue);
 
   function respond(record: ReturnData, status: number): IdempotentResponse {
     const headers: Record<string, string> = { etag: etagOf(record.version) };
@@ -88,6 +90,11 @@ export function createOperations(setup: OperationsSetup): ReturnOperations & Req
             })
           : await store.listReturns(parseInput(MerchantListQuerySchema, query, "query"));
       return { data: page.data.map((stored) => stored.record), next_cursor: page.next_cursor };
+    },
+
+    async reasons(ctx) {
+      assertScope(ctx.principal, ctx.principal.kind, "read");
+      return reasonList;
     },
 
     allowedEventsFor(record, principal) {

@@ -4,6 +4,7 @@
  */
 import type { MerchantEvent, ReturnEvent } from "../machine";
 import type { Principal } from "../principal";
+import type { ReasonDescription } from "../reasons";
 import type {
   EventBodies,
   MerchantListQuery,
@@ -73,6 +74,8 @@ export interface RequestOperations {
   ): Promise<ReturnResult>;
   get(id: string, ctx: OperationContext): Promise<ReturnData>;
   list(query: Record<string, unknown>, ctx: OperationContext): Promise<ReturnListResult>;
+  /** The reason catalogue, for any caller with a read scope of its family. */
+  reasons(ctx: OperationContext): Promise<ReasonDescription[]>;
   allowedEventsFor(record: ReturnData, principal: Principal): ReturnEvent[];
 }
 

@@ -464,6 +464,44 @@ export function runHttpConformance(target: HttpSuiteTarget) {
       ]);
     });
 
+    // ------------------------------------------------------------------ reasons
+
+    it("reasons - GET /v1/reasons lists the catalogue to any caller with a read scope", async () => {
+      const { send, merchant } = await setup({ reasons: { other: ["GIFT_DUPLICATE"] } });
+      const readers = [
+        testToken("portal", "user-42", ["portal:returns.read"]),
+        testToken("portal", "user-42", ["portal:returns.write"]),
+        testToken("merchant", "backoffice", ["merchant:returns.read"]),
+        merchant,
+      ];
+      for (const token of readers) {
+        const res = await send("GET", "/v1/reasons", { token });
+        expect(res.status, res.text).toBe(200);
+        expect(res.json.object).toBe("list");
+        expect(res.json.data).toContainEqual({
+          code: "TOO_SMALL_AT_CHEST",
+          kind: "fit",
+          direction: "TOO_SMALL",
+          body_part: "CHEST",
+          label: "Too small at the chest",
+        });
+        expect(res.json.data.at(-1)).toMatchObject({ code: "GIFT_DUPLICATE", kind: "other" });
+      }
+      const anonymous = await send("GET", "/v1/reasons", { token: null });
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.headers.get("www-authenticate")).toContain(
+        'scope="portal:returns.read portal:returns.write merchant:returns.read merchant:returns.write"',
+      );
+      const noScope = await send("GET", "/v1/reasons", {
+        token: testToken("merchant", "backoffice", []),
+      });
+      expect(noScope.status).toBe(403);
+      expect(noScope.json.required_scopes).toEqual([
+        "merchant:returns.read",
+        "merchant:returns.write",
+      ]);
+    });
+
     // ------------------------------------------------------------------ callers
 
     it("portal - another customer's return is a 404 and lists show only one's own", async () => {
