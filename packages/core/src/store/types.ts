@@ -154,6 +154,12 @@ export interface IdempotencyRecordView {
 
 // ---------------------------------------------------------------- commits
 
+/** What a commit may take of an order line: refused if the line's active returns would exceed it. */
+export interface LineAllowance {
+  /** Units bought on the order line; active returns of this line (this one included) must not exceed it. */
+  purchased: number;
+}
+
 /**
  * One atomic write. `expectedVersion` is `null` when creating; otherwise the version the
  * change was computed from.
@@ -164,6 +170,13 @@ export interface ReturnCommit {
   events: OutboxEventInput[];
   /** Records a key's first use with the response this change answers. */
   idempotency?: IdempotencyFirstUse;
+  /**
+   * When set, the store MUST refuse the commit (reason `quantity_exceeded`) if the quantity in
+   * active returns of the next record's order line, counting the next record and not its
+   * previous version, would exceed `purchased` — checked atomically with the commit, so two
+   * concurrent commits can never both take the last unit (across processes on a shared database).
+   */
+  lineAllowance?: LineAllowance;
 }
 
 export type CommitResult =
@@ -176,7 +189,13 @@ export type CommitResult =
       current?: StoredReturn;
     }
   | { ok: false; reason: "idempotency_conflict"; record: IdempotencyRecordView }
-  | { ok: false; reason: "already_exists" };
+  | { ok: false; reason: "already_exists" }
+  | {
+      ok: false;
+      reason: "quantity_exceeded";
+      /** Active units of the line, excluding this return. */
+      inReturns: number;
+    };
 
 export interface ListReturnsQuery {
   customer_id?: string;
@@ -241,17 +260,25 @@ export interface ReturnRecords {
    * - Events get positions in array order, after every earlier commit's events of that return.
    * - Each new delivery is `pending`, with no attempts, due at once: `next_attempt_at` is
    *   the event's `created_at` in epoch ms.
+   * - With a `lineAllowance`, see `ReturnCommit.lineAllowance`. A return is active unless
+   *   its state is `cancelled` or `rejected`; its order line is its `order_id`, `line.sku`
+   *   and `line.size` (a null size matches only null). Commits without one are not checked.
    *
    * Clarifications the conformance suite checks:
    * - When several checks fail, `already_exists` / `version_conflict` is reported before
-   *   `idempotency_conflict`. `currentVersion` is the version the store saw when it
-   *   refused; `current`, when given, is that whole version.
+   *   `idempotency_conflict`, and that before `quantity_exceeded`. `currentVersion` is the
+   *   version the store saw when it refused; `current`, when given, is that whole version.
    * - The store MUST keep its own copy: changing the caller's objects afterwards MUST NOT
    *   change what it returns.
    * - A `next.record.version` other than `expectedVersion + 1` is a programming error: the
    *   store MAY throw instead of returning a result.
    */
   commit(commit: ReturnCommit): Promise<CommitResult>;
+
+  /** Units in active returns per line of `orderId` (lines with none are absent). */
+  returnedQuantities(
+    orderId: string,
+  ): Promise<Array<{ sku: string; size: string | null; quantity: number }>>;
 }
 
 /**

@@ -60,6 +60,8 @@ export interface StoredReturnOptions {
   state?: ReturnState;
   customer_id?: string;
   order_id?: string;
+  /** The order line returned; defaults to one unit of `TEE-BLK-M` in size M. */
+  line?: ReturnData["line"];
   /** Defaults to 1: what a create commit must carry, whatever the state. */
   version?: number;
   /** Epoch ms of creation and of every history entry. */
@@ -75,7 +77,7 @@ export function makeStoredReturn(options: StoredReturnOptions = {}): StoredRetur
       id: options.id ?? newReturnId(),
       object: "return",
       order_id: options.order_id ?? "ord_1001",
-      line: { sku: "TEE-BLK-M", quantity: 1, size: "M" },
+      line: options.line ?? { sku: "TEE-BLK-M", quantity: 1, size: "M" },
       reason: "TOO_SMALL_AT_CHEST",
       resolution: "EXCHANGE",
       exchange_size: "L",

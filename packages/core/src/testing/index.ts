@@ -40,6 +40,7 @@ export {
   describeCommitsConformance,
   describeDeliveriesConformance,
   describeIdempotencyConformance,
+  describeLineAllowanceConformance,
   describeListReturnsConformance,
   describeNotificationsConformance,
   describeOutboxConformance,

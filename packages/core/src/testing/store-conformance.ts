@@ -9,6 +9,7 @@ import { describeCallerIds } from "./cases/caller-ids";
 import { describeCommits } from "./cases/commits";
 import { describeDeliveries } from "./cases/deliveries";
 import { describeIdempotency } from "./cases/idempotency";
+import { describeLineAllowance } from "./cases/line-allowance";
 import { describeListReturns } from "./cases/list-returns";
 import { describeNotifications } from "./cases/notifications";
 import { describeOutbox } from "./cases/outbox";
@@ -34,6 +35,7 @@ export function runStoreConformance(options: StoreConformanceOptions): void {
   describe(`ReturnsStore conformance: ${options.name}`, () => {
     const subject = freshStoreForEachCase(options);
     describeCommits(subject);
+    describeLineAllowance(subject);
     describeListReturns(subject);
     describeIdempotency(subject);
     describeOutbox(subject);
@@ -46,6 +48,8 @@ export function runStoreConformance(options: StoreConformanceOptions): void {
 
 /** `commit`: versions, creation, atomicity of a return with its events. */
 export const describeCommitsConformance = group("commits", describeCommits);
+/** `commit` with a `lineAllowance`, and `returnedQuantities`: units of an order line, even under races. */
+export const describeLineAllowanceConformance = group("line allowance", describeLineAllowance);
 /** `listReturns`: filters, order and cursors. */
 export const describeListReturnsConformance = group("listReturns", describeListReturns);
 /** Idempotency keys: claim, complete, release, expiry, and keyed writes through the service. */
