@@ -173,13 +173,18 @@ describe("buildOpenApiDocument", () => {
       "400",
       "401",
       "403",
+      "404",
       "409",
       "413",
       "415",
       "422",
       "500",
+      "502",
       "503",
     ]);
+    expect(
+      responseCodes(operation(document, "/v1/portal/orders/{order_id}/returnable", "get")),
+    ).toEqual(["200", "400", "401", "403", "404", "500", "502", "503"]);
     expect(responseCodes(operation(document, "/v1/merchant/returns/{id}/approve", "post"))).toEqual(
       ["200", "400", "401", "403", "404", "409", "412", "413", "415", "422", "500", "503"],
     );

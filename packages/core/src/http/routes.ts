@@ -30,6 +30,8 @@ import {
   MerchantListQuerySchema,
   PortalListQuerySchema,
   ReasonListSchema,
+  type ReturnableOrder,
+  ReturnableOrderSchema,
   type ReturnData,
   ReturnListSchema,
   ReturnSchema,
@@ -58,7 +60,8 @@ export type RouteOutcome =
   | { kind: "write"; result: ReturnResult }
   | { kind: "return"; record: ReturnData }
   | { kind: "page"; page: ReturnListResult }
-  | { kind: "reasons"; reasons: ReasonDescription[] };
+  | { kind: "reasons"; reasons: ReasonDescription[] }
+  | { kind: "returnable"; order: ReturnableOrder };
 
 export type RouteHandler = (
   operations: RequestOperations,
@@ -82,6 +85,8 @@ export interface RouteDefinition {
   success?: { status: number; schema: z.ZodType; description: string };
   /** The lifecycle event this route sends, for `_templates`. */
   event?: ReturnEvent;
+  /** Problem statuses the route's own rules add to those of its kind (the order checks'). */
+  problems?: readonly number[];
   /** Calls the operation behind the route. */
   handler: RouteHandler;
 }
@@ -119,6 +124,11 @@ const reasonsHandler: RouteHandler = async (operations, { ctx }) => ({
   reasons: await operations.reasons(ctx),
 });
 
+const returnableHandler: RouteHandler = async (operations, { params, ctx }) => ({
+  kind: "returnable",
+  order: await operations.returnableLines(params.order_id ?? "", ctx),
+});
+
 const listHandler: RouteHandler = async (operations, { query, ctx }) => ({
   kind: "page",
   page: await operations.list(query, ctx),
@@ -130,6 +140,9 @@ function eventHandler(event: ReturnEvent): RouteHandler {
     result: await operations.sendEvent(id, event, body, ctx),
   });
 }
+
+/** What checking a write against the shop's order adds: 422 refusals, 502 when the order system fails. */
+const ORDER_CHECKS = [422, 502] as const;
 
 export function buildRoutes(schemas: ReturnSchemas): RouteDefinition[] {
   const one = { status: 200, schema: ReturnSchema, description: "The return" };
@@ -146,6 +159,7 @@ export function buildRoutes(schemas: ReturnSchemas): RouteDefinition[] {
     bodyRequired: false,
     success: { ...one, description: "The updated return" },
     event,
+    ...(event === "submit" ? { problems: ORDER_CHECKS } : {}),
     handler: eventHandler(event),
   });
   return [
@@ -159,6 +173,7 @@ export function buildRoutes(schemas: ReturnSchemas): RouteDefinition[] {
       body: schemas.CreateReturn,
       bodyRequired: true,
       success: { status: 201, schema: ReturnSchema, description: "The new draft" },
+      problems: [404, ...ORDER_CHECKS],
       handler: createHandler,
     },
     {
@@ -193,10 +208,27 @@ export function buildRoutes(schemas: ReturnSchemas): RouteDefinition[] {
       bodyRequired: true,
       success: { ...one, description: "The updated draft" },
       event: "update",
+      problems: ORDER_CHECKS,
       handler: eventHandler("update"),
     },
     portalEventRoute("submit"),
     portalEventRoute("cancel"),
+    {
+      operationId: "getReturnableLines",
+      method: "GET",
+      path: "/v1/portal/orders/{order_id}/returnable",
+      caller: "portal",
+      access: "read",
+      summary: "What the caller can return from one of its orders",
+      success: {
+        status: 200,
+        schema: ReturnableOrderSchema,
+        description:
+          "Each line of the order, what a return of it may take, and a pre-filled `create`",
+      },
+      problems: [404, 502],
+      handler: returnableHandler,
+    },
     {
       operationId: "listMerchantReturns",
       method: "GET",
@@ -282,10 +314,27 @@ export function returnPaths(
   caller: CallerKind,
 ): { collection: string; item: (id: string) => string } {
   const reads = routes.filter((route) => route.method === "GET" && route.caller === caller);
-  const collection = reads.find((route) => !route.path.includes("{id}"));
-  const item = reads.find((route) => route.path.includes("{id}"));
+  const collection = reads.find((route) => route.handler === listHandler);
+  const item = reads.find((route) => route.handler === getHandler);
   if (!collection || !item) throw new Error(`the route table has no ${caller} reads`);
   return { collection: collection.path, item: (id) => fillId(item, id) };
+}
+
+/** The route with this operationId (links to routes that are not about one return). */
+export function routeById(
+  routes: readonly RouteDefinition[],
+  operationId: string,
+): RouteDefinition {
+  const route = routes.find((candidate) => candidate.operationId === operationId);
+  if (!route) throw new Error(`the route table has no ${operationId}`);
+  return route;
+}
+
+/** `route`'s path with its parameters filled in, each encoded as one path segment. */
+export function fillParams(route: RouteDefinition, params: Record<string, string>): string {
+  return route.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+    encodeURIComponent(params[name] ?? ""),
+  );
 }
 
 /** The writes' places in the table, for the operations (see `WriteTargets`). */

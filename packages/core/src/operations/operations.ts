@@ -92,6 +92,12 @@ export function createOperations(setup: OperationsSetup): ReturnOperations & Req
       return { data: page.data.map((stored) => stored.record), next_cursor: page.next_cursor };
     },
 
+    async returnableLines(orderId, ctx) {
+      assertScope(ctx.principal, "portal", "read");
+      await ready();
+      return setup.rules.returnable(orderId, ctx.principal);
+    },
+
     async reasons(ctx) {
       assertScope(ctx.principal, ctx.principal.kind, "read");
       return reasonList;
