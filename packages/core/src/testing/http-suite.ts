@@ -15,6 +15,8 @@ import {
   RETURN_STATES,
   type ReturnState,
 } from "../machine";
+import { describeOrderChecks } from "./cases/order-checks";
+import { describeReturnableLines } from "./cases/returnable-lines";
 import { validCreate } from "./fixtures";
 import {
   BASE,
@@ -48,6 +50,11 @@ export function runHttpConformance(target: HttpSuiteTarget) {
       mounted = client.mounted;
       return client;
     }
+
+    // ------------------------------------------------------------------ the shop's orders
+
+    describeOrderChecks(setup);
+    describeReturnableLines(setup);
 
     // ------------------------------------------------------------------ lifecycle
 

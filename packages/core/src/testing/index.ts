@@ -43,6 +43,7 @@ export {
   describeLineAllowanceConformance,
   describeListReturnsConformance,
   describeNotificationsConformance,
+  describeOrdersConformance,
   describeOutboxConformance,
   describeRetentionConformance,
   runStoreConformance,
