@@ -144,10 +144,16 @@ function eventHandler(event: ReturnEvent): RouteHandler {
 /** What checking a write against the shop's order adds: 422 refusals, 502 when the order system fails. */
 const ORDER_CHECKS = [422, 502] as const;
 
+const ONE_RETURN = { status: 200, schema: ReturnSchema, description: "The return" };
+
 export function buildRoutes(schemas: ReturnSchemas): RouteDefinition[] {
-  const one = { status: 200, schema: ReturnSchema, description: "The return" };
+  return [...portalRoutes(schemas), ...merchantRoutes(), ...catalogueRoutes()];
+}
+
+/** A customer (or an agent for one) on the customer's own returns and orders. */
+function portalRoutes(schemas: ReturnSchemas): RouteDefinition[] {
+  const one = ONE_RETURN;
   const portal = "/v1/portal/returns";
-  const merchant = "/v1/merchant/returns";
   const portalEventRoute = (event: "submit" | "cancel"): RouteDefinition => ({
     operationId: `${event}Return`,
     method: "POST",
@@ -229,6 +235,14 @@ export function buildRoutes(schemas: ReturnSchemas): RouteDefinition[] {
       problems: [404, 502],
       handler: returnableHandler,
     },
+  ];
+}
+
+/** The back office, on all returns. */
+function merchantRoutes(): RouteDefinition[] {
+  const one = ONE_RETURN;
+  const merchant = "/v1/merchant/returns";
+  return [
     {
       operationId: "listMerchantReturns",
       method: "GET",
@@ -265,6 +279,12 @@ export function buildRoutes(schemas: ReturnSchemas): RouteDefinition[] {
         handler: eventHandler(event),
       }),
     ),
+  ];
+}
+
+/** What any signed-in caller reads to fill in a return. */
+function catalogueRoutes(): RouteDefinition[] {
+  return [
     {
       operationId: "listReasons",
       method: "GET",

@@ -6,7 +6,7 @@ import type { AuthOptions } from "../auth/options";
 import { authOptionsSchema } from "../auth/options-schema";
 import { DEFAULT_MAX_HISTORY_ENTRIES, MIN_MAX_HISTORY_ENTRIES } from "../history-limit";
 import { DEFAULT_IDEMPOTENCY, type IdempotencySettings } from "../idempotency/engine";
-import type { EligibilityRule, OrderSource, ProductCatalog } from "../orders/types";
+import type { EligibilityRule, OrderSettings, OrderSource, ProductCatalog } from "../orders/types";
 import {
   createReasonCatalogue,
   REASON_CODE_PATTERN,
@@ -200,12 +200,6 @@ export interface ServiceSettings {
   orders: OrderSettings | null;
   catalog: ProductCatalog | null;
   reportError: (error: unknown, context: string) => void;
-}
-
-export interface OrderSettings {
-  source: OrderSource;
-  returnWindowDays: number;
-  eligible: EligibilityRule | null;
 }
 
 /** Checks `options` (throwing `InvalidOptionsError`) and fills in the defaults. */

@@ -8,7 +8,6 @@
  * again inside the commit (`lineAllowance`), so two requests racing for the last unit can
  * never both get it.
  */
-import type { OrderSettings } from "../options/service-options";
 import type { Principal } from "../principal";
 import { problems } from "../problems";
 import {
@@ -27,7 +26,8 @@ import {
   unitsInReturns,
 } from "./line-status";
 import { findOrderLine, type Order } from "./order-schema";
-import type { ProductCatalog, ReturnRequest } from "./types";
+import { returnableOrder } from "./returnable-order";
+import type { OrderRulesContext, OrderSettings, ProductCatalog, ReturnRequest } from "./types";
 
 export interface ReturnRulesSetup {
   /** The order rules' settings; null when the host gave no `orders`. */
@@ -70,131 +70,112 @@ export function requestOf(record: Omit<ReturnData, "history">): ReturnRequest {
 }
 
 export function createReturnRules(setup: ReturnRulesSetup): ReturnRules {
-  const { orders, catalog, store, now } = setup;
-
-  async function checkExchangeSize(request: ReturnRequest): Promise<void> {
-    if (!catalog || request.resolution !== "EXCHANGE" || request.exchange_size === null) return;
-    const sizes = await askExchangeSizes(catalog, request.line.sku);
-    if (sizes !== null && !sizes.includes(request.exchange_size)) {
-      throw problems.exchangeSizeNotOffered(request.line.sku, request.exchange_size, sizes);
-    }
-  }
-
-  /** The lines a new return could name now, for a 400 that must say which. */
-  function returnableLines(order: Order, returned: ReturnedQuantities, windowDays: number) {
-    return order.lines.flatMap((line) => {
-      const status = lineStatus(order, line, unitsInReturns(returned, line), {
-        now: now(),
-        windowDays,
-      });
-      return status.refusal
-        ? []
-        : [{ sku: line.sku, size: line.size, returnable_quantity: status.returnable_quantity }];
-    });
-  }
-
-  async function checkOrder(
-    settings: OrderSettings,
-    request: ReturnRequest,
-    principal: Principal,
-    current: ReturnData | null,
-  ): Promise<CheckedReturn> {
-    const order = await loadOrder(settings.source, request.order_id, principal);
-    const returned = await store.returnedQuantities(order.id);
-    const line = findOrderLine(order, request.line);
-    if (!line) {
-      const lines = returnableLines(order, returned, settings.returnWindowDays);
-      throw problems.lineNotOnOrder(order.id, request.line, lines);
-    }
-    // The draft being updated is one of the active returns: its own units do not count.
-    const inReturns = unitsInReturns(returned, line, current?.line.quantity ?? 0);
-    const at = now();
-    const status = lineStatus(order, line, inReturns, {
-      now: at,
-      windowDays: settings.returnWindowDays,
-    });
-    const ref = { order_id: order.id, sku: line.sku, size: line.size };
-    if (request.line.quantity > status.returnable_quantity) {
-      throw problems.quantityExceedsReturnable({
-        ...ref,
-        quantity: request.line.quantity,
-        purchased: status.purchased,
-        in_returns: status.in_returns,
-        returnable_quantity: status.returnable_quantity,
-      });
-    }
-    if (at > Date.parse(status.returnable_until)) {
-      throw problems.returnWindowClosed(order.id, line, status.returnable_until);
-    }
-    if (line.final_sale) throw problems.notReturnable(order.id, line);
-    if (settings.eligible) {
-      const answer = await askEligible(settings.eligible, order, line, request);
-      if (answer !== true)
-        throw problems.refusedByPolicy(order.id, line, answer.code, answer.detail);
-    }
-    await checkExchangeSize(request);
-    return {
-      orderLine: orderLineRecord(order, line, status.returnable_until),
-      allowance: { purchased: line.quantity },
-    };
-  }
-
+  const { orders, catalog } = setup;
+  const context = orders ? { ...setup, orders } : null;
   return {
     async checkRequest(request, principal, current) {
-      if (orders) return checkOrder(orders, request, principal, current);
-      await checkExchangeSize(request);
+      if (context) return checkOrder(context, request, principal, current);
+      await checkExchangeSize(catalog, request);
       return {};
     },
-
-    async checkSubmit(record, principal) {
-      if (!orders) return {};
-      const order = await loadOrder(orders.source, record.order_id, principal);
-      const line = findOrderLine(order, record.line);
-      if (!line) {
-        const returned = await store.returnedQuantities(order.id);
-        const lines = returnableLines(order, returned, orders.returnWindowDays);
-        throw problems.lineNotOnOrder(order.id, record.line, lines);
-      }
-      const until = returnableUntil(order, line, orders.returnWindowDays);
-      if (now() > Date.parse(until)) throw problems.returnWindowClosed(order.id, line, until);
-      if (line.final_sale) throw problems.notReturnable(order.id, line);
-      return { orderLine: orderLineRecord(order, line, until) };
-    },
-
-    async returnable(orderId, principal) {
-      if (!orders) throw problems.ordersNotConfigured();
-      const order = await loadOrder(orders.source, orderId, principal);
-      const returned = await store.returnedQuantities(order.id);
-      const sizes = new Map<string, readonly string[] | null>();
-      for (const { sku } of order.lines) {
-        if (!sizes.has(sku)) sizes.set(sku, catalog ? await askExchangeSizes(catalog, sku) : null);
-      }
-      const at = now();
-      return {
-        object: "returnable_order",
-        order_id: order.id,
-        currency: order.currency,
-        placed_at: order.placed_at,
-        delivered_at: order.delivered_at,
-        lines: order.lines.map((line) => {
-          const status = lineStatus(order, line, unitsInReturns(returned, line), {
-            now: at,
-            windowDays: orders.returnWindowDays,
-          });
-          const exchangeSizes = sizes.get(line.sku) ?? null;
-          const resolutions = status.refusal
-            ? []
-            : RESOLUTIONS.filter((r) => r !== "EXCHANGE" || exchangeSizes?.length !== 0);
-          return {
-            sku: line.sku,
-            size: line.size,
-            ...status,
-            unit_price: line.unit_price,
-            resolutions,
-            exchange_sizes: exchangeSizes === null ? null : [...exchangeSizes],
-          };
-        }),
-      };
-    },
+    checkSubmit: (record, principal) =>
+      context ? checkSubmit(context, record, principal) : Promise.resolve({}),
+    returnable: (orderId, principal) =>
+      context
+        ? returnableOrder(context, orderId, principal)
+        : Promise.reject(problems.ordersNotConfigured()),
   };
+}
+
+async function checkExchangeSize(
+  catalog: ProductCatalog | null,
+  request: ReturnRequest,
+): Promise<void> {
+  if (!catalog || request.resolution !== "EXCHANGE" || request.exchange_size === null) return;
+  const sizes = await askExchangeSizes(catalog, request.line.sku);
+  if (sizes !== null && !sizes.includes(request.exchange_size)) {
+    throw problems.exchangeSizeNotOffered(request.line.sku, request.exchange_size, sizes);
+  }
+}
+
+/** A 400 for a line the order does not have, listing those a new return could name now. */
+async function lineNotOnOrder(
+  context: OrderRulesContext,
+  order: Order,
+  line: { sku: string; size: string | null },
+  known?: ReturnedQuantities,
+) {
+  const returned = known ?? (await context.store.returnedQuantities(order.id));
+  const settings = { now: context.now(), windowDays: context.orders.returnWindowDays };
+  const lines = order.lines.flatMap((candidate) => {
+    const status = lineStatus(order, candidate, unitsInReturns(returned, candidate), settings);
+    return status.refusal
+      ? []
+      : [
+          {
+            sku: candidate.sku,
+            size: candidate.size,
+            returnable_quantity: status.returnable_quantity,
+          },
+        ];
+  });
+  return problems.lineNotOnOrder(order.id, line, lines);
+}
+
+async function checkOrder(
+  context: OrderRulesContext,
+  request: ReturnRequest,
+  principal: Principal,
+  current: ReturnData | null,
+): Promise<CheckedReturn> {
+  const { orders } = context;
+  const order = await loadOrder(orders.source, request.order_id, principal);
+  const returned = await context.store.returnedQuantities(order.id);
+  const line = findOrderLine(order, request.line);
+  if (!line) throw await lineNotOnOrder(context, order, request.line, returned);
+  // The draft being updated is one of the active returns: its own units do not count.
+  const inReturns = unitsInReturns(returned, line, current?.line.quantity ?? 0);
+  const at = context.now();
+  const status = lineStatus(order, line, inReturns, {
+    now: at,
+    windowDays: orders.returnWindowDays,
+  });
+  if (request.line.quantity > status.returnable_quantity) {
+    throw problems.quantityExceedsReturnable({
+      order_id: order.id,
+      sku: line.sku,
+      size: line.size,
+      quantity: request.line.quantity,
+      purchased: status.purchased,
+      in_returns: status.in_returns,
+      returnable_quantity: status.returnable_quantity,
+    });
+  }
+  if (at > Date.parse(status.returnable_until)) {
+    throw problems.returnWindowClosed(order.id, line, status.returnable_until);
+  }
+  if (line.final_sale) throw problems.notReturnable(order.id, line);
+  if (orders.eligible) {
+    const answer = await askEligible(orders.eligible, order, line, request);
+    if (answer !== true) throw problems.refusedByPolicy(order.id, line, answer.code, answer.detail);
+  }
+  await checkExchangeSize(context.catalog, request);
+  return {
+    orderLine: orderLineRecord(order, line, status.returnable_until),
+    allowance: { purchased: line.quantity },
+  };
+}
+
+async function checkSubmit(
+  context: OrderRulesContext,
+  record: ReturnData,
+  principal: Principal,
+): Promise<CheckedReturn> {
+  const order = await loadOrder(context.orders.source, record.order_id, principal);
+  const line = findOrderLine(order, record.line);
+  if (!line) throw await lineNotOnOrder(context, order, record.line);
+  const until = returnableUntil(order, line, context.orders.returnWindowDays);
+  if (context.now() > Date.parse(until)) throw problems.returnWindowClosed(order.id, line, until);
+  if (line.final_sale) throw problems.notReturnable(order.id, line);
+  return { orderLine: orderLineRecord(order, line, until) };
 }

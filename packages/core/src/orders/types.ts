@@ -4,6 +4,7 @@
  */
 import type { Principal } from "../principal";
 import type { Resolution } from "../schemas";
+import type { ReturnsStore } from "../store/types";
 import type { Order, OrderInput, OrderLine } from "./order-schema";
 
 /** The host's orders, read by id. */
@@ -46,4 +47,19 @@ export interface ProductCatalog {
    * then accepted), an empty list when it cannot be exchanged at all.
    */
   exchangeSizes(sku: string): readonly string[] | null | Promise<readonly string[] | null>;
+}
+
+/** The order rules' settings, from the `orders` and `policy` options with their defaults. */
+export interface OrderSettings {
+  source: OrderSource;
+  returnWindowDays: number;
+  eligible: EligibilityRule | null;
+}
+
+/** What the checks run with once the host gave `orders`. */
+export interface OrderRulesContext {
+  orders: OrderSettings;
+  catalog: ProductCatalog | null;
+  store: Pick<ReturnsStore, "returnedQuantities">;
+  now: () => number;
 }
