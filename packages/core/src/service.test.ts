@@ -2,9 +2,10 @@ import { describe, expect, it } from "vitest";
 import { inMemoryOrders } from "./orders/in-memory-orders";
 import type { Principal } from "./principal";
 import { isProblemError, type ProblemError } from "./problems";
+import type { ReturnData } from "./schemas";
 import { createReturnsService } from "./service";
 import { memoryStore } from "./store/memory-store";
-import { T0 } from "./testing/fixtures";
+import { makeStoredReturn, T0 } from "./testing/fixtures";
 import { testAuthenticate, testToken } from "./testing/http-suite";
 import type { FitSignal } from "./webhooks/events";
 import { generateWebhookSecret } from "./webhooks/signer";
@@ -561,5 +562,20 @@ describe("createReturnsService", () => {
     expect(problem).toMatchObject({ status: 502, slug: "orders-unavailable" });
     expect(problem.cause).toBe(failure);
     expect((await store.listReturns({ limit: 10 })).data).toEqual([]);
+  });
+
+  it("get, list - a return stored before returns recorded order_line reads with order_line null", async () => {
+    const { service, store } = setup();
+    const { order_line: _none, ...earlier } = makeStoredReturn({ customer_id: "user-1" }).record;
+    const stored = { ...makeStoredReturn(), record: earlier as ReturnData };
+    expect((await store.commit({ next: stored, expectedVersion: null, events: [] })).ok).toBe(true);
+    const id = stored.record.id;
+
+    expect((await service.get(id, { principal: customer })).order_line).toBeNull();
+    const page = await service.list({}, { principal: customer });
+    expect(page.data[0]).toMatchObject({ id, order_line: null });
+    const updated = await service.updateDraft(id, { reason: "DAMAGED" }, { principal: customer });
+    expect(updated.record.order_line).toBeNull();
+    expect((await store.getReturn(id))?.record.order_line).toBeNull();
   });
 });

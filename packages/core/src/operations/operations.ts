@@ -18,7 +18,7 @@ import {
 import type { IdempotentResponse } from "../store/types";
 import { createReturn } from "./create-return";
 import { parseInput } from "./parse-input";
-import { createReturnReader } from "./reader";
+import { createReturnReader, withOrderLine } from "./reader";
 import { sendEvent } from "./send-event";
 import type { RequestOperations, ReturnOperations, ReturnResult, WriteTargets } from "./types";
 import type { WritePathDeps } from "./write-path";
@@ -89,7 +89,10 @@ export function createOperations(setup: OperationsSetup): ReturnOperations & Req
               customer_id: principal.id,
             })
           : await store.listReturns(parseInput(MerchantListQuerySchema, query, "query"));
-      return { data: page.data.map((stored) => stored.record), next_cursor: page.next_cursor };
+      return {
+        data: page.data.map((stored) => withOrderLine(stored).record),
+        next_cursor: page.next_cursor,
+      };
     },
 
     async returnableLines(orderId, ctx) {

@@ -33,7 +33,7 @@ import type {
 } from "../store/types";
 import { responseToStore } from "../stored-response";
 import { type FitSignal, publishTransitions } from "../webhooks/events";
-import type { ReturnReader } from "./reader";
+import { type ReturnReader, withOrderLine } from "./reader";
 import { applyEventBody, type EventBody, HistoryBuilder, moveTo } from "./record-changes";
 import type { OperationContext } from "./types";
 
@@ -161,7 +161,9 @@ export async function transition(
     });
     if (outcome.kind === "committed") return { kind: "committed", record: next.record };
     if (outcome.kind === "key-taken") return outcome;
-    const latest = outcome.current ?? (await deps.reader.load(id, ctx.principal));
+    const latest = outcome.current
+      ? withOrderLine(outcome.current)
+      : await deps.reader.load(id, ctx.principal);
     deps.recent?.set(id, latest);
     if (ctx.ifMatch !== undefined) {
       throw problems.preconditionFailed(String(ctx.ifMatch), latest.record.version);
