@@ -10,7 +10,12 @@ import type { AddressInfo } from "node:net";
 import { PGlite } from "@electric-sql/pglite";
 import { serve } from "@hono/node-server";
 import { returnsApp } from "@returnkit/adapter-hono";
-import { createReturnsService, type FitSignal, type ReturnsService } from "@returnkit/core";
+import {
+  createReturnsService,
+  type FitSignal,
+  type OrderSource,
+  type ReturnsService,
+} from "@returnkit/core";
 import {
   DataDirInUseError,
   type DataDirLock,
@@ -37,6 +42,8 @@ export interface ReturnsServerOptions {
   /** Short retries for demos; the default is the SPEC's Svix-like schedule. */
   retrySchedule?: number[];
   onFitSignal?: (signal: FitSignal) => void;
+  /** The shop's orders, so returns are checked against them (`inMemoryOrders([...])` for a demo). */
+  orders?: OrderSource;
 }
 
 export interface ReturnsServer {
@@ -87,6 +94,7 @@ export async function startReturnsServer(
     },
     webhooks: { endpoints: options.webhookEndpoints ?? [], retrySchedule: options.retrySchedule },
     onFitSignal: options.onFitSignal,
+    orders: options.orders,
   });
   await service.ready();
   service.dispatcher.start();
