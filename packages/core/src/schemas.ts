@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { MERCHANT_EVENTS, PORTAL_EVENTS, RETURN_STATES } from "./machine";
+import { PROBLEM_TYPE_PREFIX } from "./problems";
 import { createReasonCatalogue, FIT_DIRECTIONS, type ReasonCatalogue } from "./reasons";
 import { isStorableText, STORABLE_TEXT_RULE } from "./text";
 
@@ -242,9 +243,9 @@ export const ProblemSchema = z
 
 /** The problem types a return of one unit of a line would meet now, in the order they are checked. */
 export const LINE_REFUSALS = [
-  "urn:returnkit:problem:quantity-exceeds-returnable",
-  "urn:returnkit:problem:return-window-closed",
-  "urn:returnkit:problem:not-returnable",
+  `${PROBLEM_TYPE_PREFIX}quantity-exceeds-returnable`,
+  `${PROBLEM_TYPE_PREFIX}return-window-closed`,
+  `${PROBLEM_TYPE_PREFIX}not-returnable`,
 ] as const;
 
 export const ReturnableLineSchema = z
