@@ -10,12 +10,7 @@
  */
 import type { Principal } from "../principal";
 import { problems } from "../problems";
-import {
-  RESOLUTIONS,
-  type ReturnableOrder,
-  type ReturnData,
-  type ReturnOrderLine,
-} from "../schemas";
+import type { ReturnableOrder, ReturnData, ReturnOrderLine } from "../schemas";
 import type { LineAllowance, ReturnsStore } from "../store/types";
 import { askEligible, askExchangeSizes, loadOrder } from "./host-answers";
 import {
