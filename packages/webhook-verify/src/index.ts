@@ -18,6 +18,7 @@ export type {
   RejectReasonCode,
   Resolution,
   ReturnData,
+  ReturnOrderLine,
   ReturnFitSignalEvent,
   ReturnkitWebhookEvent,
   ReturnState,
