@@ -1,8 +1,10 @@
 /**
  * `pnpm demo`: the whole product in one process tree with no outside services — a Hono
- * server on the PGlite store (kept in ./.returnkit-data), the development authorization
- * server, and a webhook receiver verifying every delivery. Scripted customer agents and a
- * back office drive five stories by following the `_templates` each response offers; at
+ * server on the PGlite store (kept in ./.returnkit-data) bound to an in-memory order book, the
+ * development authorization server, and a webhook receiver verifying every delivery. Scripted
+ * customer agents and a back office drive five stories by following the `_templates` each
+ * response offers, starting from the `create` form a returnable order line carries; a sixth
+ * return is refused by its order, and the agent reads why from the problem. At
  * `return.closed` an in-process subscriber issues the refund or creates the exchange.
  *
  * Exits 0 only if every webhook the stories produced arrived, verified, and every closed
@@ -18,6 +20,7 @@ import {
   clientCredentialsToken,
   discoverFromChallenge,
 } from "./oauth-agent";
+import { bodyFromTemplate, demoOrderBook } from "./order-book";
 
 // biome-ignore lint/suspicious/noExplicitAny: the demo reads response bodies loosely, like a script would
 type Json = Record<string, any>;
@@ -32,7 +35,11 @@ interface Story {
   label: string;
   title: string;
   customer: "alice" | "bob";
-  create: Json;
+  /** The demo order (see order-book.ts) and the line of it to return. */
+  order: string;
+  sku: string;
+  /** What the customer fills into the line's `create` form. */
+  choices: Json;
   steps: Step[];
 }
 
@@ -41,13 +48,9 @@ const STORIES: Story[] = [
     label: "fit exchange",
     title: "Exchange: a tee too small at the chest, through to closed",
     customer: "alice",
-    create: {
-      order_id: "ord_1001",
-      line: { sku: "TEE-BLK-M", quantity: 1, size: "M" },
-      reason: "TOO_SMALL_AT_CHEST",
-      resolution: "EXCHANGE",
-      exchange_size: "L",
-    },
+    order: "1001",
+    sku: "TEE-BLK-M",
+    choices: { reason: "TOO_SMALL_AT_CHEST", resolution: "EXCHANGE", exchange_size: "L" },
     steps: [
       { event: "submit", as: "customer" },
       { event: "approve", as: "merchant", body: { note: "within the return window" } },
@@ -65,12 +68,9 @@ const STORIES: Story[] = [
     label: "damaged refund",
     title: "Refund: boots that arrived damaged",
     customer: "bob",
-    create: {
-      order_id: "ord_2002",
-      line: { sku: "BOOT-BRN-42", size: "42" },
-      reason: "DAMAGED",
-      resolution: "REFUND",
-    },
+    order: "2002",
+    sku: "BOOT-BRN-42",
+    choices: { reason: "DAMAGED", resolution: "REFUND" },
     steps: [
       { event: "submit", as: "customer" },
       { event: "approve", as: "merchant" },
@@ -84,12 +84,9 @@ const STORIES: Story[] = [
     label: "flag / unflag",
     title: "Flagged for review, then cleared and shipped",
     customer: "alice",
-    create: {
-      order_id: "ord_1002",
-      line: { sku: "JEANS-32-34", size: "32/34" },
-      reason: "TOO_LONG_AT_INSEAM",
-      resolution: "STORE_CREDIT",
-    },
+    order: "1001",
+    sku: "JEANS-32-34",
+    choices: { reason: "TOO_LONG_AT_INSEAM", resolution: "STORE_CREDIT" },
     steps: [
       { event: "submit", as: "customer" },
       { event: "approve", as: "merchant" },
@@ -100,20 +97,17 @@ const STORIES: Story[] = [
   },
   {
     label: "rejected",
-    title: "Rejected: a final-sale item",
+    title: "Rejected: the photos show a worn scarf",
     customer: "bob",
-    create: {
-      order_id: "ord_2003",
-      line: { sku: "SALE-SCARF" },
-      reason: "CHANGED_MIND",
-      resolution: "REFUND",
-    },
+    order: "2002",
+    sku: "SCARF-GRY",
+    choices: { reason: "CHANGED_MIND", resolution: "REFUND" },
     steps: [
       { event: "submit", as: "customer" },
       {
         event: "reject",
         as: "merchant",
-        body: { reason_code: "FINAL_SALE", note: "marked final sale at checkout" },
+        body: { reason_code: "NOT_ELIGIBLE", note: "worn, tags removed" },
       },
     ],
   },
@@ -121,12 +115,9 @@ const STORIES: Story[] = [
     label: "cancelled draft",
     title: "A draft the customer cancels",
     customer: "alice",
-    create: {
-      order_id: "ord_1003",
-      line: { sku: "CAP-RED" },
-      reason: "NOT_AS_DESCRIBED",
-      resolution: "REFUND",
-    },
+    order: "1001",
+    sku: "CAP-RED",
+    choices: { reason: "NOT_AS_DESCRIBED", resolution: "REFUND" },
     steps: [{ event: "cancel", as: "customer", body: { note: "found the receipt, keeping it" } }],
   },
 ];
@@ -193,9 +184,11 @@ async function main() {
       ),
     onRejected: (error) => console.log(`        ${pc.red("⇢ webhook rejected")} ${error.code}`),
   });
+  const orders = demoOrderBook(Date.now().toString(36));
   const server = await startReturnsServer({
     port: 0,
     dataDir,
+    orders: orders.book,
     webhookEndpoints: [{ url: receiver.url, secret }],
     retrySchedule: [0, 200, 1_000, 5_000],
     subscribers: [shop.subscriber],
@@ -213,6 +206,9 @@ async function main() {
   console.log(`  server     ${base}   store: PGlite at ${dataDir}`);
   console.log(`  auth       ${server.auth.issuer}   (in-process oidc-provider)`);
   console.log(`  receiver   ${receiver.url}   (verifies with @returnkit/webhook-verify)`);
+  console.log(
+    `  orders     ${orders.id("1001")}, ${orders.id("2002")} and ${orders.id("2003")} (inMemoryOrders)`,
+  );
 
   try {
     heading("1. An agent discovers the authorization server from a 401");
@@ -248,7 +244,13 @@ async function main() {
     console.log(`  alice, bob   authorization code + PKCE S256 ${pc.green("✓")}`);
     console.log(`  back office  client credentials ${pc.green("✓")}`);
 
-    const call = async (token: string, method: string, url: string, body?: Json) => {
+    const call = async (
+      token: string,
+      method: string,
+      url: string,
+      body?: Json,
+      { refusal = false } = {},
+    ) => {
       const response = await fetch(url, {
         method,
         headers: {
@@ -260,16 +262,22 @@ async function main() {
         body: body ? JSON.stringify(body) : method === "GET" ? undefined : "{}",
       });
       const json = (await response.json()) as Json;
-      const path = new URL(url).pathname.replace(/ret_[0-9A-Z]{26}/, (id) => `${id.slice(0, 10)}…`);
+      const path = new URL(url).pathname
+        .replace(/ret_[0-9A-Z]{26}/, (id) => `${id.slice(0, 10)}…`)
+        .replace(/(ord_\d+)_[0-9a-z]+/, "$1_…");
       const detail = !response.ok
         ? pc.red(json.detail)
         : json.object === "list"
           ? `${json.data.length} returns`
-          : `${state(json.state)} v${json.version}`;
+          : json.object === "returnable_order"
+            ? `${json.lines.filter((l: Json) => l.refusal === null).length} of ${json.lines.length} lines returnable`
+            : `${state(json.state)} v${json.version}`;
       console.log(
         `    ${method.padEnd(5)} ${path.padEnd(48)} ${status(response.status)}  ${detail}`,
       );
-      if (!response.ok) throw new Error(`${method} ${url} → ${response.status} ${json.detail}`);
+      if (response.ok === refusal) {
+        throw new Error(`${method} ${url} → ${response.status} ${json.detail ?? ""}`);
+      }
       return json;
     };
 
@@ -284,11 +292,19 @@ async function main() {
       console.log(
         `\n  ${pc.bold(`${index + 1}. ${story.title}`)} ${pc.dim(`(${story.customer})`)}`,
       );
+      // What can be returned from the order; the line's own form starts the return.
+      const returnable = await call(
+        tokens[story.customer],
+        "GET",
+        `${base}/v1/portal/orders/${orders.id(story.order)}/returnable`,
+      );
+      const form = returnable.lines.find((line: Json) => line.sku === story.sku)?._templates.create;
+      if (!form) throw new Error(`no "create" form offered for ${story.sku}`);
       let current = await call(
         tokens[story.customer],
-        "POST",
-        `${base}/v1/portal/returns`,
-        story.create,
+        form.method,
+        form.target,
+        bodyFromTemplate(form.properties, story.choices),
       );
       const id = current.id as string;
       let merchantView: Json | undefined;
@@ -310,7 +326,35 @@ async function main() {
       results.push({ story, id, final: current.state, transitions: current.history.length });
     }
 
-    heading("4. Waiting for every webhook and subscriber");
+    heading("4. A return its order refuses: what the agent sees");
+    const late = orders.id("2003");
+    console.log(
+      `\n  ${pc.bold("Bob asks to return a coat delivered 45 days ago")} ${pc.dim("(bob)")}`,
+    );
+    const view = await call(tokens.bob, "GET", `${base}/v1/portal/orders/${late}/returnable`);
+    const coat = view.lines[0] as Json;
+    console.log(
+      `    the line says ${pc.yellow(coat.refusal)} and offers no form; the agent asks anyway:`,
+    );
+    const problem = await call(
+      tokens.bob,
+      "POST",
+      `${base}/v1/portal/returns`,
+      {
+        order_id: late,
+        line: { sku: coat.sku, size: coat.size },
+        reason: "CHANGED_MIND",
+        resolution: "REFUND",
+      },
+      { refusal: true },
+    );
+    console.log(
+      pc.dim(
+        `    ${JSON.stringify({ type: problem.type, status: problem.status, returnable_until: problem.returnable_until })}`,
+      ),
+    );
+
+    heading("5. Waiting for every webhook and subscriber");
     await server.service.dispatcher.drain({ timeoutMs: 30_000 });
     const rows: string[][] = [];
     let allDelivered = true;
