@@ -11,7 +11,7 @@
  * return had its refund or exchange issued once.
  */
 import { randomUUID } from "node:crypto";
-import { generateWebhookSecret, type Subscriber } from "@returnkit/core";
+import { generateWebhookSecret, type ReturnsService, type Subscriber } from "@returnkit/core";
 import pc from "picocolors";
 import { startReturnsServer } from "../../hono-server/src/server";
 import { startWebhookReceiver } from "../../webhook-receiver/src/receiver";
@@ -42,6 +42,10 @@ interface Story {
   choices: Json;
   steps: Step[];
 }
+
+/** The demo's receiver endpoint and subscriber, removed when it ends. */
+const DEMO_ENDPOINT_ID = "ep_returnkit_demo";
+const SHOP_SUBSCRIBER = "fulfilment";
 
 const STORIES: Story[] = [
   {
@@ -152,7 +156,7 @@ const OUTCOME: Record<string, string> = {
 function fulfilment() {
   const issued = new Map<string, { returnId: string; outcome: string }>();
   const subscriber: Subscriber = {
-    name: "fulfilment",
+    name: SHOP_SUBSCRIBER,
     types: ["return.closed"],
     handle(event) {
       if (issued.has(event.id)) return;
@@ -185,15 +189,22 @@ async function main() {
     onRejected: (error) => console.log(`        ${pc.red("⇢ webhook rejected")} ${error.code}`),
   });
   const orders = demoOrderBook(Date.now().toString(36));
+  const fitSignalLines: string[] = [];
+  const printFitSignals = () => {
+    for (const line of fitSignalLines.splice(0)) console.log(line);
+  };
   const server = await startReturnsServer({
     port: 0,
     dataDir,
     orders: orders.book,
-    webhookEndpoints: [{ url: receiver.url, secret }],
+    // One id every run: a run that died before removing it leaves one endpoint, which the next
+    // run points at its own receiver, instead of one more dead port for `pnpm start` to retry.
+    webhookEndpoints: [{ id: DEMO_ENDPOINT_ID, url: receiver.url, secret }],
     retrySchedule: [0, 200, 1_000, 5_000],
     subscribers: [shop.subscriber],
+    // Held until the line of the call that caused it is printed (see `call`).
     onFitSignal: (s) =>
-      console.log(
+      fitSignalLines.push(
         `        ${pc.yellow("★ fit signal")} ${s.sku} ${s.size_ordered ?? "?"}→${s.exchange_size ?? "-"} ${s.direction}${s.body_part ? ` at ${s.body_part}` : ""} · ${s.stage}${s.confirmed ? " (confirmed)" : ""}`,
       ),
   }).catch(async (error: unknown) => {
@@ -275,6 +286,7 @@ async function main() {
       console.log(
         `    ${method.padEnd(5)} ${path.padEnd(48)} ${status(response.status)}  ${detail}`,
       );
+      printFitSignals();
       if (response.ok === refusal) {
         throw new Error(`${method} ${url} → ${response.status} ${json.detail ?? ""}`);
       }
@@ -356,6 +368,7 @@ async function main() {
 
     heading("5. Waiting for every webhook and subscriber");
     await server.service.dispatcher.drain({ timeoutMs: 30_000 });
+    printFitSignals();
     const rows: string[][] = [];
     let allDelivered = true;
     for (const { story, id, final, transitions } of results) {
@@ -410,11 +423,25 @@ async function main() {
           ),
         ),
       );
-      console.log(pc.dim("  run it again: the returns above stay in ./.returnkit-data"));
+      console.log(pc.dim(`  run it again: the returns above stay in ${dataDir}`));
     }
   } finally {
+    await forgetDemoEndpoints(server.service);
     await server.close();
     await receiver.close();
+  }
+}
+
+/**
+ * The receiver and the subscriber live only as long as the demo: `pnpm start` on the same data
+ * must not retry deliveries to a port nobody listens on, nor keep events for a subscriber it
+ * does not run. Removing an endpoint drops its pending deliveries.
+ */
+async function forgetDemoEndpoints(service: ReturnsService) {
+  for (const id of [DEMO_ENDPOINT_ID, `sub_${SHOP_SUBSCRIBER}`]) {
+    await service.dispatcher.removeEndpoint(id).catch((error: unknown) => {
+      console.log(pc.red(`  could not remove the demo's endpoint ${id}: ${String(error)}`));
+    });
   }
 }
 

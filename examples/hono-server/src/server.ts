@@ -39,7 +39,7 @@ export interface ReturnsServerOptions {
    * second one on the same directory fails at start, naming the process that has it.
    */
   dataDir?: string;
-  webhookEndpoints?: { url: string; secret: string }[];
+  webhookEndpoints?: { url: string; secret: string; id?: string }[];
   /** Short retries for demos; the default is the SPEC's Svix-like schedule. */
   retrySchedule?: number[];
   onFitSignal?: (signal: FitSignal) => void;
