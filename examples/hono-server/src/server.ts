@@ -13,6 +13,7 @@ import { returnsApp } from "@returnkit/adapter-hono";
 import {
   createReturnsService,
   type FitSignal,
+  type OrderSource,
   type ReturnsService,
   type Subscriber,
 } from "@returnkit/core";
@@ -38,12 +39,14 @@ export interface ReturnsServerOptions {
    * second one on the same directory fails at start, naming the process that has it.
    */
   dataDir?: string;
-  webhookEndpoints?: { url: string; secret: string }[];
+  webhookEndpoints?: { url: string; secret: string; id?: string }[];
   /** Short retries for demos; the default is the SPEC's Svix-like schedule. */
   retrySchedule?: number[];
   onFitSignal?: (signal: FitSignal) => void;
   /** In-process code run for each event, through the outbox (see the README's Subscribers). */
   subscribers?: Subscriber[];
+  /** The shop's orders, so returns are checked against them (`inMemoryOrders([...])` for a demo). */
+  orders?: OrderSource;
 }
 
 export interface ReturnsServer {
@@ -95,6 +98,7 @@ export async function startReturnsServer(
     webhooks: { endpoints: options.webhookEndpoints ?? [], retrySchedule: options.retrySchedule },
     onFitSignal: options.onFitSignal,
     subscribers: options.subscribers,
+    orders: options.orders,
   });
   await service.ready();
   service.dispatcher.start();

@@ -12,9 +12,9 @@ import {
   type JwtAuthOptions,
 } from "../auth/options";
 import { protectedResourceMetadataPath } from "../auth/protected-resource";
-import { acceptableScopes, type Principal } from "../principal";
+import type { Principal } from "../principal";
 import { type ProblemError, problems } from "../problems";
-import type { RouteDefinition } from "./routes";
+import { type RouteDefinition, routeScopes } from "./routes";
 
 export interface Authentication {
   /** The caller of `request` (`context`: what the adapter passed for a host's `authenticate`), or a 401. */
@@ -66,7 +66,7 @@ export function createAuthentication(
         return host.challenge && error.status === 401 ? { "www-authenticate": host.challenge } : {};
       }
       const scope = route?.caller
-        ? acceptableScopes(route.caller, route.access)
+        ? routeScopes(route)
         : (error.extensions.required_scopes as string[] | undefined);
       const challenge = challengeForProblem(error, { resourceMetadataUrl: metadataUrl, scope });
       return challenge ? { "www-authenticate": challenge } : {};

@@ -18,7 +18,7 @@ import { createDocuments } from "./documents";
 import { createRenderer } from "./render";
 import { createResponder, withoutBody } from "./responses";
 import { createRouter } from "./router";
-import type { RouteDefinition } from "./routes";
+import { assertRouteScope, type RouteDefinition } from "./routes";
 
 /**
  * Serves one request. `context` is handed to a host's `authenticate` as its second argument:
@@ -82,7 +82,7 @@ export function createFetchHandler(context: HttpContext): FetchHandler {
     const { route, params } = matched;
     seen.route = route;
     const principal = await authentication.principalFor(request, hostContext);
-    assertScope(principal, route.caller!, route.access);
+    assertRouteScope(principal, route);
     const ctx: OperationContext = {
       principal,
       idempotencyKey: request.headers.get("idempotency-key") ?? undefined,
@@ -96,7 +96,13 @@ export function createFetchHandler(context: HttpContext): FetchHandler {
           })
         : undefined;
     const query = Object.fromEntries(url.searchParams);
-    const outcome = await route.handler(operations, { id: params.id ?? "", body, query, ctx });
+    const outcome = await route.handler(operations, {
+      id: params.id ?? "",
+      params,
+      body,
+      query,
+      ctx,
+    });
     return render(outcome, principal, url);
   }
 

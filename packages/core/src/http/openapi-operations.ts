@@ -4,7 +4,7 @@
  * operation of each caller's event path.
  */
 import { eventsOf } from "../machine";
-import { acceptableScopes, type CallerKind } from "../principal";
+import { acceptableScopes } from "../principal";
 import { ReturnSchema } from "../schemas";
 import type { JsonSchema, SchemaComponents } from "./openapi-components";
 import {
@@ -14,7 +14,7 @@ import {
   problemStatuses,
 } from "./openapi-problems";
 import type { EventPrefix } from "./router";
-import type { RouteDefinition } from "./routes";
+import { type RouteDefinition, routeScopes } from "./routes";
 
 export function routeOperation(
   route: RouteDefinition,
@@ -24,6 +24,9 @@ export function routeOperation(
   const write = route.method !== "GET";
   const parameters: JsonSchema[] = [];
   if (route.path.includes("{id}")) parameters.push({ $ref: "#/components/parameters/ReturnId" });
+  if (route.path.includes("{order_id}")) {
+    parameters.push({ $ref: "#/components/parameters/OrderId" });
+  }
   if (route.query) parameters.push(...queryParameters(route.query, components));
   if (write) parameters.push({ $ref: "#/components/parameters/IdempotencyKey" });
   if (write && route.path.includes("{id}"))
@@ -54,8 +57,10 @@ export function routeOperation(
           description: `Sends the \`${route.event}\` event. A return offers it in \`_templates\` only while its lifecycle allows it.`,
         }
       : {}),
-    ...(route.caller ? { tags: [route.caller] } : {}),
-    security: route.caller ? securityRequirements(route.caller, route.access, schemes) : [],
+    ...(route.caller
+      ? { tags: route.caller === "any" ? ["portal", "merchant"] : [route.caller] }
+      : {}),
+    security: securityRequirements(routeScopes(route), schemes),
     ...(parameters.length ? { parameters } : {}),
     ...(route.body
       ? { requestBody: components.requestBody(route.body, route.bodyRequired ?? true) }
@@ -98,7 +103,7 @@ export function unknownEventOperation(prefix: EventPrefix, schemes: readonly str
     summary: "An event no route sends",
     description: `Answers 404 \`unknown-event\`, whose \`known_events\` lists the events this path takes (${known.join(", ")}); each of those has an operation of its own.`,
     tags: [prefix.caller],
-    security: securityRequirements(prefix.caller, "write", schemes),
+    security: securityRequirements(acceptableScopes(prefix.caller, "write"), schemes),
     parameters: [
       { $ref: "#/components/parameters/ReturnId" },
       {
@@ -121,13 +126,10 @@ export function unknownEventOperation(prefix: EventPrefix, schemes: readonly str
  * scopes inside one are AND-ed, and a read is allowed with either `.read` or `.write`.
  */
 function securityRequirements(
-  caller: CallerKind,
-  access: "read" | "write",
+  scopes: readonly string[],
   schemes: readonly string[],
 ): Record<string, string[]>[] {
-  return acceptableScopes(caller, access).flatMap((scope) =>
-    schemes.map((scheme) => ({ [scheme]: [scope] })),
-  );
+  return scopes.flatMap((scope) => schemes.map((scheme) => ({ [scheme]: [scope] })));
 }
 
 function queryParameters(

@@ -14,7 +14,7 @@ const PROBLEM_RESPONSES: Record<number, { name: string; description: string; hea
     400: {
       name: "BadRequest",
       description:
-        "Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header.",
+        "Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned) or `exchange-size-not-offered` (`sizes` lists those on offer).",
     },
     401: {
       name: "Unauthorized",
@@ -31,7 +31,7 @@ const PROBLEM_RESPONSES: Record<number, { name: string; description: string; hea
     404: {
       name: "NotFound",
       description:
-        "No such return for this caller (another customer's return is not found either), an unknown event, or no such path.",
+        "No such return for this caller (another customer's return is not found either), no such order for this caller (`order-not-found`, the same for another customer's order), a service not connected to the shop's orders (`orders-not-configured`), an unknown event, or no such path.",
     },
     409: {
       name: "Conflict",
@@ -50,12 +50,19 @@ const PROBLEM_RESPONSES: Record<number, { name: string; description: string; hea
     },
     415: { name: "UnsupportedMediaType", description: "The body is not application/json." },
     422: {
-      name: "IdempotencyKeyReused",
-      description: "This Idempotency-Key was already used with a different request.",
+      name: "UnprocessableContent",
+      description:
+        "This Idempotency-Key was already used with a different request (`idempotency-key-reused`); or the shop's order refuses the return: `quantity-exceeds-returnable` (`returnable_quantity`), `return-window-closed` (`returnable_until`), `not-returnable` (final sale), `refused-by-policy` (the shop's own `code`).",
     },
     500: {
       name: "InternalError",
       description: "An unexpected error; nothing internal is disclosed. Safe to retry.",
+    },
+    502: {
+      name: "BadGateway",
+      description:
+        "The shop's order system could not be read (`orders-unavailable`, with `Retry-After`) or answered something unusable (`order-source-invalid`); nothing was changed.",
+      headers: ["Retry-After"],
     },
     503: {
       name: "ServiceUnavailable",
@@ -158,8 +165,9 @@ export function problemStatuses(route: RouteDefinition): number[] {
     ...(write ? [409, 422] : []),
     ...(write && byId ? [412] : []),
     ...(route.body ? [413, 415] : []),
+    ...(route.problems ?? []),
   ];
-  return statuses.sort((a, b) => a - b);
+  return [...new Set(statuses)].sort((a, b) => a - b);
 }
 
 export function headerRefs(names: readonly string[]): Record<string, JsonObject> {

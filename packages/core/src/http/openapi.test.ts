@@ -198,6 +198,19 @@ describe("buildOpenApiDocument", () => {
         "post",
       ).security,
     ).toEqual([{ bearerAuth: ["merchant:returns.write"] }]);
+    // The reason catalogue is for any reader, of either family.
+    const reasons = operation(
+      documentFor({ withAuthorizationServer: false }),
+      "/v1/reasons",
+      "get",
+    );
+    expect(reasons.security).toEqual([
+      { bearerAuth: ["portal:returns.read"] },
+      { bearerAuth: ["portal:returns.write"] },
+      { bearerAuth: ["merchant:returns.read"] },
+      { bearerAuth: ["merchant:returns.write"] },
+    ]);
+    expect(reasons.tags).toEqual(["portal", "merchant"]);
   });
 
   test("buildOpenApiDocument - portal scopes use authorization code, merchant scopes client credentials", () => {
@@ -226,13 +239,18 @@ describe("buildOpenApiDocument", () => {
       "400",
       "401",
       "403",
+      "404",
       "409",
       "413",
       "415",
       "422",
       "500",
+      "502",
       "503",
     ]);
+    expect(
+      responseCodes(operation(document, "/v1/portal/orders/{order_id}/returnable", "get")),
+    ).toEqual(["200", "400", "401", "403", "404", "500", "502", "503"]);
     expect(responseCodes(operation(document, "/v1/merchant/returns/{id}/approve", "post"))).toEqual(
       ["200", "400", "401", "403", "404", "409", "412", "413", "415", "422", "500", "503"],
     );
@@ -323,8 +341,9 @@ describe("buildOpenApiDocument", () => {
     const visit = (node: unknown, path: string) => {
       if (node === null || typeof node !== "object") return;
       const schema = node as JsonSchema;
-      const required = new Set((schema.required ?? []) as string[]);
-      for (const [name, property] of Object.entries((schema.properties ?? {}) as JsonSchema)) {
+      const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
+      const properties = Array.isArray(schema.properties) ? {} : (schema.properties ?? {});
+      for (const [name, property] of Object.entries(properties as JsonSchema)) {
         const hasDefault =
           property !== null && typeof property === "object" && "default" in property;
         if (hasDefault && !required.has(name)) optionalDefaults.push(`${path}/${name}`);

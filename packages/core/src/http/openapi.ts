@@ -163,6 +163,13 @@ function parameters(
       description: "The return's id (`ret_` + ULID).",
       schema: components.convert(ReturnDataSchema.shape.id, "output"),
     },
+    OrderId: {
+      name: "order_id",
+      in: "path",
+      required: true,
+      description: "The shop's id of one of the caller's orders.",
+      schema: { type: "string", minLength: 1 },
+    },
     IdempotencyKey: {
       name: "Idempotency-Key",
       in: "header",

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { inMemoryOrders } from "../orders/in-memory-orders";
 import { createReturnsService, type ReturnsServiceOptions } from "../service";
 import { memoryStore } from "../store/memory-store";
 import { generateWebhookSecret } from "../webhooks/signer";
@@ -160,6 +161,41 @@ describe("createReturnsService options", () => {
     );
   });
 
+  it("createReturnsService - orders, policy and catalog are checked", () => {
+    const message = refusal({
+      orders: { find: () => null },
+      catalog: { sizes: () => [] },
+      policy: { returnWindowDays: -1, eligible: "yes" },
+    }).message;
+    expect(message).toContain(
+      "orders: expected an order source ({ load(orderId, { principal }) })",
+    );
+    expect(message).toContain("catalog: expected a product catalog ({ exchangeSizes(sku) })");
+    expect(message).toContain(
+      "policy.returnWindowDays: expected a non-negative integer (days), got -1",
+    );
+    expect(message).toContain("policy.eligible: expected a function");
+    expect(refusal({ policy: { returnWindowDays: 14.5 } }).message).toContain(
+      "policy.returnWindowDays",
+    );
+  });
+
+  it("createReturnsService - a window or an eligibility rule without orders is refused: there is no order to check", () => {
+    const error = refusal({ policy: { returnWindowDays: 14, eligible: () => true } });
+    expect(error.issues).toEqual([
+      {
+        path: "policy.returnWindowDays",
+        message:
+          "needs the orders option: without the order there is nothing to check it against, got 14",
+      },
+      {
+        path: "policy.eligible",
+        message:
+          "needs the orders option: without the order there is nothing to check it against, got a function",
+      },
+    ]);
+  });
+
   it("createReturnsService - one webhook endpoint configured twice is refused", () => {
     expect(
       refusal({
@@ -209,7 +245,9 @@ describe("createReturnsService options", () => {
         },
         idempotency: { required: false, ttlMs: 3_600_000 },
         reasons: { bodyParts: ["ANKLE"], other: ["GIFT"] },
-        policy: { autoApprove: () => true },
+        policy: { autoApprove: () => true, returnWindowDays: 14, eligible: () => true },
+        orders: inMemoryOrders([]),
+        catalog: { exchangeSizes: () => ["S", "M", "L"] },
         onError: () => {},
         onFitSignal: () => {},
         webhooks: {

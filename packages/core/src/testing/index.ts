@@ -44,6 +44,7 @@ export {
   describeLineAllowanceConformance,
   describeListReturnsConformance,
   describeNotificationsConformance,
+  describeOrdersConformance,
   describeOutboxConformance,
   describeRetentionConformance,
   describeSubscriberEndpointsConformance,

@@ -12,6 +12,7 @@ import { describeIdempotency } from "./cases/idempotency";
 import { describeLineAllowance } from "./cases/line-allowance";
 import { describeListReturns } from "./cases/list-returns";
 import { describeNotifications } from "./cases/notifications";
+import { describeOrders } from "./cases/orders";
 import { describeOutbox } from "./cases/outbox";
 import { describeRetention } from "./cases/retention";
 import { describeSubscriberEndpoints } from "./cases/subscriber-endpoints";
@@ -47,6 +48,7 @@ export function runStoreConformance(options: StoreConformanceOptions): void {
     describeNotifications(subject);
     describeRetention(subject);
     describeCallerIds(subject);
+    describeOrders(subject);
   });
 }
 
@@ -73,6 +75,8 @@ export const describeSubscribersConformance = group("subscribers", describeSubsc
 export const describeNotificationsConformance = group("notifications", describeNotifications);
 /** `purge`: what retention deletes and what it never does. */
 export const describeRetentionConformance = group("retention", describeRetention);
+/** Returns checked against the shop's orders, over HTTP on the store (runs the service on it). */
+export const describeOrdersConformance = group("orders", describeOrders);
 /** Customers stay apart whatever their ids hold (runs the service on the store). */
 export const describeCallerIdsConformance = group("caller ids", describeCallerIds);
 
