@@ -19,13 +19,13 @@ const PROBLEM_RESPONSES: Record<number, { name: string; description: string; hea
     401: {
       name: "Unauthorized",
       description:
-        "No access token, or an invalid one (expired, not yet valid, wrong issuer or audience, bad signature, unexpected typ or alg). `WWW-Authenticate` links the protected-resource metadata.",
+        "No credentials, or invalid ones. With OAuth: no access token, or one that is expired, not yet valid, for another issuer or audience, badly signed, or of an unexpected typ or alg, and `WWW-Authenticate` links the protected-resource metadata. With the shop's own sign-in: not signed in.",
       headers: ["WWW-Authenticate"],
     },
     403: {
       name: "Forbidden",
       description:
-        "The token lacks a scope this operation needs (`WWW-Authenticate` names them), or mixes portal and merchant scopes.",
+        "The caller lacks a scope this operation needs (`required_scopes` lists them; with OAuth, `WWW-Authenticate` names them too), or holds portal and merchant scopes at once.",
       headers: ["WWW-Authenticate"],
     },
     404: {
@@ -36,8 +36,7 @@ const PROBLEM_RESPONSES: Record<number, { name: string; description: string; hea
     409: {
       name: "Conflict",
       description:
-        "The event does not apply in the return's state (`allowed_events` lists those that do), the return's history is full (`history-limit-reached`), the return changed concurrently, or a request with this Idempotency-Key is still running (`Retry-After`).",
-      headers: ["Retry-After"],
+        "The event does not apply in the return's state (`allowed_events` lists those that do), the return's history is full (`history-limit-reached`), or the return changed concurrently (`concurrent-update`: send it again).",
     },
     412: {
       name: "PreconditionFailed",
@@ -93,7 +92,7 @@ export const HEADERS: Record<string, JsonObject> = {
   },
   "WWW-Authenticate": {
     description:
-      "A Bearer challenge (RFC 6750) with `resource_metadata` (RFC 9728), and `scope` or `error` as applicable.",
+      "With OAuth, a Bearer challenge (RFC 6750) with `resource_metadata` (RFC 9728), and `scope` or `error` as applicable; with the shop's own sign-in, the challenge the shop set, if any.",
     schema: { type: "string" },
   },
   "Retry-After": {
