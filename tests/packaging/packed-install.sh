@@ -17,13 +17,13 @@ mkdir -p "$work/tarballs" "$work/app"
 node "$root/tests/packaging/declared-imports.mjs"
 node "$root/tests/packaging/single-copy.mjs"
 
-for pkg in core adapter-hono adapter-express webhook-verify store-postgres; do
+for pkg in core adapter-hono adapter-express webhook-verify store-postgres dev-auth; do
   (cd "$root/packages/$pkg" && pnpm pack --pack-destination "$work/tarballs" >/dev/null)
 done
 ls "$work/tarballs"
 node "$root/tests/packaging/manifests.mjs" "$work/tarballs"
 
-cp "$root/tests/packaging/consumer.mjs" "$root/tests/packaging/consumer.cjs" "$root/tests/packaging/consumer.ts" "$work/app/"
+cp "$root"/tests/packaging/consumer*.{mjs,cjs,ts} "$work/app/"
 cd "$work/app"
 cat > package.json <<'JSON'
 { "name": "packed-install-check", "private": true, "version": "1.0.0" }
@@ -35,6 +35,8 @@ npm install --no-audit --no-fund --loglevel=error "$work"/tarballs/*.tgz zod@^4 
 
 echo "--- ESM consumer"
 node consumer.mjs
+echo "--- ESM consumer of the development authorization server"
+node consumer-dev-auth.mjs
 echo "--- CommonJS consumer"
 node consumer.cjs
 echo "--- TypeScript consumer (node16 resolution, library types checked)"

@@ -11,6 +11,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { serve } from "@hono/node-server";
 import { returnsApp } from "@returnkit/adapter-hono";
 import { createReturnsService, type FitSignal, type ReturnsService } from "@returnkit/core";
+import { type DevAuthorizationServer, startDevAuthorizationServer } from "@returnkit/dev-auth";
 import {
   DataDirInUseError,
   type DataDirLock,
@@ -18,10 +19,6 @@ import {
   postgresStore,
 } from "@returnkit/store-postgres";
 import { Hono } from "hono";
-import {
-  type DevAuthorizationServer,
-  startDevAuthorizationServer,
-} from "../../../packages/core/src/auth/oidc-dev-server";
 
 export interface ReturnsServerOptions {
   /** 0 picks a free port. */

@@ -1,7 +1,8 @@
 /**
- * @module auth/oidc-dev-server — a real OAuth 2.1 authorization server (oidc-provider) on
- * 127.0.0.1, for tests and the demo. Development only: oidc-provider is a dev dependency and
- * this module is imported by path, never exported from `@returnkit/core`.
+ * @module server — a real OAuth 2.1 authorization server (oidc-provider) on 127.0.0.1, for
+ * development and tests. Everything about it is public: any login succeeds, the merchant
+ * client's secret is fixed, the signing key lives in memory. Never run it where anyone but
+ * you can reach it; it refuses to start under NODE_ENV=production.
  *
  * It issues RFC 9068 JWT access tokens for one resource (resource indicators, RFC 8707) to a
  * public portal client (authorization code + PKCE S256) and a confidential merchant client
@@ -13,13 +14,15 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { exportJWK, generateKeyPair } from "jose";
 import Provider, { type Configuration, errors } from "oidc-provider";
-import { SCOPES } from "../principal";
+import { DEV_CLIENTS, DEV_SCOPES } from "./clients";
+import { requestMerchantToken, requestPortalToken } from "./tokens";
 
 export interface DevAuthorizationServerOptions {
   /** The resource identifier tokens are issued for (their `aud`). */
   resource: string;
   /** Default 0: an ephemeral port. */
   port?: number;
+  /** Defaults: {@link DEV_CLIENTS}. */
   clients?: {
     portalClientId?: string;
     portalRedirectUris?: string[];
@@ -39,21 +42,32 @@ export interface DevAuthorizationServer {
   portalRedirectUri: string;
   merchantClientId: string;
   merchantClientSecret: string;
+  /**
+   * A customer's access token (both portal scopes), through the real authorization code +
+   * PKCE flow, the login and consent forms submitted as `subject`.
+   */
+  portalToken(subject: string): Promise<string>;
+  /** A back-office access token (both merchant scopes), through client credentials. */
+  merchantToken(): Promise<string>;
   close(): Promise<void>;
 }
 
-const PORTAL_SCOPES = [SCOPES.portalRead, SCOPES.portalWrite];
-const MERCHANT_SCOPES = [SCOPES.merchantRead, SCOPES.merchantWrite];
+const PORTAL_SCOPES = DEV_SCOPES.portal;
+const MERCHANT_SCOPES = DEV_SCOPES.merchant;
 
 export async function startDevAuthorizationServer(
   options: DevAuthorizationServerOptions,
 ): Promise<DevAuthorizationServer> {
+  if (process.env.NODE_ENV === "production") {
+    throw new Error(
+      "@returnkit/dev-auth is for development only (any login succeeds, its merchant secret is public): it does not start under NODE_ENV=production",
+    );
+  }
   const clients: DevClients = {
-    portalClientId: options.clients?.portalClientId ?? "returnkit-portal",
-    portalRedirectUris: options.clients?.portalRedirectUris ?? ["http://127.0.0.1/callback"],
-    merchantClientId: options.clients?.merchantClientId ?? "returnkit-merchant",
-    merchantClientSecret:
-      options.clients?.merchantClientSecret ?? randomBytes(32).toString("base64url"),
+    portalClientId: options.clients?.portalClientId ?? DEV_CLIENTS.portalClientId,
+    portalRedirectUris: options.clients?.portalRedirectUris ?? [DEV_CLIENTS.portalRedirectUri],
+    merchantClientId: options.clients?.merchantClientId ?? DEV_CLIENTS.merchantClientId,
+    merchantClientSecret: options.clients?.merchantClientSecret ?? DEV_CLIENTS.merchantClientSecret,
     accessTokenTTL: options.accessTokenTtlSeconds ?? 600,
     resource: options.resource,
   };
@@ -88,15 +102,32 @@ export async function startDevAuthorizationServer(
   const provider = new Provider(issuer, devProviderConfiguration(clients, signingKey));
   handle = provider.callback();
 
+  const portalRedirectUri = clients.portalRedirectUris[0] ?? "";
+  const { resource } = options;
   return {
     issuer,
     jwksUri: `${issuer}/jwks`,
     authorizationEndpoint: `${issuer}/auth`,
     tokenEndpoint: `${issuer}/token`,
     portalClientId: clients.portalClientId,
-    portalRedirectUri: clients.portalRedirectUris[0] ?? "",
+    portalRedirectUri,
     merchantClientId: clients.merchantClientId,
     merchantClientSecret: clients.merchantClientSecret,
+    portalToken: (subject) =>
+      requestPortalToken({
+        issuer,
+        resource,
+        subject,
+        clientId: clients.portalClientId,
+        redirectUri: portalRedirectUri,
+      }),
+    merchantToken: () =>
+      requestMerchantToken({
+        issuer,
+        resource,
+        clientId: clients.merchantClientId,
+        clientSecret: clients.merchantClientSecret,
+      }),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
