@@ -13,7 +13,7 @@ import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { exportJWK, generateKeyPair } from "jose";
-import Provider, { type Configuration, errors } from "oidc-provider";
+import type { Configuration } from "oidc-provider";
 import { DEV_CLIENTS, DEV_SCOPES } from "./clients";
 import { requestMerchantToken, requestPortalToken } from "./tokens";
 
@@ -99,7 +99,15 @@ export async function startDevAuthorizationServer(
     use: "sig",
   };
 
-  const provider = new Provider(issuer, devProviderConfiguration(clients, signingKey));
+  // Loaded here, not at import: a process that only asks for tokens (`requestPortalToken`)
+  // never loads the provider.
+  const { default: Provider, errors } = await import("oidc-provider");
+  const configuration = devProviderConfiguration(
+    clients,
+    signingKey,
+    () => new errors.InvalidTarget(),
+  );
+  const provider = new Provider(issuer, configuration);
   handle = provider.callback();
 
   const portalRedirectUri = clients.portalRedirectUris[0] ?? "";
@@ -149,6 +157,7 @@ interface DevClients {
 function devProviderConfiguration(
   clients: DevClients,
   signingKey: Record<string, unknown>,
+  invalidTarget: () => Error,
 ): Configuration {
   const { portalClientId, merchantClientId, accessTokenTTL, resource } = clients;
   const scopesOf = (clientId: string) =>
@@ -205,7 +214,7 @@ function devProviderConfiguration(
         defaultResource: (_ctx, _client, oneOf) => oneOf ?? resource,
         useGrantedResource: () => true,
         getResourceServerInfo: (_ctx, indicator, client) => {
-          if (indicator !== resource) throw new errors.InvalidTarget();
+          if (indicator !== resource) throw invalidTarget();
           return {
             scope: scopesOf(client.clientId).join(" "),
             audience: resource,
