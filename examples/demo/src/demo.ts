@@ -1,13 +1,17 @@
 /**
  * `pnpm demo`: the whole product in one process tree with no outside services — a Hono
- * server on the PGlite store (kept in ./.returnkit-data), the development authorization
- * server, and a webhook receiver verifying every delivery. Scripted customer agents and a
- * back office drive five stories by following the `_templates` each response offers.
+ * server on the PGlite store (kept in ./.returnkit-data) bound to an in-memory order book, the
+ * development authorization server, and a webhook receiver verifying every delivery. Scripted
+ * customer agents and a back office drive five stories by following the `_templates` each
+ * response offers, starting from the `create` form a returnable order line carries; a sixth
+ * return is refused by its order, and the agent reads why from the problem. At
+ * `return.closed` an in-process subscriber issues the refund or creates the exchange.
  *
- * Exits 0 only if every webhook the stories produced arrived, verified.
+ * Exits 0 only if every webhook the stories produced arrived, verified, and every closed
+ * return had its refund or exchange issued once.
  */
 import { randomUUID } from "node:crypto";
-import { generateWebhookSecret } from "@returnkit/core";
+import { generateWebhookSecret, type ReturnsService, type Subscriber } from "@returnkit/core";
 import pc from "picocolors";
 import { startReturnsServer } from "../../hono-server/src/server";
 import { startWebhookReceiver } from "../../webhook-receiver/src/receiver";
@@ -16,6 +20,7 @@ import {
   clientCredentialsToken,
   discoverFromChallenge,
 } from "./oauth-agent";
+import { bodyFromTemplate, demoOrderBook } from "./order-book";
 
 // biome-ignore lint/suspicious/noExplicitAny: the demo reads response bodies loosely, like a script would
 type Json = Record<string, any>;
@@ -30,22 +35,26 @@ interface Story {
   label: string;
   title: string;
   customer: "alice" | "bob";
-  create: Json;
+  /** The demo order (see order-book.ts) and the line of it to return. */
+  order: string;
+  sku: string;
+  /** What the customer fills into the line's `create` form. */
+  choices: Json;
   steps: Step[];
 }
+
+/** The demo's receiver endpoint and subscriber, removed when it ends. */
+const DEMO_ENDPOINT_ID = "ep_returnkit_demo";
+const SHOP_SUBSCRIBER = "fulfilment";
 
 const STORIES: Story[] = [
   {
     label: "fit exchange",
     title: "Exchange: a tee too small at the chest, through to closed",
     customer: "alice",
-    create: {
-      order_id: "ord_1001",
-      line: { sku: "TEE-BLK-M", quantity: 1, size: "M" },
-      reason: "TOO_SMALL_AT_CHEST",
-      resolution: "EXCHANGE",
-      exchange_size: "L",
-    },
+    order: "1001",
+    sku: "TEE-BLK-M",
+    choices: { reason: "TOO_SMALL_AT_CHEST", resolution: "EXCHANGE", exchange_size: "L" },
     steps: [
       { event: "submit", as: "customer" },
       { event: "approve", as: "merchant", body: { note: "within the return window" } },
@@ -63,12 +72,9 @@ const STORIES: Story[] = [
     label: "damaged refund",
     title: "Refund: boots that arrived damaged",
     customer: "bob",
-    create: {
-      order_id: "ord_2002",
-      line: { sku: "BOOT-BRN-42", size: "42" },
-      reason: "DAMAGED",
-      resolution: "REFUND",
-    },
+    order: "2002",
+    sku: "BOOT-BRN-42",
+    choices: { reason: "DAMAGED", resolution: "REFUND" },
     steps: [
       { event: "submit", as: "customer" },
       { event: "approve", as: "merchant" },
@@ -82,12 +88,9 @@ const STORIES: Story[] = [
     label: "flag / unflag",
     title: "Flagged for review, then cleared and shipped",
     customer: "alice",
-    create: {
-      order_id: "ord_1002",
-      line: { sku: "JEANS-32-34", size: "32/34" },
-      reason: "TOO_LONG_AT_INSEAM",
-      resolution: "STORE_CREDIT",
-    },
+    order: "1001",
+    sku: "JEANS-32-34",
+    choices: { reason: "TOO_LONG_AT_INSEAM", resolution: "STORE_CREDIT" },
     steps: [
       { event: "submit", as: "customer" },
       { event: "approve", as: "merchant" },
@@ -98,20 +101,17 @@ const STORIES: Story[] = [
   },
   {
     label: "rejected",
-    title: "Rejected: a final-sale item",
+    title: "Rejected: the photos show a worn scarf",
     customer: "bob",
-    create: {
-      order_id: "ord_2003",
-      line: { sku: "SALE-SCARF" },
-      reason: "CHANGED_MIND",
-      resolution: "REFUND",
-    },
+    order: "2002",
+    sku: "SCARF-GRY",
+    choices: { reason: "CHANGED_MIND", resolution: "REFUND" },
     steps: [
       { event: "submit", as: "customer" },
       {
         event: "reject",
         as: "merchant",
-        body: { reason_code: "FINAL_SALE", note: "marked final sale at checkout" },
+        body: { reason_code: "NOT_ELIGIBLE", note: "worn, tags removed" },
       },
     ],
   },
@@ -119,12 +119,9 @@ const STORIES: Story[] = [
     label: "cancelled draft",
     title: "A draft the customer cancels",
     customer: "alice",
-    create: {
-      order_id: "ord_1003",
-      line: { sku: "CAP-RED" },
-      reason: "NOT_AS_DESCRIBED",
-      resolution: "REFUND",
-    },
+    order: "1001",
+    sku: "CAP-RED",
+    choices: { reason: "NOT_AS_DESCRIBED", resolution: "REFUND" },
     steps: [{ event: "cancel", as: "customer", body: { note: "found the receipt, keeping it" } }],
   },
 ];
@@ -145,9 +142,42 @@ const state = (s: string) => (STATE_COLOUR[s] ?? pc.white)(s.padEnd(10));
 const status = (n: number) => (n < 300 ? pc.green : n < 500 ? pc.yellow : pc.red)(String(n));
 const heading = (text: string) => console.log(`\n${pc.bold(pc.underline(text))}`);
 
+/** What closing a return sets off in the shop, per resolution. */
+const OUTCOME: Record<string, string> = {
+  REFUND: "refund issued",
+  EXCHANGE: "exchange order created",
+  STORE_CREDIT: "store credit issued",
+};
+
+/**
+ * The shop's own code at `return.closed`, run in this process through the outbox: "issues"
+ * the refund or creates the exchange. Delivery is at least once, so it is keyed by event id.
+ */
+function fulfilment() {
+  const issued = new Map<string, { returnId: string; outcome: string }>();
+  const subscriber: Subscriber = {
+    name: SHOP_SUBSCRIBER,
+    types: ["return.closed"],
+    handle(event) {
+      if (issued.has(event.id)) return;
+      const { resolution, order_id, line, exchange_size } = event.payload.data.return;
+      const outcome = OUTCOME[resolution] ?? resolution;
+      issued.set(event.id, { returnId: event.return_id, outcome });
+      const what = `${line.quantity} × ${line.sku}${resolution === "EXCHANGE" ? ` in ${exchange_size}` : ""}`;
+      console.log(
+        `        ${pc.green("⇢ subscriber")} ${outcome.padEnd(22)} ${pc.dim(`${event.return_id} #${event.seq} · ${what} on ${order_id}`)}`,
+      );
+    },
+  };
+  const outcomesOf = (returnId: string) =>
+    [...issued.values()].filter((i) => i.returnId === returnId).map((i) => i.outcome);
+  return { subscriber, outcomesOf };
+}
+
 async function main() {
   const started = Date.now();
   const secret = generateWebhookSecret();
+  const shop = fulfilment();
   const dataDir =
     process.env.RETURNKIT_DATA ?? `${process.env.INIT_CWD ?? process.cwd()}/.returnkit-data`;
   const receiver = await startWebhookReceiver({
@@ -158,13 +188,23 @@ async function main() {
       ),
     onRejected: (error) => console.log(`        ${pc.red("⇢ webhook rejected")} ${error.code}`),
   });
+  const orders = demoOrderBook(Date.now().toString(36));
+  const fitSignalLines: string[] = [];
+  const printFitSignals = () => {
+    for (const line of fitSignalLines.splice(0)) console.log(line);
+  };
   const server = await startReturnsServer({
     port: 0,
     dataDir,
-    webhookEndpoints: [{ url: receiver.url, secret }],
+    orders: orders.book,
+    // One id every run: a run that died before removing it leaves one endpoint, which the next
+    // run points at its own receiver, instead of one more dead port for `pnpm start` to retry.
+    webhookEndpoints: [{ id: DEMO_ENDPOINT_ID, url: receiver.url, secret }],
     retrySchedule: [0, 200, 1_000, 5_000],
+    subscribers: [shop.subscriber],
+    // Held until the line of the call that caused it is printed (see `call`).
     onFitSignal: (s) =>
-      console.log(
+      fitSignalLines.push(
         `        ${pc.yellow("★ fit signal")} ${s.sku} ${s.size_ordered ?? "?"}→${s.exchange_size ?? "-"} ${s.direction}${s.body_part ? ` at ${s.body_part}` : ""} · ${s.stage}${s.confirmed ? " (confirmed)" : ""}`,
       ),
   }).catch(async (error: unknown) => {
@@ -177,6 +217,9 @@ async function main() {
   console.log(`  server     ${base}   store: PGlite at ${dataDir}`);
   console.log(`  auth       ${server.auth.issuer}   (in-process oidc-provider)`);
   console.log(`  receiver   ${receiver.url}   (verifies with @returnkit/webhook-verify)`);
+  console.log(
+    `  orders     ${orders.id("1001")}, ${orders.id("2002")} and ${orders.id("2003")} (inMemoryOrders)`,
+  );
 
   try {
     heading("1. An agent discovers the authorization server from a 401");
@@ -212,7 +255,13 @@ async function main() {
     console.log(`  alice, bob   authorization code + PKCE S256 ${pc.green("✓")}`);
     console.log(`  back office  client credentials ${pc.green("✓")}`);
 
-    const call = async (token: string, method: string, url: string, body?: Json) => {
+    const call = async (
+      token: string,
+      method: string,
+      url: string,
+      body?: Json,
+      { refusal = false } = {},
+    ) => {
       const response = await fetch(url, {
         method,
         headers: {
@@ -224,16 +273,23 @@ async function main() {
         body: body ? JSON.stringify(body) : method === "GET" ? undefined : "{}",
       });
       const json = (await response.json()) as Json;
-      const path = new URL(url).pathname.replace(/ret_[0-9A-Z]{26}/, (id) => `${id.slice(0, 10)}…`);
+      const path = new URL(url).pathname
+        .replace(/ret_[0-9A-Z]{26}/, (id) => `${id.slice(0, 10)}…`)
+        .replace(/(ord_\d+)_[0-9a-z]+/, "$1_…");
       const detail = !response.ok
         ? pc.red(json.detail)
         : json.object === "list"
           ? `${json.data.length} returns`
-          : `${state(json.state)} v${json.version}`;
+          : json.object === "returnable_order"
+            ? `${json.lines.filter((l: Json) => l.refusal === null).length} of ${json.lines.length} lines returnable`
+            : `${state(json.state)} v${json.version}`;
       console.log(
         `    ${method.padEnd(5)} ${path.padEnd(48)} ${status(response.status)}  ${detail}`,
       );
-      if (!response.ok) throw new Error(`${method} ${url} → ${response.status} ${json.detail}`);
+      printFitSignals();
+      if (response.ok === refusal) {
+        throw new Error(`${method} ${url} → ${response.status} ${json.detail ?? ""}`);
+      }
       return json;
     };
 
@@ -248,11 +304,19 @@ async function main() {
       console.log(
         `\n  ${pc.bold(`${index + 1}. ${story.title}`)} ${pc.dim(`(${story.customer})`)}`,
       );
+      // What can be returned from the order; the line's own form starts the return.
+      const returnable = await call(
+        tokens[story.customer],
+        "GET",
+        `${base}/v1/portal/orders/${orders.id(story.order)}/returnable`,
+      );
+      const form = returnable.lines.find((line: Json) => line.sku === story.sku)?._templates.create;
+      if (!form) throw new Error(`no "create" form offered for ${story.sku}`);
       let current = await call(
         tokens[story.customer],
-        "POST",
-        `${base}/v1/portal/returns`,
-        story.create,
+        form.method,
+        form.target,
+        bodyFromTemplate(form.properties, story.choices),
       );
       const id = current.id as string;
       let merchantView: Json | undefined;
@@ -274,8 +338,37 @@ async function main() {
       results.push({ story, id, final: current.state, transitions: current.history.length });
     }
 
-    heading("4. Waiting for every webhook");
+    heading("4. A return its order refuses: what the agent sees");
+    const late = orders.id("2003");
+    console.log(
+      `\n  ${pc.bold("Bob asks to return a coat delivered 45 days ago")} ${pc.dim("(bob)")}`,
+    );
+    const view = await call(tokens.bob, "GET", `${base}/v1/portal/orders/${late}/returnable`);
+    const coat = view.lines[0] as Json;
+    console.log(
+      `    the line says ${pc.yellow(coat.refusal)} and offers no form; the agent asks anyway:`,
+    );
+    const problem = await call(
+      tokens.bob,
+      "POST",
+      `${base}/v1/portal/returns`,
+      {
+        order_id: late,
+        line: { sku: coat.sku, size: coat.size },
+        reason: "CHANGED_MIND",
+        resolution: "REFUND",
+      },
+      { refusal: true },
+    );
+    console.log(
+      pc.dim(
+        `    ${JSON.stringify({ type: problem.type, status: problem.status, returnable_until: problem.returnable_until })}`,
+      ),
+    );
+
+    heading("5. Waiting for every webhook and subscriber");
     await server.service.dispatcher.drain({ timeoutMs: 30_000 });
+    printFitSignals();
     const rows: string[][] = [];
     let allDelivered = true;
     for (const { story, id, final, transitions } of results) {
@@ -285,7 +378,10 @@ async function main() {
       const inOrder = receiver
         .timeline(id)
         .every((w, i, all) => i === 0 || all[i - 1]!.seq <= w.seq);
-      if (delivered !== expected.length || !inOrder) allDelivered = false;
+      const outcomes = shop.outcomesOf(id);
+      // A closed return has its refund or exchange issued once; any other, nothing.
+      const closedLoop = final === "closed" ? outcomes.length === 1 : outcomes.length === 0;
+      if (delivered !== expected.length || !inOrder || !closedLoop) allDelivered = false;
       const fit = expected.filter((e) => e.type === "return.fit_signal").length;
       rows.push([
         story.label,
@@ -294,27 +390,58 @@ async function main() {
         String(transitions),
         `${delivered}/${expected.length}${inOrder ? "" : " out of order"}`,
         String(fit),
+        outcomes.join(", ") || "-",
       ]);
     }
     printTable(
-      ["story", "return", "final state", "transitions", "webhooks verified", "fit signals"],
+      [
+        "story",
+        "return",
+        "final state",
+        "transitions",
+        "webhooks verified",
+        "fit signals",
+        "at close",
+      ],
       rows,
     );
     console.log(
       `\n  ${receiver.received.length} webhooks verified, ${receiver.duplicates} duplicate deliveries absorbed, ${receiver.rejected} rejected · ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
     if (!allDelivered) {
-      console.log(pc.red("\n✗ some expected webhooks did not arrive verified"));
+      console.log(
+        pc.red(
+          "\n✗ some expected webhooks did not arrive verified, or a refund or exchange was not issued once",
+        ),
+      );
       process.exitCode = 1;
     } else {
       console.log(
-        pc.green(pc.bold("\n✓ every transition was published and arrived verified, in order")),
+        pc.green(
+          pc.bold(
+            "\n✓ every transition was published and arrived verified, in order; every closed return was refunded or exchanged",
+          ),
+        ),
       );
-      console.log(pc.dim("  run it again: the returns above stay in ./.returnkit-data"));
+      console.log(pc.dim(`  run it again: the returns above stay in ${dataDir}`));
     }
   } finally {
+    await forgetDemoEndpoints(server.service);
     await server.close();
     await receiver.close();
+  }
+}
+
+/**
+ * The receiver and the subscriber live only as long as the demo: `pnpm start` on the same data
+ * must not retry deliveries to a port nobody listens on, nor keep events for a subscriber it
+ * does not run. Removing an endpoint drops its pending deliveries.
+ */
+async function forgetDemoEndpoints(service: ReturnsService) {
+  for (const id of [DEMO_ENDPOINT_ID, `sub_${SHOP_SUBSCRIBER}`]) {
+    await service.dispatcher.removeEndpoint(id).catch((error: unknown) => {
+      console.log(pc.red(`  could not remove the demo's endpoint ${id}: ${String(error)}`));
+    });
   }
 }
 

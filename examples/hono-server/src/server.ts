@@ -10,7 +10,13 @@ import type { AddressInfo } from "node:net";
 import { PGlite } from "@electric-sql/pglite";
 import { serve } from "@hono/node-server";
 import { returnsApp } from "@returnkit/adapter-hono";
-import { createReturnsService, type FitSignal, type ReturnsService } from "@returnkit/core";
+import {
+  createReturnsService,
+  type FitSignal,
+  type OrderSource,
+  type ReturnsService,
+  type Subscriber,
+} from "@returnkit/core";
 import { type DevAuthorizationServer, startDevAuthorizationServer } from "@returnkit/dev-auth";
 import {
   DataDirInUseError,
@@ -30,10 +36,14 @@ export interface ReturnsServerOptions {
    * second one on the same directory fails at start, naming the process that has it.
    */
   dataDir?: string;
-  webhookEndpoints?: { url: string; secret: string }[];
+  webhookEndpoints?: { url: string; secret: string; id?: string }[];
   /** Short retries for demos; the default is the Svix-like schedule. */
   retrySchedule?: number[];
   onFitSignal?: (signal: FitSignal) => void;
+  /** In-process code run for each event, through the outbox (see the README's Subscribers). */
+  subscribers?: Subscriber[];
+  /** The shop's orders, so returns are checked against them (`inMemoryOrders([...])` for a demo). */
+  orders?: OrderSource;
 }
 
 export interface ReturnsServer {
@@ -94,6 +104,8 @@ export async function startReturnsServer(
     },
     webhooks: { endpoints: options.webhookEndpoints ?? [], retrySchedule: options.retrySchedule },
     onFitSignal: options.onFitSignal,
+    subscribers: options.subscribers,
+    orders: options.orders,
   });
   await service.ready();
   service.dispatcher.start();

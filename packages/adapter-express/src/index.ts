@@ -10,6 +10,15 @@ import { ambiguousPathResponse, type ReturnsService } from "@returnkit/core";
 import { type NextFunction, type Request, type Response, Router } from "express";
 import { toFetchRequest } from "./fetch-request";
 
+/**
+ * What the router hands a host's `authenticate(request, context)` as `context`: the Express
+ * request and response, so a session middleware's user (`req.user`, `req.session`) can be read.
+ */
+export interface ExpressAuthContext {
+  req: Request;
+  res: Response;
+}
+
 /** An Express router serving every returnkit route; mount it at `baseUrl`'s path. */
 export function returnsRouter(service: Pick<ReturnsService, "fetch">): Router {
   const router = Router();
@@ -22,7 +31,8 @@ export function returnsRouter(service: Pick<ReturnsService, "fetch">): Router {
 async function forward(service: Pick<ReturnsService, "fetch">, req: Request, res: Response) {
   // Express matched the target as sent; the Fetch URL would resolve its dot segments.
   const response =
-    ambiguousPathResponse(req.originalUrl) ?? (await service.fetch(toFetchRequest(req)));
+    ambiguousPathResponse(req.originalUrl) ??
+    (await service.fetch(toFetchRequest(req), { req, res } satisfies ExpressAuthContext));
   res.status(response.status);
   // The core answered without reading the whole body (e.g. 413): keeping the connection
   // alive would mean reading the rest of a possibly huge upload, so answer and close it.

@@ -1,6 +1,8 @@
+import { createReturnsService } from "@returnkit/core";
 import { runHttpConformance } from "@returnkit/core/testing";
 import { Hono } from "hono";
-import { returnsApp } from "./index";
+import { describe, expect, it } from "vitest";
+import { type HonoAuthContext, returnsApp } from "./index";
 
 runHttpConformance({
   name: "Hono",
@@ -14,4 +16,32 @@ runHttpConformance({
       close: () => service.close(),
     };
   },
+});
+
+describe("authenticate with the host's session", () => {
+  it("authenticate - receives Hono's context, so what a middleware set decides who is calling", async () => {
+    const service = createReturnsService({
+      baseUrl: "https://shop.example/returns",
+      auth: {
+        authenticate: (_request, { c }: HonoAuthContext) => {
+          const user = c.get("user" as never) as string | undefined;
+          return user ? { kind: "portal", id: user, scopes: ["portal:returns.read"] } : null;
+        },
+      },
+    });
+    const app = new Hono();
+    app.use(async (c, next) => {
+      // The host's own session middleware.
+      if (c.req.header("cookie") === "sid=alice") c.set("user" as never, "alice" as never);
+      await next();
+    });
+    app.route("/returns", returnsApp(service));
+    const url = "https://shop.example/returns/v1/portal/returns";
+    try {
+      expect((await app.request(url, { headers: { cookie: "sid=alice" } })).status).toBe(200);
+      expect((await app.request(url)).status).toBe(401);
+    } finally {
+      await service.close();
+    }
+  });
 });

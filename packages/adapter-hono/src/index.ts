@@ -5,7 +5,15 @@
  * it: bodies, headers and streaming stay untouched.
  */
 import { ambiguousPathResponse, type ReturnsService } from "@returnkit/core";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
+
+/**
+ * What the app hands a host's `authenticate(request, context)` as `context`: Hono's context,
+ * so what a middleware set (`c.get("user")`) can be read.
+ */
+export interface HonoAuthContext {
+  c: Context;
+}
 
 export interface ReturnsAppOptions {
   /** Also serve RFC 9728 metadata for this mount at the host root. Default true. */
@@ -22,7 +30,10 @@ export function returnsApp(service: Pick<ReturnsService, "fetch">): Hono {
   const app = new Hono();
   app.all("*", (c) => {
     const target = rawTarget(c.env);
-    return (target !== undefined && ambiguousPathResponse(target)) || service.fetch(c.req.raw);
+    return (
+      (target !== undefined && ambiguousPathResponse(target)) ||
+      service.fetch(c.req.raw, { c } satisfies HonoAuthContext)
+    );
   });
   return app;
 }

@@ -50,20 +50,38 @@ export {
 export type { RequestOperations } from "./operations/types";
 export type { OptionIssue } from "./options/check";
 export { checkOptions, InvalidOptionsError } from "./options/check";
+export type { InMemoryOrders } from "./orders/in-memory-orders";
+export { inMemoryOrders } from "./orders/in-memory-orders";
+export type { Order, OrderInput, OrderLine } from "./orders/order-schema";
+export { OrderSchema } from "./orders/order-schema";
+export type {
+  Eligibility,
+  EligibilityRule,
+  OrderSource,
+  ProductCatalog,
+  ReturnRequest,
+} from "./orders/types";
 export type { Actor, CallerKind, Principal, Scope } from "./principal";
 export { ALL_SCOPES, hasScope, SCOPES } from "./principal";
-export type { ProblemDetails, ValidationIssue } from "./problems";
+export type {
+  OrderLineRef,
+  ProblemDetails,
+  QuantityRefusal,
+  ValidationIssue,
+} from "./problems";
 export { isProblemError, PROBLEM_TYPE_PREFIX, ProblemError, problems } from "./problems";
 export type {
   FitDirection,
   ParsedReason,
   ReasonCatalogue,
   ReasonCatalogueOptions,
+  ReasonDescription,
 } from "./reasons";
 export {
   createReasonCatalogue,
   DEFAULT_BODY_PARTS,
   DEFAULT_OTHER_REASONS,
+  describeReasons,
   FIT_DIRECTIONS,
   isFitReason,
   parseReason,
@@ -84,7 +102,13 @@ export { memoryStore } from "./store/memory-store";
 export type * from "./store/types";
 export { isStoreUnavailable, StoreUnavailableError } from "./store/unavailable";
 export { isStorableText } from "./text";
-export type { WebhookDispatcher, WebhookDispatcherOptions } from "./webhooks/dispatcher";
+export type {
+  Subscriber,
+  SubscriberEvent,
+  SubscriberEventData,
+  WebhookDispatcher,
+  WebhookDispatcherOptions,
+} from "./webhooks/dispatcher";
 export { createWebhookDispatcher } from "./webhooks/dispatcher";
 export type { FitSignal, FitSignalStage, WebhookTransition } from "./webhooks/events";
 export {
@@ -95,3 +119,4 @@ export {
 } from "./webhooks/events";
 export type { SignedWebhookHeaders } from "./webhooks/signer";
 export { generateWebhookSecret, signWebhook, webhookHeaders } from "./webhooks/signer";
+export { subscriberEndpointId } from "./webhooks/subscribers";

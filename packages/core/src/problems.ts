@@ -15,6 +15,33 @@ export interface ValidationIssue {
   message: string;
 }
 
+/** An order line as problems name it. */
+export interface OrderLineRef {
+  sku: string;
+  size: string | null;
+  /** How many units can be returned now, where a problem lists lines. */
+  returnable_quantity?: number;
+}
+
+/** Why a quantity was refused: the fields a client needs to ask for fewer. */
+export interface QuantityRefusal {
+  order_id: string;
+  sku: string;
+  size: string | null;
+  /** Units asked for. */
+  quantity: number;
+  purchased: number;
+  /** Units of the line in the order's other active returns. */
+  in_returns: number;
+  returnable_quantity: number;
+}
+
+function describeLine(line: { sku: string; size: string | null; returnable_quantity?: number }) {
+  const size = line.size === null ? "" : ` (size ${line.size})`;
+  const units = line.returnable_quantity === undefined ? "" : ` × ${line.returnable_quantity}`;
+  return `${line.sku}${size}${units}`;
+}
+
 export interface ProblemDetails {
   type: string;
   title: string;
@@ -132,6 +159,15 @@ export const problems = {
     ),
   routeNotFound: (path: string) =>
     new ProblemError(404, "route-not-found", "No such route", `Nothing is served at ${path}.`),
+  /** The request reached the service outside the path of its baseUrl: mounted elsewhere. */
+  outsideMountPath: (path: string, baseUrl: string) =>
+    new ProblemError(
+      404,
+      "route-not-found",
+      "No such route",
+      `Nothing is served at ${path}: this service's baseUrl is ${baseUrl}, so it serves only paths under ${new URL(baseUrl).pathname}. Mount it there, or set baseUrl to where it is mounted.`,
+      { base_url: baseUrl },
+    ),
   unknownEvent: (event: string, known: readonly string[]) =>
     new ProblemError(
       404,
@@ -220,6 +256,125 @@ export const problems = {
       "Idempotency-Key reused with another request",
       "This Idempotency-Key was already used with a different request body; use a new key for a new request.",
     ),
+  // ---- a return checked against the shop's order (none is a final answer: each depends on
+  // time, on the order as the shop keeps it, or on the order's other returns)
+
+  /** The same body for an order that does not exist and another customer's order. */
+  orderNotFound: (orderId: string) =>
+    new ProblemError(
+      404,
+      "order-not-found",
+      "Order not found",
+      `No order "${orderId}" exists for this caller.`,
+      { order_id: orderId },
+    ),
+  ordersNotConfigured: () =>
+    new ProblemError(
+      404,
+      "orders-not-configured",
+      "Orders are not configured",
+      "This service is not connected to the shop's orders, so it cannot tell what an order holds or what can be returned from it.",
+    ),
+  lineNotOnOrder: (
+    orderId: string,
+    line: { sku: string; size: string | null },
+    returnable: OrderLineRef[],
+  ) => {
+    const named = `${line.sku}${line.size === null ? " without a size" : ` in size ${line.size}`}`;
+    const detail = `Order "${orderId}" has no line ${named}. ${
+      returnable.length
+        ? `Lines that can be returned: ${returnable.map(describeLine).join(", ")}.`
+        : "Nothing on it can be returned now."
+    }`;
+    return new ProblemError(400, "line-not-on-order", "The line is not on the order", detail, {
+      order_id: orderId,
+      sku: line.sku,
+      size: line.size,
+      returnable_lines: returnable,
+      errors: [{ path: "line", message: `no line ${named} on order "${orderId}"` }],
+    });
+  },
+  quantityExceedsReturnable: (refused: QuantityRefusal) =>
+    new ProblemError(
+      422,
+      "quantity-exceeds-returnable",
+      "More units than can be returned",
+      `${refused.quantity} of ${describeLine(refused)} asked for, but ${
+        refused.returnable_quantity === 0 ? "none" : `only ${refused.returnable_quantity}`
+      } can be returned: ${refused.purchased} bought, ${refused.in_returns} in other returns.`,
+      { ...refused },
+    ),
+  returnWindowClosed: (orderId: string, line: OrderLineRef, returnableUntil: string) =>
+    new ProblemError(
+      422,
+      "return-window-closed",
+      "The return window has closed",
+      `${describeLine(line)} of order "${orderId}" could be returned until ${returnableUntil}.`,
+      { order_id: orderId, sku: line.sku, size: line.size, returnable_until: returnableUntil },
+    ),
+  notReturnable: (orderId: string, line: OrderLineRef) =>
+    new ProblemError(
+      422,
+      "not-returnable",
+      "The item cannot be returned",
+      `${describeLine(line)} of order "${orderId}" was sold as final sale.`,
+      { order_id: orderId, sku: line.sku, size: line.size, final_sale: true },
+    ),
+  refusedByPolicy: (orderId: string, line: OrderLineRef, code: string, detail: string) =>
+    new ProblemError(
+      422,
+      "refused-by-policy",
+      "The shop's return policy refuses this return",
+      detail,
+      {
+        order_id: orderId,
+        sku: line.sku,
+        size: line.size,
+        code,
+      },
+    ),
+  exchangeSizeNotOffered: (sku: string, size: string, sizes: readonly string[]) => {
+    const offered = sizes.length
+      ? `sizes on offer: ${sizes.join(", ")}`
+      : "it cannot be exchanged to any size";
+    return new ProblemError(
+      400,
+      "exchange-size-not-offered",
+      "The exchange size is not offered",
+      `${sku} is not offered in size ${size}; ${offered}.`,
+      {
+        sku,
+        exchange_size: size,
+        sizes: [...sizes],
+        errors: [{ path: "exchange_size", message: `not offered; ${offered}` }],
+      },
+    );
+  },
+  /** The host's order hooks threw: the order cannot be checked now. `cause` holds the error. */
+  ordersUnavailable: (cause: unknown) => {
+    const problem = new ProblemError(
+      502,
+      "orders-unavailable",
+      "The shop's orders cannot be read",
+      "The shop's order system could not be reached to check this request; retry shortly. A write retried with the same Idempotency-Key is applied at most once.",
+      {},
+      { "retry-after": "1" },
+    );
+    problem.cause = cause;
+    return problem;
+  },
+  /** The host's order hooks answered something no rule can read. `cause` says what. */
+  orderSourceInvalid: (cause: unknown) => {
+    const problem = new ProblemError(
+      502,
+      "order-source-invalid",
+      "The shop's order data cannot be used",
+      "The shop's order system answered in a form this service cannot check a return against; the shop has been told.",
+    );
+    problem.cause = cause;
+    return problem;
+  },
+
   /**
    * The store's database cannot serve the request right now (store/unavailable.ts).
    * Retry-After 1: a restart or a failover is usually over in seconds, and a client backs

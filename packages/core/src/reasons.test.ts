@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createReasonCatalogue, parseReason } from "./reasons";
+import { createReasonCatalogue, describeReasons, parseReason } from "./reasons";
 
 describe("parseReason", () => {
   it("parseReason - splits a fit reason into direction and body part", () => {
@@ -56,5 +56,37 @@ describe("createReasonCatalogue", () => {
   it("catalogue - refuses codes that are not upper-case words", () => {
     expect(() => createReasonCatalogue({ other: ["lower case"] })).toThrow(/upper-case/);
     expect(() => createReasonCatalogue({ other: ["TOO_SMALL_AT_CHEST"] })).toThrow(/fit reason/);
+  });
+});
+
+describe("describeReasons", () => {
+  it("describeReasons - every code of the catalogue, in its order, with its structure and a label", () => {
+    const catalogue = createReasonCatalogue({ bodyParts: ["CALF"], other: ["GIFT_DUPLICATE"] });
+    const reasons = describeReasons(catalogue);
+    expect(reasons.map((reason) => reason.code)).toEqual(catalogue.codes);
+    expect(reasons.find((reason) => reason.code === "TOO_SMALL_AT_CHEST")).toEqual({
+      code: "TOO_SMALL_AT_CHEST",
+      kind: "fit",
+      direction: "TOO_SMALL",
+      body_part: "CHEST",
+      label: "Too small at the chest",
+    });
+    expect(reasons.find((reason) => reason.code === "TOO_LARGE")).toEqual({
+      code: "TOO_LARGE",
+      kind: "fit",
+      direction: "TOO_LARGE",
+      body_part: null,
+      label: "Too large",
+    });
+    expect(reasons.find((reason) => reason.code === "TOO_TIGHT_AT_CALF")?.label).toBe(
+      "Too tight at the calf",
+    );
+    expect(reasons.find((reason) => reason.code === "GIFT_DUPLICATE")).toEqual({
+      code: "GIFT_DUPLICATE",
+      kind: "other",
+      direction: null,
+      body_part: null,
+      label: "Gift duplicate",
+    });
   });
 });

@@ -121,3 +121,41 @@ export function parseReason(code: string): ParsedReason {
 export function isFitReason(code: string): boolean {
   return parseReason(code).kind === "fit";
 }
+
+/** One reason as portals and agents render it (`GET /v1/reasons`). */
+export interface ReasonDescription {
+  code: string;
+  kind: ParsedReason["kind"];
+  /** For fit reasons: which way it did not fit. */
+  direction: FitDirection | null;
+  /** For fit reasons: where, when the code says. */
+  body_part: string | null;
+  /** An English label made from the code (`TOO_SMALL_AT_CHEST` → "Too small at the chest"). */
+  label: string;
+}
+
+/** Every code of `catalogue`, in its order, with its structure and a label to show. */
+export function describeReasons(catalogue: ReasonCatalogue): ReasonDescription[] {
+  return catalogue.codes.map((code) => {
+    const parsed = catalogue.parse(code)!;
+    if (parsed.kind === "other") {
+      return { code, kind: "other", direction: null, body_part: null, label: sentence(code) };
+    }
+    const { direction, body_part } = parsed;
+    const label = body_part
+      ? `${sentence(direction)} at the ${words(body_part)}`
+      : sentence(direction);
+    return { code, kind: "fit", direction, body_part, label };
+  });
+}
+
+/** `BODY_PART` → `body part`. */
+function words(code: string): string {
+  return code.toLowerCase().replaceAll("_", " ");
+}
+
+/** `CHANGED_MIND` → `Changed mind`. */
+function sentence(code: string): string {
+  const text = words(code);
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -7,7 +7,8 @@
  */
 import { z } from "zod";
 import { MERCHANT_EVENTS, PORTAL_EVENTS, RETURN_STATES } from "./machine";
-import { createReasonCatalogue, type ReasonCatalogue } from "./reasons";
+import { PROBLEM_TYPE_PREFIX } from "./problems";
+import { createReasonCatalogue, FIT_DIRECTIONS, type ReasonCatalogue } from "./reasons";
 import { isStorableText, STORABLE_TEXT_RULE } from "./text";
 
 export const RESOLUTIONS = ["REFUND", "STORE_CREDIT", "EXCHANGE"] as const;
@@ -126,6 +127,22 @@ export const GradeSchema = z
   })
   .meta({ id: "Grade" });
 
+/** The order line a return was checked against, as the shop's order system gave it. */
+export const ReturnOrderLineSchema = z
+  .object({
+    purchased: z.int().min(1).describe("Units bought on the order line."),
+    unit_price: z
+      .int()
+      .min(0)
+      .nullable()
+      .describe("Price of one unit in the currency's minor unit (cents)."),
+    currency: z.string().nullable().describe("ISO 4217 code of the order's prices."),
+    placed_at: z.iso.datetime(),
+    delivered_at: z.iso.datetime().nullable(),
+    returnable_until: z.iso.datetime().describe("The end of the line's return window."),
+  })
+  .meta({ id: "ReturnOrderLine" });
+
 /** A return as the service keeps it and webhooks carry it (no caller-specific links). */
 export const ReturnDataSchema = z
   .object({
@@ -133,6 +150,9 @@ export const ReturnDataSchema = z
     object: z.literal("return"),
     order_id: z.string(),
     line: ReturnLineSchema,
+    order_line: ReturnOrderLineSchema.nullable().describe(
+      "The order line as last checked (at create, update and submit); null when the service is not connected to the shop's orders.",
+    ),
     reason: z.string(),
     resolution: ResolutionSchema,
     exchange_size: z.string().nullable(),
@@ -153,10 +173,31 @@ export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 export type Resolution = z.infer<typeof ResolutionSchema>;
 export type Shipment = z.infer<typeof ShipmentSchema>;
 export type Grade = z.infer<typeof GradeSchema>;
+export type ReturnOrderLine = z.infer<typeof ReturnOrderLineSchema>;
 
 // ---- HAL links and HAL-FORMS templates ----
 
 export const LinkSchema = z.object({ href: z.string() }).meta({ id: "Link" });
+
+/** A HAL-FORMS property: one member of the body, pre-filled or constrained. */
+export const TemplatePropertySchema = z
+  .object({
+    name: z.string().describe("The body member; a dotted path for a nested one (`line.sku`)."),
+    value: z
+      .union([z.string(), z.number()])
+      .optional()
+      .describe("The value to send, as its JSON type."),
+    readOnly: z.boolean().optional(),
+    required: z.boolean().optional(),
+    min: z.number().optional(),
+    max: z.number().optional(),
+    options: z
+      .object({ inline: z.array(z.string()) })
+      .optional()
+      .describe("The values the member may take."),
+  })
+  .meta({ id: "TemplateProperty" });
+
 export const TemplateSchema = z
   .object({
     title: z.string(),
@@ -165,8 +206,13 @@ export const TemplateSchema = z
     contentType: z.literal("application/json"),
     schema: z.object({ $ref: z.string() }),
     requiredScopes: z.array(z.string()),
+    properties: z
+      .array(TemplatePropertySchema)
+      .optional()
+      .describe("Members pre-filled for this resource; `schema` has the full body."),
   })
   .meta({ id: "Template" });
+export type Template = z.infer<typeof TemplateSchema>;
 
 export const ReturnSchema = ReturnDataSchema.extend({
   _links: z.record(z.string(), LinkSchema),
@@ -192,6 +238,80 @@ export const ProblemSchema = z
     errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
   })
   .meta({ id: "Problem" });
+
+// ---- what an order can return ----
+
+/** The problem types a return of one unit of a line would meet now, in the order they are checked. */
+export const LINE_REFUSALS = [
+  `${PROBLEM_TYPE_PREFIX}quantity-exceeds-returnable`,
+  `${PROBLEM_TYPE_PREFIX}return-window-closed`,
+  `${PROBLEM_TYPE_PREFIX}not-returnable`,
+] as const;
+
+export const ReturnableLineSchema = z
+  .object({
+    sku: z.string(),
+    size: z.string().nullable(),
+    purchased: z.int().min(1).describe("Units bought."),
+    in_returns: z.int().min(0).describe("Units in returns that are not cancelled or rejected."),
+    returnable_quantity: z.int().min(0).describe("Units a new return may take now."),
+    returnable_until: z.iso.datetime(),
+    final_sale: z.boolean(),
+    unit_price: z.int().min(0).nullable().describe("In the currency's minor unit (cents)."),
+    refusal: z
+      .enum(LINE_REFUSALS)
+      .nullable()
+      .describe("The problem a return of this line would get now; null when it can be returned."),
+    resolutions: z
+      .array(ResolutionSchema)
+      .describe("What the customer may ask for; empty when the line cannot be returned."),
+    exchange_sizes: z
+      .array(z.string())
+      .nullable()
+      .describe("Sizes an exchange may ask for; null when the shop does not say."),
+  })
+  .meta({ id: "ReturnableLine" });
+
+/** What can be returned from one order, line by line (`returnableLines`). */
+export const ReturnableOrderDataSchema = z
+  .object({
+    object: z.literal("returnable_order"),
+    order_id: z.string(),
+    currency: z.string().nullable(),
+    placed_at: z.iso.datetime(),
+    delivered_at: z.iso.datetime().nullable(),
+    lines: z.array(ReturnableLineSchema),
+  })
+  .meta({ id: "ReturnableOrderData" });
+export type ReturnableOrder = z.infer<typeof ReturnableOrderDataSchema>;
+export type ReturnableLine = z.infer<typeof ReturnableLineSchema>;
+
+export const ReturnableOrderSchema = ReturnableOrderDataSchema.extend({
+  lines: z.array(
+    ReturnableLineSchema.extend({
+      _templates: z
+        .record(z.string(), TemplateSchema)
+        .describe("`create`, pre-filled for this line, when it can be returned."),
+    }),
+  ),
+  _links: z.record(z.string(), LinkSchema),
+}).meta({ id: "ReturnableOrder" });
+
+// ---- the reason catalogue ----
+
+export const ReasonSchema = z
+  .object({
+    code: z.string().describe("What a create or update body sends as `reason`."),
+    kind: z.enum(["fit", "other"]),
+    direction: z.enum(FIT_DIRECTIONS).nullable().describe("Which way a fit reason did not fit."),
+    body_part: z.string().nullable().describe("Where, for fit reasons that say."),
+    label: z.string().describe("An English label made from the code."),
+  })
+  .meta({ id: "Reason" });
+
+export const ReasonListSchema = z
+  .object({ object: z.literal("list"), data: z.array(ReasonSchema) })
+  .meta({ id: "ReasonList" });
 
 // ---- list queries ----
 

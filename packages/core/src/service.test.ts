@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { inMemoryOrders } from "./orders/in-memory-orders";
 import type { Principal } from "./principal";
 import { isProblemError, type ProblemError } from "./problems";
+import type { ReturnData } from "./schemas";
 import { createReturnsService } from "./service";
 import { memoryStore } from "./store/memory-store";
+import { makeStoredReturn, T0 } from "./testing/fixtures";
 import { testAuthenticate, testToken } from "./testing/http-suite";
 import type { FitSignal } from "./webhooks/events";
 import { generateWebhookSecret } from "./webhooks/signer";
@@ -425,6 +428,36 @@ describe("createReturnsService", () => {
     }
   });
 
+  it("subscribers - a subscriber in the options handles return.closed with the closed return", async () => {
+    const handled: Array<{ type: string; state: string; resolution: string }> = [];
+    const { service, store } = setup({
+      subscribers: [
+        {
+          name: "refunds",
+          types: ["return.closed"],
+          handle(event) {
+            const { state, resolution } = event.payload.data.return;
+            handled.push({ type: event.type, state, resolution });
+          },
+        },
+      ],
+    });
+    const { record } = await service.createReturn(fitInput, { principal: customer });
+    await service.submit(record.id, { principal: customer });
+    for (const event of ["approve", "ship", "receive", "grade", "close"] as const)
+      await service.advance(record.id, event, { principal: staff });
+
+    await service.dispatcher.drain();
+
+    expect(handled).toEqual([{ type: "return.closed", state: "closed", resolution: "EXCHANGE" }]);
+    const [closed] = (await store.listEvents(record.id)).filter((e) => e.type === "return.closed");
+    const deliveries = await store.listDeliveries({ eventId: closed!.id });
+    expect(deliveries.map((d) => [d.endpoint_id, d.status])).toEqual([
+      ["sub_refunds", "delivered"],
+    ]);
+    await service.close();
+  });
+
   it("createReturnsService - the service object hands out no webhook secret", async () => {
     const secret = generateWebhookSecret();
     const { service } = setup({
@@ -474,5 +507,105 @@ describe("createReturnsService", () => {
     expect(submitAgain.headers.get("idempotent-replayed")).toBe("true");
     expect((await submitAgain.json()).version).toBe(submitted.record.version);
     await service.close();
+  });
+
+  it("orders - concurrent in-process creates for an order line's last unit: one succeeds, every other is a 422", async () => {
+    const orders = inMemoryOrders([
+      {
+        id: "ord_1",
+        customer_id: "user-1",
+        placed_at: new Date(T0 - 86_400_000),
+        lines: [{ sku: "TEE-BLK-M", size: "M", quantity: 1 }],
+      },
+    ]);
+    const { service, store } = setup({ orders, now: () => T0 });
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, () =>
+        service.createReturn(
+          { ...fitInput, resolution: "REFUND", exchange_size: undefined },
+          {
+            principal: customer,
+          },
+        ),
+      ),
+    );
+    const created = results.filter((r) => r.status === "fulfilled");
+    expect(created).toHaveLength(1);
+    for (const r of results) {
+      if (r.status === "rejected") {
+        expect(r.reason).toMatchObject({ status: 422, slug: "quantity-exceeds-returnable" });
+      }
+    }
+    expect(await store.returnedQuantities("ord_1")).toEqual([
+      { sku: "TEE-BLK-M", size: "M", quantity: 1 },
+    ]);
+  });
+
+  it("returnableLines - the typed operation answers what the HTTP route renders, without links", async () => {
+    const orders = inMemoryOrders([
+      {
+        id: "ord_1",
+        customer_id: "user-1",
+        placed_at: "2026-11-20T10:00:00Z",
+        currency: "EUR",
+        lines: [{ sku: "TEE-BLK-M", size: "M", quantity: 2, unit_price: 2_500 }],
+      },
+    ]);
+    const { service } = setup({ orders, now: () => T0 });
+    await service.createReturn(fitInput, { principal: customer });
+    expect(await service.returnableLines("ord_1", { principal: customer })).toEqual({
+      object: "returnable_order",
+      order_id: "ord_1",
+      currency: "EUR",
+      placed_at: "2026-11-20T10:00:00.000Z",
+      delivered_at: null,
+      lines: [
+        {
+          sku: "TEE-BLK-M",
+          size: "M",
+          purchased: 2,
+          in_returns: 1,
+          returnable_quantity: 1,
+          returnable_until: "2026-12-20T10:00:00.000Z",
+          final_sale: false,
+          unit_price: 2_500,
+          refusal: null,
+          resolutions: ["REFUND", "STORE_CREDIT", "EXCHANGE"],
+          exchange_sizes: null,
+        },
+      ],
+    });
+    const problem = await problemOf(service.returnableLines("ord_1", { principal: staff }));
+    expect(problem.status).toBe(403);
+  });
+
+  it("orders - a host hook that throws reaches an in-process caller as a 502 with the host's error as its cause", async () => {
+    const failure = new Error("orders database is down");
+    const { service, store } = setup({
+      orders: {
+        load: () => {
+          throw failure;
+        },
+      },
+    });
+    const problem = await problemOf(service.createReturn(fitInput, { principal: customer }));
+    expect(problem).toMatchObject({ status: 502, slug: "orders-unavailable" });
+    expect(problem.cause).toBe(failure);
+    expect((await store.listReturns({ limit: 10 })).data).toEqual([]);
+  });
+
+  it("get, list - a return stored before returns recorded order_line reads with order_line null", async () => {
+    const { service, store } = setup();
+    const { order_line: _none, ...earlier } = makeStoredReturn({ customer_id: "user-1" }).record;
+    const stored = { ...makeStoredReturn(), record: earlier as ReturnData };
+    expect((await store.commit({ next: stored, expectedVersion: null, events: [] })).ok).toBe(true);
+    const id = stored.record.id;
+
+    expect((await service.get(id, { principal: customer })).order_line).toBeNull();
+    const page = await service.list({}, { principal: customer });
+    expect(page.data[0]).toMatchObject({ id, order_line: null });
+    const updated = await service.updateDraft(id, { reason: "DAMAGED" }, { principal: customer });
+    expect(updated.record.order_line).toBeNull();
+    expect((await store.getReturn(id))?.record.order_line).toBeNull();
   });
 });

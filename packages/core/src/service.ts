@@ -10,6 +10,7 @@ import { createIdempotencyEngine } from "./idempotency/engine";
 import { createOperations } from "./operations/operations";
 import type { ReturnOperations } from "./operations/types";
 import { parseServiceOptions, type ReturnsServiceOptions } from "./options/service-options";
+import { createReturnRules } from "./orders/return-rules";
 import { createReasonCatalogue, type ReasonCatalogue } from "./reasons";
 import { scheduleRetention } from "./retention";
 import { createReturnSchemas, type ReturnSchemas } from "./schemas";
@@ -51,7 +52,11 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
   const catalogue = createReasonCatalogue(options.reasons);
   const schemas = createReturnSchemas(catalogue);
   const routes = buildRoutes(schemas);
-  const dispatcher = createWebhookDispatcher({ ...options.webhooks, store });
+  const dispatcher = createWebhookDispatcher({
+    ...options.webhooks,
+    subscribers: options.subscribers,
+    store,
+  });
   const ready = readiness(store, dispatcher);
   const retentionSchedule = scheduleRetention({
     store,
@@ -63,6 +68,12 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
 
   const operations = createOperations({
     store,
+    rules: createReturnRules({
+      orders: settings.orders,
+      catalog: settings.catalog,
+      store,
+      now,
+    }),
     // A write starts from the version this process saw last (saving a database round trip,
     // or a clone in memory); the commit's version check catches one since replaced.
     recent: settings.recentRecords > 0 ? new RecentRecords(settings.recentRecords) : null,
@@ -97,6 +108,7 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
     advance: operations.advance,
     get: operations.get,
     list: operations.list,
+    returnableLines: operations.returnableLines,
     allowedEventsFor: operations.allowedEventsFor,
     store,
     catalogue,

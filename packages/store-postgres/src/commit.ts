@@ -3,13 +3,15 @@
  * next (or first) version under its version check; the idempotency key's first use; the
  * outbox events; one delivery per event and matching endpoint;
  * `pg_notify`. A failed check throws `Refused`, which rolls everything back. The return is
- * checked before the key, as the contract orders the reasons.
+ * checked before the key, and the key before the line allowance, as the contract orders the
+ * reasons. A commit with a line allowance holds its order's lock throughout (`line-allowance`).
  */
 import type { CommitResult, OutboxEvent, ReturnCommit } from "@returnkit/core";
 import type { StoreContext } from "./context";
 import type { SqlTransaction } from "./drivers/types";
 import { recordKey as recordAnswer } from "./idempotency";
 import { newDeliveryId } from "./ids";
+import { allowanceRefusal, lockCommitOrder } from "./line-allowance";
 import { type ReturnRow, toStoredReturn } from "./rows";
 import { insertDeliveries } from "./sql/insert-deliveries";
 import { insertEvents } from "./sql/insert-events";
@@ -42,8 +44,10 @@ export function checkCommit(change: ReturnCommit): void {
 export async function commit(ctx: StoreContext, change: ReturnCommit): Promise<CommitOutcome> {
   try {
     return await ctx.db.transaction(async (tx) => {
+      if (change.lineAllowance) await lockCommitOrder(ctx, tx, change);
       await writeReturn(ctx, tx, change);
       await recordKey(ctx, tx, change);
+      await checkLineAllowance(ctx, tx, change);
       const outcome = await writeEvents(ctx, tx, change);
       if (outcome.deliveries > 0 && ctx.notify)
         await tx.query(notify, [ctx.notify.channel, ctx.notify.payload]);
@@ -82,6 +86,12 @@ async function recordKey(ctx: StoreContext, tx: SqlTransaction, change: ReturnCo
   const result = await recordAnswer(tx, ctx, change.idempotency);
   if (!result.recorded)
     throw new Refused({ ok: false, reason: "idempotency_conflict", record: result.record });
+}
+
+async function checkLineAllowance(ctx: StoreContext, tx: SqlTransaction, change: ReturnCommit) {
+  if (!change.lineAllowance) return;
+  const refusal = await allowanceRefusal(ctx, tx, change.next.record, change.lineAllowance);
+  if (refusal) throw new Refused(refusal);
 }
 
 async function writeEvents(

@@ -6,32 +6,50 @@ import type {
   DeliveryOutcome,
   DeliveryStatus,
   OutboxEvent,
-  WebhookEndpoint,
 } from "@returnkit/core";
 import type { StoreContext } from "./context";
 import {
   DELIVERY_COLUMNS,
   type DeliveryRow,
+  type EndpointRow,
   EVENT_COLUMNS,
   type EventRow,
   toDelivery,
+  toEndpoint,
   toOutboxEvent,
 } from "./rows";
-import { claimDeliveries as claimSql, DB_NOW_MS, isHead } from "./sql/claim-deliveries";
+import {
+  claimDeliveries as claimSql,
+  DB_NOW_MS,
+  isClaimable,
+  isHead,
+} from "./sql/claim-deliveries";
 
 export async function claimDeliveries(
   ctx: StoreContext,
-  request: { dispatcherId: string; now: number; limit: number; leaseMs: number },
+  request: {
+    dispatcherId: string;
+    now: number;
+    limit: number;
+    leaseMs: number;
+    subscribers?: readonly string[];
+  },
 ): Promise<ClaimedDelivery[]> {
   const rows = await ctx.db.query<{
     delivery: DeliveryRow;
     event: EventRow;
-    endpoint: WebhookEndpoint;
-  }>(claimSql(ctx.names), [request.now, request.limit, request.dispatcherId, request.leaseMs]);
+    endpoint: EndpointRow;
+  }>(claimSql(ctx.names), [
+    request.now,
+    request.limit,
+    request.dispatcherId,
+    request.leaseMs,
+    request.subscribers ?? [],
+  ]);
   return rows.map((row) => ({
     delivery: toDelivery(row.delivery),
     event: toOutboxEvent(row.event),
-    endpoint: row.endpoint,
+    endpoint: toEndpoint(row.endpoint),
   }));
 }
 
@@ -118,18 +136,20 @@ export async function listDeliveries(
 export async function nextDeliveryDueAt(
   ctx: StoreContext,
   now: number | undefined,
+  subscribers: readonly string[] = [],
 ): Promise<number | null> {
   const n = ctx.names;
   // A leased head counts from the end of its lease, which is on the database's clock: what is
-  // left of it is added to the caller's `now`. Heads of disabled endpoints do not count.
+  // left of it is added to the caller's `now`. Heads a claim by this caller could not return
+  // (a disabled endpoint's, a subscriber's it does not run) do not count.
   const [row] = await ctx.db.query<{ due: number | string | null }>(
     `SELECT min(GREATEST(d.next_attempt_at,
                          COALESCE(d.leased_until - ${DB_NOW_MS} + $1::bigint, d.leased_until,
                                   d.next_attempt_at))) AS due
      FROM ${n.table("deliveries")} d
-     JOIN ${n.table("endpoints")} ep ON ep.id = d.endpoint_id AND ep.enabled
+     JOIN ${n.table("endpoints")} ep ON ep.id = d.endpoint_id AND ${isClaimable("ep", "d", "$2::text[]")}
      WHERE d.status = 'pending' AND ${isHead(n, "d")}`,
-    [now ?? null],
+    [now ?? null, subscribers],
     { read: true },
   );
   return row?.due == null ? null : Number(row.due);

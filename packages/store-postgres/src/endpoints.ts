@@ -1,35 +1,33 @@
-/** @module endpoints — webhook endpoints: the rows commits fan deliveries out to. */
-import type { WebhookEndpoint } from "@returnkit/core";
+/**
+ * @module endpoints — webhook and subscriber endpoints: the rows commits fan deliveries out
+ * to (a subscriber's row has no url or secrets).
+ */
+import type { OutboxEndpoint } from "@returnkit/core";
 import type { StoreContext } from "./context";
-import { ENDPOINT_COLUMNS } from "./rows";
+import { ENDPOINT_COLUMNS, type EndpointRow, toEndpoint } from "./rows";
 
-export async function saveEndpoint(ctx: StoreContext, endpoint: WebhookEndpoint): Promise<void> {
-  const {
-    id,
-    url,
-    secrets,
-    types,
-    enabled,
-    disabled_reason: reason,
-    created_at: created,
-  } = endpoint;
+export async function saveEndpoint(ctx: StoreContext, endpoint: OutboxEndpoint): Promise<void> {
+  const { kind, id, types, enabled, disabled_reason: reason, created_at: created } = endpoint;
+  const [url, secrets] =
+    endpoint.kind === "webhook" ? [endpoint.url, JSON.stringify(endpoint.secrets)] : [null, null];
   await ctx.db.query(
     `INSERT INTO ${ctx.names.table("endpoints")} (${ENDPOINT_COLUMNS})
-     VALUES ($1, $2, $3::jsonb, $4::jsonb, $5, $6, $7)
+     VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6, $7, $8)
      ON CONFLICT (id) DO UPDATE
-       SET url = excluded.url, secrets = excluded.secrets, types = excluded.types,
-           enabled = excluded.enabled, disabled_reason = excluded.disabled_reason,
-           created_at = excluded.created_at`,
-    [id, url, JSON.stringify(secrets), types && JSON.stringify(types), enabled, reason, created],
+       SET kind = excluded.kind, url = excluded.url, secrets = excluded.secrets,
+           types = excluded.types, enabled = excluded.enabled,
+           disabled_reason = excluded.disabled_reason, created_at = excluded.created_at`,
+    [kind, id, url, secrets, types && JSON.stringify(types), enabled, reason, created],
   );
 }
 
-export async function listEndpoints(ctx: StoreContext): Promise<WebhookEndpoint[]> {
-  return ctx.db.query<WebhookEndpoint>(
+export async function listEndpoints(ctx: StoreContext): Promise<OutboxEndpoint[]> {
+  const rows = await ctx.db.query<EndpointRow>(
     `SELECT ${ENDPOINT_COLUMNS} FROM ${ctx.names.table("endpoints")} ORDER BY created_at, id`,
     undefined,
     { read: true },
   );
+  return rows.map(toEndpoint);
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * @module postgres-store — `postgresStore`, through a `pg` Pool or PGlite. Processes may share
- * one database: commits serialise per return on its row, keys on their unique index.
+ * one database: commits serialise per return on its row, keys on their unique index, and
+ * commits with a line allowance per order on an advisory lock.
  */
 import type { ReturnsStore } from "@returnkit/core";
 import { checkCommit, commit } from "./commit";
@@ -17,7 +18,7 @@ import { checkPostgresStoreOptions, type PostgresStoreOptions } from "./options"
 export type { PostgresStoreOptions } from "./options";
 
 import { purge } from "./retention";
-import { getReturn, listReturns } from "./returns";
+import { getReturn, listReturns, returnedQuantities } from "./returns";
 
 /** A `ReturnsStore` whose optional parts are all there. */
 export interface PostgresStore extends ReturnsStore {
@@ -25,7 +26,7 @@ export interface PostgresStore extends ReturnsStore {
   init(): Promise<void>;
   /** Releases the LISTEN connection the store opened; never the caller's pool or PGlite. */
   close(): Promise<void>;
-  nextDeliveryDueAt(now?: number): Promise<number | null>;
+  nextDeliveryDueAt(now?: number, subscribers?: readonly string[]): Promise<number | null>;
   onDeliveriesCreated(listener: () => void): () => void;
 }
 
@@ -63,6 +64,7 @@ export function postgresStore(options: PostgresStoreOptions): PostgresStore {
       if (outcome.deliveries > 0) notifier.announce();
       return outcome.result;
     },
+    returnedQuantities: (orderId) => returnedQuantities(ctx, orderId),
 
     recordIdempotencyAnswer: (answer) => idempotency.recordIdempotencyAnswer(ctx, answer),
     getIdempotencyRecord: (key, now) => idempotency.getIdempotencyRecord(ctx, key, now),
@@ -81,7 +83,7 @@ export function postgresStore(options: PostgresStoreOptions): PostgresStore {
     },
     listDeliveries: (filter) => deliveries.listDeliveries(ctx, filter),
     listEvents: (returnId) => deliveries.listEvents(ctx, returnId),
-    nextDeliveryDueAt: (now) => deliveries.nextDeliveryDueAt(ctx, now),
+    nextDeliveryDueAt: (now, subscribers) => deliveries.nextDeliveryDueAt(ctx, now, subscribers),
     onDeliveriesCreated: (listener) => notifier.subscribe(listener),
 
     purge: (request) => purge(ctx, request),

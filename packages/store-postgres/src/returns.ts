@@ -1,4 +1,7 @@
-/** @module returns — reading returns: one by id, and newest first with filters and a keyset cursor. */
+/**
+ * @module returns — reading returns: one by id, newest first with filters and a keyset
+ * cursor, and the units an order's lines have in returns.
+ */
 import {
   isStorableText,
   type ListReturnsQuery,
@@ -8,6 +11,7 @@ import {
 import type { StoreContext } from "./context";
 import { type ReturnRow, toStoredReturn } from "./rows";
 import { selectReturn } from "./sql/select-return";
+import { selectReturnedQuantities } from "./sql/select-returned-quantities";
 
 export async function getReturn(ctx: StoreContext, id: string): Promise<StoredReturn | null> {
   // PostgreSQL text cannot hold NUL (sent along, it fails the statement) and reads a lone
@@ -48,4 +52,18 @@ export async function listReturns(ctx: StoreContext, query: ListReturnsQuery): P
   const data = rows.slice(0, query.limit).map(toStoredReturn);
   const next_cursor = rows.length > query.limit ? data[data.length - 1]!.record.id : null;
   return { data, next_cursor };
+}
+
+export async function returnedQuantities(
+  ctx: StoreContext,
+  orderId: string,
+): Promise<Array<{ sku: string; size: string | null; quantity: number }>> {
+  // As in getReturn: PostgreSQL would read a lone surrogate as U+FFFD, another order's id.
+  if (!isStorableText(orderId)) return [];
+  const rows = await ctx.db.query<{ sku: string; size: string | null; quantity: number | string }>(
+    selectReturnedQuantities(ctx.names),
+    [orderId],
+    { read: true },
+  );
+  return rows.map((row) => ({ sku: row.sku, size: row.size, quantity: Number(row.quantity) }));
 }

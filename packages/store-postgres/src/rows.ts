@@ -6,6 +6,7 @@ import type {
   Delivery,
   IdempotencyRecordView,
   IdempotentResponse,
+  OutboxEndpoint,
   OutboxEvent,
   StoredReturn,
 } from "@returnkit/core";
@@ -23,7 +24,23 @@ export function toOutboxEvent(row: EventRow): OutboxEvent {
   return { ...row, seq: Number(row.seq), position: Number(row.position) };
 }
 
-export const ENDPOINT_COLUMNS = "id, url, secrets, types, enabled, disabled_reason, created_at";
+export const ENDPOINT_COLUMNS =
+  "kind, id, url, secrets, types, enabled, disabled_reason, created_at";
+
+/** An endpoints row: a subscriber's `url` and `secrets` are null. */
+export interface EndpointRow extends Omit<OutboxEndpoint, "kind"> {
+  kind: OutboxEndpoint["kind"];
+  url: string | null;
+  secrets: string[] | null;
+}
+
+/** A row as the endpoint of its kind: a subscriber has no url or secrets at all. */
+export function toEndpoint(row: EndpointRow): OutboxEndpoint {
+  const { kind, id, url, secrets, types, enabled, disabled_reason, created_at } = row;
+  const fields = { id, types, enabled, disabled_reason, created_at };
+  if (kind === "subscriber") return { kind, ...fields };
+  return { kind, ...fields, url: url!, secrets: secrets! };
+}
 
 export const DELIVERY_COLUMNS =
   "id, event_id, endpoint_id, return_id, position, status, attempt_count, next_attempt_at, attempts, delivered_at, dead_at";

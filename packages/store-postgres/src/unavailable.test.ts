@@ -91,6 +91,7 @@ describe("a pg Pool whose server cannot be reached", () => {
       ["init", () => store.init()],
       ["getReturn", () => store.getReturn("ret_01M82E3Q8NHBHXFT7YSTBSAF4M")],
       ["listReturns", () => store.listReturns({ limit: 10 })],
+      ["returnedQuantities", () => store.returnedQuantities("ord_1001")],
       [
         "commit",
         () => store.commit({ next: makeStoredReturn(), expectedVersion: null, events: [] }),
@@ -403,6 +404,7 @@ describe.skipIf(!DATABASE_URL)("PostgreSQL closing the store's connections", () 
     // Every kind of read does the same.
     const reads: Array<[string, () => Promise<unknown>]> = [
       ["listReturns", () => store.listReturns({ limit: 10 })],
+      ["returnedQuantities", () => store.returnedQuantities(next.record.order_id)],
       ["listEvents", () => store.listEvents(id)],
       ["listDeliveries", () => store.listDeliveries({ returnId: id })],
       ["listEndpoints", () => store.listEndpoints()],

@@ -68,12 +68,31 @@ export interface HistoryEntry {
   reason_code?: RejectReasonCode;
 }
 
+/** An order line as the shop's order system gave it when a return was checked against it. */
+export interface ReturnOrderLine {
+  /** Units bought on the line. */
+  purchased: number;
+  /** Price of one unit in the currency's minor unit (cents). */
+  unit_price: number | null;
+  /** ISO 4217 code of the order's prices. */
+  currency: string | null;
+  placed_at: string;
+  delivered_at: string | null;
+  /** The end of the line's return window. */
+  returnable_until: string;
+}
+
 /** A return as webhooks carry it: the state after the commit that published the event. */
 export interface ReturnData {
   id: string;
   object: "return";
   order_id: string;
   line: { sku: string; quantity: number; size: string | null };
+  /**
+   * The order line the return was checked against (at create, update and submit); null when
+   * the service is not connected to the shop's orders.
+   */
+  order_line: ReturnOrderLine | null;
   reason: string;
   resolution: Resolution;
   exchange_size: string | null;

@@ -20,6 +20,7 @@ export type {
   ReturnData,
   ReturnFitSignalEvent,
   ReturnkitWebhookEvent,
+  ReturnOrderLine,
   ReturnState,
   ReturnStateEvent,
   ReturnStateEventType,

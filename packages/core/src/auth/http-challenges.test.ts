@@ -103,6 +103,14 @@ describe("bearer tokens over HTTP", () => {
     );
   });
 
+  test("fetch - no token on the reason catalogue: the challenge names every read and write scope, since any caller may read it", async () => {
+    const res = await send("GET", "/v1/reasons");
+    expect(res.status).toBe(401);
+    expect(res.challenge).toBe(
+      `Bearer resource_metadata="${METADATA}", scope="portal:returns.read portal:returns.write merchant:returns.read merchant:returns.write"`,
+    );
+  });
+
   test("fetch - an expired token: 401 invalid_token saying when it expired", async () => {
     const exp = now() - 3600;
     const expired = await token({ scope: PORTAL_WRITE, iat: exp - 300, exp });

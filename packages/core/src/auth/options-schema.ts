@@ -17,9 +17,23 @@ import {
   satisfying,
 } from "../options/check";
 import { ACCESS_TOKEN_ALGORITHMS } from "./jwt";
-import type { AuthenticateFn, AuthOptions, HostAuthOptions, JwtAuthOptions } from "./options";
+import type {
+  AuthenticateFn,
+  AuthOptions,
+  HostAuthOptions,
+  JwtAuthOptions,
+  OpenApiSecurityScheme,
+} from "./options";
 
-const hostAuthSchema = optionsObject({ authenticate: aFunction<AuthenticateFn>() });
+const hostAuthSchema = optionsObject({
+  authenticate: aFunction<AuthenticateFn>(),
+  securityScheme: satisfying<OpenApiSecurityScheme>(
+    (v) =>
+      typeof v === "object" && v !== null && typeof (v as { type?: unknown }).type === "string",
+    "an OpenAPI security scheme object ({ type, ... })",
+  ).optional(),
+  challenge: aNonEmptyString.optional(),
+});
 
 const jwksSchema = optionsObject(
   {

@@ -8,10 +8,29 @@ import type { Principal } from "../principal";
 import type { JwtAuthenticatorOptions } from "./jwt";
 
 /** Returns the caller, or null when the request carries no credentials at all. Throws a ProblemError (401/403) for bad ones. */
-export type AuthenticateFn = (request: Request) => Promise<Principal | null> | Principal | null;
+export type AuthenticateFn = (
+  request: Request,
+  context?: unknown,
+) => Promise<Principal | null> | Principal | null;
+
+/** An OpenAPI 3.1 Security Scheme Object (`{ type: "apiKey", in: "cookie", name: "sid" }`, say). */
+export type OpenApiSecurityScheme = { type: string; description?: string } & Record<
+  string,
+  unknown
+>;
 
 export interface HostAuthOptions {
-  authenticate: AuthenticateFn;
+  /**
+   * The host decides who is calling: a principal, or null for "not signed in" (401). The second
+   * argument is the adapter's context (Express `{ req, res }`, Hono `{ c }`), so a session
+   * middleware's user can be read there; declare its type in your function, e.g.
+   * `(request, { req }: ExpressContext)`.
+   */
+  authenticate(request: Request, context?: unknown): Promise<Principal | null> | Principal | null;
+  /** How the OpenAPI document describes the host's credentials (default: a generic description). */
+  securityScheme?: OpenApiSecurityScheme;
+  /** The `WWW-Authenticate` value a 401 carries (default: none, as for cookie sessions). */
+  challenge?: string;
 }
 
 /** JWT access-token verification; `audience` defaults to the service's `baseUrl`. */

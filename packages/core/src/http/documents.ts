@@ -54,6 +54,7 @@ export function createDocuments(setup: DocumentsSetup) {
                 tokenUrl: jwt.tokenEndpoint,
               }
             : undefined,
+        hostAuth: authentication.host ? { scheme: authentication.host.securityScheme } : undefined,
         idempotencyKeyRequired: setup.idempotencyKeyRequired,
       }),
     );

@@ -18,9 +18,13 @@ import { createDocuments } from "./documents";
 import { createRenderer } from "./render";
 import { createResponder, withoutBody } from "./responses";
 import { createRouter } from "./router";
-import type { RouteDefinition } from "./routes";
+import { assertRouteScope, type RouteDefinition } from "./routes";
 
-export type FetchHandler = (request: Request) => Promise<Response>;
+/**
+ * Serves one request. `context` is handed to a host's `authenticate` as its second argument:
+ * the adapters pass the framework's own (Express `{ req, res }`, Hono `{ c }`).
+ */
+export type FetchHandler = (request: Request, context?: unknown) => Promise<Response>;
 
 /** What the HTTP layer runs with, built by `createReturnsService` beside the operations. */
 export interface HttpContext {
@@ -52,13 +56,17 @@ export function createFetchHandler(context: HttpContext): FetchHandler {
   const links = { baseUrl, routes, allowedEvents: operations.allowedEventsFor };
   const render = createRenderer({ baseUrl, mountPath, links, responder });
 
-  async function serve(request: Request, seen: { route: RouteDefinition | null }) {
+  async function serve(
+    request: Request,
+    seen: { route: RouteDefinition | null },
+    hostContext: unknown,
+  ) {
     const url = new URL(request.url);
     const method = request.method.toUpperCase();
     const served = document(method, url.pathname);
     if (served) return served;
     if (mountPath && url.pathname !== mountPath && !url.pathname.startsWith(`${mountPath}/`)) {
-      throw problems.routeNotFound(url.pathname);
+      throw problems.outsideMountPath(url.pathname, baseUrl);
     }
     const matched = match(method, url.pathname.slice(mountPath.length) || "/");
     if (matched.kind === "none") throw problems.routeNotFound(url.pathname);
@@ -66,7 +74,7 @@ export function createFetchHandler(context: HttpContext): FetchHandler {
       throw problems.methodNotAllowed(method, matched.allowed);
     }
     if (matched.kind === "unknown-event") {
-      const principal = await authentication.principalFor(request);
+      const principal = await authentication.principalFor(request, hostContext);
       assertScope(principal, matched.caller, "write");
       const known = eventsOf(matched.caller).filter((e) => e !== "update");
       throw problems.unknownEvent(matched.event, known);
@@ -74,8 +82,8 @@ export function createFetchHandler(context: HttpContext): FetchHandler {
 
     const { route, params } = matched;
     seen.route = route;
-    const principal = await authentication.principalFor(request);
-    assertScope(principal, route.caller!, route.access);
+    const principal = await authentication.principalFor(request, hostContext);
+    assertRouteScope(principal, route);
     const ctx: OperationContext = {
       principal,
       idempotencyKey: request.headers.get("idempotency-key") ?? undefined,
@@ -89,7 +97,13 @@ export function createFetchHandler(context: HttpContext): FetchHandler {
           })
         : undefined;
     const query = Object.fromEntries(url.searchParams);
-    const outcome = await route.handler(operations, { id: params.id ?? "", body, query, ctx });
+    const outcome = await route.handler(operations, {
+      id: params.id ?? "",
+      params,
+      body,
+      query,
+      ctx,
+    });
     return render(outcome, principal, url);
   }
 
@@ -107,10 +121,10 @@ export function createFetchHandler(context: HttpContext): FetchHandler {
     return responder.problem(problems.internal());
   }
 
-  return async function fetch(request: Request): Promise<Response> {
+  return async function fetch(request: Request, hostContext?: unknown): Promise<Response> {
     const seen: { route: RouteDefinition | null } = { route: null };
     try {
-      const response = await serve(request, seen);
+      const response = await serve(request, seen, hostContext);
       return request.method.toUpperCase() === "HEAD" ? withoutBody(response) : response;
     } catch (error) {
       return failure(error, request, seen.route);

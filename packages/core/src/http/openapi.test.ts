@@ -132,6 +132,19 @@ describe("buildOpenApiDocument", () => {
         "post",
       ).security,
     ).toEqual([{ bearerAuth: ["merchant:returns.write"] }]);
+    // The reason catalogue is for any reader, of either family.
+    const reasons = operation(
+      documentFor({ withAuthorizationServer: false }),
+      "/v1/reasons",
+      "get",
+    );
+    expect(reasons.security).toEqual([
+      { bearerAuth: ["portal:returns.read"] },
+      { bearerAuth: ["portal:returns.write"] },
+      { bearerAuth: ["merchant:returns.read"] },
+      { bearerAuth: ["merchant:returns.write"] },
+    ]);
+    expect(reasons.tags).toEqual(["portal", "merchant"]);
   });
 
   test("buildOpenApiDocument - portal scopes use authorization code, merchant scopes client credentials", () => {
@@ -160,13 +173,18 @@ describe("buildOpenApiDocument", () => {
       "400",
       "401",
       "403",
+      "404",
       "409",
       "413",
       "415",
       "422",
       "500",
+      "502",
       "503",
     ]);
+    expect(
+      responseCodes(operation(document, "/v1/portal/orders/{order_id}/returnable", "get")),
+    ).toEqual(["200", "400", "401", "403", "404", "500", "502", "503"]);
     expect(responseCodes(operation(document, "/v1/merchant/returns/{id}/approve", "post"))).toEqual(
       ["200", "400", "401", "403", "404", "409", "412", "413", "415", "422", "500", "503"],
     );

@@ -7,9 +7,9 @@
  * hoisted into `components.schemas`, where `_templates` point (`…/openapi.json#/components/schemas/<Id>`).
  */
 import { z } from "zod";
-import { type Access, acceptableScopes, type CallerKind, SCOPES } from "../principal";
+import { SCOPES } from "../principal";
 import { ProblemSchema, ReturnDataSchema, ReturnSchema } from "../schemas";
-import { OPENAPI_PATH, type RouteDefinition } from "./routes";
+import { OPENAPI_PATH, type RouteDefinition, routeScopes } from "./routes";
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -27,6 +27,8 @@ export interface OpenApiOptions {
   /** Where returnkit is mounted (its resource identifier); the document's only server. */
   baseUrl: string;
   authorizationServer?: OpenApiAuthorizationServer;
+  /** The host authenticates callers itself: the document declares its scheme, not OAuth. */
+  hostAuth?: { scheme?: JsonSchema };
   title?: string;
   version?: string;
   /** Writes need Idempotency-Key unless the host made it optional. Default true. */
@@ -68,7 +70,7 @@ const PROBLEM_RESPONSES: Record<number, { name: string; description: string; hea
     400: {
       name: "BadRequest",
       description:
-        "Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header.",
+        "Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned) or `exchange-size-not-offered` (`sizes` lists those on offer).",
     },
     401: {
       name: "Unauthorized",
@@ -85,7 +87,7 @@ const PROBLEM_RESPONSES: Record<number, { name: string; description: string; hea
     404: {
       name: "NotFound",
       description:
-        "No such return for this caller (another customer's return is not found either), an unknown event, or no such path.",
+        "No such return for this caller (another customer's return is not found either), no such order for this caller (`order-not-found`, the same for another customer's order), a service not connected to the shop's orders (`orders-not-configured`), an unknown event, or no such path.",
     },
     405: {
       name: "MethodNotAllowed",
@@ -109,12 +111,19 @@ const PROBLEM_RESPONSES: Record<number, { name: string; description: string; hea
     },
     415: { name: "UnsupportedMediaType", description: "The body is not application/json." },
     422: {
-      name: "IdempotencyKeyReused",
-      description: "This Idempotency-Key was already used with a different request.",
+      name: "UnprocessableContent",
+      description:
+        "This Idempotency-Key was already used with a different request (`idempotency-key-reused`); or the shop's order refuses the return: `quantity-exceeds-returnable` (`returnable_quantity`), `return-window-closed` (`returnable_until`), `not-returnable` (final sale), `refused-by-policy` (the shop's own `code`).",
     },
     500: {
       name: "InternalError",
       description: "An unexpected error; nothing internal is disclosed. Safe to retry.",
+    },
+    502: {
+      name: "BadGateway",
+      description:
+        "The shop's order system could not be read (`orders-unavailable`, with `Retry-After`) or answered something unusable (`order-source-invalid`); nothing was changed.",
+      headers: ["Retry-After"],
     },
     503: {
       name: "ServiceUnavailable",
@@ -180,7 +189,10 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
   const components = createSchemaComponents();
   const problemRef = components.convert(ProblemSchema, "output");
   const baseUrl = options.baseUrl.replace(/\/+$/, "");
-  const schemes = options.authorizationServer ? ["oauth2", "bearerAuth"] : ["bearerAuth"];
+  const securitySchemes = options.hostAuth
+    ? { hostAuth: options.hostAuth.scheme ?? HOST_AUTH_SCHEME }
+    : oauthSecuritySchemes(baseUrl, options.authorizationServer);
+  const schemes = Object.keys(securitySchemes);
 
   const paths: OpenApiDocument["paths"] = { [OPENAPI_PATH]: { get: openApiDocumentOperation() } };
   const usedProblems = new Set<number>(UNMATCHED_REQUEST_STATUSES);
@@ -230,7 +242,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
       parameters: parameters(components, options.idempotencyKeyRequired ?? true),
       headers: HEADERS,
       responses,
-      securitySchemes: securitySchemes(baseUrl, options.authorizationServer),
+      securitySchemes,
     },
   };
 }
@@ -269,6 +281,9 @@ function buildOperation(
   const write = route.method !== "GET";
   const parameters: JsonSchema[] = [];
   if (route.path.includes("{id}")) parameters.push({ $ref: "#/components/parameters/ReturnId" });
+  if (route.path.includes("{order_id}")) {
+    parameters.push({ $ref: "#/components/parameters/OrderId" });
+  }
   if (route.query) parameters.push(...queryParameters(route.query, components));
   if (write) parameters.push({ $ref: "#/components/parameters/IdempotencyKey" });
   if (write && route.path.includes("{id}"))
@@ -297,8 +312,10 @@ function buildOperation(
           description: `Sends the \`${route.event}\` event. A return offers it in \`_templates\` only while its lifecycle allows it.`,
         }
       : {}),
-    ...(route.caller ? { tags: [route.caller] } : {}),
-    security: route.caller ? securityRequirements(route.caller, route.access, schemes) : [],
+    ...(route.caller
+      ? { tags: route.caller === "any" ? ["portal", "merchant"] : [route.caller] }
+      : {}),
+    security: securityRequirements(routeScopes(route), schemes),
     ...(parameters.length ? { parameters } : {}),
     ...(route.body
       ? {
@@ -317,13 +334,10 @@ function buildOperation(
  * scopes inside one are AND-ed, and a read is allowed with either `.read` or `.write`.
  */
 function securityRequirements(
-  caller: CallerKind,
-  access: Access,
+  scopes: readonly string[],
   schemes: readonly string[],
 ): Record<string, string[]>[] {
-  return acceptableScopes(caller, access).flatMap((scope) =>
-    schemes.map((scheme) => ({ [scheme]: [scope] })),
-  );
+  return scopes.flatMap((scope) => schemes.map((scheme) => ({ [scheme]: [scope] })));
 }
 
 function problemStatuses(route: RouteDefinition): number[] {
@@ -337,8 +351,9 @@ function problemStatuses(route: RouteDefinition): number[] {
     ...(write ? [409, 422] : []),
     ...(write && byId ? [412] : []),
     ...(route.body ? [413, 415] : []),
+    ...(route.problems ?? []),
   ];
-  return statuses.sort((a, b) => a - b);
+  return [...new Set(statuses)].sort((a, b) => a - b);
 }
 
 function queryParameters(query: z.ZodType, components: SchemaComponents): JsonSchema[] {
@@ -365,6 +380,13 @@ function parameters(
       description: "The return's id (`ret_` + ULID).",
       schema: components.convert(ReturnDataSchema.shape.id, "output"),
     },
+    OrderId: {
+      name: "order_id",
+      in: "path",
+      required: true,
+      description: "The shop's id of one of the caller's orders.",
+      schema: { type: "string", minLength: 1 },
+    },
     IdempotencyKey: {
       name: "Idempotency-Key",
       in: "header",
@@ -384,7 +406,16 @@ function parameters(
   };
 }
 
-function securitySchemes(
+/** What the document says of a host's own authentication when the host did not describe it. */
+const HOST_AUTH_SCHEME: JsonSchema = {
+  type: "apiKey",
+  in: "header",
+  name: "Authorization",
+  description:
+    "The shop's own sign-in decides who is calling (the host has not described its credentials: set auth.securityScheme).",
+};
+
+function oauthSecuritySchemes(
   resource: string,
   authorizationServer: OpenApiAuthorizationServer | undefined,
 ): Record<string, JsonSchema> {

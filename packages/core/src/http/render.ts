@@ -4,6 +4,7 @@ import { REPLAYED_HEADER } from "../idempotency/engine";
 import type { Principal } from "../principal";
 import { type LinkContext, renderReturn } from "./links";
 import type { Responder } from "./responses";
+import { renderReturnable } from "./returnable-links";
 import type { RouteOutcome } from "./routes";
 
 export interface RenderSetup {
@@ -36,6 +37,12 @@ export function createRenderer(setup: RenderSetup) {
 
   return function render(outcome: RouteOutcome, principal: Principal, url: URL): Response {
     if (outcome.kind === "page") return page(outcome, principal, url);
+    if (outcome.kind === "returnable") {
+      return responder.json(200, renderReturnable(outcome.order, principal, links));
+    }
+    if (outcome.kind === "reasons") {
+      return responder.json(200, { object: "list", data: outcome.reasons });
+    }
     if (outcome.kind === "return") {
       const { record } = outcome;
       return responder.json(200, renderReturn(record, principal, links), {

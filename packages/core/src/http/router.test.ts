@@ -15,6 +15,7 @@ const route = (method: RouteDefinition["method"], path: string): RouteDefinition
 const match = createRouter([
   route("GET", "/v1/portal/returns/{id}"),
   route("POST", "/v1/portal/returns/{id}/submit"),
+  route("GET", "/v1/portal/orders/{order_id}/returnable"),
 ]);
 
 describe("router", () => {
@@ -38,6 +39,23 @@ describe("router", () => {
       caller: "portal",
       id: "ret_1",
       event: "nope",
+    });
+  });
+
+  it("match - any named parameter is decoded and checked like an id", () => {
+    expect(match("GET", "/v1/portal/orders/ord%231001/returnable")).toMatchObject({
+      kind: "route",
+      params: { order_id: "ord#1001" },
+    });
+    for (const id of ["%2e%2E", "..", "a%2Fb", "a%5Cb"]) {
+      expect(match("GET", `/v1/portal/orders/${id}/returnable`), id).toEqual({ kind: "none" });
+    }
+  });
+
+  it("match - a route with another parameter is no place to send events", () => {
+    expect(match("POST", "/v1/portal/orders/ord_1/refund")).toEqual({ kind: "none" });
+    expect(match("POST", "/v1/portal/returns/ret_1/nope")).toMatchObject({
+      kind: "unknown-event",
     });
   });
 });

@@ -2,8 +2,11 @@
 import type { CallerKind } from "../principal";
 import type { HttpMethod, RouteDefinition } from "./routes";
 
+/** Path parameters by name (`{id}` → `id`), decoded. */
+export type RouteParams = Record<string, string>;
+
 export type RouteMatch =
-  | { kind: "route"; route: RouteDefinition; params: { id?: string } }
+  | { kind: "route"; route: RouteDefinition; params: RouteParams }
   | { kind: "method-not-allowed"; allowed: (HttpMethod | "HEAD")[] }
   /** `/…/returns/{id}/{event}` with an event no route sends. */
   | { kind: "unknown-event"; event: string; caller: CallerKind; id: string }
@@ -29,7 +32,7 @@ export function createRouter(routes: readonly RouteDefinition[]) {
 
   return function match(method: string, path: string): RouteMatch {
     const segments = path.split("/").slice(1);
-    const candidates: { route: RouteDefinition; params: { id?: string } }[] = [];
+    const candidates: { route: RouteDefinition; params: RouteParams }[] = [];
     for (const { route, segments: pattern } of compiled) {
       const params = matchSegments(pattern, segments);
       if (params) candidates.push({ route, params });
@@ -58,16 +61,17 @@ export function createRouter(routes: readonly RouteDefinition[]) {
 }
 
 /** The path parameters when `segments` match `pattern`, else null. */
-function matchSegments(pattern: string[], segments: string[]): { id?: string } | null {
+function matchSegments(pattern: string[], segments: string[]): RouteParams | null {
   if (pattern.length !== segments.length) return null;
-  const params: { id?: string } = {};
+  const params: RouteParams = {};
   for (let i = 0; i < pattern.length; i++) {
     const expected = pattern[i]!;
     const actual = segments[i]!;
-    if (expected === "{id}") {
-      const id = plainSegment(actual);
-      if (id === null) return null;
-      params.id = id;
+    const name = PARAMETER.exec(expected)?.[1];
+    if (name !== undefined) {
+      const value = plainSegment(actual);
+      if (value === null) return null;
+      params[name] = value;
     } else if (expected !== actual) {
       return null;
     }
@@ -75,11 +79,15 @@ function matchSegments(pattern: string[], segments: string[]): { id?: string } |
   return params;
 }
 
+/** A path template segment naming a parameter: `{id}`, `{order_id}`. */
+const PARAMETER = /^\{(\w+)\}$/;
+
 /** One prefix per caller, from its routes shaped `…/{id}/<event>`. */
 function eventPrefixesOf(compiled: CompiledRoute[]): EventPrefix[] {
   const prefixes = new Map<CallerKind, string[]>();
   for (const { route, segments } of compiled) {
-    if (!route.caller || segments.length < 2 || segments[segments.length - 2] !== "{id}") continue;
+    if (!route.caller || route.caller === "any") continue;
+    if (segments.length < 2 || segments[segments.length - 2] !== "{id}") continue;
     prefixes.set(route.caller, segments.slice(0, -1));
   }
   return [...prefixes].map(([caller, segments]) => ({ caller, segments }));

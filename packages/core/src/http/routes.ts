@@ -16,11 +16,22 @@ import type {
   WriteTarget,
   WriteTargets,
 } from "../operations/types";
-import type { Access, CallerKind } from "../principal";
+import {
+  type Access,
+  acceptableScopes,
+  assertScope,
+  type CallerKind,
+  type Principal,
+  type Scope,
+} from "../principal";
+import type { ReasonDescription } from "../reasons";
 import {
   EVENT_BODY_SCHEMAS,
   MerchantListQuerySchema,
   PortalListQuerySchema,
+  ReasonListSchema,
+  type ReturnableOrder,
+  ReturnableOrderSchema,
   type ReturnData,
   ReturnListSchema,
   ReturnSchema,
@@ -36,6 +47,8 @@ export const OPENAPI_PATH = "/v1/openapi.json";
 export interface RouteInput {
   /** The `{id}` path parameter, decoded ("" on routes without one). */
   id: string;
+  /** Every path parameter by name (`order_id` of `/v1/portal/orders/{order_id}/…`), decoded. */
+  params: Record<string, string>;
   /** The JSON body as read (writes only; validated by the operation). */
   body: unknown;
   query: Record<string, string>;
@@ -46,7 +59,9 @@ export interface RouteInput {
 export type RouteOutcome =
   | { kind: "write"; result: ReturnResult }
   | { kind: "return"; record: ReturnData }
-  | { kind: "page"; page: ReturnListResult };
+  | { kind: "page"; page: ReturnListResult }
+  | { kind: "reasons"; reasons: ReasonDescription[] }
+  | { kind: "returnable"; order: ReturnableOrder };
 
 export type RouteHandler = (
   operations: RequestOperations,
@@ -58,8 +73,8 @@ export interface RouteDefinition {
   method: HttpMethod;
   /** Path template relative to the mount point, OpenAPI style (`/v1/portal/returns/{id}`). */
   path: string;
-  /** Who may call it; null for public documents. */
-  caller: CallerKind | null;
+  /** Who may call it: one family, `any` signed-in caller (with its family's scope), or null for public documents. */
+  caller: CallerKind | "any" | null;
   access: Access;
   summary: string;
   /** The JSON body schema (its `.meta({ id })` names the OpenAPI component). */
@@ -70,6 +85,8 @@ export interface RouteDefinition {
   success?: { status: number; schema: z.ZodType; description: string };
   /** The lifecycle event this route sends, for `_templates`. */
   event?: ReturnEvent;
+  /** Problem statuses the route's own rules add to those of its kind (the order checks'). */
+  problems?: readonly number[];
   /** Calls the operation behind the route. */
   handler: RouteHandler;
 }
@@ -102,6 +119,16 @@ const getHandler: RouteHandler = async (operations, { id, ctx }) => ({
   record: await operations.get(id, ctx),
 });
 
+const reasonsHandler: RouteHandler = async (operations, { ctx }) => ({
+  kind: "reasons",
+  reasons: await operations.reasons(ctx),
+});
+
+const returnableHandler: RouteHandler = async (operations, { params, ctx }) => ({
+  kind: "returnable",
+  order: await operations.returnableLines(params.order_id ?? "", ctx),
+});
+
 const listHandler: RouteHandler = async (operations, { query, ctx }) => ({
   kind: "page",
   page: await operations.list(query, ctx),
@@ -114,10 +141,19 @@ function eventHandler(event: ReturnEvent): RouteHandler {
   });
 }
 
+/** What checking a write against the shop's order adds: 422 refusals, 502 when the order system fails. */
+const ORDER_CHECKS = [422, 502] as const;
+
+const ONE_RETURN = { status: 200, schema: ReturnSchema, description: "The return" };
+
 export function buildRoutes(schemas: ReturnSchemas): RouteDefinition[] {
-  const one = { status: 200, schema: ReturnSchema, description: "The return" };
+  return [...portalRoutes(schemas), ...merchantRoutes(), ...catalogueRoutes()];
+}
+
+/** A customer (or an agent for one) on the customer's own returns and orders. */
+function portalRoutes(schemas: ReturnSchemas): RouteDefinition[] {
+  const one = ONE_RETURN;
   const portal = "/v1/portal/returns";
-  const merchant = "/v1/merchant/returns";
   const portalEventRoute = (event: "submit" | "cancel"): RouteDefinition => ({
     operationId: `${event}Return`,
     method: "POST",
@@ -129,6 +165,7 @@ export function buildRoutes(schemas: ReturnSchemas): RouteDefinition[] {
     bodyRequired: false,
     success: { ...one, description: "The updated return" },
     event,
+    ...(event === "submit" ? { problems: ORDER_CHECKS } : {}),
     handler: eventHandler(event),
   });
   return [
@@ -142,6 +179,7 @@ export function buildRoutes(schemas: ReturnSchemas): RouteDefinition[] {
       body: schemas.CreateReturn,
       bodyRequired: true,
       success: { status: 201, schema: ReturnSchema, description: "The new draft" },
+      problems: [404, ...ORDER_CHECKS],
       handler: createHandler,
     },
     {
@@ -176,10 +214,35 @@ export function buildRoutes(schemas: ReturnSchemas): RouteDefinition[] {
       bodyRequired: true,
       success: { ...one, description: "The updated draft" },
       event: "update",
+      problems: ORDER_CHECKS,
       handler: eventHandler("update"),
     },
     portalEventRoute("submit"),
     portalEventRoute("cancel"),
+    {
+      operationId: "getReturnableLines",
+      method: "GET",
+      path: "/v1/portal/orders/{order_id}/returnable",
+      caller: "portal",
+      access: "read",
+      summary: "What the caller can return from one of its orders",
+      success: {
+        status: 200,
+        schema: ReturnableOrderSchema,
+        description:
+          "Each line of the order, what a return of it may take, and a pre-filled `create`",
+      },
+      problems: [404, 502],
+      handler: returnableHandler,
+    },
+  ];
+}
+
+/** The back office, on all returns. */
+function merchantRoutes(): RouteDefinition[] {
+  const one = ONE_RETURN;
+  const merchant = "/v1/merchant/returns";
+  return [
     {
       operationId: "listMerchantReturns",
       method: "GET",
@@ -219,6 +282,43 @@ export function buildRoutes(schemas: ReturnSchemas): RouteDefinition[] {
   ];
 }
 
+/** What any signed-in caller reads to fill in a return. */
+function catalogueRoutes(): RouteDefinition[] {
+  return [
+    {
+      operationId: "listReasons",
+      method: "GET",
+      path: "/v1/reasons",
+      caller: "any",
+      access: "read",
+      summary: "List the return reasons",
+      success: { status: 200, schema: ReasonListSchema, description: "The reason catalogue" },
+      handler: reasonsHandler,
+    },
+  ];
+}
+
+/** The scopes any of which lets a caller use `route` (for 403 bodies and Bearer challenges). */
+export function routeScopes(route: RouteDefinition): Scope[] {
+  if (route.caller === null) return [];
+  if (route.caller === "any") {
+    return [
+      ...acceptableScopes("portal", route.access),
+      ...acceptableScopes("merchant", route.access),
+    ];
+  }
+  return acceptableScopes(route.caller, route.access);
+}
+
+/**
+ * Throws 403 unless `principal` may call `route`: a route open to `any` caller takes a scope
+ * of the principal's own family.
+ */
+export function assertRouteScope(principal: Principal, route: RouteDefinition): void {
+  if (route.caller === null) return;
+  assertScope(principal, route.caller === "any" ? principal.kind : route.caller, route.access);
+}
+
 /** The route that sends `event` for `caller`, if any. */
 export function routeForEvent(
   routes: readonly RouteDefinition[],
@@ -234,10 +334,27 @@ export function returnPaths(
   caller: CallerKind,
 ): { collection: string; item: (id: string) => string } {
   const reads = routes.filter((route) => route.method === "GET" && route.caller === caller);
-  const collection = reads.find((route) => !route.path.includes("{id}"));
-  const item = reads.find((route) => route.path.includes("{id}"));
+  const collection = reads.find((route) => route.handler === listHandler);
+  const item = reads.find((route) => route.handler === getHandler);
   if (!collection || !item) throw new Error(`the route table has no ${caller} reads`);
   return { collection: collection.path, item: (id) => fillId(item, id) };
+}
+
+/** The route with this operationId (links to routes that are not about one return). */
+export function routeById(
+  routes: readonly RouteDefinition[],
+  operationId: string,
+): RouteDefinition {
+  const route = routes.find((candidate) => candidate.operationId === operationId);
+  if (!route) throw new Error(`the route table has no ${operationId}`);
+  return route;
+}
+
+/** `route`'s path with its parameters filled in, each encoded as one path segment. */
+export function fillParams(route: RouteDefinition, params: Record<string, string>): string {
+  return route.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+    encodeURIComponent(params[name] ?? ""),
+  );
 }
 
 /** The writes' places in the table, for the operations (see `WriteTargets`). */

@@ -3,6 +3,7 @@
 import type { IdempotencyEngine, WriteOutcome } from "../idempotency/engine";
 import { newReturnId } from "../ids";
 import { initialReturnSnapshot, persistReturnSnapshot } from "../machine";
+import type { ReturnRequest } from "../orders/types";
 import { assertScope } from "../principal";
 import type { ReturnData, ReturnSchemas } from "../schemas";
 import type { StoredReturn } from "../store/types";
@@ -27,12 +28,8 @@ export async function createReturn(deps: CreateReturnDeps, input: unknown, ctx: 
   return deps.idempotency.run(
     { principal: ctx.principal, ...deps.target, key: ctx.idempotencyKey, body: input },
     async (key): Promise<WriteOutcome> => {
-      const at = timestamp(deps.now);
-      const history = new HistoryBuilder([], at);
-      history.add("create", null, "draft", actorOf(ctx.principal), {});
-      const record: ReturnData = {
-        id: newReturnId(),
-        object: "return",
+      // Inside the key's run: a retry of a create that took the last unit replays its answer.
+      const request: ReturnRequest = {
         order_id: parsed.order_id,
         line: {
           sku: parsed.line.sku,
@@ -42,6 +39,20 @@ export async function createReturn(deps: CreateReturnDeps, input: unknown, ctx: 
         reason: parsed.reason,
         resolution: parsed.resolution,
         exchange_size: parsed.exchange_size ?? null,
+      };
+      const checked = await deps.rules.checkRequest(request, ctx.principal, null);
+      const at = timestamp(deps.now);
+      const history = new HistoryBuilder([], at);
+      history.add("create", null, "draft", actorOf(ctx.principal), {});
+      const record: ReturnData = {
+        id: newReturnId(),
+        object: "return",
+        order_id: request.order_id,
+        line: request.line,
+        order_line: checked.orderLine ?? null,
+        reason: request.reason,
+        resolution: request.resolution,
+        exchange_size: request.exchange_size,
         state: "draft",
         flagged_from: null,
         grade: null,
@@ -56,7 +67,14 @@ export async function createReturn(deps: CreateReturnDeps, input: unknown, ctx: 
         record,
         snapshot: persistReturnSnapshot(initialReturnSnapshot()),
       };
-      const outcome = await commitChange(deps, null, next, history.added, 201, key);
+      const outcome = await commitChange(deps, {
+        current: null,
+        next,
+        entries: history.added,
+        status: 201,
+        key,
+        allowance: checked.allowance,
+      });
       if (outcome.kind === "key-taken") return outcome;
       // ULIDs do not collide; a conflict here means the store is misbehaving.
       if (outcome.kind === "race") throw new Error(`store refused to create ${next.record.id}`);

@@ -8,6 +8,7 @@ import type { IdempotencyEngine, IdempotentOutcome } from "../idempotency/engine
 import { allowedEventsIn, isMerchantEvent, MERCHANT_EVENTS } from "../machine";
 import { assertScope, hasScope } from "../principal";
 import { problems } from "../problems";
+import { describeReasons } from "../reasons";
 import {
   MerchantListQuerySchema,
   PortalListQuerySchema,
@@ -17,7 +18,7 @@ import {
 import type { IdempotentResponse } from "../store/types";
 import { createReturn } from "./create-return";
 import { parseInput } from "./parse-input";
-import { createReturnReader } from "./reader";
+import { createReturnReader, withOrderLine } from "./reader";
 import { sendEvent } from "./send-event";
 import type { RequestOperations, ReturnOperations, ReturnResult, WriteTargets } from "./types";
 import type { WritePathDeps } from "./write-path";
@@ -35,6 +36,7 @@ export function createOperations(setup: OperationsSetup): ReturnOperations & Req
   const { store, baseUrl, targets, ready } = setup;
   const reader = createReturnReader(store, setup.recent);
   const deps = { ...setup, reader, respond, target: targets.create };
+  const reasonList = describeReasons(setup.catalogue);
 
   function respond(record: ReturnData, status: number): IdempotentResponse {
     const headers: Record<string, string> = { etag: etagOf(record.version) };
@@ -87,7 +89,21 @@ export function createOperations(setup: OperationsSetup): ReturnOperations & Req
               customer_id: principal.id,
             })
           : await store.listReturns(parseInput(MerchantListQuerySchema, query, "query"));
-      return { data: page.data.map((stored) => stored.record), next_cursor: page.next_cursor };
+      return {
+        data: page.data.map((stored) => withOrderLine(stored).record),
+        next_cursor: page.next_cursor,
+      };
+    },
+
+    async returnableLines(orderId, ctx) {
+      assertScope(ctx.principal, "portal", "read");
+      await ready();
+      return setup.rules.returnable(orderId, ctx.principal);
+    },
+
+    async reasons(ctx) {
+      assertScope(ctx.principal, ctx.principal.kind, "read");
+      return reasonList;
     },
 
     allowedEventsFor(record, principal) {

@@ -30,14 +30,15 @@ export function createReturnReader(
   recent: RecentRecords | null,
 ): ReturnReader {
   async function load(id: string, principal: Principal): Promise<StoredReturn> {
-    return visibleTo(id, isReturnId(id) ? await store.getReturn(id) : null, principal);
+    const stored = isReturnId(id) ? await store.getReturn(id) : null;
+    return visibleTo(id, stored && withOrderLine(stored), principal);
   }
 
   return {
     load,
     async loadForWrite(id, principal, fresh) {
       const hit = fresh ? undefined : recent?.get(id);
-      if (hit) return { stored: visibleTo(id, hit, principal), fromCache: true };
+      if (hit) return { stored: visibleTo(id, withOrderLine(hit), principal), fromCache: true };
       const stored = await load(id, principal);
       recent?.set(id, stored);
       return { stored, fromCache: false };
@@ -54,6 +55,15 @@ export function createReturnReader(
       return restoreHistory(stored, current.record.history);
     },
   };
+}
+
+/**
+ * A return as this version of the service writes it: one stored before returns recorded the
+ * order line they were checked against has none (`order_line: null`).
+ */
+export function withOrderLine(stored: StoredReturn): StoredReturn {
+  if (stored.record.order_line !== undefined) return stored;
+  return { ...stored, record: { ...stored.record, order_line: null } };
 }
 
 /**

@@ -4,10 +4,12 @@
  */
 import type { MerchantEvent, ReturnEvent } from "../machine";
 import type { Principal } from "../principal";
+import type { ReasonDescription } from "../reasons";
 import type {
   EventBodies,
   MerchantListQuery,
   PortalListQuery,
+  ReturnableOrder,
   ReturnData,
   UpdateReturnInput,
 } from "../schemas";
@@ -55,6 +57,11 @@ export interface ReturnOperations {
     query: PortalListQuery | MerchantListQuery | Record<string, unknown>,
     ctx: OperationContext,
   ): Promise<ReturnListResult>;
+  /**
+   * What the calling customer can return from `orderId` now, line by line (portal read).
+   * A 404 for an unknown order, another customer's, or a service without `orders`.
+   */
+  returnableLines(orderId: string, ctx: OperationContext): Promise<ReturnableOrder>;
   /** Events this principal may send to `record` now (for links and 409 bodies). */
   allowedEventsFor(record: ReturnData, principal: Principal): ReturnEvent[];
 }
@@ -73,6 +80,9 @@ export interface RequestOperations {
   ): Promise<ReturnResult>;
   get(id: string, ctx: OperationContext): Promise<ReturnData>;
   list(query: Record<string, unknown>, ctx: OperationContext): Promise<ReturnListResult>;
+  returnableLines(orderId: string, ctx: OperationContext): Promise<ReturnableOrder>;
+  /** The reason catalogue, for any caller with a read scope of its family. */
+  reasons(ctx: OperationContext): Promise<ReasonDescription[]>;
   allowedEventsFor(record: ReturnData, principal: Principal): ReturnEvent[];
 }
 

@@ -18,6 +18,7 @@ import {
   restoreReturnSnapshot,
 } from "../machine";
 import type { ReturnsServiceOptions } from "../options/service-options";
+import { type CheckedReturn, type ReturnRules, requestOf } from "../orders/return-rules";
 import type { Actor, Principal } from "../principal";
 import { isProblemError, problems } from "../problems";
 import type { ReasonCatalogue } from "../reasons";
@@ -26,12 +27,13 @@ import type { RecentRecords } from "../store/recent-records";
 import type {
   IdempotencyRecordView,
   IdempotentResponse,
+  LineAllowance,
   ReturnsStore,
   StoredReturn,
 } from "../store/types";
 import { responseToStore } from "../stored-response";
 import { type FitSignal, publishTransitions } from "../webhooks/events";
-import type { ReturnReader } from "./reader";
+import { type ReturnReader, withOrderLine } from "./reader";
 import { applyEventBody, type EventBody, HistoryBuilder, moveTo } from "./record-changes";
 import type { OperationContext } from "./types";
 
@@ -47,6 +49,8 @@ export interface WritePathDeps {
   maxHistoryEntries: number;
   policy?: ReturnsServiceOptions["policy"];
   onFitSignal?: ReturnsServiceOptions["onFitSignal"];
+  /** The checks against the shop's order (and catalog) on create, update and submit. */
+  rules: ReturnRules;
   reportError: (error: unknown, context: string) => void;
   /** The response a write of `record` answers with (and stores for its key). */
   respond: (record: ReturnData, status: number) => IdempotentResponse;
@@ -70,18 +74,26 @@ export function timestamp(now: () => number): string {
   return new Date(now()).toISOString();
 }
 
+/** One change to commit: `next`, computed from `current` (null on create). */
+export interface Change {
+  current: StoredReturn | null;
+  next: StoredReturn;
+  /** The history entries `next` adds. */
+  entries: HistoryEntry[];
+  /** The status the write answers with (and its key stores). */
+  status: number;
+  key: IdempotencyKeyUse | null;
+  /** The units of its order line the return may hold, checked by the store in the commit. */
+  allowance?: LineAllowance;
+}
+
 /**
  * Commits `next` (computed from `current`) with its events and, for a keyed request, the
- * key and its response.
+ * key and its response. A line allowance the store refuses is a 422 (another return took
+ * the units first).
  */
-export async function commitChange(
-  deps: WritePathDeps,
-  current: StoredReturn | null,
-  next: StoredReturn,
-  entries: HistoryEntry[],
-  status: number,
-  key: IdempotencyKeyUse | null,
-): Promise<CommitOutcome> {
+export async function commitChange(deps: WritePathDeps, change: Change): Promise<CommitOutcome> {
+  const { current, next, entries, status, key, allowance } = change;
   const published = publishTransitions(next.record, entries, deps.catalogue);
   const result = await deps.store.commit({
     next,
@@ -91,6 +103,7 @@ export async function commitChange(
     idempotency: key
       ? { ...key, response: responseToStore(deps.respond(next.record, status)) }
       : undefined,
+    ...(allowance ? { lineAllowance: allowance } : {}),
   });
   if (result.ok) {
     deps.recent?.set(next.record.id, next);
@@ -98,6 +111,18 @@ export async function commitChange(
     return { kind: "committed" };
   }
   if (result.reason === "idempotency_conflict") return { kind: "key-taken", record: result.record };
+  if (result.reason === "quantity_exceeded" && allowance) {
+    const { record } = next;
+    throw problems.quantityExceedsReturnable({
+      order_id: record.order_id,
+      sku: record.line.sku,
+      size: record.line.size,
+      quantity: record.line.quantity,
+      purchased: allowance.purchased,
+      in_returns: result.inReturns,
+      returnable_quantity: Math.max(0, allowance.purchased - result.inReturns),
+    });
+  }
   return {
     kind: "race",
     current: result.reason === "version_conflict" ? result.current : undefined,
@@ -117,18 +142,28 @@ export async function transition(
   for (let attempt = 1; ; attempt++) {
     let next: StoredReturn;
     let added: HistoryEntry[];
+    let allowance: LineAllowance | undefined;
     try {
-      ({ next, added } = await computeTransition(deps, current, event, ctx, body));
+      ({ next, added, allowance } = await computeTransition(deps, current, event, ctx, body));
     } catch (error) {
       // A refusal computed from a remembered version may be stale: decide on a fresh read.
       if (!(fromCache && isProblemError(error))) throw error;
       ({ stored: current, fromCache } = await deps.reader.loadForWrite(id, ctx.principal, true));
       continue;
     }
-    const outcome = await commitChange(deps, current, next, added, 200, key);
+    const outcome = await commitChange(deps, {
+      current,
+      next,
+      entries: added,
+      status: 200,
+      key,
+      allowance,
+    });
     if (outcome.kind === "committed") return { kind: "committed", record: next.record };
     if (outcome.kind === "key-taken") return outcome;
-    const latest = outcome.current ?? (await deps.reader.load(id, ctx.principal));
+    const latest = outcome.current
+      ? withOrderLine(outcome.current)
+      : await deps.reader.load(id, ctx.principal);
     deps.recent?.set(id, latest);
     if (ctx.ifMatch !== undefined) {
       throw problems.preconditionFailed(String(ctx.ifMatch), latest.record.version);
@@ -146,7 +181,7 @@ async function computeTransition(
   event: ReturnEvent,
   ctx: OperationContext,
   body: EventBody,
-): Promise<{ next: StoredReturn; added: HistoryEntry[] }> {
+): Promise<{ next: StoredReturn; added: HistoryEntry[]; allowance?: LineAllowance }> {
   if (ctx.ifMatch !== undefined && !etagMatches(ctx.ifMatch, current.record.version)) {
     throw problems.preconditionFailed(String(ctx.ifMatch), current.record.version);
   }
@@ -165,6 +200,8 @@ async function computeTransition(
   history.add(event, applied.from, applied.to, actorOf(ctx.principal), body);
   let record = moveTo(applyEventBody(current.record, event, body), applied.from, applied.to);
   let snapshot = applied.snapshot;
+  const checked = await checkAgainstOrder(deps, event, current.record, record, ctx.principal);
+  if (checked.orderLine) record = { ...record, order_line: checked.orderLine };
 
   if (event === "submit" && deps.policy?.autoApprove) {
     if (await deps.policy.autoApprove({ ...record, history: history.all() })) {
@@ -192,7 +229,20 @@ async function computeTransition(
     },
     snapshot: persistReturnSnapshot(snapshot),
   };
-  return { next, added: history.added };
+  return { next, added: history.added, allowance: checked.allowance };
+}
+
+/** An update is checked like a create; a submit, for window and final sale again. */
+function checkAgainstOrder(
+  deps: WritePathDeps,
+  event: ReturnEvent,
+  current: ReturnData,
+  next: ReturnData,
+  principal: Principal,
+): Promise<CheckedReturn> {
+  if (event === "update") return deps.rules.checkRequest(requestOf(next), principal, current);
+  if (event === "submit") return deps.rules.checkSubmit(next, principal);
+  return Promise.resolve({});
 }
 
 async function notifyFitSignals(deps: WritePathDeps, signals: FitSignal[]) {

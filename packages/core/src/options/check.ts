@@ -161,6 +161,19 @@ export function arrayOf<T extends z.ZodType>(item: T, what: string, { nonEmpty =
   return nonEmpty ? array.min(1, { error: `expected at least one of ${what}` }) : array;
 }
 
+/**
+ * A host's object (a class instance, say) that has `methods` as functions; its other members
+ * are its own business, so unlike an options object it may hold more.
+ */
+export const hostObject = <T extends object>(what: string, methods: readonly string[]) =>
+  satisfying<T>(
+    (v) =>
+      v !== null &&
+      typeof v === "object" &&
+      methods.every((method) => typeof (v as Record<string, unknown>)[method] === "function"),
+    what,
+  );
+
 /** Any object (not null); its members are not looked at. */
 export const anObject = <T extends object = object>(what: string) =>
   satisfying<T>((v) => v !== null && typeof v === "object", what);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { inMemoryOrders } from "../orders/in-memory-orders";
 import { createReturnsService, type ReturnsServiceOptions } from "../service";
 import { memoryStore } from "../store/memory-store";
 import { generateWebhookSecret } from "../webhooks/signer";
@@ -27,6 +28,16 @@ describe("createReturnsService options", () => {
     expect(error).toBeInstanceOf(TypeError);
     expect(error.issues).toEqual([
       { path: "maxBodyBytes", message: 'expected a positive integer (bytes), got "big"' },
+    ]);
+  });
+
+  it("createReturnsService - a host auth's securityScheme without a type and an empty challenge are refused", () => {
+    const error = refusal({
+      auth: { authenticate: () => null, securityScheme: { in: "cookie" }, challenge: "" },
+    });
+    expect(error.issues.map((issue) => issue.path)).toEqual([
+      "auth.securityScheme",
+      "auth.challenge",
     ]);
   });
 
@@ -150,6 +161,41 @@ describe("createReturnsService options", () => {
     );
   });
 
+  it("createReturnsService - orders, policy and catalog are checked", () => {
+    const message = refusal({
+      orders: { find: () => null },
+      catalog: { sizes: () => [] },
+      policy: { returnWindowDays: -1, eligible: "yes" },
+    }).message;
+    expect(message).toContain(
+      "orders: expected an order source ({ load(orderId, { principal }) })",
+    );
+    expect(message).toContain("catalog: expected a product catalog ({ exchangeSizes(sku) })");
+    expect(message).toContain(
+      "policy.returnWindowDays: expected a non-negative integer (days), got -1",
+    );
+    expect(message).toContain("policy.eligible: expected a function");
+    expect(refusal({ policy: { returnWindowDays: 14.5 } }).message).toContain(
+      "policy.returnWindowDays",
+    );
+  });
+
+  it("createReturnsService - a window or an eligibility rule without orders is refused: there is no order to check", () => {
+    const error = refusal({ policy: { returnWindowDays: 14, eligible: () => true } });
+    expect(error.issues).toEqual([
+      {
+        path: "policy.returnWindowDays",
+        message:
+          "needs the orders option: without the order there is nothing to check it against, got 14",
+      },
+      {
+        path: "policy.eligible",
+        message:
+          "needs the orders option: without the order there is nothing to check it against, got a function",
+      },
+    ]);
+  });
+
   it("createReturnsService - one webhook endpoint configured twice is refused", () => {
     expect(
       refusal({
@@ -162,6 +208,25 @@ describe("createReturnsService options", () => {
       }).message,
     ).toContain(
       "webhooks.endpoints[1]: expected each endpoint once, but https://hooks.example/a is configured twice",
+    );
+  });
+
+  it("createReturnsService - subscribers are a service option, checked like the rest", () => {
+    const handle = () => {};
+    expect(refusal({ subscribers: [{ name: "refunds" }] }).message).toContain(
+      "subscribers[0].handle: expected a function",
+    );
+    expect(
+      refusal({
+        subscribers: [
+          { name: "refunds", handle },
+          { name: "refunds", handle },
+        ],
+      }).message,
+    ).toContain("subscribers[1]: expected each subscriber name once");
+    // One place to give them: not also among the webhook options.
+    expect(refusal({ webhooks: { subscribers: [{ name: "refunds", handle }] } }).message).toContain(
+      "webhooks.subscribers: unknown option",
     );
   });
 
@@ -180,7 +245,9 @@ describe("createReturnsService options", () => {
         },
         idempotency: { required: false, ttlMs: 3_600_000 },
         reasons: { bodyParts: ["ANKLE"], other: ["GIFT"] },
-        policy: { autoApprove: () => true },
+        policy: { autoApprove: () => true, returnWindowDays: 14, eligible: () => true },
+        orders: inMemoryOrders([]),
+        catalog: { exchangeSizes: () => ["S", "M", "L"] },
         onError: () => {},
         onFitSignal: () => {},
         webhooks: {
@@ -196,6 +263,7 @@ describe("createReturnsService options", () => {
           timeoutMs: 5_000,
           logger: console,
         },
+        subscribers: [{ name: "refunds", types: ["return.closed"], handle: async () => {} }],
       },
     ];
     for (const options of valid) {

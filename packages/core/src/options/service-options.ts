@@ -6,6 +6,7 @@ import type { AuthOptions } from "../auth/options";
 import { authOptionsSchema } from "../auth/options-schema";
 import { DEFAULT_MAX_HISTORY_ENTRIES, MIN_MAX_HISTORY_ENTRIES } from "../history-limit";
 import { DEFAULT_IDEMPOTENCY, type IdempotencySettings } from "../idempotency/engine";
+import type { EligibilityRule, OrderSettings, OrderSource, ProductCatalog } from "../orders/types";
 import {
   createReasonCatalogue,
   REASON_CODE_PATTERN,
@@ -21,12 +22,14 @@ import {
   type WebhookDispatcherOptions,
 } from "../webhooks/dispatcher-options";
 import type { FitSignal } from "../webhooks/events";
+import { type Subscriber, subscribersSchema } from "../webhooks/subscribers";
 import {
   type Assert,
   aBoolean,
   aFunction,
   arrayOf,
   checkOptions,
+  hostObject,
   isHttpUrl,
   nonNegativeInteger,
   optionsObject,
@@ -45,13 +48,40 @@ export interface ReturnsServiceOptions {
   baseUrl?: string;
   /** OAuth 2.1 resource server settings, or a host's own `authenticate`. */
   auth?: AuthOptions;
-  webhooks?: Omit<WebhookDispatcherOptions, "store">;
+  webhooks?: Omit<WebhookDispatcherOptions, "store" | "subscribers">;
+  /**
+   * Host code run for each event in this process (`handle(event)`), fed by the same outbox as
+   * the webhooks: at least once, in `seq` order per return, retried on the webhooks' schedule,
+   * then dead-lettered and redeliverable. Its deliveries are created in the commit, so an
+   * event committed before a crash is handled after it, here or by another process that runs
+   * the same subscriber. Dedupe on `event.id`.
+   */
+  subscribers?: readonly Subscriber[];
   idempotency?: Partial<IdempotencySettings>;
   reasons?: ReasonCatalogueOptions;
+  /**
+   * The shop's orders. When given, a return is checked against its order on create, on
+   * update and (window and final sale) on submit, and `GET /v1/portal/orders/{order_id}/returnable`
+   * says what can be returned. Without it, any customer can name any order. `inMemoryOrders([...])`
+   * is one for tests and demos.
+   */
+  orders?: OrderSource;
   policy?: {
     /** Return true to approve a return at submit, in the same commit, as actor `policy`. */
     autoApprove?: (record: ReturnData) => boolean | Promise<boolean>;
+    /**
+     * Days a line can be returned, counted from the order's `delivered_at`, else its
+     * `placed_at`; a line's own `returnable_until` overrides it. Default 30. Needs `orders`.
+     */
+    returnWindowDays?: number;
+    /**
+     * The host's own rule, checked after window, quantity and final sale: `true`, or
+     * `{ code, detail }` for a 422 `refused-by-policy` that carries them. Needs `orders`.
+     */
+    eligible?: EligibilityRule;
   };
+  /** The sizes a product can be exchanged to: an exchange to another size is a 400. */
+  catalog?: ProductCatalog;
   /** Called after a commit that produced fit signals (errors are reported, never rethrown). */
   onFitSignal?: (signal: FitSignal) => void | Promise<void>;
   /**
@@ -83,6 +113,7 @@ export interface ReturnsServiceOptions {
 const DEFAULT_BASE_URL = "http://localhost";
 const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
 const DEFAULT_RECENT_RECORDS = 1_000;
+const DEFAULT_RETURN_WINDOW_DAYS = 30;
 
 const reasonCode = satisfying<string>(
   (v) => typeof v === "string" && REASON_CODE_PATTERN.test(v),
@@ -97,6 +128,7 @@ export const serviceOptionsSchema = optionsObject({
   ).optional(),
   auth: authOptionsSchema.optional(),
   webhooks: serviceWebhooksSchema.optional(),
+  subscribers: subscribersSchema.optional(),
   idempotency: optionsObject({
     required: aBoolean.optional(),
     ttlMs: positiveInteger("ms").optional(),
@@ -118,11 +150,19 @@ export const serviceOptionsSchema = optionsObject({
       }
     })
     .optional(),
+  orders: hostObject<OrderSource>("an order source ({ load(orderId, { principal }) })", [
+    "load",
+  ]).optional(),
   policy: optionsObject({
     autoApprove: aFunction<
       NonNullable<ReturnsServiceOptions["policy"]>["autoApprove"] & {}
     >().optional(),
+    returnWindowDays: nonNegativeInteger("days").optional(),
+    eligible: aFunction<EligibilityRule>().optional(),
   }).optional(),
+  catalog: hostObject<ProductCatalog>("a product catalog ({ exchangeSizes(sku) })", [
+    "exchangeSizes",
+  ]).optional(),
   onFitSignal: aFunction<NonNullable<ReturnsServiceOptions["onFitSignal"]>>().optional(),
   recentRecords: nonNegativeInteger("returns").optional(),
   maxBodyBytes: positiveInteger("bytes").optional(),
@@ -137,6 +177,17 @@ export const serviceOptionsSchema = optionsObject({
   }).optional(),
   onError: aFunction<NonNullable<ReturnsServiceOptions["onError"]>>().optional(),
   now: aFunction<() => number>().optional(),
+}).superRefine((options, ctx) => {
+  // Rules about an order mean nothing without one: say so rather than ignore them.
+  if (options.orders !== undefined) return;
+  for (const rule of ["returnWindowDays", "eligible"] as const) {
+    if (options.policy?.[rule] === undefined) continue;
+    ctx.addIssue({
+      code: "custom",
+      path: ["policy", rule],
+      message: "needs the orders option: without the order there is nothing to check it against",
+    });
+  }
 });
 
 /** Compile-time only: the schema and the documented interface stay in step. */
@@ -155,6 +206,9 @@ export interface ServiceSettings {
   maxBodyBytes: number;
   maxHistoryEntries: number;
   retention: RetentionSettings;
+  /** The order rules' settings, when the host gave `orders`. */
+  orders: OrderSettings | null;
+  catalog: ProductCatalog | null;
   reportError: (error: unknown, context: string) => void;
 }
 
@@ -170,6 +224,14 @@ export function parseServiceOptions(options: ReturnsServiceOptions): ServiceSett
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     maxHistoryEntries: options.maxHistoryEntries ?? DEFAULT_MAX_HISTORY_ENTRIES,
     retention: { ...DEFAULT_RETENTION, ...options.retention },
+    orders: options.orders
+      ? {
+          source: options.orders,
+          returnWindowDays: options.policy?.returnWindowDays ?? DEFAULT_RETURN_WINDOW_DAYS,
+          eligible: options.policy?.eligible ?? null,
+        }
+      : null,
+    catalog: options.catalog ?? null,
     reportError:
       options.onError ??
       ((error: unknown, context: string) => console.error(`[returnkit] ${context}:`, error)),

@@ -11,10 +11,10 @@ import { PendingDeliveries } from "./pending-deliveries";
 import type {
   ClaimedDelivery,
   Delivery,
+  OutboxEndpoint,
   OutboxEvent,
   OutboxEventInput,
   ReturnsStore,
-  WebhookEndpoint,
 } from "./types";
 
 type Request<K extends keyof ReturnsStore> = ReturnsStore[K] extends
@@ -26,14 +26,24 @@ type Request<K extends keyof ReturnsStore> = ReturnsStore[K] extends
 export class MemoryOutbox {
   private readonly events = new Map<string, OutboxEvent>();
   private readonly eventsByReturn = new Map<string, string[]>();
-  private readonly endpoints = new Map<string, WebhookEndpoint>();
+  private readonly endpoints = new Map<string, OutboxEndpoint>();
   private readonly deliveries = new Map<string, Delivery>();
   /** The pending ones, queued per (return, endpoint) and indexed by when they can be claimed. */
   private readonly pending = new PendingDeliveries();
   private readonly listeners = new Set<() => void>();
   private position = 0;
-  private readonly isEnabled = (endpointId: string) =>
-    this.endpoints.get(endpointId)?.enabled === true;
+
+  /**
+   * Whose deliveries a caller may claim: an enabled endpoint's, and for a subscriber only
+   * when the caller runs it.
+   */
+  private claimableBy(subscribers: readonly string[] = []): (endpointId: string) => boolean {
+    return (endpointId) => {
+      const endpoint = this.endpoints.get(endpointId);
+      if (!endpoint?.enabled) return false;
+      return endpoint.kind !== "subscriber" || subscribers.includes(endpointId);
+    };
+  }
 
   /**
    * Appends a commit's (frozen) events with their positions and a pending delivery per
@@ -67,12 +77,11 @@ export class MemoryOutbox {
 
   // ---------------------------------------------------------------- endpoints
 
-  saveEndpoint(endpoint: WebhookEndpoint): void {
+  saveEndpoint(endpoint: OutboxEndpoint): void {
     this.endpoints.set(endpoint.id, deepFreeze(structuredClone(endpoint)));
-    if (endpoint.enabled) this.pending.endpointEnabled(endpoint.id);
   }
 
-  listEndpoints(): WebhookEndpoint[] {
+  listEndpoints(): OutboxEndpoint[] {
     return [...this.endpoints.values()];
   }
 
@@ -95,9 +104,11 @@ export class MemoryOutbox {
     now,
     limit,
     leaseMs,
+    subscribers,
   }: Request<"claimDeliveries">): ClaimedDelivery[] {
     const lease = { dispatcherId, until: now + leaseMs };
-    return this.pending.claim(now, limit, lease, this.isEnabled).map((delivery) => ({
+    const claimable = this.claimableBy(subscribers);
+    return this.pending.claim(now, limit, lease, claimable).map((delivery) => ({
       delivery,
       event: this.events.get(delivery.event_id)!,
       endpoint: this.endpoints.get(delivery.endpoint_id)!,
@@ -159,11 +170,12 @@ export class MemoryOutbox {
       .sort((a, b) => a.position - b.position);
   }
 
-  nextDeliveryDueAt(): number | null {
-    // Only heads a claim could return: a disabled endpoint's, or one under a live lease until
-    // it ends, must not wake a dispatcher early, or it would spin. Leases here are on the
-    // callers' clock (one process), so their ends need no translating.
-    return this.pending.nextReadyAt(this.isEnabled);
+  nextDeliveryDueAt(subscribers?: readonly string[]): number | null {
+    // Only heads a claim could return: a disabled endpoint's, another process's subscriber's,
+    // or one under a live lease until it ends, must not wake a dispatcher early, or it would
+    // spin. Leases here are on the callers' clock (one process), so their ends need no
+    // translating.
+    return this.pending.nextReadyAt(this.claimableBy(subscribers));
   }
 
   onDeliveriesCreated(listener: () => void): () => void {

@@ -11,7 +11,7 @@
 import { deepFreeze } from "./deep-freeze";
 import { MemoryIdempotencyKeys } from "./memory-idempotency";
 import { MemoryOutbox } from "./memory-outbox";
-import { MemoryReturns } from "./memory-returns";
+import { MemoryReturns, unitsHeld } from "./memory-returns";
 import type { CommitResult, ReturnCommit, ReturnsStore } from "./types";
 
 export interface MemoryStoreOptions {
@@ -38,6 +38,7 @@ export function memoryStore(options: MemoryStoreOptions = {}): ReturnsStore {
     getReturn: async (id) => returns.get(id) ?? null,
     listReturns: async (query) => returns.list(query),
     commit: async (commit) => commitInMemory(parts, commit),
+    returnedQuantities: async (orderId) => returns.returnedQuantities(orderId),
 
     recordIdempotencyAnswer: async (answer) => keys.record(answer),
     getIdempotencyRecord: async (key, now) => keys.get(key, now),
@@ -51,7 +52,7 @@ export function memoryStore(options: MemoryStoreOptions = {}): ReturnsStore {
     redeliver: async (request) => outbox.redeliver(request),
     listDeliveries: async (filter) => outbox.listDeliveries(filter),
     listEvents: async (returnId) => outbox.listEvents(returnId),
-    nextDeliveryDueAt: async () => outbox.nextDeliveryDueAt(),
+    nextDeliveryDueAt: async (_now, subscribers) => outbox.nextDeliveryDueAt(subscribers),
     onDeliveriesCreated: (listener) => outbox.onDeliveriesCreated(listener),
 
     async purge({ now, deliveredBefore, limit }) {
@@ -63,7 +64,10 @@ export function memoryStore(options: MemoryStoreOptions = {}): ReturnsStore {
   };
 }
 
-/** Checks the version and the key, then writes the return, its events and the key at once. */
+/**
+ * Checks the version, the key and the line allowance, then writes the return, its events and
+ * the key at once.
+ */
 function commitInMemory(
   { returns, keys, outbox }: MemoryParts,
   commit: ReturnCommit,
@@ -85,7 +89,7 @@ function commitInMemory(
       `commit of ${id} must carry version ${expected}, got ${commit.next.record.version}`,
     );
   }
-  const refusal = keys.refusal(commit.idempotency);
+  const refusal = keys.refusal(commit.idempotency) ?? allowanceRefusal(returns, commit);
   if (refusal) return refusal;
 
   // Nothing below can fail: the commit is atomic because it is synchronous.
@@ -102,4 +106,13 @@ function commitInMemory(
   const events = outbox.append(copy.events);
   if (commit.idempotency) keys.committed(commit.idempotency, copy.response!);
   return { ok: true, events };
+}
+
+/** `quantity_exceeded` when the next record would take more of its line than was bought. */
+function allowanceRefusal(returns: MemoryReturns, commit: ReturnCommit): CommitResult | null {
+  if (!commit.lineAllowance) return null;
+  const { record } = commit.next;
+  const inReturns = returns.unitsInReturns(record.order_id, record.line, record.id);
+  if (inReturns + unitsHeld(record) <= commit.lineAllowance.purchased) return null;
+  return { ok: false, reason: "quantity_exceeded", inReturns };
 }

@@ -38,7 +38,7 @@ class Model {
   leases = new Map<string, Lease>();
   disabled = new Set<string>();
 
-  private heads() {
+  private heads(claimable: (endpointId: string) => boolean) {
     const heads = new Map<string, Delivery>();
     for (const d of this.pending.values()) {
       const key = `${d.return_id}\u0000${d.endpoint_id}`;
@@ -46,7 +46,7 @@ class Model {
       if (!head || d.position < head.position) heads.set(key, d);
     }
     return [...heads]
-      .filter(([, d]) => !this.disabled.has(d.endpoint_id))
+      .filter(([, d]) => !this.disabled.has(d.endpoint_id) && claimable(d.endpoint_id))
       .map(([key, d]) => ({
         key,
         d,
@@ -60,28 +60,33 @@ class Model {
       );
   }
 
-  claim(now: number, limit: number, granted: Lease): string[] {
-    const taken = this.heads()
+  claim(
+    now: number,
+    limit: number,
+    granted: Lease,
+    claimable: (endpointId: string) => boolean,
+  ): string[] {
+    const taken = this.heads(claimable)
       .filter((h) => h.readyAt <= now)
       .slice(0, limit);
     for (const h of taken) this.leases.set(h.d.id, granted);
     return taken.map((h) => h.d.id);
   }
 
-  nextReadyAt(): number | null {
-    return this.heads()[0]?.readyAt ?? null;
+  nextReadyAt(claimable: (endpointId: string) => boolean): number | null {
+    return this.heads(claimable)[0]?.readyAt ?? null;
   }
 }
 
 type Step =
   | { kind: "put"; returnId: string; endpointId: string; position: number; at: number }
-  | { kind: "claim"; now: number; limit: number; leaseMs: number }
+  | { kind: "claim"; now: number; limit: number; leaseMs: number; without: string | null }
   | { kind: "retry"; pick: number; at: number }
   | { kind: "finish"; pick: number }
   | { kind: "release"; pick: number }
   | { kind: "disable" | "enable" | "removeEndpoint"; endpointId: string };
 
-const endpointId = fc.constantFrom("ep_a", "ep_b");
+const endpointId = fc.constantFrom("ep_a", "ep_b", "sub_c");
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({
     kind: fc.constant("put" as const),
@@ -95,6 +100,8 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     now: fc.integer({ min: 0, max: 200 }),
     limit: fc.integer({ min: 1, max: 4 }),
     leaseMs: fc.integer({ min: 1, max: 100 }),
+    // An endpoint this claimer may not take (a subscriber it does not run).
+    without: fc.option(endpointId),
   }),
   fc.record({
     kind: fc.constant("retry" as const),
@@ -107,7 +114,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 );
 
 describe("PendingDeliveries", () => {
-  it("claim/nextReadyAt - agree with a scan of every pending delivery, whatever happens in between", () => {
+  it("claim/nextReadyAt - agree with a scan of every pending delivery, whatever happens in between and whoever claims", () => {
     fc.assert(
       fc.property(fc.array(step, { maxLength: 80 }), (steps) => {
         // A tiny slack, so that rebuilding the heap happens within a run.
@@ -129,9 +136,11 @@ describe("PendingDeliveries", () => {
             index.put(d);
           } else if (s.kind === "claim") {
             const granted = lease(s.now + s.leaseMs, `d${n++}`);
-            expect(ids(index.claim(s.now, s.limit, granted, isEnabled))).toEqual(
-              model.claim(s.now, s.limit, granted),
+            const claimable = (id: string) => isEnabled(id) && id !== s.without;
+            expect(ids(index.claim(s.now, s.limit, granted, claimable))).toEqual(
+              model.claim(s.now, s.limit, granted, claimable),
             );
+            expect(index.nextReadyAt(claimable)).toBe(model.nextReadyAt(claimable));
           } else if (s.kind === "retry" || s.kind === "finish" || s.kind === "release") {
             const candidates = leased();
             if (candidates.length === 0) continue;
@@ -151,7 +160,6 @@ describe("PendingDeliveries", () => {
             model.disabled.add(s.endpointId);
           } else if (s.kind === "enable") {
             model.disabled.delete(s.endpointId);
-            index.endpointEnabled(s.endpointId);
           } else {
             const expected = [...model.pending.values()]
               .filter((d) => d.endpoint_id === s.endpointId)
@@ -164,7 +172,7 @@ describe("PendingDeliveries", () => {
               expect(index.leaseOf(id)).toBeUndefined();
             }
           }
-          expect(index.nextReadyAt(isEnabled)).toBe(model.nextReadyAt());
+          expect(index.nextReadyAt(isEnabled)).toBe(model.nextReadyAt(() => true));
         }
       }),
       { numRuns: 300 },
@@ -187,6 +195,19 @@ describe("PendingDeliveries", () => {
     expect(ids(index.claim(10, 10, lease(1_000), allEnabled))).toEqual(["dlv_2"]);
   });
 
+  it("claim - leaves the heads of an endpoint the claimer may not take for one that may", () => {
+    const index = new PendingDeliveries();
+    const theirs = delivery("dlv_1", "ret_1", "sub_refunds", 1, 0);
+    const ours = delivery("dlv_2", "ret_1", "ep_a", 1, 5);
+    for (const d of [theirs, ours]) index.put(d);
+    const withoutSubscriber = (id: string) => id !== "sub_refunds";
+
+    expect(index.nextReadyAt(withoutSubscriber)).toBe(5);
+    expect(ids(index.claim(10, 10, lease(1_000, "d1"), withoutSubscriber))).toEqual(["dlv_2"]);
+    expect(index.leaseOf("dlv_1")).toBeUndefined();
+    expect(ids(index.claim(10, 10, lease(1_000, "d2"), allEnabled))).toEqual(["dlv_1"]);
+  });
+
   it("claim - makes a head claimable again when its lease runs out unrecorded", () => {
     const index = new PendingDeliveries();
     index.put(delivery("dlv_1", "ret_1", "ep_a", 1, 0));
@@ -201,7 +222,10 @@ describe("PendingDeliveries", () => {
   it("refile - keeps the heap in proportion to the queues however many attempts go by", () => {
     const index = new PendingDeliveries({ rebuildSlack: 16 });
     for (let i = 0; i < 100; i++) index.put(delivery(`dlv_${i}`, `ret_${i}`, "ep_a", i, 0));
-    const heap = (index as unknown as { heads: { size: number } }).heads;
+    const heap = () =>
+      (index as unknown as { byEndpoint: Map<string, { heads: { size: number } }> }).byEndpoint.get(
+        "ep_a",
+      )!.heads;
 
     // Every claim and retry files a head anew; the entries they replace must not pile up.
     for (let round = 0; round < 50; round++) {
@@ -211,7 +235,7 @@ describe("PendingDeliveries", () => {
       }
     }
 
-    expect(heap.size).toBeLessThanOrEqual(2 * 100 + 16 + 1);
+    expect(heap().size).toBeLessThanOrEqual(2 * 100 + 16 + 1);
     expect(index.claim(50, 1_000, lease(100_000), allEnabled)).toHaveLength(100);
   });
 });

@@ -1,18 +1,21 @@
 /**
  * @module store/pending-deliveries — the memory store's pending deliveries and their leases,
- * indexed so that a claim costs O(claimed × log n) however many are waiting.
+ * indexed so that a claim costs O(claimed × (log n + endpoints)) however many are waiting.
  *
  * Pending deliveries are kept in one queue per (return, endpoint), in position order; only a
- * queue's head can be claimed. Every non-empty queue is in a min-heap under the time its head
- * becomes claimable: `max(next_attempt_at, end of its lease)`. A claim pops heads that are
- * ready and re-files each under its new lease end (so a lease that runs out, because its
- * dispatcher died, makes the head claimable again without a scan). A scan of every queue per
- * claim, as before, made each attempt cost O(waiting): thousands of deliveries waiting for a
- * retry slowed every other one down.
+ * queue's head can be claimed. Each endpoint keeps a min-heap of its non-empty queues under
+ * the time their head becomes claimable: `max(next_attempt_at, end of its lease)`. A claim
+ * looks only at the heaps of endpoints the caller may take (enabled, and for a subscriber,
+ * run by the caller), so what another caller may not take stays filed where it is. It pops
+ * the earliest ready head among them and re-files it under its new lease end (so a lease
+ * that runs out, because its dispatcher died, makes the head claimable again without a
+ * scan). A scan of every queue per claim, as before, made each attempt cost O(waiting):
+ * thousands of deliveries waiting for a retry slowed every other one down.
  *
  * Heap entries are never updated in place: a queue whose head or lease changes gets a new
- * entry and a new version, and the older entries are dropped when they surface. The heap is
- * rebuilt from the live queues when stale entries outnumber them, so it stays O(queues).
+ * entry and a new version, and the older entries are dropped when they surface. An
+ * endpoint's heap is rebuilt from its live queues when stale entries outnumber them, so it
+ * stays O(queues).
  */
 import { MinHeap } from "./min-heap";
 import type { Delivery } from "./types";
@@ -38,6 +41,21 @@ interface HeadEntry {
   position: number;
 }
 
+/** One endpoint's queues and the heap of their heads. */
+interface EndpointQueues {
+  queues: Set<PendingQueue>;
+  heads: MinHeap<HeadEntry>;
+}
+
+/**
+ * Earliest ready first; among equals the older event, so backlogs drain oldest first (then
+ * the pair key, so that the order is fully defined).
+ */
+const readyFirst = (a: HeadEntry, b: HeadEntry): boolean =>
+  a.readyAt < b.readyAt ||
+  (a.readyAt === b.readyAt &&
+    (a.position < b.position || (a.position === b.position && a.queue.key < b.queue.key)));
+
 export interface PendingDeliveriesOptions {
   /** Stale heap entries tolerated beyond one per live queue before a rebuild. Default 1 024. */
   rebuildSlack?: number;
@@ -45,18 +63,8 @@ export interface PendingDeliveriesOptions {
 
 export class PendingDeliveries {
   private readonly queues = new Map<string, PendingQueue>();
-  private readonly queuesByEndpoint = new Map<string, Set<PendingQueue>>();
+  private readonly byEndpoint = new Map<string, EndpointQueues>();
   private readonly leases = new Map<string, Lease>();
-  /**
-   * Earliest ready first; among equals the older event, so backlogs drain oldest first (then
-   * the pair key, so that the order is fully defined).
-   */
-  private readonly heads = new MinHeap<HeadEntry>(
-    (a, b) =>
-      a.readyAt < b.readyAt ||
-      (a.readyAt === b.readyAt &&
-        (a.position < b.position || (a.position === b.position && a.queue.key < b.queue.key))),
-  );
   private readonly rebuildSlack: number;
 
   constructor(options: PendingDeliveriesOptions = {}) {
@@ -70,12 +78,12 @@ export class PendingDeliveries {
     if (!queue) {
       queue = { key, endpointId: delivery.endpoint_id, items: [], version: 0 };
       this.queues.set(key, queue);
-      let ofEndpoint = this.queuesByEndpoint.get(queue.endpointId);
+      let ofEndpoint = this.byEndpoint.get(queue.endpointId);
       if (!ofEndpoint) {
-        ofEndpoint = new Set();
-        this.queuesByEndpoint.set(queue.endpointId, ofEndpoint);
+        ofEndpoint = { queues: new Set(), heads: new MinHeap(readyFirst) };
+        this.byEndpoint.set(queue.endpointId, ofEndpoint);
       }
-      ofEndpoint.add(queue);
+      ofEndpoint.queues.add(queue);
     }
     const items = queue.items;
     const current = items.findIndex((d) => d.id === delivery.id);
@@ -105,7 +113,7 @@ export class PendingDeliveries {
   /** Removes every pending delivery of an endpoint; returns them. */
   removeEndpoint(endpointId: string): Delivery[] {
     const removed: Delivery[] = [];
-    for (const queue of this.queuesByEndpoint.get(endpointId) ?? []) {
+    for (const queue of this.byEndpoint.get(endpointId)?.queues ?? []) {
       for (const delivery of queue.items) {
         this.leases.delete(delivery.id);
         removed.push(delivery);
@@ -114,11 +122,6 @@ export class PendingDeliveries {
       this.drop(queue);
     }
     return removed;
-  }
-
-  /** After an endpoint is saved enabled: its heads, set aside while it was disabled, return. */
-  endpointEnabled(endpointId: string): void {
-    for (const queue of this.queuesByEndpoint.get(endpointId) ?? []) this.refile(queue);
   }
 
   leaseOf(deliveryId: string): Lease | undefined {
@@ -134,41 +137,38 @@ export class PendingDeliveries {
 
   /**
    * Leases and returns up to `limit` heads that are due and unleased (or whose lease ran
-   * out) at `now`, of endpoints `isEnabled` accepts. Heads of disabled endpoints are set aside
-   * until `endpointEnabled`.
+   * out) at `now`, of endpoints `claimable` accepts; the others' heads are left as they are.
    */
   claim(
     now: number,
     limit: number,
     lease: Lease,
-    isEnabled: (endpointId: string) => boolean,
+    claimable: (endpointId: string) => boolean,
   ): Delivery[] {
+    const endpoints = this.endpointsWhere(claimable);
     const claimed: Delivery[] = [];
     while (claimed.length < limit) {
-      const entry = this.readyHead(isEnabled);
-      if (!entry || entry.readyAt > now) break;
-      this.heads.pop();
-      const head = entry.queue.items[0]!;
+      const earliest = earliestHead(endpoints);
+      if (!earliest || earliest.entry.readyAt > now) break;
+      earliest.heads.pop();
+      const head = earliest.entry.queue.items[0]!;
       this.leases.set(head.id, lease);
-      this.refile(entry.queue);
+      this.refile(earliest.entry.queue);
       claimed.push(head);
     }
     return claimed;
   }
 
-  /** When the earliest head of an enabled endpoint becomes claimable, or null if none. */
-  nextReadyAt(isEnabled: (endpointId: string) => boolean): number | null {
-    return this.readyHead(isEnabled)?.readyAt ?? null;
+  /** When the earliest head of an endpoint `claimable` accepts becomes claimable, or null. */
+  nextReadyAt(claimable: (endpointId: string) => boolean): number | null {
+    return earliestHead(this.endpointsWhere(claimable))?.entry.readyAt ?? null;
   }
 
-  /** The heap's top once stale entries and heads of disabled endpoints are popped. */
-  private readyHead(isEnabled: (endpointId: string) => boolean): HeadEntry | undefined {
-    for (;;) {
-      const top = this.heads.peek();
-      if (!top) return undefined;
-      if (top.version === top.queue.version && isEnabled(top.queue.endpointId)) return top;
-      this.heads.pop();
-    }
+  private endpointsWhere(claimable: (endpointId: string) => boolean): EndpointQueues[] {
+    const accepted: EndpointQueues[] = [];
+    for (const [endpointId, ofEndpoint] of this.byEndpoint)
+      if (claimable(endpointId)) accepted.push(ofEndpoint);
+    return accepted;
   }
 
   private removeAt(queue: PendingQueue, index: number) {
@@ -181,17 +181,19 @@ export class PendingDeliveries {
     // Its heap entries go stale with the version.
     queue.version++;
     this.queues.delete(queue.key);
-    const ofEndpoint = this.queuesByEndpoint.get(queue.endpointId);
-    ofEndpoint?.delete(queue);
-    if (ofEndpoint?.size === 0) this.queuesByEndpoint.delete(queue.endpointId);
+    const ofEndpoint = this.byEndpoint.get(queue.endpointId);
+    ofEndpoint?.queues.delete(queue);
+    // The heap goes too: every entry left in it is stale.
+    if (ofEndpoint?.queues.size === 0) this.byEndpoint.delete(queue.endpointId);
   }
 
   /** Files the queue's head under the time it becomes claimable. */
   private refile(queue: PendingQueue) {
     queue.version++;
-    this.heads.push(this.entryFor(queue));
-    if (this.heads.size > 2 * this.queues.size + this.rebuildSlack) {
-      this.heads.rebuild([...this.queues.values()].map((q) => this.entryFor(q)));
+    const { queues, heads } = this.byEndpoint.get(queue.endpointId)!;
+    heads.push(this.entryFor(queue));
+    if (heads.size > 2 * queues.size + this.rebuildSlack) {
+      heads.rebuild([...queues].map((q) => this.entryFor(q)));
     }
   }
 
@@ -205,6 +207,22 @@ export class PendingDeliveries {
       position: head.position,
     };
   }
+}
+
+/** The earliest live head among the endpoints' heaps (stale tops are dropped on the way). */
+function earliestHead(
+  endpoints: readonly EndpointQueues[],
+): { entry: HeadEntry; heads: MinHeap<HeadEntry> } | undefined {
+  let earliest: { entry: HeadEntry; heads: MinHeap<HeadEntry> } | undefined;
+  for (const { heads } of endpoints) {
+    let top = heads.peek();
+    while (top && top.version !== top.queue.version) {
+      heads.pop();
+      top = heads.peek();
+    }
+    if (top && (!earliest || readyFirst(top, earliest.entry))) earliest = { entry: top, heads };
+  }
+  return earliest;
 }
 
 function pairKey(delivery: Delivery): string {

@@ -13,6 +13,7 @@ const REQUIRED: Record<Exclude<keyof ReturnsStore, OptionalMember>, true> = {
   getReturn: true,
   listReturns: true,
   commit: true,
+  returnedQuantities: true,
   recordIdempotencyAnswer: true,
   getIdempotencyRecord: true,
   saveEndpoint: true,

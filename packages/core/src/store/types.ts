@@ -60,11 +60,15 @@ export interface OutboxEvent extends OutboxEventInput {
   position: number;
 }
 
-export interface WebhookEndpoint {
+/**
+ * Where the outbox delivers events: a webhook endpoint (HTTP), or a subscriber, host code
+ * in the host's own processes. Both get one delivery per matching event, claimed, retried,
+ * dead-lettered and revived alike; only the attempt differs.
+ */
+export type OutboxEndpoint = WebhookEndpoint | SubscriberEndpoint;
+
+interface EndpointFields {
   id: string;
-  url: string;
-  /** `whsec_…` secrets; every one signs each attempt while a secret is being rotated. */
-  secrets: string[];
   /** Event types to receive; `null` means all. */
   types: WebhookEventType[] | null;
   enabled: boolean;
@@ -73,11 +77,26 @@ export interface WebhookEndpoint {
   created_at: string;
 }
 
+export interface WebhookEndpoint extends EndpointFields {
+  kind: "webhook";
+  url: string;
+  /** `whsec_…` secrets; every one signs each attempt while a secret is being rotated. */
+  secrets: string[];
+}
+
+/**
+ * A subscriber (the service's `subscribers` option): its deliveries are attempted by calling
+ * its `handle` in a process that runs it, so only a claim naming it may take them.
+ */
+export interface SubscriberEndpoint extends EndpointFields {
+  kind: "subscriber";
+}
+
 export type DeliveryStatus = "pending" | "delivered" | "dead";
 
 export interface DeliveryAttempt {
   at: string;
-  /** HTTP status, or null when no response arrived (timeout, refused, ...). */
+  /** HTTP status, or null when no response arrived (timeout, refused, ...) or for a subscriber. */
   status: number | null;
   error: string | null;
   duration_ms: number;
@@ -102,7 +121,7 @@ export interface Delivery {
 export interface ClaimedDelivery {
   delivery: Delivery;
   event: OutboxEvent;
-  endpoint: WebhookEndpoint;
+  endpoint: OutboxEndpoint;
 }
 
 export type DeliveryOutcome =
@@ -154,6 +173,12 @@ export interface IdempotencyRecordView {
 
 // ---------------------------------------------------------------- commits
 
+/** What a commit may take of an order line: refused if the line's active returns would exceed it. */
+export interface LineAllowance {
+  /** Units bought on the order line; active returns of this line (this one included) must not exceed it. */
+  purchased: number;
+}
+
 /**
  * One atomic write. `expectedVersion` is `null` when creating; otherwise the version the
  * change was computed from.
@@ -164,6 +189,13 @@ export interface ReturnCommit {
   events: OutboxEventInput[];
   /** Records a key's first use with the response this change answers. */
   idempotency?: IdempotencyFirstUse;
+  /**
+   * When set, the store MUST refuse the commit (reason `quantity_exceeded`) if the quantity in
+   * active returns of the next record's order line, counting the next record and not its
+   * previous version, would exceed `purchased` — checked atomically with the commit, so two
+   * concurrent commits can never both take the last unit (across processes on a shared database).
+   */
+  lineAllowance?: LineAllowance;
 }
 
 export type CommitResult =
@@ -176,7 +208,13 @@ export type CommitResult =
       current?: StoredReturn;
     }
   | { ok: false; reason: "idempotency_conflict"; record: IdempotencyRecordView }
-  | { ok: false; reason: "already_exists" };
+  | { ok: false; reason: "already_exists" }
+  | {
+      ok: false;
+      reason: "quantity_exceeded";
+      /** Active units of the line, excluding this return. */
+      inReturns: number;
+    };
 
 export interface ListReturnsQuery {
   customer_id?: string;
@@ -241,17 +279,25 @@ export interface ReturnRecords {
    * - Events get positions in array order, after every earlier commit's events of that return.
    * - Each new delivery is `pending`, with no attempts, due at once: `next_attempt_at` is
    *   the event's `created_at` in epoch ms.
+   * - With a `lineAllowance`, see `ReturnCommit.lineAllowance`. A return is active unless
+   *   its state is `cancelled` or `rejected`; its order line is its `order_id`, `line.sku`
+   *   and `line.size` (a null size matches only null). Commits without one are not checked.
    *
    * Clarifications the conformance suite checks:
    * - When several checks fail, `already_exists` / `version_conflict` is reported before
-   *   `idempotency_conflict`. `currentVersion` is the version the store saw when it
-   *   refused; `current`, when given, is that whole version.
+   *   `idempotency_conflict`, and that before `quantity_exceeded`. `currentVersion` is the
+   *   version the store saw when it refused; `current`, when given, is that whole version.
    * - The store MUST keep its own copy: changing the caller's objects afterwards MUST NOT
    *   change what it returns.
    * - A `next.record.version` other than `expectedVersion + 1` is a programming error: the
    *   store MAY throw instead of returning a result.
    */
   commit(commit: ReturnCommit): Promise<CommitResult>;
+
+  /** Units in active returns per line of `orderId` (lines with none are absent). */
+  returnedQuantities(
+    orderId: string,
+  ): Promise<Array<{ sku: string; size: string | null; quantity: number }>>;
 }
 
 /**
@@ -276,14 +322,17 @@ export interface IdempotencyKeys {
   getIdempotencyRecord(key: string, now: number): Promise<IdempotencyRecordView | null>;
 }
 
-/** Webhook endpoints and the deliveries of the outbox events `commit` wrote. */
+/** Endpoints (webhooks and subscribers) and the deliveries of the outbox events `commit` wrote. */
 export interface Outbox {
   // -- endpoints
 
-  /** Inserts or replaces the endpoint with this id (saving it enabled enables it again). */
-  saveEndpoint(endpoint: WebhookEndpoint): Promise<void>;
-  /** Every endpoint, enabled or not, in no particular order. */
-  listEndpoints(): Promise<WebhookEndpoint[]>;
+  /**
+   * Inserts or replaces the endpoint with this id, of either kind (saving it enabled enables
+   * it again). `listEndpoints` and claims MUST return it as saved, `kind` included.
+   */
+  saveEndpoint(endpoint: OutboxEndpoint): Promise<void>;
+  /** Every endpoint, enabled or not, of both kinds, in no particular order. */
+  listEndpoints(): Promise<OutboxEndpoint[]>;
   /**
    * Removes the endpoint and its pending deliveries; true when it existed. Delivered and
    * dead deliveries stay for inspection; none of them is ever claimed again.
@@ -308,6 +357,10 @@ export interface Outbox {
    * delivery is leased to `dispatcherId` for `leaseMs`; while leased, no other caller MUST
    * receive it. A lease that ran out no longer counts.
    *
+   * A subscriber endpoint's deliveries MUST be claimed only by a caller that names its id in
+   * `subscribers` (the subscribers it runs; none when absent): a caller without it MUST
+   * neither receive them nor change them, and they do not count against `limit`.
+   *
    * `now` is the caller's clock: it decides what is due, as `next_attempt_at` was set from
    * that clock too. Leases are measured on the store's lease clock: a store used by one
    * process MAY take `now` for it (leased until `now + leaseMs`, ran out once
@@ -320,6 +373,7 @@ export interface Outbox {
     now: number;
     limit: number;
     leaseMs: number;
+    subscribers?: readonly string[];
   }): Promise<ClaimedDelivery[]>;
 
   /**
@@ -369,8 +423,9 @@ export interface Outbox {
    * loop) — and for a leased head the later of `next_attempt_at` and the end of its lease.
    * Times are on the caller's clock: a store whose lease clock is its own SHOULD give a
    * lease's end as `now` (the caller's clock, when given) plus what is left of the lease.
+   * As for claims, a subscriber endpoint's deliveries count only when `subscribers` names it.
    */
-  nextDeliveryDueAt?(now?: number): Promise<number | null>;
+  nextDeliveryDueAt?(now?: number, subscribers?: readonly string[]): Promise<number | null>;
 
   /**
    * Calls `listener` soon after any commit that created deliveries, and after a `redeliver`

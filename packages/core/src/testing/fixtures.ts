@@ -21,6 +21,7 @@ import type {
   DeliveryAttempt,
   OutboxEventInput,
   StoredReturn,
+  SubscriberEndpoint,
   WebhookEndpoint,
   WebhookEventType,
 } from "../store/types";
@@ -60,6 +61,8 @@ export interface StoredReturnOptions {
   state?: ReturnState;
   customer_id?: string;
   order_id?: string;
+  /** The order line returned; defaults to one unit of `TEE-BLK-M` in size M. */
+  line?: ReturnData["line"];
   /** Defaults to 1: what a create commit must carry, whatever the state. */
   version?: number;
   /** Epoch ms of creation and of every history entry. */
@@ -75,7 +78,8 @@ export function makeStoredReturn(options: StoredReturnOptions = {}): StoredRetur
       id: options.id ?? newReturnId(),
       object: "return",
       order_id: options.order_id ?? "ord_1001",
-      line: { sku: "TEE-BLK-M", quantity: 1, size: "M" },
+      line: options.line ?? { sku: "TEE-BLK-M", quantity: 1, size: "M" },
+      order_line: null,
       reason: "TOO_SMALL_AT_CHEST",
       resolution: "EXCHANGE",
       exchange_size: "L",
@@ -170,9 +174,25 @@ export function makeOutboxEvent(
 export function makeEndpoint(options: Partial<WebhookEndpoint> = {}): WebhookEndpoint {
   const id = options.id ?? newPrefixedId("we");
   return {
+    kind: "webhook",
     id,
     url: `https://hooks.example/${id}`,
     secrets: ["whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"],
+    types: null,
+    enabled: true,
+    disabled_reason: null,
+    created_at: iso(T0),
+    ...options,
+  };
+}
+
+/** A subscriber's endpoint, as the dispatcher saves one for each subscriber it runs. */
+export function makeSubscriberEndpoint(
+  options: Partial<Omit<SubscriberEndpoint, "kind">> = {},
+): SubscriberEndpoint {
+  return {
+    kind: "subscriber",
+    id: options.id ?? newPrefixedId("sub"),
     types: null,
     enabled: true,
     disabled_reason: null,

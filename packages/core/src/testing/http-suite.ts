@@ -8,7 +8,6 @@
  * the OpenAPI document the service serves (operation, status, media type, body schema).
  */
 import { afterEach, describe, expect, it } from "vitest";
-import type { AuthenticateFn } from "../auth/options";
 import { OPENAPI_PATH } from "../http/links";
 import {
   allowedEventsIn,
@@ -17,164 +16,47 @@ import {
   RETURN_STATES,
   type ReturnState,
 } from "../machine";
-import type { Principal } from "../principal";
-import { createReturnsService, type ReturnsService, type ReturnsServiceOptions } from "../service";
-import { memoryStore } from "../store/memory-store";
-import type { ReturnsStore } from "../store/types";
-import { shortestEventPath, validCreate } from "./fixtures";
-import { createResponseValidator, type ResponseValidator } from "./openapi-responses";
+import { describeOrderChecks } from "./cases/order-checks";
+import { describeReturnableLines } from "./cases/returnable-lines";
+import { validCreate } from "./fixtures";
+import {
+  BASE,
+  type HttpSuiteTarget,
+  type MountedService,
+  mountSuiteService,
+  type SuiteServiceOptions,
+  storeContents,
+  testAuthenticate,
+  testToken,
+} from "./http-client";
 
-export interface MountedService {
-  /** Sends a request for `path` (absolute path on the host) to the mounted service. */
-  request(path: string, init?: RequestInit): Promise<Response>;
-  close(): Promise<void>;
-}
-
-export interface HttpSuiteTarget {
-  name: string;
-  /** Serves `service` at the path of its baseUrl (`/` or a prefix). */
-  mount(service: ReturnsService, mountPath: string): Promise<MountedService>;
-}
-
-const BASE = "https://shop.example";
-
-/**
- * Test credentials: `Authorization: Bearer test|<kind>|<id>|<scope,scope>`. The real
- * bearer-token path is covered by the auth tests; this keeps HTTP tests about HTTP.
- */
-export const testAuthenticate: AuthenticateFn = (request) => {
-  const header = request.headers.get("authorization");
-  if (!header) return null;
-  const [, kind, id, scopes] = header.replace(/^Bearer /, "").split("|");
-  if ((kind !== "portal" && kind !== "merchant") || !id) return null;
-  return { kind, id, scopes: (scopes ?? "").split(",").filter(Boolean) } satisfies Principal;
-};
-
-export function testToken(kind: "portal" | "merchant", id: string, scopes?: string[]): string {
-  const granted = scopes ?? [`${kind}:returns.read`, `${kind}:returns.write`];
-  return `Bearer test|${kind}|${id}|${granted.join(",")}`;
-}
-
-/** Everything a store holds about returns, as one comparable string. */
-export async function storeContents(store: ReturnsStore): Promise<string> {
-  const page = await store.listReturns({ limit: 10_000 });
-  const events = await Promise.all(page.data.map((r) => store.listEvents(r.record.id)));
-  return JSON.stringify({ returns: page.data, events });
-}
-
-/** Compiling the document's schemas is the slow part; most setups serve the same document. */
-const validatorsByDocument = new Map<string, ResponseValidator>();
-
-async function fetchResponseValidator(
-  mounted: MountedService,
-  mountPath: string,
-  baseUrl: string,
-): Promise<ResponseValidator> {
-  const response = await mounted.request(mountPath + OPENAPI_PATH);
-  const text = await response.text();
-  expect(response.status, `GET ${OPENAPI_PATH}: ${text.slice(0, 300)}`).toBe(200);
-  let validator = validatorsByDocument.get(text);
-  if (!validator) {
-    validator = createResponseValidator(JSON.parse(text), `${baseUrl}${OPENAPI_PATH}`);
-    validatorsByDocument.set(text, validator);
-  }
-  return validator;
-}
+export {
+  type HttpSuiteTarget,
+  type MountedService,
+  storeContents,
+  testAuthenticate,
+  testToken,
+} from "./http-client";
 
 export function runHttpConformance(target: HttpSuiteTarget) {
   describe(`HTTP API over ${target.name}`, () => {
     let mounted: MountedService | undefined;
-    let keyCounter = 0;
 
     afterEach(async () => {
       await mounted?.close();
       mounted = undefined;
     });
 
-    async function setup({
-      mountPath = "",
-      ...options
-    }: Partial<ReturnsServiceOptions> & { mountPath?: string } = {}) {
-      const store = options.store ?? memoryStore();
-      // mountPath is the suite's, not an option of the service (which refuses unknown ones).
-      const service = createReturnsService({
-        baseUrl: BASE + mountPath,
-        auth: { authenticate: testAuthenticate },
-        ...options,
-        store,
-      });
-      mounted = await target.mount(service, mountPath);
-      const m = mounted;
-      const matchesDocument = await fetchResponseValidator(m, mountPath, BASE + mountPath);
-      const send = async (
-        method: string,
-        path: string,
-        opts: {
-          token?: string | null;
-          body?: unknown;
-          raw?: BodyInit;
-          key?: string | null;
-          headers?: Record<string, string>;
-        } = {},
-      ) => {
-        const headers: Record<string, string> = { ...opts.headers };
-        if (opts.token !== null)
-          headers.authorization = opts.token ?? testToken("portal", "user-42");
-        if (method !== "GET" && opts.key !== null)
-          headers["idempotency-key"] = opts.key ?? `key-${++keyCounter}`;
-        let body: BodyInit | undefined = opts.raw;
-        if (opts.body !== undefined) {
-          body = JSON.stringify(opts.body);
-          headers["content-type"] ??= "application/json";
-        }
-        const response = await m.request(mountPath + path, { method, headers, body });
-        const text = await response.text();
-        const mismatch = matchesDocument({
-          method,
-          url: new URL(mountPath + path, BASE).href,
-          status: response.status,
-          headers: response.headers,
-          text,
-        });
-        if (mismatch)
-          throw new Error(`The response does not match the OpenAPI document: ${mismatch}`);
-        // biome-ignore lint/suspicious/noExplicitAny: tests assert response bodies field by field
-        let json: any;
-        try {
-          json = text ? JSON.parse(text) : undefined;
-        } catch {
-          json = undefined;
-        }
-        return { status: response.status, headers: response.headers, json, text };
-      };
-      const portal = (customer = "user-42") => testToken("portal", customer);
-      const merchant = testToken("merchant", "backoffice");
-      const create = async (body: unknown = validCreate, customer = "user-42") => {
-        const res = await send("POST", "/v1/portal/returns", { body, token: portal(customer) });
-        expect(res.status, res.text).toBe(201);
-        return res.json;
-      };
-      const event = (id: string, name: string, body?: unknown, token?: string) => {
-        const portalEvent = (PORTAL_EVENTS as readonly string[]).includes(name);
-        const path = portalEvent
-          ? `/v1/portal/returns/${id}/${name}`
-          : `/v1/merchant/returns/${id}/${name}`;
-        return send("POST", path, { body, token: token ?? (portalEvent ? portal() : merchant) });
-      };
-      /** Drives a fresh return into `state` along the shortest path. */
-      const returnIn = async (state: ReturnState) => {
-        const created = await create();
-        let current = created;
-        for (const step of shortestEventPath(state)) {
-          const res = await event(created.id, step);
-          expect(res.status, res.text).toBe(200);
-          current = res.json;
-        }
-        expect(current.state).toBe(state);
-        return current;
-      };
-      return { service, store, send, create, event, returnIn, portal, merchant };
+    async function setup(options: SuiteServiceOptions = {}) {
+      const client = await mountSuiteService(target, options);
+      mounted = client.mounted;
+      return client;
     }
+
+    // ------------------------------------------------------------------ the shop's orders
+
+    describeOrderChecks(setup);
+    describeReturnableLines(setup);
 
     // ------------------------------------------------------------------ lifecycle
 
@@ -464,6 +346,42 @@ export function runHttpConformance(target: HttpSuiteTarget) {
       ]);
     });
 
+    // ------------------------------------------------------------------ reasons
+
+    it("reasons - GET /v1/reasons lists the catalogue to any caller with a read scope", async () => {
+      const { send, merchant } = await setup({ reasons: { other: ["GIFT_DUPLICATE"] } });
+      const readers = [
+        testToken("portal", "user-42", ["portal:returns.read"]),
+        testToken("portal", "user-42", ["portal:returns.write"]),
+        testToken("merchant", "backoffice", ["merchant:returns.read"]),
+        merchant,
+      ];
+      for (const token of readers) {
+        const res = await send("GET", "/v1/reasons", { token });
+        expect(res.status, res.text).toBe(200);
+        expect(res.json.object).toBe("list");
+        expect(res.json.data).toContainEqual({
+          code: "TOO_SMALL_AT_CHEST",
+          kind: "fit",
+          direction: "TOO_SMALL",
+          body_part: "CHEST",
+          label: "Too small at the chest",
+        });
+        expect(res.json.data.at(-1)).toMatchObject({ code: "GIFT_DUPLICATE", kind: "other" });
+      }
+      const anonymous = await send("GET", "/v1/reasons", { token: null });
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.json.type).toBe("urn:returnkit:problem:unauthenticated");
+      const noScope = await send("GET", "/v1/reasons", {
+        token: testToken("merchant", "backoffice", []),
+      });
+      expect(noScope.status).toBe(403);
+      expect(noScope.json.required_scopes).toEqual([
+        "merchant:returns.read",
+        "merchant:returns.write",
+      ]);
+    });
+
     // ------------------------------------------------------------------ callers
 
     it("portal - another customer's return is a 404 and lists show only one's own", async () => {
@@ -480,23 +398,20 @@ export function runHttpConformance(target: HttpSuiteTarget) {
       expect(list.json.data.map((r: { customer_id: string }) => r.customer_id)).toEqual(["user-7"]);
     });
 
-    it("auth - no credentials 401 with a Bearer challenge; wrong family 403 with the scopes needed", async () => {
+    it("auth - with the host's own authenticate, no credentials is a plain 401 problem: no OAuth challenge, no metadata document", async () => {
       const { send, create } = await setup();
       const none = await send("GET", "/v1/merchant/returns", { token: null });
       expect(none.status).toBe(401);
-      expect(none.headers.get("www-authenticate")).toContain('resource_metadata="');
-      expect(none.headers.get("www-authenticate")).toContain(
-        'scope="merchant:returns.read merchant:returns.write"',
-      );
+      expect(none.json.type).toBe("urn:returnkit:problem:unauthenticated");
+      expect(none.json.detail).not.toMatch(/OAuth|bearer/i);
+      expect(none.headers.get("www-authenticate")).toBeNull();
+      const metadata = await send("GET", "/.well-known/oauth-protected-resource", { token: null });
+      expect(metadata.status).toBe(404);
       const r = await create();
       const portalOnMerchant = await send("POST", `/v1/merchant/returns/${r.id}/approve`, {});
       expect(portalOnMerchant.status).toBe(403);
-      expect(portalOnMerchant.headers.get("www-authenticate")).toContain(
-        'error="insufficient_scope"',
-      );
-      expect(portalOnMerchant.headers.get("www-authenticate")).toContain(
-        'scope="merchant:returns.write"',
-      );
+      expect(portalOnMerchant.json.required_scopes).toEqual(["merchant:returns.write"]);
+      expect(portalOnMerchant.headers.get("www-authenticate")).toBeNull();
       const readOnly = await send("POST", "/v1/portal/returns", {
         body: validCreate,
         token: testToken("portal", "user-42", ["portal:returns.read"]),
@@ -1075,6 +990,20 @@ export function runHttpConformance(target: HttpSuiteTarget) {
       expect(after.status).toBe(200);
     });
 
+    it("auth - a host's challenge is what its 401 carries, and the OpenAPI document declares the host's scheme, not OAuth", async () => {
+      const securityScheme = { type: "apiKey", in: "cookie", name: "shop_session" };
+      const { send } = await setup({
+        auth: { authenticate: testAuthenticate, securityScheme, challenge: 'Cookie realm="shop"' },
+      });
+      const none = await send("POST", "/v1/portal/returns", { token: null, body: validCreate });
+      expect(none.status).toBe(401);
+      expect(none.headers.get("www-authenticate")).toBe('Cookie realm="shop"');
+      const document = await (await mounted!.request(OPENAPI_PATH)).json();
+      expect(document.components.securitySchemes).toEqual({ hostAuth: securityScheme });
+      const create = document.paths["/v1/portal/returns"].post;
+      expect(create.security).toEqual([{ hostAuth: ["portal:returns.write"] }]);
+    });
+
     it("auth - a host principal whose id is not well-formed Unicode is 401 invalid-token", async () => {
       const { send, store } = await setup({
         auth: {
@@ -1089,7 +1018,6 @@ export function runHttpConformance(target: HttpSuiteTarget) {
         const res = await send(method, path, method === "POST" ? { body: validCreate } : {});
         expect(res.status, res.text).toBe(401);
         expect(res.json.type).toBe("urn:returnkit:problem:invalid-token");
-        expect(res.headers.get("www-authenticate")).toContain('error="invalid_token"');
       }
       expect(await storeContents(store)).toBe(before);
     });

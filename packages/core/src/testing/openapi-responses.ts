@@ -44,7 +44,8 @@ export function createResponseValidator(document: Json, documentUrl: string): Re
   const serverPath = new URL(server).pathname.replace(/\/+$/, "");
 
   // strict: a keyword ajv does not know in a generated schema is a generator bug, not noise.
-  const ajv = new Ajv2020({ strict: true, allErrors: true });
+  // A list of types (`"type": ["string", "number"]`) is plain JSON Schema 2020-12.
+  const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true });
   addFormats(ajv);
   // The document is registered under its own URL so `#/components/schemas/…` refs resolve;
   // `components` is the one non-schema keyword that holder needs.

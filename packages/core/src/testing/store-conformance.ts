@@ -9,10 +9,14 @@ import { describeCallerIds } from "./cases/caller-ids";
 import { describeCommits } from "./cases/commits";
 import { describeDeliveries } from "./cases/deliveries";
 import { describeIdempotency } from "./cases/idempotency";
+import { describeLineAllowance } from "./cases/line-allowance";
 import { describeListReturns } from "./cases/list-returns";
 import { describeNotifications } from "./cases/notifications";
+import { describeOrders } from "./cases/orders";
 import { describeOutbox } from "./cases/outbox";
 import { describeRetention } from "./cases/retention";
+import { describeSubscriberEndpoints } from "./cases/subscriber-endpoints";
+import { describeSubscribers } from "./cases/subscribers";
 import type { StoreSubject } from "./subject";
 
 export interface StoreConformanceOptions {
@@ -34,18 +38,24 @@ export function runStoreConformance(options: StoreConformanceOptions): void {
   describe(`ReturnsStore conformance: ${options.name}`, () => {
     const subject = freshStoreForEachCase(options);
     describeCommits(subject);
+    describeLineAllowance(subject);
     describeListReturns(subject);
     describeIdempotency(subject);
     describeOutbox(subject);
     describeDeliveries(subject);
+    describeSubscriberEndpoints(subject);
+    describeSubscribers(subject);
     describeNotifications(subject);
     describeRetention(subject);
     describeCallerIds(subject);
+    describeOrders(subject);
   });
 }
 
 /** `commit`: versions, creation, atomicity of a return with its events. */
 export const describeCommitsConformance = group("commits", describeCommits);
+/** `commit` with a `lineAllowance`, and `returnedQuantities`: units of an order line, even under races. */
+export const describeLineAllowanceConformance = group("line allowance", describeLineAllowance);
 /** `listReturns`: filters, order and cursors. */
 export const describeListReturnsConformance = group("listReturns", describeListReturns);
 /** Idempotency keys: claim, complete, release, expiry, and keyed writes through the service. */
@@ -54,10 +64,19 @@ export const describeIdempotencyConformance = group("idempotency", describeIdemp
 export const describeOutboxConformance = group("outbox", describeOutbox);
 /** `claimDeliveries`, `recordDeliveryAttempt`, `redeliver`, `nextDeliveryDueAt`: leases and order. */
 export const describeDeliveriesConformance = group("deliveries", describeDeliveries);
+/** Subscriber endpoints: fanned out to like webhooks, claimed only by callers that run them. */
+export const describeSubscriberEndpointsConformance = group(
+  "subscriber endpoints",
+  describeSubscriberEndpoints,
+);
+/** Subscribers run by a dispatcher on the store: order, retries, dead letters, other processes. */
+export const describeSubscribersConformance = group("subscribers", describeSubscribers);
 /** `onDeliveriesCreated` (optional in the contract). */
 export const describeNotificationsConformance = group("notifications", describeNotifications);
 /** `purge`: what retention deletes and what it never does. */
 export const describeRetentionConformance = group("retention", describeRetention);
+/** Returns checked against the shop's orders, over HTTP on the store (runs the service on it). */
+export const describeOrdersConformance = group("orders", describeOrders);
 /** Customers stay apart whatever their ids hold (runs the service on the store). */
 export const describeCallerIdsConformance = group("caller ids", describeCallerIds);
 

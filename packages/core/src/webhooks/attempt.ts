@@ -1,9 +1,10 @@
 /**
- * @module webhooks/attempt — one delivery attempt: sign, send, classify, record.
+ * @module webhooks/attempt — one delivery attempt: sign and send (a webhook) or call
+ * `handle` (a subscriber), then classify and record.
  *
- * Failures of the receiver are recorded on the delivery (and retried by its schedule);
- * failures of the store are reported, and the lease running out makes the delivery due
- * again: at least once, not exactly once.
+ * Failures of the receiver or the handler are recorded on the delivery (and retried by its
+ * schedule); failures of the store are reported, and the lease running out makes the
+ * delivery due again: at least once, not exactly once.
  */
 import type {
   ClaimedDelivery,
@@ -11,6 +12,7 @@ import type {
   DeliveryOutcome,
   OutboxEvent,
   ReturnsStore,
+  WebhookEndpoint,
 } from "../store/types";
 import type { DispatcherLogger } from "./dispatcher-options";
 import type { ReportError } from "./error-report";
@@ -23,6 +25,8 @@ const USER_AGENT = "returnkit";
 export interface AttemptParts {
   store: ReturnsStore;
   sender: WebhookSender;
+  /** A subscriber's attempt: its `handle` called, told as a response without a status. */
+  callSubscriber: (claimed: ClaimedDelivery) => Promise<WebhookResponse>;
   dispatcherId: string;
   schedule: readonly number[];
   clock: { now(): number };
@@ -45,7 +49,11 @@ export function createAttempter(parts: AttemptParts): (claimed: ClaimedDelivery)
 
   return async function attemptDelivery(claimed: ClaimedDelivery): Promise<void> {
     const startedAt = parts.clock.now();
-    const result = await send(claimed, startedAt);
+    const { event, endpoint } = claimed;
+    const result =
+      endpoint.kind === "webhook"
+        ? await send(event, endpoint, startedAt)
+        : await parts.callSubscriber(claimed);
     const endedAt = parts.clock.now();
     const verdict = classify(claimed, result, startedAt, endedAt, parts);
     if (result.status === 410) await disableGone(claimed, verdict, endedAt);
@@ -67,7 +75,7 @@ export function createAttempter(parts: AttemptParts): (claimed: ClaimedDelivery)
       verdict.outcome = { kind: "retry", next_attempt_at: now };
       logger.warn?.("webhook endpoint disabled after 410 Gone", {
         endpointId: endpoint.id,
-        url: endpoint.url,
+        url: endpoint.kind === "webhook" ? endpoint.url : null,
       });
     } catch (error) {
       report(error, {
@@ -121,7 +129,11 @@ function createSignedSend(sender: WebhookSender) {
     return body;
   }
 
-  return ({ event, endpoint }: ClaimedDelivery, startedAt: number): Promise<WebhookResponse> => {
+  return (
+    event: OutboxEvent,
+    endpoint: WebhookEndpoint,
+    startedAt: number,
+  ): Promise<WebhookResponse> => {
     const body = bodyOf(event);
     // Stamped per attempt: receivers reject stale timestamps, the id stays the event's.
     const signed = webhookHeaders(endpoint.secrets, event.id, Math.floor(startedAt / 1000), body);
@@ -176,6 +188,7 @@ function logOutcome(
   { attempt, outcome, result }: Verdict,
   logger: DispatcherLogger,
 ) {
+  const what = endpoint.kind;
   // Built only for a logger that will take it: this runs once per attempt.
   const fields = () => ({
     deliveryId: delivery.id,
@@ -184,15 +197,15 @@ function logOutcome(
     attempt: delivery.attempt_count + 1,
   });
   if (outcome.kind === "delivered")
-    logger.debug?.("webhook delivered", { ...fields(), status: result.status });
+    logger.debug?.(`${what} delivered`, { ...fields(), status: result.status });
   else if (outcome.kind === "dead")
-    logger.warn?.("webhook dead-lettered", {
+    logger.warn?.(`${what} dead-lettered`, {
       ...fields(),
       status: result.status,
       error: attempt.error,
     });
   else
-    logger.debug?.("webhook attempt failed", {
+    logger.debug?.(`${what} attempt failed`, {
       ...fields(),
       status: result.status,
       error: attempt.error,

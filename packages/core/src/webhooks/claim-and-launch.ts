@@ -11,6 +11,8 @@ export interface LauncherParts {
   dispatcherId: string;
   clock: { now(): number };
   leaseMs: number;
+  /** Endpoint ids of the subscribers this process runs: only their deliveries are claimed. */
+  subscribers: readonly string[];
   /** Most attempts in flight at once. */
   concurrency: number;
   /** Most deliveries taken in one claim. */
@@ -67,7 +69,13 @@ export function createLauncher(parts: LauncherParts): Launcher {
   async function claim(limit: number): Promise<ClaimedDelivery[]> {
     reserved += limit;
     try {
-      return await store.claimDeliveries({ dispatcherId, now: clock.now(), limit, leaseMs });
+      return await store.claimDeliveries({
+        dispatcherId,
+        now: clock.now(),
+        limit,
+        leaseMs,
+        subscribers: parts.subscribers,
+      });
     } finally {
       reserved -= limit;
       signalSettled();

@@ -1,9 +1,9 @@
 /**
  * @module webhooks/configured-endpoints — the dispatcher's `ready`: the store initialised,
- * the sender prepared and the endpoints from options saved, started lazily and retried after
- * a failure (the store may have been briefly unreachable).
+ * the sender prepared and the endpoints from options (webhooks and subscribers) saved,
+ * started lazily and retried after a failure (the store may have been briefly unreachable).
  */
-import type { ReturnsStore, WebhookEndpoint } from "../store/types";
+import type { OutboxEndpoint, ReturnsStore } from "../store/types";
 import type { ReportError } from "./error-report";
 import type { WebhookSender } from "./sender";
 
@@ -11,7 +11,7 @@ export interface ReadinessParts {
   store: ReturnsStore;
   sender: WebhookSender;
   /** Already checked and converted, each once. */
-  endpoints: readonly WebhookEndpoint[];
+  endpoints: readonly OutboxEndpoint[];
   report: ReportError;
 }
 

@@ -20,6 +20,8 @@ export interface DeliveryLoopParts {
   ensureReady: () => Promise<void>;
   dispatcherId: string;
   clock: { now(): number };
+  /** Endpoint ids of the subscribers this process runs: others' deliveries never wake it. */
+  subscribers: readonly string[];
   pollIntervalMs: number;
   logger: DispatcherLogger;
   report: ReportError;
@@ -144,13 +146,14 @@ export function createDeliveryLoop(parts: DeliveryLoopParts): DeliveryLoop {
 async function msUntilDue({
   store,
   clock,
+  subscribers,
   pollIntervalMs,
   report,
 }: DeliveryLoopParts): Promise<number> {
   if (!store.nextDeliveryDueAt) return pollIntervalMs;
   let due: number | null;
   try {
-    due = await store.nextDeliveryDueAt(clock.now());
+    due = await store.nextDeliveryDueAt(clock.now(), subscribers);
   } catch (error) {
     report(error, { operation: "next_due" });
     return pollIntervalMs;

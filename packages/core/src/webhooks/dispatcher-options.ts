@@ -22,6 +22,7 @@ import {
   type WebhookEndpointInput,
   webhookEndpointInputSchema,
 } from "./endpoints";
+import { type Subscriber, subscribersSchema } from "./subscribers";
 
 /** Where an infrastructure error happened (delivery failures are recorded, not reported). */
 export type DispatcherOperation =
@@ -50,9 +51,15 @@ export interface WebhookDispatcherOptions {
   store: ReturnsStore;
   /** Endpoints saved into the store when the dispatcher gets ready. */
   endpoints?: readonly WebhookEndpointInput[];
+  /**
+   * Host code run for each event in this process, fed by the outbox like an endpoint (saved
+   * when the dispatcher gets ready). Only dispatchers that run a subscriber attempt its
+   * deliveries.
+   */
+  subscribers?: readonly Subscriber[];
   /** Wait in ms before each attempt; `[0]` first. Default: Svix-like, 8 attempts over ~1.5 days. */
   retrySchedule?: readonly number[];
-  /** A 2xx must arrive within this many ms. Default 15 000. */
+  /** A 2xx must arrive (or a subscriber's `handle` settle) within this many ms. Default 15 000. */
   timeoutMs?: number;
   /** Epoch ms; decides what is due and stamps `webhook-timestamp`. Default: `Date`. */
   clock?: { now(): number };
@@ -86,6 +93,7 @@ export const dispatcherOptionsShape = {
   endpoints: arrayOf(webhookEndpointInputSchema, "webhook endpoints")
     .superRefine(eachEndpointOnce)
     .optional(),
+  subscribers: subscribersSchema.optional(),
   retrySchedule: arrayOf(nonNegativeNumber("ms"), "waits in ms", { nonEmpty: true })
     .refine((schedule) => schedule[0] === 0, {
       error: "expected 0 first: the first attempt is due when the event is committed",
@@ -156,9 +164,12 @@ function leaseOutlastsTimeout(
 export const dispatcherOptionsSchema =
   optionsObject(dispatcherOptionsShape).superRefine(leaseOutlastsTimeout);
 
-/** The `webhooks` option of `createReturnsService`: the dispatcher's, without `store`. */
-const { store: _store, ...withoutStore } = dispatcherOptionsShape;
-export const serviceWebhooksSchema = optionsObject(withoutStore).superRefine(leaseOutlastsTimeout);
+/**
+ * The `webhooks` option of `createReturnsService`: the dispatcher's, without `store` and
+ * `subscribers` (a service option of its own).
+ */
+const { store: _store, subscribers: _subscribers, ...forService } = dispatcherOptionsShape;
+export const serviceWebhooksSchema = optionsObject(forService).superRefine(leaseOutlastsTimeout);
 
 /** Compile-time only: the schema and the documented interface stay in step. */
 export type DispatcherOptionsChecked = Assert<

@@ -385,7 +385,9 @@ describe("receiver signals", () => {
 
     expect(receiver.received).toHaveLength(1);
     expect(other.received).toHaveLength(5);
-    const gone = (await dispatcher.listEndpoints()).find((e) => e.url === receiver.url);
+    const gone = (await dispatcher.listEndpoints()).find(
+      (e) => e.kind === "webhook" && e.url === receiver.url,
+    );
     expect(gone).toMatchObject({ enabled: false, disabled_reason: "410 Gone" });
   });
 

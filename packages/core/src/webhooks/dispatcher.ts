@@ -1,8 +1,8 @@
 /**
- * @module webhooks/dispatcher — delivers the outbox to webhook endpoints: the
- * public `WebhookDispatcher`, assembled from one attempt (./attempt), the slots that claim
- * and launch attempts (./claim-and-launch) and the loop that decides when to look for work
- * (./delivery-loop).
+ * @module webhooks/dispatcher — delivers the outbox to webhook endpoints and to the
+ * subscribers this process runs: the public `WebhookDispatcher`, assembled from one attempt
+ * (./attempt), the slots that claim and launch attempts (./claim-and-launch) and the loop
+ * that decides when to look for work (./delivery-loop).
  *
  * At least once to every subscribed endpoint, in position order per return per endpoint.
  * The order comes from the store: it hands out only the head of each (return, endpoint)
@@ -11,7 +11,7 @@
  */
 import { newPrefixedId } from "../ids";
 import { checkOptions } from "../options/check";
-import type { WebhookEndpoint } from "../store/types";
+import type { OutboxEndpoint, WebhookEndpoint } from "../store/types";
 import { createAttempter } from "./attempt";
 import { createLauncher, type Launcher } from "./claim-and-launch";
 import { createReadiness } from "./configured-endpoints";
@@ -25,6 +25,7 @@ import { toWebhookEndpoint, type WebhookEndpointInput } from "./endpoints";
 import { createErrorReporter } from "./error-report";
 import { DEFAULT_RETRY_SCHEDULE } from "./retry-schedule";
 import { createWebhookSender } from "./send-webhook";
+import { createSubscriberCall, subscriberEndpointId, toSubscriberEndpoint } from "./subscribers";
 
 export type {
   DispatcherErrorContext,
@@ -33,6 +34,7 @@ export type {
   WebhookDispatcherOptions,
 } from "./dispatcher-options";
 export type { WebhookEndpointInput } from "./endpoints";
+export type { Subscriber, SubscriberEvent, SubscriberEventData } from "./subscribers";
 
 export interface DrainOptions {
   /** Reject if the outbox is not drained within this many ms of real time. Default 30 000. */
@@ -62,15 +64,22 @@ export interface WebhookDispatcher {
   drain(options?: DrainOptions): Promise<void>;
   /** One claim-and-deliver round; resolves with the number of attempts made. */
   deliverNext(): Promise<number>;
-  /** Revives the dead deliveries of one event (optionally to one endpoint); returns how many. */
+  /**
+   * Revives the dead deliveries of one event (optionally to one endpoint: a subscriber's is
+   * `sub_<name>`); returns how many.
+   */
   redeliver(eventId: string, options?: { endpointId?: string }): Promise<number>;
   /** Revives every delivery that died at or after `since`; returns how many. */
   recover(options: { since: Date | string }): Promise<number>;
   /** Saves an endpoint, enabled (re-enables one that a 410 disabled). */
   registerEndpoint(input: WebhookEndpointInput): Promise<WebhookEndpoint>;
-  /** Removes an endpoint and its pending deliveries; true when it existed. */
+  /**
+   * Removes an endpoint and its pending deliveries; true when it existed. A subscriber taken
+   * out of the options keeps its endpoint (and gets deliveries) until removed so: `sub_<name>`.
+   */
   removeEndpoint(id: string): Promise<boolean>;
-  listEndpoints(): Promise<WebhookEndpoint[]>;
+  /** Every endpoint in the store: webhooks and subscribers (`kind` tells them apart). */
+  listEndpoints(): Promise<OutboxEndpoint[]>;
 }
 
 const DEFAULT_CONCURRENCY = 32;
@@ -133,7 +142,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       await ensureReady();
       return store.removeEndpoint(id);
     },
-    async listEndpoints(): Promise<WebhookEndpoint[]> {
+    async listEndpoints(): Promise<OutboxEndpoint[]> {
       await ensureReady();
       return store.listEndpoints();
     },
@@ -148,6 +157,8 @@ function assemble(options: WebhookDispatcherOptions, clock: { now(): number }) {
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
   const logger = options.logger ?? {};
   const report = createErrorReporter(options.onError, logger, dispatcherId);
+  const subscribers = options.subscribers ?? [];
+  const subscriberIds = subscribers.map((s) => subscriberEndpointId(s.name));
   const sender = createWebhookSender({
     timeoutMs,
     fetch: options.fetch,
@@ -161,7 +172,10 @@ function assemble(options: WebhookDispatcherOptions, clock: { now(): number }) {
     store,
     sender,
     // Checked with the options (each once, with a URL and a secret): nothing fails later.
-    endpoints: (options.endpoints ?? []).map((input) => toWebhookEndpoint(input, clock.now())),
+    endpoints: [
+      ...(options.endpoints ?? []).map((input) => toWebhookEndpoint(input, clock.now())),
+      ...subscribers.map((subscriber) => toSubscriberEndpoint(subscriber, clock.now())),
+    ],
     report,
   });
   const launcher = createLauncher({
@@ -169,11 +183,13 @@ function assemble(options: WebhookDispatcherOptions, clock: { now(): number }) {
     dispatcherId,
     clock,
     leaseMs: options.leaseMs ?? Math.max(60_000, 2 * timeoutMs + 5_000),
+    subscribers: subscriberIds,
     concurrency,
     batchSize: options.batchSize ?? concurrency,
     attempt: createAttempter({
       store,
       sender,
+      callSubscriber: createSubscriberCall(subscribers, timeoutMs),
       dispatcherId,
       // Checked with the other options above; a copy, so the host cannot change it later.
       schedule: Object.freeze([...(options.retrySchedule ?? DEFAULT_RETRY_SCHEDULE)]),
@@ -192,6 +208,7 @@ function assemble(options: WebhookDispatcherOptions, clock: { now(): number }) {
     ensureReady,
     dispatcherId,
     clock,
+    subscribers: subscriberIds,
     pollIntervalMs: options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS,
     logger,
     report,

@@ -23,6 +23,7 @@ describe("webhook endpoints", () => {
         NOW,
       ),
     ).toEqual({
+      kind: "webhook",
       id: endpointIdForUrl("https://shop.example/hooks"),
       url: "https://shop.example/hooks",
       secrets: [SECRET, next],

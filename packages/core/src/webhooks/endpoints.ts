@@ -7,15 +7,7 @@
  */
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import {
-  aNonEmptyString,
-  arrayOf,
-  checkOptions,
-  httpUrl,
-  oneOf,
-  optionsObject,
-  satisfying,
-} from "../options/check";
+import { arrayOf, checkOptions, httpUrl, oneOf, optionsObject, satisfying } from "../options/check";
 import type { WebhookEndpoint, WebhookEventType } from "../store/types";
 import { webhookSecretKey } from "./signer";
 
@@ -34,6 +26,9 @@ const EVENT_TYPES: Record<WebhookEventType, true> = {
   "return.cancelled": true,
   "return.fit_signal": true,
 };
+
+/** Ids of subscribers' endpoints start with it (`sub_refunds`); a webhook's may not. */
+export const SUBSCRIBER_ID_PREFIX = "sub_";
 
 /** Every event type a dispatcher can send, for checking `types` at run time. */
 export const WEBHOOK_EVENT_TYPES = Object.freeze(Object.keys(EVENT_TYPES) as WebhookEventType[]);
@@ -92,7 +87,10 @@ export const webhookEndpointInputSchema = optionsObject(
         error: `expected at most ${MAX_ENDPOINT_SECRETS} secrets (two while rotating)`,
       }),
     types: arrayOf(oneOf<WebhookEventType>(WEBHOOK_EVENT_TYPES), "event types").nullish(),
-    id: aNonEmptyString.optional(),
+    id: satisfying<string>(
+      (v) => typeof v === "string" && v.trim() !== "" && !v.startsWith(SUBSCRIBER_ID_PREFIX),
+      `a non-empty string not starting with ${SUBSCRIBER_ID_PREFIX} (subscribers' ids start so)`,
+    ).optional(),
   },
   "a webhook endpoint ({ url, secret, types? })",
 );
@@ -102,6 +100,7 @@ export function toWebhookEndpoint(input: WebhookEndpointInput, now: number): Web
   checkOptions(webhookEndpointInputSchema, input, "webhook endpoint");
   const url = parseEndpointUrl(input.url);
   return {
+    kind: "webhook",
     id: input.id ?? endpointIdForUrl(url),
     url,
     secrets: typeof input.secret === "string" ? [input.secret] : [...input.secret],

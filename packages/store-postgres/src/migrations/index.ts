@@ -5,6 +5,7 @@
  */
 import type { SqlNames } from "../names";
 import * as initial from "./001_initial";
+import * as subscribers from "./002_subscribers";
 
 export interface Migration {
   version: number;
@@ -14,4 +15,5 @@ export interface Migration {
 
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: initial.name, sql: initial.sql },
+  { version: 2, name: subscribers.name, sql: subscribers.sql },
 ];

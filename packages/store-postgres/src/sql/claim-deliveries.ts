@@ -1,6 +1,7 @@
 /**
  * @module sql/claim-deliveries — leases to `$3` for `$4` ms up to `$2` deliveries due at `$1`
- * (the caller's now) that head their (return, endpoint) queue, endpoint enabled. `FOR UPDATE
+ * (the caller's now) that head their (return, endpoint) queue, endpoint enabled and, for a
+ * subscriber, one of the caller's (`$5`, endpoint ids). `FOR UPDATE
  * SKIP LOCKED`, and a re-check of rows leased meanwhile, keep two claimers off one delivery.
  * Leases run on the database's clock, one for every process: a dispatcher whose clock runs
  * ahead cannot take over a delivery still in flight.
@@ -18,6 +19,16 @@ export const isHead = (n: SqlNames, d: string) => `NOT EXISTS (
   WHERE earlier.return_id = ${d}.return_id AND earlier.endpoint_id || '' = ${d}.endpoint_id
     AND earlier.status = 'pending' AND earlier.position < ${d}.position)`;
 
+/**
+ * SQL true when delivery `d` of endpoint `ep` may be claimed by a caller running the
+ * subscribers whose endpoint ids are the text array `subscribers`: the endpoint is enabled,
+ * and a webhook or one of those. The id is compared on `d`, not `ep`: a condition on `ep`
+ * alone looks so selective to the planner (on tables never analysed) that it drove the claim
+ * from the endpoints through every pending delivery of theirs, instead of from the due index.
+ */
+export const isClaimable = (ep: string, d: string, subscribers: string) =>
+  `${ep}.enabled AND (${ep}.kind = 'webhook' OR ${d}.endpoint_id = ANY(${subscribers}))`;
+
 /** The database's clock in epoch ms, for leases. */
 export const DB_NOW_MS = "(extract(epoch FROM statement_timestamp()) * 1000)::bigint";
 
@@ -28,7 +39,7 @@ WITH candidates AS (
   JOIN ${n.table("endpoints")} ep ON ep.id = d.endpoint_id
   WHERE d.status = 'pending' AND d.next_attempt_at <= $1::bigint
     AND (d.leased_until IS NULL OR d.leased_until <= ${DB_NOW_MS})
-    AND ep.enabled AND ${isHead(n, "d")}
+    AND ${isClaimable("ep", "d", "$5::text[]")} AND ${isHead(n, "d")}
   ORDER BY d.next_attempt_at, d.position
   LIMIT $2
   FOR UPDATE OF d SKIP LOCKED

@@ -14,6 +14,7 @@ export const sampleReturn: ReturnData = {
   object: "return",
   order_id: "ord_1042",
   line: { sku: "TEE-BLK", quantity: 1, size: "M" },
+  order_line: null,
   reason: "TOO_SMALL_AT_CHEST",
   resolution: "EXCHANGE",
   exchange_size: "L",

@@ -1,0 +1,81 @@
+/**
+ * The shop's orders for the demo, and how an agent fills in the `create` form a returnable
+ * line offers.
+ *
+ * The PGlite store keeps every earlier run's returns, and those still hold their units of the
+ * lines they name: each run places its orders under fresh ids, so run two can return what run
+ * one already did.
+ */
+import { type InMemoryOrders, inMemoryOrders } from "@returnkit/core";
+
+const DAY_MS = 86_400_000;
+
+export interface DemoOrders {
+  book: InMemoryOrders;
+  /** This run's id of the demo order `name` (`"1001"` → `ord_1001_<run>`). */
+  id(name: string): string;
+}
+
+export function demoOrderBook(run: string, now = Date.now()): DemoOrders {
+  const id = (name: string) => `ord_${name}_${run}`;
+  const daysAgo = (days: number) => new Date(now - days * DAY_MS).toISOString();
+  const book = inMemoryOrders([
+    {
+      id: id("1001"),
+      customer_id: "alice",
+      placed_at: daysAgo(9),
+      delivered_at: daysAgo(6),
+      currency: "EUR",
+      lines: [
+        { sku: "TEE-BLK-M", size: "M", quantity: 1, unit_price: 2_900 },
+        { sku: "JEANS-32-34", size: "32/34", quantity: 1, unit_price: 8_900 },
+        { sku: "CAP-RED", quantity: 1, unit_price: 1_900 },
+      ],
+    },
+    {
+      id: id("2002"),
+      customer_id: "bob",
+      placed_at: daysAgo(12),
+      delivered_at: daysAgo(10),
+      currency: "EUR",
+      lines: [
+        { sku: "BOOT-BRN-42", size: "42", quantity: 1, unit_price: 14_900 },
+        { sku: "SCARF-GRY", quantity: 1, unit_price: 3_900 },
+      ],
+    },
+    // Delivered 45 days ago: the 30-day window closed two weeks ago.
+    {
+      id: id("2003"),
+      customer_id: "bob",
+      placed_at: daysAgo(48),
+      delivered_at: daysAgo(45),
+      currency: "EUR",
+      lines: [{ sku: "COAT-NVY", size: "L", quantity: 1, unit_price: 19_900 }],
+    },
+  ]);
+  return { book, id };
+}
+
+interface TemplateProperty {
+  name: string;
+  value?: string | number;
+}
+
+/**
+ * The body a HAL-FORMS template describes: its pre-filled values, and `choices` for the
+ * members it leaves open. Dotted names (`line.sku`) are members of a nested object.
+ */
+export function bodyFromTemplate(
+  properties: readonly TemplateProperty[],
+  choices: Record<string, string | number | undefined>,
+): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const { name, value } of properties) {
+    const chosen = value ?? choices[name];
+    if (chosen === undefined) continue;
+    const [head, member] = name.split(".") as [string, string | undefined];
+    if (member === undefined) body[head] = chosen;
+    else body[head] = { ...(body[head] as object | undefined), [member]: chosen };
+  }
+  return body;
+}

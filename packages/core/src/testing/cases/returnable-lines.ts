@@ -1,0 +1,176 @@
+/**
+ * @module testing/cases/returnable-lines — what an order can return, before creating
+ * (`GET /v1/portal/orders/{order_id}/returnable`), and the race for an order line's last
+ * unit. Run by the HTTP suite and by the store conformance suite, like the order checks.
+ */
+import { describe, expect, it } from "vitest";
+import { iso, T0 } from "../fixtures";
+import { storeContents, testToken } from "../http-client";
+import { ORDER, OTHERS_ORDER, orderBook, returnOf, TEE_M, WINDOW_END } from "../order-fixtures";
+import type { ServeService } from "./order-checks";
+
+const PROBLEM = "urn:returnkit:problem:";
+const BASE = "https://shop.example";
+const returnablePath = (orderId: string) =>
+  `/v1/portal/orders/${encodeURIComponent(orderId)}/returnable`;
+
+/** Concurrent creates racing for one unit. */
+const RIVALS = 8;
+
+/** The body a HAL-FORMS template describes: its pre-filled values, plus what the caller fills in. */
+function bodyFrom(
+  properties: { name: string; value?: string | number }[],
+  filled: Record<string, string>,
+) {
+  const body: Record<string, unknown> = {};
+  for (const property of properties) {
+    const value = property.value ?? filled[property.name];
+    if (value === undefined) continue;
+    const [head, tail] = property.name.split(".") as [string, string?];
+    if (tail === undefined) body[head] = value;
+    else body[head] = { ...(body[head] as object), [tail]: value };
+  }
+  return body;
+}
+
+export function describeReturnableLines(serve: ServeService): void {
+  describe("what an order can return", () => {
+    it("returnable - each line says what a return may take now, and offers a pre-filled create only where one is possible", async () => {
+      const { send } = await serve({
+        orders: orderBook(),
+        now: () => T0,
+        catalog: { exchangeSizes: (sku) => (sku === "TEE-BLK" ? ["S", "M", "L"] : null) },
+      });
+      expect((await send("POST", "/v1/portal/returns", { body: returnOf(TEE_M) })).status).toBe(
+        201,
+      );
+      const res = await send("GET", returnablePath(ORDER.id));
+      expect(res.status, res.text).toBe(200);
+      expect(res.json).toMatchObject({
+        object: "returnable_order",
+        order_id: ORDER.id,
+        currency: "EUR",
+        placed_at: ORDER.placed_at,
+        delivered_at: ORDER.delivered_at,
+        _links: {
+          self: { href: `${BASE}${returnablePath(ORDER.id)}` },
+          returns: { href: `${BASE}/v1/portal/returns?order_id=${ORDER.id}` },
+          reasons: { href: `${BASE}/v1/reasons` },
+        },
+      });
+      const [tee, cap, scarf, socks] = res.json.lines;
+      expect(tee).toMatchObject({
+        sku: "TEE-BLK",
+        size: "M",
+        purchased: 2,
+        in_returns: 1,
+        returnable_quantity: 1,
+        returnable_until: WINDOW_END,
+        final_sale: false,
+        unit_price: 2_500,
+        refusal: null,
+        resolutions: ["REFUND", "STORE_CREDIT", "EXCHANGE"],
+        exchange_sizes: ["S", "M", "L"],
+      });
+      expect(tee._templates.create).toMatchObject({
+        method: "POST",
+        target: `${BASE}/v1/portal/returns`,
+        schema: { $ref: `${BASE}/v1/openapi.json#/components/schemas/CreateReturn` },
+        requiredScopes: ["portal:returns.write"],
+      });
+      expect(tee._templates.create.properties).toEqual([
+        { name: "order_id", value: ORDER.id, readOnly: true, required: true },
+        { name: "line.sku", value: "TEE-BLK", readOnly: true, required: true },
+        { name: "line.size", value: "M", readOnly: true, required: true },
+        { name: "line.quantity", value: 1, min: 1, max: 1, required: true },
+        { name: "reason", required: true },
+        {
+          name: "resolution",
+          required: true,
+          options: { inline: ["REFUND", "STORE_CREDIT", "EXCHANGE"] },
+        },
+        { name: "exchange_size", options: { inline: ["S", "M", "L"] } },
+      ]);
+      expect(cap).toMatchObject({ size: null, exchange_sizes: null, refusal: null });
+      expect(cap._templates.create.properties.map((p: { name: string }) => p.name)).not.toContain(
+        "line.size",
+      );
+      expect(scarf).toMatchObject({
+        final_sale: true,
+        refusal: `${PROBLEM}not-returnable`,
+        resolutions: [],
+        _templates: {},
+      });
+      expect(socks).toMatchObject({
+        returnable_until: iso(T0 - 86_400_000),
+        refusal: `${PROBLEM}return-window-closed`,
+        _templates: {},
+      });
+
+      // An agent fills in what the template leaves open and sends it as it is.
+      const body = bodyFrom(tee._templates.create.properties, {
+        reason: "TOO_SMALL_AT_CHEST",
+        resolution: "EXCHANGE",
+        exchange_size: "L",
+      });
+      const created = await send("POST", "/v1/portal/returns", { body });
+      expect(created.status, created.text).toBe(201);
+      const after = await send("GET", returnablePath(ORDER.id));
+      expect(after.json.lines[0]).toMatchObject({
+        in_returns: 2,
+        returnable_quantity: 0,
+        refusal: `${PROBLEM}quantity-exceeds-returnable`,
+        _templates: {},
+      });
+    });
+
+    it("returnable - an unknown order and another customer's are the same 404; a reader sees no form; the back office is 403", async () => {
+      const mine = await serve({ orders: orderBook([ORDER]), now: () => T0 });
+      const unknown = await mine.send("GET", returnablePath(OTHERS_ORDER.id));
+      const { send, merchant } = await serve({ orders: orderBook(), now: () => T0 });
+      const foreign = await send("GET", returnablePath(OTHERS_ORDER.id));
+      expect(foreign.status).toBe(404);
+      expect(foreign.json.type).toBe(`${PROBLEM}order-not-found`);
+      expect(foreign.text).toBe(unknown.text);
+
+      const reader = await send("GET", returnablePath(ORDER.id), {
+        token: testToken("portal", "user-42", ["portal:returns.read"]),
+      });
+      expect(reader.status).toBe(200);
+      expect(reader.json.lines[0]).toMatchObject({ refusal: null, _templates: {} });
+      expect((await send("GET", returnablePath(ORDER.id), { token: merchant })).status).toBe(403);
+      expect((await send("HEAD", returnablePath(ORDER.id))).status).toBe(200);
+    });
+
+    it("returnable - a service without orders answers 404 orders-not-configured", async () => {
+      const { send } = await serve();
+      const res = await send("GET", returnablePath(ORDER.id));
+      expect(res.status).toBe(404);
+      expect(res.json.type).toBe(`${PROBLEM}orders-not-configured`);
+    });
+
+    it("orders - concurrent creates for the last unit: one 201, every other a 422, and one return holds it", async () => {
+      const { send, store } = await serve({ orders: orderBook(), now: () => T0 });
+      const responses = await Promise.all(
+        Array.from({ length: RIVALS }, () =>
+          send("POST", "/v1/portal/returns", { body: returnOf({ sku: "CAP-RED" }) }),
+        ),
+      );
+      const statuses = responses.map((res) => res.status).sort();
+      expect(statuses).toEqual([201, ...Array.from({ length: RIVALS - 1 }, () => 422)]);
+      for (const res of responses.filter((r) => r.status === 422)) {
+        expect(res.json).toMatchObject({
+          type: `${PROBLEM}quantity-exceeds-returnable`,
+          returnable_quantity: 0,
+          in_returns: 1,
+        });
+      }
+      expect(await store.returnedQuantities(ORDER.id)).toEqual([
+        { sku: "CAP-RED", size: null, quantity: 1 },
+      ]);
+      const page = await store.listReturns({ limit: 100 });
+      expect(page.data).toHaveLength(1);
+      expect(JSON.parse(await storeContents(store)).events[0]).toHaveLength(1);
+    });
+  });
+}

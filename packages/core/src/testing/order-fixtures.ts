@@ -1,0 +1,67 @@
+/**
+ * @module testing/order-fixtures — an order book for the cases that check returns against the
+ * shop's orders: a few lines, each breaking at most one rule, on a clock the case can move.
+ */
+import { inMemoryOrders } from "../orders/in-memory-orders";
+import type { OrderInput } from "../orders/order-schema";
+import { iso, T0 } from "./fixtures";
+
+export const DAY_MS = 86_400_000;
+
+/** The customer's order: delivered eight days before T0, so a 30-day window is open. */
+export const ORDER: OrderInput = {
+  id: "ord_5001",
+  customer_id: "user-42",
+  placed_at: iso(T0 - 10 * DAY_MS),
+  delivered_at: iso(T0 - 8 * DAY_MS),
+  currency: "EUR",
+  lines: [
+    { sku: "TEE-BLK", size: "M", quantity: 2, unit_price: 2_500 },
+    { sku: "CAP-RED", quantity: 1, unit_price: 1_500 },
+    { sku: "SALE-SCARF", quantity: 1, unit_price: 900, final_sale: true },
+    { sku: "SOCKS", quantity: 3, unit_price: 500, returnable_until: iso(T0 - DAY_MS) },
+  ],
+};
+
+/** Another customer's order. */
+export const OTHERS_ORDER: OrderInput = {
+  id: "ord_6001",
+  customer_id: "user-7",
+  placed_at: iso(T0 - 5 * DAY_MS),
+  lines: [{ sku: "TEE-BLK", size: "M", quantity: 1 }],
+};
+
+/** The window closes at delivery + 30 days by default. */
+export const WINDOW_END = iso(T0 - 8 * DAY_MS + 30 * DAY_MS);
+
+export function orderBook(orders: OrderInput[] = [ORDER, OTHERS_ORDER]) {
+  return inMemoryOrders(orders);
+}
+
+/** A clock the case moves: the service's `now`. */
+export function movableClock(start = T0) {
+  let at = start;
+  return {
+    now: () => at,
+    set(ms: number) {
+      at = ms;
+    },
+  };
+}
+
+/** A create body for `line` of ORDER (a refund unless `extra` says otherwise). */
+export function returnOf(
+  line: { sku: string; size?: string; quantity?: number },
+  extra: Record<string, unknown> = {},
+  orderId = ORDER.id,
+) {
+  return {
+    order_id: orderId,
+    line: { quantity: 1, ...line },
+    reason: "CHANGED_MIND",
+    resolution: "REFUND",
+    ...extra,
+  };
+}
+
+export const TEE_M = { sku: "TEE-BLK", size: "M" };
