@@ -26,9 +26,11 @@ server.headersTimeout = 10_000;
 server.requestTimeout = 30_000;
 
 // Once, though a terminal's Ctrl-C or a process-group SIGTERM may reach this process twice.
-let stopping: Promise<void> | undefined;
+let stopping = false;
 function stop() {
-  stopping ??= new Promise<void>((resolve) => {
+  if (stopping) return;
+  stopping = true;
+  void new Promise<void>((resolve) => {
     server.close(() => resolve());
     server.closeIdleConnections();
   })

@@ -49,9 +49,11 @@ More: pnpm run token portal <customer>, pnpm run token merchant. A first call:
 `);
 
 // Once, though a terminal's Ctrl-C or a process-group SIGTERM may reach this process twice.
-let stopping: Promise<void> | undefined;
+let stopping = false;
 const stop = () => {
-  stopping ??= server.close().then(() => process.exit(0));
+  if (stopping) return;
+  stopping = true;
+  void server.close().then(() => process.exit(0));
 };
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);

@@ -39,9 +39,11 @@ if (!process.env.WEBHOOK_SECRET) {
   );
 }
 
-let stopping: Promise<void> | undefined;
+let stopping = false;
 const stop = () => {
-  stopping ??= receiver.close().then(() => process.exit(0));
+  if (stopping) return;
+  stopping = true;
+  void receiver.close().then(() => process.exit(0));
 };
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
