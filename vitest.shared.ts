@@ -11,4 +11,5 @@ export const workspaceAlias = [
   { find: /^@returnkit\/adapter-express$/, replacement: src("adapter-express/src/index.ts") },
   { find: /^@returnkit\/webhook-verify$/, replacement: src("webhook-verify/src/index.ts") },
   { find: /^@returnkit\/store-postgres$/, replacement: src("store-postgres/src/index.ts") },
+  { find: /^@returnkit\/dev-auth$/, replacement: src("dev-auth/src/index.ts") },
 ];

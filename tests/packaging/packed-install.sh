@@ -2,7 +2,9 @@
 # Packs every publishable package as npm would publish it, installs the tarballs into a
 # throwaway project outside the workspace, and runs a return end to end from an ESM
 # consumer, a CommonJS consumer and a type-checked TypeScript consumer. First checks that no
-# built file imports a package its manifest leaves undeclared (declared-imports.mjs).
+# built file imports a package its manifest leaves undeclared (declared-imports.mjs), that no
+# source module is built into two files of one format (single-copy.mjs), and that every
+# tarball carries its LICENSE, repository, homepage and bugs (manifests.mjs).
 # Needs `pnpm build` first. Usage: bash tests/packaging/packed-install.sh
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -13,13 +15,15 @@ mkdir -p "$work/tarballs" "$work/app"
 # npm hoists transitive packages, so the install below would not notice a published file
 # importing a package its manifest does not declare; pnpm and Yarn PnP would.
 node "$root/tests/packaging/declared-imports.mjs"
+node "$root/tests/packaging/single-copy.mjs"
 
-for pkg in core adapter-hono adapter-express webhook-verify store-postgres; do
+for pkg in core adapter-hono adapter-express webhook-verify store-postgres dev-auth; do
   (cd "$root/packages/$pkg" && pnpm pack --pack-destination "$work/tarballs" >/dev/null)
 done
 ls "$work/tarballs"
+node "$root/tests/packaging/manifests.mjs" "$work/tarballs"
 
-cp "$root/tests/packaging/consumer.mjs" "$root/tests/packaging/consumer.cjs" "$root/tests/packaging/consumer.ts" "$work/app/"
+cp "$root"/tests/packaging/consumer*.{mjs,cjs,ts} "$work/app/"
 cd "$work/app"
 cat > package.json <<'JSON'
 { "name": "packed-install-check", "private": true, "version": "1.0.0" }
@@ -31,6 +35,8 @@ npm install --no-audit --no-fund --loglevel=error "$work"/tarballs/*.tgz zod@^4 
 
 echo "--- ESM consumer"
 node consumer.mjs
+echo "--- ESM consumer of the development authorization server"
+node consumer-dev-auth.mjs
 echo "--- CommonJS consumer"
 node consumer.cjs
 echo "--- TypeScript consumer (node16 resolution, library types checked)"

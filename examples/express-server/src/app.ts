@@ -10,6 +10,7 @@ import {
   generateWebhookSecret,
   memoryStore,
   type Principal,
+  type ReturnsService,
   type ReturnsStore,
 } from "@returnkit/core";
 import {
@@ -30,7 +31,10 @@ export interface ShopAppOptions {
   onWebhook?: (event: ReturnkitWebhookEvent) => void;
 }
 
-export function createShopApp(options: ShopAppOptions) {
+export function createShopApp(options: ShopAppOptions): {
+  app: express.Express;
+  returns: ReturnsService;
+} {
   const webhookSecret = generateWebhookSecret();
   const returns = createReturnsService({
     store: options.store ?? memoryStore(),

@@ -1,4 +1,8 @@
-/** Runs the Express example on PORT (default 3100) with two demo sessions. */
+/**
+ * Runs the Express example on PORT (default 3100) with two demo sessions. SIGTERM or SIGINT
+ * stops it cleanly: no new connections, the returns service closed (its dispatcher and
+ * retention timers stopped), then exit 0.
+ */
 import { createShopApp, type Sessions } from "./app";
 
 const port = Number(process.env.PORT ?? 3100);
@@ -20,3 +24,21 @@ const server = app.listen(port, "127.0.0.1", () => {
 });
 server.headersTimeout = 10_000;
 server.requestTimeout = 30_000;
+
+// Once, though a terminal's Ctrl-C or a process-group SIGTERM may reach this process twice.
+let stopping = false;
+function stop() {
+  if (stopping) return;
+  stopping = true;
+  void new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeIdleConnections();
+  })
+    .then(() => returns.close())
+    .then(() => {
+      console.log("shop stopped");
+      process.exit(0);
+    });
+}
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);

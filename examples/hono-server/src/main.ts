@@ -1,32 +1,59 @@
 /**
- * `pnpm start`: the example server alone, with the development authorization server.
- * Prints what an agent or curl needs to talk to it.
+ * `pnpm start`: the example server alone, with the development authorization server. Prints
+ * what an agent or curl needs to talk to it, dev tokens included. Reads PORT, AUTH_PORT,
+ * RETURNKIT_DATA, WEBHOOK_URL and WEBHOOK_SECRET (see `START_VARIABLES`).
  */
 import { startReturnsServer } from "./server";
+import { explainStartFailure, type StartSettings, startSettingsFromEnv } from "./settings";
 
-const server = await startReturnsServer({
-  port: Number(process.env.PORT ?? 3000),
-  authPort: Number(process.env.AUTH_PORT ?? 3001),
-  // pnpm runs scripts in the package folder; keep the data where the user typed the command.
-  dataDir: process.env.RETURNKIT_DATA ?? `${process.env.INIT_CWD ?? process.cwd()}/.returnkit-data`,
-}).catch((error: unknown) => {
-  // The message says what to do (another process has the data directory, say): no stack.
-  console.error(error instanceof Error ? error.message : error);
+/** What to do, in a sentence, never a stack. */
+function fail(message: string): never {
+  console.error(message);
   process.exit(1);
-});
+}
+
+function settingsOrExit(): StartSettings {
+  try {
+    return startSettingsFromEnv(process.env, process.cwd());
+  } catch (error) {
+    return fail((error as Error).message);
+  }
+}
+
+const settings = settingsOrExit();
+const server = await startReturnsServer(settings).catch((error: unknown) =>
+  fail(explainStartFailure(error, settings)),
+);
+
 const { auth, baseUrl } = server;
+const [customerToken, merchantToken] = await Promise.all([
+  auth.portalToken("alice"),
+  auth.merchantToken(),
+]);
+const webhooks = settings.webhookEndpoints?.[0];
 console.log(`returnkit listening on ${baseUrl}
 
   OpenAPI             ${baseUrl}/v1/openapi.json
   resource metadata   ${baseUrl}/.well-known/oauth-protected-resource
-  authorization srv   ${auth.issuer}   (dev logins: any username/password)
+  authorization srv   ${auth.issuer}   (development only: any login succeeds)
   portal client       ${auth.portalClientId}  (public; authorization code + PKCE S256; redirect ${auth.portalRedirectUri})
   merchant client     ${auth.merchantClientId} / ${auth.merchantClientSecret}  (client credentials)
+  webhooks            ${webhooks ? `${webhooks.url} (signed with WEBHOOK_SECRET)` : "none (set WEBHOOK_URL and WEBHOOK_SECRET)"}
+  data                ${settings.dataDir}
 
-A merchant token:
-  curl -s -u ${auth.merchantClientId}:${auth.merchantClientSecret} -d grant_type=client_credentials \\
-    -d resource=${baseUrl} -d 'scope=merchant:returns.read merchant:returns.write' ${auth.tokenEndpoint}
+Dev tokens for the next hour, a customer (alice) and the back office; paste them into a shell:
+  export CUSTOMER_TOKEN=${customerToken}
+  export MERCHANT_TOKEN=${merchantToken}
+More: pnpm run token portal <customer>, pnpm run token merchant. A first call:
+  curl -s ${baseUrl}/v1/portal/returns -H "authorization: Bearer $CUSTOMER_TOKEN"
 `);
-const stop = () => server.close().then(() => process.exit(0));
+
+// Once, though a terminal's Ctrl-C or a process-group SIGTERM may reach this process twice.
+let stopping = false;
+const stop = () => {
+  if (stopping) return;
+  stopping = true;
+  void server.close().then(() => process.exit(0));
+};
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);

@@ -17,6 +17,7 @@ import {
   type ReturnsService,
   type Subscriber,
 } from "@returnkit/core";
+import { type DevAuthorizationServer, startDevAuthorizationServer } from "@returnkit/dev-auth";
 import {
   DataDirInUseError,
   type DataDirLock,
@@ -24,10 +25,6 @@ import {
   postgresStore,
 } from "@returnkit/store-postgres";
 import { Hono } from "hono";
-import {
-  type DevAuthorizationServer,
-  startDevAuthorizationServer,
-} from "../../../packages/core/src/auth/oidc-dev-server";
 
 export interface ReturnsServerOptions {
   /** 0 picks a free port. */
@@ -40,7 +37,7 @@ export interface ReturnsServerOptions {
    */
   dataDir?: string;
   webhookEndpoints?: { url: string; secret: string; id?: string }[];
-  /** Short retries for demos; the default is the SPEC's Svix-like schedule. */
+  /** Short retries for demos; the default is the Svix-like schedule. */
   retrySchedule?: number[];
   onFitSignal?: (signal: FitSignal) => void;
   /** In-process code run for each event, through the outbox (see the README's Subscribers). */
@@ -78,12 +75,22 @@ export async function startReturnsServer(
     if (server.listening) resolve();
     server.once("listening", resolve);
     server.once("error", reject);
+  }).catch((error: unknown) => {
+    lock.release();
+    throw error;
   });
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const auth = await startDevAuthorizationServer({
     resource: baseUrl,
     port: options.authPort ?? 0,
+    // An hour: long enough to follow the README's curl walk-through by hand.
+    accessTokenTtlSeconds: 3600,
+  }).catch(async (error: unknown) => {
+    // This process may go on (a test, a caller that retries on another port): free the rest.
+    await closeListener(server);
+    lock.release();
+    throw error;
   });
   const db = new PGlite(dataDir);
   const service = createReturnsService({
@@ -123,10 +130,14 @@ export async function startReturnsServer(
       await db.close();
       lock.release();
       await auth.close();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeListener(server);
     },
   };
+}
+
+function closeListener(server: Server): Promise<void> {
+  server.closeAllConnections();
+  return new Promise<void>((resolve) => server.close(() => resolve()));
 }
 
 /** The data directory's lock, or an error that also says how to run a second instance. */

@@ -69,4 +69,12 @@ describe("example webhook receiver", () => {
     expect(receiver.rejected).toBe(1);
     await service.close();
   });
+
+  it("receiver - a port in use rejects with EADDRINUSE instead of crashing the process", async () => {
+    receiver = await startWebhookReceiver({ secrets: [generateWebhookSecret()] });
+    const port = Number(new URL(receiver.url).port);
+    await expect(
+      startWebhookReceiver({ secrets: [generateWebhookSecret()], port }),
+    ).rejects.toMatchObject({ code: "EADDRINUSE" });
+  });
 });

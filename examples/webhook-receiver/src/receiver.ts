@@ -97,9 +97,10 @@ export async function startWebhookReceiver(
         .end(JSON.stringify({ error: error.code }));
     }
   });
-  await new Promise<void>((resolve) =>
-    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", resolve),
-  );
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", resolve);
+  });
   const { port } = server.address() as AddressInfo;
 
   return {

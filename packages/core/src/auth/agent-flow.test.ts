@@ -6,13 +6,19 @@
  * each return.
  */
 import { createHash, randomBytes, randomUUID } from "node:crypto";
+import {
+  DEV_SCOPES,
+  type DevAuthorizationServer,
+  startDevAuthorizationServer,
+} from "@returnkit/dev-auth";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { decodeJwt, decodeProtectedHeader } from "jose";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { ALL_SCOPES, SCOPES } from "../principal";
 import { createReturnsService, type ReturnsService } from "../service";
 import { createResponseValidator, type ResponseValidator } from "../testing/openapi-responses";
-import { type DevAuthorizationServer, startDevAuthorizationServer } from "./oidc-dev-server";
+import { createJwtAuthenticator } from "./jwt";
 import { HeadlessBrowser } from "./test-support/headless-browser";
 import { type LoopbackServer, startLoopbackServer } from "./test-support/loopback-server";
 
@@ -442,6 +448,28 @@ describe("agent flow", () => {
     expect(back.searchParams.get("error")).toBe("invalid_request");
     expect(back.searchParams.get("error_description")).toMatch(/code_challenge|PKCE/i);
     expect(back.searchParams.get("code")).toBeNull();
+  });
+
+  test("agent flow - the dev server's own tokens are a customer and the back office to this service", async () => {
+    const authenticate = createJwtAuthenticator({
+      issuer: authorizationServer.issuer,
+      audience: baseUrl,
+      jwksUri: authorizationServer.jwksUri,
+    });
+    const principalOf = async (token: string) =>
+      authenticate(new Request(baseUrl, { headers: { authorization: `Bearer ${token}` } }));
+    expect(await principalOf(await authorizationServer.portalToken("alice"))).toMatchObject({
+      kind: "portal",
+      id: "alice",
+      scopes: [SCOPES.portalRead, SCOPES.portalWrite],
+    });
+    expect(await principalOf(await authorizationServer.merchantToken())).toMatchObject({
+      kind: "merchant",
+      id: authorizationServer.merchantClientId,
+      scopes: [SCOPES.merchantRead, SCOPES.merchantWrite],
+    });
+    // The dev package spells the scope families out itself; they are the ones checked here.
+    expect([...DEV_SCOPES.portal, ...DEV_SCOPES.merchant].sort()).toEqual([...ALL_SCOPES].sort());
   });
 });
 

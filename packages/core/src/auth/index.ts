@@ -2,8 +2,8 @@
  * @module auth — returnkit as an OAuth 2.1 resource server: JWT access-token
  * verification, Bearer challenges, and RFC 9728 protected-resource metadata.
  *
- * The development authorization server (`./oidc-dev-server`) is deliberately not exported:
- * it needs oidc-provider, a dev dependency, and is imported by path from tests and the demo.
+ * The development authorization server is its own package, `@returnkit/dev-auth`, so that
+ * oidc-provider never becomes a dependency of the core.
  */
 export { AUTH_PROBLEM_SLUGS, authProblems, KEY_SET_RETRY_AFTER_SECONDS } from "./auth-problems";
 export { MAX_TOKEN_LENGTH, readBearerToken } from "./bearer-token";

@@ -1,7 +1,8 @@
 /**
- * @module auth/oidc-dev-server — a real OAuth 2.1 authorization server (oidc-provider) on
- * 127.0.0.1, for tests and the demo. Development only: oidc-provider is a dev dependency and
- * this module is imported by path, never exported from `@returnkit/core`.
+ * @module server — a real OAuth 2.1 authorization server (oidc-provider) on 127.0.0.1, for
+ * development and tests. Everything about it is public: any login succeeds, the merchant
+ * client's secret is fixed, the signing key lives in memory. Never run it where anyone but
+ * you can reach it; it refuses to start under NODE_ENV=production.
  *
  * It issues RFC 9068 JWT access tokens for one resource (resource indicators, RFC 8707) to a
  * public portal client (authorization code + PKCE S256) and a confidential merchant client
@@ -12,14 +13,16 @@ import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { exportJWK, generateKeyPair } from "jose";
-import Provider, { type Configuration, errors } from "oidc-provider";
-import { SCOPES } from "../principal";
+import type { Configuration } from "oidc-provider";
+import { DEV_CLIENTS, DEV_SCOPES } from "./clients";
+import { requestMerchantToken, requestPortalToken } from "./tokens";
 
 export interface DevAuthorizationServerOptions {
   /** The resource identifier tokens are issued for (their `aud`). */
   resource: string;
   /** Default 0: an ephemeral port. */
   port?: number;
+  /** Defaults: {@link DEV_CLIENTS}. */
   clients?: {
     portalClientId?: string;
     portalRedirectUris?: string[];
@@ -39,21 +42,32 @@ export interface DevAuthorizationServer {
   portalRedirectUri: string;
   merchantClientId: string;
   merchantClientSecret: string;
+  /**
+   * A customer's access token (both portal scopes), through the real authorization code +
+   * PKCE flow, the login and consent forms submitted as `subject`.
+   */
+  portalToken(subject: string): Promise<string>;
+  /** A back-office access token (both merchant scopes), through client credentials. */
+  merchantToken(): Promise<string>;
   close(): Promise<void>;
 }
 
-const PORTAL_SCOPES = [SCOPES.portalRead, SCOPES.portalWrite];
-const MERCHANT_SCOPES = [SCOPES.merchantRead, SCOPES.merchantWrite];
+const PORTAL_SCOPES = DEV_SCOPES.portal;
+const MERCHANT_SCOPES = DEV_SCOPES.merchant;
 
 export async function startDevAuthorizationServer(
   options: DevAuthorizationServerOptions,
 ): Promise<DevAuthorizationServer> {
+  if (process.env.NODE_ENV === "production") {
+    throw new Error(
+      "@returnkit/dev-auth is for development only (any login succeeds, its merchant secret is public): it does not start under NODE_ENV=production",
+    );
+  }
   const clients: DevClients = {
-    portalClientId: options.clients?.portalClientId ?? "returnkit-portal",
-    portalRedirectUris: options.clients?.portalRedirectUris ?? ["http://127.0.0.1/callback"],
-    merchantClientId: options.clients?.merchantClientId ?? "returnkit-merchant",
-    merchantClientSecret:
-      options.clients?.merchantClientSecret ?? randomBytes(32).toString("base64url"),
+    portalClientId: options.clients?.portalClientId ?? DEV_CLIENTS.portalClientId,
+    portalRedirectUris: options.clients?.portalRedirectUris ?? [DEV_CLIENTS.portalRedirectUri],
+    merchantClientId: options.clients?.merchantClientId ?? DEV_CLIENTS.merchantClientId,
+    merchantClientSecret: options.clients?.merchantClientSecret ?? DEV_CLIENTS.merchantClientSecret,
     accessTokenTTL: options.accessTokenTtlSeconds ?? 600,
     resource: options.resource,
   };
@@ -85,18 +99,43 @@ export async function startDevAuthorizationServer(
     use: "sig",
   };
 
-  const provider = new Provider(issuer, devProviderConfiguration(clients, signingKey));
+  // Loaded here, not at import: a process that only asks for tokens (`requestPortalToken`)
+  // never loads the provider.
+  const { default: Provider, errors } = await import("oidc-provider");
+  const configuration = devProviderConfiguration(
+    clients,
+    signingKey,
+    () => new errors.InvalidTarget(),
+  );
+  const provider = new Provider(issuer, configuration);
   handle = provider.callback();
 
+  const portalRedirectUri = clients.portalRedirectUris[0] ?? "";
+  const { resource } = options;
   return {
     issuer,
     jwksUri: `${issuer}/jwks`,
     authorizationEndpoint: `${issuer}/auth`,
     tokenEndpoint: `${issuer}/token`,
     portalClientId: clients.portalClientId,
-    portalRedirectUri: clients.portalRedirectUris[0] ?? "",
+    portalRedirectUri,
     merchantClientId: clients.merchantClientId,
     merchantClientSecret: clients.merchantClientSecret,
+    portalToken: (subject) =>
+      requestPortalToken({
+        issuer,
+        resource,
+        subject,
+        clientId: clients.portalClientId,
+        redirectUri: portalRedirectUri,
+      }),
+    merchantToken: () =>
+      requestMerchantToken({
+        issuer,
+        resource,
+        clientId: clients.merchantClientId,
+        clientSecret: clients.merchantClientSecret,
+      }),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
@@ -118,6 +157,7 @@ interface DevClients {
 function devProviderConfiguration(
   clients: DevClients,
   signingKey: Record<string, unknown>,
+  invalidTarget: () => Error,
 ): Configuration {
   const { portalClientId, merchantClientId, accessTokenTTL, resource } = clients;
   const scopesOf = (clientId: string) =>
@@ -174,7 +214,7 @@ function devProviderConfiguration(
         defaultResource: (_ctx, _client, oneOf) => oneOf ?? resource,
         useGrantedResource: () => true,
         getResourceServerInfo: (_ctx, indicator, client) => {
-          if (indicator !== resource) throw new errors.InvalidTarget();
+          if (indicator !== resource) throw invalidTarget();
           return {
             scope: scopesOf(client.clientId).join(" "),
             audience: resource,

@@ -1,0 +1,40 @@
+import { spawn } from "node:child_process";
+import { createServer } from "node:net";
+import { describe, expect, test } from "vitest";
+
+const EXAMPLE = new URL("..", import.meta.url).pathname;
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe("express example main", () => {
+  test("main - SIGTERM stops the shop cleanly: exit code 0, the returns service closed", async () => {
+    const port = await freePort();
+    // tsx, the way `pnpm start` runs it, but without pnpm in between to receive the signal.
+    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+      cwd: EXAMPLE,
+      env: { ...process.env, PORT: String(port) },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk));
+    const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
+      child.once("exit", (code, signal) => resolve({ code, signal })),
+    );
+    for (let waited = 0; !output.includes("shop on"); waited += 50) {
+      if (waited > 30_000) throw new Error(`the shop did not start:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200);
+
+    child.kill("SIGTERM");
+    expect(await exited).toEqual({ code: 0, signal: null });
+    expect(output).toContain("shop stopped");
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * The README's "Try it with curl", run as written against `pnpm start`, with the example
+ * webhook receiver pointed at the same server through WEBHOOK_URL and WEBHOOK_SECRET: what a
+ * new user does in their first hour, in three terminals.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { generateWebhookSecret } from "@returnkit/core";
+import { afterAll, describe, expect, test } from "vitest";
+import { freePort, type RunningCommand, runCommand } from "./test-support/processes";
+import { REPO_ROOT, readmeBlock } from "./test-support/readme";
+
+const started: RunningCommand[] = [];
+const dataDir = join(mkdtempSync(join(tmpdir(), "returnkit-readme-")), "data");
+
+afterAll(async () => {
+  await Promise.all(started.map((command) => command.stop()));
+  rmSync(join(dataDir, ".."), { recursive: true, force: true });
+});
+
+function run(args: string[], env: Record<string, string>): RunningCommand {
+  const command = runCommand("pnpm", args, { cwd: REPO_ROOT, env });
+  started.push(command);
+  return command;
+}
+
+describe("README: try it with curl", () => {
+  test("README curl walk-through - runs verbatim against pnpm start, create to closed, and the receiver on WEBHOOK_URL verifies every step", async () => {
+    const [port, receiverPort] = await Promise.all([freePort(), freePort()]);
+    const webhooks = {
+      WEBHOOK_URL: `http://127.0.0.1:${receiverPort}/webhooks/returnkit`,
+      WEBHOOK_SECRET: generateWebhookSecret(),
+    };
+    const receiver = run(["run", "receiver"], webhooks);
+    const server = run(["start"], { ...webhooks, PORT: String(port), RETURNKIT_DATA: dataDir });
+    await receiver.waitFor(/listening on/);
+    await server.waitFor(/export MERCHANT_TOKEN=/);
+
+    // The tokens pnpm start prints are a customer's and the back office's.
+    const printed = (name: string) => new RegExp(`export ${name}=(\\S+)`).exec(server.output())![1];
+    const asCustomer = await fetch(`http://127.0.0.1:${port}/v1/portal/returns`, {
+      headers: { authorization: `Bearer ${printed("CUSTOMER_TOKEN")}` },
+    });
+    expect(asCustomer.status).toBe(200);
+    const asMerchant = await fetch(`http://127.0.0.1:${port}/v1/merchant/returns`, {
+      headers: { authorization: `Bearer ${printed("MERCHANT_TOKEN")}` },
+    });
+    expect(asMerchant.status).toBe(200);
+
+    const walkthrough = spawnSync(
+      "bash",
+      ["-eo", "pipefail", "-c", readmeBlock("try-it-with-curl")],
+      {
+        cwd: REPO_ROOT,
+        env: { ...process.env, PORT: String(port) },
+        encoding: "utf8",
+        timeout: 60_000,
+      },
+    );
+    expect(walkthrough.stderr).not.toMatch(/problem|error/i);
+    expect(walkthrough.status).toBe(0);
+    const [created = "", ...steps] = walkthrough.stdout.trim().split("\n");
+    expect(created).toMatch(/^created ret_\w+$/);
+    expect(steps).toEqual([
+      "submitted",
+      "approved",
+      "in_transit",
+      "received",
+      "graded",
+      "closed",
+      "draft → submitted → approved → in_transit → received → graded → closed",
+    ]);
+
+    const returnId = created.slice("created ".length);
+    await receiver.waitFor(new RegExp(`${returnId}\\s+#7 return\\.closed`), 30_000);
+    expect(receiver.output()).not.toMatch(/rejected delivery/);
+
+    // SIGTERM stops pnpm start cleanly: the service and PGlite closed, the directory unlocked.
+    await server.stop("SIGTERM");
+    expect(existsSync(join(dataDir, "returnkit.lock"))).toBe(false);
+  });
+});

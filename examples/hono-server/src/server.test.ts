@@ -1,0 +1,57 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, test } from "vitest";
+import { type ReturnsServer, startReturnsServer } from "./server";
+import { freePort } from "./test-support/processes";
+
+const root = mkdtempSync(join(tmpdir(), "returnkit-hono-server-"));
+const started: ReturnsServer[] = [];
+
+afterAll(async () => {
+  await Promise.all(started.map((server) => server.close()));
+  rmSync(root, { recursive: true, force: true });
+});
+
+async function occupiedPort(): Promise<{ port: number; free(): void }> {
+  const holder = createServer();
+  await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
+  return { port: (holder.address() as { port: number }).port, free: () => holder.close() };
+}
+
+describe("startReturnsServer", () => {
+  test("startReturnsServer - two run side by side, each on its own port and directory, the authorization servers on free ports", async () => {
+    const [portA, portB] = await Promise.all([freePort(), freePort()]);
+    const a = await startReturnsServer({ port: portA, dataDir: join(root, "a") });
+    started.push(a);
+    const b = await startReturnsServer({ port: portB, dataDir: join(root, "b") });
+    started.push(b);
+    expect(a.auth.issuer).not.toBe(b.auth.issuer);
+    for (const server of [a, b]) {
+      const response = await fetch(`${server.baseUrl}/v1/portal/returns`, {
+        headers: { authorization: `Bearer ${await server.auth.portalToken("alice")}` },
+      });
+      expect(response.status).toBe(200);
+    }
+  });
+
+  test("startReturnsServer - a port in use rejects with EADDRINUSE and leaves the directory free for the next try", async () => {
+    const dataDir = join(root, "retry");
+    const taken = await occupiedPort();
+    try {
+      await expect(startReturnsServer({ port: taken.port, dataDir })).rejects.toMatchObject({
+        code: "EADDRINUSE",
+        port: taken.port,
+      });
+      await expect(
+        startReturnsServer({ port: await freePort(), authPort: taken.port, dataDir }),
+      ).rejects.toMatchObject({ code: "EADDRINUSE", port: taken.port });
+    } finally {
+      taken.free();
+    }
+    const server = await startReturnsServer({ port: await freePort(), dataDir });
+    started.push(server);
+    expect((await fetch(`${server.baseUrl}/v1/openapi.json`)).status).toBe(200);
+  });
+});

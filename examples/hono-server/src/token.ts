@@ -1,0 +1,39 @@
+/**
+ * `pnpm run token portal <customer>` / `pnpm run token merchant`: a fresh access token from the
+ * development authorization server of the `pnpm start` running on PORT (default 3000), printed
+ * alone on stdout so a shell can keep it: `CUSTOMER_TOKEN=$(pnpm run token portal alice)`.
+ * (`run`, because `pnpm token` is pnpm's own command, for registry tokens.)
+ */
+import {
+  discoverDevTokenTarget,
+  requestMerchantToken,
+  requestPortalToken,
+} from "@returnkit/dev-auth";
+
+const USAGE = `usage: pnpm run token portal <customer>   a customer's token (both portal scopes)
+       pnpm run token merchant            a back-office token (both merchant scopes)
+The server is the pnpm start on PORT (default 3000).`;
+
+const [kind, subject, ...rest] = process.argv.slice(2);
+if (rest.length || !((kind === "portal" && subject) || (kind === "merchant" && !subject))) {
+  console.error(USAGE);
+  process.exit(2);
+}
+
+const apiUrl = `http://127.0.0.1:${process.env.PORT || 3000}`;
+try {
+  const target = await discoverDevTokenTarget(apiUrl);
+  const token =
+    kind === "portal"
+      ? await requestPortalToken({ ...target, subject: subject! })
+      : await requestMerchantToken(target);
+  console.log(token);
+} catch (error) {
+  const refused = (error as { cause?: { code?: string } }).cause?.code === "ECONNREFUSED";
+  console.error(
+    refused
+      ? `Nothing answers on ${apiUrl}: start it with pnpm start, or set PORT to the port it runs on.`
+      : `No token: ${(error as Error).message}`,
+  );
+  process.exit(1);
+}
