@@ -1,10 +1,11 @@
 /**
  * @module commit — one transaction of small statements (`sql/`), in order: the return's
  * next (or first) version under its version check, with the idempotency key's first use in
- * the same statement; the outbox events; one delivery per event and matching endpoint;
- * `pg_notify`. A failed check throws `Refused`, which rolls everything back. The return is
- * checked before the key, and the key before the line allowance, as the contract orders the
- * reasons. A commit with a line allowance holds its order's lock throughout (`line-allowance`).
+ * the same statement; then the outbox in another: the events, one delivery per event and
+ * matching endpoint, and `pg_notify`. A failed check throws `Refused`, which rolls
+ * everything back. The return is checked before the key, and the key before the line
+ * allowance, as the contract orders the reasons. A commit with a line allowance holds its
+ * order's lock throughout (`line-allowance`).
  */
 import type { CommitResult, OutboxEvent, ReturnCommit } from "@returnkit/core";
 import type { StoreContext } from "./context";
@@ -13,10 +14,8 @@ import { recordKey as recordAnswer } from "./idempotency";
 import { newDeliveryId } from "./ids";
 import { allowanceRefusal, lockCommitOrder } from "./line-allowance";
 import { type ReturnRow, toStoredReturn } from "./rows";
-import { insertDeliveries } from "./sql/insert-deliveries";
 import { insertEvents } from "./sql/insert-events";
 import { insertReturn } from "./sql/insert-return";
-import { notify } from "./sql/notify";
 import { selectReturn } from "./sql/select-return";
 import { updateReturn } from "./sql/update-return";
 import { writeReturn } from "./sql/write-return";
@@ -48,10 +47,7 @@ export async function commit(ctx: StoreContext, change: ReturnCommit): Promise<C
       if (change.lineAllowance) await lockCommitOrder(ctx, tx, change);
       await writeReturnAndKey(ctx, tx, change);
       await checkLineAllowance(ctx, tx, change);
-      const outcome = await writeEvents(ctx, tx, change);
-      if (outcome.deliveries > 0 && ctx.notify)
-        await tx.query(notify, [ctx.notify.channel, ctx.notify.payload]);
-      return outcome;
+      return writeEvents(ctx, tx, change);
     });
   } catch (error) {
     if (error instanceof Refused) return { result: error.result, deliveries: 0 };
@@ -115,7 +111,8 @@ async function writeEvents(
   const sent = change.events;
   if (sent.length === 0) return { result: { ok: true, events: [] }, deliveries: 0 };
   const payloads = sent.map((event) => JSON.stringify(event.payload));
-  const rows = await tx.query<{ id: string; position: number | string; endpoint_ids: string[] }>(
+  const createdMs = sent.map((event) => Date.parse(event.created_at));
+  const rows = await tx.query<{ id: string; position: number | string; deliveries: number }>(
     insertEvents(ctx.names),
     [
       change.next.record.id,
@@ -124,29 +121,18 @@ async function writeEvents(
       sent.map((event) => event.type),
       payloads,
       sent.map((event) => event.created_at),
-      sent.map((event) => Date.parse(event.created_at)),
+      createdMs,
+      createdMs.map((at) => newDeliveryId(at)),
+      ctx.notify?.channel ?? null,
+      ctx.notify?.payload ?? null,
     ],
   );
-  const inserted = new Map(rows.map((row) => [row.id, row]));
+  const positions = new Map(rows.map((row) => [row.id, Number(row.position)]));
   // The store's own copies, parsed from what was sent: the caller's objects stay theirs.
   const events: OutboxEvent[] = sent.map((event, i) => ({
     ...event,
     payload: JSON.parse(payloads[i]!),
-    position: Number(inserted.get(event.id)!.position),
+    position: positions.get(event.id)!,
   }));
-  const deliveries = events.flatMap((event) =>
-    inserted.get(event.id)!.endpoint_ids.map((endpointId) => ({ event, endpointId })),
-  );
-  if (deliveries.length > 0) {
-    const due = deliveries.map(({ event }) => Date.parse(event.created_at));
-    await tx.query(insertDeliveries(ctx.names), [
-      change.next.record.id,
-      deliveries.map(({ event }) => event.id),
-      deliveries.map(({ endpointId }) => endpointId),
-      due.map((at) => newDeliveryId(at)),
-      deliveries.map(({ event }) => event.position),
-      due,
-    ]);
-  }
-  return { result: { ok: true, events }, deliveries: deliveries.length };
+  return { result: { ok: true, events }, deliveries: rows[0]!.deliveries };
 }

@@ -1,6 +1,7 @@
 /**
- * @module ids — delivery ids like every returnkit id: `dlv_` and a ULID (ten characters of
- * time, sixteen of randomness, Crockford's base 32), minted by the store (Web Crypto).
+ * @module ids — a `dlv_` id like every returnkit id: a ULID (ten characters of time, sixteen
+ * of randomness, Crockford's base 32), minted by the store (Web Crypto), one per event; the
+ * ids of the event's deliveries derive from it (sql/insert-events).
  */
 const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 const crockford = (digit: number) => CROCKFORD[digit & 31]!;
