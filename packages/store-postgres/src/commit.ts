@@ -11,7 +11,7 @@ import type { CommitResult, OutboxEvent, ReturnCommit } from "@returnkit/core";
 import type { StoreContext } from "./context";
 import type { SqlTransaction } from "./drivers/types";
 import { recordKey as recordAnswer } from "./idempotency";
-import { newDeliveryId } from "./ids";
+import { deliveryIdPrefix } from "./ids";
 import { allowanceRefusal, lockCommitOrder } from "./line-allowance";
 import { type ReturnRow, toStoredReturn } from "./rows";
 import { insertEvents } from "./sql/insert-events";
@@ -122,7 +122,7 @@ async function writeEvents(
       payloads,
       sent.map((event) => event.created_at),
       createdMs,
-      createdMs.map((at) => newDeliveryId(at)),
+      createdMs.map((at) => deliveryIdPrefix(at)),
       ctx.notify?.channel ?? null,
       ctx.notify?.payload ?? null,
     ],

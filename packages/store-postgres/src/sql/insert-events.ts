@@ -5,10 +5,8 @@
  * when the transaction commits, never if it rolls back). Back: each event's position, and
  * the number of deliveries.
  *
- * A delivery's id comes from its event's `$8` (a `dlv_` id the store minted): its `dlv_` and
- * ten characters of time, then sixteen hex digits of md5(that id, the endpoint), which are
- * Crockford base-32 digits too. So every delivery of an event gets its own id, time-ordered
- * like the event, without a round trip to learn the endpoints first.
+ * A delivery's id is its event's `$8` (ids.ts: `dlv_` and the event's time) and sixteen hex
+ * digits of md5(event id, endpoint id): its own, without first asking which endpoints match.
  */
 import type { SqlNames } from "../names";
 
@@ -24,10 +22,10 @@ WITH event AS (
 ),
 delivery AS (
   INSERT INTO ${n.table("deliveries")} (event_id, endpoint_id, id, return_id, position, next_attempt_at)
-  SELECT event.id, ep.id, left(d.id, 14) || upper(left(md5(d.id || ' ' || ep.id), 16)),
+  SELECT event.id, ep.id, d.prefix || upper(left(md5(event.id || ' ' || ep.id), 16)),
          $1, event.position, event.created_ms
   FROM event
-  JOIN unnest($2::text[], $8::text[]) AS d(event_id, id) ON d.event_id = event.id
+  JOIN unnest($2::text[], $8::text[]) AS d(event_id, prefix) ON d.event_id = event.id
   JOIN ${n.table("endpoints")} ep ON ep.types IS NULL OR ep.types ? event.type
   RETURNING 1
 ),
