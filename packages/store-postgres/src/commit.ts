@@ -7,13 +7,12 @@
  * allowance, as the contract orders the reasons. A commit with a line allowance holds its
  * order's lock throughout (`line-allowance`).
  */
-import type { CommitResult, OutboxEvent, ReturnCommit } from "@returnkit/core";
+import type { CommitResult, OutboxEvent, ReturnCommit, StoredReturn } from "@returnkit/core";
 import type { StoreContext } from "./context";
 import type { SqlTransaction } from "./drivers/types";
 import { recordKey as recordAnswer } from "./idempotency";
 import { deliveryIdPrefix } from "./ids";
 import { allowanceRefusal, lockCommitOrder } from "./line-allowance";
-import { type ReturnRow, toStoredReturn } from "./rows";
 import { insertEvents } from "./sql/insert-events";
 import { insertReturn } from "./sql/insert-return";
 import { selectReturn } from "./sql/select-return";
@@ -86,14 +85,12 @@ async function whyNotWritten(
 ): Promise<CommitResult> {
   if (change.expectedVersion === null) return { ok: false, reason: "already_exists" };
   // The UPDATE saw the latest committed version: that is what the caller is told of.
-  const [row] = await tx.query<ReturnRow & { version: number }>(selectReturn(ctx.names), [
-    change.next.record.id,
-  ]);
+  const [row] = await tx.query<StoredReturn>(selectReturn(ctx.names), [change.next.record.id]);
   return {
     ok: false,
     reason: "version_conflict",
-    currentVersion: row ? Number(row.version) : null,
-    ...(row ? { current: toStoredReturn(row) } : {}),
+    currentVersion: row ? row.record.version : null,
+    ...(row ? { current: row } : {}),
   };
 }
 
