@@ -4,19 +4,20 @@
  * 201.
  *
  * Each server runs in a child process (support/http-server.ts); autocannon drives it from
- * this one, so the load generator and the server each have a core of the two. The workload
+ * this one, the two pinned to different cores (support/pin.ts). The workload
  * is what a portal client does: create a return, then submit it — two keyed requests per
  * iteration, each with a fresh Idempotency-Key and a real access token (RS256 and ES256,
  * alternating) verified against a local JWKS. Memory store; then, when `DATABASE_URL` is set,
  * Hono on the PostgreSQL store (`postgresStore` on a `pg` Pool), where a user feels the
- * store. `BENCH_HTTP_POSTGRES_BEFORE=<path to another copy of store-postgres/src/index.ts>`
- * adds that copy beside it, rounds alternating, for a before/after comparison in one run.
+ * store. `BENCH_HTTP_POSTGRES_BEFORE=<another checkout of the repository, installed>` adds a
+ * server of that checkout (its core, adapter and store) beside it, rounds alternating, for a
+ * before/after comparison in one run.
  *
  * Run alone: `cd bench && npx tsx src/http.ts` prints the section as JSON.
  */
 import { fork } from "node:child_process";
 import { once } from "node:events";
-import { realpathSync } from "node:fs";
+import { existsSync, realpathSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -24,6 +25,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { type HttpBreakdown, httpBreakdown } from "./support/http-breakdown";
 import type { HttpServerConfig } from "./support/http-server";
+import { pinToCore } from "./support/pin";
 import { createLocalIssuer } from "./support/tokens";
 import type { BenchFigure, BenchSection } from "./types";
 
@@ -53,14 +55,37 @@ interface ServerHandle {
   close(): Promise<void>;
 }
 
-async function startServer(config: HttpServerConfig): Promise<ServerHandle> {
+/** The server's core and the load generator's: each its own (one of each on two cores). */
+const SERVER_CORE = 1;
+const LOAD_CORE = 0;
+/** Whether the last server started, and this process, are pinned (said in the notes). */
+let pinned = false;
+
+/**
+ * Starts a server in a child process, pinned to its core. `checkout` (the root of another
+ * copy of the repository) serves that copy's `@returnkit/*`: tsx resolves them through its
+ * tsconfig. Rejects, the child gone, when the server cannot start.
+ */
+async function startServer(config: HttpServerConfig, checkout?: string): Promise<ServerHandle> {
+  const tsconfig = join(checkout ? join(checkout, "bench") : dirname(SRC), "tsconfig.json");
   const child = fork(join(SRC, "support", "http-server.ts"), [], {
     cwd: dirname(SRC),
+    env: { ...process.env, TSX_TSCONFIG_PATH: tsconfig },
     execArgv: ["--import", "tsx"],
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
+  const exited = once(child, "exit");
+  pinned = pinToCore(process.pid, LOAD_CORE) && pinToCore(child.pid ?? 0, SERVER_CORE);
   child.send(config);
-  const [ready] = (await once(child, "message")) as [{ port: number }];
+  const [ready] = (await Promise.race([
+    once(child, "message"),
+    exited.then(([code]) => [{ error: `the server exited (code ${code}) before it was ready` }]),
+  ])) as [{ port: number } | { error: string }];
+  if ("error" in ready) {
+    child.kill();
+    await exited;
+    throw new Error(`the server${checkout ? ` of ${checkout}` : ""} did not start: ${ready.error}`);
+  }
   return {
     url: `http://127.0.0.1:${ready.port}`,
     async cpuSeconds() {
@@ -69,8 +94,7 @@ async function startServer(config: HttpServerConfig): Promise<ServerHandle> {
       return (reply.cpu.user + reply.cpu.system) / 1e6;
     },
     async close() {
-      const exited = once(child, "exit");
-      child.disconnect();
+      if (child.connected) child.disconnect();
       await exited;
     },
   };
@@ -365,7 +389,7 @@ async function benchFramework(
 
 const POSTGRES_ROUNDS = Number(process.env.BENCH_HTTP_POSTGRES_ROUNDS ?? 4);
 
-/** Hono on the PostgreSQL store (and on another copy of it, when given), rounds alternating. */
+/** Hono on the PostgreSQL store (and on another checkout's, when given), rounds alternating. */
 async function benchPostgres(
   config: Omit<HttpServerConfig, "framework">,
   tokens: string[],
@@ -373,26 +397,32 @@ async function benchPostgres(
   const url = process.env.DATABASE_URL;
   if (!url) return { figures: [], notes: ["PostgreSQL store: skipped (DATABASE_URL is not set)."] };
   const before = process.env.BENCH_HTTP_POSTGRES_BEFORE;
-  const sides = [{ label: "PostgreSQL store", storeModule: undefined as string | undefined }];
-  if (before) sides.push({ label: "PostgreSQL store (before)", storeModule: before });
+  if (before && !existsSync(join(before, "bench", "tsconfig.json")))
+    throw new Error(`BENCH_HTTP_POSTGRES_BEFORE: ${before} is not a checkout of the repository`);
+  const sides = [{ label: "PostgreSQL store", checkout: undefined as string | undefined }];
+  if (before) sides.push({ label: "PostgreSQL store (before)", checkout: before });
   const schemas = sides.map((_, i) => `bench_http_${process.pid}_${i}`);
-  const servers = await Promise.all(
+  const runs: Run[][] = sides.map(() => []);
+  const loads: string[] = [];
+  const started = await Promise.allSettled(
     sides.map((side, i) =>
-      startServer({
-        ...config,
-        framework: "hono",
-        postgres: { url, schema: schemas[i]!, storeModule: side.storeModule },
-      }),
+      startServer(
+        { ...config, framework: "hono", postgres: { url, schema: schemas[i]! } },
+        side.checkout,
+      ),
     ),
   );
-  const runs: Run[][] = sides.map(() => []);
+  const servers = started.flatMap((start) => (start.status === "fulfilled" ? [start.value] : []));
   try {
+    // One side that cannot start ends the run: a comparison needs both.
+    for (const start of started) if (start.status === "rejected") throw start.reason;
     for (const server of servers)
       await load(server, tokens, { bare: false, seconds: WARMUP_SECONDS });
     // Sides take turns going first, so neither always meets the machine as the other left it.
     for (let round = 0; round < POSTGRES_ROUNDS; round++) {
       const order = [...servers.keys()];
       if (round % 2 === 1) order.reverse();
+      loads.push(loadavg()[0]!.toFixed(2));
       for (const i of order)
         runs[i]!.push(await load(servers[i]!, tokens, { bare: false, seconds: RUN_SECONDS }));
     }
@@ -411,15 +441,24 @@ async function benchPostgres(
     ...(rates[1] === undefined
       ? {}
       : {
-          baseline: { label: "the store given as BENCH_HTTP_POSTGRES_BEFORE", value: rates[1] },
+          baseline: {
+            label: `the checkout ${before} (BENCH_HTTP_POSTGRES_BEFORE)`,
+            value: rates[1],
+          },
           ratio: rates[0]! / rates[1],
         }),
   };
   return {
     figures: [figure],
-    notes: sides.flatMap((side, i) =>
-      runs[i]!.map((run, round) => describeRun(`Hono, ${side.label}, round ${round + 1}`, run)),
-    ),
+    notes: [
+      pinned
+        ? `Server pinned to core ${SERVER_CORE}, load generator to core ${LOAD_CORE} (taskset); PostgreSQL unpinned.`
+        : "Server and load generator not pinned (taskset or a second core is missing).",
+      `Load average (1 min) as each round began: ${loads.join(", ")}.`,
+      ...sides.flatMap((side, i) =>
+        runs[i]!.map((run, round) => describeRun(`Hono, ${side.label}, round ${round + 1}`, run)),
+      ),
+    ],
   };
 }
 

@@ -6,7 +6,11 @@
  * (a free port) both returnkit (memory store, or the PostgreSQL store when `postgres` is
  * given; JWT auth against the local JWKS, idempotency required)
  * and `POST /bare/*` — the same framework parsing the same JSON and answering 201, the
- * baseline — and replies `{ port }`. Then it answers `"cpu"` with its CPU time so far.
+ * baseline — and replies `{ port }`, or `{ error }` and exits when it cannot start. Then it
+ * answers `"cpu"` with its CPU time so far.
+ *
+ * `@returnkit/*` resolve through the tsconfig tsx is given (`TSX_TSCONFIG_PATH`): this
+ * checkout's, or another checkout's for the "before" side of a comparison (see http.ts).
  */
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -23,18 +27,13 @@ export interface HttpServerConfig {
   framework: "hono" | "express";
   issuer: string;
   jwks: JwtAuthOptions["jwks"];
-  /**
-   * Serve from `postgresStore({ db: new pg.Pool(...) })` on this database and schema.
-   * `storeModule` names another copy of the store's source (a before/after comparison).
-   */
-  postgres?: { url: string; schema: string; storeModule?: string };
+  /** Serve from `postgresStore({ db: new pg.Pool(...) })` on this database and schema. */
+  postgres?: { url: string; schema: string };
 }
 
 async function storeFor(config: HttpServerConfig): Promise<ReturnsStore | undefined> {
   if (!config.postgres) return undefined;
-  const { postgresStore } = (await import(
-    config.postgres.storeModule ?? "../../../packages/store-postgres/src/index.ts"
-  )) as typeof import("../../../packages/store-postgres/src/index");
+  const { postgresStore } = await import("@returnkit/store-postgres");
   const pool = new pg.Pool({ connectionString: config.postgres.url, max: 10 });
   const store = postgresStore({ db: pool, schema: config.postgres.schema });
   await store.init();
@@ -85,7 +84,12 @@ process.on("message", async (message: unknown) => {
     process.send!({ cpu: process.cpuUsage() });
     return;
   }
-  const server = await start(message as HttpServerConfig);
-  process.send!({ port: (server.address() as AddressInfo).port });
+  try {
+    const server = await start(message as HttpServerConfig);
+    process.send!({ port: (server.address() as AddressInfo).port });
+  } catch (error) {
+    const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    process.send!({ error: text }, () => process.exit(1));
+  }
 });
 process.on("disconnect", () => process.exit(0));

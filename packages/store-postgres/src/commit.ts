@@ -1,24 +1,23 @@
 /**
  * @module commit — one transaction of small statements (`sql/`), in order: the return's
- * next (or first) version under its version check; the idempotency key's first use; the
- * outbox events; one delivery per event and matching endpoint;
- * `pg_notify`. A failed check throws `Refused`, which rolls everything back. The return is
- * checked before the key, and the key before the line allowance, as the contract orders the
- * reasons. A commit with a line allowance holds its order's lock throughout (`line-allowance`).
+ * next (or first) version under its version check, with the idempotency key's first use in
+ * the same statement; then the outbox in another: the events, one delivery per event and
+ * matching endpoint, and `pg_notify`. A failed check throws `Refused`, which rolls
+ * everything back. The return is checked before the key, and the key before the line
+ * allowance, as the contract orders the reasons. A commit with a line allowance holds its
+ * order's lock throughout (`line-allowance`).
  */
-import type { CommitResult, OutboxEvent, ReturnCommit } from "@returnkit/core";
+import type { CommitResult, OutboxEvent, ReturnCommit, StoredReturn } from "@returnkit/core";
 import type { StoreContext } from "./context";
 import type { SqlTransaction } from "./drivers/types";
 import { recordKey as recordAnswer } from "./idempotency";
-import { newDeliveryId } from "./ids";
+import { deliveryIdPrefix } from "./ids";
 import { allowanceRefusal, lockCommitOrder } from "./line-allowance";
-import { type ReturnRow, toStoredReturn } from "./rows";
-import { insertDeliveries } from "./sql/insert-deliveries";
 import { insertEvents } from "./sql/insert-events";
 import { insertReturn } from "./sql/insert-return";
-import { notify } from "./sql/notify";
 import { selectReturn } from "./sql/select-return";
 import { updateReturn } from "./sql/update-return";
+import { writeReturn } from "./sql/write-return";
 
 /** The result, and how many deliveries the commit created (0 when it was refused). */
 export type CommitOutcome = { result: CommitResult; deliveries: number };
@@ -45,13 +44,9 @@ export async function commit(ctx: StoreContext, change: ReturnCommit): Promise<C
   try {
     return await ctx.db.transaction(async (tx) => {
       if (change.lineAllowance) await lockCommitOrder(ctx, tx, change);
-      await writeReturn(ctx, tx, change);
-      await recordKey(ctx, tx, change);
+      await writeReturnAndKey(ctx, tx, change);
       await checkLineAllowance(ctx, tx, change);
-      const outcome = await writeEvents(ctx, tx, change);
-      if (outcome.deliveries > 0 && ctx.notify)
-        await tx.query(notify, [ctx.notify.channel, ctx.notify.payload]);
-      return outcome;
+      return writeEvents(ctx, tx, change);
     });
   } catch (error) {
     if (error instanceof Refused) return { result: error.result, deliveries: 0 };
@@ -59,33 +54,44 @@ export async function commit(ctx: StoreContext, change: ReturnCommit): Promise<C
   }
 }
 
-async function writeReturn(ctx: StoreContext, tx: SqlTransaction, change: ReturnCommit) {
+/** The return's version and the key's first use, one statement; refused if either is taken. */
+async function writeReturnAndKey(ctx: StoreContext, tx: SqlTransaction, change: ReturnCommit) {
   const { record, snapshot } = change.next;
-  const values = [record.id, record.version, record.state, record.customer_id, record.order_id];
+  const use = change.idempotency;
+  const key = use ? [use.key, use.fingerprint, use.now, use.expiresAt] : [null, null, null, null];
+  const values = [...key, use ? JSON.stringify(use.response) : null];
+  values.push(record.id, record.version, record.state, record.customer_id, record.order_id);
   values.push(JSON.stringify(record), JSON.stringify(snapshot));
-  if (change.expectedVersion === null) {
-    if ((await tx.query(insertReturn(ctx.names), values)).length > 0) return;
-    throw new Refused({ ok: false, reason: "already_exists" });
-  }
-  values.push(change.expectedVersion);
-  if ((await tx.query(updateReturn(ctx.names), values)).length > 0) return;
-  // The UPDATE saw the latest committed version: that is what the caller is told of.
-  const [row] = await tx.query<ReturnRow & { version: number }>(selectReturn(ctx.names), [
-    record.id,
-  ]);
-  throw new Refused({
-    ok: false,
-    reason: "version_conflict",
-    currentVersion: row ? Number(row.version) : null,
-    ...(row ? { current: toStoredReturn(row) } : {}),
-  });
-}
-
-async function recordKey(ctx: StoreContext, tx: SqlTransaction, change: ReturnCommit) {
-  if (!change.idempotency) return;
-  const result = await recordAnswer(tx, ctx, change.idempotency);
+  const creating = change.expectedVersion === null;
+  if (!creating) values.push(change.expectedVersion);
+  const write = creating ? insertReturn(ctx.names) : updateReturn(ctx.names);
+  const [row] = await tx.query<{ written: number; keyed: number }>(
+    writeReturn(ctx.names, write),
+    values,
+  );
+  if (row!.written === 0) throw new Refused(await whyNotWritten(ctx, tx, change));
+  if (!use || row!.keyed > 0) return;
+  // The key answers already (or its row went between the insert and now: then it records).
+  const result = await recordAnswer(tx, ctx, use);
   if (!result.recorded)
     throw new Refused({ ok: false, reason: "idempotency_conflict", record: result.record });
+}
+
+/** A return not written: it exists already, or its version moved on (or it is gone). */
+async function whyNotWritten(
+  ctx: StoreContext,
+  tx: SqlTransaction,
+  change: ReturnCommit,
+): Promise<CommitResult> {
+  if (change.expectedVersion === null) return { ok: false, reason: "already_exists" };
+  // The UPDATE saw the latest committed version: that is what the caller is told of.
+  const [row] = await tx.query<StoredReturn>(selectReturn(ctx.names), [change.next.record.id]);
+  return {
+    ok: false,
+    reason: "version_conflict",
+    currentVersion: row ? row.record.version : null,
+    ...(row ? { current: row } : {}),
+  };
 }
 
 async function checkLineAllowance(ctx: StoreContext, tx: SqlTransaction, change: ReturnCommit) {
@@ -102,7 +108,8 @@ async function writeEvents(
   const sent = change.events;
   if (sent.length === 0) return { result: { ok: true, events: [] }, deliveries: 0 };
   const payloads = sent.map((event) => JSON.stringify(event.payload));
-  const rows = await tx.query<{ id: string; position: number | string; endpoint_ids: string[] }>(
+  const createdMs = sent.map((event) => Date.parse(event.created_at));
+  const rows = await tx.query<{ id: string; position: number | string; deliveries: number }>(
     insertEvents(ctx.names),
     [
       change.next.record.id,
@@ -111,29 +118,18 @@ async function writeEvents(
       sent.map((event) => event.type),
       payloads,
       sent.map((event) => event.created_at),
-      sent.map((event) => Date.parse(event.created_at)),
+      createdMs,
+      createdMs.map((at) => deliveryIdPrefix(at)),
+      ctx.notify?.channel ?? null,
+      ctx.notify?.payload ?? null,
     ],
   );
-  const inserted = new Map(rows.map((row) => [row.id, row]));
+  const positions = new Map(rows.map((row) => [row.id, Number(row.position)]));
   // The store's own copies, parsed from what was sent: the caller's objects stay theirs.
   const events: OutboxEvent[] = sent.map((event, i) => ({
     ...event,
     payload: JSON.parse(payloads[i]!),
-    position: Number(inserted.get(event.id)!.position),
+    position: positions.get(event.id)!,
   }));
-  const deliveries = events.flatMap((event) =>
-    inserted.get(event.id)!.endpoint_ids.map((endpointId) => ({ event, endpointId })),
-  );
-  if (deliveries.length > 0) {
-    const due = deliveries.map(({ event }) => Date.parse(event.created_at));
-    await tx.query(insertDeliveries(ctx.names), [
-      change.next.record.id,
-      deliveries.map(({ event }) => event.id),
-      deliveries.map(({ endpointId }) => endpointId),
-      due.map((at) => newDeliveryId(at)),
-      deliveries.map(({ event }) => event.position),
-      due,
-    ]);
-  }
-  return { result: { ok: true, events }, deliveries: deliveries.length };
+  return { result: { ok: true, events }, deliveries: rows[0]!.deliveries };
 }

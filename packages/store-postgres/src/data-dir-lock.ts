@@ -9,8 +9,9 @@
  *
  * The lock is a file in the directory naming its holder's process. It appears whole or not
  * at all (written aside, then hard-linked into place, which fails if a lock exists). A lock
- * whose process is gone (killed, crashed) is stale and taken over; taking over happens under
- * a second, short-lived file so that two openers finding one stale lock cannot both win.
+ * whose process is gone (killed, crashed) is stale and taken over; taking over first renames
+ * the stale lock aside, which only one opener can do, so two openers finding one stale lock
+ * cannot both win.
  */
 import { randomUUID } from "node:crypto";
 import { linkSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
@@ -161,40 +162,30 @@ function isStale(holder: Holder): boolean {
 }
 
 /**
- * Replaces the stale lock `stale` (null: unreadable) with `me`, unless it changed meanwhile.
- * Under the takeover file, so that of two openers that both found it stale only one replaces
- * it and the other then finds the winner's live lock.
+ * Removes the stale lock `stale` (null: unreadable) and puts `me` in its place, unless it
+ * changed meanwhile. The lock is first renamed aside, which only one opener can do to one
+ * file: of two openers that both found it stale, one moves it and the other finds it gone
+ * (or moves the winner's lock, sees it is not the stale one, and puts it back at once).
  */
 function takeOver(file: string, stale: Holder | null, me: Holder): boolean {
-  const guard = `${file}.takeover`;
-  if (!createExclusive(guard, me)) {
-    const other = readHolder(guard);
-    // A takeover whose process died leaves its guard behind: clear it and let the caller retry.
-    if (other === null || (other !== undefined && isStale(other))) removeIfSame(guard, other);
-    else sleepMs(20);
-    return false;
+  const aside = `${file}.${me.token}.stale`;
+  try {
+    renameSync(file, aside);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
+    throw error;
   }
   try {
-    const current = readHolder(file);
-    if (current !== undefined && current?.token !== stale?.token) return false;
-    // Written aside and renamed over the stale lock: the file never goes missing meanwhile.
-    const aside = `${file}.${me.token}`;
-    writeFileSync(aside, `${JSON.stringify(me)}\n`, { flag: "wx" });
-    renameSync(aside, file);
-    return true;
+    if (readHolder(aside)?.token === stale?.token) return createExclusive(file, me);
+    // Another opener's lock, taken over meanwhile: back where it was. Only an opener arriving
+    // in this instant could find the place free, and then it holds the lock instead.
+    linkSync(aside, file);
+    return false;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw error;
   } finally {
-    unlinkSync(guard);
-  }
-}
-
-function removeIfSame(file: string, expected: Holder | null): void {
-  const current = readHolder(file);
-  if (current !== undefined && current?.token === expected?.token) {
-    try {
-      unlinkSync(file);
-    } catch {
-      // Someone else cleared it first.
-    }
+    unlinkSync(aside);
   }
 }
 
@@ -217,8 +208,4 @@ function installExitHook(): void {
   process.once("exit", () => {
     for (const [file, token] of [...held]) releaseFile(file, token);
   });
-}
-
-function sleepMs(ms: number): void {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }

@@ -9,7 +9,6 @@ import type {
 } from "@returnkit/core";
 import type { StoreContext } from "./context";
 import type { SqlQueryable } from "./drivers/types";
-import { type KeyRecordRow, toKeyRecord } from "./rows";
 import { recordFirstUse } from "./sql/record-first-use";
 import { selectKey } from "./sql/select-key";
 
@@ -30,8 +29,8 @@ export async function recordKey(
   const values = [key, fingerprint, now, expiresAt, JSON.stringify(answer.response)];
   for (let attempt = 0; attempt < RECORD_ATTEMPTS; attempt++) {
     if ((await db.query(recordFirstUse(ctx.names), values)).length > 0) return { recorded: true };
-    const [row] = await db.query<KeyRecordRow>(selectKey(ctx.names), [key, now]);
-    if (row) return { recorded: false, record: toKeyRecord(row) };
+    const [row] = await db.query<IdempotencyRecordView>(selectKey(ctx.names), [key, now]);
+    if (row) return { recorded: false, record: row };
   }
   throw new Error(`idempotency key ${key} kept changing under ${RECORD_ATTEMPTS} attempts`);
 }
@@ -48,6 +47,8 @@ export async function getIdempotencyRecord(
   key: string,
   now: number,
 ): Promise<IdempotencyRecordView | null> {
-  const rows = await ctx.db.query<KeyRecordRow>(selectKey(ctx.names), [key, now], { read: true });
-  return rows[0] ? toKeyRecord(rows[0]) : null;
+  const rows = await ctx.db.query<IdempotencyRecordView>(selectKey(ctx.names), [key, now], {
+    read: true,
+  });
+  return rows[0] ?? null;
 }

@@ -1,13 +1,12 @@
 /**
- * @module ids — delivery ids like every returnkit id: `dlv_` and a ULID (ten characters of
- * time, sixteen of randomness, Crockford's base 32), minted by the store (Web Crypto).
+ * @module ids — how a delivery's id begins: `dlv_` and the ten characters of time a ULID
+ * begins with (Crockford's base 32), for its event's time. sql/insert-events ends it with
+ * sixteen hex digits of md5(event id, endpoint id), base-32 digits too: every delivery id is a
+ * `dlv_` and a ULID's 26 characters, time-ordered like its event and its own.
  */
 const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-const crockford = (digit: number) => CROCKFORD[digit & 31]!;
 
-export function newDeliveryId(timeMs: number): string {
+export function deliveryIdPrefix(timeMs: number): string {
   const time = Math.max(0, Math.floor(timeMs)).toString(32).padStart(10, "0").slice(-10);
-  const random = crypto.getRandomValues(new Uint8Array(16));
-  const digits = [...time].map((digit) => Number.parseInt(digit, 32));
-  return `dlv_${[...digits, ...random].map(crockford).join("")}`;
+  return `dlv_${[...time].map((digit) => CROCKFORD[Number.parseInt(digit, 32)]).join("")}`;
 }

@@ -9,7 +9,6 @@ import {
   type StoredReturn,
 } from "@returnkit/core";
 import type { StoreContext } from "./context";
-import { type ReturnRow, toStoredReturn } from "./rows";
 import { selectReturn } from "./sql/select-return";
 import { selectReturnedQuantities } from "./sql/select-returned-quantities";
 
@@ -17,8 +16,8 @@ export async function getReturn(ctx: StoreContext, id: string): Promise<StoredRe
   // PostgreSQL text cannot hold NUL (sent along, it fails the statement) and reads a lone
   // surrogate as U+FFFD (it would find another id): no row holds such text.
   if (!isStorableText(id)) return null;
-  const [row] = await ctx.db.query<ReturnRow>(selectReturn(ctx.names), [id], { read: true });
-  return row ? toStoredReturn(row) : null;
+  const [row] = await ctx.db.query<StoredReturn>(selectReturn(ctx.names), [id], { read: true });
+  return row ?? null;
 }
 
 export async function listReturns(ctx: StoreContext, query: ListReturnsQuery): Promise<ReturnPage> {
@@ -41,7 +40,7 @@ export async function listReturns(ctx: StoreContext, query: ListReturnsQuery): P
   // repeated however many returns are created meanwhile.
   if (query.cursor !== undefined) condition("id < ?", query.cursor);
   params.push(query.limit + 1);
-  const rows = await ctx.db.query<ReturnRow>(
+  const rows = await ctx.db.query<StoredReturn>(
     `SELECT record, snapshot FROM ${ctx.names.table("returns")}
      ${where.length > 0 ? `WHERE ${where.join(" AND ")}` : ""}
      ORDER BY id DESC LIMIT $${params.length}`,
@@ -49,7 +48,7 @@ export async function listReturns(ctx: StoreContext, query: ListReturnsQuery): P
     { read: true },
   );
   // One row more than asked says whether there is a next page, so a full last page ends the walk.
-  const data = rows.slice(0, query.limit).map(toStoredReturn);
+  const data = rows.slice(0, query.limit);
   const next_cursor = rows.length > query.limit ? data[data.length - 1]!.record.id : null;
   return { data, next_cursor };
 }

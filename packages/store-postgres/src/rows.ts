@@ -2,20 +2,7 @@
  * @module rows — rows back into the store's types: `bigint` (a string from pg) through
  * `Number()`, and attempts rebuilt in their documented key order (`jsonb` reorders keys).
  */
-import type {
-  Delivery,
-  IdempotencyRecordView,
-  IdempotentResponse,
-  OutboxEndpoint,
-  OutboxEvent,
-  StoredReturn,
-} from "@returnkit/core";
-
-export type ReturnRow = StoredReturn;
-
-export function toStoredReturn(row: ReturnRow): StoredReturn {
-  return { record: row.record, snapshot: row.snapshot };
-}
+import type { Delivery, OutboxEndpoint, OutboxEvent } from "@returnkit/core";
 
 export const EVENT_COLUMNS = "id, return_id, seq, type, payload, created_at, position";
 export type EventRow = Omit<OutboxEvent, "position"> & { position: number | string };
@@ -71,13 +58,4 @@ export function toDelivery(row: DeliveryRow): Delivery {
     delivered_at: row.delivered_at,
     dead_at: row.dead_at,
   };
-}
-
-export interface KeyRecordRow {
-  fingerprint: string;
-  response: IdempotentResponse;
-}
-
-export function toKeyRecord(row: KeyRecordRow): IdempotencyRecordView {
-  return { fingerprint: row.fingerprint, response: row.response };
 }

@@ -1,120 +1,79 @@
 /**
- * @module drivers/pg-listener — LISTEN through one connection of the Pool, opened while
- * anyone listens and again, with backoff, after it drops. What was sent meanwhile is lost,
- * so each reconnect calls every callback once with an empty payload.
+ * @module drivers/pg-listener — LISTEN on one channel through a connection of the Pool's own,
+ * held until stopped and opened again, with backoff, after it drops. What was sent meanwhile
+ * is lost, so each reconnect calls the callback once with an empty payload.
  */
 import type { PgPoolClientLike, PgPoolLike } from "./types";
 
 const FIRST_RETRY_MS = 100;
 const MAX_RETRY_MS = 30_000;
 
-export class PgNotificationListener {
-  readonly #pool: PgPoolLike;
-  readonly #callbacks = new Map<string, Set<(payload: string) => void>>();
-  #client: Promise<PgPoolClientLike> | undefined;
-  #retryMs = FIRST_RETRY_MS;
-  #retryTimer: ReturnType<typeof setTimeout> | undefined;
-  #closed = false;
+export interface PgListening {
+  /** Settles once listening, or once the first attempt failed (it keeps trying then). */
+  ready: Promise<void>;
+  /** Stops listening and gives the connection back for the Pool to close. */
+  stop(): void;
+}
 
-  constructor(pool: PgPoolLike) {
-    this.#pool = pool;
-  }
+export function listenOnPool(
+  pool: PgPoolLike,
+  channel: string,
+  onNotify: (payload: string) => void,
+): PgListening {
+  let client: PgPoolClientLike | undefined;
+  let stopped = false;
+  let retryMs = FIRST_RETRY_MS;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
-  async listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>> {
-    if (this.#closed) throw new Error("postgresStore: the notification listener is closed");
-    const callbacks = this.#callbacks.get(channel) ?? new Set();
-    this.#callbacks.set(channel, callbacks);
-    callbacks.add(callback);
-    if (callbacks.size === 1) {
-      // LISTEN twice is harmless, so this also covers a connection opened meanwhile.
-      await this.#connect()
-        .then((client) => client.query(`LISTEN ${quote(channel)}`))
-        // The database is away: keep the callback and come back (it is woken then).
-        .catch(() => this.#scheduleReconnect());
-    }
-    return async () => {
-      if (!callbacks.delete(callback) || callbacks.size > 0) return;
-      this.#callbacks.delete(channel);
-      if (this.#callbacks.size === 0) await this.#disconnect();
-      else await (await this.#client)?.query(`UNLISTEN ${quote(channel)}`).catch(() => {});
-    };
-  }
-
-  async close(): Promise<void> {
-    this.#closed = true;
-    this.#callbacks.clear();
-    clearTimeout(this.#retryTimer);
-    await this.#disconnect();
-  }
-
-  #connect(): Promise<PgPoolClientLike> {
-    if (this.#client) return this.#client;
-    const opening = this.#open();
-    this.#client = opening;
-    // A failed open is forgotten, so the next attempt opens again.
-    opening.catch(() => {
-      if (this.#client === opening) this.#client = undefined;
-    });
-    return opening;
-  }
-
-  async #open(): Promise<PgPoolClientLike> {
-    const client = await this.#pool.connect();
-    client.on("notification", (message) => {
-      for (const callback of this.#callbacks.get(message.channel) ?? [])
-        callback(message.payload ?? "");
-    });
+  async function open(): Promise<void> {
+    const opened = await pool.connect();
     let dropped = false;
     const lost = () => {
       dropped = true;
       // Only the connection in use is replaced; one that dropped while opening just fails.
-      void this.#client?.then(
-        (current) => {
-          if (current !== client) return;
-          this.#client = undefined;
-          destroy(client);
-          this.#scheduleReconnect();
-        },
-        () => {},
-      );
+      if (client !== opened) return;
+      client = undefined;
+      destroy(opened);
+      reconnectLater();
     };
-    client.on("error", lost);
-    client.on("end", lost);
+    opened.on("error", lost);
+    opened.on("end", lost);
+    opened.on("notification", (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? "");
+    });
     try {
-      for (const channel of this.#callbacks.keys()) await client.query(`LISTEN ${quote(channel)}`);
-      if (this.#closed || dropped) throw new Error("postgresStore: the LISTEN connection closed");
+      await opened.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
+      if (stopped || dropped) throw new Error("postgresStore: the LISTEN connection closed");
     } catch (error) {
-      destroy(client);
+      destroy(opened);
       throw error;
     }
-    this.#retryMs = FIRST_RETRY_MS;
-    return client;
+    client = opened;
+    retryMs = FIRST_RETRY_MS;
   }
 
-  async #disconnect(): Promise<void> {
-    const client = this.#client;
-    this.#client = undefined;
-    const open = await client?.catch(() => undefined);
-    if (open) destroy(open);
-  }
-
-  #scheduleReconnect(): void {
-    if (this.#closed || this.#callbacks.size === 0 || this.#retryTimer) return;
-    const delay = this.#retryMs;
-    this.#retryMs = Math.min(this.#retryMs * 2, MAX_RETRY_MS);
-    this.#retryTimer = setTimeout(() => {
-      this.#retryTimer = undefined;
-      this.#connect().then(
-        () => {
-          for (const callbacks of this.#callbacks.values())
-            for (const callback of callbacks) callback("");
-        },
-        () => this.#scheduleReconnect(),
-      );
+  function reconnectLater(): void {
+    if (stopped || retryTimer) return;
+    const delay = retryMs;
+    retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      open().then(() => onNotify(""), reconnectLater);
     }, delay);
     // A reconnect loop must not keep the host process alive on its own.
-    this.#retryTimer.unref?.();
+    retryTimer.unref?.();
   }
+
+  return {
+    // The database is away: keep trying, and the callback is woken once listening.
+    ready: open().catch(reconnectLater),
+    stop() {
+      stopped = true;
+      clearTimeout(retryTimer);
+      if (client) destroy(client);
+      client = undefined;
+    },
+  };
 }
 
 /** Hands the connection back for the Pool to close, never to reuse (it may be broken). */
@@ -123,5 +82,3 @@ function destroy(client: PgPoolClientLike): void {
     client.release(true);
   } catch {} // released already: an `error` and an `end` for the same connection
 }
-
-const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;

@@ -4,7 +4,7 @@
  * connection of its own, and outages as core's `StoreUnavailableError`.
  */
 import { asUnavailable, isLostConnection } from "../unavailable";
-import { PgNotificationListener } from "./pg-listener";
+import { listenOnPool } from "./pg-listener";
 import type { PgPoolLike, PgQueryable, SqlDriver, SqlTransaction } from "./types";
 import { SQL_DRIVER } from "./types";
 
@@ -19,7 +19,7 @@ export interface PgDriverOptions {
 const MAX_READ_RETRIES = 16;
 
 export function pgDriver(pool: PgPoolLike, options: PgDriverOptions = {}): SqlDriver {
-  let listener: PgNotificationListener | undefined;
+  const listenings = new Set<() => Promise<void>>();
   const stopHearing = hearIdleErrors(pool, options.onError);
   const named = options.preparedStatements !== false;
   const send = async <Row>(on: PgQueryable, text: string, values?: unknown[]) => {
@@ -52,14 +52,18 @@ export function pgDriver(pool: PgPoolLike, options: PgDriverOptions = {}): SqlDr
         throw asUnavailable(error);
       }
     },
-    listen(channel, onNotify) {
-      listener ??= new PgNotificationListener(pool);
-      return listener.listen(channel, onNotify);
+    async listen(channel, onNotify) {
+      const listening = listenOnPool(pool, channel, onNotify);
+      const stop = async () => {
+        if (listenings.delete(stop)) listening.stop();
+      };
+      listenings.add(stop);
+      await listening.ready;
+      return stop;
     },
     async close() {
       stopHearing();
-      await listener?.close();
-      listener = undefined;
+      await Promise.all([...listenings].map((stop) => stop()));
     },
   };
 }
@@ -109,11 +113,8 @@ function statementName(text: string): string {
 
 type IdleErrorHandler = (error: Error) => void;
 
-/** Per Pool: the one listener the store adds, and the handlers of the stores sharing it. */
-const idleErrorListeners = new WeakMap<
-  PgPoolLike,
-  { listener: IdleErrorHandler; handlers: Set<IdleErrorHandler> }
->();
+/** Per Pool, the handlers of the stores sharing it, which the Pool's one listener calls. */
+const idleErrorHandlers = new WeakMap<PgPoolLike, Set<IdleErrorHandler>>();
 
 /**
  * Keeps a restart from crashing the host: a Pool emits "error" when the server closes an
@@ -129,23 +130,21 @@ function hearIdleErrors(pool: PgPoolLike, onError: PgDriverOptions["onError"]): 
     else if ((pool.listenerCount?.("error") ?? 1) <= 1)
       console.warn(`returnkit: an idle PostgreSQL connection was closed (${error.message})`);
   };
-  let entry = idleErrorListeners.get(pool);
-  if (!entry) {
-    const handlers = new Set<IdleErrorHandler>();
-    const listener: IdleErrorHandler = (error) => {
-      for (const handle of handlers) handle(error);
-    };
-    entry = { handlers, listener };
-    idleErrorListeners.set(pool, entry);
-    pool.on("error", entry.listener);
+  const handlers = idleErrorHandlers.get(pool) ?? new Set();
+  if (handlers.size === 0) {
+    idleErrorHandlers.set(pool, handlers);
+    pool.on("error", callIdleErrorHandlers);
   }
-  const { handlers, listener } = entry;
   handlers.add(handler);
   return () => {
     if (!handlers.delete(handler) || handlers.size > 0) return;
-    pool.removeListener?.("error", listener);
-    idleErrorListeners.delete(pool);
+    pool.removeListener?.("error", callIdleErrorHandlers);
   };
+}
+
+/** The listener on every Pool: `this` is the Pool that emitted. */
+function callIdleErrorHandlers(this: PgPoolLike, error: Error): void {
+  for (const handle of idleErrorHandlers.get(this) ?? []) handle(error);
 }
 
 /** serialization_failure, deadlock_detected: the statement or transaction did nothing. */

@@ -1,18 +1,37 @@
 /**
- * @module sql/insert-events — events in array order (positions follow it), each back with
- * its position and every endpoint whose `types` match it, enabled or not.
+ * @module sql/insert-events — a commit's outbox in one statement: its events in array order
+ * (positions follow it); one pending delivery per event and endpoint whose `types` match,
+ * enabled or not, due at the event's time; and `pg_notify($9, $10)` if it made any (sent
+ * when the transaction commits, never if it rolls back). Back: each event's position, and
+ * the number of deliveries.
+ *
+ * A delivery's id is its event's `$8` (ids.ts: `dlv_` and the event's time) and sixteen hex
+ * digits of md5(event id, endpoint id): its own, without first asking which endpoints match.
  */
 import type { SqlNames } from "../names";
 
 export const insertEvents = (n: SqlNames) => `
-INSERT INTO ${n.table("outbox_events")} AS ev
-  (id, return_id, seq, type, payload, created_at, created_ms)
-SELECT e.id, $1, e.seq, e.type, e.payload, e.created_at, e.created_ms
-FROM unnest($2::text[], $3::integer[], $4::text[], $5::json[], $6::text[], $7::bigint[])
-  WITH ORDINALITY AS e(id, seq, type, payload, created_at, created_ms, n)
-ORDER BY e.n
-RETURNING ev.id, ev.position, ARRAY(
-  SELECT ep.id FROM ${n.table("endpoints")} ep
-  WHERE ep.types IS NULL OR ep.types ? ev.type
-  ORDER BY ep.id
-) AS endpoint_ids`;
+WITH event AS (
+  INSERT INTO ${n.table("outbox_events")} AS ev
+    (id, return_id, seq, type, payload, created_at, created_ms)
+  SELECT e.id, $1, e.seq, e.type, e.payload, e.created_at, e.created_ms
+  FROM unnest($2::text[], $3::integer[], $4::text[], $5::json[], $6::text[], $7::bigint[])
+    WITH ORDINALITY AS e(id, seq, type, payload, created_at, created_ms, n)
+  ORDER BY e.n
+  RETURNING ev.id, ev.position, ev.type, ev.created_ms
+),
+delivery AS (
+  INSERT INTO ${n.table("deliveries")} (event_id, endpoint_id, id, return_id, position, next_attempt_at)
+  SELECT event.id, ep.id, d.prefix || upper(left(md5(event.id || ' ' || ep.id), 16)),
+         $1, event.position, event.created_ms
+  FROM event
+  JOIN unnest($2::text[], $8::text[]) AS d(event_id, prefix) ON d.event_id = event.id
+  JOIN ${n.table("endpoints")} ep ON ep.types IS NULL OR ep.types ? event.type
+  RETURNING 1
+),
+notified AS (
+  SELECT pg_notify($9, $10) WHERE $9::text IS NOT NULL AND EXISTS (SELECT 1 FROM delivery)
+)
+SELECT id, position, (SELECT count(*) FROM delivery)::int AS deliveries,
+       (SELECT count(*) FROM notified)::int AS notified
+FROM event`;

@@ -2,4 +2,4 @@
 import type { SqlNames } from "../names";
 
 export const selectReturn = (n: SqlNames) => `
-SELECT version, record, snapshot FROM ${n.table("returns")} WHERE id = $1`;
+SELECT record, snapshot FROM ${n.table("returns")} WHERE id = $1`;

@@ -13,6 +13,7 @@ import {
   deriveFitSignal,
   EVENT_CALLER,
   type HistoryEntry,
+  type IdempotentResponse,
   initialReturnSnapshot,
   type PersistedReturnSnapshot,
   type ReturnData,
@@ -22,13 +23,7 @@ import {
   webhookTypeFor,
 } from "@returnkit/core";
 import { sqlNames } from "../names";
-import {
-  EVENT_COLUMNS,
-  type EventRow,
-  type KeyRecordRow,
-  toKeyRecord,
-  toOutboxEvent,
-} from "../rows";
+import { EVENT_COLUMNS, type EventRow, toOutboxEvent } from "../rows";
 import { query, type TestDatabase } from ".";
 
 export interface LedgerEvent {
@@ -246,9 +241,9 @@ export async function readKeyAnswers(
   schema: string,
 ): Promise<Array<{ key: string; status: number }>> {
   const n = sqlNames({ schema });
-  const { rows } = await query<KeyRecordRow & { key: string }>(
+  const { rows } = await query<{ key: string; response: IdempotentResponse }>(
     db,
     `SELECT key, fingerprint, response FROM ${n.table("idempotency_keys")}`,
   );
-  return rows.map((row) => ({ key: row.key, status: toKeyRecord(row).response.status }));
+  return rows.map((row) => ({ key: row.key, status: row.response.status }));
 }
