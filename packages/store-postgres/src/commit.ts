@@ -1,11 +1,10 @@
 /**
  * @module commit — one transaction of small statements (`sql/`), in order: the return's
- * next (or first) version under its version check, with the idempotency key's first use in
- * the same statement; then the outbox in another: the events, one delivery per event and
- * matching endpoint, and `pg_notify`. A failed check throws `Refused`, which rolls
- * everything back. The return is checked before the key, and the key before the line
- * allowance, as the contract orders the reasons. A commit with a line allowance holds its
- * order's lock throughout (`line-allowance`).
+ * next (or first) version under its version check; the idempotency key's first use; then
+ * the outbox in one statement: the events, one delivery per event and matching endpoint, and
+ * `pg_notify`. A failed check throws `Refused`, which rolls everything back. The return is
+ * checked before the key, and the key before the line allowance, as the contract orders the
+ * reasons. A commit with a line allowance holds its order's lock throughout (`line-allowance`).
  */
 import type { CommitResult, OutboxEvent, ReturnCommit, StoredReturn } from "@returnkit/core";
 import type { StoreContext } from "./context";
@@ -17,7 +16,6 @@ import { insertEvents } from "./sql/insert-events";
 import { insertReturn } from "./sql/insert-return";
 import { selectReturn } from "./sql/select-return";
 import { updateReturn } from "./sql/update-return";
-import { writeReturn } from "./sql/write-return";
 
 /** The result, and how many deliveries the commit created (0 when it was refused). */
 export type CommitOutcome = { result: CommitResult; deliveries: number };
@@ -44,7 +42,8 @@ export async function commit(ctx: StoreContext, change: ReturnCommit): Promise<C
   try {
     return await ctx.db.transaction(async (tx) => {
       if (change.lineAllowance) await lockCommitOrder(ctx, tx, change);
-      await writeReturnAndKey(ctx, tx, change);
+      await writeReturn(ctx, tx, change);
+      await recordKey(ctx, tx, change);
       await checkLineAllowance(ctx, tx, change);
       return writeEvents(ctx, tx, change);
     });
@@ -54,44 +53,31 @@ export async function commit(ctx: StoreContext, change: ReturnCommit): Promise<C
   }
 }
 
-/** The return's version and the key's first use, one statement; refused if either is taken. */
-async function writeReturnAndKey(ctx: StoreContext, tx: SqlTransaction, change: ReturnCommit) {
+async function writeReturn(ctx: StoreContext, tx: SqlTransaction, change: ReturnCommit) {
   const { record, snapshot } = change.next;
-  const use = change.idempotency;
-  const key = use ? [use.key, use.fingerprint, use.now, use.expiresAt] : [null, null, null, null];
-  const values = [...key, use ? JSON.stringify(use.response) : null];
-  values.push(record.id, record.version, record.state, record.customer_id, record.order_id);
+  const values = [record.id, record.version, record.state, record.customer_id, record.order_id];
   values.push(JSON.stringify(record), JSON.stringify(snapshot));
-  const creating = change.expectedVersion === null;
-  if (!creating) values.push(change.expectedVersion);
-  const write = creating ? insertReturn(ctx.names) : updateReturn(ctx.names);
-  const [row] = await tx.query<{ written: number; keyed: number }>(
-    writeReturn(ctx.names, write),
-    values,
-  );
-  if (row!.written === 0) throw new Refused(await whyNotWritten(ctx, tx, change));
-  if (!use || row!.keyed > 0) return;
-  // The key answers already (or its row went between the insert and now: then it records).
-  const result = await recordAnswer(tx, ctx, use);
-  if (!result.recorded)
-    throw new Refused({ ok: false, reason: "idempotency_conflict", record: result.record });
-}
-
-/** A return not written: it exists already, or its version moved on (or it is gone). */
-async function whyNotWritten(
-  ctx: StoreContext,
-  tx: SqlTransaction,
-  change: ReturnCommit,
-): Promise<CommitResult> {
-  if (change.expectedVersion === null) return { ok: false, reason: "already_exists" };
+  if (change.expectedVersion === null) {
+    if ((await tx.query(insertReturn(ctx.names), values)).length > 0) return;
+    throw new Refused({ ok: false, reason: "already_exists" });
+  }
+  values.push(change.expectedVersion);
+  if ((await tx.query(updateReturn(ctx.names), values)).length > 0) return;
   // The UPDATE saw the latest committed version: that is what the caller is told of.
-  const [row] = await tx.query<StoredReturn>(selectReturn(ctx.names), [change.next.record.id]);
-  return {
+  const [row] = await tx.query<StoredReturn>(selectReturn(ctx.names), [record.id]);
+  throw new Refused({
     ok: false,
     reason: "version_conflict",
     currentVersion: row ? row.record.version : null,
     ...(row ? { current: row } : {}),
-  };
+  });
+}
+
+async function recordKey(ctx: StoreContext, tx: SqlTransaction, change: ReturnCommit) {
+  if (!change.idempotency) return;
+  const result = await recordAnswer(tx, ctx, change.idempotency);
+  if (!result.recorded)
+    throw new Refused({ ok: false, reason: "idempotency_conflict", record: result.record });
 }
 
 async function checkLineAllowance(ctx: StoreContext, tx: SqlTransaction, change: ReturnCommit) {
