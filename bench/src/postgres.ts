@@ -199,7 +199,7 @@ async function submittedReturns(
       const ids: string[] = [];
       for (let i = 0; i < returnsPerRound(writers) / writers; i++) {
         const { record } = await service.createReturn(CREATE, ctx(portal, keyed));
-        await service.submit(record.id, ctx(portal, keyed));
+        await service.submit(record.id, {}, ctx(portal, keyed));
         ids.push(record.id);
       }
       return ids;
@@ -250,7 +250,7 @@ async function serviceRound(
       for (const id of ids)
         for (const step of STEPS) {
           const called = performance.now();
-          await service.advance(id, step, ctx(merchant, keyed), BODIES[step]);
+          await service.advance(id, step, BODIES[step], ctx(merchant, keyed));
           latencies.push(performance.now() - called);
         }
     }),
@@ -345,7 +345,7 @@ async function profileTransitions(backend: Backend): Promise<Profile> {
   const ids: string[] = [];
   for (let i = 0; i < PROFILED_RETURNS; i++) {
     const { record } = await service.createReturn(CREATE, ctx(portal, true));
-    await service.submit(record.id, ctx(portal, true));
+    await service.submit(record.id, {}, ctx(portal, true));
     ids.push(record.id);
   }
   sent.length = 0;
@@ -353,7 +353,7 @@ async function profileTransitions(backend: Backend): Promise<Profile> {
   for (const id of ids) {
     for (const step of STEPS) {
       const started = performance.now();
-      await service.advance(id, step, ctx(merchant, true), BODIES[step]);
+      await service.advance(id, step, BODIES[step], ctx(merchant, true));
       totals.push(performance.now() - started);
     }
   }

@@ -44,12 +44,12 @@ async function advanceRound(keyed: boolean): Promise<number> {
   const ids: string[] = [];
   for (let i = 0; i < RETURNS_PER_ROUND; i++) {
     const { record } = await service.createReturn(CREATE, ctx(portal));
-    await service.submit(record.id, ctx(portal));
+    await service.submit(record.id, {}, ctx(portal));
     ids.push(record.id);
   }
   const started = performance.now();
   for (const id of ids) {
-    for (const step of STEPS) await service.advance(id, step, ctx(merchant), BODIES[step]);
+    for (const step of STEPS) await service.advance(id, step, BODIES[step], ctx(merchant));
   }
   const seconds = (performance.now() - started) / 1000;
   const last = await service.get(ids.at(-1)!, { principal: merchant });

@@ -90,10 +90,10 @@ it("dispatcher - delivers every transition of 1,000 random lifecycles once and i
         event === "update"
           ? await service.updateDraft(id, { reason: pick(REASONS) }, { principal: portal })
           : event === "submit"
-            ? await service.submit(id, { principal: portal })
+            ? await service.submit(id, {}, { principal: portal })
             : event === "cancel"
-              ? await service.cancel(id, { principal: portal })
-              : await service.advance(id, event, { principal: merchant });
+              ? await service.cancel(id, {}, { principal: portal })
+              : await service.advance(id, event, {}, { principal: merchant });
       state = result.record.state;
     }
     return id;

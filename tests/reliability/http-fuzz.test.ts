@@ -567,7 +567,7 @@ for (const target of targets) {
         principal: owner,
         idempotencyKey: "seed-1",
       });
-      await service.submit(created.record.id, { principal: owner, idempotencyKey: "seed-2" });
+      await service.submit(created.record.id, {}, { principal: owner, idempotencyKey: "seed-2" });
       const other = { ...owner, id: "someone-else" };
       await service.createReturn(validCreate, { principal: other, idempotencyKey: "seed-3" });
       knownId = created.record.id;

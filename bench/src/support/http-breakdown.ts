@@ -60,7 +60,7 @@ export async function httpBreakdown(issuer: LocalIssuer): Promise<HttpBreakdown>
       principal,
       idempotencyKey: `t-${++key}`,
     });
-    await service.submit(record.id, { principal, idempotencyKey: `t-${++key}` });
+    await service.submit(record.id, {}, { principal, idempotencyKey: `t-${++key}` });
   };
   const post = async (path: string, body: string) => {
     const response = await service.fetch(

@@ -118,7 +118,7 @@ async function steadyPhase(options: {
   for (let i = 0; i < 1_000; i++) {
     const principal = portal(`customer-${i}`);
     const { record } = await service.createReturn(CREATE, { principal, idempotencyKey: `c-${i}` });
-    await service.cancel(record.id, { principal, idempotencyKey: `x-${i}` });
+    await service.cancel(record.id, {}, { principal, idempotencyKey: `x-${i}` });
     pool.push(record.id);
   }
 
@@ -137,7 +137,7 @@ async function steadyPhase(options: {
 
   const attempt = async (id: string, idempotencyKey: string, body?: { note: string }) => {
     try {
-      await service.advance(id, "approve", { principal: merchant, idempotencyKey }, body);
+      await service.advance(id, "approve", body, { principal: merchant, idempotencyKey });
       count("200");
     } catch (error) {
       count(String((error as ProblemError).status ?? "thrown"));

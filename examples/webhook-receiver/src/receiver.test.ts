@@ -33,9 +33,9 @@ describe("example webhook receiver", () => {
       portal,
     );
     const id = created.record.id;
-    await service.submit(id, portal);
+    await service.submit(id, {}, portal);
     for (const event of ["approve", "ship", "receive"] as const)
-      await service.advance(id, event, merchant);
+      await service.advance(id, event, {}, merchant);
     await service.dispatcher.drain();
     const types = receiver.timeline(id).map((w) => w.event.type);
     expect(types).toEqual([

@@ -40,12 +40,12 @@ describe("createReturnsService", () => {
   it("advance - concurrent conflicting events on one return: exactly one applies, versions stay contiguous", async () => {
     const { service, store } = setup();
     const { record } = await service.createReturn(fitInput, { principal: customer });
-    await service.submit(record.id, { principal: customer });
+    await service.submit(record.id, {}, { principal: customer });
     const results = await Promise.allSettled([
-      service.advance(record.id, "approve", { principal: staff }),
-      service.advance(record.id, "reject", { principal: staff }),
-      service.advance(record.id, "approve", { principal: staff }),
-      service.cancel(record.id, { principal: customer }),
+      service.advance(record.id, "approve", {}, { principal: staff }),
+      service.advance(record.id, "reject", {}, { principal: staff }),
+      service.advance(record.id, "approve", {}, { principal: staff }),
+      service.cancel(record.id, {}, { principal: customer }),
     ]);
     const applied = results.filter((r) => r.status === "fulfilled");
     // approve → approved still allows cancel; everything else conflicts with what ran first.
@@ -64,7 +64,7 @@ describe("createReturnsService", () => {
     const { service, store } = setup();
     const { record } = await service.createReturn(fitInput, { principal: customer });
     await service.updateDraft(record.id, { exchange_size: "XL" }, { principal: customer });
-    await service.submit(record.id, { principal: customer });
+    await service.submit(record.id, {}, { principal: customer });
     for (const event of [
       "approve",
       "flag",
@@ -74,7 +74,7 @@ describe("createReturnsService", () => {
       "grade",
       "close",
     ] as const) {
-      await service.advance(record.id, event, { principal: staff });
+      await service.advance(record.id, event, {}, { principal: staff });
     }
     const events = await store.listEvents(record.id);
     expect(events.map((e) => `${e.seq}:${e.type}`)).toEqual([
@@ -118,12 +118,12 @@ describe("createReturnsService", () => {
       )
     ).record;
     for (const id of [fit.id, other.id]) {
-      await service.submit(id, { principal: customer });
-      await service.advance(id, "approve", { principal: staff });
-      await service.advance(id, "ship", { principal: staff });
-      await service.advance(id, "receive", { principal: staff });
-      await service.advance(id, "grade", { principal: staff }, { condition: "LIKE_NEW" });
-      await service.advance(id, "close", { principal: staff });
+      await service.submit(id, {}, { principal: customer });
+      await service.advance(id, "approve", {}, { principal: staff });
+      await service.advance(id, "ship", {}, { principal: staff });
+      await service.advance(id, "receive", {}, { principal: staff });
+      await service.advance(id, "grade", { condition: "LIKE_NEW" }, { principal: staff });
+      await service.advance(id, "close", {}, { principal: staff });
     }
     expect(signals.map((s) => [s.return_id, s.stage, s.confirmed, s.condition])).toEqual([
       [fit.id, "received", false, null],
@@ -151,9 +151,9 @@ describe("createReturnsService", () => {
       onError: (error) => void reported.push(error),
     });
     const { record } = await service.createReturn(fitInput, { principal: customer });
-    await service.submit(record.id, { principal: customer });
+    await service.submit(record.id, {}, { principal: customer });
     for (const event of ["approve", "ship", "receive"] as const)
-      await service.advance(record.id, event, { principal: staff });
+      await service.advance(record.id, event, {}, { principal: staff });
     expect((await service.get(record.id, { principal: staff })).state).toBe("received");
     expect(reported).toHaveLength(1);
   });
@@ -170,10 +170,10 @@ describe("createReturnsService", () => {
     });
     expect(again).toEqual({ ...first, replayed: true });
     const late = await problemOf(
-      service.advance(first.record.id, "ship", { principal: staff, idempotencyKey: "b" }),
+      service.advance(first.record.id, "ship", {}, { principal: staff, idempotencyKey: "b" }),
     );
     const lateAgain = await problemOf(
-      service.advance(first.record.id, "ship", { principal: staff, idempotencyKey: "b" }),
+      service.advance(first.record.id, "ship", {}, { principal: staff, idempotencyKey: "b" }),
     );
     expect(lateAgain.toJSON()).toEqual(late.toJSON());
     expect(lateAgain.headers["idempotent-replayed"]).toBe("true");
@@ -228,16 +228,20 @@ describe("createReturnsService", () => {
       principal: customer,
       idempotencyKey: "create",
     });
-    const submitted = await service.submit(record.id, { principal: customer, idempotencyKey: "s" });
-    await service.advance(record.id, "approve", { principal: staff, idempotencyKey: "a" });
-    await service.advance(record.id, "flag", { principal: staff, idempotencyKey: "f" });
+    const submitted = await service.submit(
+      record.id,
+      {},
+      { principal: customer, idempotencyKey: "s" },
+    );
+    await service.advance(record.id, "approve", {}, { principal: staff, idempotencyKey: "a" });
+    await service.advance(record.id, "flag", {}, { principal: staff, idempotencyKey: "f" });
     const created = await service.createReturn(fitInput, {
       principal: customer,
       idempotencyKey: "create",
     });
     expect(created.record.history).toHaveLength(1);
     expect(created).toMatchObject({ status: 201, replayed: true, record: { version: 1 } });
-    const again = await service.submit(record.id, { principal: customer, idempotencyKey: "s" });
+    const again = await service.submit(record.id, {}, { principal: customer, idempotencyKey: "s" });
     expect(JSON.stringify(again.record)).toBe(JSON.stringify(submitted.record));
     expect(again).toEqual({ ...submitted, replayed: true });
   });
@@ -296,33 +300,38 @@ describe("createReturnsService", () => {
     const a = createReturnsService({ store, idempotency: { required: false } });
     const b = createReturnsService({ store, idempotency: { required: false } });
     const { record } = await a.createReturn(fitInput, { principal: customer });
-    await a.submit(record.id, { principal: customer });
-    await b.advance(record.id, "approve", { principal: staff }); // a still remembers v2
+    await a.submit(record.id, {}, { principal: customer });
+    await b.advance(record.id, "approve", {}, { principal: staff }); // a still remembers v2
 
     // a's remembered version refuses ship; a fresh read allows it.
-    expect((await a.advance(record.id, "ship", { principal: staff })).record.version).toBe(4);
+    expect((await a.advance(record.id, "ship", {}, { principal: staff })).record.version).toBe(4);
     // a wrote v4 itself: the next write reads nothing.
     reads = 0;
-    await a.advance(record.id, "flag", { principal: staff });
+    await a.advance(record.id, "flag", {}, { principal: staff });
     expect(reads).toBe(0);
     // A refusal is decided on the latest version, not on b's remembered v3.
-    const refused = await problemOf(b.advance(record.id, "receive", { principal: staff }));
+    const refused = await problemOf(b.advance(record.id, "receive", {}, { principal: staff }));
     expect(refused.status).toBe(409);
     expect(refused.toJSON()).toMatchObject({ state: "flagged" });
-    await b.advance(record.id, "unflag", { principal: staff });
-    await a.advance(record.id, "receive", { principal: staff }); // a remembered flagged
+    await b.advance(record.id, "unflag", {}, { principal: staff });
+    await a.advance(record.id, "receive", {}, { principal: staff }); // a remembered flagged
     // b remembers v6 (in transit): flag is valid there too, so b commits, loses the version
     // race, and retries from the version the store reports.
-    expect((await b.advance(record.id, "flag", { principal: staff })).record).toMatchObject({
+    expect((await b.advance(record.id, "flag", {}, { principal: staff })).record).toMatchObject({
       version: 8,
       state: "flagged",
       flagged_from: "received",
     });
     // If-Match is checked against the latest version, whatever a remembers.
-    const unflagged = await a.advance(record.id, "unflag", { principal: staff, ifMatch: '"8"' });
+    const unflagged = await a.advance(
+      record.id,
+      "unflag",
+      {},
+      { principal: staff, ifMatch: '"8"' },
+    );
     expect(unflagged.record).toMatchObject({ version: 9, state: "received" });
     const stale = await problemOf(
-      b.advance(record.id, "grade", { principal: staff, ifMatch: '"8"' }),
+      b.advance(record.id, "grade", {}, { principal: staff, ifMatch: '"8"' }),
     );
     expect(stale).toMatchObject({ status: 412 });
     expect(stale.toJSON()).toMatchObject({ current_version: 9 });
@@ -346,14 +355,14 @@ describe("createReturnsService", () => {
   it("advance - a full history refuses flag with 409 in-process too, and reject still applies", async () => {
     const { service, store } = setup({ maxHistoryEntries: 16 });
     const { record } = await service.createReturn(fitInput, { principal: customer });
-    await service.submit(record.id, { principal: customer });
+    await service.submit(record.id, {}, { principal: customer });
     // A flag is accepted while it, its unflag and the longest rest of a lifecycle (6) fit.
     let refused: ProblemError | undefined;
     for (let round = 0; !refused && round < 16; round++) {
-      refused = await problemOf(service.advance(record.id, "flag", { principal: staff })).catch(
+      refused = await problemOf(service.advance(record.id, "flag", {}, { principal: staff })).catch(
         () => undefined,
       );
-      if (!refused) await service.advance(record.id, "unflag", { principal: staff });
+      if (!refused) await service.advance(record.id, "unflag", {}, { principal: staff });
     }
     expect(refused).toMatchObject({ status: 409, slug: "history-limit-reached" });
     expect(refused!.toJSON()).toMatchObject({ event: "flag", max_history_entries: 16 });
@@ -362,8 +371,8 @@ describe("createReturnsService", () => {
     const rejected = await service.advance(
       record.id,
       "reject",
-      { principal: staff },
       { reason_code: "NOT_ELIGIBLE" },
+      { principal: staff },
     );
     expect(rejected.record.state).toBe("rejected");
   });
@@ -376,12 +385,12 @@ describe("createReturnsService", () => {
     );
     const { record } = await service.createReturn(fitInput, { principal: customer });
     expect(
-      (await problemOf(service.advance(record.id, "approve", { principal: customer }))).status,
+      (await problemOf(service.advance(record.id, "approve", {}, { principal: customer }))).status,
     ).toBe(403);
     const stranger: Principal = { kind: "portal", id: "user-2", scopes: ["portal:returns.write"] };
     expect((await problemOf(service.get(record.id, { principal: stranger }))).status).toBe(404);
     expect(
-      (await problemOf(service.advance(record.id, "teleport", { principal: staff }))).slug,
+      (await problemOf(service.advance(record.id, "teleport", {}, { principal: staff }))).slug,
     ).toBe("unknown-event");
   });
 
@@ -399,8 +408,8 @@ describe("createReturnsService", () => {
       const ctx = { principal };
       const writes =
         principal.kind === "portal"
-          ? [() => service.createReturn(fitInput, ctx), () => service.submit(record.id, ctx)]
-          : [() => service.advance(record.id, "flag", ctx)];
+          ? [() => service.createReturn(fitInput, ctx), () => service.submit(record.id, {}, ctx)]
+          : [() => service.advance(record.id, "flag", {}, ctx)];
       const reads = [() => service.list({}, ctx), () => service.get(record.id, ctx)];
       for (const operation of [...writes, ...reads]) {
         const problem = await problemOf(operation());
@@ -443,9 +452,9 @@ describe("createReturnsService", () => {
       ],
     });
     const { record } = await service.createReturn(fitInput, { principal: customer });
-    await service.submit(record.id, { principal: customer });
+    await service.submit(record.id, {}, { principal: customer });
     for (const event of ["approve", "ship", "receive", "grade", "close"] as const)
-      await service.advance(record.id, event, { principal: staff });
+      await service.advance(record.id, event, {}, { principal: staff });
 
     await service.dispatcher.drain();
 
@@ -482,7 +491,11 @@ describe("createReturnsService", () => {
       scopes: ["portal:returns.read", "portal:returns.write"],
     };
     const created = await service.createReturn(fitInput, { principal, idempotencyKey: "k-1" });
-    const submitted = await service.submit(created.record.id, { principal, idempotencyKey: "k-2" });
+    const submitted = await service.submit(
+      created.record.id,
+      {},
+      { principal, idempotencyKey: "k-2" },
+    );
     const send = (path: string, key: string, body: unknown) =>
       service.fetch(
         new Request(`https://shop.example/returns${path}`, {

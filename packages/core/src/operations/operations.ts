@@ -63,9 +63,9 @@ export function createOperations(setup: OperationsSetup): ReturnOperations & Req
     createReturn: async (input, ctx) => toResult(await createReturn(deps, input, ctx)),
     sendEvent: send,
     updateDraft: (id, patch, ctx) => send(id, "update", patch, ctx),
-    submit: (id, ctx, body) => send(id, "submit", body, ctx),
-    cancel: (id, ctx, body) => send(id, "cancel", body, ctx),
-    advance(id, event, ctx, body) {
+    submit: (id, body, ctx) => send(id, "submit", body, ctx),
+    cancel: (id, body, ctx) => send(id, "cancel", body, ctx),
+    advance(id, event, body, ctx) {
       if (!isMerchantEvent(event)) {
         return Promise.reject(problems.unknownEvent(event, MERCHANT_EVENTS));
       }

@@ -43,14 +43,23 @@ export interface ReturnOperations {
   createReturn(input: unknown, ctx: OperationContext): Promise<ReturnResult>;
   /** PATCHes a draft's reason, resolution or exchange size. */
   updateDraft(id: string, patch: UpdateReturnInput, ctx: OperationContext): Promise<ReturnResult>;
-  submit(id: string, ctx: OperationContext, body?: EventBodies["submit"]): Promise<ReturnResult>;
-  cancel(id: string, ctx: OperationContext, body?: EventBodies["cancel"]): Promise<ReturnResult>;
+  /** Sends `submit` (body: `{ note? }`, or `{}`). Like every operation, the context comes last. */
+  submit(
+    id: string,
+    body: EventBodies["submit"] | undefined,
+    ctx: OperationContext,
+  ): Promise<ReturnResult>;
+  cancel(
+    id: string,
+    body: EventBodies["cancel"] | undefined,
+    ctx: OperationContext,
+  ): Promise<ReturnResult>;
   /** Sends one of the eight merchant events. An unknown event name is a 404. */
   advance<E extends MerchantEvent>(
     id: string,
     event: E | (string & {}),
+    body: EventBodies[E] | undefined,
     ctx: OperationContext,
-    body?: EventBodies[E],
   ): Promise<ReturnResult>;
   get(id: string, ctx: OperationContext): Promise<ReturnData>;
   list(

@@ -88,9 +88,9 @@ async function main() {
         principal: w.event === "submit" || w.event === "cancel" ? portal : MERCHANT,
         idempotencyKey: w.key,
       };
-      if (w.event === "submit") return service.submit(id, ctx, w.body);
-      if (w.event === "cancel") return service.cancel(id, ctx, w.body);
-      return service.advance(id, w.event, ctx, w.body);
+      if (w.event === "submit") return service.submit(id, w.body, ctx);
+      if (w.event === "cancel") return service.cancel(id, w.body, ctx);
+      return service.advance(id, w.event, w.body, ctx);
     };
     answers.push(await finalAnswer(plan.submit.key, () => send(plan.submit), deadline()));
     const random = seeded(config.child * 100_003 + index);

@@ -146,8 +146,8 @@ async function main() {
             },
             ctx,
           );
-        if (write.event === "submit") return service.submit(write.returnId!, ctx, body);
-        return service.advance(write.returnId!, write.event, ctx, body);
+        if (write.event === "submit") return service.submit(write.returnId!, body, ctx);
+        return service.advance(write.returnId!, write.event, body, ctx);
       },
       Date.now() + WRITE_DEADLINE_MS,
     );

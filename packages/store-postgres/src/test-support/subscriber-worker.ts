@@ -98,9 +98,9 @@ async function main() {
         },
         { principal: owner },
       );
-      await service.submit(record.id, { principal: owner });
+      await service.submit(record.id, {}, { principal: owner });
       for (const event of LIFECYCLE)
-        await service.advance(record.id, event, { principal: MERCHANT });
+        await service.advance(record.id, event, {}, { principal: MERCHANT });
       returnIds.push(record.id);
     }
     await report({ kind: "committed", returnIds });
