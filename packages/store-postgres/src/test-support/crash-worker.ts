@@ -27,8 +27,8 @@ import {
   failWorker,
   finalAnswer,
   MERCHANT,
+  pendingAfterDrain,
   report,
-  sleep,
   workerConfig,
 } from "./worker-runtime";
 
@@ -198,12 +198,7 @@ async function main() {
   );
 
   if (config.drain) {
-    const deadline = Date.now() + DRAIN_DEADLINE_MS;
-    let pending = (await store.listDeliveries({ status: "pending" })).length;
-    while (pending > 0 && Date.now() < deadline) {
-      await sleep(100);
-      pending = (await store.listDeliveries({ status: "pending" })).length;
-    }
+    const pending = await pendingAfterDrain(store, DRAIN_DEADLINE_MS);
     await service.dispatcher.stop();
     await report({ kind: "drained", pending });
   }

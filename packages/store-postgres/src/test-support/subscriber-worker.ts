@@ -14,7 +14,14 @@ import { createReturnsService, type SubscriberEvent } from "@returnkit/core";
 import pg from "pg";
 import { postgresStore } from "../postgres-store";
 import { subscriberTables } from "./subscriber-tables";
-import { customer, failWorker, MERCHANT, report, sleep, workerConfig } from "./worker-runtime";
+import {
+  customer,
+  failWorker,
+  MERCHANT,
+  pendingAfterDrain,
+  report,
+  workerConfig,
+} from "./worker-runtime";
 
 export interface SubscriberConfig {
   databaseUrl: string;
@@ -108,12 +115,7 @@ async function main() {
     await FOREVER;
   }
 
-  const deadline = Date.now() + DRAIN_DEADLINE_MS;
-  let pending = (await store.listDeliveries({ status: "pending" })).length;
-  while (pending > 0 && Date.now() < deadline) {
-    await sleep(100);
-    pending = (await store.listDeliveries({ status: "pending" })).length;
-  }
+  const pending = await pendingAfterDrain(store, DRAIN_DEADLINE_MS);
   await service.dispatcher.stop();
   await report({ kind: "drained", pending });
   await service.close();

@@ -121,3 +121,17 @@ export const MERCHANT: Principal = {
 export function customer(id: string): Principal {
   return { kind: "portal", id, scopes: ["portal:returns.write"] };
 }
+
+/** Waits until `store` has no pending delivery or `ms` pass; resolves to how many are left. */
+export async function pendingAfterDrain(
+  store: { listDeliveries(filter: { status: "pending" }): Promise<unknown[]> },
+  ms: number,
+): Promise<number> {
+  const deadline = Date.now() + ms;
+  let pending = (await store.listDeliveries({ status: "pending" })).length;
+  while (pending > 0 && Date.now() < deadline) {
+    await sleep(100);
+    pending = (await store.listDeliveries({ status: "pending" })).length;
+  }
+  return pending;
+}
