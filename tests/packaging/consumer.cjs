@@ -12,9 +12,9 @@ const portal = { principal: { kind: "portal", id: "u1", scopes: ["portal:returns
     { order_id: "o1", line: { sku: "MUG" }, reason: "DAMAGED", resolution: "REFUND" },
     portal,
   );
-  await service.submit(record.id, portal);
+  await service.submit(record.id, {}, portal);
   for (const e of ["approve", "ship", "receive", "grade", "close"])
-    await service.advance(record.id, e, staff);
+    await service.advance(record.id, e, {}, staff);
   const final = await service.get(record.id, staff);
   if (
     final.state !== "closed" ||
