@@ -3,38 +3,47 @@
  * own so the load generator does not share its event loop.
  *
  * Forked with IPC. It receives `{ framework, issuer, jwks, postgres? }`, serves on 127.0.0.1
- * (a free port) both returnkit (memory store, or the PostgreSQL store when `postgres` is
- * given; JWT auth against the local JWKS, idempotency required)
- * and `POST /bare/*` — the same framework parsing the same JSON and answering 201, the
- * baseline — and replies `{ port }`, or `{ error }` and exits when it cannot start. Then it
- * answers `"cpu"` with its CPU time so far.
+ * (a free port, listen backlog set explicitly) both returnkit (memory store, or the
+ * PostgreSQL store when `postgres` is given; JWT auth against the local JWKS, idempotency
+ * required) and `POST /bare/*` — the same framework parsing the same JSON and answering 201,
+ * the baseline — or, for `framework: "peer"`, the hand-written peer (../peer/app.ts) on
+ * PostgreSQL; it replies `{ port }`, or `{ error }` and exits when it cannot start. Then it
+ * answers `"cpu"` with its CPU time so far and `"times"` with its own request timings and
+ * event-loop delay since the last `"times"` (support/server-timing.ts).
  *
  * `@returnkit/*` resolve through the tsconfig tsx is given (`TSX_TSCONFIG_PATH`): this
  * checkout's, or another checkout's for the "before" side of a comparison (see http.ts).
  */
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
+import { createAdaptorServer } from "@hono/node-server";
 import { returnsRouter } from "@returnkit/adapter-express";
 import { returnsApp } from "@returnkit/adapter-hono";
 import { createReturnsService, type JwtAuthOptions, type ReturnsStore } from "@returnkit/core";
 import express from "express";
 import { Hono } from "hono";
+import type { JSONWebKeySet } from "jose";
 import pg from "pg";
+import { initPeer, peerApp } from "../peer/app";
+import { timeRequests } from "./server-timing";
 import { BENCH_BASE_URL } from "./tokens";
 
 export interface HttpServerConfig {
-  framework: "hono" | "express";
+  framework: "hono" | "express" | "peer";
   issuer: string;
   jwks: JwtAuthOptions["jwks"];
   /** Serve from `postgresStore({ db: new pg.Pool(...) })` on this database and schema. */
   postgres?: { url: string; schema: string };
 }
 
+/** Pending connections the kernel may queue (capped by net.core.somaxconn). */
+export const LISTEN_BACKLOG = 4096;
+const POOL_SIZE = 10;
+
 async function storeFor(config: HttpServerConfig): Promise<ReturnsStore | undefined> {
   if (!config.postgres) return undefined;
   const { postgresStore } = await import("@returnkit/store-postgres");
-  const pool = new pg.Pool({ connectionString: config.postgres.url, max: 10 });
+  const pool = new pg.Pool({ connectionString: config.postgres.url, max: POOL_SIZE });
   const store = postgresStore({ db: pool, schema: config.postgres.schema });
   await store.init();
   return store;
@@ -48,7 +57,21 @@ function boundRequests(server: Server) {
   server.maxHeadersCount = 200;
 }
 
-async function start(config: HttpServerConfig): Promise<Server> {
+async function peerServer(config: HttpServerConfig): Promise<Server> {
+  if (!config.postgres) throw new Error("the peer needs PostgreSQL (postgres in its config)");
+  const pool = new pg.Pool({ connectionString: config.postgres.url, max: POOL_SIZE });
+  await initPeer(pool, config.postgres.schema);
+  const app = peerApp({
+    pool,
+    schema: config.postgres.schema,
+    issuer: config.issuer,
+    audience: BENCH_BASE_URL,
+    jwks: config.jwks as JSONWebKeySet,
+  });
+  return createAdaptorServer({ fetch: app.fetch }) as Server;
+}
+
+async function returnkitServer(config: HttpServerConfig): Promise<Server> {
   const store = await storeFor(config);
   const service = createReturnsService({
     ...(store ? { store } : {}),
@@ -60,12 +83,7 @@ async function start(config: HttpServerConfig): Promise<Server> {
     const app = new Hono();
     app.post("/bare/*", async (c) => c.json(await c.req.json(), 201));
     app.route("/", returnsApp(service));
-    return new Promise((resolve) => {
-      const server = serve({ fetch: app.fetch, hostname: "127.0.0.1", port: 0 }, () =>
-        resolve(server as Server),
-      ) as Server;
-      boundRequests(server);
-    });
+    return createAdaptorServer({ fetch: app.fetch }) as Server;
   }
   const app = express();
   app.disable("x-powered-by");
@@ -73,15 +91,30 @@ async function start(config: HttpServerConfig): Promise<Server> {
     res.status(201).json(req.body);
   });
   app.use(returnsRouter(service));
-  return new Promise((resolve) => {
-    const server = app.listen(0, "127.0.0.1", () => resolve(server));
-    boundRequests(server);
-  });
+  return createServer(app);
 }
+
+async function start(config: HttpServerConfig): Promise<Server> {
+  const server =
+    config.framework === "peer" ? await peerServer(config) : await returnkitServer(config);
+  boundRequests(server);
+  times = timeRequests(server);
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen({ port: 0, host: "127.0.0.1", backlog: LISTEN_BACKLOG }, resolve);
+  });
+  return server;
+}
+
+let times: ReturnType<typeof timeRequests> | undefined;
 
 process.on("message", async (message: unknown) => {
   if (message === "cpu") {
     process.send!({ cpu: process.cpuUsage() });
+    return;
+  }
+  if (message === "times") {
+    process.send!({ times: times?.take() });
     return;
   }
   try {
