@@ -31,6 +31,9 @@ import type { BenchFigure, BenchSection } from "./types";
 
 const SRC = dirname(fileURLToPath(import.meta.url));
 const RETURNS = Number(process.env.BENCH_MEMORY_RETURNS ?? 100_000);
+/** Returns created and submitted for the heap-per-held-return figure. */
+const SUBMITTED_RETURNS = Number(process.env.BENCH_MEMORY_SUBMITTED ?? 50_000);
+const SUBMITTED_TARGET_BYTES = 2048;
 const STEADY_SECONDS = Number(process.env.BENCH_STEADY_SECONDS ?? 60);
 const CONTROL_SECONDS = Math.min(15, STEADY_SECONDS);
 const TTL_MS = 1_000;
@@ -59,6 +62,22 @@ async function inWorker<T>(message: object): Promise<T> {
   return reply.result;
 }
 
+/** Heap per held return after create + submit, beside create only from the same run. */
+function submittedFigure(created: ReturnsPhaseResult, submitted: ReturnsPhaseResult): BenchFigure {
+  const perReturn = (phase: ReturnsPhaseResult) =>
+    ((phase.after.heapMB - phase.before.heapMB) * 2 ** 20) / phase.count;
+  const value = perReturn(submitted);
+  return {
+    metric: `heap per return held after create + submit (${submitted.count.toLocaleString("en-US")} returns, both keyed)`,
+    value,
+    unit: "bytes",
+    baseline: { label: "heap per return after create only", value: perReturn(created) },
+    ratio: value / perReturn(created),
+    target: `<= ${SUBMITTED_TARGET_BYTES} bytes`,
+    met: value <= SUBMITTED_TARGET_BYTES,
+  };
+}
+
 /** Least-squares slope of `pick` over time, in MB per minute. */
 function slopePerMinute(samples: MemorySample[], pick: (s: MemorySample) => number): number {
   const n = samples.length;
@@ -76,6 +95,11 @@ function slopePerMinute(samples: MemorySample[], pick: (s: MemorySample) => numb
 
 export default async function memoryBench(): Promise<BenchSection> {
   const held = await inWorker<ReturnsPhaseResult>({ phase: "returns", count: RETURNS });
+  const submitted = await inWorker<ReturnsPhaseResult>({
+    phase: "returns",
+    count: SUBMITTED_RETURNS,
+    submit: true,
+  });
   const steady = await inWorker<SteadyPhaseResult>({
     phase: "steady",
     seconds: STEADY_SECONDS,
@@ -130,6 +154,7 @@ export default async function memoryBench(): Promise<BenchSection> {
       value: (heapDelta * 2 ** 20) / RETURNS,
       unit: "bytes",
     },
+    submittedFigure(held, submitted),
     {
       metric: `steady load (${STEADY_SECONDS} s, TTL ${TTL_MS / 1000} s, purge every 1 s): heap slope after ${SETTLE_SECONDS} s`,
       value: heapSlope,

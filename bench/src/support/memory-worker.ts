@@ -2,7 +2,8 @@
  * @module bench/support/memory-worker — the two memory measurements, each in a fresh
  * process started with --expose-gc (forked by bench/src/memory.ts), reporting over IPC.
  *
- *   returns  RSS and heap before and after creating N returns through the service
+ *   returns  RSS and heap before and after creating N returns through the service (and,
+ *            with `submit`, submitting each, keyed, as a portal client does)
  *   steady   a keyed write load with a short idempotency TTL, with or without purging
  *   draft    heap before and after one customer PATCHes one draft N times, each keyed
  *   missing  heap before and after N keyed writes to a return that does not exist (404s),
@@ -23,6 +24,7 @@ export interface MemorySample {
 
 export interface ReturnsPhaseResult {
   count: number;
+  submitted: boolean;
   before: MemorySample;
   after: MemorySample;
   seconds: number;
@@ -72,7 +74,7 @@ function sample(origin: number): MemorySample {
   };
 }
 
-async function returnsPhase(count: number): Promise<ReturnsPhaseResult> {
+async function returnsPhase(count: number, submit = false): Promise<ReturnsPhaseResult> {
   // Warm the code paths on a throwaway service, so compiled code is part of the baseline.
   const warm = createReturnsService();
   for (let i = 0; i < 2_000; i++) {
@@ -85,10 +87,12 @@ async function returnsPhase(count: number): Promise<ReturnsPhaseResult> {
   const origin = performance.now();
   const before = sample(origin);
   for (let i = 0; i < count; i++) {
-    await service.createReturn(CREATE, {
-      principal: portal(`customer-${i % 1_000}`),
+    const principal = portal(`customer-${i % 1_000}`);
+    const { record } = await service.createReturn(CREATE, {
+      principal,
       idempotencyKey: `create-${i}`,
     });
+    if (submit) await service.submit(record.id, {}, { principal, idempotencyKey: `submit-${i}` });
   }
   const seconds = (performance.now() - origin) / 1000;
   const page = await service.store.listReturns({ limit: count + 1 });
@@ -97,7 +101,7 @@ async function returnsPhase(count: number): Promise<ReturnsPhaseResult> {
   const after = sample(origin);
   // Keep the service reachable until after the reading.
   if (!service.store) throw new Error("unreachable");
-  return { count, before, after, seconds };
+  return { count, submitted: submit, before, after, seconds };
 }
 
 /**
@@ -274,7 +278,7 @@ process.on(
   "message",
   async (
     message:
-      | { phase: "returns"; count: number }
+      | { phase: "returns"; count: number; submit?: boolean }
       | { phase: "draft"; patches: number; maxHistoryEntries?: number }
       | { phase: "missing"; requests: number }
       | ({ phase: "steady" } & Parameters<typeof steadyPhase>[0]),
@@ -282,7 +286,7 @@ process.on(
     try {
       const result =
         message.phase === "returns"
-          ? await returnsPhase(message.count)
+          ? await returnsPhase(message.count, message.submit)
           : message.phase === "draft"
             ? await draftPhase(message.patches, message.maxHistoryEntries)
             : message.phase === "missing"
