@@ -75,6 +75,9 @@ function somaxconn(): string {
   }
 }
 
+/** A server (say, one whose database does not answer) that is not ready by then ends the run. */
+const START_TIMEOUT_MS = 60_000;
+
 /** Whether the last server started, and this process, are pinned (said in the notes). */
 let pinned = false;
 
@@ -94,10 +97,18 @@ async function startServer(config: HttpServerConfig, checkout?: string): Promise
   const exited = once(child, "exit");
   pinned = pinToCore(process.pid, LOAD_CORE) && pinToCore(child.pid ?? 0, SERVER_CORE);
   child.send(config);
+  let timer: NodeJS.Timeout | undefined;
   const [ready] = (await Promise.race([
     once(child, "message"),
     exited.then(([code]) => [{ error: `the server exited (code ${code}) before it was ready` }]),
+    new Promise((resolve) => {
+      timer = setTimeout(
+        () => resolve([{ error: `no answer within ${START_TIMEOUT_MS / 1000} s` }]),
+        START_TIMEOUT_MS,
+      );
+    }),
   ])) as [{ port: number } | { error: string }];
+  clearTimeout(timer);
   if ("error" in ready) {
     child.kill();
     await exited;
@@ -566,6 +577,18 @@ function postgresFigures(
   return figures;
 }
 
+/** Drops the sides' schemas; a failure is printed, never put in place of the run's own error. */
+async function dropSchemas(url: string, schemas: string[]): Promise<void> {
+  const pool = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: 10_000 });
+  try {
+    for (const schema of schemas) await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  } catch (error) {
+    console.error(`[bench http] could not drop ${schemas.join(", ")}:`, error);
+  } finally {
+    await pool.end();
+  }
+}
+
 /**
  * Hono on the PostgreSQL store against the hand-written peer on the same PostgreSQL (and
  * another checkout's, when given): throughput rounds alternating, then p99 at a fixed pace.
@@ -600,9 +623,7 @@ async function benchPostgres(
       await Promise.all(servers.map((server) => server.close()));
     }
   } finally {
-    const pool = new pg.Pool({ connectionString: url, max: 1 });
-    for (const schema of schemas) await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await pool.end();
+    await dropSchemas(url, schemas);
   }
   const { rounds, loads, pacedRuns } = measured;
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
