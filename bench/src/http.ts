@@ -18,7 +18,7 @@
 import { fork } from "node:child_process";
 import { once } from "node:events";
 import { existsSync, readFileSync, realpathSync } from "node:fs";
-import { availableParallelism, loadavg } from "node:os";
+import { cpus, loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
@@ -375,7 +375,7 @@ function halfLoadFigures(name: string, runs: FrameworkRuns): BenchFigure[] {
               ? `${oursHalf.non2xx} responses were not 2xx.`
               : behind
                 ? `The server fell behind: ${Math.round(oursHalf.requestsPerSecond)} of ${halfRate} req/s answered.`
-                : `Server event-loop delay p99 ${oursHalf.server.loopP99.toFixed(1)} ms (max ${oursHalf.server.loopMax.toFixed(1)}), ${cpuPerRequestMs(oursHalf).toFixed(2)} ms of server CPU per request, load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores; the bare route's p99 at the same pace: ${bareHalf.p99.toFixed(1)} ms (client), ${bareHalf.server.p99.toFixed(2)} ms (server).`,
+                : `Server event-loop delay p99 ${oursHalf.server.loopP99.toFixed(1)} ms (max ${oursHalf.server.loopMax.toFixed(1)}), ${cpuPerRequestMs(oursHalf).toFixed(2)} ms of server CPU per request, load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores; the bare route's p99 at the same pace: ${bareHalf.p99.toFixed(1)} ms (client), ${bareHalf.server.p99.toFixed(2)} ms (server).`,
         };
   const metP99 = (p99: number) => p99 <= P99_TARGET_MS && oursHalf.non2xx === 0 && !behind;
   return [
