@@ -9,6 +9,7 @@ export default defineConfig({
       "packages/*",
       "packages/store-postgres/vitest.server.config.ts",
       "examples/*",
+      "bench",
       "tests/reliability",
     ],
   },

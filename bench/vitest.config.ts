@@ -1,5 +1,14 @@
-import { defineConfig } from "vitest/config";
+import { defineProject } from "vitest/config";
+import { workspaceAlias } from "../vitest.shared.ts";
 
-// The bench's own pure pieces (percentiles, pacing); `pnpm --filter @returnkit/bench test`.
-// Not part of the root `pnpm test`: figures are never asserted in unit tests.
-export default defineConfig({ test: { include: ["src/**/*.test.ts"] } });
+// The bench's own pieces (percentiles, pacing, the peer doing the work it claims), part of the
+// root `pnpm test`; they assert behaviour, never a figure.
+export default defineProject({
+  resolve: { alias: workspaceAlias },
+  test: {
+    name: "bench",
+    include: ["src/**/*.test.ts"],
+    // The peer's test needs a real PostgreSQL: DATABASE_URL's, else one started from npm.
+    globalSetup: ["../vitest.postgres.ts"],
+  },
+});
