@@ -48,6 +48,15 @@ describe("returnMachine", () => {
     expect([...TERMINAL_STATES].sort()).toEqual(["cancelled", "closed", "rejected"]);
   });
 
+  it("machine - the initial snapshot and its persisted form are computed once and shared", () => {
+    const first = initialReturnSnapshot();
+    expect(initialReturnSnapshot()).toBe(first);
+    const persisted = persistReturnSnapshot(first);
+    expect(persistReturnSnapshot(initialReturnSnapshot())).toBe(persisted);
+    expect(Object.isFrozen(persisted)).toBe(true);
+    expect(stateOf(restoreReturnSnapshot(structuredClone(persisted)))).toBe("draft");
+  });
+
   it("machine - allowedEventsIn matches the lifecycle table for every state and caller", () => {
     for (const state of RETURN_STATES) {
       for (const caller of ["portal", "merchant"] as const) {

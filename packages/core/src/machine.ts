@@ -138,9 +138,15 @@ function isTerminal(node: { type: string }): boolean {
   return node.type === "final";
 }
 
+let initialSnapshot: ReturnSnapshot | undefined;
+
+/**
+ * The snapshot every return starts from. Computed once and shared, like every snapshot this
+ * module hands out: treat it as a value, never change it.
+ */
 export function initialReturnSnapshot(): ReturnSnapshot {
-  const [snapshot] = initialTransition(returnMachine);
-  return snapshot;
+  initialSnapshot ??= initialTransition(returnMachine)[0];
+  return initialSnapshot;
 }
 
 /** The flat state name of a snapshot (`{ open: "approved" }` → `approved`). */

@@ -18,37 +18,106 @@ export interface LinkContext {
   allowedEvents: (record: ReturnData, principal: Principal) => readonly string[];
 }
 
+type Template = ReturnResource["_templates"][string];
+
+/** A template with everything but its target, which holds the return's id. */
+interface PreparedTemplate {
+  event: string;
+  base: Omit<Template, "target">;
+  /** The target's text before and after the id. */
+  before: string;
+  after: string;
+}
+
+interface PreparedLinks {
+  collection: string;
+  /** The item href's text before and after the id. */
+  item: [string, string];
+  /** By the events a caller may send now (a few per state and caller kind). */
+  templates: Map<string, PreparedTemplate[]>;
+}
+
+/**
+ * Per mount (link context) and caller kind: the parts of `_links` and `_templates` that do
+ * not depend on the return, built once instead of on every response. Only the target and
+ * self links are filled in per return; the shared parts are never changed.
+ */
+const preparedByContext = new WeakMap<LinkContext, Map<Principal["kind"], PreparedLinks>>();
+
+function preparedFor(ctx: LinkContext, kind: Principal["kind"]): PreparedLinks {
+  let byKind = preparedByContext.get(ctx);
+  if (!byKind) {
+    byKind = new Map();
+    preparedByContext.set(ctx, byKind);
+  }
+  let prepared = byKind.get(kind);
+  if (!prepared) {
+    const paths = returnPaths(ctx.routes, kind);
+    const [before = "", after = ""] = paths.item("\0").split("\0");
+    prepared = {
+      collection: `${ctx.baseUrl}${paths.collection}`,
+      item: [`${ctx.baseUrl}${before}`, after],
+      templates: new Map(),
+    };
+    byKind.set(kind, prepared);
+  }
+  return prepared;
+}
+
+function prepareTemplates(
+  ctx: LinkContext,
+  kind: Principal["kind"],
+  events: readonly string[],
+): PreparedTemplate[] {
+  const prepared: PreparedTemplate[] = [];
+  const requiredScopes = [requiredScope(kind, "write")];
+  for (const event of events) {
+    const route = routeForEvent(ctx.routes, event as NonNullable<RouteDefinition["event"]>, kind);
+    if (!route) continue;
+    const schemaId = route.body?.meta()?.id;
+    const [before = "", after = ""] = fillId(route, "\0").split("\0");
+    prepared.push({
+      event,
+      base: {
+        title: route.summary,
+        method: route.method === "PATCH" ? "PATCH" : "POST",
+        contentType: "application/json",
+        schema: {
+          href: `${ctx.baseUrl}${OPENAPI_PATH}${requestBodySchemaPointer(String(schemaId))}`,
+        },
+        requiredScopes,
+      },
+      before: `${ctx.baseUrl}${before}`,
+      after,
+    });
+  }
+  return prepared;
+}
+
 export function renderReturn(
   record: ReturnData,
   principal: Principal,
   ctx: LinkContext,
 ): ReturnResource {
-  const paths = returnPaths(ctx.routes, principal.kind);
+  const prepared = preparedFor(ctx, principal.kind);
+  const events = ctx.allowedEvents(record, principal);
+  const eventsKey = events.join(",");
+  let prepareds = prepared.templates.get(eventsKey);
+  if (!prepareds) {
+    prepareds = prepareTemplates(ctx, principal.kind, events);
+    prepared.templates.set(eventsKey, prepareds);
+  }
   const templates: ReturnResource["_templates"] = {};
-  for (const event of ctx.allowedEvents(record, principal)) {
-    const route = routeForEvent(
-      ctx.routes,
-      event as NonNullable<RouteDefinition["event"]>,
-      principal.kind,
-    );
-    if (!route) continue;
-    const schemaId = route.body?.meta()?.id;
-    templates[event] = {
-      title: route.summary,
-      method: route.method === "PATCH" ? "PATCH" : "POST",
-      target: `${ctx.baseUrl}${fillId(route, record.id)}`,
-      contentType: "application/json",
-      schema: {
-        href: `${ctx.baseUrl}${OPENAPI_PATH}${requestBodySchemaPointer(String(schemaId))}`,
-      },
-      requiredScopes: [requiredScope(principal.kind, "write")],
-    };
+  for (const { event, base, before, after } of prepareds) {
+    const { title, method, contentType, schema, requiredScopes } = base;
+    const target = `${before}${record.id}${after}`;
+    templates[event] = { title, method, target, contentType, schema, requiredScopes };
   }
   return {
     ...record,
     _links: {
-      self: { href: `${ctx.baseUrl}${paths.item(record.id)}` },
-      collection: { href: `${ctx.baseUrl}${paths.collection}` },
+      self: { href: `${prepared.item[0]}${record.id}${prepared.item[1]}` },
+      collection: { href: prepared.collection },
     },
     _templates: templates,
   };

@@ -2,7 +2,7 @@
  * @module store/memory-idempotency — the memory store's idempotency keys: each holds the
  * response to replay, recorded by a commit's first use or as a stored refusal.
  */
-import { deepFreeze } from "./deep-freeze";
+import { frozenCopy } from "./deep-freeze";
 import type {
   CommitResult,
   IdempotencyAnswer,
@@ -37,7 +37,7 @@ export class MemoryIdempotencyKeys {
   record(answer: IdempotencyAnswer): IdempotencyAnswerResult {
     const found = this.get(answer.key, answer.now);
     if (found) return { recorded: false, record: found };
-    this.committed(answer, deepFreeze(structuredClone(answer.response)));
+    this.committed(answer, frozenCopy(answer.response));
     return { recorded: true };
   }
 

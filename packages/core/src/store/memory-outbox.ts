@@ -6,7 +6,7 @@
  * claimed (./pending-deliveries), so a claim costs what it returns, not the whole outbox.
  */
 import { newPrefixedId } from "../ids";
-import { deepFreeze } from "./deep-freeze";
+import { deepFreeze, frozenCopy } from "./deep-freeze";
 import { PendingDeliveries } from "./pending-deliveries";
 import type {
   ClaimedDelivery,
@@ -78,7 +78,7 @@ export class MemoryOutbox {
   // ---------------------------------------------------------------- endpoints
 
   saveEndpoint(endpoint: OutboxEndpoint): void {
-    this.endpoints.set(endpoint.id, deepFreeze(structuredClone(endpoint)));
+    this.endpoints.set(endpoint.id, frozenCopy(endpoint));
   }
 
   listEndpoints(): OutboxEndpoint[] {

@@ -8,7 +8,7 @@
  * Values are deep-frozen on the way in, so reads hand out the stored objects without
  * copying and nobody can change a committed version by accident.
  */
-import { deepFreeze } from "./deep-freeze";
+import { frozenCopy } from "./deep-freeze";
 import { MemoryIdempotencyKeys } from "./memory-idempotency";
 import { MemoryOutbox } from "./memory-outbox";
 import { MemoryReturns, unitsHeld } from "./memory-returns";
@@ -93,15 +93,14 @@ function commitInMemory(
   if (refusal) return refusal;
 
   // Nothing below can fail: the commit is atomic because it is synchronous.
-  // One clone of the whole commit: the record the return, its events' payloads and the
-  // idempotency response all refer to stays one shared (frozen) object, not three copies.
-  const copy = deepFreeze(
-    structuredClone({
-      next: commit.next,
-      events: commit.events,
-      response: commit.idempotency?.response,
-    }),
-  );
+  // One copy of the whole commit: the record the return, its events' payloads and the
+  // idempotency response all refer to stays one shared (frozen) object, not three copies;
+  // its strings and the parts earlier versions already froze are shared, not duplicated.
+  const copy = frozenCopy({
+    next: commit.next,
+    events: commit.events,
+    response: commit.idempotency?.response,
+  });
   returns.put(copy.next);
   const events = outbox.append(copy.events);
   if (commit.idempotency) keys.committed(commit.idempotency, copy.response!);
