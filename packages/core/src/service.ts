@@ -43,6 +43,11 @@ export interface ReturnsService extends ReturnOperations {
   close(): Promise<void>;
   /** Serves every route: `(Request) => Promise<Response>`. */
   fetch: FetchHandler;
+  /**
+   * Serves `{baseUrl}{path}` with `handler` through `fetch`, and so through both adapters:
+   * `service.mount("/mcp", createMcpHandler(service))`. A mounted path answers before the routes.
+   */
+  mount(path: `/${string}`, handler: FetchHandler): void;
 }
 
 export function createReturnsService(options: ReturnsServiceOptions = {}): ReturnsService {
@@ -90,7 +95,7 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
     targets: writeTargets(routes),
   });
   // The HTTP layer gets settings, never the options (they hold the webhook secrets).
-  const fetch = createFetchHandler({
+  const routesFetch = createFetchHandler({
     baseUrl,
     auth: options.auth,
     maxBodyBytes: settings.maxBodyBytes,
@@ -99,6 +104,7 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
     routes,
     operations,
   });
+  const mounted = createMounts(baseUrl, routesFetch);
 
   return {
     createReturn: operations.createReturn,
@@ -121,7 +127,23 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
       await dispatcher.stop();
       await store.close?.();
     },
-    fetch,
+    fetch: mounted.fetch,
+    mount: mounted.mount,
+  };
+}
+
+/** Handlers a host mounts beside the routes (the MCP endpoint), matched by exact path. */
+function createMounts(baseUrl: string, routesFetch: FetchHandler) {
+  const mountPath = new URL(baseUrl).pathname.replace(/\/+$/, "");
+  const handlers = new Map<string, FetchHandler>();
+  return {
+    fetch: ((request, context) => {
+      const handler = handlers.size ? handlers.get(new URL(request.url).pathname) : undefined;
+      return handler ? handler(request, context) : routesFetch(request, context);
+    }) satisfies FetchHandler,
+    mount(path: `/${string}`, handler: FetchHandler) {
+      handlers.set(`${mountPath}${path}`, handler);
+    },
   };
 }
 
