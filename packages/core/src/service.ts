@@ -4,6 +4,7 @@
  * translates requests into the operations, so a host calling them in-process gets the same
  * validation, idempotency, events and errors.
  */
+import { protectedResourceMetadataPath } from "./auth/protected-resource";
 import { createFetchHandler, type FetchHandler } from "./http/fetch-handler";
 import { buildRoutes, writeTargets } from "./http/routes";
 import { createIdempotencyEngine } from "./idempotency/engine";
@@ -45,7 +46,8 @@ export interface ReturnsService extends ReturnOperations {
   fetch: FetchHandler;
   /**
    * Serves `{baseUrl}{path}` with `handler` through `fetch`, and so through both adapters:
-   * `service.mount("/mcp", createMcpHandler(service))`. A mounted path answers before the routes.
+   * `service.mount("/mcp", createMcpHandler(service))`. A mounted path answers before the
+   * routes, and so does its RFC 9728 metadata path (`/.well-known/oauth-protected-resource{mount}/mcp`).
    */
   mount(path: `/${string}`, handler: FetchHandler): void;
 }
@@ -143,6 +145,8 @@ function createMounts(baseUrl: string, routesFetch: FetchHandler) {
     }) satisfies FetchHandler,
     mount(path: `/${string}`, handler: FetchHandler) {
       handlers.set(`${mountPath}${path}`, handler);
+      // A mounted handler may be a protected resource of its own, with its own metadata.
+      handlers.set(protectedResourceMetadataPath(`${baseUrl}${path}`), handler);
     },
   };
 }

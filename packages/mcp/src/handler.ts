@@ -8,24 +8,20 @@
 
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import {
-  type AuthOptions,
-  isProblemError,
-  type Principal,
-  type ProblemError,
-} from "@returnkit/core";
-import { createMcpAuthentication } from "./authentication";
+import { isProblemError, type Principal, type ProblemError, problems } from "@returnkit/core";
+import { createMcpAuthentication, type McpAuthOptions } from "./authentication";
 import { buildServer } from "./server";
+import { stepUpNeeded } from "./step-up";
 import type { McpService } from "./tool-context";
 
 export interface McpHandlerOptions {
   /**
-   * Who is calling: the host's `{ authenticate }`, or JWT settings (`issuer`, `jwksUri`, …) whose
-   * `audience` defaults to the MCP resource, `{baseUrl}/mcp`: a token for the REST API is
-   * refused here, as a token for the MCP resource is refused by the REST routes.
-   * Without it every request is a 401.
+   * Who is calling: the host's `{ authenticate }`, or JWT settings (`issuer`, `jwksUri`, …)
+   * for the MCP resource `{baseUrl}/mcp`, which is then the audience a token must carry: a
+   * token for the REST API is refused here, as a token for the MCP resource is refused by the
+   * REST routes. Without it every request is a 401.
    */
-  auth?: AuthOptions;
+  auth?: McpAuthOptions;
   /** The server's name and version in the MCP handshake. */
   serverInfo?: { name: string; version: string };
   /** Called with errors no caller could act on (a tool that failed unexpectedly). */
@@ -35,16 +31,24 @@ export interface McpHandlerOptions {
 export type McpHandler = (request: Request, context?: unknown) => Promise<Response>;
 
 export function createMcpHandler(service: McpService, options: McpHandlerOptions = {}): McpHandler {
-  const authentication = createMcpAuthentication(options.auth, mcpResourceUrl(service.baseUrl));
+  const resource = mcpResourceUrl(service.baseUrl);
+  const resourcePath = new URL(resource).pathname;
+  const authentication = createMcpAuthentication(options.auth, resource);
   const settings = {
     name: options.serverInfo?.name ?? "returnkit",
     version: options.serverInfo?.version ?? "1.0.0",
     reportError: options.reportError ?? ((error: unknown) => console.error(error)),
   };
   return async (request, context) => {
+    const metadata = authentication.metadata(request);
+    if (metadata) return metadata;
+    const { pathname } = new URL(request.url);
+    if (pathname !== resourcePath) return problemResponse(problems.routeNotFound(pathname), {});
     let principal: Principal;
     try {
       principal = await authentication.principalFor(request, context);
+      const stepUp = await stepUpNeeded(request, principal);
+      if (stepUp) throw stepUp;
     } catch (error) {
       if (isProblemError(error)) return problemResponse(error, authentication.challengeFor(error));
       throw error;

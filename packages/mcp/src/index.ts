@@ -2,7 +2,7 @@
  * @module @returnkit/mcp — the returns service as a Model Context Protocol server: tools per
  * caller from the same typed operations and schemas, behind the same OAuth.
  */
-export type { McpAuthentication } from "./authentication";
+export type { McpAuthOptions, McpJwtAuthOptions } from "./authentication";
 export type { McpHandler, McpHandlerOptions } from "./handler";
 export { createMcpHandler, mcpResourceUrl } from "./handler";
 export { INSTRUCTIONS } from "./instructions";

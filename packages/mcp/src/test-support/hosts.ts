@@ -67,12 +67,16 @@ type Fetch = (request: Request, context?: unknown) => Promise<Response>;
 function honoServer(fetch: Fetch): Server {
   const app = new Hono();
   app.route(MOUNT, returnsApp({ fetch }));
+  // Metadata lives at the host's root (RFC 9728), outside the mount.
+  app.route("/.well-known", returnsApp({ fetch }));
   return createAdaptorServer({ fetch: app.fetch }) as Server;
 }
 
 function expressServer(fetch: Fetch): Server {
   const app = express();
   app.use(MOUNT, returnsRouter({ fetch }));
+  // Metadata lives at the host's root (RFC 9728), outside the mount.
+  app.use("/.well-known", returnsRouter({ fetch }));
   return createServer(app);
 }
 
