@@ -31,13 +31,18 @@ export interface McpHost {
 
 export type HostKind = "hono" | "express";
 
+export interface HostSettings {
+  service: ReturnsServiceOptions;
+  mcp: McpHandlerOptions;
+}
+
 /**
  * Starts a service whose `baseUrl` is the real socket's mount URL (the MCP resource is then
  * `{origin}/returns/mcp`), with `mcp` mounted at `/mcp` in one line.
  */
 export async function startMcpHost(
   kind: HostKind,
-  options: (origin: string) => { service: ReturnsServiceOptions; mcp: McpHandlerOptions },
+  options: (origin: string) => HostSettings | Promise<HostSettings>,
 ): Promise<McpHost> {
   let service: ReturnsService | undefined;
   const fetch = (request: Request, context?: unknown) => {
@@ -47,7 +52,7 @@ export async function startMcpHost(
   const server = kind === "hono" ? honoServer(fetch) : expressServer(fetch);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const settings = options(origin);
+  const settings = await options(origin);
   service = createReturnsService({ ...settings.service, baseUrl: `${origin}${MOUNT}` });
   service.mount("/mcp", createMcpHandler(service, settings.mcp));
   const started = service;
