@@ -252,3 +252,55 @@ describe.each<HostKind>(["hono", "express"])(
     }
   },
 );
+
+describe("resources and instructions", () => {
+  let host: McpHost;
+  let customer: Client;
+  let url: string;
+  beforeAll(async () => {
+    host = await startMcpHost("hono", () => ({
+      service: { ...shopOptions(), auth: { authenticate: testAuthenticate } },
+      mcp: { auth: { authenticate: testAuthenticate } },
+    }));
+    url = `${host.origin}${MOUNT}/mcp`;
+    customer = await connectClient(url, testToken("portal", CUSTOMER));
+  });
+  afterAll(async () => {
+    await customer.close();
+    await host.close();
+  });
+
+  it("reads a return through the template, and not another customer's", async () => {
+    const { resourceTemplates } = await customer.listResourceTemplates();
+    expect(resourceTemplates.map((t) => t.uriTemplate)).toEqual(["returnkit://returns/{id}"]);
+    const started = await callTool(customer, "start_return", {
+      ...START,
+      idempotency_key: "res-1",
+    });
+    const { id } = (started.structuredContent as { return: { id: string } }).return;
+    const read = await customer.readResource({ uri: `returnkit://returns/${id}` });
+    const [content] = read.contents as { text: string }[];
+    expect(JSON.parse(content?.text ?? "")).toMatchObject({ return: { id, state: "draft" } });
+    const other = await connectClient(url, testToken("portal", "user-7"));
+    await expect(other.readResource({ uri: `returnkit://returns/${id}` })).rejects.toThrow(
+      /-32002/,
+    );
+    await other.close();
+  });
+
+  it("lists the reason catalogue as a resource", async () => {
+    const { resources } = await customer.listResources();
+    expect(resources.map((r) => r.uri)).toEqual(["returnkit://reasons"]);
+    const read = await customer.readResource({ uri: "returnkit://reasons" });
+    const [content] = read.contents as { text: string }[];
+    expect(JSON.parse(content?.text ?? "")).toEqual(
+      expect.arrayContaining([expect.objectContaining({ code: "TOO_SMALL" })]),
+    );
+  });
+
+  it("explains the lifecycle to the model in its instructions", () => {
+    const instructions = customer.getInstructions() ?? "";
+    expect(instructions).toMatch(/draft -> submitted -> approved/);
+    expect(instructions).toMatch(/idempotency_key/);
+  });
+});

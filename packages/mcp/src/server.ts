@@ -7,6 +7,7 @@ import { hasScope, type Principal } from "@returnkit/core";
 import { registerBackOfficeReads, registerBackOfficeWrites } from "./back-office-tools";
 import { registerCustomerReads, registerCustomerWrites, registerGetReturn } from "./customer-tools";
 import { INSTRUCTIONS } from "./instructions";
+import { registerResources } from "./resources";
 import type { McpService, ToolContext } from "./tool-context";
 import { runTool } from "./tool-result";
 
@@ -23,7 +24,7 @@ export function buildServer(
 ): McpServer {
   const server = new McpServer(
     { name: settings.name, version: settings.version },
-    { instructions: INSTRUCTIONS, capabilities: { tools: {} } },
+    { instructions: INSTRUCTIONS, capabilities: { tools: {}, resources: {} } },
   );
   const tools: ToolContext = {
     service,
@@ -32,6 +33,7 @@ export function buildServer(
   };
   const kind = principal.kind;
   if (!hasScope(principal, kind, "read")) return server;
+  registerResources(server, tools);
   if (kind === "portal") registerCustomerReads(server, tools);
   else {
     registerBackOfficeReads(server, tools);
