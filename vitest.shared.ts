@@ -12,4 +12,5 @@ export const workspaceAlias = [
   { find: /^@returnkit\/webhook-verify$/, replacement: src("webhook-verify/src/index.ts") },
   { find: /^@returnkit\/store-postgres$/, replacement: src("store-postgres/src/index.ts") },
   { find: /^@returnkit\/dev-auth$/, replacement: src("dev-auth/src/index.ts") },
+  { find: /^@returnkit\/mcp$/, replacement: src("mcp/src/index.ts") },
 ];

@@ -24,7 +24,14 @@ const portal = { principal: { kind: "portal", id: "u1", scopes: ["portal:returns
   )
     throw new Error("CJS consumer failed");
   // The build keeps names: logs and util.inspect print the class, not a renamed _ProblemError.
-  for (const pkg of ["core", "adapter-hono", "adapter-express", "store-postgres", "webhook-verify"])
+  for (const pkg of [
+    "core",
+    "adapter-hono",
+    "adapter-express",
+    "store-postgres",
+    "webhook-verify",
+    "mcp",
+  ])
     for (const [key, value] of Object.entries(require(`@returnkit/${pkg}`)))
       if (typeof value === "function" && value.name !== key)
         throw new Error(`CJS consumer: @returnkit/${pkg} exports ${key} named ${value.name}`);

@@ -17,7 +17,7 @@ mkdir -p "$work/tarballs" "$work/app"
 node "$root/tests/packaging/declared-imports.mjs"
 node "$root/tests/packaging/single-copy.mjs"
 
-for pkg in core adapter-hono adapter-express webhook-verify store-postgres dev-auth; do
+for pkg in core adapter-hono adapter-express webhook-verify store-postgres dev-auth mcp; do
   (cd "$root/packages/$pkg" && pnpm pack --pack-destination "$work/tarballs" >/dev/null)
 done
 ls "$work/tarballs"
@@ -37,6 +37,8 @@ echo "--- ESM consumer"
 node consumer.mjs
 echo "--- ESM consumer of the development authorization server"
 node consumer-dev-auth.mjs
+echo "--- ESM consumer of the MCP endpoint"
+node consumer-mcp.mjs
 echo "--- CommonJS consumer"
 node consumer.cjs
 echo "--- TypeScript consumer (node16 resolution, library types checked)"

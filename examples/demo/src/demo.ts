@@ -15,6 +15,7 @@ import { generateWebhookSecret, type ReturnsService, type Subscriber } from "@re
 import pc from "picocolors";
 import { startReturnsServer } from "../../hono-server/src/server";
 import { startWebhookReceiver } from "../../webhook-receiver/src/receiver";
+import { runMcpStory } from "./mcp-agents";
 import {
   authorizationCodeToken,
   clientCredentialsToken,
@@ -299,7 +300,7 @@ async function main() {
     );
 
     heading("3. Stories (every step follows a _template the previous response offered)");
-    const results: { story: Story; id: string; final: string; transitions: number }[] = [];
+    const results: { label: string; id: string; final: string; transitions: number }[] = [];
     for (const [index, story] of STORIES.entries()) {
       console.log(
         `\n  ${pc.bold(`${index + 1}. ${story.title}`)} ${pc.dim(`(${story.customer})`)}`,
@@ -335,10 +336,28 @@ async function main() {
         else merchantView = undefined;
         await new Promise((resolve) => setTimeout(resolve, 40));
       }
-      results.push({ story, id, final: current.state, transitions: current.history.length });
+      results.push({
+        label: story.label,
+        id,
+        final: current.state,
+        transitions: current.history.length,
+      });
     }
 
-    heading("4. A return its order refuses: what the agent sees");
+    heading(
+      "4. Two AI agents over MCP: carol's assistant starts a return, the back office closes it",
+    );
+    const mcpUrl = `${base}/mcp`;
+    const mcp = await runMcpStory({
+      mcpUrl,
+      // Tokens for the MCP resource: a token for the REST API would be refused there.
+      customerToken: await server.auth.portalToken("carol", mcpUrl),
+      merchantToken: await server.auth.merchantToken(mcpUrl),
+      orderId: orders.id("3003"),
+    });
+    results.push({ label: "MCP agents", ...mcp });
+
+    heading("5. A return its order refuses: what the agent sees");
     const late = orders.id("2003");
     console.log(
       `\n  ${pc.bold("Bob asks to return a coat delivered 45 days ago")} ${pc.dim("(bob)")}`,
@@ -366,12 +385,12 @@ async function main() {
       ),
     );
 
-    heading("5. Waiting for every webhook and subscriber");
+    heading("6. Waiting for every webhook and subscriber");
     await server.service.dispatcher.drain({ timeoutMs: 30_000 });
     printFitSignals();
     const rows: string[][] = [];
     let allDelivered = true;
-    for (const { story, id, final, transitions } of results) {
+    for (const { label, id, final, transitions } of results) {
       const expected = await server.service.store.listEvents(id);
       const got = new Set(receiver.timeline(id).map((w) => w.id));
       const delivered = expected.filter((e) => got.has(e.id)).length;
@@ -384,7 +403,7 @@ async function main() {
       if (delivered !== expected.length || !inOrder || !closedLoop) allDelivered = false;
       const fit = expected.filter((e) => e.type === "return.fit_signal").length;
       rows.push([
-        story.label,
+        label,
         id,
         final,
         String(transitions),

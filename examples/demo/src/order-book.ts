@@ -43,6 +43,15 @@ export function demoOrderBook(run: string, now = Date.now()): DemoOrders {
         { sku: "SCARF-GRY", quantity: 1, unit_price: 3_900 },
       ],
     },
+    // Carol's assistant returns this over MCP.
+    {
+      id: id("3003"),
+      customer_id: "carol",
+      placed_at: daysAgo(7),
+      delivered_at: daysAgo(4),
+      currency: "EUR",
+      lines: [{ sku: "SHIRT-WHT-L", size: "L", quantity: 1, unit_price: 4_900 }],
+    },
     // Delivered 45 days ago: the 30-day window closed two weeks ago.
     {
       id: id("2003"),

@@ -35,6 +35,7 @@ console.log(`returnkit listening on ${baseUrl}
 
   OpenAPI             ${baseUrl}/v1/openapi.json
   resource metadata   ${baseUrl}/.well-known/oauth-protected-resource
+  MCP server          ${baseUrl}/mcp   (its own resource: ${baseUrl}/.well-known/oauth-protected-resource/mcp)
   authorization srv   ${auth.issuer}   (development only: any login succeeds)
   portal client       ${auth.portalClientId}  (public; authorization code + PKCE S256; redirect ${auth.portalRedirectUri})
   merchant client     ${auth.merchantClientId} / ${auth.merchantClientSecret}  (client credentials)

@@ -21,6 +21,38 @@ async function occupiedPort(): Promise<{ port: number; free(): void }> {
 }
 
 describe("startReturnsServer", () => {
+  test("startReturnsServer - serves agents at /mcp with tokens the development server issues for it alone", async () => {
+    const server = await startReturnsServer({ port: await freePort(), dataDir: join(root, "mcp") });
+    started.push(server);
+    const mcp = `${server.baseUrl}/mcp`;
+    const initialize = (token: string) =>
+      fetch(mcp, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${token}`,
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+        },
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "initialize",
+          params: {
+            protocolVersion: "2025-06-18",
+            capabilities: {},
+            clientInfo: { name: "t", version: "1" },
+          },
+        }),
+      });
+    expect((await initialize(await server.auth.portalToken("alice", mcp))).status).toBe(200);
+    expect((await initialize(await server.auth.portalToken("alice"))).status).toBe(401);
+    const metadata = await fetch(`${server.baseUrl}/.well-known/oauth-protected-resource/mcp`);
+    expect(await metadata.json()).toMatchObject({
+      resource: mcp,
+      authorization_servers: [server.auth.issuer],
+    });
+  });
+
   test("startReturnsServer - two run side by side, each on its own port and directory, the authorization servers on free ports", async () => {
     const [portA, portB] = await Promise.all([freePort(), freePort()]);
     const a = await startReturnsServer({ port: portA, dataDir: join(root, "a") });

@@ -18,6 +18,7 @@ import {
   type Subscriber,
 } from "@returnkit/core";
 import { type DevAuthorizationServer, startDevAuthorizationServer } from "@returnkit/dev-auth";
+import { createMcpHandler, mcpResourceUrl } from "@returnkit/mcp";
 import {
   DataDirInUseError,
   type DataDirLock,
@@ -83,6 +84,8 @@ export async function startReturnsServer(
 
   const auth = await startDevAuthorizationServer({
     resource: baseUrl,
+    // Agents connect at /mcp, a protected resource of its own with tokens for it alone.
+    moreResources: [mcpResourceUrl(baseUrl)],
     port: options.authPort ?? 0,
     // An hour: long enough to follow the README's curl walk-through by hand.
     accessTokenTtlSeconds: 3600,
@@ -107,6 +110,10 @@ export async function startReturnsServer(
     subscribers: options.subscribers,
     orders: options.orders,
   });
+  service.mount(
+    "/mcp",
+    createMcpHandler(service, { auth: { issuer: auth.issuer, jwksUri: auth.jwksUri } }),
+  );
   await service.ready();
   service.dispatcher.start();
 
@@ -115,6 +122,7 @@ export async function startReturnsServer(
     c.json({
       name: "returnkit example",
       openapi: `${baseUrl}/v1/openapi.json`,
+      mcp: mcpResourceUrl(baseUrl),
       issuer: auth.issuer,
     }),
   );

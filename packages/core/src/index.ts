@@ -11,6 +11,7 @@ export {
   createProtectedResourceMetadataHandler,
   protectedResourceMetadata,
   protectedResourceMetadataPath,
+  protectedResourceMetadataUrl,
 } from "./auth/protected-resource";
 export type { FetchHandler, HttpContext } from "./http/fetch-handler";
 export { createFetchHandler } from "./http/fetch-handler";

@@ -622,3 +622,29 @@ describe("createReturnsService", () => {
     expect((await store.getReturn(id))?.record.order_line).toBeNull();
   });
 });
+
+describe("service.mount", () => {
+  it("serves a mounted handler at its exact path under the base URL, and the routes elsewhere", async () => {
+    const service = createReturnsService({
+      baseUrl: "https://shop.example/returns",
+      auth: { authenticate: testAuthenticate },
+    });
+    const seen: unknown[] = [];
+    service.mount("/mcp", async (_request, context) => {
+      seen.push(context);
+      return new Response("mounted");
+    });
+    const mounted = await service.fetch(new Request("https://shop.example/returns/mcp"), { c: 1 });
+    expect(await mounted.text()).toBe("mounted");
+    expect(seen).toEqual([{ c: 1 }]);
+    const below = await service.fetch(new Request("https://shop.example/returns/mcp/x"));
+    expect(below.status).toBe(404);
+    const list = await service.fetch(
+      new Request("https://shop.example/returns/v1/portal/returns", {
+        headers: { authorization: testToken("portal", "user-1") },
+      }),
+    );
+    expect(list.status).toBe(200);
+    await service.close();
+  });
+});

@@ -4,6 +4,7 @@
  * translates requests into the operations, so a host calling them in-process gets the same
  * validation, idempotency, events and errors.
  */
+import { protectedResourceMetadataPath } from "./auth/protected-resource";
 import { createFetchHandler, type FetchHandler } from "./http/fetch-handler";
 import { buildRoutes, writeTargets } from "./http/routes";
 import { createIdempotencyEngine } from "./idempotency/engine";
@@ -43,6 +44,12 @@ export interface ReturnsService extends ReturnOperations {
   close(): Promise<void>;
   /** Serves every route: `(Request) => Promise<Response>`. */
   fetch: FetchHandler;
+  /**
+   * Serves `{baseUrl}{path}` with `handler` through `fetch`, and so through both adapters:
+   * `service.mount("/mcp", createMcpHandler(service))`. A mounted path answers before the
+   * routes, and so does its RFC 9728 metadata path (`/.well-known/oauth-protected-resource{mount}/mcp`).
+   */
+  mount(path: `/${string}`, handler: FetchHandler): void;
 }
 
 export function createReturnsService(options: ReturnsServiceOptions = {}): ReturnsService {
@@ -90,7 +97,7 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
     targets: writeTargets(routes),
   });
   // The HTTP layer gets settings, never the options (they hold the webhook secrets).
-  const fetch = createFetchHandler({
+  const routesFetch = createFetchHandler({
     baseUrl,
     auth: options.auth,
     maxBodyBytes: settings.maxBodyBytes,
@@ -99,6 +106,7 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
     routes,
     operations,
   });
+  const mounted = createMounts(baseUrl, routesFetch);
 
   return {
     createReturn: operations.createReturn,
@@ -121,7 +129,25 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
       await dispatcher.stop();
       await store.close?.();
     },
-    fetch,
+    fetch: mounted.fetch,
+    mount: mounted.mount,
+  };
+}
+
+/** Handlers a host mounts beside the routes (the MCP endpoint), matched by exact path. */
+function createMounts(baseUrl: string, routesFetch: FetchHandler) {
+  const mountPath = new URL(baseUrl).pathname.replace(/\/+$/, "");
+  const handlers = new Map<string, FetchHandler>();
+  return {
+    fetch: ((request, context) => {
+      const handler = handlers.size ? handlers.get(new URL(request.url).pathname) : undefined;
+      return handler ? handler(request, context) : routesFetch(request, context);
+    }) satisfies FetchHandler,
+    mount(path: `/${string}`, handler: FetchHandler) {
+      handlers.set(`${mountPath}${path}`, handler);
+      // A mounted handler may be a protected resource of its own, with its own metadata.
+      handlers.set(protectedResourceMetadataPath(`${baseUrl}${path}`), handler);
+    },
   };
 }
 

@@ -13,6 +13,7 @@
  * ```
  */
 export { DEV_CLIENTS, DEV_SCOPES } from "./clients";
+export { loginAndConsent } from "./headless-login";
 export {
   type DevAuthorizationServer,
   type DevAuthorizationServerOptions,

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
-import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
+import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from "jose";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type DevAuthorizationServer, startDevAuthorizationServer } from "./server";
+import { requestPortalToken } from "./tokens";
 
 const RESOURCE = "http://127.0.0.1:4010/returns";
 
@@ -100,5 +101,48 @@ describe("startDevAuthorizationServer", () => {
     expect(metadata.grant_types_supported).toEqual(
       expect.arrayContaining(["authorization_code", "client_credentials"]),
     );
+  });
+});
+
+describe("more resources (the MCP endpoint)", () => {
+  const MCP = `${RESOURCE}/mcp`;
+  let withMcp: DevAuthorizationServer;
+  beforeAll(async () => {
+    withMcp = await startDevAuthorizationServer({ resource: RESOURCE, moreResources: [MCP] });
+  });
+  afterAll(() => withMcp.close());
+
+  test("issues tokens whose audience is the resource the client named, and refuses others", async () => {
+    expect(decodeJwt(await withMcp.merchantToken(MCP)).aud).toBe(MCP);
+    expect(decodeJwt(await withMcp.portalToken("alice", MCP)).aud).toBe(MCP);
+    expect(decodeJwt(await withMcp.merchantToken()).aud).toBe(RESOURCE);
+    await expect(withMcp.merchantToken(`${RESOURCE}/other`)).rejects.toThrow();
+  });
+
+  test("registers a public client, which gets the customer's scopes only", async () => {
+    const registration = await fetch(`${withMcp.issuer}/reg`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        redirect_uris: ["http://127.0.0.1/cb"],
+        token_endpoint_auth_method: "none",
+        grant_types: ["authorization_code"],
+        response_types: ["code"],
+      }),
+    });
+    expect(registration.status).toBe(201);
+    const { client_id } = (await registration.json()) as { client_id: string };
+    const token = await requestPortalToken({
+      issuer: withMcp.issuer,
+      resource: MCP,
+      subject: "bob",
+      clientId: client_id,
+      redirectUri: "http://127.0.0.1/cb",
+    });
+    expect(decodeJwt(token)).toMatchObject({
+      aud: MCP,
+      sub: "bob",
+      scope: "portal:returns.read portal:returns.write",
+    });
   });
 });

@@ -18,8 +18,13 @@ import { DEV_CLIENTS, DEV_SCOPES } from "./clients";
 import { requestMerchantToken, requestPortalToken } from "./tokens";
 
 export interface DevAuthorizationServerOptions {
-  /** The resource identifier tokens are issued for (their `aud`). */
+  /** The resource identifier tokens are issued for (their `aud`) when a client names none. */
   resource: string;
+  /**
+   * Further resources a client may name (RFC 8707 `resource`), each the `aud` of its tokens:
+   * the MCP endpoint, `{resource}/mcp`.
+   */
+  moreResources?: string[];
   /** Default 0: an ephemeral port. */
   port?: number;
   /** Defaults: {@link DEV_CLIENTS}. */
@@ -44,11 +49,12 @@ export interface DevAuthorizationServer {
   merchantClientSecret: string;
   /**
    * A customer's access token (both portal scopes), through the real authorization code +
-   * PKCE flow, the login and consent forms submitted as `subject`.
+   * PKCE flow, the login and consent forms submitted as `subject`; for `resource` (default
+   * the main one).
    */
-  portalToken(subject: string): Promise<string>;
+  portalToken(subject: string, resource?: string): Promise<string>;
   /** A back-office access token (both merchant scopes), through client credentials. */
-  merchantToken(): Promise<string>;
+  merchantToken(resource?: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -69,7 +75,7 @@ export async function startDevAuthorizationServer(
     merchantClientId: options.clients?.merchantClientId ?? DEV_CLIENTS.merchantClientId,
     merchantClientSecret: options.clients?.merchantClientSecret ?? DEV_CLIENTS.merchantClientSecret,
     accessTokenTTL: options.accessTokenTtlSeconds ?? 600,
-    resource: options.resource,
+    resources: [options.resource, ...(options.moreResources ?? [])],
   };
 
   // The provider needs its issuer (with the port) before it exists, so listen first and let
@@ -121,18 +127,18 @@ export async function startDevAuthorizationServer(
     portalRedirectUri,
     merchantClientId: clients.merchantClientId,
     merchantClientSecret: clients.merchantClientSecret,
-    portalToken: (subject) =>
+    portalToken: (subject, forResource = resource) =>
       requestPortalToken({
         issuer,
-        resource,
+        resource: forResource,
         subject,
         clientId: clients.portalClientId,
         redirectUri: portalRedirectUri,
       }),
-    merchantToken: () =>
+    merchantToken: (forResource = resource) =>
       requestMerchantToken({
         issuer,
-        resource,
+        resource: forResource,
         clientId: clients.merchantClientId,
         clientSecret: clients.merchantClientSecret,
       }),
@@ -150,7 +156,8 @@ interface DevClients {
   merchantClientId: string;
   merchantClientSecret: string;
   accessTokenTTL: number;
-  resource: string;
+  /** The first is the default. */
+  resources: string[];
 }
 
 /** oidc-provider's settings: the two dev clients, PKCE always, JWT access tokens for `resource`. */
@@ -159,13 +166,12 @@ function devProviderConfiguration(
   signingKey: Record<string, unknown>,
   invalidTarget: () => Error,
 ): Configuration {
-  const { portalClientId, merchantClientId, accessTokenTTL, resource } = clients;
+  const { portalClientId, merchantClientId, accessTokenTTL, resources } = clients;
+  const [resource] = resources;
+  // Only the confidential merchant client acts for the back office; every other client (the
+  // portal client, or a public MCP client that registered itself) acts for a customer.
   const scopesOf = (clientId: string) =>
-    clientId === portalClientId
-      ? PORTAL_SCOPES
-      : clientId === merchantClientId
-        ? MERCHANT_SCOPES
-        : [];
+    clientId === merchantClientId ? MERCHANT_SCOPES : PORTAL_SCOPES;
 
   return {
     clients: [
@@ -208,16 +214,19 @@ function devProviderConfiguration(
       // Login and consent forms at /interaction/:uid, which the demo drives headlessly.
       devInteractions: { enabled: true },
       clientCredentials: { enabled: true },
+      // An MCP client may register itself (RFC 7591) as a public client: it then gets portal
+      // scopes only, with authorization code + PKCE, like the pre-registered portal client.
+      registration: { enabled: true },
       resourceIndicators: {
         enabled: true,
         // Agents that omit `resource` still get a JWT for our API, not an opaque token.
         defaultResource: (_ctx, _client, oneOf) => oneOf ?? resource,
         useGrantedResource: () => true,
         getResourceServerInfo: (_ctx, indicator, client) => {
-          if (indicator !== resource) throw invalidTarget();
+          if (!resources.includes(indicator)) throw invalidTarget();
           return {
             scope: scopesOf(client.clientId).join(" "),
-            audience: resource,
+            audience: indicator,
             accessTokenFormat: "jwt",
             accessTokenTTL,
             jwt: { sign: { alg: "RS256" } },

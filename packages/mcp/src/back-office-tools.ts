@@ -1,0 +1,127 @@
+/**
+ * @module back-office-tools — what a back-office agent may do: list the queue and send the
+ * merchant events, one tool per event with that event's body schema.
+ */
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
+import {
+  EVENT_BODY_SCHEMAS,
+  MERCHANT_EVENTS,
+  type MerchantEvent,
+  MerchantListQuerySchema,
+} from "@returnkit/core";
+import { z } from "zod";
+import { ReturnListOutput, ReturnOutput } from "./output-schemas";
+import type { ToolContext } from "./tool-context";
+import { toolResult } from "./tool-result";
+import {
+  returnOutput,
+  splitWriteFields,
+  summarize,
+  type WriteFields,
+  writeContext,
+  writeFields,
+} from "./write-fields";
+
+export function registerBackOfficeReads(server: McpServer, tools: ToolContext): void {
+  const { service, principal, run } = tools;
+  server.registerTool(
+    "list_returns",
+    {
+      title: "List returns",
+      description:
+        "Every customer's returns, newest first; filter by state (the queue: state=submitted) or order, page with cursor.",
+      inputSchema: MerchantListQuerySchema,
+      outputSchema: ReturnListOutput,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    (query) =>
+      run(async () => {
+        const page = await service.list(query, { principal });
+        const more = page.next_cursor ? ", more with next_cursor" : "";
+        return toolResult(
+          { returns: page.data, next_cursor: page.next_cursor },
+          `${page.data.length} return(s)${more}.`,
+        );
+      }),
+  );
+}
+
+/** What each event does, for its tool's description and summary. */
+const EVENT_TOOLS: Record<MerchantEvent, { title: string; description: string; done: string }> = {
+  approve: {
+    title: "Approve a return",
+    description: "Accepts a submitted return.",
+    done: "approved",
+  },
+  reject: {
+    title: "Reject a return",
+    description: "Refuses a submitted return for good; give a reason_code. It cannot be undone.",
+    done: "rejected",
+  },
+  flag: {
+    title: "Flag a return",
+    description: "Holds a return for a closer look.",
+    done: "flagged",
+  },
+  unflag: {
+    title: "Unflag a return",
+    description: "Releases a flagged return to the state it was held in.",
+    done: "unflagged",
+  },
+  ship: {
+    title: "Record the shipment",
+    description: "The customer has sent the item back; carrier and tracking number if known.",
+    done: "marked shipped",
+  },
+  receive: {
+    title: "Receive a return",
+    description: "The item has arrived at the shop.",
+    done: "received",
+  },
+  grade: {
+    title: "Grade a return",
+    description: "Records the item's condition and what happens to it.",
+    done: "graded",
+  },
+  close: { title: "Close a return", description: "Finishes a graded return.", done: "closed" },
+};
+
+const DESTRUCTIVE: ReadonlySet<MerchantEvent> = new Set(["reject"]);
+
+export function registerBackOfficeWrites(server: McpServer, tools: ToolContext): void {
+  const { service, principal, run } = tools;
+  for (const event of MERCHANT_EVENTS) {
+    const about = EVENT_TOOLS[event];
+    const annotations: ToolAnnotations = {
+      readOnlyHint: false,
+      destructiveHint: DESTRUCTIVE.has(event),
+      idempotentHint: true,
+      openWorldHint: false,
+    };
+    server.registerTool(
+      `${event}_return`,
+      {
+        title: about.title,
+        description: about.description,
+        inputSchema: EVENT_BODY_SCHEMAS[event].safeExtend({
+          id: z.string().describe("The return's id (ret_…)."),
+          ...writeFields,
+        }),
+        outputSchema: ReturnOutput,
+        annotations,
+      },
+      // One loop over eight body schemas: the arguments are typed by what every one shares.
+      (args: { id: string } & WriteFields) =>
+        run(async () => {
+          const [{ id, ...body }, fields] = splitWriteFields(args);
+          const result = await service.advance(id, event, body, writeContext(principal, fields));
+          const allowed = service.allowedEventsFor(result.record, principal);
+          return toolResult(
+            returnOutput(result.record, allowed, result),
+            summarize(result.record, about.done, result.replayed),
+          );
+        }),
+    );
+  }
+}

@@ -1,0 +1,174 @@
+/**
+ * @module customer-tools — what a customer's assistant may do: its own returns only, from
+ * the portal operations. Write tools are listed only to a caller holding the write scope.
+ */
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { CancelReturnSchema, PortalListQuerySchema, SubmitReturnSchema } from "@returnkit/core";
+import { z } from "zod";
+import { ReturnableOrderOutput, ReturnListOutput, ReturnOutput } from "./output-schemas";
+import type { ToolContext } from "./tool-context";
+import { toolResult } from "./tool-result";
+import {
+  returnOutput,
+  splitWriteFields,
+  summarize,
+  writeContext,
+  writeFields,
+} from "./write-fields";
+
+const returnId = z.string().describe("The return's id (ret_…).");
+
+export function registerCustomerReads(server: McpServer, tools: ToolContext): void {
+  const { service, principal, run } = tools;
+  const ctx = { principal };
+  server.registerTool(
+    "list_my_returns",
+    {
+      title: "List my returns",
+      description: "Your returns, newest first; filter by order, page with cursor.",
+      inputSchema: PortalListQuerySchema,
+      outputSchema: ReturnListOutput,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    (query) =>
+      run(async () => {
+        const page = await service.list(query, ctx);
+        const output = { returns: page.data, next_cursor: page.next_cursor };
+        return toolResult(
+          output,
+          `${page.data.length} return(s)${page.next_cursor ? ", more with next_cursor" : ""}.`,
+        );
+      }),
+  );
+  registerGetReturn(server, tools);
+  server.registerTool(
+    "returnable_lines",
+    {
+      title: "What can be returned from an order",
+      description:
+        "The lines of one of your orders, each with the quantity you can still return and, if none, why not. Call it before start_return.",
+      inputSchema: z.object({ order_id: z.string().min(1).max(128) }),
+      outputSchema: ReturnableOrderOutput,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    ({ order_id }) =>
+      run(async () => {
+        const order = await service.returnableLines(order_id, ctx);
+        return toolResult({ order }, `Order ${order.order_id}: ${order.lines.length} line(s).`);
+      }),
+  );
+}
+
+export function registerGetReturn(server: McpServer, tools: ToolContext): void {
+  const { service, principal, run } = tools;
+  server.registerTool(
+    "get_return",
+    {
+      title: "Get a return",
+      description: "One return with its history and what you may do to it now.",
+      inputSchema: z.object({ id: returnId }),
+      outputSchema: ReturnOutput,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    ({ id }) =>
+      run(async () => {
+        const record = await service.get(id, { principal });
+        const allowed = service.allowedEventsFor(record, principal);
+        return toolResult(returnOutput(record, allowed), summarize(record, "found"));
+      }),
+  );
+}
+
+export function registerCustomerWrites(server: McpServer, tools: ToolContext): void {
+  const { service, principal, run } = tools;
+  const answer = (verb: string) => (result: Awaited<ReturnType<typeof service.submit>>) =>
+    toolResult(
+      returnOutput(result.record, service.allowedEventsFor(result.record, principal), result),
+      summarize(result.record, verb, result.replayed),
+    );
+  server.registerTool(
+    "start_return",
+    {
+      title: "Start a return",
+      description:
+        "Creates a draft return for one line of one of your orders. Submit it with submit_return.",
+      inputSchema: service.schemas.CreateReturn.safeExtend(writeFields),
+      outputSchema: ReturnOutput,
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+    },
+    (args) =>
+      run(async () => {
+        const [body, fields] = splitWriteFields(args);
+        return answer("started as a draft")(
+          await service.createReturn(body, writeContext(principal, fields)),
+        );
+      }),
+  );
+  server.registerTool(
+    "update_return",
+    {
+      title: "Change a draft return",
+      description: "Changes a draft's reason, resolution or exchange size.",
+      inputSchema: service.schemas.UpdateReturn.safeExtend({ id: returnId, ...writeFields }),
+      outputSchema: ReturnOutput,
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+    },
+    (args) =>
+      run(async () => {
+        const [{ id, ...patch }, fields] = splitWriteFields(args);
+        return answer("updated")(
+          await service.updateDraft(id, patch, writeContext(principal, fields)),
+        );
+      }),
+  );
+  server.registerTool(
+    "submit_return",
+    {
+      title: "Submit a return",
+      description: "Sends a draft to the shop for review.",
+      inputSchema: SubmitReturnSchema.safeExtend({ id: returnId, ...writeFields }),
+      outputSchema: ReturnOutput,
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+    },
+    (args) =>
+      run(async () => {
+        const [{ id, ...body }, fields] = splitWriteFields(args);
+        return answer("submitted")(await service.submit(id, body, writeContext(principal, fields)));
+      }),
+  );
+  server.registerTool(
+    "cancel_return",
+    {
+      title: "Cancel a return",
+      description: "Withdraws a return that the shop has not approved yet. It cannot be undone.",
+      inputSchema: CancelReturnSchema.safeExtend({ id: returnId, ...writeFields }),
+      outputSchema: ReturnOutput,
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: true,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+    },
+    (args) =>
+      run(async () => {
+        const [{ id, ...body }, fields] = splitWriteFields(args);
+        return answer("cancelled")(await service.cancel(id, body, writeContext(principal, fields)));
+      }),
+  );
+}

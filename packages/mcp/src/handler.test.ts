@@ -1,0 +1,306 @@
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { testAuthenticate, testToken } from "@returnkit/core/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  callTool,
+  connectClient,
+  type HostKind,
+  type McpHost,
+  MOUNT,
+  startMcpHost,
+} from "./test-support/hosts";
+import { CUSTOMER, shopOptions } from "./test-support/shop";
+
+const CUSTOMER_TOOLS = [
+  "cancel_return",
+  "get_return",
+  "list_my_returns",
+  "returnable_lines",
+  "start_return",
+  "submit_return",
+  "update_return",
+];
+const BACK_OFFICE_TOOLS = [
+  "approve_return",
+  "close_return",
+  "flag_return",
+  "get_return",
+  "grade_return",
+  "list_returns",
+  "receive_return",
+  "reject_return",
+  "ship_return",
+  "unflag_return",
+];
+
+const START = {
+  order_id: "ord_5001",
+  line: { sku: "TEE-BLK", quantity: 1, size: "M" },
+  reason: "TOO_SMALL",
+  resolution: "REFUND",
+};
+
+async function toolNames(client: Client): Promise<string[]> {
+  return (await client.listTools()).tools.map((tool) => tool.name).sort();
+}
+
+describe.each<HostKind>(["hono", "express"])(
+  "MCP over Streamable HTTP, mounted in %s with the host's authenticate",
+  (kind) => {
+    let host: McpHost;
+    let url: string;
+    let customer: Client;
+    let backOffice: Client;
+
+    beforeAll(async () => {
+      host = await startMcpHost(kind, () => ({
+        service: { ...shopOptions(), auth: { authenticate: testAuthenticate } },
+        mcp: { auth: { authenticate: testAuthenticate } },
+      }));
+      url = `${host.origin}${MOUNT}/mcp`;
+      customer = await connectClient(url, testToken("portal", CUSTOMER));
+      backOffice = await connectClient(url, testToken("merchant", "agent-7"));
+    });
+    afterAll(async () => {
+      await customer.close();
+      await backOffice.close();
+      await host.close();
+    });
+
+    it("lists the customer's tools to a customer and the back office's to the back office", async () => {
+      expect(await toolNames(customer)).toEqual(CUSTOMER_TOOLS);
+      expect(await toolNames(backOffice)).toEqual(BACK_OFFICE_TOOLS);
+      expect(customer.getInstructions()).toMatch(/allowed_events/);
+    });
+
+    it("lists only the read tools to a caller without the write scope", async () => {
+      const reader = await connectClient(
+        url,
+        testToken("portal", CUSTOMER, ["portal:returns.read"]),
+      );
+      expect(await toolNames(reader)).toEqual([
+        "get_return",
+        "list_my_returns",
+        "returnable_lines",
+      ]);
+      await reader.close();
+    });
+
+    it("describes each tool with its zod-derived schemas and annotations", async () => {
+      const { tools } = await customer.listTools();
+      const start = tools.find((tool) => tool.name === "start_return");
+      expect(start?.inputSchema.required).toEqual(
+        expect.arrayContaining(["order_id", "line", "reason", "resolution", "idempotency_key"]),
+      );
+      expect(start?.outputSchema?.properties).toHaveProperty("allowed_events");
+      expect(tools.find((tool) => tool.name === "cancel_return")?.annotations).toMatchObject({
+        destructiveHint: true,
+        idempotentHint: true,
+      });
+      expect(tools.find((tool) => tool.name === "list_my_returns")?.annotations?.readOnlyHint).toBe(
+        true,
+      );
+      const reject = (await backOffice.listTools()).tools.find(
+        (tool) => tool.name === "reject_return",
+      );
+      expect(reject?.annotations?.destructiveHint).toBe(true);
+      expect(reject?.inputSchema.properties).toHaveProperty("reason_code");
+    });
+
+    it("takes a return from draft to closed through tools alone, each step structured", async () => {
+      const lines = await callTool(customer, "returnable_lines", { order_id: "ord_5001" });
+      expect(lines.structuredContent).toMatchObject({ order: { order_id: "ord_5001" } });
+
+      const started = await callTool(customer, "start_return", {
+        ...START,
+        idempotency_key: `start-${kind}`,
+      });
+      expect(started.isError, JSON.stringify(started.content)).toBeFalsy();
+      const draft = started.structuredContent as {
+        return: { id: string; state: string };
+        allowed_events: string[];
+      };
+      expect(draft.return.state).toBe("draft");
+      expect(draft.allowed_events).toEqual(expect.arrayContaining(["submit", "cancel"]));
+      expect(started.content).toEqual([
+        { type: "text", text: expect.stringContaining(draft.return.id) },
+      ]);
+      const id = draft.return.id;
+
+      const submitted = await callTool(customer, "submit_return", {
+        id,
+        idempotency_key: `submit-${kind}`,
+      });
+      expect(submitted.structuredContent).toMatchObject({ return: { state: "submitted" } });
+
+      const queue = await callTool(backOffice, "list_returns", { state: "submitted" });
+      expect(
+        (queue.structuredContent as { returns: { id: string }[] }).returns.map((r) => r.id),
+      ).toContain(id);
+
+      const steps: [string, Record<string, unknown>, string][] = [
+        ["approve_return", {}, "approved"],
+        ["ship_return", { carrier: "DHL", tracking_number: "JD0001" }, "in_transit"],
+        ["receive_return", {}, "received"],
+        ["grade_return", { condition: "NEW", disposition: "RESTOCK" }, "graded"],
+        ["close_return", { note: "refunded" }, "closed"],
+      ];
+      for (const [tool, body, state] of steps) {
+        const result = await callTool(backOffice, tool, {
+          id,
+          ...body,
+          idempotency_key: `${tool}-${kind}`,
+        });
+        expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
+        expect(result.structuredContent).toMatchObject({ return: { id, state } });
+      }
+      const mine = await callTool(customer, "get_return", { id });
+      expect(mine.structuredContent).toMatchObject({
+        return: { state: "closed" },
+        allowed_events: [],
+      });
+    });
+
+    it("answers a refused transition with isError and the problem, allowed_events included", async () => {
+      const { id } = await startAs(`refused-${kind}`);
+      const refused = await callTool(backOffice, "approve_return", {
+        id,
+        idempotency_key: `approve-draft-${kind}`,
+      });
+      expect(refused.isError).toBe(true);
+      expect(refused.structuredContent).toMatchObject({
+        problem: { status: 409, type: expect.stringContaining("transition"), allowed_events: [] },
+      });
+      const cancelled = await callTool(customer, "cancel_return", {
+        id,
+        idempotency_key: `cancel-${kind}`,
+      });
+      expect(cancelled.structuredContent).toMatchObject({ return: { state: "cancelled" } });
+    });
+
+    it("replays a repeated idempotency_key instead of acting twice", async () => {
+      const first = await callTool(customer, "start_return", {
+        ...START,
+        idempotency_key: `twice-${kind}`,
+      });
+      const again = await callTool(customer, "start_return", {
+        ...START,
+        idempotency_key: `twice-${kind}`,
+      });
+      const ids = [first, again].map(
+        (r) => (r.structuredContent as { return: { id: string } }).return.id,
+      );
+      expect(ids[1]).toBe(ids[0]);
+      expect(again.structuredContent).toMatchObject({ replayed: true });
+      expect(first.structuredContent).toMatchObject({ replayed: false });
+    });
+
+    it("refuses a write whose expected_version is stale, as a problem the model can act on", async () => {
+      const { id, version } = await startAs(`stale-${kind}`);
+      await callTool(customer, "update_return", {
+        id,
+        resolution: "STORE_CREDIT",
+        idempotency_key: `upd-${kind}`,
+      });
+      const stale = await callTool(customer, "submit_return", {
+        id,
+        expected_version: version,
+        idempotency_key: `stale-submit-${kind}`,
+      });
+      expect(stale.isError).toBe(true);
+      expect(stale.structuredContent).toMatchObject({ problem: { status: 412 } });
+    });
+
+    it("answers a quantity beyond the order line with the returnable quantity", async () => {
+      const over = await callTool(customer, "start_return", {
+        ...START,
+        line: { sku: "TEE-BLK", quantity: 51, size: "M" },
+        idempotency_key: `over-${kind}`,
+      });
+      expect(over.isError).toBe(true);
+      expect(over.structuredContent).toMatchObject({
+        problem: { returnable_quantity: expect.any(Number) },
+      });
+    });
+
+    it("keeps a customer to its own returns and away from back-office tools", async () => {
+      const { id } = await startAs(`own-${kind}`);
+      const other = await connectClient(url, testToken("portal", "user-7"));
+      const theirs = await callTool(other, "get_return", { id });
+      expect(theirs.structuredContent).toMatchObject({ problem: { status: 404 } });
+      const approve = await callTool(customer, "approve_return", { id, idempotency_key: "x" });
+      expect(approve.isError).toBe(true);
+      await other.close();
+    });
+
+    it("answers 401 without credentials, before any MCP message is read", async () => {
+      const response = await fetch(url, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+        },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+      });
+      expect(response.status).toBe(401);
+      expect(response.headers.get("content-type")).toBe("application/problem+json");
+    });
+
+    async function startAs(key: string): Promise<{ id: string; version: number }> {
+      const started = await callTool(customer, "start_return", { ...START, idempotency_key: key });
+      return (started.structuredContent as { return: { id: string; version: number } }).return;
+    }
+  },
+);
+
+describe("resources and instructions", () => {
+  let host: McpHost;
+  let customer: Client;
+  let url: string;
+  beforeAll(async () => {
+    host = await startMcpHost("hono", () => ({
+      service: { ...shopOptions(), auth: { authenticate: testAuthenticate } },
+      mcp: { auth: { authenticate: testAuthenticate } },
+    }));
+    url = `${host.origin}${MOUNT}/mcp`;
+    customer = await connectClient(url, testToken("portal", CUSTOMER));
+  });
+  afterAll(async () => {
+    await customer.close();
+    await host.close();
+  });
+
+  it("reads a return through the template, and not another customer's", async () => {
+    const { resourceTemplates } = await customer.listResourceTemplates();
+    expect(resourceTemplates.map((t) => t.uriTemplate)).toEqual(["returnkit://returns/{id}"]);
+    const started = await callTool(customer, "start_return", {
+      ...START,
+      idempotency_key: "res-1",
+    });
+    const { id } = (started.structuredContent as { return: { id: string } }).return;
+    const read = await customer.readResource({ uri: `returnkit://returns/${id}` });
+    const [content] = read.contents as { text: string }[];
+    expect(JSON.parse(content?.text ?? "")).toMatchObject({ return: { id, state: "draft" } });
+    const other = await connectClient(url, testToken("portal", "user-7"));
+    await expect(other.readResource({ uri: `returnkit://returns/${id}` })).rejects.toThrow(
+      /-32002/,
+    );
+    await other.close();
+  });
+
+  it("lists the reason catalogue as a resource", async () => {
+    const { resources } = await customer.listResources();
+    expect(resources.map((r) => r.uri)).toEqual(["returnkit://reasons"]);
+    const read = await customer.readResource({ uri: "returnkit://reasons" });
+    const [content] = read.contents as { text: string }[];
+    expect(JSON.parse(content?.text ?? "")).toEqual(
+      expect.arrayContaining([expect.objectContaining({ code: "TOO_SMALL" })]),
+    );
+  });
+
+  it("explains the lifecycle to the model in its instructions", () => {
+    const instructions = customer.getInstructions() ?? "";
+    expect(instructions).toMatch(/draft -> submitted -> approved/);
+    expect(instructions).toMatch(/idempotency_key/);
+  });
+});

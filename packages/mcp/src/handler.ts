@@ -1,0 +1,91 @@
+/**
+ * @module handler — `createMcpHandler(service, options)`: the returns service as a stateless
+ * MCP server over Streamable HTTP, a `(Request) => Promise<Response>` like `service.fetch`.
+ *
+ * Each request is authenticated first (a bearer token for the MCP resource, or the host's
+ * own `authenticate`); the caller's scopes decide which tools its server lists.
+ */
+
+import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { isProblemError, type Principal, type ProblemError, problems } from "@returnkit/core";
+import { createMcpAuthentication, type McpAuthOptions } from "./authentication";
+import { buildServer } from "./server";
+import { stepUpNeeded } from "./step-up";
+import type { McpService } from "./tool-context";
+
+export interface McpHandlerOptions {
+  /**
+   * Who is calling: the host's `{ authenticate }`, or JWT settings (`issuer`, `jwksUri`, …)
+   * for the MCP resource `{baseUrl}/mcp`, which is then the audience a token must carry: a
+   * token for the REST API is refused here, as a token for the MCP resource is refused by the
+   * REST routes. Without it every request is a 401.
+   */
+  auth?: McpAuthOptions;
+  /** The server's name and version in the MCP handshake. */
+  serverInfo?: { name: string; version: string };
+  /** Called with errors no caller could act on (a tool that failed unexpectedly). */
+  reportError?: (error: unknown, context: string) => void;
+}
+
+export type McpHandler = (request: Request, context?: unknown) => Promise<Response>;
+
+export function createMcpHandler(service: McpService, options: McpHandlerOptions = {}): McpHandler {
+  const resource = mcpResourceUrl(service.baseUrl);
+  const resourcePath = new URL(resource).pathname;
+  const authentication = createMcpAuthentication(options.auth, resource);
+  const settings = {
+    name: options.serverInfo?.name ?? "returnkit",
+    version: options.serverInfo?.version ?? "1.0.0",
+    reportError: options.reportError ?? ((error: unknown) => console.error(error)),
+  };
+  return async (request, context) => {
+    const metadata = authentication.metadata(request);
+    if (metadata) return metadata;
+    const { pathname } = new URL(request.url);
+    if (pathname !== resourcePath) return problemResponse(problems.routeNotFound(pathname), {});
+    let principal: Principal;
+    try {
+      principal = await authentication.principalFor(request, context);
+      const stepUp = await stepUpNeeded(request, principal);
+      if (stepUp) throw stepUp;
+    } catch (error) {
+      if (isProblemError(error)) return problemResponse(error, authentication.challengeFor(error));
+      throw error;
+    }
+    const server = buildServer(service, principal, settings);
+    // Stateless: one server and transport per request, answered as plain JSON.
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
+    await server.connect(transport);
+    try {
+      return await transport.handleRequest(request, { authInfo: authInfoOf(principal, request) });
+    } finally {
+      await server.close();
+    }
+  };
+}
+
+/** The MCP resource's identifier: `{baseUrl}/mcp`. */
+export function mcpResourceUrl(baseUrl: string): string {
+  return `${baseUrl.replace(/\/+$/, "")}/mcp`;
+}
+
+function authInfoOf(principal: Principal, request: Request): AuthInfo {
+  const authorization = request.headers.get("authorization") ?? "";
+  return {
+    token: authorization.replace(/^Bearer\s+/i, ""),
+    clientId: principal.clientId ?? principal.id,
+    scopes: [...principal.scopes],
+    extra: { principal },
+  };
+}
+
+function problemResponse(error: ProblemError, headers: Record<string, string>): Response {
+  return new Response(JSON.stringify(error.toJSON()), {
+    status: error.status,
+    headers: { "content-type": "application/problem+json", ...error.headers, ...headers },
+  });
+}

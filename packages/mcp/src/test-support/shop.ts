@@ -1,0 +1,22 @@
+/** Test support: one customer's delivered order, for returns to be started against. */
+import { inMemoryOrders, type OrderInput } from "@returnkit/core";
+
+export const CUSTOMER = "user-42";
+const NOW = Date.parse("2026-11-21T10:00:00.000Z");
+const DAY = 86_400_000;
+
+export const ORDER: OrderInput = {
+  id: "ord_5001",
+  customer_id: CUSTOMER,
+  placed_at: new Date(NOW - 10 * DAY).toISOString(),
+  delivered_at: new Date(NOW - 8 * DAY).toISOString(),
+  currency: "EUR",
+  lines: [
+    { sku: "TEE-BLK", size: "M", quantity: 50, unit_price: 2_500 },
+    { sku: "CAP-RED", quantity: 1, unit_price: 1_500 },
+  ],
+};
+
+export function shopOptions() {
+  return { orders: inMemoryOrders([ORDER]), now: () => NOW };
+}

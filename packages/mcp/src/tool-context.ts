@@ -1,0 +1,26 @@
+/** @module tool-context — what every tool of one request is built with. */
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { Principal, ReturnsService } from "@returnkit/core";
+
+export type McpService = Pick<
+  ReturnsService,
+  | "createReturn"
+  | "updateDraft"
+  | "submit"
+  | "cancel"
+  | "advance"
+  | "get"
+  | "list"
+  | "returnableLines"
+  | "allowedEventsFor"
+  | "schemas"
+  | "catalogue"
+  | "baseUrl"
+>;
+
+export interface ToolContext {
+  service: McpService;
+  principal: Principal;
+  /** Runs a tool's action, turning refusals into `isError` results (`runTool`). */
+  run(action: () => Promise<CallToolResult>): Promise<CallToolResult>;
+}

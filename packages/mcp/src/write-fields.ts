@@ -1,0 +1,59 @@
+/**
+ * @module write-fields — what every write tool takes besides its body: the idempotency key
+ * (the REST Idempotency-Key) and the expected version (If-Match).
+ */
+import type { OperationContext, Principal, ReturnData, ReturnResult } from "@returnkit/core";
+import { z } from "zod";
+
+export const writeFields = {
+  idempotency_key: z
+    .string()
+    .min(1)
+    .max(255)
+    .describe("Choose one per action; reuse it when you retry the same action."),
+  expected_version: z
+    .int()
+    .min(1)
+    .optional()
+    .describe("The return's version you acted on; the action is refused if it has changed since."),
+};
+
+export interface WriteFields {
+  idempotency_key: string;
+  expected_version?: number;
+}
+
+/** The operation context of a write: the caller, its key and its If-Match. */
+export function writeContext(principal: Principal, fields: WriteFields): OperationContext {
+  return {
+    principal,
+    idempotencyKey: fields.idempotency_key,
+    ...(fields.expected_version === undefined ? {} : { ifMatch: fields.expected_version }),
+  };
+}
+
+/** Splits a write tool's arguments into the operation's body and the write fields. */
+export function splitWriteFields<T extends WriteFields>(
+  args: T,
+): [Omit<T, keyof WriteFields>, WriteFields] {
+  const { idempotency_key, expected_version, ...body } = args;
+  return [body, { idempotency_key, expected_version }];
+}
+
+/** What a return tool answers: the return and what this caller may do to it next. */
+export function returnOutput(
+  record: ReturnData,
+  allowedEvents: readonly string[],
+  outcome?: Pick<ReturnResult, "replayed">,
+) {
+  return {
+    return: record,
+    allowed_events: [...allowedEvents],
+    ...(outcome ? { replayed: outcome.replayed } : {}),
+  };
+}
+
+export function summarize(record: ReturnData, verb: string, replayed = false): string {
+  const again = replayed ? " (replayed: this key already did it)" : "";
+  return `Return ${record.id} ${verb}${again}; state ${record.state}, version ${record.version}.`;
+}
