@@ -3,7 +3,6 @@
  * merchant events, one tool per event with that event's body schema.
  */
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import {
   EVENT_BODY_SCHEMAS,
   MERCHANT_EVENTS,
@@ -15,10 +14,12 @@ import { ReturnListOutput, ReturnOutput } from "./output-schemas";
 import type { ToolContext } from "./tool-context";
 import { toolResult } from "./tool-result";
 import {
+  READ_ONLY,
   returnOutput,
   splitWriteFields,
   summarize,
   type WriteFields,
+  writeAnnotations,
   writeContext,
   writeFields,
 } from "./write-fields";
@@ -33,7 +34,7 @@ export function registerBackOfficeReads(server: McpServer, tools: ToolContext): 
         "Every customer's returns, newest first; filter by state (the queue: state=submitted) or order, page with cursor.",
       inputSchema: MerchantListQuerySchema,
       outputSchema: ReturnListOutput,
-      annotations: { readOnlyHint: true, openWorldHint: false },
+      annotations: READ_ONLY,
     },
     (query) =>
       run(async () => {
@@ -93,12 +94,7 @@ export function registerBackOfficeWrites(server: McpServer, tools: ToolContext):
   const { service, principal, run } = tools;
   for (const event of MERCHANT_EVENTS) {
     const about = EVENT_TOOLS[event];
-    const annotations: ToolAnnotations = {
-      readOnlyHint: false,
-      destructiveHint: DESTRUCTIVE.has(event),
-      idempotentHint: true,
-      openWorldHint: false,
-    };
+    const annotations = writeAnnotations(DESTRUCTIVE.has(event));
     server.registerTool(
       `${event}_return`,
       {

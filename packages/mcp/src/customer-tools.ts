@@ -9,9 +9,11 @@ import { ReturnableOrderOutput, ReturnListOutput, ReturnOutput } from "./output-
 import type { ToolContext } from "./tool-context";
 import { toolResult } from "./tool-result";
 import {
+  READ_ONLY,
   returnOutput,
   splitWriteFields,
   summarize,
+  writeAnnotations,
   writeContext,
   writeFields,
 } from "./write-fields";
@@ -28,7 +30,7 @@ export function registerCustomerReads(server: McpServer, tools: ToolContext): vo
       description: "Your returns, newest first; filter by order, page with cursor.",
       inputSchema: PortalListQuerySchema,
       outputSchema: ReturnListOutput,
-      annotations: { readOnlyHint: true, openWorldHint: false },
+      annotations: READ_ONLY,
     },
     (query) =>
       run(async () => {
@@ -49,7 +51,7 @@ export function registerCustomerReads(server: McpServer, tools: ToolContext): vo
         "The lines of one of your orders, each with the quantity you can still return and, if none, why not. Call it before start_return.",
       inputSchema: z.object({ order_id: z.string().min(1).max(128) }),
       outputSchema: ReturnableOrderOutput,
-      annotations: { readOnlyHint: true, openWorldHint: false },
+      annotations: READ_ONLY,
     },
     ({ order_id }) =>
       run(async () => {
@@ -68,7 +70,7 @@ export function registerGetReturn(server: McpServer, tools: ToolContext): void {
       description: "One return with its history and what you may do to it now.",
       inputSchema: z.object({ id: returnId }),
       outputSchema: ReturnOutput,
-      annotations: { readOnlyHint: true, openWorldHint: false },
+      annotations: READ_ONLY,
     },
     ({ id }) =>
       run(async () => {
@@ -94,12 +96,7 @@ export function registerCustomerWrites(server: McpServer, tools: ToolContext): v
         "Creates a draft return for one line of one of your orders. Submit it with submit_return.",
       inputSchema: service.schemas.CreateReturn.safeExtend(writeFields),
       outputSchema: ReturnOutput,
-      annotations: {
-        readOnlyHint: false,
-        destructiveHint: false,
-        idempotentHint: true,
-        openWorldHint: false,
-      },
+      annotations: writeAnnotations(false),
     },
     (args) =>
       run(async () => {
@@ -116,12 +113,7 @@ export function registerCustomerWrites(server: McpServer, tools: ToolContext): v
       description: "Changes a draft's reason, resolution or exchange size.",
       inputSchema: service.schemas.UpdateReturn.safeExtend({ id: returnId, ...writeFields }),
       outputSchema: ReturnOutput,
-      annotations: {
-        readOnlyHint: false,
-        destructiveHint: false,
-        idempotentHint: true,
-        openWorldHint: false,
-      },
+      annotations: writeAnnotations(false),
     },
     (args) =>
       run(async () => {
@@ -138,12 +130,7 @@ export function registerCustomerWrites(server: McpServer, tools: ToolContext): v
       description: "Sends a draft to the shop for review.",
       inputSchema: SubmitReturnSchema.safeExtend({ id: returnId, ...writeFields }),
       outputSchema: ReturnOutput,
-      annotations: {
-        readOnlyHint: false,
-        destructiveHint: false,
-        idempotentHint: true,
-        openWorldHint: false,
-      },
+      annotations: writeAnnotations(false),
     },
     (args) =>
       run(async () => {
@@ -158,12 +145,7 @@ export function registerCustomerWrites(server: McpServer, tools: ToolContext): v
       description: "Withdraws a return that the shop has not approved yet. It cannot be undone.",
       inputSchema: CancelReturnSchema.safeExtend({ id: returnId, ...writeFields }),
       outputSchema: ReturnOutput,
-      annotations: {
-        readOnlyHint: false,
-        destructiveHint: true,
-        idempotentHint: true,
-        openWorldHint: false,
-      },
+      annotations: writeAnnotations(true),
     },
     (args) =>
       run(async () => {

@@ -2,6 +2,7 @@
  * @module write-fields — what every write tool takes besides its body: the idempotency key
  * (the REST Idempotency-Key) and the expected version (If-Match).
  */
+import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import type { OperationContext, Principal, ReturnData, ReturnResult } from "@returnkit/core";
 import { z } from "zod";
 
@@ -17,6 +18,19 @@ export const writeFields = {
     .optional()
     .describe("The return's version you acted on; the action is refused if it has changed since."),
 };
+
+/** A read tool's annotations: it changes nothing and stays inside the shop. */
+export const READ_ONLY: ToolAnnotations = { readOnlyHint: true, openWorldHint: false };
+
+/** A write tool's: replayable with its key; `destructive` when it cannot be undone. */
+export function writeAnnotations(destructive: boolean): ToolAnnotations {
+  return {
+    readOnlyHint: false,
+    destructiveHint: destructive,
+    idempotentHint: true,
+    openWorldHint: false,
+  };
+}
 
 export interface WriteFields {
   idempotency_key: string;
