@@ -10,6 +10,7 @@ import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { isProblemError, type Principal, type ProblemError, problems } from "@returnkit/core";
 import { createMcpAuthentication, type McpAuthOptions } from "./authentication";
+import { callerOriginCheck } from "./caller-origin";
 import { buildServer } from "./server";
 import { stepUpNeeded } from "./step-up";
 import type { McpService } from "./tool-context";
@@ -24,6 +25,11 @@ export interface McpHandlerOptions {
   auth?: McpAuthOptions;
   /** The server's name and version in the MCP handshake. */
   serverInfo?: { name: string; version: string };
+  /**
+   * Origins, besides `baseUrl`'s, whose pages may call the server from a browser (a request
+   * with any other `Origin` is refused, against DNS rebinding).
+   */
+  allowedOrigins?: string[];
   /** Called with errors no caller could act on (a tool that failed unexpectedly). */
   reportError?: (error: unknown, context: string) => void;
 }
@@ -34,12 +40,15 @@ export function createMcpHandler(service: McpService, options: McpHandlerOptions
   const resource = mcpResourceUrl(service.baseUrl);
   const resourcePath = new URL(resource).pathname;
   const authentication = createMcpAuthentication(options.auth, resource);
+  const untrusted = callerOriginCheck(service.baseUrl, options.allowedOrigins);
   const settings = {
     name: options.serverInfo?.name ?? "returnkit",
     version: options.serverInfo?.version ?? "1.0.0",
     reportError: options.reportError ?? ((error: unknown) => console.error(error)),
   };
   return async (request, context) => {
+    const foreign = untrusted(request);
+    if (foreign) return problemResponse(foreign, {});
     const metadata = authentication.metadata(request);
     if (metadata) return metadata;
     const { pathname } = new URL(request.url);
