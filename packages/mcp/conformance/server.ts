@@ -6,8 +6,8 @@
 import { serve } from "@hono/node-server";
 import { returnsApp } from "@returnkit/adapter-hono";
 import { createReturnsService, type Principal } from "@returnkit/core";
-import { createMcpHandler } from "../src/index";
 import { Hono } from "hono";
+import { createMcpHandler } from "../src/index";
 
 const port = Number(process.argv[2] ?? 3900);
 const staff: Principal = {
