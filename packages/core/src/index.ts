@@ -4,7 +4,7 @@
  * a fetch handler serving every route.
  */
 
-export { bearerChallenge } from "./auth/challenge";
+export { bearerChallenge, challengeForProblem } from "./auth/challenge";
 export { createJwtAuthenticator } from "./auth/jwt";
 export type { AuthenticateFn, AuthOptions, HostAuthOptions, JwtAuthOptions } from "./auth/options";
 export {

@@ -7,7 +7,7 @@
 import {
   ALL_SCOPES,
   type AuthOptions,
-  bearerChallenge,
+  challengeForProblem,
   createJwtAuthenticator,
   createProtectedResourceMetadataHandler,
   type HostAuthOptions,
@@ -86,20 +86,12 @@ export function createMcpAuthentication(
   };
 }
 
+/** The REST API's challenges, with the MCP resource's metadata and first-contact scopes. */
 function bearerHeaders(error: ProblemError, resourceMetadataUrl: string): Record<string, string> {
-  if (error.status === 403) {
-    const scope = error.extensions.required_scopes as string[] | undefined;
-    const challenge = bearerChallenge({ resourceMetadataUrl, scope, error: "insufficient_scope" });
-    return { "www-authenticate": challenge };
-  }
-  if (error.status !== 401) return {};
-  const challenge =
+  const scope =
     error.slug === "unauthenticated"
-      ? bearerChallenge({ resourceMetadataUrl, scope: FIRST_CONTACT_SCOPES })
-      : bearerChallenge({
-          resourceMetadataUrl,
-          error: "invalid_token",
-          errorDescription: error.message,
-        });
-  return { "www-authenticate": challenge };
+      ? FIRST_CONTACT_SCOPES
+      : (error.extensions.required_scopes as string[] | undefined);
+  const challenge = challengeForProblem(error, { resourceMetadataUrl, scope });
+  return challenge ? { "www-authenticate": challenge } : {};
 }

@@ -95,6 +95,12 @@ describe.each<HostKind>(["hono", "express"])(
       expect(response.headers.get("www-authenticate")).toMatch(/^Bearer error="invalid_token"/);
     });
 
+    it("answers a malformed Authorization header as the REST API does: 400 with an invalid_request challenge", async () => {
+      const response = await post(mcpUrl, "not a token");
+      expect(response.status).toBe(400);
+      expect(response.headers.get("www-authenticate")).toMatch(/^Bearer error="invalid_request"/);
+    });
+
     it("answers 403 insufficient_scope for a token without any returns scope", async () => {
       const response = await post(mcpUrl, await customerToken(mcpUrl, "openid"));
       expect(response.status).toBe(403);
