@@ -4,9 +4,11 @@
  * authorization code + PKCE S256 for a customer, or client credentials for the back office.
  *
  * The customer's login and consent are the development authorization server's own HTML
- * forms, submitted headlessly; a real agent would open them in the customer's browser.
+ * forms, submitted headlessly by `@returnkit/dev-auth`'s `loginAndConsent`; a real agent would
+ * open them in the customer's browser.
  */
 import { createHash, randomBytes } from "node:crypto";
+import { loginAndConsent } from "@returnkit/dev-auth";
 
 export interface Discovery {
   resource: string;
@@ -86,49 +88,25 @@ export async function authorizationCodeToken(
     state,
   }).toString();
 
-  const browser = new CookieBrowser();
-  let response = await browser.get(authorize.href);
-  for (let step = 0; step < 12; step++) {
-    const location = response.headers.get("location");
-    if (location) {
-      const next = new URL(location, response.url);
-      if (next.href.startsWith(client.redirectUri)) {
-        if (next.searchParams.get("state") !== state) throw new Error("state mismatch");
-        const code = next.searchParams.get("code");
-        if (!code)
-          throw new Error(`authorization failed: ${next.searchParams.get("error_description")}`);
-        const token = await fetch(discovery.tokenEndpoint, {
-          method: "POST",
-          headers: { "content-type": "application/x-www-form-urlencoded" },
-          body: new URLSearchParams({
-            grant_type: "authorization_code",
-            code,
-            redirect_uri: client.redirectUri,
-            client_id: client.id,
-            code_verifier: verifier,
-            resource: discovery.resource,
-          }),
-        });
-        return tokenFrom(token);
-      }
-      response = await browser.get(next.href);
-      continue;
-    }
-    // A login or consent page: fill in and submit its form as the customer would.
-    const html = await response.text();
-    const form = /<form[^>]*action="([^"]+)"[^>]*>([\s\S]*?)<\/form>/i.exec(html);
-    if (!form)
-      throw new Error(`unexpected page from the authorization server (${response.status})`);
-    const fields = new URLSearchParams();
-    for (const input of form[2]!.matchAll(/<input[^>]*>/gi)) {
-      const name = /name="([^"]+)"/.exec(input[0])?.[1];
-      if (!name) continue;
-      const value = /value="([^"]*)"/.exec(input[0])?.[1] ?? "";
-      fields.set(name, name === "login" ? username : name === "password" ? "demo-password" : value);
-    }
-    response = await browser.post(new URL(form[1]!, response.url).href, fields);
-  }
-  throw new Error("the authorization flow did not reach the redirect URI");
+  // The customer's part, in the browser: log in and consent (the development server's pages).
+  const redirect = await loginAndConsent(authorize.href, client.redirectUri, username);
+  if (redirect.searchParams.get("state") !== state) throw new Error("state mismatch");
+  const code = redirect.searchParams.get("code");
+  if (!code)
+    throw new Error(`authorization failed: ${redirect.searchParams.get("error_description")}`);
+  const token = await fetch(discovery.tokenEndpoint, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      grant_type: "authorization_code",
+      code,
+      redirect_uri: client.redirectUri,
+      client_id: client.id,
+      code_verifier: verifier,
+      resource: discovery.resource,
+    }),
+  });
+  return tokenFrom(token);
 }
 
 async function tokenFrom(response: Response): Promise<string> {
@@ -143,34 +121,4 @@ async function tokenFrom(response: Response): Promise<string> {
     );
   }
   return body.access_token;
-}
-
-/** Just enough of a browser for the authorization server's pages: cookies, manual redirects. */
-class CookieBrowser {
-  private readonly cookies = new Map<string, string>();
-
-  get(url: string) {
-    return this.request(url, { method: "GET" });
-  }
-
-  post(url: string, form: URLSearchParams) {
-    return this.request(url, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: form,
-    });
-  }
-
-  private async request(url: string, init: RequestInit): Promise<Response> {
-    const headers = new Headers(init.headers);
-    if (this.cookies.size)
-      headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
-    const response = await fetch(url, { ...init, headers, redirect: "manual" });
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair] = cookie.split(";");
-      const index = pair!.indexOf("=");
-      this.cookies.set(pair!.slice(0, index).trim(), pair!.slice(index + 1).trim());
-    }
-    return response;
-  }
 }
