@@ -65,11 +65,16 @@ export function createLauncher(parts: LauncherParts): Launcher {
 
   const freeSlots = () => concurrency - inFlight.size - reserved;
 
-  /** Claims up to `limit` due deliveries, holding their slots while the store answers. */
-  async function claim(limit: number): Promise<ClaimedDelivery[]> {
+  /**
+   * Claims up to `limit` due deliveries and launches them, holding their slots while the
+   * store answers. The slots are released in the same step that launches the claimed ones,
+   * so no one sees the dispatcher idle while deliveries it claimed wait to be launched.
+   */
+  async function claimAndLaunchUpTo(limit: number): Promise<Promise<void>[]> {
     reserved += limit;
+    let claimed: ClaimedDelivery[] = [];
     try {
-      return await store.claimDeliveries({
+      claimed = await store.claimDeliveries({
         dispatcherId,
         now: clock.now(),
         limit,
@@ -80,6 +85,8 @@ export function createLauncher(parts: LauncherParts): Launcher {
       reserved -= limit;
       signalSettled();
     }
+    // Launched even when the dispatcher stopped during the claim: they are leased to us now.
+    return claimed.map(launch);
   }
 
   function launch(claimed: ClaimedDelivery): Promise<void> {
@@ -102,9 +109,7 @@ export function createLauncher(parts: LauncherParts): Launcher {
       // Slots are reserved before the first await, so concurrent rounds never overcommit.
       const slots = Math.min(batchSize, freeSlots());
       if (slots <= 0) return { attempts: [], full: true };
-      const claimed = await claim(slots);
-      // Launched even when the dispatcher stopped during the claim: they are leased to us now.
-      const attempts = claimed.map(launch);
+      const attempts = await claimAndLaunchUpTo(slots);
       return { attempts, full: attempts.length === slots };
     },
     freeSlots,

@@ -795,6 +795,19 @@ describe("the loop", () => {
     expect(receiver.received).toHaveLength(100);
   });
 
+  it("drain - called just after start on a backlog, resolves only once all of it is delivered", async () => {
+    const dispatcher = await dispatcherFor({ clock: Date, pollIntervalMs: 3_600_000 });
+    for (let i = 0; i < 20; i++) await commitLifecycle(store, ["submit", "approve"]);
+
+    // The loop and the drain claim side by side; the drain must not take the loop's claim
+    // in flight for "nothing left".
+    dispatcher.start();
+    await dispatcher.drain();
+
+    expect(await store.listDeliveries({ status: "pending" })).toEqual([]);
+    expect(receiver.delivered()).toHaveLength(60);
+  });
+
   it("stop - waits for the attempt in flight, records it, and delivers nothing afterwards", async () => {
     let answer!: (value: ReceiverAnswer) => void;
     receiver.answer(() => new Promise<ReceiverAnswer>((resolve) => (answer = resolve)));
