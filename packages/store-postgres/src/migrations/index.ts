@@ -6,6 +6,7 @@
 import type { SqlNames } from "../names";
 import * as initial from "./001_initial";
 import * as subscribers from "./002_subscribers";
+import * as endpointRotation from "./004_endpoint_rotation";
 
 export interface Migration {
   version: number;
@@ -16,4 +17,6 @@ export interface Migration {
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: initial.name, sql: initial.sql },
   { version: 2, name: subscribers.name, sql: subscribers.sql },
+  // 3 is taken by a change made alongside; versions are applied by number, each once.
+  { version: 4, name: endpointRotation.name, sql: endpointRotation.sql },
 ];
