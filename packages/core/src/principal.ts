@@ -9,6 +9,8 @@ export const SCOPES = {
   portalWrite: "portal:returns.write",
   merchantRead: "merchant:returns.read",
   merchantWrite: "merchant:returns.write",
+  /** The back office's webhook operations: endpoints, secrets, deliveries. Implied by no other. */
+  webhooksManage: "merchant:webhooks.manage",
 } as const;
 
 export type Scope = (typeof SCOPES)[keyof typeof SCOPES];
@@ -63,6 +65,17 @@ export function assertScope(principal: Principal, kind: CallerKind, access: Acce
   assertStorableIds(principal);
   if (principal.kind !== kind || !hasScope(principal, kind, access)) {
     throw problems.insufficientScope(acceptableScopes(kind, access));
+  }
+}
+
+/**
+ * Throws 403 naming `scope` unless a merchant principal holds it: for operations of a scope of
+ * their own, which neither `.read` nor `.write` implies.
+ */
+export function assertMerchantScope(principal: Principal, scope: Scope): void {
+  assertStorableIds(principal);
+  if (principal.kind !== "merchant" || !principal.scopes.includes(scope)) {
+    throw problems.insufficientScope([scope]);
   }
 }
 

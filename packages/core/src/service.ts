@@ -6,10 +6,12 @@
  */
 import { protectedResourceMetadataPath } from "./auth/protected-resource";
 import { createFetchHandler, type FetchHandler } from "./http/fetch-handler";
-import { buildRoutes, writeTargets } from "./http/routes";
+import { buildRoutes, webhookTargets, writeTargets } from "./http/routes";
 import { createIdempotencyEngine } from "./idempotency/engine";
 import { createOperations } from "./operations/operations";
 import type { ReturnOperations } from "./operations/types";
+import { createWebhookOperations } from "./operations/webhook-operations";
+import type { ConfiguredEndpoints } from "./operations/webhook-resources";
 import { parseServiceOptions, type ReturnsServiceOptions } from "./options/service-options";
 import { createReturnRules } from "./orders/return-rules";
 import { createReasonCatalogue, type ReasonCatalogue } from "./reasons";
@@ -18,6 +20,8 @@ import { createReturnSchemas, type ReturnSchemas } from "./schemas";
 import { RecentRecords } from "./store/recent-records";
 import type { ReturnsStore } from "./store/types";
 import { createWebhookDispatcher, type WebhookDispatcher } from "./webhooks/dispatcher";
+import { endpointIdForUrl } from "./webhooks/endpoints";
+import { subscriberEndpointId } from "./webhooks/subscribers";
 
 export { etagMatches, etagOf } from "./etag";
 export type {
@@ -73,6 +77,7 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
     reportError,
   });
 
+  const idempotency = createIdempotencyEngine(store, settings.idempotency, now);
   const operations = createOperations({
     store,
     rules: createReturnRules({
@@ -86,7 +91,7 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
     recent: settings.recentRecords > 0 ? new RecentRecords(settings.recentRecords) : null,
     catalogue,
     schemas,
-    idempotency: createIdempotencyEngine(store, settings.idempotency, now),
+    idempotency,
     now,
     maxHistoryEntries: settings.maxHistoryEntries,
     policy: options.policy,
@@ -104,7 +109,18 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
     idempotencyKeyRequired: settings.idempotency.required,
     reportError,
     routes,
-    operations,
+    operations: {
+      ...operations,
+      webhooks: createWebhookOperations({
+        store,
+        dispatcher,
+        idempotency,
+        now,
+        ready,
+        targets: webhookTargets(routes, baseUrl),
+        configured: configuredEndpoints(options),
+      }),
+    },
   });
   const mounted = createMounts(baseUrl, routesFetch);
 
@@ -149,6 +165,18 @@ function createMounts(baseUrl: string, routesFetch: FetchHandler) {
       handlers.set(protectedResourceMetadataPath(`${baseUrl}${path}`), handler);
     },
   };
+}
+
+/** The endpoints `ready` saves from the options at each start, by id (already checked). */
+function configuredEndpoints(options: ReturnsServiceOptions): ConfiguredEndpoints {
+  return new Map([
+    ...(options.webhooks?.endpoints ?? []).map(
+      (input) => [input.id ?? endpointIdForUrl(input.url), "options"] as const,
+    ),
+    ...(options.subscribers ?? []).map(
+      (subscriber) => [subscriberEndpointId(subscriber.name), "subscriber"] as const,
+    ),
+  ]);
 }
 
 /**

@@ -7,7 +7,7 @@
 /** returnkit's two scope families: what `@returnkit/core` checks (`SCOPES` there). */
 export const DEV_SCOPES = {
   portal: ["portal:returns.read", "portal:returns.write"],
-  merchant: ["merchant:returns.read", "merchant:returns.write"],
+  merchant: ["merchant:returns.read", "merchant:returns.write", "merchant:webhooks.manage"],
 } as const;
 
 export const DEV_CLIENTS = {

@@ -53,7 +53,7 @@ export interface DevAuthorizationServer {
    * the main one).
    */
   portalToken(subject: string, resource?: string): Promise<string>;
-  /** A back-office access token (both merchant scopes), through client credentials. */
+  /** A back-office access token (every merchant scope), through client credentials. */
   merchantToken(resource?: string): Promise<string>;
   close(): Promise<void>;
 }

@@ -43,10 +43,10 @@ describe("dev tokens", () => {
     expect((await claimsOf(bob)).sub).toBe("bob");
   });
 
-  test("merchantToken - returns a back-office token with both merchant scopes", async () => {
+  test("merchantToken - returns a back-office token with every merchant scope", async () => {
     expect(await claimsOf(await server.merchantToken())).toMatchObject({
       client_id: DEV_CLIENTS.merchantClientId,
-      scope: "merchant:returns.read merchant:returns.write",
+      scope: "merchant:returns.read merchant:returns.write merchant:webhooks.manage",
     });
   });
 

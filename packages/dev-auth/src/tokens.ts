@@ -63,7 +63,7 @@ export async function requestPortalToken(request: PortalTokenRequest): Promise<s
   });
 }
 
-/** A back-office access token with both merchant scopes, through client credentials. */
+/** A back-office access token with every merchant scope, through client credentials. */
 export async function requestMerchantToken(request: MerchantTokenRequest): Promise<string> {
   const clientId = request.clientId ?? DEV_CLIENTS.merchantClientId;
   const secret = request.clientSecret ?? DEV_CLIENTS.merchantClientSecret;

@@ -323,7 +323,7 @@ describe("agent flow", () => {
     expect(decodeJwt(token)).toMatchObject({
       aud: baseUrl,
       client_id: authorizationServer.merchantClientId,
-      scope: "merchant:returns.read merchant:returns.write",
+      scope: "merchant:returns.read merchant:returns.write merchant:webhooks.manage",
     });
   });
 
@@ -466,7 +466,7 @@ describe("agent flow", () => {
     expect(await principalOf(await authorizationServer.merchantToken())).toMatchObject({
       kind: "merchant",
       id: authorizationServer.merchantClientId,
-      scopes: [SCOPES.merchantRead, SCOPES.merchantWrite],
+      scopes: [SCOPES.merchantRead, SCOPES.merchantWrite, SCOPES.webhooksManage],
     });
     // The dev package spells the scope families out itself; they are the ones checked here.
     expect([...DEV_SCOPES.portal, ...DEV_SCOPES.merchant].sort()).toEqual([...ALL_SCOPES].sort());

@@ -23,6 +23,7 @@ describe("protectedResourceMetadata", () => {
         "portal:returns.write",
         "merchant:returns.read",
         "merchant:returns.write",
+        "merchant:webhooks.manage",
       ],
       bearer_methods_supported: ["header"],
       resource_name: "returnkit returns API",

@@ -4,7 +4,7 @@
  * operation of each caller's event path.
  */
 import { eventsOf } from "../machine";
-import { acceptableScopes } from "../principal";
+import { acceptableScopes, SCOPES } from "../principal";
 import { ReturnSchema } from "../schemas";
 import type { JsonSchema, SchemaComponents } from "./openapi-components";
 import {
@@ -16,6 +16,14 @@ import {
 import type { EventPrefix } from "./router";
 import { type RouteDefinition, routeScopes } from "./routes";
 
+/** The `components.parameters` entry of each path parameter. */
+const PATH_PARAMETERS = {
+  id: "ReturnId",
+  order_id: "OrderId",
+  endpoint_id: "EndpointId",
+  event_id: "EventId",
+} as const;
+
 export function routeOperation(
   route: RouteDefinition,
   components: SchemaComponents,
@@ -23,9 +31,10 @@ export function routeOperation(
 ): JsonSchema {
   const write = route.method !== "GET";
   const parameters: JsonSchema[] = [];
-  if (route.path.includes("{id}")) parameters.push({ $ref: "#/components/parameters/ReturnId" });
-  if (route.path.includes("{order_id}")) {
-    parameters.push({ $ref: "#/components/parameters/OrderId" });
+  for (const [, name] of route.path.matchAll(/\{(\w+)\}/g)) {
+    const component = PATH_PARAMETERS[name as keyof typeof PATH_PARAMETERS];
+    if (!component) throw new Error(`no OpenAPI parameter describes {${name}} of ${route.path}`);
+    parameters.push({ $ref: `#/components/parameters/${component}` });
   }
   if (route.query) parameters.push(...queryParameters(route.query, components));
   if (write) parameters.push({ $ref: "#/components/parameters/IdempotencyKey" });
@@ -57,9 +66,7 @@ export function routeOperation(
           description: `Sends the \`${route.event}\` event. A return offers it in \`_templates\` only while its lifecycle allows it.`,
         }
       : {}),
-    ...(route.caller
-      ? { tags: route.caller === "any" ? ["portal", "merchant"] : [route.caller] }
-      : {}),
+    ...(route.caller ? { tags: routeTags(route) } : {}),
     security: securityRequirements(routeScopes(route), schemes),
     ...(parameters.length ? { parameters } : {}),
     ...(route.body
@@ -67,6 +74,11 @@ export function routeOperation(
       : {}),
     responses,
   };
+}
+
+function routeTags(route: RouteDefinition): string[] {
+  if (route.scope === SCOPES.webhooksManage) return ["webhooks"];
+  return route.caller === "any" ? ["portal", "merchant"] : [route.caller ?? "merchant"];
 }
 
 /**

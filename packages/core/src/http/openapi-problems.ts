@@ -31,12 +31,12 @@ const PROBLEM_RESPONSES: Record<number, { name: string; description: string; hea
     404: {
       name: "NotFound",
       description:
-        "No such return for this caller (another customer's return is not found either), no such order for this caller (`order-not-found`, the same for another customer's order), a service not connected to the shop's orders (`orders-not-configured`), an unknown event, or no such path.",
+        "No such return for this caller (another customer's return is not found either), no such order for this caller (`order-not-found`, the same for another customer's order), a service not connected to the shop's orders (`orders-not-configured`), an unknown event, or no such path; for the webhook operations, no such endpoint (`endpoint-not-found`) or event (`event-not-found`).",
     },
     409: {
       name: "Conflict",
       description:
-        "The event does not apply in the return's state (`allowed_events` lists those that do), the return's history is full (`history-limit-reached`), or the return changed concurrently (`concurrent-update`: send it again).",
+        "The event does not apply in the return's state (`allowed_events` lists those that do), the return's history is full (`history-limit-reached`), or the return changed concurrently (`concurrent-update`: send it again). For webhook endpoints: the id exists (`endpoint-exists`), or the endpoint is the code's (`endpoint-managed-in-code`: a subscriber, or one from the service's options; only enabling or disabling it is possible).",
     },
     412: {
       name: "PreconditionFailed",
@@ -78,7 +78,7 @@ export const HEADERS: Record<string, JsonObject> = {
     schema: { type: "string" },
   },
   Location: {
-    description: "URL of the created return.",
+    description: "URL of the created resource (a return, a webhook endpoint).",
     schema: { type: "string", format: "uri" },
   },
   "Idempotent-Replayed": {

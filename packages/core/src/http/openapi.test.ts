@@ -229,6 +229,7 @@ describe("buildOpenApiDocument", () => {
     expect(Object.keys(oauth2?.flows.clientCredentials?.scopes as object)).toEqual([
       "merchant:returns.read",
       "merchant:returns.write",
+      "merchant:webhooks.manage",
     ]);
   });
 

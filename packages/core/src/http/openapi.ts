@@ -83,6 +83,8 @@ const SCOPE_DESCRIPTIONS = {
     "Create, update, submit and cancel the customer's own returns (implies read).",
   [SCOPES.merchantRead]: "Read and list all returns.",
   [SCOPES.merchantWrite]: "Send the eight lifecycle events to any return (implies read).",
+  [SCOPES.webhooksManage]:
+    "Manage webhook endpoints and their secrets, read events and deliveries, redeliver (no other scope implies it).",
 };
 
 export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
@@ -138,6 +140,11 @@ export function buildOpenApiDocument(options: OpenApiOptions): OpenApiDocument {
         description: "A customer, or an agent acting for one, on the customer's own returns.",
       },
       { name: "merchant", description: "The back office, on all returns." },
+      {
+        name: "webhooks",
+        description:
+          "The back office's webhook operations (`merchant:webhooks.manage`): endpoints, secrets, events, deliveries.",
+      },
     ],
     paths,
     components: {
@@ -168,6 +175,20 @@ function parameters(
       in: "path",
       required: true,
       description: "The shop's id of one of the caller's orders.",
+      schema: { type: "string", minLength: 1 },
+    },
+    EndpointId: {
+      name: "endpoint_id",
+      in: "path",
+      required: true,
+      description: "A webhook endpoint's id (`ep_…`, one given at creation, or `sub_<name>`).",
+      schema: { type: "string", minLength: 1 },
+    },
+    EventId: {
+      name: "event_id",
+      in: "path",
+      required: true,
+      description: "A webhook event's id (`evt_` + ULID), its `webhook-id` header.",
       schema: { type: "string", minLength: 1 },
     },
     IdempotencyKey: {
@@ -232,7 +253,7 @@ function oauthSecuritySchemes(
         },
         clientCredentials: {
           tokenUrl: authorizationServer.tokenUrl,
-          scopes: scopes([SCOPES.merchantRead, SCOPES.merchantWrite]),
+          scopes: scopes([SCOPES.merchantRead, SCOPES.merchantWrite, SCOPES.webhooksManage]),
         },
       },
     },

@@ -40,6 +40,13 @@ export function createRenderer(setup: RenderSetup) {
     if (outcome.kind === "returnable") {
       return responder.json(200, renderReturnable(outcome.order, principal, links));
     }
+    if (outcome.kind === "webhook") {
+      const { answer } = outcome;
+      const headers = answer.replayed
+        ? { ...answer.headers, [REPLAYED_HEADER]: "true" }
+        : answer.headers;
+      return responder.json(answer.status, answer.body, headers);
+    }
     if (outcome.kind === "reasons") {
       return responder.json(200, { object: "list", data: outcome.reasons });
     }

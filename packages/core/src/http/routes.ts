@@ -13,15 +13,20 @@ import type {
   RequestOperations,
   ReturnListResult,
   ReturnResult,
+  WebhookAnswer,
+  WebhookOperations,
+  WebhookTargets,
   WriteTarget,
   WriteTargets,
 } from "../operations/types";
 import {
   type Access,
   acceptableScopes,
+  assertMerchantScope,
   assertScope,
   type CallerKind,
   type Principal,
+  SCOPES,
   type Scope,
 } from "../principal";
 import type { ReasonDescription } from "../reasons";
@@ -37,8 +42,26 @@ import {
   ReturnSchema,
   type ReturnSchemas,
 } from "../schemas";
+import {
+  CreateWebhookEndpointSchema,
+  DeletedWebhookEndpointSchema,
+  RecoverWebhookDeliveriesSchema,
+  RedeliverWebhookEventSchema,
+  RevivedDeliveriesSchema,
+  RotateWebhookSecretSchema,
+  SendWebhookTestSchema,
+  UpdateWebhookEndpointSchema,
+  WebhookDeliveryListQuerySchema,
+  WebhookDeliveryListSchema,
+  WebhookEndpointListSchema,
+  WebhookEndpointSchema,
+  WebhookEndpointWithSecretSchema,
+  WebhookEventListQuerySchema,
+  WebhookEventListSchema,
+  WebhookTestResultSchema,
+} from "../webhook-schemas";
 
-export type HttpMethod = "GET" | "POST" | "PATCH";
+export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
 
 /** The OpenAPI document's path, served beside the route table (it describes the table). */
 export const OPENAPI_PATH = "/v1/openapi.json";
@@ -61,7 +84,8 @@ export type RouteOutcome =
   | { kind: "return"; record: ReturnData }
   | { kind: "page"; page: ReturnListResult }
   | { kind: "reasons"; reasons: ReasonDescription[] }
-  | { kind: "returnable"; order: ReturnableOrder };
+  | { kind: "returnable"; order: ReturnableOrder }
+  | { kind: "webhook"; answer: WebhookAnswer };
 
 export type RouteHandler = (
   operations: RequestOperations,
@@ -76,6 +100,8 @@ export interface RouteDefinition {
   /** Who may call it: one family, `any` signed-in caller (with its family's scope), or null for public documents. */
   caller: CallerKind | "any" | null;
   access: Access;
+  /** A scope of its own that the caller must hold, instead of its family's read or write. */
+  scope?: Scope;
   summary: string;
   /** The JSON body schema (its `.meta({ id })` names the OpenAPI component). */
   body?: z.ZodType;
@@ -147,7 +173,7 @@ const ORDER_CHECKS = [422, 502] as const;
 const ONE_RETURN = { status: 200, schema: ReturnSchema, description: "The return" };
 
 export function buildRoutes(schemas: ReturnSchemas): RouteDefinition[] {
-  return [...portalRoutes(schemas), ...merchantRoutes(), ...catalogueRoutes()];
+  return [...portalRoutes(schemas), ...merchantRoutes(), ...catalogueRoutes(), ...webhookRoutes()];
 }
 
 /** A customer (or an agent for one) on the customer's own returns and orders. */
@@ -298,8 +324,192 @@ function catalogueRoutes(): RouteDefinition[] {
   ];
 }
 
+/** A webhook operation's route: the back office, holding `merchant:webhooks.manage`. */
+function webhookRoute(
+  route: Omit<RouteDefinition, "caller" | "access" | "scope" | "handler">,
+  call: (webhooks: WebhookOperations, input: RouteInput) => Promise<WebhookAnswer>,
+): RouteDefinition {
+  return {
+    ...route,
+    caller: "merchant",
+    access: route.method === "GET" ? "read" : "write",
+    scope: SCOPES.webhooksManage,
+    handler: async (operations, input) => ({
+      kind: "webhook",
+      answer: await call(operations.webhooks, input),
+    }),
+  };
+}
+
+/** Webhook operations: endpoints and their secrets, events, deliveries, redelivery. */
+function webhookRoutes(): RouteDefinition[] {
+  const endpoints = "/v1/webhooks/endpoints";
+  const endpoint = `${endpoints}/{endpoint_id}`;
+  const endpointId = ({ params }: RouteInput) => params.endpoint_id ?? "";
+  const one = { status: 200, schema: WebhookEndpointSchema, description: "The endpoint" };
+  const revived = {
+    status: 200,
+    schema: RevivedDeliveriesSchema,
+    description: "How many were revived",
+  };
+  return [
+    webhookRoute(
+      {
+        operationId: "listWebhookEndpoints",
+        method: "GET",
+        path: endpoints,
+        summary: "List webhook endpoints and subscribers (never their secrets)",
+        success: { status: 200, schema: WebhookEndpointListSchema, description: "Every endpoint" },
+      },
+      (webhooks, { ctx }) => webhooks.listEndpoints(ctx),
+    ),
+    webhookRoute(
+      {
+        operationId: "createWebhookEndpoint",
+        method: "POST",
+        path: endpoints,
+        summary: "Create a webhook endpoint with a new signing secret",
+        body: CreateWebhookEndpointSchema,
+        bodyRequired: true,
+        success: {
+          status: 201,
+          schema: WebhookEndpointWithSecretSchema,
+          description: "The endpoint, with its secret: shown this once",
+        },
+      },
+      (webhooks, { body, ctx }) => webhooks.createEndpoint(body, ctx),
+    ),
+    webhookRoute(
+      {
+        operationId: "getWebhookEndpoint",
+        method: "GET",
+        path: endpoint,
+        summary: "Get a webhook endpoint (never its secrets)",
+        success: one,
+        problems: [404],
+      },
+      (webhooks, input) => webhooks.getEndpoint(endpointId(input), input.ctx),
+    ),
+    webhookRoute(
+      {
+        operationId: "updateWebhookEndpoint",
+        method: "PATCH",
+        path: endpoint,
+        summary: "Change an endpoint's event types, or enable or disable it",
+        body: UpdateWebhookEndpointSchema,
+        bodyRequired: true,
+        success: { ...one, description: "The changed endpoint" },
+        problems: [404],
+      },
+      (webhooks, input) => webhooks.updateEndpoint(endpointId(input), input.body, input.ctx),
+    ),
+    webhookRoute(
+      {
+        operationId: "deleteWebhookEndpoint",
+        method: "DELETE",
+        path: endpoint,
+        summary: "Delete an endpoint and its pending deliveries",
+        success: {
+          status: 200,
+          schema: DeletedWebhookEndpointSchema,
+          description: "The endpoint is gone; its delivered and dead deliveries stay listed",
+        },
+        problems: [404],
+      },
+      (webhooks, input) => webhooks.deleteEndpoint(endpointId(input), input.ctx),
+    ),
+    webhookRoute(
+      {
+        operationId: "rotateWebhookSecret",
+        method: "POST",
+        path: `${endpoint}/secret/rotate`,
+        summary: "Rotate the signing secret; the previous one keeps signing for an overlap",
+        body: RotateWebhookSecretSchema,
+        bodyRequired: false,
+        success: {
+          status: 200,
+          schema: WebhookEndpointWithSecretSchema,
+          description: "The endpoint, with its new secret: shown this once",
+        },
+        problems: [404],
+      },
+      (webhooks, input) => webhooks.rotateSecret(endpointId(input), input.body, input.ctx),
+    ),
+    webhookRoute(
+      {
+        operationId: "sendWebhookTest",
+        method: "POST",
+        path: `${endpoint}/test`,
+        summary: "Send a signed webhook.test event to the endpoint now",
+        body: SendWebhookTestSchema,
+        bodyRequired: false,
+        success: {
+          status: 200,
+          schema: WebhookTestResultSchema,
+          description: "How the attempt went (stored nowhere)",
+        },
+        problems: [404],
+      },
+      (webhooks, input) => webhooks.sendTestEvent(endpointId(input), input.body, input.ctx),
+    ),
+    webhookRoute(
+      {
+        operationId: "listWebhookEvents",
+        method: "GET",
+        path: "/v1/webhooks/events",
+        summary: "List the webhook events of a return, in order",
+        query: WebhookEventListQuerySchema,
+        success: { status: 200, schema: WebhookEventListSchema, description: "The events" },
+        problems: [404],
+      },
+      (webhooks, { query, ctx }) => webhooks.listEvents(query, ctx),
+    ),
+    webhookRoute(
+      {
+        operationId: "listWebhookDeliveries",
+        method: "GET",
+        path: "/v1/webhooks/deliveries",
+        summary: "List deliveries (of a return, of an event, or by status) with every attempt",
+        query: WebhookDeliveryListQuerySchema,
+        success: {
+          status: 200,
+          schema: WebhookDeliveryListSchema,
+          description: "The deliveries, in event order",
+        },
+      },
+      (webhooks, { query, ctx }) => webhooks.listDeliveries(query, ctx),
+    ),
+    webhookRoute(
+      {
+        operationId: "redeliverWebhookEvent",
+        method: "POST",
+        path: "/v1/webhooks/events/{event_id}/redeliver",
+        summary: "Redeliver an event's dead deliveries (optionally to one endpoint)",
+        body: RedeliverWebhookEventSchema,
+        bodyRequired: false,
+        success: revived,
+        problems: [404],
+      },
+      (webhooks, input) => webhooks.redeliver(input.params.event_id ?? "", input.body, input.ctx),
+    ),
+    webhookRoute(
+      {
+        operationId: "recoverWebhookDeliveries",
+        method: "POST",
+        path: "/v1/webhooks/recover",
+        summary: "Redeliver every delivery that died since a time",
+        body: RecoverWebhookDeliveriesSchema,
+        bodyRequired: true,
+        success: revived,
+      },
+      (webhooks, { body, ctx }) => webhooks.recover(body, ctx),
+    ),
+  ];
+}
+
 /** The scopes any of which lets a caller use `route` (for 403 bodies and Bearer challenges). */
 export function routeScopes(route: RouteDefinition): Scope[] {
+  if (route.scope) return [route.scope];
   if (route.caller === null) return [];
   if (route.caller === "any") {
     return [
@@ -315,6 +525,7 @@ export function routeScopes(route: RouteDefinition): Scope[] {
  * of the principal's own family.
  */
 export function assertRouteScope(principal: Principal, route: RouteDefinition): void {
+  if (route.scope) return assertMerchantScope(principal, route.scope);
   if (route.caller === null) return;
   assertScope(principal, route.caller === "any" ? principal.kind : route.caller, route.access);
 }
@@ -370,6 +581,27 @@ export function writeTargets(routes: readonly RouteDefinition[]): WriteTargets {
       return { method: route.method, path: fillId(route, id) };
     },
     returnPath: portal.item,
+  };
+}
+
+/** The webhook operations' places in the table, for their keys and `_links`. */
+export function webhookTargets(
+  routes: readonly RouteDefinition[],
+  baseUrl: string,
+): WebhookTargets {
+  const path = (operationId: string) => routeById(routes, operationId).path;
+  const filled = (operationId: string, name: string) => (value: string) =>
+    fillParams(routeById(routes, operationId), { [name]: value });
+  return {
+    baseUrl,
+    endpoints: path("listWebhookEndpoints"),
+    endpoint: filled("getWebhookEndpoint", "endpoint_id"),
+    rotateSecret: filled("rotateWebhookSecret", "endpoint_id"),
+    testEvent: filled("sendWebhookTest", "endpoint_id"),
+    events: path("listWebhookEvents"),
+    deliveries: path("listWebhookDeliveries"),
+    redeliver: filled("redeliverWebhookEvent", "event_id"),
+    recover: path("recoverWebhookDeliveries"),
   };
 }
 

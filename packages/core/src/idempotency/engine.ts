@@ -143,7 +143,29 @@ export function createIdempotencyEngine(
     return store.getIdempotencyRecord(use.key, use.now);
   }
 
-  return { run };
+  /**
+   * For a write outside a return's commit (a webhook endpoint's): the key is looked up first,
+   * so a retry replays the first answer instead of acting again, and the answer is recorded
+   * after the change. Unlike `run`, two concurrent first requests with one key may both act;
+   * the first answer recorded is the one both get.
+   */
+  function runRecorded(
+    request: IdempotentRequest,
+    execute: () => Promise<IdempotentResponse>,
+  ): Promise<IdempotentOutcome> {
+    return run(request, async (use) => {
+      const earlier = use && (await store.getIdempotencyRecord(use.key, use.now));
+      if (earlier) return { kind: "key-taken", record: earlier };
+      const response = await execute();
+      if (!use) return { kind: "response", response };
+      const recorded = await store.recordIdempotencyAnswer({ ...use, response });
+      return recorded.recorded
+        ? { kind: "response", response }
+        : { kind: "key-taken", record: recorded.record };
+    });
+  }
+
+  return { run, runRecorded };
 }
 
 /** The answer a recorded key gives this request: its response, or why it cannot have one. */

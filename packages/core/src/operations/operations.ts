@@ -32,7 +32,9 @@ export interface OperationsSetup extends Omit<WritePathDeps, "reader" | "respond
   targets: WriteTargets;
 }
 
-export function createOperations(setup: OperationsSetup): ReturnOperations & RequestOperations {
+export function createOperations(
+  setup: OperationsSetup,
+): ReturnOperations & Omit<RequestOperations, "webhooks"> {
   const { store, baseUrl, targets, ready } = setup;
   const reader = createReturnReader(store, setup.recent);
   const deps = { ...setup, reader, respond, target: targets.create };

@@ -18,6 +18,7 @@ import {
 } from "../machine";
 import { describeOrderChecks } from "./cases/order-checks";
 import { describeReturnableLines } from "./cases/returnable-lines";
+import { describeWebhookOperations } from "./cases/webhook-operations";
 import { validCreate } from "./fixtures";
 import {
   BASE,
@@ -57,6 +58,7 @@ export function runHttpConformance(target: HttpSuiteTarget) {
 
     describeOrderChecks(setup);
     describeReturnableLines(setup);
+    describeWebhookOperations(setup);
 
     // ------------------------------------------------------------------ lifecycle
 

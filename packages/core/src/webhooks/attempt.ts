@@ -18,7 +18,7 @@ import type { DispatcherLogger } from "./dispatcher-options";
 import { signingSecrets } from "./endpoints";
 import type { ReportError } from "./error-report";
 import { outcomeAfterFailure } from "./retry-schedule";
-import type { WebhookResponse, WebhookSender } from "./sender";
+import type { WebhookRequest, WebhookResponse, WebhookSender } from "./sender";
 import { webhookHeaders } from "./signer";
 
 const USER_AGENT = "returnkit";
@@ -134,26 +134,36 @@ function createSignedSend(sender: WebhookSender) {
     event: OutboxEvent,
     endpoint: WebhookEndpoint,
     startedAt: number,
-  ): Promise<WebhookResponse> => {
-    const body = bodyOf(event);
-    // Stamped per attempt: receivers reject stale timestamps, the id stays the event's.
-    const signed = webhookHeaders(
-      signingSecrets(endpoint, startedAt),
-      event.id,
-      Math.floor(startedAt / 1000),
-      body,
-    );
-    return sender.send({
-      url: endpoint.url,
-      body,
-      headers: {
-        "webhook-id": signed["webhook-id"],
-        "webhook-timestamp": signed["webhook-timestamp"],
-        "webhook-signature": signed["webhook-signature"],
-        "content-type": "application/json",
-        "user-agent": USER_AGENT,
-      },
-    });
+  ): Promise<WebhookResponse> =>
+    sender.send(signedRequest(endpoint, event.id, bodyOf(event), startedAt));
+}
+
+/**
+ * The request of one attempt at `endpoint`, signed with the secrets that sign at `startedAt`.
+ * Stamped per attempt: receivers reject stale timestamps; the id stays the event's.
+ */
+export function signedRequest(
+  endpoint: WebhookEndpoint,
+  eventId: string,
+  body: string,
+  startedAt: number,
+): WebhookRequest {
+  const signed = webhookHeaders(
+    signingSecrets(endpoint, startedAt),
+    eventId,
+    Math.floor(startedAt / 1000),
+    body,
+  );
+  return {
+    url: endpoint.url,
+    body,
+    headers: {
+      "webhook-id": signed["webhook-id"],
+      "webhook-timestamp": signed["webhook-timestamp"],
+      "webhook-signature": signed["webhook-signature"],
+      "content-type": "application/json",
+      "user-agent": USER_AGENT,
+    },
   };
 }
 

@@ -26,6 +26,7 @@ import { createErrorReporter } from "./error-report";
 import { DEFAULT_RETRY_SCHEDULE } from "./retry-schedule";
 import { createWebhookSender } from "./send-webhook";
 import { createSubscriberCall, subscriberEndpointId, toSubscriberEndpoint } from "./subscribers";
+import { sendTestEvent, type TestAttempt } from "./test-event";
 
 export type {
   DispatcherErrorContext,
@@ -35,6 +36,7 @@ export type {
 } from "./dispatcher-options";
 export type { WebhookEndpointInput } from "./endpoints";
 export type { Subscriber, SubscriberEvent, SubscriberEventData } from "./subscribers";
+export type { TestAttempt } from "./test-event";
 
 export interface DrainOptions {
   /** Reject if the outbox is not drained within this many ms of real time. Default 30 000. */
@@ -80,6 +82,13 @@ export interface WebhookDispatcher {
   removeEndpoint(id: string): Promise<boolean>;
   /** Every endpoint in the store: webhooks and subscribers (`kind` tells them apart). */
   listEndpoints(): Promise<OutboxEndpoint[]>;
+  /**
+   * Sends one signed `webhook.test` event to the endpoint now, stored nowhere, and answers
+   * with how it went (status, error, duration).
+   */
+  sendTestEvent(endpoint: WebhookEndpoint): Promise<TestAttempt>;
+  /** Looks for due deliveries now (after an endpoint was enabled again, say). */
+  wake(): void;
 }
 
 const DEFAULT_CONCURRENCY = 32;
@@ -146,6 +155,11 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       await ensureReady();
       return store.listEndpoints();
     },
+    async sendTestEvent(endpoint) {
+      await ensureReady();
+      return sendTestEvent(sender, endpoint, clock.now());
+    },
+    wake: () => loop.wake(),
   };
 }
 

@@ -1,0 +1,220 @@
+/**
+ * @module operations/webhook-operations — the back office's webhook operations: endpoints
+ * (list, create, read, change, delete, rotate the secret, send a test event), a return's
+ * events, deliveries with their attempts, redelivery and recovery of dead ones.
+ *
+ * Endpoints the service's own configuration saves at each start (`webhooks.endpoints`,
+ * `subscribers`) are the code's: here they can only be enabled or disabled, which a restart
+ * keeps, as it keeps a 410's. Rotating, retyping or deleting them would be undone by the next
+ * start, so it is refused (409 `endpoint-managed-in-code`).
+ */
+import type { IdempotencyEngine } from "../idempotency/engine";
+import { assertMerchantScope, SCOPES } from "../principal";
+import { problems } from "../problems";
+import type { IdempotentResponse, OutboxEndpoint, ReturnsStore } from "../store/types";
+import {
+  CreateWebhookEndpointSchema,
+  RecoverWebhookDeliveriesSchema,
+  RedeliverWebhookEventSchema,
+  RotateWebhookSecretSchema,
+  SendWebhookTestSchema,
+  UpdateWebhookEndpointSchema,
+  WebhookDeliveryListQuerySchema,
+  WebhookEventListQuerySchema,
+} from "../webhook-schemas";
+import type { WebhookDispatcher } from "../webhooks/dispatcher";
+import {
+  createEndpoint,
+  findEndpoint,
+  rotateEndpointSecret,
+  updateEndpoint,
+} from "../webhooks/endpoint-admin";
+import { parseInput } from "./parse-input";
+import type { OperationContext, WebhookAnswer, WebhookOperations, WebhookTargets } from "./types";
+import {
+  type ConfiguredEndpoints,
+  deliveryResource,
+  endpointResource,
+  eventResource,
+  managedBy,
+  testResult,
+} from "./webhook-resources";
+
+export interface WebhookOperationsSetup {
+  store: ReturnsStore;
+  dispatcher: WebhookDispatcher;
+  idempotency: IdempotencyEngine;
+  now: () => number;
+  ready: () => Promise<void>;
+  targets: WebhookTargets;
+  configured: ConfiguredEndpoints;
+}
+
+export function createWebhookOperations(setup: WebhookOperationsSetup): WebhookOperations {
+  const { store, dispatcher, targets, configured, now } = setup;
+  const resource = (endpoint: OutboxEndpoint) =>
+    endpointResource(endpoint, now(), configured, targets);
+
+  /** The scope check and the store's readiness every operation starts with. */
+  async function begin(ctx: OperationContext) {
+    assertMerchantScope(ctx.principal, SCOPES.webhooksManage);
+    await setup.ready();
+  }
+
+  /** A write once per Idempotency-Key: a retry replays the first answer. */
+  async function keyed(
+    ctx: OperationContext,
+    target: { method: string; path: string },
+    body: unknown,
+    execute: () => Promise<IdempotentResponse>,
+  ): Promise<WebhookAnswer> {
+    const outcome = await setup.idempotency.runRecorded(
+      { principal: ctx.principal, ...target, key: ctx.idempotencyKey, body },
+      execute,
+    );
+    return { ...outcome.response, replayed: outcome.replayed };
+  }
+
+  async function existing(id: string): Promise<OutboxEndpoint> {
+    const endpoint = await findEndpoint(store, id);
+    if (!endpoint) throw problems.endpointNotFound(id);
+    return endpoint;
+  }
+
+  /** Refuses what the next start would undo: a change to an endpoint the configuration saves. */
+  function assertChangeable(endpoint: OutboxEndpoint) {
+    const owner = configured.get(endpoint.id);
+    if (owner) throw problems.endpointManagedInCode(endpoint.id, owner);
+  }
+
+  const ok = (body: unknown, status = 200, headers: Record<string, string> = {}) => ({
+    status,
+    body,
+    headers,
+  });
+
+  return {
+    async listEndpoints(ctx) {
+      await begin(ctx);
+      const endpoints = await store.listEndpoints();
+      endpoints.sort(
+        (a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id),
+      );
+      return answer({ object: "list", data: endpoints.map(resource) });
+    },
+
+    async createEndpoint(body, ctx) {
+      const input = parseInput(CreateWebhookEndpointSchema, body, "body");
+      await begin(ctx);
+      return keyed(ctx, { method: "POST", path: targets.endpoints }, body, async () => {
+        const { endpoint, secret } = await createEndpoint(store, input, { now: now() });
+        const location = `${targets.baseUrl}${targets.endpoint(endpoint.id)}`;
+        return ok({ ...resource(endpoint), secret }, 201, { location });
+      });
+    },
+
+    async getEndpoint(id, ctx) {
+      await begin(ctx);
+      return answer(resource(await existing(id)));
+    },
+
+    async updateEndpoint(id, body, ctx) {
+      const changes = parseInput(UpdateWebhookEndpointSchema, body, "body");
+      await begin(ctx);
+      return keyed(ctx, { method: "PATCH", path: targets.endpoint(id) }, body, async () => {
+        const endpoint = await existing(id);
+        if (changes.types !== undefined && managedBy(endpoint, configured) !== "api") {
+          throw problems.endpointManagedInCode(id, configured.get(id) ?? "subscriber");
+        }
+        const updated = (await updateEndpoint(store, id, changes)) ?? endpoint;
+        // Enabling uncovers deliveries that waited for it.
+        if (updated.enabled) dispatcher.wake();
+        return ok(resource(updated));
+      });
+    },
+
+    async deleteEndpoint(id, ctx) {
+      await begin(ctx);
+      return keyed(ctx, { method: "DELETE", path: targets.endpoint(id) }, undefined, async () => {
+        assertChangeable(await existing(id));
+        if (!(await store.removeEndpoint(id))) throw problems.endpointNotFound(id);
+        return ok({ object: "webhook_endpoint", id, deleted: true });
+      });
+    },
+
+    async rotateSecret(id, body, ctx) {
+      const input = parseInput(RotateWebhookSecretSchema, body ?? {}, "body");
+      await begin(ctx);
+      return keyed(ctx, { method: "POST", path: targets.rotateSecret(id) }, body, async () => {
+        assertChangeable(await existing(id));
+        const rotated = await rotateEndpointSecret(store, id, {
+          overlapSeconds: input.overlap_seconds,
+          now: now(),
+        });
+        if (!rotated) throw problems.endpointNotFound(id);
+        return ok({ ...resource(rotated.endpoint), secret: rotated.secret });
+      });
+    },
+
+    async sendTestEvent(id, body, ctx) {
+      parseInput(SendWebhookTestSchema, body ?? {}, "body");
+      await begin(ctx);
+      return keyed(ctx, { method: "POST", path: targets.testEvent(id) }, body, async () => {
+        const endpoint = await existing(id);
+        if (endpoint.kind !== "webhook") throw problems.endpointManagedInCode(id, "subscriber");
+        return ok(testResult(await dispatcher.sendTestEvent(endpoint)));
+      });
+    },
+
+    async listEvents(query, ctx) {
+      const { return_id: returnId } = parseInput(WebhookEventListQuerySchema, query, "query");
+      await begin(ctx);
+      if (!(await store.getReturn(returnId))) throw problems.returnNotFound(returnId);
+      const events = await store.listEvents(returnId);
+      return answer(listOf(events.map(eventResource), targets.events, query));
+    },
+
+    async listDeliveries(query, ctx) {
+      const filter = parseInput(WebhookDeliveryListQuerySchema, query, "query");
+      await begin(ctx);
+      const deliveries = await store.listDeliveries({
+        returnId: filter.return_id,
+        eventId: filter.event_id,
+        status: filter.status,
+      });
+      return answer(listOf(deliveries.map(deliveryResource), targets.deliveries, query));
+    },
+
+    async redeliver(eventId, body, ctx) {
+      const input = parseInput(RedeliverWebhookEventSchema, body ?? {}, "body");
+      await begin(ctx);
+      return keyed(ctx, { method: "POST", path: targets.redeliver(eventId) }, body, async () => {
+        if ((await store.listDeliveries({ eventId })).length === 0) {
+          throw problems.eventNotFound(eventId);
+        }
+        if (input.endpoint_id !== undefined) await existing(input.endpoint_id);
+        const revived = await dispatcher.redeliver(eventId, { endpointId: input.endpoint_id });
+        return ok({ object: "webhook_redelivery", revived });
+      });
+    },
+
+    async recover(body, ctx) {
+      const { since } = parseInput(RecoverWebhookDeliveriesSchema, body, "body");
+      await begin(ctx);
+      return keyed(ctx, { method: "POST", path: targets.recover }, body, async () => {
+        const revived = await dispatcher.recover({ since });
+        return ok({ object: "webhook_redelivery", revived });
+      });
+    },
+  };
+
+  function listOf(data: unknown[], path: string, query: Record<string, unknown>) {
+    const search = new URLSearchParams(query as Record<string, string>).toString();
+    const self = `${targets.baseUrl}${path}${search ? `?${search}` : ""}`;
+    return { object: "list", data, _links: { self: { href: self } } };
+  }
+}
+
+function answer(body: unknown): WebhookAnswer {
+  return { status: 200, body, headers: {}, replayed: false };
+}

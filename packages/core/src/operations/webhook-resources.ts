@@ -1,0 +1,70 @@
+/**
+ * @module operations/webhook-resources — endpoints, events and deliveries as the webhook
+ * operations answer them: no secret but the one just made, times as ISO strings, and who owns
+ * each endpoint (the API, the service's options, or a subscriber's code).
+ */
+import type { Delivery, OutboxEndpoint, OutboxEvent } from "../store/types";
+import type {
+  WebhookEndpointResource,
+  WebhookEndpointSchema,
+  WebhookTestResult,
+} from "../webhook-schemas";
+import { publicEndpoint } from "../webhooks/endpoint-admin";
+import type { TestAttempt } from "../webhooks/test-event";
+import type { WebhookTargets } from "./types";
+
+/** Endpoints the service's own configuration saves at each start, and where they come from. */
+export type ConfiguredEndpoints = ReadonlyMap<string, "options" | "subscriber">;
+
+export type ManagedBy = (typeof WebhookEndpointSchema)["shape"]["managed_by"]["options"][number];
+
+export function managedBy(endpoint: OutboxEndpoint, configured: ConfiguredEndpoints): ManagedBy {
+  if (endpoint.kind === "subscriber") return "subscriber";
+  return configured.get(endpoint.id) ?? "api";
+}
+
+export function endpointResource(
+  endpoint: OutboxEndpoint,
+  now: number,
+  configured: ConfiguredEndpoints,
+  { baseUrl, endpoint: endpointPath }: Pick<WebhookTargets, "baseUrl" | "endpoint">,
+): WebhookEndpointResource {
+  return {
+    ...publicEndpoint(endpoint, now),
+    managed_by: managedBy(endpoint, configured),
+    _links: { self: { href: `${baseUrl}${endpointPath(endpoint.id)}` } },
+  };
+}
+
+export function eventResource(event: OutboxEvent) {
+  return {
+    object: "webhook_event" as const,
+    id: event.id,
+    return_id: event.return_id,
+    seq: event.seq,
+    type: event.type,
+    created_at: event.created_at,
+    payload: event.payload,
+  };
+}
+
+export function deliveryResource(delivery: Delivery) {
+  return {
+    object: "webhook_delivery" as const,
+    id: delivery.id,
+    event_id: delivery.event_id,
+    endpoint_id: delivery.endpoint_id,
+    return_id: delivery.return_id,
+    status: delivery.status,
+    attempt_count: delivery.attempt_count,
+    next_attempt_at:
+      delivery.status === "pending" ? new Date(delivery.next_attempt_at).toISOString() : null,
+    attempts: delivery.attempts.map((attempt) => ({ ...attempt })),
+    delivered_at: delivery.delivered_at,
+    dead_at: delivery.dead_at,
+  };
+}
+
+export function testResult(attempt: TestAttempt): WebhookTestResult {
+  return { object: "webhook_test", ...attempt };
+}
