@@ -7,6 +7,8 @@
  * return is refused by its order, and the agent reads why from the problem. At
  * `return.closed` an in-process subscriber issues the refund or creates the exchange.
  *
+ * It ends with one return's delivery log, read as the back office would (`/v1/webhooks/…`).
+ *
  * Exits 0 only if every webhook the stories produced arrived, verified, and every closed
  * return had its refund or exchange issued once.
  */
@@ -15,6 +17,7 @@ import { generateWebhookSecret, type ReturnsService, type Subscriber } from "@re
 import pc from "picocolors";
 import { startReturnsServer } from "../../hono-server/src/server";
 import { startWebhookReceiver } from "../../webhook-receiver/src/receiver";
+import { printDeliveryLog } from "./delivery-log";
 import { runMcpStory } from "./mcp-agents";
 import {
   authorizationCodeToken,
@@ -22,6 +25,7 @@ import {
   discoverFromChallenge,
 } from "./oauth-agent";
 import { bodyFromTemplate, demoOrderBook } from "./order-book";
+import { printTable } from "./table";
 
 // biome-ignore lint/suspicious/noExplicitAny: the demo reads response bodies loosely, like a script would
 type Json = Record<string, any>;
@@ -250,7 +254,7 @@ async function main() {
       merchant: await clientCredentialsToken(
         discovery,
         { id: server.auth.merchantClientId, secret: server.auth.merchantClientSecret },
-        ["merchant:returns.read", "merchant:returns.write"],
+        ["merchant:returns.read", "merchant:returns.write", "merchant:webhooks.manage"],
       ),
     };
     console.log(`  alice, bob   authorization code + PKCE S256 ${pc.green("✓")}`);
@@ -444,6 +448,9 @@ async function main() {
       );
       console.log(pc.dim(`  run it again: the returns above stay in ${dataDir}`));
     }
+
+    heading(`7. The delivery log of "${results[0]!.label}", through the webhook operations API`);
+    await printDeliveryLog(base, tokens.merchant, results[0]!.id);
   } finally {
     await forgetDemoEndpoints(server.service);
     await server.close();
@@ -461,16 +468,6 @@ async function forgetDemoEndpoints(service: ReturnsService) {
     await service.dispatcher.removeEndpoint(id).catch((error: unknown) => {
       console.log(pc.red(`  could not remove the demo's endpoint ${id}: ${String(error)}`));
     });
-  }
-}
-
-function printTable(header: string[], rows: string[][]) {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => `  ${cells.map((c, i) => c.padEnd(widths[i]!)).join("  ")}`;
-  console.log(pc.bold(line(header)));
-  console.log(pc.dim(line(widths.map((w) => "─".repeat(w)))));
-  for (const row of rows) {
-    console.log(line(row));
   }
 }
 

@@ -48,7 +48,12 @@ export {
   stateOf,
   TERMINAL_STATES,
 } from "./machine";
-export type { RequestOperations } from "./operations/types";
+export type {
+  RequestOperations,
+  WebhookAnswer,
+  WebhookOperations,
+  WebhookTargets,
+} from "./operations/types";
 export type { OptionIssue } from "./options/check";
 export { checkOptions, InvalidOptionsError } from "./options/check";
 export type { InMemoryOrders } from "./orders/in-memory-orders";
@@ -88,6 +93,7 @@ export {
   parseReason,
 } from "./reasons";
 export * from "./schemas";
+export * from "./webhook-schemas";
 export type {
   OperationContext,
   ReturnListResult,
@@ -107,6 +113,7 @@ export type {
   Subscriber,
   SubscriberEvent,
   SubscriberEventData,
+  TestAttempt,
   WebhookDispatcher,
   WebhookDispatcherOptions,
 } from "./webhooks/dispatcher";
