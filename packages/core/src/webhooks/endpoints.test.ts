@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { endpointIdForUrl, toWebhookEndpoint, WEBHOOK_EVENT_TYPES } from "./endpoints";
+import {
+  endpointIdForUrl,
+  signingSecrets,
+  toWebhookEndpoint,
+  WEBHOOK_EVENT_TYPES,
+} from "./endpoints";
 import { generateWebhookSecret } from "./signer";
 
 const SECRET = generateWebhookSecret();
@@ -65,5 +70,30 @@ describe("webhook endpoints", () => {
   it("WEBHOOK_EVENT_TYPES - lists the twelve event types", () => {
     expect(WEBHOOK_EVENT_TYPES).toHaveLength(12);
     expect(WEBHOOK_EVENT_TYPES).toContain("return.fit_signal");
+  });
+});
+
+describe("signingSecrets", () => {
+  const newest = generateWebhookSecret();
+  const endpoint = toWebhookEndpoint(
+    { url: "https://shop.example/h", secret: [newest, SECRET] },
+    NOW,
+  );
+
+  it("signingSecrets - every secret signs without an overlap's end, or before it; only the newest from it on", () => {
+    const until = new Date(NOW + 1_000).toISOString();
+    expect(signingSecrets(endpoint, NOW + 5_000)).toEqual([newest, SECRET]);
+    expect(signingSecrets({ ...endpoint, previous_secrets_until: until }, NOW + 999)).toEqual([
+      newest,
+      SECRET,
+    ]);
+    expect(signingSecrets({ ...endpoint, previous_secrets_until: until }, NOW + 1_000)).toEqual([
+      newest,
+    ]);
+  });
+
+  it("signingSecrets - an endpoint from a store that predates the field keeps every secret signing", () => {
+    const { previous_secrets_until: _dropped, ...older } = endpoint;
+    expect(signingSecrets(older as typeof endpoint, NOW)).toEqual([newest, SECRET]);
   });
 });

@@ -118,7 +118,8 @@ export function toWebhookEndpoint(input: WebhookEndpointInput, now: number): Web
  */
 export function signingSecrets(endpoint: WebhookEndpoint, now: number): readonly string[] {
   const until = endpoint.previous_secrets_until;
-  if (until === null || now < Date.parse(until)) return endpoint.secrets;
+  // Loose: a store written before the field existed hands it over undefined, meaning null.
+  if (until == null || now < Date.parse(until)) return endpoint.secrets;
   return endpoint.secrets.slice(0, 1);
 }
 
