@@ -93,7 +93,6 @@ export {
   parseReason,
 } from "./reasons";
 export * from "./schemas";
-export * from "./webhook-schemas";
 export type {
   OperationContext,
   ReturnListResult,
@@ -109,6 +108,7 @@ export { memoryStore } from "./store/memory-store";
 export type * from "./store/types";
 export { isStoreUnavailable, StoreUnavailableError } from "./store/unavailable";
 export { isStorableText } from "./text";
+export * from "./webhook-schemas";
 export type {
   Subscriber,
   SubscriberEvent,

@@ -525,9 +525,9 @@ export function routeScopes(route: RouteDefinition): Scope[] {
  * of the principal's own family.
  */
 export function assertRouteScope(principal: Principal, route: RouteDefinition): void {
-  if (route.scope) return assertMerchantScope(principal, route.scope);
-  if (route.caller === null) return;
-  assertScope(principal, route.caller === "any" ? principal.kind : route.caller, route.access);
+  if (route.scope) assertMerchantScope(principal, route.scope);
+  else if (route.caller !== null)
+    assertScope(principal, route.caller === "any" ? principal.kind : route.caller, route.access);
 }
 
 /** The route that sends `event` for `caller`, if any. */
