@@ -341,17 +341,21 @@ function webhookRoute(
   };
 }
 
+const WEBHOOK_ENDPOINTS = "/v1/webhooks/endpoints";
+const WEBHOOK_ENDPOINT = `${WEBHOOK_ENDPOINTS}/{endpoint_id}`;
+const endpointId = ({ params }: RouteInput) => params.endpoint_id ?? "";
+const ONE_ENDPOINT = { status: 200, schema: WebhookEndpointSchema, description: "The endpoint" };
+
 /** Webhook operations: endpoints and their secrets, events, deliveries, redelivery. */
 function webhookRoutes(): RouteDefinition[] {
-  const endpoints = "/v1/webhooks/endpoints";
-  const endpoint = `${endpoints}/{endpoint_id}`;
-  const endpointId = ({ params }: RouteInput) => params.endpoint_id ?? "";
-  const one = { status: 200, schema: WebhookEndpointSchema, description: "The endpoint" };
-  const revived = {
-    status: 200,
-    schema: RevivedDeliveriesSchema,
-    description: "How many were revived",
-  };
+  return [...webhookEndpointRoutes(), ...webhookSecretRoutes(), ...webhookDeliveryRoutes()];
+}
+
+/** Endpoints: list, create, read, change, delete. */
+function webhookEndpointRoutes(): RouteDefinition[] {
+  const endpoints = WEBHOOK_ENDPOINTS;
+  const endpoint = WEBHOOK_ENDPOINT;
+  const one = ONE_ENDPOINT;
   return [
     webhookRoute(
       {
@@ -418,6 +422,13 @@ function webhookRoutes(): RouteDefinition[] {
       },
       (webhooks, input) => webhooks.deleteEndpoint(endpointId(input), input.ctx),
     ),
+  ];
+}
+
+/** An endpoint's secret rotated, and a signed test event sent with it. */
+function webhookSecretRoutes(): RouteDefinition[] {
+  const endpoint = WEBHOOK_ENDPOINT;
+  return [
     webhookRoute(
       {
         operationId: "rotateWebhookSecret",
@@ -452,6 +463,17 @@ function webhookRoutes(): RouteDefinition[] {
       },
       (webhooks, input) => webhooks.sendTestEvent(endpointId(input), input.body, input.ctx),
     ),
+  ];
+}
+
+/** A return's events, deliveries with their attempts, redelivery and recovery. */
+function webhookDeliveryRoutes(): RouteDefinition[] {
+  const revived = {
+    status: 200,
+    schema: RevivedDeliveriesSchema,
+    description: "How many were revived",
+  };
+  return [
     webhookRoute(
       {
         operationId: "listWebhookEvents",

@@ -51,48 +51,80 @@ export interface WebhookOperationsSetup {
 }
 
 export function createWebhookOperations(setup: WebhookOperationsSetup): WebhookOperations {
-  const { store, dispatcher, targets, configured, now } = setup;
-  const resource = (endpoint: OutboxEndpoint) =>
-    endpointResource(endpoint, now(), configured, targets);
+  const parts = sharedParts(setup);
+  return { ...endpointOperations(parts), ...deliveryOperations(parts) };
+}
 
-  /** The scope check and the store's readiness every operation starts with. */
-  async function begin(ctx: OperationContext) {
-    assertMerchantScope(ctx.principal, SCOPES.webhooksManage);
-    await setup.ready();
-  }
+type Parts = ReturnType<typeof sharedParts>;
 
-  /** A write once per Idempotency-Key: a retry replays the first answer. */
-  async function keyed(
-    ctx: OperationContext,
-    target: { method: string; path: string },
-    body: unknown,
-    execute: () => Promise<IdempotentResponse>,
-  ): Promise<WebhookAnswer> {
-    const outcome = await setup.idempotency.runRecorded(
-      { principal: ctx.principal, ...target, key: ctx.idempotencyKey, body },
-      execute,
-    );
-    return { ...outcome.response, replayed: outcome.replayed };
-  }
+/** What every webhook operation starts from: its scope check, its key, the endpoint it names. */
+function sharedParts(setup: WebhookOperationsSetup) {
+  const { store, targets, configured, now } = setup;
+  return {
+    ...setup,
+    resource: (endpoint: OutboxEndpoint) => endpointResource(endpoint, now(), configured, targets),
 
-  async function existing(id: string): Promise<OutboxEndpoint> {
-    const endpoint = await findEndpoint(store, id);
-    if (!endpoint) throw problems.endpointNotFound(id);
-    return endpoint;
-  }
+    /** The scope check and the store's readiness every operation starts with. */
+    async begin(ctx: OperationContext) {
+      assertMerchantScope(ctx.principal, SCOPES.webhooksManage);
+      await setup.ready();
+    },
 
-  /** Refuses what the next start would undo: a change to an endpoint the configuration saves. */
-  function assertChangeable(endpoint: OutboxEndpoint) {
-    const owner = configured.get(endpoint.id);
-    if (owner) throw problems.endpointManagedInCode(endpoint.id, owner);
-  }
+    /** A write once per Idempotency-Key: a retry replays the first answer. */
+    async keyed(
+      ctx: OperationContext,
+      target: { method: string; path: string },
+      body: unknown,
+      execute: () => Promise<IdempotentResponse>,
+    ): Promise<WebhookAnswer> {
+      const outcome = await setup.idempotency.runRecorded(
+        { principal: ctx.principal, ...target, key: ctx.idempotencyKey, body },
+        execute,
+      );
+      return { ...outcome.response, replayed: outcome.replayed };
+    },
 
-  const ok = (body: unknown, status = 200, headers: Record<string, string> = {}) => ({
-    status,
-    body,
-    headers,
-  });
+    async existing(id: string): Promise<OutboxEndpoint> {
+      const endpoint = await findEndpoint(store, id);
+      if (!endpoint) throw problems.endpointNotFound(id);
+      return endpoint;
+    },
 
+    /** Refuses what the next start would undo: a change to an endpoint the configuration saves. */
+    assertChangeable(endpoint: OutboxEndpoint) {
+      const owner = configured.get(endpoint.id);
+      if (owner) throw problems.endpointManagedInCode(endpoint.id, owner);
+    },
+
+    listOf(data: unknown[], path: string, query: Record<string, unknown>) {
+      const search = new URLSearchParams(query as Record<string, string>).toString();
+      const self = `${targets.baseUrl}${path}${search ? `?${search}` : ""}`;
+      return { object: "list", data, _links: { self: { href: self } } };
+    },
+  };
+}
+
+const ok = (body: unknown, status = 200, headers: Record<string, string> = {}) => ({
+  status,
+  body,
+  headers,
+});
+
+function answer(body: unknown): WebhookAnswer {
+  return { status: 200, body, headers: {}, replayed: false };
+}
+
+type EndpointOperationNames =
+  | "listEndpoints"
+  | "createEndpoint"
+  | "getEndpoint"
+  | "updateEndpoint"
+  | "deleteEndpoint"
+  | "rotateSecret"
+  | "sendTestEvent";
+
+function endpointOperations(parts: Parts): Pick<WebhookOperations, EndpointOperationNames> {
+  const { store, dispatcher, targets, configured, now, begin, keyed, existing, resource } = parts;
   return {
     async listEndpoints(ctx) {
       await begin(ctx);
@@ -136,7 +168,7 @@ export function createWebhookOperations(setup: WebhookOperationsSetup): WebhookO
     async deleteEndpoint(id, ctx) {
       await begin(ctx);
       return keyed(ctx, { method: "DELETE", path: targets.endpoint(id) }, undefined, async () => {
-        assertChangeable(await existing(id));
+        parts.assertChangeable(await existing(id));
         if (!(await store.removeEndpoint(id))) throw problems.endpointNotFound(id);
         return ok({ object: "webhook_endpoint", id, deleted: true });
       });
@@ -146,7 +178,7 @@ export function createWebhookOperations(setup: WebhookOperationsSetup): WebhookO
       const input = parseInput(RotateWebhookSecretSchema, body ?? {}, "body");
       await begin(ctx);
       return keyed(ctx, { method: "POST", path: targets.rotateSecret(id) }, body, async () => {
-        assertChangeable(await existing(id));
+        parts.assertChangeable(await existing(id));
         const rotated = await rotateEndpointSecret(store, id, {
           overlapSeconds: input.overlap_seconds,
           now: now(),
@@ -165,7 +197,12 @@ export function createWebhookOperations(setup: WebhookOperationsSetup): WebhookO
         return ok(testResult(await dispatcher.sendTestEvent(endpoint)));
       });
     },
+  };
+}
 
+function deliveryOperations(parts: Parts): Omit<WebhookOperations, EndpointOperationNames> {
+  const { store, dispatcher, targets, begin, keyed, existing, listOf } = parts;
+  return {
     async listEvents(query, ctx) {
       const { return_id: returnId } = parseInput(WebhookEventListQuerySchema, query, "query");
       await begin(ctx);
@@ -207,14 +244,4 @@ export function createWebhookOperations(setup: WebhookOperationsSetup): WebhookO
       });
     },
   };
-
-  function listOf(data: unknown[], path: string, query: Record<string, unknown>) {
-    const search = new URLSearchParams(query as Record<string, string>).toString();
-    const self = `${targets.baseUrl}${path}${search ? `?${search}` : ""}`;
-    return { object: "list", data, _links: { self: { href: self } } };
-  }
-}
-
-function answer(body: unknown): WebhookAnswer {
-  return { status: 200, body, headers: {}, replayed: false };
 }
