@@ -93,8 +93,13 @@ interface EndpointFields {
 export interface WebhookEndpoint extends EndpointFields {
   kind: "webhook";
   url: string;
-  /** `whsec_…` secrets; every one signs each attempt while a secret is being rotated. */
+  /** `whsec_…` secrets, the newest first; see `previous_secrets_until` for which sign. */
   secrets: string[];
+  /**
+   * ISO time at which a rotation's overlap ends: until then every secret signs each attempt,
+   * from then on only `secrets[0]`. `null` means every secret signs, always.
+   */
+  previous_secrets_until: string | null;
 }
 
 /**
