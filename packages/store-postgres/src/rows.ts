@@ -4,7 +4,8 @@
  */
 import type { Delivery, OutboxEndpoint, OutboxEvent } from "@returnkit/core";
 
-export const EVENT_COLUMNS = "id, return_id, seq, type, payload, created_at, position";
+export const EVENT_COLUMNS =
+  "id, return_id, seq, type, payload, created_at, request_id, traceparent, position";
 export type EventRow = Omit<OutboxEvent, "position"> & { position: number | string };
 
 export function toOutboxEvent(row: EventRow): OutboxEvent {

@@ -168,6 +168,8 @@ export function makeOutboxEvent(
     type,
     payload: { type, timestamp: created_at, data: { return: stored.record, transition } },
     created_at,
+    request_id: null,
+    traceparent: null,
   };
 }
 
