@@ -10,7 +10,7 @@ import {
   type WebhookDispatcherOptions,
   type WebhookEndpointInput,
 } from "./dispatcher";
-import { rotateEndpointSecret } from "./endpoint-admin";
+import { rotateEndpointSecret, updateEndpoint } from "./endpoint-admin";
 import { endpointIdForUrl } from "./endpoints";
 import { generateWebhookSecret } from "./signer";
 import {
@@ -840,6 +840,21 @@ describe("the loop", () => {
 
     expect(await store.listDeliveries({ status: "pending" })).toEqual([]);
     expect(receiver.delivered()).toHaveLength(60);
+  });
+
+  it("wake - a running loop looks for work at once, so an endpoint enabled again is delivered to without waiting for a poll", async () => {
+    const dispatcher = await dispatcherFor({ clock: Date, pollIntervalMs: 3_600_000 });
+    const endpointId = endpointIdForUrl(receiver.url);
+    await updateEndpoint(store, endpointId, { enabled: false });
+    dispatcher.start();
+    const { events } = await commitNewReturn(store);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(receiver.received).toEqual([]);
+
+    await updateEndpoint(store, endpointId, { enabled: true });
+    dispatcher.wake();
+
+    await receiver.waitFor((r) => r.id === events[0]!.id);
   });
 
   it("stop - waits for the attempt in flight, records it, and delivers nothing afterwards", async () => {
