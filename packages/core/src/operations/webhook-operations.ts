@@ -158,7 +158,8 @@ function endpointOperations(parts: Parts): Pick<WebhookOperations, EndpointOpera
         if (changes.types !== undefined && managedBy(endpoint, configured) !== "api") {
           throw problems.endpointManagedInCode(id, configured.get(id) ?? "subscriber");
         }
-        const updated = (await updateEndpoint(store, id, changes)) ?? endpoint;
+        const updated = await updateEndpoint(store, id, changes);
+        if (!updated) throw problems.endpointNotFound(id);
         // Enabling uncovers deliveries that waited for it.
         if (updated.enabled) dispatcher.wake();
         return ok(resource(updated));
