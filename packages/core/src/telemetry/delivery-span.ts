@@ -62,6 +62,10 @@ export function traceDeliveryAttempt(
         span.setStatus({ code: SpanStatusCode.ERROR, message: report.error ?? undefined });
       }
       if (report.recorded) countAttempt(report.outcome, endpoint.id, endpoint.kind);
+    } catch (error) {
+      span.recordException(error instanceof Error ? error : String(error));
+      span.setStatus({ code: SpanStatusCode.ERROR });
+      throw error;
     } finally {
       span.end();
     }
