@@ -33,6 +33,7 @@ import type {
 } from "../store/types";
 import { responseToStore } from "../stored-response";
 import { traceCommit } from "../telemetry/operation-span";
+import { stampTraceparent } from "../telemetry/trace-context";
 import { type FitSignal, publishTransitions } from "../webhooks/events";
 import { type ReturnReader, withOrderLine } from "./reader";
 import { applyEventBody, type EventBody, HistoryBuilder, moveTo } from "./record-changes";
@@ -100,7 +101,7 @@ export async function commitChange(deps: WritePathDeps, change: Change): Promise
     deps.store.commit({
       next,
       expectedVersion: current ? current.record.version : null,
-      events: published.events,
+      events: stampTraceparent(published.events),
       // Kept without the history, which a replay takes back from the return (append-only).
       idempotency: key
         ? { ...key, response: responseToStore(deps.respond(next.record, status)) }

@@ -4,15 +4,14 @@
  */
 import {
   type Attributes,
-  type Context,
   context,
   propagation,
-  ROOT_CONTEXT,
   SpanKind,
   SpanStatusCode,
 } from "@opentelemetry/api";
 import type { ClaimedDelivery, DeliveryOutcome } from "../store/types";
 import { instruments, tracer } from "./instruments";
+import { contextFromTraceparent } from "./trace-context";
 
 /** What one attempt came to, as the span and the counters tell it. */
 export interface AttemptReport {
@@ -26,14 +25,17 @@ export interface AttemptReport {
 
 /**
  * Runs one attempt inside its span: `returnkit.webhook deliver` (kind CLIENT, with the HTTP
- * client attributes) or `returnkit.subscriber deliver` (INTERNAL). `parent` is the context
- * of the commit that produced the event, when it travelled with it; else the span starts a
- * trace of its own, never one that merely happened to be active.
+ * client attributes) or `returnkit.subscriber deliver` (INTERNAL).
+ *
+ * Its parent is the commit that wrote the event (the event's `traceparent`), so one trace
+ * holds the request and every attempt to deliver what it changed, whichever process makes
+ * them and however much later. A span link would keep each attempt in a trace of its own,
+ * and answering "did the ERP hear of this request" would take a second search. Without a
+ * stored context the attempt starts a trace of its own, never one merely active here.
  */
 export function traceDeliveryAttempt(
   claimed: ClaimedDelivery,
   attempt: () => Promise<AttemptReport>,
-  parent: Context = ROOT_CONTEXT,
 ): Promise<void> {
   const { delivery, event, endpoint } = claimed;
   const webhook = endpoint.kind === "webhook";
@@ -50,6 +52,7 @@ export function traceDeliveryAttempt(
   };
   const name = webhook ? "returnkit.webhook deliver" : "returnkit.subscriber deliver";
   const kind = webhook ? SpanKind.CLIENT : SpanKind.INTERNAL;
+  const parent = contextFromTraceparent(event.traceparent);
   return tracer().startActiveSpan(name, { kind, attributes }, parent, async (span) => {
     try {
       const report = await attempt();

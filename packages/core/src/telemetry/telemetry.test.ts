@@ -111,16 +111,31 @@ describe("traces", () => {
     expect(request.attributes["error.type"]).toBeUndefined();
   });
 
-  it("delivery span - carries the event and endpoint ids, and its traceparent arrives at the receiver", async () => {
+  it("delivery span - a child of the commit that wrote the event, carrying its ids; its traceparent arrives at the receiver", async () => {
     const target = await serviceSendingTo(204);
-    await createReturn(target);
+    const created = await createReturn(target, {
+      traceparent: `00-${CALLER_TRACE}-${CALLER_SPAN}-01`,
+    });
+    const { id } = (await created.json()) as { id: string };
+    const commit = spanNamed(
+      telemetry.spans().filter((span) => span.attributes["returnkit.return.id"] === id),
+      "returnkit.store commit",
+    );
+    const [event] = await target.store.listEvents(id);
+    expect(event?.traceparent).toBe(`00-${CALLER_TRACE}-${commit.spanContext().spanId}-01`);
+
     await target.dispatcher.drain();
     const [webhook] = receiver.received;
     expect(webhook).toBeDefined();
-    const delivery = spanNamed(telemetry.spans(), "returnkit.webhook deliver");
+    const delivery = spanNamed(
+      telemetry.spans().filter((span) => span.attributes["returnkit.return.id"] === id),
+      "returnkit.webhook deliver",
+    );
     expect(delivery.kind).toBe(SpanKind.CLIENT);
+    expect(delivery.parentSpanContext?.spanId).toBe(commit.spanContext().spanId);
     expect(delivery.attributes).toMatchObject({
       "returnkit.event.id": webhook!.id,
+      "returnkit.return.id": id,
       "returnkit.endpoint.kind": "webhook",
       "returnkit.delivery.attempt": 1,
       "returnkit.delivery.outcome": "delivered",
@@ -130,7 +145,8 @@ describe("traces", () => {
     });
     expect(delivery.attributes["returnkit.endpoint.id"]).toMatch(/^ep_/);
     const { traceId, spanId } = delivery.spanContext();
-    expect(webhook!.headers.traceparent).toBe(`00-${traceId}-${spanId}-01`);
+    expect(traceId).toBe(CALLER_TRACE);
+    expect(webhook!.headers.traceparent).toBe(`00-${CALLER_TRACE}-${spanId}-01`);
   });
 
   it("trace context - a stored traceparent gives back the context it was taken in", () => {
