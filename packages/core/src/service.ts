@@ -5,6 +5,7 @@
  * validation, idempotency, events and errors.
  */
 import { protectedResourceMetadataPath } from "./auth/protected-resource";
+import { createHealthCheck } from "./health/health-check";
 import { createFetchHandler, type FetchHandler } from "./http/fetch-handler";
 import { buildRoutes, webhookTargets, writeTargets } from "./http/routes";
 import { createIdempotencyEngine } from "./idempotency/engine";
@@ -19,6 +20,7 @@ import { scheduleRetention } from "./retention";
 import { createReturnSchemas, type ReturnSchemas } from "./schemas";
 import { RecentRecords } from "./store/recent-records";
 import type { ReturnsStore } from "./store/types";
+import { observeOutboxLag } from "./telemetry/outbox-lag-gauge";
 import { createWebhookDispatcher, type WebhookDispatcher } from "./webhooks/dispatcher";
 import { endpointIdForUrl } from "./webhooks/endpoints";
 import { subscriberEndpointId } from "./webhooks/subscribers";
@@ -69,6 +71,9 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
     store,
   });
   const ready = readiness(store, dispatcher);
+  const subscribers = (options.subscribers ?? []).map((s) => subscriberEndpointId(s.name));
+  const health = createHealthCheck({ store, dispatcher, subscribers, now, ...settings.health });
+  const outboxLag = observeOutboxLag({ store, subscribers, now, ...settings.health });
   const retentionSchedule = scheduleRetention({
     store,
     settings: settings.retention,
@@ -100,6 +105,7 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
     ready,
     baseUrl,
     targets: writeTargets(routes),
+    health,
   });
   // The HTTP layer gets settings, never the options (they hold the webhook secrets).
   const routesFetch = createFetchHandler({
@@ -141,6 +147,7 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
     dispatcher,
     ready,
     async close() {
+      outboxLag.stop();
       await retentionSchedule.stop();
       await dispatcher.stop();
       await store.close?.();
