@@ -1,0 +1,11 @@
+/** @module commands — every command of `returnkit`, in the order `--help` lists them. */
+import type { Command } from "../command";
+import { deliveryCommands } from "./deliveries";
+import { migrateCommands } from "./migrate";
+import { redeliveryCommands } from "./redelivery";
+
+export const COMMANDS: readonly Command[] = [
+  ...migrateCommands,
+  ...deliveryCommands,
+  ...redeliveryCommands,
+];
