@@ -299,6 +299,15 @@ export const ProblemSchema = z
       .string()
       .optional()
       .describe("route-not-found outside the service's path: where the service is mounted."),
+    endpoint_id: z
+      .string()
+      .optional()
+      .describe("endpoint-not-found, endpoint-exists, endpoint-managed-in-code: the endpoint."),
+    managed_by: z
+      .enum(["subscriber", "options"])
+      .optional()
+      .describe("endpoint-managed-in-code: a subscriber, or an endpoint from the options."),
+    event_id: z.string().optional().describe("event-not-found: the event asked for."),
     // ---- a return checked against the shop's order
     order_id: z.string().optional().describe("The order the refused request named."),
     sku: z.string().optional().describe("The order line's sku."),

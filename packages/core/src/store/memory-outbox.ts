@@ -55,7 +55,12 @@ export class MemoryOutbox {
     const subscribed = [...this.endpoints.values()];
     let created = 0;
     for (const input of inputs) {
-      const event: OutboxEvent = Object.freeze({ ...input, position: ++this.position });
+      const event: OutboxEvent = Object.freeze({
+        ...input,
+        request_id: input.request_id ?? null,
+        traceparent: input.traceparent ?? null,
+        position: ++this.position,
+      });
       this.events.set(event.id, event);
       const list = this.eventsByReturn.get(event.return_id);
       if (list) list.push(event.id);

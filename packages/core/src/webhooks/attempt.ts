@@ -15,6 +15,7 @@ import type {
   WebhookEndpoint,
 } from "../store/types";
 import type { DispatcherLogger } from "./dispatcher-options";
+import { signingSecrets } from "./endpoints";
 import type { ReportError } from "./error-report";
 import { outcomeAfterFailure } from "./retry-schedule";
 import type { WebhookResponse, WebhookSender } from "./sender";
@@ -136,7 +137,12 @@ function createSignedSend(sender: WebhookSender) {
   ): Promise<WebhookResponse> => {
     const body = bodyOf(event);
     // Stamped per attempt: receivers reject stale timestamps, the id stays the event's.
-    const signed = webhookHeaders(endpoint.secrets, event.id, Math.floor(startedAt / 1000), body);
+    const signed = webhookHeaders(
+      signingSecrets(endpoint, startedAt),
+      event.id,
+      Math.floor(startedAt / 1000),
+      body,
+    );
     return sender.send({
       url: endpoint.url,
       body,
