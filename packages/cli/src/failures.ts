@@ -3,7 +3,7 @@
  * failures (a refused connection, a wrong password, a missing database) never print a stack
  * trace; only a defect does, and only when RETURNKIT_DEBUG is set.
  */
-import { InvalidOptionsError, isStoreUnavailable } from "@returnkit/core";
+import { InvalidOptionsError, isProblemError, isStoreUnavailable } from "@returnkit/core";
 import { CliError, EXIT_CODES, type ExitCode } from "./errors";
 
 export interface Failure {
@@ -20,8 +20,15 @@ const UNREACHABLE_MESSAGES = [/timeout/i, /Connection terminated/];
 
 export function describeFailure(error: unknown, url: string | undefined): Failure {
   if (error instanceof CliError) return { message: error.message, exitCode: error.exitCode };
+  // What core's endpoint functions refuse: a URL or event type that could never be delivered to…
   if (error instanceof InvalidOptionsError) {
-    return { message: error.message, exitCode: EXIT_CODES.usage };
+    const issues = error.issues.map((issue) => `${issue.path}: ${issue.message}`).join("; ");
+    return { message: `invalid ${error.subject}: ${issues}`, exitCode: EXIT_CODES.usage };
+  }
+  // …an id that exists already, a subscriber asked for a secret.
+  if (isProblemError(error)) {
+    const exitCode = error.status === 404 ? EXIT_CODES.notFound : EXIT_CODES.failed;
+    return { message: error.message, exitCode };
   }
   const cause = rootCause(error);
   const code = typeof cause.code === "string" ? cause.code : undefined;

@@ -15,6 +15,11 @@ describe("returnkit - help and usage", () => {
     for (const line of [
       "returnkit migrate [--dry-run]",
       "returnkit migrate status",
+      "returnkit endpoints list",
+      "returnkit endpoints add <url> [--types return.created,return.approved]",
+      "returnkit endpoints disable <endpoint_id>",
+      "returnkit endpoints enable <endpoint_id>",
+      "returnkit endpoints rotate <endpoint_id> [--overlap 24h]",
       "returnkit deliveries list --dead | --return <return_id>",
       "returnkit redeliver <event_id> [--endpoint <endpoint_id>]",
       "returnkit recover --since <2h | ISO time>",
