@@ -19,7 +19,7 @@ describe("returnkit deliveries list", () => {
 
   it("deliveries list --return - every delivery of the return with its type and attempts", async () => {
     const erp = await seedEndpoint(db.store, { id: "we_erp" });
-    const { stored, eventId } = await seedReturn(db.store);
+    const { stored, eventId } = await seedReturn(db.store, "req_3am");
     await killDueDeliveries(db.store, new Date("2026-11-24T03:00:00.000Z"));
 
     const json = await returnkitJson([
@@ -35,6 +35,7 @@ describe("returnkit deliveries list", () => {
       expect.objectContaining({
         event_id: eventId,
         event_type: "return.created",
+        request_id: "req_3am",
         endpoint_id: erp.id,
         return_id: stored.record.id,
         status: "dead",
@@ -51,7 +52,7 @@ describe("returnkit deliveries list", () => {
         `^DELIVERY +EVENT +TYPE +RETURN +ENDPOINT +STATUS +SINCE\n${deliveryId} +${eventId} +return.created +${stored.record.id} +we_erp +dead +2026-11-24T03:00:00.000Z\n`,
       ),
     );
-    expect(text.stdout).toContain(`${deliveryId} attempts:`);
+    expect(text.stdout).toContain(`${deliveryId} attempts (event of request req_3am):`);
     expect(text.stdout).toMatch(/ {2}1 +2026-11-24T03:00:00.000Z +503 +12 ms +HTTP 503\n/);
   });
 

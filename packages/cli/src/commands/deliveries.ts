@@ -3,13 +3,16 @@
  * delivery with its event's type and every attempt (time, status or error, duration), the
  * first thing to read when a receiver says it never heard of a return.
  */
-import type { Delivery, DeliveryAttempt, ReturnsStore } from "@returnkit/core";
+import type { Delivery, DeliveryAttempt, OutboxEvent, ReturnsStore } from "@returnkit/core";
 import type { Command } from "../command";
 import { usageError } from "../errors";
 import { NONE, table } from "../output";
 
-/** A delivery as the CLI shows it: the store's, with the type of its event. */
-export type DeliveryView = Delivery & { event_type: string | null };
+/**
+ * A delivery as the CLI shows it: the store's, with its event's type and the id of the
+ * request whose commit produced the event (what a customer or a log line quotes).
+ */
+export type DeliveryView = Delivery & { event_type: string | null; request_id: string | null };
 
 const list: Command = {
   words: ["deliveries", "list"],
@@ -38,14 +41,14 @@ async function withEventTypes(
   store: ReturnsStore,
   deliveries: Delivery[],
 ): Promise<DeliveryView[]> {
-  const types = new Map<string, string>();
+  const events = new Map<string, OutboxEvent>();
   for (const returnId of new Set(deliveries.map((delivery) => delivery.return_id))) {
-    for (const event of await store.listEvents(returnId)) types.set(event.id, event.type);
+    for (const event of await store.listEvents(returnId)) events.set(event.id, event);
   }
-  return deliveries.map((delivery) => ({
-    ...delivery,
-    event_type: types.get(delivery.event_id) ?? null,
-  }));
+  return deliveries.map((delivery) => {
+    const event = events.get(delivery.event_id);
+    return { ...delivery, event_type: event?.type ?? null, request_id: event?.request_id ?? null };
+  });
 }
 
 /** One table of the deliveries, then each one's attempts under its id. */
@@ -64,7 +67,7 @@ export function describeDeliveries(deliveries: DeliveryView[]): string[] {
       ? []
       : [
           "",
-          `${delivery.id} attempts:`,
+          `${delivery.id} attempts${delivery.request_id ? ` (event of request ${delivery.request_id})` : ""}:`,
           ...table(ATTEMPT_HEADERS, delivery.attempts.map(attemptRow)).map((line) => `  ${line}`),
         ],
   );

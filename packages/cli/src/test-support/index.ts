@@ -105,9 +105,10 @@ export async function seedEndpoint(
 /** Commits a new return with its one event: one pending delivery per endpoint. */
 export async function seedReturn(
   store: ReturnsStore,
+  requestId: string | null = null,
 ): Promise<{ stored: StoredReturn; eventId: string }> {
   const stored = makeStoredReturn();
-  const event = makeOutboxEvent(stored);
+  const event = { ...makeOutboxEvent(stored), request_id: requestId };
   const result = await store.commit({ next: stored, expectedVersion: null, events: [event] });
   expect(result.ok).toBe(true);
   return { stored, eventId: event.id };
