@@ -1,11 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  migratedSchema,
-  returnkit,
-  returnkitJson,
-  type TestDatabase,
-  uniqueSchema,
-} from "./test-support";
+import { describe, expect, it } from "vitest";
+import { itOnItsOwnSchema, returnkit, returnkitJson, uniqueSchema } from "./test-support";
 
 describe("returnkit - help and usage", () => {
   it("returnkit --help - lists every command, the global options and the exit codes", async () => {
@@ -81,13 +75,6 @@ describe("returnkit - help and usage", () => {
 });
 
 describe("returnkit - operational failures", () => {
-  let db: TestDatabase;
-  // Each case its own schema: dead deliveries outlive their endpoints, and would leak.
-  beforeEach(async () => {
-    db = await migratedSchema("failures");
-  });
-  afterEach(() => db.drop());
-
   it("returnkit - an unreachable database exits 1 with one line naming the server, no stack", async () => {
     const run = await returnkit(["migrate", "status"], {
       DATABASE_URL: "postgres://someone:s3cret@127.0.0.1:1/shop",
@@ -126,16 +113,19 @@ describe("returnkit - operational failures", () => {
     expect(status.up_to_date).toBe(false);
   });
 
-  it("returnkit - a command on a migrated schema with --table-prefix finds its tables", async () => {
-    const run = await returnkit([
-      "deliveries",
-      "list",
-      "--dead",
-      ...db.flags,
-      "--table-prefix",
-      "returnkit_",
-    ]);
+  itOnItsOwnSchema(
+    "returnkit - a command on a migrated schema with --table-prefix finds its tables",
+    async ({ db }) => {
+      const run = await returnkit([
+        "deliveries",
+        "list",
+        "--dead",
+        ...db.flags,
+        "--table-prefix",
+        "returnkit_",
+      ]);
 
-    expect(run).toEqual({ code: 0, stdout: "no dead deliveries\n", stderr: "" });
-  });
+      expect(run).toEqual({ code: 0, stdout: "no dead deliveries\n", stderr: "" });
+    },
+  );
 });

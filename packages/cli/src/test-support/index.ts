@@ -12,7 +12,7 @@ import type { ReturnsStore, StoredReturn, WebhookEndpoint } from "@returnkit/cor
 import { makeEndpoint, makeOutboxEvent, makeStoredReturn } from "@returnkit/core/testing";
 import { type PostgresStore, postgresStore } from "@returnkit/store-postgres";
 import pg from "pg";
-import { expect } from "vitest";
+import { expect, test } from "vitest";
 
 const PACKAGE_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const BIN = fileURLToPath(new URL("../bin.ts", import.meta.url));
@@ -88,6 +88,16 @@ export async function migratedSchema(label: string): Promise<TestDatabase> {
   };
 }
 
+/** `it` whose cases that name `db` each get a migrated schema of their own, dropped after. */
+export const itOnItsOwnSchema = test.extend<{ db: TestDatabase }>({
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads which fixtures this one needs from the pattern
+  db: async ({}, use) => {
+    const db = await migratedSchema("case");
+    await use(db);
+    await db.drop();
+  },
+});
+
 export async function dropSchema(pool: pg.Pool, schema: string): Promise<void> {
   await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
 }
@@ -100,6 +110,18 @@ export async function seedEndpoint(
   const endpoint = makeEndpoint(options);
   await store.saveEndpoint(endpoint);
   return endpoint;
+}
+
+/** Saves a subscriber endpoint (host code: no URL, no secret). */
+export async function seedSubscriber(store: ReturnsStore, id: string): Promise<void> {
+  await store.saveEndpoint({
+    kind: "subscriber",
+    id,
+    types: null,
+    enabled: true,
+    disabled_reason: null,
+    created_at: new Date().toISOString(),
+  });
 }
 
 /** Commits a new return with its one event: one pending delivery per endpoint. */
