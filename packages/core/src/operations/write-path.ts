@@ -10,6 +10,7 @@
 import { etagMatches } from "../etag";
 import { historyLimitProblem } from "../history-limit";
 import type { IdempotencyKeyUse } from "../idempotency/engine";
+import type { ReportError } from "../logging/failures";
 import {
   allowedEventsIn,
   applyReturnEvent,
@@ -33,6 +34,7 @@ import type {
 } from "../store/types";
 import { responseToStore } from "../stored-response";
 import { type FitSignal, publishTransitions } from "../webhooks/events";
+import { type EventOrigin, withOrigin } from "./event-origin";
 import { type ReturnReader, withOrderLine } from "./reader";
 import { applyEventBody, type EventBody, HistoryBuilder, moveTo } from "./record-changes";
 import type { OperationContext } from "./types";
@@ -51,7 +53,7 @@ export interface WritePathDeps {
   onFitSignal?: ReturnsServiceOptions["onFitSignal"];
   /** The checks against the shop's order (and catalog) on create, update and submit. */
   rules: ReturnRules;
-  reportError: (error: unknown, context: string) => void;
+  reportError: ReportError;
   /** The response a write of `record` answers with (and stores for its key). */
   respond: (record: ReturnData, status: number) => IdempotentResponse;
 }
@@ -85,6 +87,8 @@ export interface Change {
   key: IdempotencyKeyUse | null;
   /** The units of its order line the return may hold, checked by the store in the commit. */
   allowance?: LineAllowance;
+  /** The request and trace the events are stamped with. */
+  origin: EventOrigin;
 }
 
 /**
@@ -98,7 +102,7 @@ export async function commitChange(deps: WritePathDeps, change: Change): Promise
   const result = await deps.store.commit({
     next,
     expectedVersion: current ? current.record.version : null,
-    events: published.events,
+    events: withOrigin(published.events, change.origin),
     // Kept without the history, which a replay takes back from the return (append-only).
     idempotency: key
       ? { ...key, response: responseToStore(deps.respond(next.record, status)) }
@@ -158,6 +162,7 @@ export async function transition(
       status: 200,
       key,
       allowance,
+      origin: ctx,
     });
     if (outcome.kind === "committed") return { kind: "committed", record: next.record };
     if (outcome.kind === "key-taken") return outcome;
