@@ -31,10 +31,15 @@ export function consoleLogger(options: ConsoleLoggerOptions = {}): Logger {
  * The service's logger when the host gives none: silent when `NODE_ENV` is `test` or under
  * vitest (`VITEST` set), so test output stays clean; `consoleLogger()` otherwise.
  */
-export function defaultLogger(): Logger {
-  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process
-    ?.env;
-  return env?.NODE_ENV === "test" || env?.VITEST ? silentLogger : consoleLogger();
+export function defaultLogger(env: Record<string, string | undefined> = processEnv()): Logger {
+  return env.NODE_ENV === "test" || env.VITEST ? silentLogger : consoleLogger();
+}
+
+/** `process.env` where there is one (not in every runtime returnkit runs on). */
+function processEnv(): Record<string, string | undefined> {
+  return (
+    (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {}
+  );
 }
 
 function writeToConsole(line: string, level: LogLevel): void {
