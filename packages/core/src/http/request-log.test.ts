@@ -1,3 +1,4 @@
+import { generateKeyPair, SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { capturePino, PINO } from "../logging/test-support/pino-capture";
 import { createReturnsService, type ReturnsServiceOptions } from "../service";
@@ -6,6 +7,7 @@ import type { ReturnsStore } from "../store/types";
 import { StoreUnavailableError } from "../store/unavailable";
 import { validCreate } from "../testing/fixtures";
 import { testAuthenticate, testToken } from "../testing/http-client";
+import { closedPortUrl } from "../webhooks/test-support/receiver";
 
 const BASE = "https://shop.example";
 
@@ -122,7 +124,40 @@ describe("request log", () => {
     expect(refused.status).toBe(502);
     const failures = lines.filter((line) => line.level >= PINO.warn);
     expect(failures).toHaveLength(1);
-    expect(failures[0]).toMatchObject({ level: PINO.warn, "error.type": "orders-unavailable" });
+    expect(failures[0]).toMatchObject({
+      level: PINO.warn,
+      "error.type": "orders-unavailable",
+      "error.cause": "ERP timeout",
+    });
+    expect(failures[0]).not.toHaveProperty("err");
+    await service.close();
+  });
+
+  it("JWKS unreachable - one warn line (503), no stack trace", async () => {
+    const { privateKey } = await generateKeyPair("ES256");
+    const token = await new SignJWT({ scope: "merchant:returns.read", client_id: "bo" })
+      .setProtectedHeader({ alg: "ES256", typ: "at+jwt", kid: "k1" })
+      .setIssuer("https://auth.shop.example")
+      .setAudience(BASE)
+      .setExpirationTime("5m")
+      .sign(privateKey);
+    const auth = {
+      issuer: "https://auth.shop.example",
+      audience: BASE,
+      jwksUri: `${await closedPortUrl()}/jwks.json`,
+    };
+    const { service, lines, send } = serviceLogging({ auth });
+
+    const refused = await send("GET", "/v1/merchant/returns", { authorization: `Bearer ${token}` });
+
+    expect(refused.status).toBe(503);
+    const failures = lines.filter((line) => line.level >= PINO.warn);
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toMatchObject({
+      level: PINO.warn,
+      request_id: refused.headers.get("request-id"),
+      "error.type": "authorization-server-unavailable",
+    });
     expect(failures[0]).not.toHaveProperty("err");
     await service.close();
   });

@@ -28,12 +28,16 @@ export function logFailure(
   fields: LogFields = {},
 ): void {
   const outage = outageType(error);
-  if (outage === null) logger.error({ ...fields, err: error }, message);
-  else
-    logger.warn(
-      { ...fields, "error.type": outage, "error.message": (error as Error).message },
-      message,
-    );
+  if (outage === null) {
+    logger.error({ ...fields, err: error }, message);
+    return;
+  }
+  const { message: text, cause } = error as Error;
+  const causeText = cause instanceof Error ? cause.message : undefined;
+  logger.warn(
+    { ...fields, "error.type": outage, "error.message": text, "error.cause": causeText },
+    message,
+  );
 }
 
 /** Logs each failure, then calls `onError` when the host gave one; neither may throw out. */

@@ -13,15 +13,15 @@ export type LogMethod = (fields: LogFields, message: string) => void;
 
 /**
  * What returnkit logs through: a pino logger qualifies as it is, and so does anything with
- * these four methods. `child` is used when present, to bind fields every line of a part of the
- * service carries (`{ component: "dispatcher" }`).
+ * these four methods. `trace`, when present, gets the dispatcher loop's own comings and goings
+ * (too many for debug). Other members (pino's `child`, `level`, …) are the logger's own.
  */
 export interface Logger {
+  trace?: LogMethod;
   debug: LogMethod;
   info: LogMethod;
   warn: LogMethod;
   error: LogMethod;
-  child?(bindings: LogFields): Logger;
 }
 
 export const LOG_LEVELS = ["debug", "info", "warn", "error"] as const;
@@ -32,11 +32,11 @@ const logMethod = aFunction<LogMethod>();
 // A logger is often a pino instance: its other members are its own business.
 export const loggerSchema = z.looseObject(
   {
+    trace: logMethod.optional(),
     debug: logMethod,
     info: logMethod,
     warn: logMethod,
     error: logMethod,
-    child: aFunction<NonNullable<Logger["child"]>>().optional(),
   },
   { error: "expected a logger (an object with debug/info/warn/error methods, as pino has)" },
 );
@@ -48,13 +48,3 @@ export const silentLogger: Logger = {
   warn() {},
   error() {},
 };
-
-/** `logger.child(bindings)` when it has one, else a logger adding `bindings` to every line. */
-export function childLogger(logger: Logger, bindings: LogFields): Logger {
-  if (logger.child) return logger.child(bindings);
-  const bound =
-    (level: LogLevel): LogMethod =>
-    (fields, message) =>
-      logger[level]({ ...bindings, ...fields }, message);
-  return { debug: bound("debug"), info: bound("info"), warn: bound("warn"), error: bound("error") };
-}

@@ -121,8 +121,8 @@ describe("createReturnsService options", () => {
     for (const path of ["logger.debug", "logger.warn", "logger.error"])
       expect(message).toContain(`${path}: expected a function`);
     expect(message).not.toContain("logger.info");
-    expect(refusal({ logger: { ...silentLogger, child: "no" } }).message).toContain(
-      "logger.child: expected a function",
+    expect(refusal({ logger: { ...silentLogger, trace: "no" } }).message).toContain(
+      "logger.trace: expected a function",
     );
   });
 

@@ -67,7 +67,10 @@ export function createDeliveryLoop(parts: DeliveryLoopParts): DeliveryLoop {
   }
 
   function sleep(ms: number) {
-    logger.debug({ dispatcher_id: parts.dispatcherId, wake_in_ms: ms }, "webhook dispatcher idle");
+    logger.trace?.(
+      { dispatcher_id: parts.dispatcherId, wake_in_ms: ms },
+      "webhook dispatcher idle",
+    );
     alarm.set(ms);
   }
 

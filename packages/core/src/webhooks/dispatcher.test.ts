@@ -752,7 +752,7 @@ describe("the loop", () => {
     // The next poll is an hour away once the loop says it is idle: only the commit can wake it.
     const logger = {
       ...silentLogger,
-      debug: (_fields: LogFields, message: string) => message.endsWith("idle") && idle(),
+      trace: (_fields: LogFields, message: string) => message.endsWith("idle") && idle(),
     };
     await started({ logger });
     await asleep;
