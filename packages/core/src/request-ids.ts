@@ -16,11 +16,16 @@ export function isSaneRequestId(value: unknown): value is string {
   return typeof value === "string" && SANE_REQUEST_ID.test(value);
 }
 
+/** A request's headers: a Fetch `Headers`, or anything that reads one by name. */
+export interface HeaderReader {
+  get(name: string): string | null | undefined;
+}
+
 /** `X-Request-Id` if sane, else the trace id of a valid `traceparent`, else a fresh id. */
-export function requestIdFor(headers: Headers): string {
+export function requestIdFor(headers: HeaderReader): string {
   const given = headers.get("x-request-id");
   if (isSaneRequestId(given)) return given;
-  return traceIdOf(headers.get("traceparent")) ?? newPrefixedId("req");
+  return traceIdOf(headers.get("traceparent") ?? null) ?? newPrefixedId("req");
 }
 
 /** version-traceid-parentid-flags, lower-case hex; a later version may append fields. */
