@@ -91,6 +91,7 @@ export {
   isFitReason,
   parseReason,
 } from "./reasons";
+export type { HeaderReader } from "./request-ids";
 export { isSaneRequestId, traceIdOf } from "./request-ids";
 export * from "./schemas";
 export type {

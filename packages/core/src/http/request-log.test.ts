@@ -2,9 +2,8 @@ import { generateKeyPair, SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { capturePino, PINO } from "../logging/test-support/pino-capture";
 import { createReturnsService, type ReturnsServiceOptions } from "../service";
-import { memoryStore } from "../store/memory-store";
-import type { ReturnsStore } from "../store/types";
 import { StoreUnavailableError } from "../store/unavailable";
+import { failingStore } from "../test-support/failing-store";
 import { validCreate } from "../testing/fixtures";
 import { testAuthenticate, testToken } from "../testing/http-client";
 import { closedPortUrl } from "../webhooks/test-support/receiver";
@@ -28,21 +27,6 @@ function serviceLogging(options: ReturnsServiceOptions = {}) {
       }),
     );
   return { service, lines, send };
-}
-
-/** A memory store whose every call fails with `error()` while `failing` is set. */
-function failingStore(error: () => Error): { store: ReturnsStore; fail(on: boolean): void } {
-  const inner = memoryStore();
-  let failing = false;
-  const store = new Proxy(inner, {
-    get(target, property, receiver) {
-      const value = Reflect.get(target, property, receiver);
-      if (typeof value !== "function") return value;
-      return (...args: unknown[]) =>
-        failing ? Promise.reject(error()) : value.apply(target, args);
-    },
-  });
-  return { store, fail: (on) => (failing = on) };
 }
 
 const portal = { authorization: testToken("portal", "customer-1"), "idempotency-key": "k-1" };
