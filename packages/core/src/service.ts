@@ -5,6 +5,7 @@
  * validation, idempotency, events and errors.
  */
 import { protectedResourceMetadataPath } from "./auth/protected-resource";
+import { createHealthCheck } from "./health/health-check";
 import { createFetchHandler, type FetchHandler } from "./http/fetch-handler";
 import { requestFacts } from "./http/request-id";
 import { withRequestLog } from "./http/request-log";
@@ -20,7 +21,9 @@ import { scheduleRetention } from "./retention";
 import { createReturnSchemas, type ReturnSchemas } from "./schemas";
 import { RecentRecords } from "./store/recent-records";
 import type { ReturnsStore } from "./store/types";
+import { observeOutboxLag } from "./telemetry/outbox-lag-gauge";
 import { createWebhookDispatcher, type WebhookDispatcher } from "./webhooks/dispatcher";
+import { subscriberEndpointId } from "./webhooks/subscribers";
 
 export { etagMatches, etagOf } from "./etag";
 export type {
@@ -69,6 +72,9 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
     store,
   });
   const ready = readiness(store, dispatcher);
+  const subscribers = (options.subscribers ?? []).map((s) => subscriberEndpointId(s.name));
+  const health = createHealthCheck({ store, dispatcher, subscribers, now, ...settings.health });
+  const outboxLag = observeOutboxLag({ store, subscribers, now, ...settings.health });
   const retentionSchedule = scheduleRetention({
     store,
     settings: settings.retention,
@@ -99,6 +105,7 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
     ready,
     baseUrl,
     targets: writeTargets(routes),
+    health,
   });
   // The HTTP layer gets settings, never the options (they hold the webhook secrets).
   const routesFetch = createFetchHandler({
@@ -134,6 +141,7 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
     dispatcher,
     ready,
     async close() {
+      outboxLag.stop();
       await retentionSchedule.stop();
       await dispatcher.stop();
       await store.close?.();
@@ -152,7 +160,7 @@ function createMounts(baseUrl: string, routesFetch: FetchHandler) {
       const path = new URL(request.url).pathname;
       const handler = handlers.size ? handlers.get(path) : undefined;
       if (!handler) return routesFetch(request, context);
-      requestFacts(request).route = path.slice(mountPath.length);
+      requestFacts(request).route = path;
       return handler(request, context);
     }) satisfies FetchHandler,
     mount(path: `/${string}`, handler: FetchHandler) {

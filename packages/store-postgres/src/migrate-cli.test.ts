@@ -60,7 +60,7 @@ describe.skipIf(!DATABASE_URL)("returnkit-migrate against a server (DATABASE_URL
 
     expect([code, again]).toEqual([0, 0]);
     expect(first.out).toEqual([
-      `applied 001_initial, 002_subscribers, 003_event_request_id to ${schema} (prefix shop_)`,
+      `applied 001_initial, 002_subscribers, 003_event_request_id, 004_endpoint_rotation to ${schema} (prefix shop_)`,
     ]);
     expect(second.out).toEqual([`${schema} (prefix shop_) is up to date`]);
   });

@@ -9,9 +9,10 @@
 import type { AuthOptions } from "../auth/options";
 import { eventsOf } from "../machine";
 import type { OperationContext, RequestOperations } from "../operations/types";
-import { assertScope } from "../principal";
+import { assertScope, type Principal } from "../principal";
 import { isProblemError, problems } from "../problems";
 import { isStoreUnavailable } from "../store/unavailable";
+import { type RequestTrace, traceRequest } from "../telemetry/request-span";
 import { createAuthentication } from "./authentication";
 import { readJsonBody } from "./body";
 import { createDocuments } from "./documents";
@@ -61,15 +62,14 @@ export function createFetchHandler(context: HttpContext): FetchHandler {
     request: Request,
     seen: { route: RouteDefinition | null },
     hostContext: unknown,
+    traced: RequestTrace,
   ) {
     const url = new URL(request.url);
     const method = request.method.toUpperCase();
     const facts = requestFacts(request);
     const served = await document(request, url.pathname);
     if (served) {
-      // The metadata may also be served at the host root, outside the mount.
-      const inMount = url.pathname.startsWith(`${mountPath}/`);
-      facts.route = inMount ? url.pathname.slice(mountPath.length) : url.pathname;
+      facts.route = url.pathname;
       return served;
     }
     if (mountPath && url.pathname !== mountPath && !url.pathname.startsWith(`${mountPath}/`)) {
@@ -89,10 +89,16 @@ export function createFetchHandler(context: HttpContext): FetchHandler {
 
     const { route, params } = matched;
     seen.route = route;
-    facts.route = route.path;
+    facts.route = mountPath + route.path;
     facts.returnId = params.id ?? null;
-    const principal = await authentication.principalFor(request, hostContext);
-    facts.callerKind = principal.kind;
+    Object.assign(traced, {
+      route: mountPath + route.path,
+      operation: route.operationId,
+      returnId: params.id,
+    });
+    const principal =
+      route.caller === null ? NO_CALLER : await authentication.principalFor(request, hostContext);
+    if (route.caller !== null) facts.callerKind = principal.kind;
     assertRouteScope(principal, route);
     const ctx: OperationContext = {
       principal,
@@ -120,8 +126,8 @@ export function createFetchHandler(context: HttpContext): FetchHandler {
   }
 
   function failure(error: unknown, request: Request, route: RouteDefinition | null): Response {
-    const { id } = requestFacts(request);
-    const serving = `${request.method} ${route?.path ?? safePath(request)}`;
+    const { id, route: template } = requestFacts(request);
+    const serving = `${request.method} ${template ?? safePath(request)}`;
     const fields = { request_id: id };
     if (isProblemError(error)) {
       if (error.status >= 500) reportError(error, `${error.slug} serving ${serving}`, fields);
@@ -136,16 +142,24 @@ export function createFetchHandler(context: HttpContext): FetchHandler {
     return responder.problem(problems.internal(), {}, id);
   }
 
-  return async function fetch(request: Request, hostContext?: unknown): Promise<Response> {
-    const seen: { route: RouteDefinition | null } = { route: null };
-    try {
-      const response = await serve(request, seen, hostContext);
-      return request.method.toUpperCase() === "HEAD" ? withoutBody(response) : response;
-    } catch (error) {
-      return failure(error, request, seen.route);
-    }
+  return function fetch(request: Request, hostContext?: unknown): Promise<Response> {
+    return traceRequest(request, async (traced) => {
+      const seen: { route: RouteDefinition | null } = { route: null };
+      try {
+        const response = await serve(request, seen, hostContext, traced);
+        return request.method.toUpperCase() === "HEAD" ? withoutBody(response) : response;
+      } catch (error) {
+        return failure(error, request, seen.route);
+      }
+    });
   };
 }
+
+/**
+ * Who calls a public route (the health check): a probe sends no credentials, so none are
+ * read. It holds no scope, so no operation that checks one lets it through.
+ */
+const NO_CALLER: Principal = { kind: "portal", id: "", scopes: [] };
 
 function safePath(request: Request): string {
   try {

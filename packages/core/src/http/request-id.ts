@@ -16,7 +16,7 @@ export const REQUEST_ID_HEADER = "request-id";
 export interface RequestFacts {
   /** The request's id: its `Request-Id`. */
   readonly id: string;
-  /** The route template (`/v1/merchant/returns/{id}/approve`), a document's or a mount's path; null when nothing matched. */
+  /** The route template with the mount path, a document's or a mounted handler's path; null when nothing matched. */
   route: string | null;
   /** The caller's kind once authenticated. */
   callerKind: CallerKind | null;

@@ -33,6 +33,8 @@ import type {
   StoredReturn,
 } from "../store/types";
 import { responseToStore } from "../stored-response";
+import { traceCommit } from "../telemetry/operation-span";
+import { stampTraceparent } from "../telemetry/trace-context";
 import { type FitSignal, publishTransitions } from "../webhooks/events";
 import { type EventOrigin, withOrigin } from "./event-origin";
 import { type ReturnReader, withOrderLine } from "./reader";
@@ -99,16 +101,19 @@ export interface Change {
 export async function commitChange(deps: WritePathDeps, change: Change): Promise<CommitOutcome> {
   const { current, next, entries, status, key, allowance } = change;
   const published = publishTransitions(next.record, entries, deps.catalogue);
-  const result = await deps.store.commit({
-    next,
-    expectedVersion: current ? current.record.version : null,
-    events: withOrigin(published.events, change.origin),
-    // Kept without the history, which a replay takes back from the return (append-only).
-    idempotency: key
-      ? { ...key, response: responseToStore(deps.respond(next.record, status)) }
-      : undefined,
-    ...(allowance ? { lineAllowance: allowance } : {}),
-  });
+  const result = await traceCommit(next.record.id, () =>
+    deps.store.commit({
+      next,
+      expectedVersion: current ? current.record.version : null,
+      // The request's id and trace context (the commit span's, when tracing) on each event.
+      events: stampTraceparent(withOrigin(published.events, change.origin)),
+      // Kept without the history, which a replay takes back from the return (append-only).
+      idempotency: key
+        ? { ...key, response: responseToStore(deps.respond(next.record, status)) }
+        : undefined,
+      ...(allowance ? { lineAllowance: allowance } : {}),
+    }),
+  );
   if (result.ok) {
     deps.recent?.set(next.record.id, next);
     await notifyFitSignals(deps, published.fitSignals);

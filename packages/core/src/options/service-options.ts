@@ -108,6 +108,11 @@ export interface ReturnsServiceOptions {
    */
   retention?: Partial<RetentionSettings>;
   /**
+   * `GET /v1/health`: each check gives up after `timeoutMs` (default 800, under a Kubernetes
+   * probe's 1 s), and an outbox lag above `maxOutboxLagMs` (default 60 000) is a `warn`.
+   */
+  health?: Partial<HealthSettings>;
+  /**
    * Where the service and its dispatcher log (pino's argument order: `logger.info(fields,
    * message)`; a pino logger fits as it is): one line per request, delivery outcomes, dead
    * letters, outages and unexpected errors. Default: readable lines on the console, silent
@@ -123,6 +128,12 @@ export interface ReturnsServiceOptions {
   now?: () => number;
 }
 
+export interface HealthSettings {
+  timeoutMs: number;
+  maxOutboxLagMs: number;
+}
+
+const DEFAULT_HEALTH: HealthSettings = { timeoutMs: 800, maxOutboxLagMs: 60_000 };
 const DEFAULT_BASE_URL = "http://localhost";
 const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
 const DEFAULT_RECENT_RECORDS = 1_000;
@@ -188,6 +199,10 @@ export const serviceOptionsSchema = optionsObject({
     deliveredTtlMs: nonNegativeInteger("ms").optional(),
     batchSize: positiveInteger("rows").optional(),
   }).optional(),
+  health: optionsObject({
+    timeoutMs: positiveInteger("ms").optional(),
+    maxOutboxLagMs: nonNegativeInteger("ms").optional(),
+  }).optional(),
   logger: loggerSchema.optional(),
   onError: aFunction<NonNullable<ReturnsServiceOptions["onError"]>>().optional(),
   now: aFunction<() => number>().optional(),
@@ -220,6 +235,7 @@ export interface ServiceSettings {
   maxBodyBytes: number;
   maxHistoryEntries: number;
   retention: RetentionSettings;
+  health: HealthSettings;
   /** The order rules' settings, when the host gave `orders`. */
   orders: OrderSettings | null;
   catalog: ProductCatalog | null;
@@ -241,6 +257,7 @@ export function parseServiceOptions(options: ReturnsServiceOptions): ServiceSett
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     maxHistoryEntries: options.maxHistoryEntries ?? DEFAULT_MAX_HISTORY_ENTRIES,
     retention: { ...DEFAULT_RETENTION, ...options.retention },
+    health: { ...DEFAULT_HEALTH, ...options.health },
     orders: options.orders
       ? {
           source: options.orders,

@@ -93,8 +93,13 @@ interface EndpointFields {
 export interface WebhookEndpoint extends EndpointFields {
   kind: "webhook";
   url: string;
-  /** `whsec_…` secrets; every one signs each attempt while a secret is being rotated. */
+  /** `whsec_…` secrets, the newest first; see `previous_secrets_until` for which sign. */
   secrets: string[];
+  /**
+   * ISO time at which a rotation's overlap ends: until then every secret signs each attempt,
+   * from then on only `secrets[0]`. `null` means every secret signs, always.
+   */
+  previous_secrets_until: string | null;
 }
 
 /**
@@ -258,6 +263,19 @@ export interface ReturnsStore extends ReturnRecords, IdempotencyKeys, Outbox, Re
 
   /** Releases connections and timers the store itself opened. */
   close?(): Promise<void>;
+
+  /**
+   * For health checks: resolves once the store answered a trivial query, saying whether
+   * every migration this code expects is applied. MUST NOT change anything (no migration is
+   * run). MAY reject, or take long, when the store cannot be reached: callers bound it in time
+   * and count a rejection as unreachable.
+   */
+  health?(): Promise<StoreHealth>;
+}
+
+export interface StoreHealth {
+  reachable: boolean;
+  migrationsCurrent: boolean;
 }
 
 /** The returns themselves, and the one atomic commit that changes them. */

@@ -180,6 +180,7 @@ export function makeEndpoint(options: Partial<WebhookEndpoint> = {}): WebhookEnd
     id,
     url: `https://hooks.example/${id}`,
     secrets: ["whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"],
+    previous_secrets_until: null,
     types: null,
     enabled: true,
     disabled_reason: null,

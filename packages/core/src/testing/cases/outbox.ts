@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import {
   advanceStoredReturn,
+  iso,
   makeDeliveryAttempt,
   makeEndpoint,
   makeOutboxEvent,
@@ -173,6 +174,31 @@ export function describeOutbox(subject: StoreSubject): void {
       await subject.store.saveEndpoint(rotated);
 
       expect(await subject.store.listEndpoints()).toEqual([rotated]);
+    });
+
+    it("saveEndpoint - keeps when a rotation's overlap ends, and a claim hands the endpoint over with it", async () => {
+      const rotating = makeEndpoint({
+        secrets: [
+          "whsec_bmV3LXNlY3JldC1mb3Itcm90YXRpb24=",
+          "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+        ],
+        previous_secrets_until: iso(T0 + 86_400_000),
+      });
+      await subject.store.saveEndpoint(rotating);
+      await createReturn(subject.store);
+
+      const [claimed] = await subject.store.claimDeliveries({
+        dispatcherId: "d1",
+        now: T0,
+        limit: 1,
+        leaseMs: 1_000,
+      });
+
+      expect(await subject.store.listEndpoints()).toEqual([rotating]);
+      expect(claimed!.endpoint).toEqual(rotating);
+      const ended = { ...rotating, previous_secrets_until: null };
+      await subject.store.saveEndpoint(ended);
+      expect(await subject.store.listEndpoints()).toEqual([ended]);
     });
 
     it("removeEndpoint - removes the endpoint and reports whether it existed", async () => {
