@@ -16,6 +16,7 @@ export {
 export type { FetchHandler, HttpContext } from "./http/fetch-handler";
 export { createFetchHandler } from "./http/fetch-handler";
 export { buildOpenApiDocument } from "./http/openapi";
+export { requestIdOf } from "./http/request-id";
 export { ambiguousPathResponse } from "./http/request-target";
 export type { RouteDefinition, RouteHandler, RouteInput, RouteOutcome } from "./http/routes";
 export { buildRoutes } from "./http/routes";

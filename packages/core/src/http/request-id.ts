@@ -36,6 +36,15 @@ export function requestFacts(request: Request): RequestFacts {
   return known;
 }
 
+/**
+ * The `Request-Id` of `request`: the one its response carries when it is served by
+ * `service.fetch`, so a handler mounted with `service.mount` can hand it to the operations it
+ * calls (`ctx.requestId`) and their webhooks name the same request.
+ */
+export function requestIdOf(request: Request): string {
+  return requestFacts(request).id;
+}
+
 /** The return an outcome names (a created one's id is known only now). */
 export function returnIdOf(outcome: RouteOutcome): string | null {
   if (outcome.kind === "write") return outcome.result.record.id;
