@@ -13,7 +13,12 @@
  * return had its refund or exchange issued once.
  */
 import { randomUUID } from "node:crypto";
-import { generateWebhookSecret, type ReturnsService, type Subscriber } from "@returnkit/core";
+import {
+  consoleLogger,
+  generateWebhookSecret,
+  type ReturnsService,
+  type Subscriber,
+} from "@returnkit/core";
 import pc from "picocolors";
 import { startReturnsServer } from "../../hono-server/src/server";
 import { startWebhookReceiver } from "../../webhook-receiver/src/receiver";
@@ -189,7 +194,7 @@ async function main() {
     secrets: [secret],
     onWebhook: (w) =>
       console.log(
-        `        ${pc.magenta("⇢ webhook")} ${w.event.type.padEnd(20)} ${pc.dim(`${w.returnId} #${w.seq}`)} ${pc.green("verified")}`,
+        `        ${pc.magenta("⇢ webhook")} ${w.event.type.padEnd(20)} ${pc.dim(`${w.returnId} #${w.seq}`)} ${pc.green("verified")} ${pc.dim(`from ${w.requestId ?? "-"}`)}`,
       ),
     onRejected: (error) => console.log(`        ${pc.red("⇢ webhook rejected")} ${error.code}`),
   });
@@ -207,6 +212,8 @@ async function main() {
     webhookEndpoints: [{ id: DEMO_ENDPOINT_ID, url: receiver.url, secret }],
     retrySchedule: [0, 200, 1_000, 5_000],
     subscribers: [shop.subscriber],
+    // The demo prints each call itself; the service speaks only of trouble.
+    logger: consoleLogger({ level: "warn" }),
     // Held until the line of the call that caused it is printed (see `call`).
     onFitSignal: (s) =>
       fitSignalLines.push(
@@ -288,8 +295,10 @@ async function main() {
           : json.object === "returnable_order"
             ? `${json.lines.filter((l: Json) => l.refusal === null).length} of ${json.lines.length} lines returnable`
             : `${state(json.state)} v${json.version}`;
+      // The id to quote when asking about this call; its webhooks name it too.
+      const requestId = pc.dim(response.headers.get("request-id") ?? "");
       console.log(
-        `    ${method.padEnd(5)} ${path.padEnd(48)} ${status(response.status)}  ${detail}`,
+        `    ${method.padEnd(5)} ${path.padEnd(48)} ${status(response.status)}  ${requestId}  ${detail}`,
       );
       printFitSignals();
       if (response.ok === refusal) {

@@ -1,8 +1,10 @@
 /**
  * `pnpm start`: the example server alone, with the development authorization server. Prints
- * what an agent or curl needs to talk to it, dev tokens included. Reads PORT, AUTH_PORT,
- * RETURNKIT_DATA, WEBHOOK_URL and WEBHOOK_SECRET (see `START_VARIABLES`).
+ * what an agent or curl needs to talk to it, dev tokens included, then logs each request and
+ * webhook delivery. Reads PORT, AUTH_PORT, RETURNKIT_DATA, WEBHOOK_URL and WEBHOOK_SECRET (see
+ * `START_VARIABLES`).
  */
+import { consoleLogger } from "@returnkit/core";
 import { startReturnsServer } from "./server";
 import { explainStartFailure, type StartSettings, startSettingsFromEnv } from "./settings";
 
@@ -21,7 +23,9 @@ function settingsOrExit(): StartSettings {
 }
 
 const settings = settingsOrExit();
-const server = await startReturnsServer(settings).catch((error: unknown) =>
+// Debug: a line per request and per delivery attempt, readable in a terminal.
+const logger = consoleLogger({ level: "debug" });
+const server = await startReturnsServer({ ...settings, logger }).catch((error: unknown) =>
   fail(explainStartFailure(error, settings)),
 );
 

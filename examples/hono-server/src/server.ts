@@ -13,6 +13,7 @@ import { returnsApp } from "@returnkit/adapter-hono";
 import {
   createReturnsService,
   type FitSignal,
+  type Logger,
   type OrderSource,
   type ReturnsService,
   type Subscriber,
@@ -45,6 +46,8 @@ export interface ReturnsServerOptions {
   subscribers?: Subscriber[];
   /** The shop's orders, so returns are checked against them (`inMemoryOrders([...])` for a demo). */
   orders?: OrderSource;
+  /** Where requests, deliveries and failures are logged (pino fits); the service's default when omitted. */
+  logger?: Logger;
 }
 
 export interface ReturnsServer {
@@ -109,6 +112,7 @@ export async function startReturnsServer(
     onFitSignal: options.onFitSignal,
     subscribers: options.subscribers,
     orders: options.orders,
+    logger: options.logger,
   });
   service.mount(
     "/mcp",

@@ -17,6 +17,11 @@ export interface ReceivedWebhook {
   event: ReturnkitWebhookEvent;
   returnId: string;
   seq: number;
+  /**
+   * `returnkit-request-id`: the request whose change produced the event, for finding it in
+   * the shop's logs (null for a change made in-process). Not signed: for correlation only.
+   */
+  requestId: string | null;
   receivedAt: Date;
 }
 
@@ -82,6 +87,7 @@ export async function startWebhookReceiver(
           event,
           returnId: data.return.id,
           seq: data.transition.seq,
+          requestId: headerValue(req, "returnkit-request-id"),
           receivedAt: new Date(),
         };
         received.push(webhook);
@@ -131,4 +137,9 @@ async function readRaw(req: IncomingMessage): Promise<Buffer> {
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
+}
+
+function headerValue(req: IncomingMessage, name: string): string | null {
+  const value = req.headers[name];
+  return typeof value === "string" ? value : null;
 }

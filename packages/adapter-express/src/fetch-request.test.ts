@@ -101,6 +101,19 @@ describe("request paths over Express behind a host guard", () => {
     expect(crafted.body).not.toContain('"object":"list"');
   });
 
+  it("dot segments - the refusal names its request like every other response", async () => {
+    const res = await sendRawBytes(
+      host.port,
+      "GET /returns/v1/portal/returns/%2e%2e/%2e%2e/merchant/returns HTTP/1.1\r\n" +
+        "Host: shop.example\r\nX-Request-Id: climb-1\r\n\r\n",
+    );
+    expect(res.status).toBe(404);
+    expect(res.headers["request-id"]).toBe("climb-1");
+    expect(JSON.parse(res.body)).toMatchObject({ request_id: "climb-1" });
+    const fresh = await get("/returns/v1/portal/./returns");
+    expect(fresh.headers["request-id"]).toMatch(/^req_[0-9A-HJKMNP-TV-Z]{26}$/);
+  });
+
   it("dot segments - every spelling of ./.., backslashes and encoded slashes is a 404 problem+json", async () => {
     for (const path of [
       "/returns/v1/portal/returns/../../merchant/returns",

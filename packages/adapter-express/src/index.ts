@@ -31,7 +31,7 @@ export function returnsRouter(service: Pick<ReturnsService, "fetch">): Router {
 async function forward(service: Pick<ReturnsService, "fetch">, req: Request, res: Response) {
   // Express matched the target as sent; the Fetch URL would resolve its dot segments.
   const response =
-    ambiguousPathResponse(req.originalUrl) ??
+    ambiguousPathResponse(req.originalUrl, { get: (name) => req.get(name) }) ??
     (await service.fetch(toFetchRequest(req), { req, res } satisfies ExpressAuthContext));
   res.status(response.status);
   // The core answered without reading the whole body (e.g. 413): keeping the connection

@@ -31,7 +31,7 @@ export function returnsApp(service: Pick<ReturnsService, "fetch">): Hono {
   app.all("*", (c) => {
     const target = rawTarget(c.env);
     return (
-      (target !== undefined && ambiguousPathResponse(target)) ||
+      (target !== undefined && ambiguousPathResponse(target, c.req.raw.headers)) ||
       service.fetch(c.req.raw, { c } satisfies HonoAuthContext)
     );
   });

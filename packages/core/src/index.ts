@@ -16,6 +16,7 @@ export {
 export type { FetchHandler, HttpContext } from "./http/fetch-handler";
 export { createFetchHandler } from "./http/fetch-handler";
 export { buildOpenApiDocument } from "./http/openapi";
+export { requestIdOf } from "./http/request-id";
 export { ambiguousPathResponse } from "./http/request-target";
 export type { RouteDefinition, RouteHandler, RouteInput, RouteOutcome } from "./http/routes";
 export { buildRoutes } from "./http/routes";
@@ -24,6 +25,10 @@ export { DEFAULT_IDEMPOTENCY } from "./idempotency/engine";
 export { canonicalJson, requestFingerprint } from "./idempotency/fingerprint";
 export { parseIdempotencyKey } from "./idempotency/key";
 export { isReturnId, newEventId, newReturnId } from "./ids";
+export type { ConsoleLoggerOptions } from "./logging/console-logger";
+export { consoleLogger } from "./logging/console-logger";
+export type { LogFields, Logger, LogLevel, LogMethod } from "./logging/logger";
+export { silentLogger } from "./logging/logger";
 export type {
   MerchantEvent,
   PersistedReturnSnapshot,
@@ -92,6 +97,8 @@ export {
   isFitReason,
   parseReason,
 } from "./reasons";
+export type { HeaderReader } from "./request-ids";
+export { isSaneRequestId, traceIdOf } from "./request-ids";
 export * from "./schemas";
 export type {
   OperationContext,
@@ -144,6 +151,7 @@ export {
   publishTransitions,
   webhookTypeFor,
 } from "./webhooks/events";
+export { WEBHOOK_REQUEST_ID_HEADER } from "./webhooks/request-id-header";
 export type { SignedWebhookHeaders } from "./webhooks/signer";
 export { generateWebhookSecret, signWebhook, webhookHeaders } from "./webhooks/signer";
 export { subscriberEndpointId } from "./webhooks/subscribers";

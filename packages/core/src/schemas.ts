@@ -242,6 +242,10 @@ export const ProblemSchema = z
     title: z.string(),
     status: z.int(),
     detail: z.string(),
+    request_id: z
+      .string()
+      .optional()
+      .describe("The request's id, as in its `Request-Id` header: quote it when asking about it."),
     errors: z
       .array(z.object({ path: z.string(), message: z.string() }))
       .optional()

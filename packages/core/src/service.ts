@@ -7,6 +7,9 @@
 import { protectedResourceMetadataPath } from "./auth/protected-resource";
 import { createHealthCheck } from "./health/health-check";
 import { createFetchHandler, type FetchHandler } from "./http/fetch-handler";
+import { requestFacts } from "./http/request-id";
+import { withRequestLog } from "./http/request-log";
+import { createResponder } from "./http/responses";
 import { buildRoutes, webhookTargets, writeTargets } from "./http/routes";
 import { createIdempotencyEngine } from "./idempotency/engine";
 import { createOperations } from "./operations/operations";
@@ -66,6 +69,7 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
   const schemas = createReturnSchemas(catalogue);
   const routes = buildRoutes(schemas);
   const dispatcher = createWebhookDispatcher({
+    logger: settings.logger,
     ...options.webhooks,
     subscribers: options.subscribers,
     store,
@@ -129,6 +133,11 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
     },
   });
   const mounted = createMounts(baseUrl, routesFetch);
+  const observed = withRequestLog(mounted.fetch, {
+    logger: settings.logger,
+    reportError,
+    responder: createResponder(baseUrl),
+  });
 
   return {
     createReturn: operations.createReturn,
@@ -152,7 +161,7 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
       await dispatcher.stop();
       await store.close?.();
     },
-    fetch: mounted.fetch,
+    fetch: observed,
     mount: mounted.mount,
   };
 }
@@ -163,8 +172,11 @@ function createMounts(baseUrl: string, routesFetch: FetchHandler) {
   const handlers = new Map<string, FetchHandler>();
   return {
     fetch: ((request, context) => {
-      const handler = handlers.size ? handlers.get(new URL(request.url).pathname) : undefined;
-      return handler ? handler(request, context) : routesFetch(request, context);
+      const path = new URL(request.url).pathname;
+      const handler = handlers.size ? handlers.get(path) : undefined;
+      if (!handler) return routesFetch(request, context);
+      requestFacts(request).route = path;
+      return handler(request, context);
     }) satisfies FetchHandler,
     mount(path: `/${string}`, handler: FetchHandler) {
       handlers.set(`${mountPath}${path}`, handler);

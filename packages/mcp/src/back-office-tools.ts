@@ -111,7 +111,7 @@ export function registerBackOfficeWrites(server: McpServer, tools: ToolContext):
       (args: { id: string } & WriteFields) =>
         run(async () => {
           const [{ id, ...body }, fields] = splitWriteFields(args);
-          const result = await service.advance(id, event, body, writeContext(principal, fields));
+          const result = await service.advance(id, event, body, writeContext(tools, fields));
           const allowed = service.allowedEventsFor(result.record, principal);
           return toolResult(
             returnOutput(result.record, allowed, result),

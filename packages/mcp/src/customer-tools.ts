@@ -102,7 +102,7 @@ export function registerCustomerWrites(server: McpServer, tools: ToolContext): v
       run(async () => {
         const [body, fields] = splitWriteFields(args);
         return answer("started as a draft")(
-          await service.createReturn(body, writeContext(principal, fields)),
+          await service.createReturn(body, writeContext(tools, fields)),
         );
       }),
   );
@@ -118,9 +118,7 @@ export function registerCustomerWrites(server: McpServer, tools: ToolContext): v
     (args) =>
       run(async () => {
         const [{ id, ...patch }, fields] = splitWriteFields(args);
-        return answer("updated")(
-          await service.updateDraft(id, patch, writeContext(principal, fields)),
-        );
+        return answer("updated")(await service.updateDraft(id, patch, writeContext(tools, fields)));
       }),
   );
   server.registerTool(
@@ -135,7 +133,7 @@ export function registerCustomerWrites(server: McpServer, tools: ToolContext): v
     (args) =>
       run(async () => {
         const [{ id, ...body }, fields] = splitWriteFields(args);
-        return answer("submitted")(await service.submit(id, body, writeContext(principal, fields)));
+        return answer("submitted")(await service.submit(id, body, writeContext(tools, fields)));
       }),
   );
   server.registerTool(
@@ -150,7 +148,7 @@ export function registerCustomerWrites(server: McpServer, tools: ToolContext): v
     (args) =>
       run(async () => {
         const [{ id, ...body }, fields] = splitWriteFields(args);
-        return answer("cancelled")(await service.cancel(id, body, writeContext(principal, fields)));
+        return answer("cancelled")(await service.cancel(id, body, writeContext(tools, fields)));
       }),
   );
 }

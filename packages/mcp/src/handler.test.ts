@@ -195,6 +195,22 @@ describe.each<HostKind>(["hono", "express"])(
       expect(first.structuredContent).toMatchObject({ replayed: false });
     });
 
+    it("records the MCP request's Request-Id on the events its write commits", async () => {
+      const agent = await connectClient(url, testToken("portal", CUSTOMER), {
+        "x-request-id": `req-mcp-${kind}`,
+      });
+      const started = await callTool(agent, "start_return", {
+        ...START,
+        idempotency_key: `request-id-${kind}`,
+      });
+      await agent.close();
+      const { id } = (started.structuredContent as { return: { id: string } }).return;
+
+      const events = await host.service.store.listEvents(id);
+
+      expect(events.map((event) => event.request_id)).toEqual([`req-mcp-${kind}`]);
+    });
+
     it("refuses a write whose expected_version is stale, as a problem the model can act on", async () => {
       const { id, version } = await startAs(`stale-${kind}`);
       await callTool(customer, "update_return", {

@@ -8,7 +8,13 @@
 
 import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { isProblemError, type Principal, type ProblemError, problems } from "@returnkit/core";
+import {
+  isProblemError,
+  type Principal,
+  type ProblemError,
+  problems,
+  requestIdOf,
+} from "@returnkit/core";
 import { createMcpAuthentication, type McpAuthOptions } from "./authentication";
 import { callerOriginCheck } from "./caller-origin";
 import { buildServer } from "./server";
@@ -62,7 +68,7 @@ export function createMcpHandler(service: McpService, options: McpHandlerOptions
       if (isProblemError(error)) return problemResponse(error, authentication.challengeFor(error));
       throw error;
     }
-    const server = buildServer(service, principal, settings);
+    const server = buildServer(service, principal, requestIdOf(request), settings);
     // Stateless: one server and transport per request, answered as plain JSON.
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,

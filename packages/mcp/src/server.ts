@@ -20,6 +20,7 @@ export interface ServerSettings {
 export function buildServer(
   service: McpService,
   principal: Principal,
+  requestId: string,
   settings: ServerSettings,
 ): McpServer {
   const server = new McpServer(
@@ -29,6 +30,7 @@ export function buildServer(
   const tools: ToolContext = {
     service,
     principal,
+    requestId,
     run: (action) => runTool(action, (error) => settings.reportError(error, "mcp tool")),
   };
   const kind = principal.kind;

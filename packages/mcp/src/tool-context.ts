@@ -21,6 +21,8 @@ export type McpService = Pick<
 export interface ToolContext {
   service: McpService;
   principal: Principal;
+  /** The MCP request's `Request-Id`: the writes record it on their outbox events. */
+  requestId: string;
   /** Runs a tool's action, turning refusals into `isError` results (`runTool`). */
   run(action: () => Promise<CallToolResult>): Promise<CallToolResult>;
 }

@@ -37,10 +37,14 @@ export interface WriteFields {
   expected_version?: number;
 }
 
-/** The operation context of a write: the caller, its key and its If-Match. */
-export function writeContext(principal: Principal, fields: WriteFields): OperationContext {
+/** The operation context of a write: the caller, its request's id, its key and its If-Match. */
+export function writeContext(
+  caller: { principal: Principal; requestId: string },
+  fields: WriteFields,
+): OperationContext {
   return {
-    principal,
+    principal: caller.principal,
+    requestId: caller.requestId,
     idempotencyKey: fields.idempotency_key,
     ...(fields.expected_version === undefined ? {} : { ifMatch: fields.expected_version }),
   };

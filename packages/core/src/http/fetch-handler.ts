@@ -17,6 +17,7 @@ import { createAuthentication } from "./authentication";
 import { readJsonBody } from "./body";
 import { createDocuments } from "./documents";
 import { createRenderer } from "./render";
+import { requestFacts, returnIdOf } from "./request-id";
 import { createResponder, withoutBody } from "./responses";
 import { createRouter } from "./router";
 import { assertRouteScope, type RouteDefinition } from "./routes";
@@ -35,7 +36,8 @@ export interface HttpContext {
   maxBodyBytes: number;
   /** Whether writes without an Idempotency-Key are refused (said in the OpenAPI document). */
   idempotencyKeyRequired: boolean;
-  reportError: (error: unknown, context: string) => void;
+  /** Logs a failure (`fields` join the line) and tells the host's `onError`. */
+  reportError: (error: unknown, context: string, fields?: Record<string, unknown>) => void;
   routes: readonly RouteDefinition[];
   operations: RequestOperations;
 }
@@ -64,8 +66,12 @@ export function createFetchHandler(context: HttpContext): FetchHandler {
   ) {
     const url = new URL(request.url);
     const method = request.method.toUpperCase();
+    const facts = requestFacts(request);
     const served = await document(request, url.pathname);
-    if (served) return served;
+    if (served) {
+      facts.route = url.pathname;
+      return served;
+    }
     if (mountPath && url.pathname !== mountPath && !url.pathname.startsWith(`${mountPath}/`)) {
       throw problems.outsideMountPath(url.pathname, baseUrl);
     }
@@ -83,6 +89,8 @@ export function createFetchHandler(context: HttpContext): FetchHandler {
 
     const { route, params } = matched;
     seen.route = route;
+    facts.route = mountPath + route.path;
+    facts.returnId = params.id ?? null;
     Object.assign(traced, {
       route: mountPath + route.path,
       operation: route.operationId,
@@ -90,11 +98,13 @@ export function createFetchHandler(context: HttpContext): FetchHandler {
     });
     const principal =
       route.caller === null ? NO_CALLER : await authentication.principalFor(request, hostContext);
+    if (route.caller !== null) facts.callerKind = principal.kind;
     assertRouteScope(principal, route);
     const ctx: OperationContext = {
       principal,
       idempotencyKey: request.headers.get("idempotency-key") ?? undefined,
       ifMatch: request.headers.get("if-match") ?? undefined,
+      requestId: facts.id,
     };
     const body =
       route.access === "write"
@@ -111,21 +121,25 @@ export function createFetchHandler(context: HttpContext): FetchHandler {
       query,
       ctx,
     });
+    facts.returnId = returnIdOf(outcome) ?? facts.returnId;
     return render(outcome, principal, url);
   }
 
   function failure(error: unknown, request: Request, route: RouteDefinition | null): Response {
+    const { id, route: template } = requestFacts(request);
+    const serving = `${request.method} ${template ?? safePath(request)}`;
+    const fields = { request_id: id };
     if (isProblemError(error)) {
-      if (error.status >= 500) reportError(error, "request failed");
-      return responder.problem(error, authentication.challengeFor(error, route));
+      if (error.status >= 500) reportError(error, `${error.slug} serving ${serving}`, fields);
+      return responder.problem(error, authentication.challengeFor(error, route), id);
     }
     if (isStoreUnavailable(error)) {
       // An outage, not a defect: reported all the same, but the client is told to retry.
-      reportError(error, `database unavailable serving ${request.method} ${safePath(request)}`);
-      return responder.problem(problems.storeUnavailable());
+      reportError(error, `database unavailable serving ${serving}`, fields);
+      return responder.problem(problems.storeUnavailable(), {}, id);
     }
-    reportError(error, `unexpected error serving ${request.method} ${safePath(request)}`);
-    return responder.problem(problems.internal());
+    reportError(error, `unexpected error serving ${serving}`, fields);
+    return responder.problem(problems.internal(), {}, id);
   }
 
   return function fetch(request: Request, hostContext?: unknown): Promise<Response> {

@@ -43,7 +43,7 @@ export function routeOperation(
 
   const responses: Record<string, JsonSchema> = {};
   if (route.success) {
-    const headers = ["Link"];
+    const headers = ["Request-Id", "Link"];
     if (route.success.schema === ReturnSchema) headers.push("ETag");
     if (route.success.status === 201) headers.push("Location");
     if (write) headers.push("Idempotent-Replayed");

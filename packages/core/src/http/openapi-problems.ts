@@ -86,6 +86,11 @@ export const HEADERS: Record<string, JsonObject> = {
       "`true` when this is the stored response of an earlier request with the same Idempotency-Key.",
     schema: { type: "string", enum: ["true"] },
   },
+  "Request-Id": {
+    description:
+      "The request's id: the request's `X-Request-Id` when it is 1-200 visible ASCII characters, else the trace id of a valid W3C `traceparent`, else a fresh `req_…`. Also in problem bodies (`request_id`), in log lines, and on the webhooks the request's change sends (`returnkit-request-id`).",
+    schema: { type: "string" },
+  },
   Link: {
     description: 'Always includes `<…/v1/openapi.json>; rel="describedby"`.',
     schema: { type: "string" },
@@ -134,7 +139,7 @@ export function problemHeadResponse(status: number): JsonObject {
   if (!problem) throw new Error(`no problem response for ${status}`);
   return {
     description: problem.description,
-    ...(problem.headers ? { headers: headerRefs(problem.headers) } : {}),
+    headers: headerRefs(["Request-Id", ...(problem.headers ?? [])]),
   };
 }
 

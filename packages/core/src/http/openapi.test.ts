@@ -277,6 +277,7 @@ describe("buildOpenApiDocument", () => {
     expect(parameterRefs(create)).toEqual(["#/components/parameters/IdempotencyKey"]);
     const created = (create.responses as Record<string, JsonSchema>)["201"];
     expect(Object.keys(created?.headers as object)).toEqual([
+      "Request-Id",
       "Link",
       "ETag",
       "Location",

@@ -9,6 +9,8 @@
  * still has the raw target refuses such paths before building the Fetch Request.
  */
 import { problems } from "../problems";
+import { type HeaderReader, requestIdFor } from "../request-ids";
+import { REQUEST_ID_HEADER } from "./request-id";
 
 /** `.` and `..`, each dot written plainly or as `%2e`/`%2E`. */
 const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
@@ -33,13 +35,15 @@ export function isAmbiguousPath(target: string): boolean {
 /**
  * A 404 problem+json for a request target whose path holds dot segments (`.`, `..`, `%2e`,
  * any mix), backslashes or encoded slashes; null for any other target. For adapters, which
- * see the target before the Fetch API normalises it.
+ * see the target before the Fetch API normalises it. Given the request's `headers`, its
+ * `Request-Id` is chosen from them as `service.fetch` would; else it is a fresh one.
  */
-export function ambiguousPathResponse(target: string): Response | null {
+export function ambiguousPathResponse(target: string, headers?: HeaderReader): Response | null {
   if (!isAmbiguousPath(target)) return null;
   const problem = problems.routeNotFound(pathOf(target));
-  return new Response(JSON.stringify(problem.toJSON()), {
+  const requestId = requestIdFor(headers ?? { get: () => null });
+  return new Response(JSON.stringify({ ...problem.toJSON(), request_id: requestId }), {
     status: problem.status,
-    headers: { "content-type": "application/problem+json" },
+    headers: { "content-type": "application/problem+json", [REQUEST_ID_HEADER]: requestId },
   });
 }

@@ -9,7 +9,8 @@ export const PROBLEM_TYPE = "application/problem+json";
 
 export interface Responder {
   json(status: number, body: unknown, headers?: Record<string, string>): Response;
-  problem(error: ProblemError, extraHeaders?: Record<string, string>): Response;
+  /** The problem as problem+json; with `requestId`, the body says it as `request_id`. */
+  problem(error: ProblemError, extraHeaders?: Record<string, string>, requestId?: string): Response;
   /** 200, or 503 when the report fails; never cached. */
   health(report: HealthReport): Response;
 }
@@ -33,8 +34,10 @@ export function createResponder(baseUrl: string): Responder {
         },
       });
     },
-    problem(error, extraHeaders = {}) {
-      return new Response(JSON.stringify(error.toJSON()), {
+    problem(error, extraHeaders = {}, requestId) {
+      const body =
+        requestId === undefined ? error.toJSON() : { ...error.toJSON(), request_id: requestId };
+      return new Response(JSON.stringify(body), {
         status: error.status,
         headers: {
           "content-type": PROBLEM_TYPE,

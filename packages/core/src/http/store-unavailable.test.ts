@@ -1,26 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { createReturnsService } from "../service";
-import { memoryStore } from "../store/memory-store";
 import type { ReturnsStore } from "../store/types";
 import { isStoreUnavailable, StoreUnavailableError } from "../store/unavailable";
+import { failingStore } from "../test-support/failing-store";
 import { validCreate } from "../testing/fixtures";
 import { storeContents, testAuthenticate, testToken } from "../testing/http-suite";
 
 /** A memory store that fails every call with StoreUnavailableError while `down` is set. */
 function flakyStore(): { store: ReturnsStore; setDown(down: boolean): void } {
-  const inner = memoryStore();
-  let down = false;
-  const store = new Proxy(inner, {
-    get(target, property, receiver) {
-      const value = Reflect.get(target, property, receiver);
-      if (typeof value !== "function") return value;
-      return (...args: unknown[]) => {
-        if (down) return Promise.reject(new StoreUnavailableError("connection refused"));
-        return value.apply(target, args);
-      };
-    },
-  });
-  return { store, setDown: (value) => (down = value) };
+  const { store, fail } = failingStore(() => new StoreUnavailableError("connection refused"));
+  return { store, setDown: fail };
 }
 
 describe("a store that cannot reach its database", () => {

@@ -74,6 +74,7 @@ export async function createReturn(deps: CreateReturnDeps, input: unknown, ctx: 
         status: 201,
         key,
         allowance: checked.allowance,
+        origin: ctx,
       });
       if (outcome.kind === "key-taken") return outcome;
       // ULIDs do not collide; a conflict here means the store is misbehaving.

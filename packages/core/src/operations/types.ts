@@ -21,6 +21,15 @@ export interface OperationContext {
   idempotencyKey?: string;
   /** If-Match: an ETag (`"3"`, `W/"3"`), a version number, or `*`. */
   ifMatch?: string | number;
+  /**
+   * The id of the request being served (its `Request-Id`), kept on the outbox events the
+   * write commits and sent with their webhooks. Over HTTP the service sets it; an in-process
+   * caller passes its own or leaves it out (null on the events). One that is not 1-200
+   * visible ASCII characters is ignored.
+   */
+  requestId?: string | null;
+  /** A W3C `traceparent` of the write's commit, kept on the outbox events it commits. */
+  traceparent?: string | null;
 }
 
 export interface ReturnResult {

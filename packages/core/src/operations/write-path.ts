@@ -10,6 +10,7 @@
 import { etagMatches } from "../etag";
 import { historyLimitProblem } from "../history-limit";
 import type { IdempotencyKeyUse } from "../idempotency/engine";
+import type { ReportError } from "../logging/failures";
 import {
   allowedEventsIn,
   applyReturnEvent,
@@ -35,6 +36,7 @@ import { responseToStore } from "../stored-response";
 import { traceCommit } from "../telemetry/operation-span";
 import { stampTraceparent } from "../telemetry/trace-context";
 import { type FitSignal, publishTransitions } from "../webhooks/events";
+import { type EventOrigin, withOrigin } from "./event-origin";
 import { type ReturnReader, withOrderLine } from "./reader";
 import { applyEventBody, type EventBody, HistoryBuilder, moveTo } from "./record-changes";
 import type { OperationContext } from "./types";
@@ -53,7 +55,7 @@ export interface WritePathDeps {
   onFitSignal?: ReturnsServiceOptions["onFitSignal"];
   /** The checks against the shop's order (and catalog) on create, update and submit. */
   rules: ReturnRules;
-  reportError: (error: unknown, context: string) => void;
+  reportError: ReportError;
   /** The response a write of `record` answers with (and stores for its key). */
   respond: (record: ReturnData, status: number) => IdempotentResponse;
 }
@@ -87,6 +89,8 @@ export interface Change {
   key: IdempotencyKeyUse | null;
   /** The units of its order line the return may hold, checked by the store in the commit. */
   allowance?: LineAllowance;
+  /** The request and trace the events are stamped with. */
+  origin: EventOrigin;
 }
 
 /**
@@ -101,7 +105,8 @@ export async function commitChange(deps: WritePathDeps, change: Change): Promise
     deps.store.commit({
       next,
       expectedVersion: current ? current.record.version : null,
-      events: stampTraceparent(published.events),
+      // The request's id and trace context (the commit span's, when tracing) on each event.
+      events: stampTraceparent(withOrigin(published.events, change.origin)),
       // Kept without the history, which a replay takes back from the return (append-only).
       idempotency: key
         ? { ...key, response: responseToStore(deps.respond(next.record, status)) }
@@ -162,6 +167,7 @@ export async function transition(
       status: 200,
       key,
       allowance,
+      origin: ctx,
     });
     if (outcome.kind === "committed") return { kind: "committed", record: next.record };
     if (outcome.kind === "key-taken") return outcome;

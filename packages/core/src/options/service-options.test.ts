@@ -1,4 +1,7 @@
+import pino from "pino";
 import { describe, expect, it } from "vitest";
+import { consoleLogger } from "../logging/console-logger";
+import { silentLogger } from "../logging/logger";
 import { inMemoryOrders } from "../orders/in-memory-orders";
 import { createReturnsService, type ReturnsServiceOptions } from "../service";
 import { memoryStore } from "../store/memory-store";
@@ -110,6 +113,17 @@ describe("createReturnsService options", () => {
     ]) {
       expect(message).toContain(`${path}: expected a function`);
     }
+  });
+
+  it("createReturnsService - a logger needs pino's four level methods; anything else it has is its own", () => {
+    expect(refusal({ logger: console.log }).message).toContain("logger: expected a logger");
+    const message = refusal({ logger: { info: () => {}, warn: "loud" } }).message;
+    for (const path of ["logger.debug", "logger.warn", "logger.error"])
+      expect(message).toContain(`${path}: expected a function`);
+    expect(message).not.toContain("logger.info");
+    expect(refusal({ logger: { ...silentLogger, trace: "no" } }).message).toContain(
+      "logger.trace: expected a function",
+    );
   });
 
   it("createReturnsService - every bad option is named in one error", () => {
@@ -264,7 +278,9 @@ describe("createReturnsService options", () => {
           logger: console,
         },
         subscribers: [{ name: "refunds", types: ["return.closed"], handle: async () => {} }],
+        logger: consoleLogger({ level: "warn" }),
       },
+      { logger: pino({ level: "silent" }) },
     ];
     for (const options of valid) {
       const service = createReturnsService(options);

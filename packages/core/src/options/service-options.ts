@@ -6,6 +6,9 @@ import type { AuthOptions } from "../auth/options";
 import { authOptionsSchema } from "../auth/options-schema";
 import { DEFAULT_MAX_HISTORY_ENTRIES, MIN_MAX_HISTORY_ENTRIES } from "../history-limit";
 import { DEFAULT_IDEMPOTENCY, type IdempotencySettings } from "../idempotency/engine";
+import { defaultLogger } from "../logging/console-logger";
+import { createFailureReporter, type ReportError } from "../logging/failures";
+import { type Logger, loggerSchema } from "../logging/logger";
 import type { EligibilityRule, OrderSettings, OrderSource, ProductCatalog } from "../orders/types";
 import {
   createReasonCatalogue,
@@ -109,7 +112,17 @@ export interface ReturnsServiceOptions {
    * probe's 1 s), and an outbox lag above `maxOutboxLagMs` (default 60 000) is a `warn`.
    */
   health?: Partial<HealthSettings>;
-  /** Unexpected errors (500s, hook failures) are reported here. Default: console.error. */
+  /**
+   * Where the service and its dispatcher log (pino's argument order: `logger.info(fields,
+   * message)`; a pino logger fits as it is): one line per request, delivery outcomes, dead
+   * letters, outages and unexpected errors. Default: readable lines on the console, silent
+   * when `NODE_ENV` is `test` or under vitest (`consoleLogger()` prints them anyway).
+   */
+  logger?: Logger;
+  /**
+   * Also told of each failure the service logs at warn or error (500s, outages answered 502 or
+   * 503, hook failures): for an error tracker. The log line is written either way.
+   */
   onError?: (error: unknown, context: string) => void;
   /** Epoch ms clock, for tests. */
   now?: () => number;
@@ -190,6 +203,7 @@ export const serviceOptionsSchema = optionsObject({
     timeoutMs: positiveInteger("ms").optional(),
     maxOutboxLagMs: nonNegativeInteger("ms").optional(),
   }).optional(),
+  logger: loggerSchema.optional(),
   onError: aFunction<NonNullable<ReturnsServiceOptions["onError"]>>().optional(),
   now: aFunction<() => number>().optional(),
 }).superRefine((options, ctx) => {
@@ -225,12 +239,15 @@ export interface ServiceSettings {
   /** The order rules' settings, when the host gave `orders`. */
   orders: OrderSettings | null;
   catalog: ProductCatalog | null;
-  reportError: (error: unknown, context: string) => void;
+  logger: Logger;
+  /** Logs a failure and tells the host's `onError`. */
+  reportError: ReportError;
 }
 
 /** Checks `options` (throwing `InvalidOptionsError`) and fills in the defaults. */
 export function parseServiceOptions(options: ReturnsServiceOptions): ServiceSettings {
   checkOptions(serviceOptionsSchema, options, "options");
+  const logger = options.logger ?? defaultLogger();
   return {
     store: options.store ?? memoryStore(),
     now: options.now ?? Date.now,
@@ -249,8 +266,7 @@ export function parseServiceOptions(options: ReturnsServiceOptions): ServiceSett
         }
       : null,
     catalog: options.catalog ?? null,
-    reportError:
-      options.onError ??
-      ((error: unknown, context: string) => console.error(`[returnkit] ${context}:`, error)),
+    logger,
+    reportError: createFailureReporter(logger, options.onError),
   };
 }

@@ -17,6 +17,7 @@ import {
   type ReturnState,
 } from "../machine";
 import { describeOrderChecks } from "./cases/order-checks";
+import { describeRequestIds } from "./cases/request-ids";
 import { describeReturnableLines } from "./cases/returnable-lines";
 import { describeWebhookOperations } from "./cases/webhook-operations";
 import { validCreate } from "./fixtures";
@@ -58,6 +59,7 @@ export function runHttpConformance(target: HttpSuiteTarget) {
 
     describeOrderChecks(setup);
     describeReturnableLines(setup);
+    describeRequestIds(setup);
     describeWebhookOperations(setup);
 
     // ------------------------------------------------------------------ lifecycle
@@ -676,7 +678,15 @@ export function runHttpConformance(target: HttpSuiteTarget) {
       expect(first.status).toBe(409);
       expect(again.status).toBe(409);
       expect(again.headers.get("idempotent-replayed")).toBe("true");
-      expect(again.json).toEqual(first.json);
+      // The stored answer, told to this request: its own request id.
+      const { request_id: firstId, ...firstProblem } = first.json;
+      const { request_id: againId, ...againProblem } = again.json;
+      expect(againProblem).toEqual(firstProblem);
+      expect([firstId, againId]).toEqual([
+        first.headers.get("request-id"),
+        again.headers.get("request-id"),
+      ]);
+      expect(againId).not.toBe(firstId);
     });
 
     it("idempotency - a 400 for PATCH to EXCHANGE without a size is not stored: the corrected body reuses the key", async () => {

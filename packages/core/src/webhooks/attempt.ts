@@ -19,9 +19,11 @@ import {
   traceDeliveryAttempt,
   withTraceContext,
 } from "../telemetry/delivery-span";
+import { logAttemptOutcome, logEndpointDisabled } from "./delivery-log";
 import type { DispatcherLogger } from "./dispatcher-options";
 import { signingSecrets } from "./endpoints";
 import type { ReportError } from "./error-report";
+import { requestIdHeader } from "./request-id-header";
 import { outcomeAfterFailure } from "./retry-schedule";
 import type { WebhookRequest, WebhookResponse, WebhookSender } from "./sender";
 import { webhookHeaders } from "./signer";
@@ -68,7 +70,7 @@ export function createAttempter(parts: AttemptParts): (claimed: ClaimedDelivery)
     const verdict = classify(claimed, result, startedAt, endedAt, parts);
     if (result.status === 410) await disableGone(claimed, verdict, endedAt);
     const recorded = await record(claimed, verdict);
-    if (recorded) logOutcome(claimed, verdict, logger);
+    if (recorded) logAttemptOutcome(logger, claimed, verdict.attempt, verdict.outcome);
     const { status, error } = verdict.attempt;
     return { status, error, outcome: verdict.outcome.kind, recorded };
   }
@@ -78,18 +80,12 @@ export function createAttempter(parts: AttemptParts): (claimed: ClaimedDelivery)
    * only once nothing more will be claimed for the endpoint. Its deliveries stay pending, this
    * one due at once, and resume in order if the endpoint is registered again.
    */
-  async function disableGone(
-    { delivery, endpoint }: ClaimedDelivery,
-    verdict: Verdict,
-    now: number,
-  ) {
+  async function disableGone(claimed: ClaimedDelivery, verdict: Verdict, now: number) {
+    const { delivery, endpoint } = claimed;
     try {
       await store.disableEndpoint(endpoint.id, "410 Gone");
       verdict.outcome = { kind: "retry", next_attempt_at: now };
-      logger.warn?.("webhook endpoint disabled after 410 Gone", {
-        endpointId: endpoint.id,
-        url: endpoint.kind === "webhook" ? endpoint.url : null,
-      });
+      logEndpointDisabled(logger, claimed);
     } catch (error) {
       report(error, {
         operation: "disable_endpoint",
@@ -118,9 +114,10 @@ export function createAttempter(parts: AttemptParts): (claimed: ClaimedDelivery)
       return false;
     }
     if (!recorded) {
-      logger.warn?.("webhook attempt not recorded: the delivery's lease was lost", {
-        deliveryId: delivery.id,
-      });
+      logger.warn(
+        { delivery_id: delivery.id, dispatcher_id: dispatcherId },
+        "webhook attempt not recorded: the delivery's lease was lost",
+      );
     }
     return recorded;
   }
@@ -149,7 +146,10 @@ function createSignedSend(sender: WebhookSender) {
   ): Promise<WebhookResponse> => {
     const request = signedRequest(endpoint, event.id, bodyOf(event), startedAt);
     // The attempt's span context travels to the receiver (W3C traceparent).
-    return sender.send({ ...request, headers: withTraceContext(request.headers) });
+    return sender.send({
+      ...request,
+      headers: withTraceContext({ ...request.headers, ...requestIdHeader(event) }),
+    });
   };
 }
 
@@ -212,34 +212,4 @@ function classify(
         random,
       );
   return { attempt, outcome, result };
-}
-
-function logOutcome(
-  { delivery, event, endpoint }: ClaimedDelivery,
-  { attempt, outcome, result }: Verdict,
-  logger: DispatcherLogger,
-) {
-  const what = endpoint.kind;
-  // Built only for a logger that will take it: this runs once per attempt.
-  const fields = () => ({
-    deliveryId: delivery.id,
-    eventId: event.id,
-    endpointId: endpoint.id,
-    attempt: delivery.attempt_count + 1,
-  });
-  if (outcome.kind === "delivered")
-    logger.debug?.(`${what} delivered`, { ...fields(), status: result.status });
-  else if (outcome.kind === "dead")
-    logger.warn?.(`${what} dead-lettered`, {
-      ...fields(),
-      status: result.status,
-      error: attempt.error,
-    });
-  else
-    logger.debug?.(`${what} attempt failed`, {
-      ...fields(),
-      status: result.status,
-      error: attempt.error,
-      nextAttemptAt: outcome.next_attempt_at,
-    });
 }

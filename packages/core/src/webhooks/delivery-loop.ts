@@ -69,7 +69,10 @@ export function createDeliveryLoop(parts: DeliveryLoopParts): DeliveryLoop {
   }
 
   function sleep(ms: number) {
-    logger.debug?.("webhook dispatcher idle", { dispatcherId: parts.dispatcherId, wakeInMs: ms });
+    logger.trace?.(
+      { dispatcher_id: parts.dispatcherId, wake_in_ms: ms },
+      "webhook dispatcher idle",
+    );
     alarm.set(ms);
   }
 

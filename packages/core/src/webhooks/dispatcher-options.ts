@@ -3,7 +3,8 @@
  * bad endpoint, secret or timing fails when the host starts, naming the option, rather than
  * at the first delivery.
  */
-import { z } from "zod";
+import type { z } from "zod";
+import { type Logger, loggerSchema } from "../logging/logger";
 import {
   type Assert,
   aFunction,
@@ -40,12 +41,8 @@ export interface DispatcherErrorContext {
   endpointId?: string;
 }
 
-export interface DispatcherLogger {
-  debug?(message: string, fields?: Record<string, unknown>): void;
-  info?(message: string, fields?: Record<string, unknown>): void;
-  warn?(message: string, fields?: Record<string, unknown>): void;
-  error?(message: string, fields?: Record<string, unknown>): void;
-}
+/** The service's logger type: pino's argument order, `logger.warn(fields, message)`. */
+export type DispatcherLogger = Logger;
 
 export interface WebhookDispatcherOptions {
   store: ReturnsStore;
@@ -79,14 +76,20 @@ export interface WebhookDispatcherOptions {
   concurrency?: number;
   /** Safety-net poll for work no notification announces. Default 5 000. */
   pollIntervalMs?: number;
-  /** Store or programming errors; the loop carries on. Default: `logger.error`, else console.error. */
+  /**
+   * Also told of store or programming errors (the loop carries on); each is logged either
+   * way: a store outage as one warn line, anything else at error.
+   */
   onError?: (error: unknown, context: DispatcherErrorContext) => void;
+  /**
+   * Delivery outcomes at debug, dead letters and disabled endpoints at warn, failures at warn
+   * or error (pino's order: `logger.warn(fields, message)`). The service passes its own.
+   * Default: as the service's (console lines, silent under tests).
+   */
   logger?: DispatcherLogger;
 }
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
-
-const loggerMethod = aFunction<(message: string, fields?: Record<string, unknown>) => void>();
 
 export const dispatcherOptionsShape = {
   store: storeSchema,
@@ -115,18 +118,7 @@ export const dispatcherOptionsShape = {
   concurrency: positiveInteger().optional(),
   pollIntervalMs: positiveNumber("ms").optional(),
   onError: aFunction().optional(),
-  // A logger is often a console or pino instance: other members are its own business.
-  logger: z
-    .looseObject(
-      {
-        debug: loggerMethod.optional(),
-        info: loggerMethod.optional(),
-        warn: loggerMethod.optional(),
-        error: loggerMethod.optional(),
-      },
-      { error: "expected a logger (an object with debug/info/warn/error methods)" },
-    )
-    .optional(),
+  logger: loggerSchema.optional(),
 };
 
 /** Two inputs with one id (the same URL, say) would be one endpoint saved twice. */

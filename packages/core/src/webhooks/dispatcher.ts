@@ -10,6 +10,7 @@
  * failing holds back only its own later events, never another return's.
  */
 import { newPrefixedId } from "../ids";
+import { defaultLogger } from "../logging/console-logger";
 import { checkOptions } from "../options/check";
 import type { OutboxEndpoint, WebhookEndpoint } from "../store/types";
 import { createAttempter } from "./attempt";
@@ -174,7 +175,7 @@ function assemble(options: WebhookDispatcherOptions, clock: { now(): number }) {
   const dispatcherId = newPrefixedId("dsp");
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
-  const logger = options.logger ?? {};
+  const logger = options.logger ?? defaultLogger();
   const report = createErrorReporter(options.onError, logger, dispatcherId);
   const subscribers = options.subscribers ?? [];
   const subscriberIds = subscribers.map((s) => subscriberEndpointId(s.name));
@@ -182,10 +183,10 @@ function assemble(options: WebhookDispatcherOptions, clock: { now(): number }) {
     timeoutMs,
     fetch: options.fetch,
     onUndiciUnavailable: (error) =>
-      logger.warn?.("webhook dispatcher: undici could not be loaded, sending with fetch", {
-        dispatcherId,
-        error,
-      }),
+      logger.warn(
+        { dispatcher_id: dispatcherId, "error.message": (error as Error)?.message },
+        "webhook dispatcher: undici could not be loaded, sending with fetch",
+      ),
   });
   const ensureReady = createReadiness({
     store,

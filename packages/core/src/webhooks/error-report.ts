@@ -1,7 +1,9 @@
 /**
- * @module webhooks/error-report — where the dispatcher's infrastructure errors go: the host's
- * `onError`, else its logger, else the console. Delivery failures are recorded, not reported.
+ * @module webhooks/error-report — where the dispatcher's infrastructure errors go: a log line
+ * (one warn line for a store outage, an error line otherwise), then the host's `onError`.
+ * Delivery failures are recorded, not reported.
  */
+import { logFailure } from "../logging/failures";
 import type {
   DispatcherErrorContext,
   DispatcherLogger,
@@ -20,15 +22,17 @@ export function createErrorReporter(
   dispatcherId: string,
 ): ReportError {
   return (error, context) => {
-    const full = { ...context, dispatcherId };
+    // A failing logger or hook must not take the loop down with it.
     try {
-      if (onError) onError(error, full);
-      else if (logger.error)
-        logger.error(`webhook dispatcher: ${context.operation} failed`, { ...full, error });
-      else
-        console.error(`[returnkit] webhook dispatcher: ${context.operation} failed`, full, error);
-    } catch {
-      // A failing error hook must not take the loop down with it.
-    }
+      logFailure(logger, error, `webhook dispatcher: ${context.operation} failed`, {
+        dispatcher_id: dispatcherId,
+        operation: context.operation,
+        delivery_id: context.deliveryId,
+        endpoint_id: context.endpointId,
+      });
+    } catch {}
+    try {
+      onError?.(error, { ...context, dispatcherId });
+    } catch {}
   };
 }

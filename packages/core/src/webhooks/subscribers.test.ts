@@ -57,12 +57,13 @@ function recording(name: string, types?: Subscriber["types"]) {
 }
 
 /** What `handle` must receive for an outbox event: the webhook's id, type, return, seq and body. */
-const asHandled = ({ id, type, return_id, seq, payload }: OutboxEvent) => ({
+const asHandled = ({ id, type, return_id, seq, payload, request_id }: OutboxEvent) => ({
   id,
   type,
   return_id,
   seq,
   payload,
+  request_id,
 });
 
 async function deliverAll(dispatcher: WebhookDispatcher): Promise<number> {

@@ -40,6 +40,11 @@ export interface SubscriberEvent {
   seq: number;
   /** The webhook's body. */
   payload: WebhookPayload & { data: SubscriberEventData };
+  /**
+   * The id of the request whose commit wrote the event (its `Request-Id`; a webhook's
+   * `returnkit-request-id`), or null for a change made in-process without one.
+   */
+  request_id: string | null;
 }
 
 export interface Subscriber {
@@ -105,8 +110,16 @@ export function toSubscriberEndpoint(subscriber: Subscriber, now: number): Subsc
 }
 
 /** The event as `handle` receives it. */
-function subscriberEvent({ id, type, return_id, seq, payload }: OutboxEvent): SubscriberEvent {
-  return { id, type, return_id, seq, payload: payload as SubscriberEvent["payload"] };
+function subscriberEvent(event: OutboxEvent): SubscriberEvent {
+  const { id, type, return_id, seq, payload, request_id } = event;
+  return {
+    id,
+    type,
+    return_id,
+    seq,
+    payload: payload as SubscriberEvent["payload"],
+    request_id: request_id ?? null,
+  };
 }
 
 /** An attempt's error text is stored with the delivery: a host's message is kept short. */

@@ -85,10 +85,17 @@ function expressServer(fetch: Fetch): Server {
   return createServer(app);
 }
 
-/** The official SDK client, connected to `url` with `authorization` on every request. */
-export async function connectClient(url: string, authorization?: string): Promise<Client> {
+/**
+ * The official SDK client, connected to `url` with `authorization` (and any other `headers`)
+ * on every request.
+ */
+export async function connectClient(
+  url: string,
+  authorization?: string,
+  headers: Record<string, string> = {},
+): Promise<Client> {
   const transport = new StreamableHTTPClientTransport(new URL(url), {
-    requestInit: authorization ? { headers: { authorization } } : {},
+    requestInit: { headers: { ...headers, ...(authorization ? { authorization } : {}) } },
   });
   const client = new Client({ name: "returnkit-test-agent", version: "1.0.0" });
   await client.connect(transport);

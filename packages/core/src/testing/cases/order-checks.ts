@@ -47,13 +47,17 @@ export function describeOrderChecks(serve: ServeService): void {
 
     it("orders - an unknown order and another customer's get the same 404, byte for byte, and nothing changes", async () => {
       const mine = await serve({ orders: orderBook([ORDER]), now: () => T0 });
+      // One request id for both: the bodies differ in nothing else.
+      const headers = { "x-request-id": "same-404" };
       const unknown = await mine.send("POST", RETURNS, {
         body: returnOf(TEE_M, {}, OTHERS_ORDER.id),
+        headers,
       });
       const others = await serve({ orders: orderBook(), now: () => T0 });
       const before = await storeContents(others.store);
       const foreign = await others.send("POST", RETURNS, {
         body: returnOf(TEE_M, {}, OTHERS_ORDER.id),
+        headers,
       });
       expect(foreign.status).toBe(404);
       expect(foreign.json).toMatchObject({

@@ -1,0 +1,52 @@
+/**
+ * @module http/request-log — the service's outermost handler: every response gets its
+ * `Request-Id`, and every request one info line once it is answered (fields in the core
+ * README, "Logs"). It wraps the routes and mounted handlers alike.
+ */
+import type { Logger } from "../logging/logger";
+import { problems } from "../problems";
+import type { FetchHandler } from "./fetch-handler";
+import { requestFacts, withRequestId } from "./request-id";
+import type { Responder } from "./responses";
+
+export interface RequestLogParts {
+  logger: Logger;
+  /** Logs a failure and tells the host's `onError`. */
+  reportError: (error: unknown, context: string, fields?: Record<string, unknown>) => void;
+  responder: Responder;
+}
+
+export function withRequestLog(serve: FetchHandler, parts: RequestLogParts): FetchHandler {
+  const { logger, reportError, responder } = parts;
+  return async (request, context) => {
+    const started = performance.now();
+    const facts = requestFacts(request);
+    let response: Response;
+    try {
+      response = await serve(request, context);
+    } catch (error) {
+      // Only a mounted handler can throw (the routes answer every failure themselves).
+      reportError(
+        error,
+        `unexpected error serving ${request.method} ${facts.route ?? "a mounted path"}`,
+        {
+          request_id: facts.id,
+        },
+      );
+      response = responder.problem(problems.internal(), {}, facts.id);
+    }
+    logger.info(
+      {
+        "http.request.method": request.method,
+        "http.route": facts.route ?? undefined,
+        "http.response.status_code": response.status,
+        duration_ms: Math.round((performance.now() - started) * 10) / 10,
+        caller_kind: facts.callerKind ?? undefined,
+        return_id: facts.returnId ?? undefined,
+        request_id: facts.id,
+      },
+      "request completed",
+    );
+    return withRequestId(response, facts.id);
+  };
+}
