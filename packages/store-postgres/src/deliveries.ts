@@ -15,17 +15,10 @@ import { claimDeliveries, DB_NOW_MS, isClaimable, isHead } from "./sql/claim-del
 import { whereOf } from "./sql/where";
 
 type ClaimRow = { delivery: DeliveryRow; event: EventRow; endpoint: EndpointRow };
-type Deliveries = Pick<
-  Required<Outbox>,
-  | "claimDeliveries"
-  | "recordDeliveryAttempt"
-  | "redeliver"
-  | "listDeliveries"
-  | "listEvents"
-  | "nextDeliveryDueAt"
->;
+type Writes = Pick<Outbox, "claimDeliveries" | "recordDeliveryAttempt" | "redeliver">;
+type Reads = Pick<Required<Outbox>, "listDeliveries" | "listEvents" | "nextDeliveryDueAt">;
 
-export function deliveryOperations(ctx: StoreContext): Deliveries {
+export function deliveryOperations(ctx: StoreContext): Writes & Reads {
   const { db, names: n } = ctx;
   return {
     async claimDeliveries({ now, limit, dispatcherId, leaseMs, subscribers = [] }) {

@@ -1,7 +1,6 @@
 /**
  * @module drivers/pg — the driver for a `pg` Pool: a read runs again if its connection was
- * found dead, a transaction holds one checked-out connection, LISTEN has a connection of its
- * own, and outages become core's `StoreUnavailableError`.
+ * found dead, and outages become core's `StoreUnavailableError`.
  */
 import { asUnavailable, isLostConnection } from "../unavailable";
 import { listenOnPool } from "./pg-listener";
@@ -58,8 +57,9 @@ async function pgTransaction<T>(
   fn: (tx: SqlTransaction) => Promise<T>,
 ): Promise<T> {
   const client = await pool.connect();
+  // A connection dying while checked out emits "error", which unheard crashes the process;
+  // one that broke (or cannot roll back) is released for the Pool to drop, never reused.
   let broken: Error | undefined;
-  // A connection dying while checked out emits "error", which unheard crashes the process.
   const lost = (error: Error) => {
     broken = error;
   };
@@ -75,10 +75,7 @@ async function pgTransaction<T>(
     await client.query("COMMIT");
     return result;
   } catch (error) {
-    // A connection that cannot roll back is unusable: the Pool must drop it.
-    await client.query("ROLLBACK").catch((rollbackError: Error) => {
-      broken = rollbackError;
-    });
+    await client.query("ROLLBACK").catch(lost);
     throw error;
   } finally {
     client.removeListener("error", lost);
