@@ -68,12 +68,10 @@ export function deliveryOperations(ctx: StoreContext): Writes & Reads {
              AND ($2::text IS NULL OR endpoint_id = $2::text)
              AND ($3::bigint IS NULL OR dead_ms >= $3::bigint)
            RETURNING id
-         ),
-         notified AS (
-           SELECT pg_notify($5::text, $6::text)
-           WHERE $5::text IS NOT NULL AND EXISTS (SELECT 1 FROM revived)
          )
-         SELECT (SELECT count(*) FROM revived) AS revived, (SELECT count(*) FROM notified) AS notified`,
+         SELECT count(*) AS revived, (SELECT pg_notify($5::text, $6::text)
+           WHERE $5::text IS NOT NULL AND EXISTS (SELECT 1 FROM revived)) AS notified
+         FROM revived`,
         [eventId, endpointId, since, now, ctx.notify?.channel ?? null, ctx.notify?.payload ?? null],
       );
       const revived = Number(row!.revived);

@@ -1,7 +1,4 @@
-/**
- * @module idempotency — a key's answer, recorded with one insert-if-absent (also inside a
- * commit, for a key's first use), and the look-up of a live key.
- */
+/** @module idempotency — a key's answer, recorded with one insert-if-absent, and its look-up. */
 import type {
   IdempotencyAnswerResult,
   IdempotencyFirstUse,

@@ -1,8 +1,4 @@
-/**
- * @module options — `postgresStore`'s options, checked at construction so that a typo or a
- * mistyped value fails at once, naming the option, instead of being ignored or failing at
- * the first query.
- */
+/** @module options — `postgresStore`'s options, checked at construction: a typo fails at once, naming it. */
 import {
   aBoolean,
   aFunction,

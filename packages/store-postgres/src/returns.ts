@@ -1,7 +1,4 @@
-/**
- * @module returns — reading returns: one by id, newest first with filters and a keyset
- * cursor, and the units an order's lines have in returns.
- */
+/** @module returns — reading returns, and the units an order's lines have in returns. */
 import { isStorableText, type ReturnRecords, type StoredReturn } from "@returnkit/core";
 import type { StoreContext } from "./context";
 import { selectReturn } from "./sql/select-return";
