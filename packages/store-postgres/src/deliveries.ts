@@ -59,7 +59,7 @@ export function deliveryOperations(ctx: StoreContext): Writes & Reads {
       if (Number.isNaN(since)) throw new TypeError(`redeliver: invalid since ${sinceText}`);
       // Without an event or a time there is nothing to select: never revive everything.
       if (eventId === null && since === null) return 0;
-      const [row] = await db.query<{ revived: number | string }>(
+      const [row] = await db.query<{ revived: number }>(
         `WITH revived AS (
            UPDATE ${n.table("deliveries")}
            SET status = 'pending', attempt_count = 0, next_attempt_at = $4::bigint,
@@ -69,14 +69,13 @@ export function deliveryOperations(ctx: StoreContext): Writes & Reads {
              AND ($3::bigint IS NULL OR dead_ms >= $3::bigint)
            RETURNING id
          )
-         SELECT count(*) AS revived, (SELECT pg_notify($5::text, $6::text)
+         SELECT count(*)::integer AS revived, (SELECT pg_notify($5::text, $6::text)
            WHERE $5::text IS NOT NULL AND EXISTS (SELECT 1 FROM revived)) AS notified
          FROM revived`,
         [eventId, endpointId, since, now, ctx.notify?.channel ?? null, ctx.notify?.payload ?? null],
       );
-      const revived = Number(row!.revived);
-      if (revived > 0) ctx.announce();
-      return revived;
+      if (row!.revived > 0) ctx.announce();
+      return row!.revived;
     },
 
     async listDeliveries(filter) {

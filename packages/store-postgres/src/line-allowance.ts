@@ -25,8 +25,8 @@ export async function allowanceRefusal(
   allowance: LineAllowance,
 ): Promise<CommitResult | null> {
   const values = [order_id, id, line.sku, line.size];
-  const [row] = await tx.query<{ units: number | string }>(lineUnitsInReturns(ctx.names), values);
-  const inReturns = Number(row!.units);
+  const [row] = await tx.query<{ units: number }>(lineUnitsInReturns(ctx.names), values);
+  const inReturns = row!.units;
   const held = state === "cancelled" || state === "rejected" ? 0 : line.quantity;
   if (inReturns + held <= allowance.purchased) return null;
   return { ok: false, reason: "quantity_exceeded", inReturns };

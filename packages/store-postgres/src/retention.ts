@@ -16,7 +16,7 @@ WITH doomed AS (
 gone AS (
   DELETE FROM ${table} USING doomed WHERE ${table}.${key} = doomed.${key} AND ${where} RETURNING 1
 )
-SELECT count(*) AS removed FROM gone`;
+SELECT count(*)::integer AS removed FROM gone`;
 
 export const retention = ({ db, names }: StoreContext): Retention => ({
   async purge({ now, deliveredBefore, limit }) {
@@ -46,8 +46,8 @@ export const retention = ({ db, names }: StoreContext): Retention => ({
     let removed = 0;
     for (const [sql, at] of batches) {
       if (removed >= limit) break;
-      const [row] = await db.query<{ removed: number | string }>(sql, [at, limit - removed]);
-      removed += Number(row!.removed);
+      const [row] = await db.query<{ removed: number }>(sql, [at, limit - removed]);
+      removed += row!.removed;
     }
     return removed;
   },

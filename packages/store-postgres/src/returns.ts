@@ -5,8 +5,6 @@ import { selectReturn } from "./sql/select-return";
 import { selectReturnedQuantities } from "./sql/select-returned-quantities";
 import { whereOf } from "./sql/where";
 
-type LineUnits = { sku: string; size: string | null; quantity: number | string };
-
 /**
  * PostgreSQL text cannot hold NUL (sent along, it fails the statement) and reads a lone
  * surrogate as U+FFFD, which would match another id: no row holds such text, so an id or a
@@ -51,9 +49,7 @@ export function returnReads(ctx: StoreContext): Omit<ReturnRecords, "commit"> {
 
     async returnedQuantities(orderId) {
       if (!isStorableText(orderId)) return [];
-      const query = selectReturnedQuantities(names);
-      const rows = await db.query<LineUnits>(query, [orderId], { read: true });
-      return rows.map(({ sku, size, quantity }) => ({ sku, size, quantity: Number(quantity) }));
+      return db.query(selectReturnedQuantities(names), [orderId], { read: true });
     },
   };
 }
