@@ -1,8 +1,6 @@
 /**
- * @module line-allowance — what a commit carrying a `lineAllowance` adds to its transaction:
- * its order's lock first, then, once the return is written, the sum of the units the line's
- * other active returns hold. Under the lock, READ COMMITTED shows every row an earlier holder
- * committed, so two commits can never both take the last unit, whatever process sent them.
+ * @module line-allowance — a commit's `lineAllowance`: under its order's lock, READ COMMITTED
+ * shows every row an earlier holder committed, so two commits never both take the last unit.
  */
 import type { CommitResult, LineAllowance, ReturnCommit, StoredReturn } from "@returnkit/core";
 import type { StoreContext } from "./context";

@@ -1,8 +1,4 @@
-/**
- * @module migrate — applies the migrations in one transaction that first takes an advisory
- * lock keyed by schema and prefix: a second process waits, then finds them recorded. DDL is
- * transactional, so a failed migration leaves nothing half-made.
- */
+/** @module migrate — the migrations in one transaction, under an advisory lock per schema and prefix. */
 import { type DatabaseInput, toDriver } from "./drivers";
 import type { SqlDriver, SqlTransaction } from "./drivers/types";
 import { MIGRATIONS } from "./migrations";

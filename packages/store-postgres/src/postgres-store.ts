@@ -1,8 +1,4 @@
-/**
- * @module postgres-store — `postgresStore`, through a `pg` Pool or PGlite. Processes may share
- * one database: commits serialise per return on its row, keys on their unique index, and
- * commits with a line allowance per order on an advisory lock.
- */
+/** @module postgres-store — `postgresStore`, through a `pg` Pool or PGlite; several processes may share it. */
 import type { ReturnsStore } from "@returnkit/core";
 import { checkCommit, commit } from "./commit";
 import type { StoreContext } from "./context";

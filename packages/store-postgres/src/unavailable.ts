@@ -1,8 +1,6 @@
 /**
- * @module unavailable — which `pg` errors mean "the database cannot serve this right now" (a
- * 503 with Retry-After, not a 500), and which of those lost the connection under a statement,
- * so that a read may go on another. Serialization failures and deadlocks are retried instead
- * (drivers/pg.ts).
+ * @module unavailable — which `pg` errors mean "the database cannot serve this right now" (503,
+ * not 500), and which lost the connection under a statement (a read may go on another).
  */
 import { StoreUnavailableError } from "@returnkit/core";
 
