@@ -20,12 +20,10 @@ export function returnReads(ctx: StoreContext): Omit<ReturnRecords, "commit"> {
     },
 
     async listReturns(query) {
-      if (
-        ![query.customer_id, query.order_id].every(
-          (text) => text === undefined || isStorableText(text),
-        )
-      )
+      const storable = (text?: string) => text === undefined || isStorableText(text);
+      if (!storable(query.customer_id) || !storable(query.order_id)) {
         return { data: [], next_cursor: null };
+      }
       // The cursor is the last id of the previous page: a keyset, so nothing is skipped or
       // repeated however many returns are created meanwhile.
       const { where, values } = whereOf({
