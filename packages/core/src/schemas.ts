@@ -360,6 +360,40 @@ export const ProtectedResourceMetadataSchema = z
   })
   .meta({ id: "ProtectedResourceMetadata" });
 
+// ---- health ----
+
+export const HealthStatusSchema = z.enum(["pass", "warn", "fail"]).meta({ id: "HealthStatus" });
+
+/** One measurement of a health check, in the shape of the IETF API health check draft. */
+export const HealthCheckResultSchema = z
+  .object({
+    status: HealthStatusSchema,
+    componentType: z.string().optional(),
+    observedValue: z.union([z.number(), z.boolean()]).optional(),
+    observedUnit: z.string().optional(),
+    time: z.string().describe("When the check ran (ISO 8601)."),
+    output: z.string().optional().describe("Why the check did not pass."),
+  })
+  .meta({ id: "HealthCheckResult" });
+
+export const HealthReportSchema = z
+  .object({
+    status: HealthStatusSchema.describe(
+      "`fail` (503) when the store cannot be reached or its migrations are not current; `warn` (still 200) when the outbox lags or no dispatcher runs in this process.",
+    ),
+    description: z.string(),
+    checks: z
+      .record(z.string(), z.array(HealthCheckResultSchema))
+      .describe(
+        "`store:reachable`, `store:migrations`, `dispatcher:running`, `outbox:lag` (seconds).",
+      ),
+  })
+  .meta({ id: "HealthReport" });
+
+export type HealthStatus = z.infer<typeof HealthStatusSchema>;
+export type HealthCheckResult = z.infer<typeof HealthCheckResultSchema>;
+export type HealthReport = z.infer<typeof HealthReportSchema>;
+
 // ---- what an order can return ----
 
 /** The problem types a return of one unit of a line would meet now, in the order they are checked. */

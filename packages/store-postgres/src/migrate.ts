@@ -1,6 +1,6 @@
 /** @module migrate — the migrations in one transaction, under an advisory lock per schema and prefix. */
 import { type DatabaseInput, toDriver } from "./drivers";
-import type { SqlDriver, SqlTransaction } from "./drivers/types";
+import type { SqlDriver, SqlQueryable } from "./drivers/types";
 import { MIGRATIONS } from "./migrations";
 import { type NamesOptions, type SqlNames, sqlNames } from "./names";
 
@@ -26,19 +26,11 @@ export async function migrate(options: MigrateOptions): Promise<MigrateResult> {
 /** Shared by `migrate()` and the store's `init()`, which already holds its names. */
 export function applyMigrations(db: SqlDriver, names: SqlNames): Promise<MigrateResult> {
   const migrations = names.table("migrations");
-  const recorded = async (tx: SqlTransaction) => {
-    const rows = await tx.query<{ version: number }>(`SELECT version FROM ${migrations}`);
-    return new Set(rows.map((row) => Number(row.version)));
-  };
   return db.transaction(async (tx) => {
     // The usual start finds every migration applied: then nothing is locked or written, so
     // a process can start on a server that is read-only for now (a standby the Pool reached
     // mid-failover) or as a role that may use the tables but not create them.
-    const [table] = await tx.query("SELECT to_regclass($1) AS found", [migrations]);
-    if (table?.found != null) {
-      const done = await recorded(tx);
-      if (MIGRATIONS.every((migration) => done.has(migration.version))) return { applied: [] };
-    }
+    if (await upToDate(tx, names)) return { applied: [] };
     await tx.query("SELECT pg_advisory_xact_lock($1, $2)", names.migrationLock);
     // CREATE SCHEMA IF NOT EXISTS checks the CREATE privilege even when the schema exists, so
     // a role that may only use an existing schema would fail: ask first.
@@ -49,7 +41,7 @@ export function applyMigrations(db: SqlDriver, names: SqlNames): Promise<Migrate
       name       text NOT NULL,
       applied_at timestamptz NOT NULL DEFAULT now()
     )`);
-    const done = await recorded(tx);
+    const done = await recordedVersions(tx, migrations);
     const applied: string[] = [];
     for (const migration of MIGRATIONS.filter(({ version }) => !done.has(version))) {
       await tx.exec(migration.sql(names));
@@ -59,4 +51,18 @@ export function applyMigrations(db: SqlDriver, names: SqlNames): Promise<Migrate
     }
     return { applied };
   });
+}
+
+/** Whether every migration is recorded as applied (read only: also the store's health check). */
+export async function upToDate(db: SqlQueryable, names: SqlNames): Promise<boolean> {
+  const migrations = names.table("migrations");
+  const [table] = await db.query("SELECT to_regclass($1) AS found", [migrations]);
+  if (table?.found == null) return false;
+  const done = await recordedVersions(db, migrations);
+  return MIGRATIONS.every((migration) => done.has(migration.version));
+}
+
+async function recordedVersions(db: SqlQueryable, migrations: string): Promise<Set<number>> {
+  const rows = await db.query<{ version: number }>(`SELECT version FROM ${migrations}`);
+  return new Set(rows.map((row) => Number(row.version)));
 }

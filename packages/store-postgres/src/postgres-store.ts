@@ -6,7 +6,7 @@ import { deliveryOperations } from "./deliveries";
 import { toDriver } from "./drivers";
 import * as endpoints from "./endpoints";
 import { idempotencyKeys } from "./idempotency";
-import { applyMigrations } from "./migrate";
+import { applyMigrations, upToDate } from "./migrate";
 import { sqlNames } from "./names";
 import { createDeliveryNotifier } from "./notifier";
 import { checkPostgresStoreOptions, type PostgresStoreOptions } from "./options";
@@ -45,6 +45,8 @@ export function postgresStore(options: PostgresStoreOptions): PostgresStore {
       await notifier.close();
       await db.close();
     },
+    // A query that fails (the database is down) rejects: the caller counts it as unreachable.
+    health: async () => ({ reachable: true, migrationsCurrent: await upToDate(db, names) }),
 
     ...returnReads(ctx),
     async commit(change) {

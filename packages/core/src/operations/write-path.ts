@@ -32,6 +32,8 @@ import type {
   StoredReturn,
 } from "../store/types";
 import { responseToStore } from "../stored-response";
+import { traceCommit } from "../telemetry/operation-span";
+import { stampTraceparent } from "../telemetry/trace-context";
 import { type FitSignal, publishTransitions } from "../webhooks/events";
 import { type ReturnReader, withOrderLine } from "./reader";
 import { applyEventBody, type EventBody, HistoryBuilder, moveTo } from "./record-changes";
@@ -95,16 +97,18 @@ export interface Change {
 export async function commitChange(deps: WritePathDeps, change: Change): Promise<CommitOutcome> {
   const { current, next, entries, status, key, allowance } = change;
   const published = publishTransitions(next.record, entries, deps.catalogue);
-  const result = await deps.store.commit({
-    next,
-    expectedVersion: current ? current.record.version : null,
-    events: published.events,
-    // Kept without the history, which a replay takes back from the return (append-only).
-    idempotency: key
-      ? { ...key, response: responseToStore(deps.respond(next.record, status)) }
-      : undefined,
-    ...(allowance ? { lineAllowance: allowance } : {}),
-  });
+  const result = await traceCommit(next.record.id, () =>
+    deps.store.commit({
+      next,
+      expectedVersion: current ? current.record.version : null,
+      events: stampTraceparent(published.events),
+      // Kept without the history, which a replay takes back from the return (append-only).
+      idempotency: key
+        ? { ...key, response: responseToStore(deps.respond(next.record, status)) }
+        : undefined,
+      ...(allowance ? { lineAllowance: allowance } : {}),
+    }),
+  );
   if (result.ok) {
     deps.recent?.set(next.record.id, next);
     await notifyFitSignals(deps, published.fitSignals);

@@ -263,6 +263,19 @@ export interface ReturnsStore extends ReturnRecords, IdempotencyKeys, Outbox, Re
 
   /** Releases connections and timers the store itself opened. */
   close?(): Promise<void>;
+
+  /**
+   * For health checks: resolves once the store answered a trivial query, saying whether
+   * every migration this code expects is applied. MUST NOT change anything (no migration is
+   * run). MAY reject, or take long, when the store cannot be reached: callers bound it in time
+   * and count a rejection as unreachable.
+   */
+  health?(): Promise<StoreHealth>;
+}
+
+export interface StoreHealth {
+  reachable: boolean;
+  migrationsCurrent: boolean;
 }
 
 /** The returns themselves, and the one atomic commit that changes them. */

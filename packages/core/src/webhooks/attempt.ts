@@ -14,6 +14,11 @@ import type {
   ReturnsStore,
   WebhookEndpoint,
 } from "../store/types";
+import {
+  type AttemptReport,
+  traceDeliveryAttempt,
+  withTraceContext,
+} from "../telemetry/delivery-span";
 import type { DispatcherLogger } from "./dispatcher-options";
 import { signingSecrets } from "./endpoints";
 import type { ReportError } from "./error-report";
@@ -48,7 +53,11 @@ export function createAttempter(parts: AttemptParts): (claimed: ClaimedDelivery)
   const { store, dispatcherId, logger, report } = parts;
   const send = createSignedSend(parts.sender);
 
-  return async function attemptDelivery(claimed: ClaimedDelivery): Promise<void> {
+  return function attemptDelivery(claimed: ClaimedDelivery): Promise<void> {
+    return traceDeliveryAttempt(claimed, () => attemptOnce(claimed));
+  };
+
+  async function attemptOnce(claimed: ClaimedDelivery): Promise<AttemptReport> {
     const startedAt = parts.clock.now();
     const { event, endpoint } = claimed;
     const result =
@@ -58,8 +67,11 @@ export function createAttempter(parts: AttemptParts): (claimed: ClaimedDelivery)
     const endedAt = parts.clock.now();
     const verdict = classify(claimed, result, startedAt, endedAt, parts);
     if (result.status === 410) await disableGone(claimed, verdict, endedAt);
-    if (await record(claimed, verdict)) logOutcome(claimed, verdict, logger);
-  };
+    const recorded = await record(claimed, verdict);
+    if (recorded) logOutcome(claimed, verdict, logger);
+    const { status, error } = verdict.attempt;
+    return { status, error, outcome: verdict.outcome.kind, recorded };
+  }
 
   /**
    * Disabled before the attempt is recorded, so the lease on this return's queue is released
@@ -146,13 +158,13 @@ function createSignedSend(sender: WebhookSender) {
     return sender.send({
       url: endpoint.url,
       body,
-      headers: {
+      headers: withTraceContext({
         "webhook-id": signed["webhook-id"],
         "webhook-timestamp": signed["webhook-timestamp"],
         "webhook-signature": signed["webhook-signature"],
         "content-type": "application/json",
         "user-agent": USER_AGENT,
-      },
+      }),
     });
   };
 }
