@@ -6,7 +6,7 @@
  * stale: it is renamed aside, which only one opener can do to one file, then replaced.
  */
 import { randomUUID } from "node:crypto";
-import { linkSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
+import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join, resolve } from "node:path";
 
@@ -98,7 +98,7 @@ function linkInPlace(file: string, me: Holder): boolean {
     if (errorCode(error) === "EEXIST") return false;
     throw error;
   } finally {
-    unlinkSync(aside);
+    rmSync(aside);
   }
 }
 
@@ -144,17 +144,14 @@ function removeStale(file: string, stale: Holder | null, me: Holder): void {
   } catch (error) {
     if (errorCode(error) !== "EEXIST") throw error;
   } finally {
-    unlinkSync(aside);
+    rmSync(aside);
   }
 }
 
 function release(file: string, token: string): void {
   if (held.get(file) !== token) return;
   held.delete(file);
-  if (readHolder(file)?.token !== token) return;
-  try {
-    unlinkSync(file);
-  } catch {} // already gone: nothing to release
+  if (readHolder(file)?.token === token) rmSync(file, { force: true }); // gone: nothing to release
 }
 
 const errorCode = (error: unknown) => (error as NodeJS.ErrnoException).code;

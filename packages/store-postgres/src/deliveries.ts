@@ -1,20 +1,11 @@
 /** @module deliveries — claiming deliveries under a lease, recording attempts, reviving dead ones. */
 import type { DeliveryStatus, Outbox } from "@returnkit/core";
 import type { StoreContext } from "./context";
-import {
-  DELIVERY_COLUMNS,
-  type DeliveryRow,
-  type EndpointRow,
-  EVENT_COLUMNS,
-  type EventRow,
-  toDelivery,
-  toEndpoint,
-  toOutboxEvent,
-} from "./rows";
+import * as rows from "./rows";
 import { claimDeliveries, DB_NOW_MS, isClaimable, isHead } from "./sql/claim-deliveries";
 import { whereOf } from "./sql/where";
 
-type ClaimRow = { delivery: DeliveryRow; event: EventRow; endpoint: EndpointRow };
+type ClaimRow = { delivery: rows.DeliveryRow; event: rows.EventRow; endpoint: rows.EndpointRow };
 type Writes = Pick<Outbox, "claimDeliveries" | "recordDeliveryAttempt" | "redeliver">;
 type Reads = Pick<Required<Outbox>, "listDeliveries" | "listEvents" | "nextDeliveryDueAt">;
 
@@ -23,11 +14,11 @@ export function deliveryOperations(ctx: StoreContext): Writes & Reads {
   return {
     async claimDeliveries({ now, limit, dispatcherId, leaseMs, subscribers = [] }) {
       const values = [now, limit, dispatcherId, leaseMs, subscribers];
-      const rows = await db.query<ClaimRow>(claimDeliveries(n), values);
-      return rows.map((row) => ({
-        delivery: toDelivery(row.delivery),
-        event: toOutboxEvent(row.event),
-        endpoint: toEndpoint(row.endpoint),
+      const claimed = await db.query<ClaimRow>(claimDeliveries(n), values);
+      return claimed.map((row) => ({
+        delivery: rows.toDelivery(row.delivery),
+        event: rows.toOutboxEvent(row.event),
+        endpoint: rows.toEndpoint(row.endpoint),
       }));
     },
 
@@ -38,7 +29,7 @@ export function deliveryOperations(ctx: StoreContext): Writes & Reads {
       const status: DeliveryStatus = outcome.kind === "retry" ? "pending" : outcome.kind;
       const next = outcome.kind === "retry" ? outcome.next_attempt_at : null;
       // `attempt.at` ends a delivered or dead one; `at` is the same in epoch ms, for purge and since.
-      const rows = await db.query(
+      const recorded = await db.query(
         `UPDATE ${n.table("deliveries")}
          SET attempt_count = attempt_count + 1, attempts = attempts || jsonb_build_array($3::jsonb),
              status = $4::text, next_attempt_at = COALESCE($5::bigint, next_attempt_at),
@@ -51,7 +42,7 @@ export function deliveryOperations(ctx: StoreContext): Writes & Reads {
          RETURNING id`,
         [deliveryId, dispatcherId, JSON.stringify(attempt), status, next, attempt.at, at],
       );
-      return rows.length > 0;
+      return recorded.length > 0;
     },
 
     async redeliver({ eventId = null, endpointId = null, since: sinceText, now }) {
@@ -84,21 +75,21 @@ export function deliveryOperations(ctx: StoreContext): Writes & Reads {
         "return_id =": filter.returnId,
         "status =": filter.status,
       });
-      const rows = await db.query<DeliveryRow>(
-        `SELECT ${DELIVERY_COLUMNS} FROM ${n.table("deliveries")} ${where} ORDER BY position, id`,
+      const deliveries = await db.query<rows.DeliveryRow>(
+        `SELECT ${rows.DELIVERY_COLUMNS} FROM ${n.table("deliveries")} ${where} ORDER BY position, id`,
         values,
         { read: true },
       );
-      return rows.map(toDelivery);
+      return deliveries.map(rows.toDelivery);
     },
 
     async listEvents(returnId) {
-      const rows = await db.query<EventRow>(
-        `SELECT ${EVENT_COLUMNS} FROM ${n.table("outbox_events")} WHERE return_id = $1 ORDER BY position`,
+      const events = await db.query<rows.EventRow>(
+        `SELECT ${rows.EVENT_COLUMNS} FROM ${n.table("outbox_events")} WHERE return_id = $1 ORDER BY position`,
         [returnId],
         { read: true },
       );
-      return rows.map(toOutboxEvent);
+      return events.map(rows.toOutboxEvent);
     },
 
     async nextDeliveryDueAt(now, subscribers = []) {
