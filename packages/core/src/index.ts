@@ -54,8 +54,16 @@ export {
   TERMINAL_STATES,
 } from "./machine";
 export type { RequestOperations } from "./operations/types";
-export type { OptionIssue } from "./options/check";
-export { checkOptions, InvalidOptionsError } from "./options/check";
+export type { OptionIssue, SchemaCovers } from "./options/check";
+export {
+  aBoolean,
+  aFunction,
+  aNonEmptyString,
+  checkOptions,
+  InvalidOptionsError,
+  optionsObject,
+  satisfying,
+} from "./options/check";
 export type { InMemoryOrders } from "./orders/in-memory-orders";
 export { inMemoryOrders } from "./orders/in-memory-orders";
 export type { Order, OrderInput, OrderLine } from "./orders/order-schema";
