@@ -23,18 +23,26 @@ import type { Actor, Principal } from "../principal";
 import { isProblemError, problems } from "../problems";
 import type { ReasonCatalogue } from "../reasons";
 import type { HistoryEntry, ReturnData } from "../schemas";
+import { deepFreeze } from "../store/deep-freeze";
 import type { RecentRecords } from "../store/recent-records";
 import type {
   IdempotencyRecordView,
   IdempotentResponse,
   LineAllowance,
+  ReturnCommit,
   ReturnsStore,
   StoredReturn,
 } from "../store/types";
 import { responseToStore } from "../stored-response";
 import { type FitSignal, publishTransitions } from "../webhooks/events";
 import { type ReturnReader, withOrderLine } from "./reader";
-import { applyEventBody, type EventBody, HistoryBuilder, moveTo } from "./record-changes";
+import {
+  applyEventBody,
+  type EventBody,
+  HistoryBuilder,
+  moveTo,
+  nextVersion,
+} from "./record-changes";
 import type { OperationContext } from "./types";
 
 /** How many times a write re-reads and retries after losing a version race. */
@@ -95,7 +103,10 @@ export interface Change {
 export async function commitChange(deps: WritePathDeps, change: Change): Promise<CommitOutcome> {
   const { current, next, entries, status, key, allowance } = change;
   const published = publishTransitions(next.record, entries, deps.catalogue);
-  const result = await deps.store.commit({
+  // Frozen before the store sees it: nothing changes a commit afterwards, so a store that
+  // keeps objects (the memory store) shares them instead of copying, and the version this
+  // process remembers for its next write is the very one stored.
+  const commit: ReturnCommit = deepFreeze({
     next,
     expectedVersion: current ? current.record.version : null,
     events: published.events,
@@ -105,6 +116,7 @@ export async function commitChange(deps: WritePathDeps, change: Change): Promise
       : undefined,
     ...(allowance ? { lineAllowance: allowance } : {}),
   });
+  const result = await deps.store.commit(commit);
   if (result.ok) {
     deps.recent?.set(next.record.id, next);
     await notifyFitSignals(deps, published.fitSignals);
@@ -221,12 +233,7 @@ async function computeTransition(
   }
 
   const next: StoredReturn = {
-    record: {
-      ...record,
-      version: current.record.version + 1,
-      updated_at: at,
-      history: history.all(),
-    },
+    record: nextVersion(record, current.record.version + 1, at, history.all()),
     snapshot: persistReturnSnapshot(snapshot),
   };
   return { next, added: history.added, allowance: checked.allowance };

@@ -12,11 +12,14 @@ import type {
   IdempotentResponse,
 } from "./types";
 
+/** The response's parts kept in the row itself: one object less per key. */
 interface IdempotencyRow {
   fingerprint: string;
   expiresAt: number;
-  /** Frozen: handed out as it is. */
-  response: IdempotentResponse;
+  /** The response's, frozen: handed out as they are. */
+  status: number;
+  body: unknown;
+  headers: Record<string, string>;
 }
 
 export class MemoryIdempotencyKeys {
@@ -30,7 +33,9 @@ export class MemoryIdempotencyKeys {
 
   /** The commit's side: records the key's first use; `response` is already a frozen copy. */
   committed(key: IdempotencyFirstUse, response: IdempotentResponse): void {
-    this.rows.set(key.key, { fingerprint: key.fingerprint, expiresAt: key.expiresAt, response });
+    const { status, body, headers } = response;
+    const { fingerprint, expiresAt } = key;
+    this.rows.set(key.key, { fingerprint, expiresAt, status, body, headers });
   }
 
   /** Records the answer unless a live record holds the key (synchronous, hence atomic). */
@@ -45,7 +50,8 @@ export class MemoryIdempotencyKeys {
   get(key: string, now: number): IdempotencyRecordView | null {
     const row = this.rows.get(key);
     if (!row || row.expiresAt <= now) return null;
-    return { fingerprint: row.fingerprint, response: row.response };
+    const { status, body, headers } = row;
+    return { fingerprint: row.fingerprint, response: { status, body, headers } };
   }
 
   /** Removes up to `limit` expired keys; returns how many. */

@@ -55,11 +55,11 @@ export class MemoryOutbox {
     const subscribed = [...this.endpoints.values()];
     let created = 0;
     for (const input of inputs) {
-      const event: OutboxEvent = Object.freeze({ ...input, position: ++this.position });
+      const event = committedEvent(input, ++this.position);
       this.events.set(event.id, event);
-      const list = this.eventsByReturn.get(event.return_id);
-      if (list) list.push(event.id);
-      else this.eventsByReturn.set(event.return_id, [event.id]);
+      // A new array of exactly the ids: a push would leave room for more than a return has.
+      const list = this.eventsByReturn.get(event.return_id) ?? [];
+      this.eventsByReturn.set(event.return_id, list.concat(event.id));
       committed.push(event);
       for (const endpoint of subscribed) {
         if (endpoint.types && !endpoint.types.includes(event.type)) continue;
@@ -247,4 +247,10 @@ function firstDelivery(event: OutboxEvent, endpointId: string): Delivery {
     delivered_at: null,
     dead_at: null,
   };
+}
+
+/** The event as a literal of its fields (one hidden class for all, none spilling over). */
+function committedEvent(input: OutboxEventInput, position: number): OutboxEvent {
+  const { id, return_id, seq, type, payload, created_at } = input;
+  return Object.freeze({ id, return_id, seq, type, payload, created_at, position });
 }
