@@ -1,12 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { createReturnsService } from "../service";
+import { createReturnsService, type ReturnsService } from "../service";
 import { validCreate } from "../testing/fixtures";
 
 const customer = { kind: "portal" as const, id: "customer-1", scopes: ["portal:returns.write"] };
 
-/** A created and submitted return, keyed as a portal client does, on the memory store. */
-async function createdAndSubmitted() {
-  const service = createReturnsService();
+/** Creates and submits a return, keyed as a portal client does; again, the same keys replay. */
+async function createAndSubmit(service: ReturnsService) {
   const created = await service.createReturn(validCreate, {
     principal: customer,
     idempotencyKey: "create-1",
@@ -19,6 +18,12 @@ async function createdAndSubmitted() {
       idempotencyKey: "submit-1",
     },
   );
+  return { created, submitted };
+}
+
+async function createdAndSubmitted() {
+  const service = createReturnsService();
+  const { created, submitted } = await createAndSubmit(service);
   const stored = await service.store.getReturn(created.record.id);
   const events = await service.store.listEvents(created.record.id);
   return { service, created, submitted, stored: stored!, events };
@@ -39,18 +44,8 @@ describe("memory store - what a held return keeps", () => {
 
   it("memory store - a replay answers the body first sent, taken from the committed record", async () => {
     const { service, created, submitted, stored } = await createdAndSubmitted();
-    const replayedCreate = await service.createReturn(validCreate, {
-      principal: customer,
-      idempotencyKey: "create-1",
-    });
-    const replayedSubmit = await service.submit(
-      created.record.id,
-      {},
-      {
-        principal: customer,
-        idempotencyKey: "submit-1",
-      },
-    );
+    const replayed = await createAndSubmit(service);
+    const [replayedCreate, replayedSubmit] = [replayed.created, replayed.submitted];
     expect(replayedCreate.replayed).toBe(true);
     expect(JSON.stringify(replayedCreate.record)).toBe(JSON.stringify(created.record));
     expect(replayedCreate.headers).toEqual(created.headers);
