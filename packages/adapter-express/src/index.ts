@@ -6,7 +6,7 @@
  * idempotency fingerprint), so mount it before any `express.json()` or make sure body
  * parsers skip its paths.
  */
-import { ambiguousPathResponse, type ReturnsService } from "@returnkit/core";
+import { ambiguousPathResponse, type ReturnsService, responseText } from "@returnkit/core";
 import { type NextFunction, type Request, type Response, Router } from "express";
 import { toFetchRequest } from "./fetch-request";
 
@@ -50,5 +50,7 @@ async function forward(service: RoutedService, req: Request, res: Response) {
   response.headers.forEach((value, name) => {
     res.setHeader(name, value);
   });
-  res.end(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
+  // The service's own answers come with their text: written as it is, with no stream read.
+  const text = responseText(response);
+  res.end(text ?? (response.body ? Buffer.from(await response.arrayBuffer()) : undefined));
 }

@@ -17,6 +17,7 @@ export type { FetchHandler, HttpContext } from "./http/fetch-handler";
 export { createFetchHandler } from "./http/fetch-handler";
 export { buildOpenApiDocument } from "./http/openapi";
 export { ambiguousPathResponse } from "./http/request-target";
+export { responseText } from "./http/response-text";
 export type { RouteDefinition, RouteHandler, RouteInput, RouteOutcome } from "./http/routes";
 export { buildRoutes } from "./http/routes";
 export type { IdempotencySettings } from "./idempotency/engine";

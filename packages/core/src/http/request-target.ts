@@ -9,6 +9,7 @@
  * still has the raw target refuses such paths before building the Fetch Request.
  */
 import { problems } from "../problems";
+import { textResponse } from "./response-text";
 
 /** `.` and `..`, each dot written plainly or as `%2e`/`%2E`. */
 const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
@@ -38,7 +39,7 @@ export function isAmbiguousPath(target: string): boolean {
 export function ambiguousPathResponse(target: string): Response | null {
   if (!isAmbiguousPath(target)) return null;
   const problem = problems.routeNotFound(pathOf(target));
-  return new Response(JSON.stringify(problem.toJSON()), {
+  return textResponse(JSON.stringify(problem.toJSON()), {
     status: problem.status,
     headers: { "content-type": "application/problem+json" },
   });

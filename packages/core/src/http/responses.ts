@@ -1,5 +1,6 @@
 /** @module http/responses — JSON and problem+json responses, each pointing at the API's description. */
 import type { ProblemError } from "../problems";
+import { textResponse } from "./response-text";
 import { OPENAPI_PATH } from "./routes";
 
 export const JSON_TYPE = "application/json";
@@ -14,13 +15,13 @@ export function createResponder(baseUrl: string): Responder {
   const describedBy = `<${baseUrl}${OPENAPI_PATH}>; rel="describedby"`;
   return {
     json(status, body, headers = {}) {
-      return new Response(JSON.stringify(body), {
+      return textResponse(JSON.stringify(body), {
         status,
         headers: { "content-type": JSON_TYPE, link: describedBy, ...headers },
       });
     },
     problem(error, extraHeaders = {}) {
-      return new Response(JSON.stringify(error.toJSON()), {
+      return textResponse(JSON.stringify(error.toJSON()), {
         status: error.status,
         headers: {
           "content-type": PROBLEM_TYPE,
