@@ -4,6 +4,7 @@
  * gets the same validation, idempotency, events and errors as a request over HTTP.
  */
 import { etagOf } from "../etag";
+import { flatString } from "../flat-string";
 import type { IdempotencyEngine, IdempotentOutcome } from "../idempotency/engine";
 import { allowedEventsIn, isMerchantEvent, MERCHANT_EVENTS } from "../machine";
 import { assertScope, hasScope } from "../principal";
@@ -40,7 +41,7 @@ export function createOperations(setup: OperationsSetup): ReturnOperations & Req
 
   function respond(record: ReturnData, status: number): IdempotentResponse {
     if (status !== 201) return { status, body: record, headers: etagHeaders(record.version) };
-    const location = `${baseUrl}${targets.returnPath(record.id)}`;
+    const location = flatString(`${baseUrl}${targets.returnPath(record.id)}`);
     return { status, body: record, headers: { etag: etagOf(record.version), location } };
   }
 

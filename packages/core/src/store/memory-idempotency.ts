@@ -15,7 +15,8 @@ import type {
 /** The response's parts kept in the row itself: one object less per key. */
 interface IdempotencyRow {
   fingerprint: string;
-  expiresAt: number;
+  /** `expiresAt` minus the store's first one: see `MemoryIdempotencyKeys.epoch`. */
+  expiresAfterEpoch: number;
   /** The response's, frozen: handed out as they are. */
   status: number;
   body: unknown;
@@ -24,6 +25,15 @@ interface IdempotencyRow {
 
 export class MemoryIdempotencyKeys {
   private readonly rows = new Map<string, IdempotencyRow>();
+  /**
+   * The first expiry time recorded. Rows keep theirs as an offset from it: a small whole number
+   * is stored in the row itself, where a full epoch time would take a heap number per row.
+   */
+  private epoch: number | undefined;
+
+  private expired(row: IdempotencyRow, now: number): boolean {
+    return row.expiresAfterEpoch + this.epoch! <= now;
+  }
 
   /** Why a commit recording `key` must not happen, or null when it may. */
   refusal(key: IdempotencyFirstUse | undefined): CommitResult | null {
@@ -34,8 +44,18 @@ export class MemoryIdempotencyKeys {
   /** The commit's side: records the key's first use; `response` is already a frozen copy. */
   committed(key: IdempotencyFirstUse, response: IdempotentResponse): void {
     const { status, body, headers } = response;
-    const { fingerprint, expiresAt } = key;
-    this.rows.set(key.key, { fingerprint, expiresAt, status, body, headers });
+    this.epoch ??= key.expiresAt;
+    const offset = key.expiresAt - this.epoch;
+    // The difference of two epoch times is a heap number even when whole: `| 0` makes it a
+    // small integer, kept only when it is the same value.
+    const expiresAfterEpoch = (offset | 0) === offset ? offset | 0 : offset;
+    this.rows.set(key.key, {
+      fingerprint: key.fingerprint,
+      expiresAfterEpoch,
+      status,
+      body,
+      headers,
+    });
   }
 
   /** Records the answer unless a live record holds the key (synchronous, hence atomic). */
@@ -49,7 +69,7 @@ export class MemoryIdempotencyKeys {
   /** The live record of `key` at `now`, or null. */
   get(key: string, now: number): IdempotencyRecordView | null {
     const row = this.rows.get(key);
-    if (!row || row.expiresAt <= now) return null;
+    if (!row || this.expired(row, now)) return null;
     const { status, body, headers } = row;
     return { fingerprint: row.fingerprint, response: { status, body, headers } };
   }
@@ -59,7 +79,7 @@ export class MemoryIdempotencyKeys {
     let removed = 0;
     for (const [key, row] of this.rows) {
       if (removed >= limit) break;
-      if (row.expiresAt <= now) {
+      if (this.expired(row, now)) {
         this.rows.delete(key);
         removed++;
       }

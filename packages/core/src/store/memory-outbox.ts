@@ -7,6 +7,7 @@
  */
 import { newPrefixedId } from "../ids";
 import { deepFreeze, frozenCopy } from "./deep-freeze";
+import { HeldEvents } from "./held-events";
 import { PendingDeliveries } from "./pending-deliveries";
 import type {
   ClaimedDelivery,
@@ -24,8 +25,7 @@ type Request<K extends keyof ReturnsStore> = ReturnsStore[K] extends
   : never;
 
 export class MemoryOutbox {
-  private readonly events = new Map<string, OutboxEvent>();
-  private readonly eventsByReturn = new Map<string, string[]>();
+  private readonly events = new HeldEvents();
   private readonly endpoints = new Map<string, OutboxEndpoint>();
   private readonly deliveries = new Map<string, Delivery>();
   /** The pending ones, queued per (return, endpoint) and indexed by when they can be claimed. */
@@ -55,11 +55,7 @@ export class MemoryOutbox {
     const subscribed = [...this.endpoints.values()];
     let created = 0;
     for (const input of inputs) {
-      const event = committedEvent(input, ++this.position);
-      this.events.set(event.id, event);
-      // A new array of exactly the ids: a push would leave room for more than a return has.
-      const list = this.eventsByReturn.get(event.return_id) ?? [];
-      this.eventsByReturn.set(event.return_id, list.concat(event.id));
+      const event = this.events.add(input, ++this.position);
       committed.push(event);
       for (const endpoint of subscribed) {
         if (endpoint.types && !endpoint.types.includes(event.type)) continue;
@@ -72,7 +68,7 @@ export class MemoryOutbox {
   }
 
   listEvents(returnId: string): OutboxEvent[] {
-    return (this.eventsByReturn.get(returnId) ?? []).map((id) => this.events.get(id)!);
+    return this.events.ofReturn(returnId);
   }
 
   // ---------------------------------------------------------------- endpoints
@@ -202,22 +198,13 @@ export class MemoryOutbox {
         removed++;
       } else referenced.add(delivery.event_id);
     }
-    for (const [id, event] of this.events) {
+    for (const event of this.events.all()) {
       if (removed >= limit) break;
-      if (referenced.has(id) || Date.parse(event.created_at) >= deliveredBefore) continue;
-      this.removeEvent(id, event.return_id);
+      if (referenced.has(event.id) || Date.parse(event.created_at) >= deliveredBefore) continue;
+      this.events.remove(event.id);
       removed++;
     }
     return removed;
-  }
-
-  private removeEvent(id: string, returnId: string) {
-    this.events.delete(id);
-    const list = this.eventsByReturn.get(returnId);
-    if (!list) return;
-    const index = list.indexOf(id);
-    if (index >= 0) list.splice(index, 1);
-    if (list.length === 0) this.eventsByReturn.delete(returnId);
   }
 
   private replaceDelivery(next: Delivery) {
@@ -247,10 +234,4 @@ function firstDelivery(event: OutboxEvent, endpointId: string): Delivery {
     delivered_at: null,
     dead_at: null,
   };
-}
-
-/** The event as a literal of its fields (one hidden class for all, none spilling over). */
-function committedEvent(input: OutboxEventInput, position: number): OutboxEvent {
-  const { id, return_id, seq, type, payload, created_at } = input;
-  return Object.freeze({ id, return_id, seq, type, payload, created_at, position });
 }
