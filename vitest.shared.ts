@@ -13,4 +13,5 @@ export const workspaceAlias = [
   { find: /^@returnkit\/store-postgres$/, replacement: src("store-postgres/src/index.ts") },
   { find: /^@returnkit\/dev-auth$/, replacement: src("dev-auth/src/index.ts") },
   { find: /^@returnkit\/mcp$/, replacement: src("mcp/src/index.ts") },
+  { find: /^@returnkit\/cli$/, replacement: src("cli/src/index.ts") },
 ];

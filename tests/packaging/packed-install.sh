@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Packs every publishable package as npm would publish it, installs the tarballs into a
 # throwaway project outside the workspace, and runs a return end to end from an ESM
-# consumer, a CommonJS consumer and a type-checked TypeScript consumer. First checks that no
-# built file imports a package its manifest leaves undeclared (declared-imports.mjs), that no
-# source module is built into two files of one format (single-copy.mjs), and that every
-# tarball carries its LICENSE, repository, homepage and bugs (manifests.mjs).
+# consumer, a CommonJS consumer and a type-checked TypeScript consumer, and starts the
+# `returnkit` executable. First checks that no built file imports a package its manifest
+# leaves undeclared (declared-imports.mjs), that no source module is built into two files of
+# one format (single-copy.mjs), and that every tarball carries its LICENSE, repository,
+# homepage and bugs (manifests.mjs).
 # Needs `pnpm build` first. Usage: bash tests/packaging/packed-install.sh
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -17,7 +18,7 @@ mkdir -p "$work/tarballs" "$work/app"
 node "$root/tests/packaging/declared-imports.mjs"
 node "$root/tests/packaging/single-copy.mjs"
 
-for pkg in core adapter-hono adapter-express webhook-verify store-postgres dev-auth mcp; do
+for pkg in core adapter-hono adapter-express webhook-verify store-postgres dev-auth mcp cli; do
   (cd "$root/packages/$pkg" && pnpm pack --pack-destination "$work/tarballs" >/dev/null)
 done
 ls "$work/tarballs"
@@ -39,6 +40,12 @@ echo "--- ESM consumer of the development authorization server"
 node consumer-dev-auth.mjs
 echo "--- ESM consumer of the MCP endpoint"
 node consumer-mcp.mjs
+echo "--- the returnkit executable (its imports, pg among them, resolve from the tarballs)"
+npx --no-install returnkit --help >/dev/null
+if [ -n "${DATABASE_URL:-}" ]; then
+  # Reads only: a dry run applies nothing and creates no schema.
+  npx --no-install returnkit migrate --dry-run --schema rk_packed_install --json >/dev/null
+fi
 echo "--- CommonJS consumer"
 node consumer.cjs
 echo "--- TypeScript consumer (node16 resolution, library types checked)"

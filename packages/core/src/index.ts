@@ -112,6 +112,25 @@ export type {
   WebhookDispatcherOptions,
 } from "./webhooks/dispatcher";
 export { createWebhookDispatcher } from "./webhooks/dispatcher";
+export type {
+  CreateEndpointInput,
+  EndpointAdminClock,
+  EndpointChanges,
+  EndpointWithSecret,
+  PublicEndpoint,
+  RotateSecretOptions,
+} from "./webhooks/endpoint-admin";
+export {
+  createEndpoint,
+  DEFAULT_ROTATION_OVERLAP_SECONDS,
+  DISABLED_BY_OPERATOR,
+  findEndpoint,
+  MAX_ROTATION_OVERLAP_SECONDS,
+  publicEndpoint,
+  rotateEndpointSecret,
+  updateEndpoint,
+} from "./webhooks/endpoint-admin";
+export { MAX_ENDPOINT_SECRETS, signingSecrets, WEBHOOK_EVENT_TYPES } from "./webhooks/endpoints";
 export type { FitSignal, FitSignalStage, WebhookTransition } from "./webhooks/events";
 export {
   deriveFitSignal,

@@ -265,6 +265,43 @@ export const problems = {
       "Idempotency-Key reused with another request",
       "This Idempotency-Key was already used with a different request body; use a new key for a new request.",
     ),
+  // ---- webhook endpoints managed over HTTP (none is a final answer: endpoints come and go)
+
+  endpointNotFound: (id: string) =>
+    new ProblemError(
+      404,
+      "endpoint-not-found",
+      "Webhook endpoint not found",
+      `No webhook endpoint with id "${id}" exists.`,
+      { endpoint_id: id },
+    ),
+  endpointExists: (id: string) =>
+    new ProblemError(
+      409,
+      "endpoint-exists",
+      "The webhook endpoint exists",
+      `A webhook endpoint with id "${id}" exists already (one per URL unless an id is given); change it, rotate its secret, or delete it first.`,
+      { endpoint_id: id },
+    ),
+  /** A subscriber, or an endpoint from the service's options: the code owns what was asked. */
+  endpointManagedInCode: (id: string, by: "subscriber" | "options") =>
+    new ProblemError(
+      409,
+      "endpoint-managed-in-code",
+      "The endpoint is managed in code",
+      by === "subscriber"
+        ? `"${id}" is a subscriber: host code, with no URL or secret. Only enabling or disabling it is possible here.`
+        : `"${id}" is configured in the service's options, which would restore it on the next start. Change it there; only enabling or disabling it is possible here.`,
+      { endpoint_id: id, managed_by: by },
+    ),
+  eventNotFound: (id: string) =>
+    new ProblemError(
+      404,
+      "event-not-found",
+      "Webhook event not found",
+      `No webhook event with id "${id}" exists.`,
+      { event_id: id },
+    ),
   // ---- a return checked against the shop's order (none is a final answer: each depends on
   // time, on the order as the shop keeps it, or on the order's other returns)
 

@@ -299,6 +299,15 @@ export const ProblemSchema = z
       .string()
       .optional()
       .describe("route-not-found outside the service's path: where the service is mounted."),
+    endpoint_id: z
+      .string()
+      .optional()
+      .describe("endpoint-not-found, endpoint-exists, endpoint-managed-in-code: the endpoint."),
+    managed_by: z
+      .enum(["subscriber", "options"])
+      .optional()
+      .describe("endpoint-managed-in-code: a subscriber, or an endpoint from the options."),
+    event_id: z.string().optional().describe("event-not-found: the event asked for."),
     // ---- a return checked against the shop's order
     order_id: z.string().optional().describe("The order the refused request named."),
     sku: z.string().optional().describe("The order line's sku."),
@@ -350,6 +359,40 @@ export const ProtectedResourceMetadataSchema = z
     resource_documentation: z.string().describe("This OpenAPI document's URL."),
   })
   .meta({ id: "ProtectedResourceMetadata" });
+
+// ---- health ----
+
+export const HealthStatusSchema = z.enum(["pass", "warn", "fail"]).meta({ id: "HealthStatus" });
+
+/** One measurement of a health check, in the shape of the IETF API health check draft. */
+export const HealthCheckResultSchema = z
+  .object({
+    status: HealthStatusSchema,
+    componentType: z.string().optional(),
+    observedValue: z.union([z.number(), z.boolean()]).optional(),
+    observedUnit: z.string().optional(),
+    time: z.string().describe("When the check ran (ISO 8601)."),
+    output: z.string().optional().describe("Why the check did not pass."),
+  })
+  .meta({ id: "HealthCheckResult" });
+
+export const HealthReportSchema = z
+  .object({
+    status: HealthStatusSchema.describe(
+      "`fail` (503) when the store cannot be reached or its migrations are not current; `warn` (still 200) when the outbox lags or no dispatcher runs in this process.",
+    ),
+    description: z.string(),
+    checks: z
+      .record(z.string(), z.array(HealthCheckResultSchema))
+      .describe(
+        "`store:reachable`, `store:migrations`, `dispatcher:running`, `outbox:lag` (seconds).",
+      ),
+  })
+  .meta({ id: "HealthReport" });
+
+export type HealthStatus = z.infer<typeof HealthStatusSchema>;
+export type HealthCheckResult = z.infer<typeof HealthCheckResultSchema>;
+export type HealthReport = z.infer<typeof HealthReportSchema>;
 
 // ---- what an order can return ----
 

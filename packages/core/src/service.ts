@@ -5,6 +5,7 @@
  * validation, idempotency, events and errors.
  */
 import { protectedResourceMetadataPath } from "./auth/protected-resource";
+import { createHealthCheck } from "./health/health-check";
 import { createFetchHandler, type FetchHandler } from "./http/fetch-handler";
 import { buildRoutes, writeTargets } from "./http/routes";
 import { createIdempotencyEngine } from "./idempotency/engine";
@@ -17,7 +18,9 @@ import { scheduleRetention } from "./retention";
 import { createReturnSchemas, type ReturnSchemas } from "./schemas";
 import { RecentRecords } from "./store/recent-records";
 import type { ReturnsStore } from "./store/types";
+import { observeOutboxLag } from "./telemetry/outbox-lag-gauge";
 import { createWebhookDispatcher, type WebhookDispatcher } from "./webhooks/dispatcher";
+import { subscriberEndpointId } from "./webhooks/subscribers";
 
 export { etagMatches, etagOf } from "./etag";
 export type {
@@ -70,6 +73,9 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
     store,
   });
   const ready = readiness(store, dispatcher);
+  const subscribers = (options.subscribers ?? []).map((s) => subscriberEndpointId(s.name));
+  const health = createHealthCheck({ store, dispatcher, subscribers, now, ...settings.health });
+  const outboxLag = observeOutboxLag({ store, subscribers, now, ...settings.health });
   const retentionSchedule = scheduleRetention({
     store,
     settings: settings.retention,
@@ -100,6 +106,7 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
     ready,
     baseUrl,
     targets: writeTargets(routes),
+    health,
   });
   // The HTTP layer gets settings, never the options (they hold the webhook secrets).
   const routesFetch = createFetchHandler({
@@ -131,6 +138,7 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
     dispatcher,
     ready,
     async close() {
+      outboxLag.stop();
       await retentionSchedule.stop();
       await dispatcher.stop();
       await store.close?.();

@@ -108,12 +108,16 @@ async function writeEvents(
       createdMs.map((at) => deliveryIdPrefix(at)),
       ctx.notify?.channel ?? null,
       ctx.notify?.payload ?? null,
+      sent.map((event) => event.request_id ?? null),
+      sent.map((event) => event.traceparent ?? null),
     ],
   );
   const positions = new Map(rows.map((row) => [row.id, Number(row.position)]));
   // The store's own copies, parsed from what was sent: the caller's objects stay theirs.
   const events: OutboxEvent[] = sent.map((event, i) => ({
     ...event,
+    request_id: event.request_id ?? null,
+    traceparent: event.traceparent ?? null,
     payload: JSON.parse(payloads[i]!),
     position: positions.get(event.id)!,
   }));

@@ -8,16 +8,19 @@ import { ENDPOINT_COLUMNS, type EndpointRow, toEndpoint } from "./rows";
 
 export async function saveEndpoint(ctx: StoreContext, endpoint: OutboxEndpoint): Promise<void> {
   const { kind, id, types, enabled, disabled_reason: reason, created_at: created } = endpoint;
-  const [url, secrets] =
-    endpoint.kind === "webhook" ? [endpoint.url, JSON.stringify(endpoint.secrets)] : [null, null];
+  const [url, secrets, until] =
+    endpoint.kind === "webhook"
+      ? [endpoint.url, JSON.stringify(endpoint.secrets), endpoint.previous_secrets_until]
+      : [null, null, null];
   await ctx.db.query(
     `INSERT INTO ${ctx.names.table("endpoints")} (${ENDPOINT_COLUMNS})
-     VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6, $7, $8)
+     VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6, $7, $8, $9)
      ON CONFLICT (id) DO UPDATE
        SET kind = excluded.kind, url = excluded.url, secrets = excluded.secrets,
            types = excluded.types, enabled = excluded.enabled,
-           disabled_reason = excluded.disabled_reason, created_at = excluded.created_at`,
-    [kind, id, url, secrets, types && JSON.stringify(types), enabled, reason, created],
+           disabled_reason = excluded.disabled_reason, created_at = excluded.created_at,
+           previous_secrets_until = excluded.previous_secrets_until`,
+    [kind, id, url, secrets, types && JSON.stringify(types), enabled, reason, created, until],
   );
 }
 

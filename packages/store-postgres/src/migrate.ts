@@ -4,7 +4,7 @@
  * transactional, so a failed migration leaves nothing half-made.
  */
 import { type DatabaseInput, toDriver } from "./drivers";
-import type { SqlTransaction } from "./drivers/types";
+import type { SqlQueryable, SqlTransaction } from "./drivers/types";
 import { MIGRATIONS } from "./migrations";
 import { type NamesOptions, type SqlNames, sqlNames } from "./names";
 
@@ -61,7 +61,8 @@ export function applyMigrations(
   });
 }
 
-async function upToDate(tx: SqlTransaction, names: SqlNames): Promise<boolean> {
+/** Whether every migration is recorded as applied (read only: also the store's health check). */
+export async function upToDate(tx: SqlQueryable, names: SqlNames): Promise<boolean> {
   const migrations = names.table("migrations");
   const [table] = await tx.query<{ found: string | null }>("SELECT to_regclass($1) AS found", [
     migrations,
@@ -72,7 +73,7 @@ async function upToDate(tx: SqlTransaction, names: SqlNames): Promise<boolean> {
 }
 
 /** The versions `migrations` (the quoted table) records as applied. */
-async function recordedVersions(tx: SqlTransaction, migrations: string): Promise<Set<number>> {
+async function recordedVersions(tx: SqlQueryable, migrations: string): Promise<Set<number>> {
   const rows = await tx.query<{ version: number }>(`SELECT version FROM ${migrations}`);
   return new Set(rows.map((row) => Number(row.version)));
 }

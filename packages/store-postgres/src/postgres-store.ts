@@ -3,14 +3,14 @@
  * one database: commits serialise per return on its row, keys on their unique index, and
  * commits with a line allowance per order on an advisory lock.
  */
-import type { ReturnsStore } from "@returnkit/core";
+import type { ReturnsStore, StoreHealth } from "@returnkit/core";
 import { checkCommit, commit } from "./commit";
 import type { StoreContext } from "./context";
 import * as deliveries from "./deliveries";
 import { toDriver } from "./drivers";
 import * as endpoints from "./endpoints";
 import * as idempotency from "./idempotency";
-import { applyMigrations } from "./migrate";
+import { applyMigrations, upToDate } from "./migrate";
 import { sqlNames } from "./names";
 import { createDeliveryNotifier } from "./notifier";
 import { checkPostgresStoreOptions, type PostgresStoreOptions } from "./options";
@@ -26,6 +26,7 @@ export interface PostgresStore extends ReturnsStore {
   init(): Promise<void>;
   /** Releases the LISTEN connection the store opened; never the caller's pool or PGlite. */
   close(): Promise<void>;
+  health(): Promise<StoreHealth>;
   nextDeliveryDueAt(now?: number, subscribers?: readonly string[]): Promise<number | null>;
   onDeliveriesCreated(listener: () => void): () => void;
 }
@@ -54,6 +55,9 @@ export function postgresStore(options: PostgresStoreOptions): PostgresStore {
       await notifier.close();
       await db.close();
     },
+
+    // A query that fails (the database is down) rejects: the caller counts it as unreachable.
+    health: async () => ({ reachable: true, migrationsCurrent: await upToDate(db, names) }),
 
     getReturn: (id) => getReturn(ctx, id),
     listReturns: (query) => listReturns(ctx, query),

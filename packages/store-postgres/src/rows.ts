@@ -4,7 +4,8 @@
  */
 import type { Delivery, OutboxEndpoint, OutboxEvent } from "@returnkit/core";
 
-export const EVENT_COLUMNS = "id, return_id, seq, type, payload, created_at, position";
+export const EVENT_COLUMNS =
+  "id, return_id, seq, type, payload, created_at, request_id, traceparent, position";
 export type EventRow = Omit<OutboxEvent, "position"> & { position: number | string };
 
 export function toOutboxEvent(row: EventRow): OutboxEvent {
@@ -12,13 +13,14 @@ export function toOutboxEvent(row: EventRow): OutboxEvent {
 }
 
 export const ENDPOINT_COLUMNS =
-  "kind, id, url, secrets, types, enabled, disabled_reason, created_at";
+  "kind, id, url, secrets, types, enabled, disabled_reason, created_at, previous_secrets_until";
 
 /** An endpoints row: a subscriber's `url` and `secrets` are null. */
 export interface EndpointRow extends Omit<OutboxEndpoint, "kind"> {
   kind: OutboxEndpoint["kind"];
   url: string | null;
   secrets: string[] | null;
+  previous_secrets_until: string | null;
 }
 
 /** A row as the endpoint of its kind: a subscriber has no url or secrets at all. */
@@ -26,7 +28,8 @@ export function toEndpoint(row: EndpointRow): OutboxEndpoint {
   const { kind, id, url, secrets, types, enabled, disabled_reason, created_at } = row;
   const fields = { id, types, enabled, disabled_reason, created_at };
   if (kind === "subscriber") return { kind, ...fields };
-  return { kind, ...fields, url: url!, secrets: secrets! };
+  const until = row.previous_secrets_until;
+  return { kind, ...fields, url: url!, secrets: secrets!, previous_secrets_until: until };
 }
 
 export const DELIVERY_COLUMNS =

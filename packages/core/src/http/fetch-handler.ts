@@ -9,9 +9,10 @@
 import type { AuthOptions } from "../auth/options";
 import { eventsOf } from "../machine";
 import type { OperationContext, RequestOperations } from "../operations/types";
-import { assertScope } from "../principal";
+import { assertScope, type Principal } from "../principal";
 import { isProblemError, problems } from "../problems";
 import { isStoreUnavailable } from "../store/unavailable";
+import { type RequestTrace, traceRequest } from "../telemetry/request-span";
 import { createAuthentication } from "./authentication";
 import { readJsonBody } from "./body";
 import { createDocuments } from "./documents";
@@ -59,6 +60,7 @@ export function createFetchHandler(context: HttpContext): FetchHandler {
     request: Request,
     seen: { route: RouteDefinition | null },
     hostContext: unknown,
+    traced: RequestTrace,
   ) {
     const url = new URL(request.url);
     const method = request.method.toUpperCase();
@@ -81,7 +83,13 @@ export function createFetchHandler(context: HttpContext): FetchHandler {
 
     const { route, params } = matched;
     seen.route = route;
-    const principal = await authentication.principalFor(request, hostContext);
+    Object.assign(traced, {
+      route: mountPath + route.path,
+      operation: route.operationId,
+      returnId: params.id,
+    });
+    const principal =
+      route.caller === null ? NO_CALLER : await authentication.principalFor(request, hostContext);
     assertRouteScope(principal, route);
     const ctx: OperationContext = {
       principal,
@@ -120,16 +128,24 @@ export function createFetchHandler(context: HttpContext): FetchHandler {
     return responder.problem(problems.internal());
   }
 
-  return async function fetch(request: Request, hostContext?: unknown): Promise<Response> {
-    const seen: { route: RouteDefinition | null } = { route: null };
-    try {
-      const response = await serve(request, seen, hostContext);
-      return request.method.toUpperCase() === "HEAD" ? withoutBody(response) : response;
-    } catch (error) {
-      return failure(error, request, seen.route);
-    }
+  return function fetch(request: Request, hostContext?: unknown): Promise<Response> {
+    return traceRequest(request, async (traced) => {
+      const seen: { route: RouteDefinition | null } = { route: null };
+      try {
+        const response = await serve(request, seen, hostContext, traced);
+        return request.method.toUpperCase() === "HEAD" ? withoutBody(response) : response;
+      } catch (error) {
+        return failure(error, request, seen.route);
+      }
+    });
   };
 }
+
+/**
+ * Who calls a public route (the health check): a probe sends no credentials, so none are
+ * read. It holds no scope, so no operation that checks one lets it through.
+ */
+const NO_CALLER: Principal = { kind: "portal", id: "", scopes: [] };
 
 function safePath(request: Request): string {
   try {

@@ -14,7 +14,7 @@ import {
   problemStatuses,
 } from "./openapi-problems";
 import type { EventPrefix } from "./router";
-import { type RouteDefinition, routeScopes } from "./routes";
+import { type RouteDefinition, type RouteResponse, routeScopes } from "./routes";
 
 export function routeOperation(
   route: RouteDefinition,
@@ -38,13 +38,10 @@ export function routeOperation(
     if (route.success.schema === ReturnSchema) headers.push("ETag");
     if (route.success.status === 201) headers.push("Location");
     if (write) headers.push("Idempotent-Replayed");
-    responses[String(route.success.status)] = {
-      description: route.success.description,
-      headers: headerRefs(headers),
-      content: {
-        "application/json": { schema: components.convert(route.success.schema, "output") },
-      },
-    };
+    responses[String(route.success.status)] = routeResponse(route.success, headers, components);
+  }
+  for (const answer of route.alsoAnswers ?? []) {
+    responses[String(answer.status)] = routeResponse(answer, ["Link"], components);
   }
   for (const status of problemStatuses(route))
     responses[String(status)] = problemResponseRef(status);
@@ -66,6 +63,19 @@ export function routeOperation(
       ? { requestBody: components.requestBody(route.body, route.bodyRequired ?? true) }
       : {}),
     responses,
+  };
+}
+
+function routeResponse(
+  response: RouteResponse,
+  headers: string[],
+  components: SchemaComponents,
+): JsonSchema {
+  const mediaType = response.mediaType ?? "application/json";
+  return {
+    description: response.description,
+    headers: headerRefs(headers),
+    content: { [mediaType]: { schema: components.convert(response.schema, "output") } },
   };
 }
 

@@ -37,6 +37,7 @@ export function createRenderer(setup: RenderSetup) {
 
   return function render(outcome: RouteOutcome, principal: Principal, url: URL): Response {
     if (outcome.kind === "page") return page(outcome, principal, url);
+    if (outcome.kind === "health") return responder.health(outcome.report);
     if (outcome.kind === "returnable") {
       return responder.json(200, renderReturnable(outcome.order, principal, links));
     }

@@ -1,5 +1,7 @@
 /** @module http/responses — JSON and problem+json responses, each pointing at the API's description. */
+import { HEALTH_MEDIA_TYPE } from "../health/health-check";
 import type { ProblemError } from "../problems";
+import type { HealthReport } from "../schemas";
 import { textResponse } from "./response-text";
 import { OPENAPI_PATH } from "./routes";
 
@@ -9,6 +11,8 @@ export const PROBLEM_TYPE = "application/problem+json";
 export interface Responder {
   json(status: number, body: unknown, headers?: Record<string, string>): Response;
   problem(error: ProblemError, extraHeaders?: Record<string, string>): Response;
+  /** 200, or 503 when the report fails; never cached. */
+  health(report: HealthReport): Response;
 }
 
 export function createResponder(baseUrl: string): Responder {
@@ -18,6 +22,16 @@ export function createResponder(baseUrl: string): Responder {
       return textResponse(JSON.stringify(body), {
         status,
         headers: { "content-type": JSON_TYPE, link: describedBy, ...headers },
+      });
+    },
+    health(report) {
+      return textResponse(JSON.stringify(report), {
+        status: report.status === "fail" ? 503 : 200,
+        headers: {
+          "content-type": HEALTH_MEDIA_TYPE,
+          "cache-control": "no-store",
+          link: describedBy,
+        },
       });
     },
     problem(error, extraHeaders = {}) {

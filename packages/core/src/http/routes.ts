@@ -7,6 +7,7 @@
  * operations scope an Idempotency-Key by the path of their route. A route is added in one place.
  */
 import type { z } from "zod";
+import { HEALTH_MEDIA_TYPE } from "../health/health-check";
 import { EVENT_CALLER, MERCHANT_EVENTS, type ReturnEvent } from "../machine";
 import type {
   OperationContext,
@@ -27,6 +28,8 @@ import {
 import type { ReasonDescription } from "../reasons";
 import {
   EVENT_BODY_SCHEMAS,
+  type HealthReport,
+  HealthReportSchema,
   MerchantListQuerySchema,
   PortalListQuerySchema,
   ReasonListSchema,
@@ -61,7 +64,8 @@ export type RouteOutcome =
   | { kind: "return"; record: ReturnData }
   | { kind: "page"; page: ReturnListResult }
   | { kind: "reasons"; reasons: ReasonDescription[] }
-  | { kind: "returnable"; order: ReturnableOrder };
+  | { kind: "returnable"; order: ReturnableOrder }
+  | { kind: "health"; report: HealthReport };
 
 export type RouteHandler = (
   operations: RequestOperations,
@@ -82,13 +86,24 @@ export interface RouteDefinition {
   /** False when an empty body is fine (event bodies). */
   bodyRequired?: boolean;
   query?: z.ZodType;
-  success?: { status: number; schema: z.ZodType; description: string };
+  success?: RouteResponse;
+  /** Answers other than `success` and problems (the health check's 503), described alike. */
+  alsoAnswers?: readonly RouteResponse[];
   /** The lifecycle event this route sends, for `_templates`. */
   event?: ReturnEvent;
   /** Problem statuses the route's own rules add to those of its kind (the order checks'). */
   problems?: readonly number[];
   /** Calls the operation behind the route. */
   handler: RouteHandler;
+}
+
+/** A response a route's operation gives, with its body's schema. */
+export interface RouteResponse {
+  status: number;
+  schema: z.ZodType;
+  description: string;
+  /** Default `application/json`. */
+  mediaType?: string;
 }
 
 const EVENT_SUMMARIES: Record<ReturnEvent, string> = {
@@ -132,6 +147,11 @@ const returnableHandler: RouteHandler = async (operations, { params, ctx }) => (
 const listHandler: RouteHandler = async (operations, { query, ctx }) => ({
   kind: "page",
   page: await operations.list(query, ctx),
+});
+
+const healthHandler: RouteHandler = async (operations) => ({
+  kind: "health",
+  report: await operations.health(),
 });
 
 function eventHandler(event: ReturnEvent): RouteHandler {
@@ -282,9 +302,28 @@ function merchantRoutes(): RouteDefinition[] {
   ];
 }
 
-/** What any signed-in caller reads to fill in a return. */
+/** What any signed-in caller reads to fill in a return, and the public health check. */
 function catalogueRoutes(): RouteDefinition[] {
+  const health = (status: number, description: string): RouteResponse => ({
+    status,
+    schema: HealthReportSchema,
+    description,
+    mediaType: HEALTH_MEDIA_TYPE,
+  });
   return [
+    {
+      operationId: "getHealth",
+      method: "GET",
+      path: "/v1/health",
+      caller: null,
+      access: "read",
+      summary: "Whether this process can serve requests (for load balancers and probes)",
+      success: health(200, "Healthy (`pass`), or serving with a warning (`warn`)"),
+      alsoAnswers: [
+        health(503, "Unhealthy (`fail`): the store cannot be reached or is not migrated"),
+      ],
+      handler: healthHandler,
+    },
     {
       operationId: "listReasons",
       method: "GET",

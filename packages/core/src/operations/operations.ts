@@ -5,6 +5,7 @@
  */
 import { etagOf } from "../etag";
 import { flatString } from "../flat-string";
+import type { HealthCheck } from "../health/health-check";
 import type { IdempotencyEngine, IdempotentOutcome } from "../idempotency/engine";
 import { allowedEventsIn, isMerchantEvent, MERCHANT_EVENTS } from "../machine";
 import { assertScope, hasScope } from "../principal";
@@ -17,6 +18,7 @@ import {
   type ReturnSchemas,
 } from "../schemas";
 import type { IdempotentResponse } from "../store/types";
+import { traceOperation } from "../telemetry/operation-span";
 import { createReturn } from "./create-return";
 import { parseInput } from "./parse-input";
 import { createReturnReader, withOrderLine } from "./reader";
@@ -31,6 +33,8 @@ export interface OperationsSetup extends Omit<WritePathDeps, "reader" | "respond
   ready: () => Promise<void>;
   baseUrl: string;
   targets: WriteTargets;
+  /** What `GET /v1/health` reports (it needs the dispatcher, which the operations do not). */
+  health: HealthCheck;
 }
 
 export function createOperations(setup: OperationsSetup): ReturnOperations & RequestOperations {
@@ -57,11 +61,16 @@ export function createOperations(setup: OperationsSetup): ReturnOperations & Req
     };
   }
 
-  const send: RequestOperations["sendEvent"] = async (id, event, body, ctx) =>
-    toResult(await sendEvent(deps, id, event, body, ctx));
+  const send: RequestOperations["sendEvent"] = (id, event, body, ctx) =>
+    traceOperation(event, { returnId: id, caller: ctx.principal.kind }, async () =>
+      toResult(await sendEvent(deps, id, event, body, ctx)),
+    );
 
   return {
-    createReturn: async (input, ctx) => toResult(await createReturn(deps, input, ctx)),
+    createReturn: (input, ctx) =>
+      traceOperation("create", { caller: ctx.principal.kind }, async () =>
+        toResult(await createReturn(deps, input, ctx)),
+      ),
     sendEvent: send,
     updateDraft: (id, patch, ctx) => send(id, "update", patch, ctx),
     submit: (id, body, ctx) => send(id, "submit", body, ctx),
@@ -73,28 +82,30 @@ export function createOperations(setup: OperationsSetup): ReturnOperations & Req
       return send(id, event, body, ctx);
     },
 
-    async get(id, ctx) {
-      assertScope(ctx.principal, ctx.principal.kind, "read");
-      await ready();
-      return (await reader.load(id, ctx.principal)).record;
-    },
+    get: (id, ctx) =>
+      traceOperation("get", { returnId: id, caller: ctx.principal.kind }, async () => {
+        assertScope(ctx.principal, ctx.principal.kind, "read");
+        await ready();
+        return (await reader.load(id, ctx.principal)).record;
+      }),
 
-    async list(query, ctx) {
-      const { principal } = ctx;
-      assertScope(principal, principal.kind, "read");
-      await ready();
-      const page =
-        principal.kind === "portal"
-          ? await store.listReturns({
-              ...parseInput(PortalListQuerySchema, query, "query"),
-              customer_id: principal.id,
-            })
-          : await store.listReturns(parseInput(MerchantListQuerySchema, query, "query"));
-      return {
-        data: page.data.map((stored) => withOrderLine(stored).record),
-        next_cursor: page.next_cursor,
-      };
-    },
+    list: (query, ctx) =>
+      traceOperation("list", { caller: ctx.principal.kind }, async () => {
+        const { principal } = ctx;
+        assertScope(principal, principal.kind, "read");
+        await ready();
+        const page =
+          principal.kind === "portal"
+            ? await store.listReturns({
+                ...parseInput(PortalListQuerySchema, query, "query"),
+                customer_id: principal.id,
+              })
+            : await store.listReturns(parseInput(MerchantListQuerySchema, query, "query"));
+        return {
+          data: page.data.map((stored) => withOrderLine(stored).record),
+          next_cursor: page.next_cursor,
+        };
+      }),
 
     async returnableLines(orderId, ctx) {
       assertScope(ctx.principal, "portal", "read");
@@ -106,6 +117,8 @@ export function createOperations(setup: OperationsSetup): ReturnOperations & Req
       assertScope(ctx.principal, ctx.principal.kind, "read");
       return reasonList;
     },
+
+    health: () => setup.health(),
 
     allowedEventsFor(record, principal) {
       if (!hasScope(principal, principal.kind, "write")) return [];

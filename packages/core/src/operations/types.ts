@@ -7,6 +7,7 @@ import type { Principal } from "../principal";
 import type { ReasonDescription } from "../reasons";
 import type {
   EventBodies,
+  HealthReport,
   MerchantListQuery,
   PortalListQuery,
   ReturnableOrder,
@@ -92,6 +93,8 @@ export interface RequestOperations {
   returnableLines(orderId: string, ctx: OperationContext): Promise<ReturnableOrder>;
   /** The reason catalogue, for any caller with a read scope of its family. */
   reasons(ctx: OperationContext): Promise<ReasonDescription[]>;
+  /** The health check, for anyone (no caller: load balancers and probes). */
+  health(): Promise<HealthReport>;
   allowedEventsFor(record: ReturnData, principal: Principal): ReturnEvent[];
 }
 

@@ -34,6 +34,8 @@ import type {
   StoredReturn,
 } from "../store/types";
 import { responseToStore } from "../stored-response";
+import { traceCommit } from "../telemetry/operation-span";
+import { stampTraceparent } from "../telemetry/trace-context";
 import { type FitSignal, publishTransitions } from "../webhooks/events";
 import { type ReturnReader, withOrderLine } from "./reader";
 import {
@@ -103,20 +105,23 @@ export interface Change {
 export async function commitChange(deps: WritePathDeps, change: Change): Promise<CommitOutcome> {
   const { current, next, entries, status, key, allowance } = change;
   const published = publishTransitions(next.record, entries, deps.catalogue);
-  // Frozen before the store sees it: nothing changes a commit afterwards, so a store that
-  // keeps objects (the memory store) shares them instead of copying, and the version this
-  // process remembers for its next write is the very one stored.
-  const commit: ReturnCommit = deepFreeze({
-    next,
-    expectedVersion: current ? current.record.version : null,
-    events: published.events,
-    // Kept without the history, which a replay takes back from the return (append-only).
-    idempotency: key
-      ? { ...key, response: responseToStore(deps.respond(next.record, status)) }
-      : undefined,
-    ...(allowance ? { lineAllowance: allowance } : {}),
-  });
-  const result = await deps.store.commit(commit);
+  const result = await traceCommit(next.record.id, () =>
+    deps.store.commit(
+      // Frozen before the store sees it: nothing changes a commit afterwards, so a store that
+      // keeps objects (the memory store) shares them instead of copying, and the version this
+      // process remembers for its next write is the very one stored.
+      deepFreeze<ReturnCommit>({
+        next,
+        expectedVersion: current ? current.record.version : null,
+        events: stampTraceparent(published.events),
+        // Kept without the history, which a replay takes back from the return (append-only).
+        idempotency: key
+          ? { ...key, response: responseToStore(deps.respond(next.record, status)) }
+          : undefined,
+        ...(allowance ? { lineAllowance: allowance } : {}),
+      }),
+    ),
+  );
   if (result.ok) {
     deps.recent?.set(next.record.id, next);
     await notifyFitSignals(deps, published.fitSignals);

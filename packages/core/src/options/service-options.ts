@@ -104,12 +104,23 @@ export interface ReturnsServiceOptions {
    * events older than `deliveredTtlMs` (default 24 h), `batchSize` rows a call (default 1,000).
    */
   retention?: Partial<RetentionSettings>;
+  /**
+   * `GET /v1/health`: each check gives up after `timeoutMs` (default 800, under a Kubernetes
+   * probe's 1 s), and an outbox lag above `maxOutboxLagMs` (default 60 000) is a `warn`.
+   */
+  health?: Partial<HealthSettings>;
   /** Unexpected errors (500s, hook failures) are reported here. Default: console.error. */
   onError?: (error: unknown, context: string) => void;
   /** Epoch ms clock, for tests. */
   now?: () => number;
 }
 
+export interface HealthSettings {
+  timeoutMs: number;
+  maxOutboxLagMs: number;
+}
+
+const DEFAULT_HEALTH: HealthSettings = { timeoutMs: 800, maxOutboxLagMs: 60_000 };
 const DEFAULT_BASE_URL = "http://localhost";
 const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
 const DEFAULT_RECENT_RECORDS = 1_000;
@@ -175,6 +186,10 @@ export const serviceOptionsSchema = optionsObject({
     deliveredTtlMs: nonNegativeInteger("ms").optional(),
     batchSize: positiveInteger("rows").optional(),
   }).optional(),
+  health: optionsObject({
+    timeoutMs: positiveInteger("ms").optional(),
+    maxOutboxLagMs: nonNegativeInteger("ms").optional(),
+  }).optional(),
   onError: aFunction<NonNullable<ReturnsServiceOptions["onError"]>>().optional(),
   now: aFunction<() => number>().optional(),
 }).superRefine((options, ctx) => {
@@ -206,6 +221,7 @@ export interface ServiceSettings {
   maxBodyBytes: number;
   maxHistoryEntries: number;
   retention: RetentionSettings;
+  health: HealthSettings;
   /** The order rules' settings, when the host gave `orders`. */
   orders: OrderSettings | null;
   catalog: ProductCatalog | null;
@@ -224,6 +240,7 @@ export function parseServiceOptions(options: ReturnsServiceOptions): ServiceSett
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     maxHistoryEntries: options.maxHistoryEntries ?? DEFAULT_MAX_HISTORY_ENTRIES,
     retention: { ...DEFAULT_RETENTION, ...options.retention },
+    health: { ...DEFAULT_HEALTH, ...options.health },
     orders: options.orders
       ? {
           source: options.orders,

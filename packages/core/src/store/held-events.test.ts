@@ -27,11 +27,18 @@ describe("HeldEvents", () => {
       return: record,
       transition,
     });
+    const fromRequest = {
+      ...eventInput("evt_3", { return: record, transition }),
+      request_id: "req_1",
+    };
     events.add(plain, 1);
     events.add(withSignal, 2);
+    events.add(fromRequest, 3);
+    const unstamped = { request_id: null, traceparent: null };
     expect(events.ofReturn("ret_1")).toEqual([
-      { ...plain, position: 1 },
-      { ...withSignal, position: 2 },
+      { ...plain, ...unstamped, position: 1 },
+      { ...withSignal, ...unstamped, position: 2 },
+      { ...fromRequest, traceparent: null, position: 3 },
     ]);
     expect(events.get("evt_1")?.payload.data.return).toBe(record);
     expect(Object.isFrozen(events.get("evt_1")?.payload)).toBe(true);

@@ -18,6 +18,8 @@ interface HeldEvent {
   /** The payload's `data.return` and `data.transition`, when that is all it holds. */
   record: unknown;
   transition: unknown;
+  /** The request id and traceparent, or null when both are (one field, not two). */
+  origin: Readonly<Pick<OutboxEvent, "request_id" | "traceparent">> | null;
 }
 
 export class HeldEvents {
@@ -31,7 +33,23 @@ export class HeldEvents {
   add(input: OutboxEventInput, position: number): OutboxEvent {
     const { id, return_id, seq, type, payload, created_at } = input;
     const { return: record, transition } = payload.data;
-    const held: HeldEvent = { id, return_id, seq, type, created_at, position, record, transition };
+    const request_id = input.request_id ?? null;
+    const traceparent = input.traceparent ?? null;
+    const origin =
+      request_id === null && traceparent === null
+        ? null
+        : Object.freeze({ request_id, traceparent });
+    const held: HeldEvent = {
+      id,
+      return_id,
+      seq,
+      type,
+      created_at,
+      position,
+      record,
+      transition,
+      origin,
+    };
     if (!isWrapperOnly(input)) this.wholePayloads.set(id, payload);
     this.byId.set(id, Object.freeze(held));
     this.byReturn.set(return_id, (this.byReturn.get(return_id) ?? []).concat(held));
@@ -63,11 +81,23 @@ export class HeldEvents {
   }
 
   private read(held: HeldEvent): OutboxEvent {
-    const { id, return_id, seq, type, created_at, position, record, transition } = held;
+    const { id, return_id, seq, type, created_at, position, record, transition, origin } = held;
     const data = Object.freeze({ return: record, transition });
     const payload =
       this.wholePayloads.get(id) ?? Object.freeze({ type, timestamp: created_at, data });
-    return Object.freeze({ id, return_id, seq, type, payload, created_at, position });
+    const request_id = origin?.request_id ?? null;
+    const traceparent = origin?.traceparent ?? null;
+    return Object.freeze({
+      id,
+      return_id,
+      seq,
+      type,
+      payload,
+      created_at,
+      request_id,
+      traceparent,
+      position,
+    });
   }
 }
 

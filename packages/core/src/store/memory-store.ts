@@ -36,6 +36,8 @@ export function memoryStore(options: MemoryStoreOptions = {}): ReturnsStore {
 
   return {
     name: options.name ?? "memory",
+    // Nothing to reach and no schema to migrate.
+    health: async () => ({ reachable: true, migrationsCurrent: true }),
     getReturn: async (id) => returns.get(id) ?? null,
     listReturns: async (query) => returns.list(query),
     commit: async (commit) => commitInMemory(parts, commit),

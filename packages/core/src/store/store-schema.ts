@@ -6,7 +6,13 @@
 import { z } from "zod";
 import type { ReturnsStore } from "./types";
 
-type OptionalMember = "name" | "init" | "close" | "nextDeliveryDueAt" | "onDeliveriesCreated";
+type OptionalMember =
+  | "name"
+  | "init"
+  | "close"
+  | "health"
+  | "nextDeliveryDueAt"
+  | "onDeliveriesCreated";
 
 // A record rather than an array so that the compiler insists on every required method.
 const REQUIRED: Record<Exclude<keyof ReturnsStore, OptionalMember>, true> = {
@@ -27,7 +33,13 @@ const REQUIRED: Record<Exclude<keyof ReturnsStore, OptionalMember>, true> = {
   listEvents: true,
   purge: true,
 };
-const OPTIONAL_METHODS = ["init", "close", "nextDeliveryDueAt", "onDeliveriesCreated"] as const;
+const OPTIONAL_METHODS = [
+  "init",
+  "close",
+  "health",
+  "nextDeliveryDueAt",
+  "onDeliveriesCreated",
+] as const;
 
 /** What is wrong with `value` as a store, or null when nothing is. */
 function storeDefects(value: unknown): string | null {

@@ -49,9 +49,22 @@ export interface OutboxEventInput {
   type: WebhookEventType;
   payload: WebhookPayload;
   created_at: string;
+  /**
+   * The id of the request whose commit wrote the event (the response's `Request-Id`), or
+   * null for a change made without one. Opaque to the store: kept and returned as given.
+   */
+  request_id?: string | null;
+  /**
+   * A W3C `traceparent` of the commit that wrote the event, or null. Opaque to the store:
+   * kept and returned as given.
+   */
+  traceparent?: string | null;
 }
 
+/** An event as stored: the optional fields given or null, and its position. */
 export interface OutboxEvent extends OutboxEventInput {
+  request_id: string | null;
+  traceparent: string | null;
   /**
    * Commit order assigned by the store: strictly increasing within one return (a later
    * commit of the same return always gets a larger position). Order across returns is
@@ -80,8 +93,13 @@ interface EndpointFields {
 export interface WebhookEndpoint extends EndpointFields {
   kind: "webhook";
   url: string;
-  /** `whsec_…` secrets; every one signs each attempt while a secret is being rotated. */
+  /** `whsec_…` secrets, the newest first; see `previous_secrets_until` for which sign. */
   secrets: string[];
+  /**
+   * ISO time at which a rotation's overlap ends: until then every secret signs each attempt,
+   * from then on only `secrets[0]`. `null` means every secret signs, always.
+   */
+  previous_secrets_until: string | null;
 }
 
 /**
@@ -245,6 +263,19 @@ export interface ReturnsStore extends ReturnRecords, IdempotencyKeys, Outbox, Re
 
   /** Releases connections and timers the store itself opened. */
   close?(): Promise<void>;
+
+  /**
+   * For health checks: resolves once the store answered a trivial query, saying whether
+   * every migration this code expects is applied. MUST NOT change anything (no migration is
+   * run). MAY reject, or take long, when the store cannot be reached: callers bound it in time
+   * and count a rejection as unreachable.
+   */
+  health?(): Promise<StoreHealth>;
+}
+
+export interface StoreHealth {
+  reachable: boolean;
+  migrationsCurrent: boolean;
 }
 
 /** The returns themselves, and the one atomic commit that changes them. */
@@ -277,6 +308,8 @@ export interface ReturnRecords {
    *   `idempotency_conflict` with the record found. Of concurrent commits (and
    *   `recordIdempotencyAnswer` calls) recording one key, at most one succeeds.
    * - Events get positions in array order, after every earlier commit's events of that return.
+   * - Each event's `request_id` and `traceparent` MUST be kept as given (null when absent)
+   *   and returned with it by the commit, `listEvents` and `claimDeliveries`.
    * - Each new delivery is `pending`, with no attempts, due at once: `next_attempt_at` is
    *   the event's `created_at` in epoch ms.
    * - With a `lineAllowance`, see `ReturnCommit.lineAllowance`. A return is active unless

@@ -168,6 +168,8 @@ export function makeOutboxEvent(
     type,
     payload: { type, timestamp: created_at, data: { return: stored.record, transition } },
     created_at,
+    request_id: null,
+    traceparent: null,
   };
 }
 
@@ -178,6 +180,7 @@ export function makeEndpoint(options: Partial<WebhookEndpoint> = {}): WebhookEnd
     id,
     url: `https://hooks.example/${id}`,
     secrets: ["whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"],
+    previous_secrets_until: null,
     types: null,
     enabled: true,
     disabled_reason: null,

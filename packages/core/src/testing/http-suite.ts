@@ -489,6 +489,28 @@ export function runHttpConformance(target: HttpSuiteTarget) {
       expect(wrong.headers.get("allow")).toBe("GET, HEAD, PATCH");
     });
 
+    it("health - answers without credentials, as application/health+json, never cached", async () => {
+      const { send } = await setup();
+      const res = await send("GET", "/v1/health", { token: null });
+      // The suite's services run no dispatcher: a warning, still 200 for a load balancer.
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("application/health+json");
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      expect(["pass", "warn"]).toContain(res.json.status);
+      expect(Object.keys(res.json.checks).sort()).toEqual([
+        "dispatcher:running",
+        "outbox:lag",
+        "store:migrations",
+        "store:reachable",
+      ]);
+      expect(res.json.checks["store:reachable"][0].status).toBe("pass");
+      const head = await send("HEAD", "/v1/health", { token: null });
+      expect(head.status).toBe(200);
+      expect(head.text).toBe("");
+      const post = await send("POST", "/v1/health", { token: null, body: {} });
+      expect(post.status).toBe(405);
+    });
+
     it("documents - the OpenAPI document has a strong ETag; If-None-Match gets 304, a stale If-Match 412", async () => {
       const { send } = await setup();
       const served = await send("GET", "/v1/openapi.json", { token: null });

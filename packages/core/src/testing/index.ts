@@ -40,6 +40,7 @@ export {
   describeCallerIdsConformance,
   describeCommitsConformance,
   describeDeliveriesConformance,
+  describeEndpointAdminConformance,
   describeIdempotencyConformance,
   describeLineAllowanceConformance,
   describeListReturnsConformance,

@@ -8,6 +8,7 @@ import type { ReturnsStore } from "../store/types";
 import { describeCallerIds } from "./cases/caller-ids";
 import { describeCommits } from "./cases/commits";
 import { describeDeliveries } from "./cases/deliveries";
+import { describeEndpointAdmin } from "./cases/endpoint-admin";
 import { describeIdempotency } from "./cases/idempotency";
 import { describeLineAllowance } from "./cases/line-allowance";
 import { describeListReturns } from "./cases/list-returns";
@@ -44,6 +45,7 @@ export function runStoreConformance(options: StoreConformanceOptions): void {
     describeOutbox(subject);
     describeDeliveries(subject);
     describeSubscriberEndpoints(subject);
+    describeEndpointAdmin(subject);
     describeSubscribers(subject);
     describeNotifications(subject);
     describeRetention(subject);
@@ -69,6 +71,8 @@ export const describeSubscriberEndpointsConformance = group(
   "subscriber endpoints",
   describeSubscriberEndpoints,
 );
+/** Endpoints created, rotated and changed at run time (`createEndpoint`, …) on the store. */
+export const describeEndpointAdminConformance = group("endpoint admin", describeEndpointAdmin);
 /** Subscribers run by a dispatcher on the store: order, retries, dead letters, other processes. */
 export const describeSubscribersConformance = group("subscribers", describeSubscribers);
 /** `onDeliveriesCreated` (optional in the contract). */

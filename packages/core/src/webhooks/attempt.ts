@@ -14,7 +14,13 @@ import type {
   ReturnsStore,
   WebhookEndpoint,
 } from "../store/types";
+import {
+  type AttemptReport,
+  traceDeliveryAttempt,
+  withTraceContext,
+} from "../telemetry/delivery-span";
 import type { DispatcherLogger } from "./dispatcher-options";
+import { signingSecrets } from "./endpoints";
 import type { ReportError } from "./error-report";
 import { outcomeAfterFailure } from "./retry-schedule";
 import type { WebhookResponse, WebhookSender } from "./sender";
@@ -47,7 +53,11 @@ export function createAttempter(parts: AttemptParts): (claimed: ClaimedDelivery)
   const { store, dispatcherId, logger, report } = parts;
   const send = createSignedSend(parts.sender);
 
-  return async function attemptDelivery(claimed: ClaimedDelivery): Promise<void> {
+  return function attemptDelivery(claimed: ClaimedDelivery): Promise<void> {
+    return traceDeliveryAttempt(claimed, () => attemptOnce(claimed));
+  };
+
+  async function attemptOnce(claimed: ClaimedDelivery): Promise<AttemptReport> {
     const startedAt = parts.clock.now();
     const { event, endpoint } = claimed;
     const result =
@@ -57,8 +67,11 @@ export function createAttempter(parts: AttemptParts): (claimed: ClaimedDelivery)
     const endedAt = parts.clock.now();
     const verdict = classify(claimed, result, startedAt, endedAt, parts);
     if (result.status === 410) await disableGone(claimed, verdict, endedAt);
-    if (await record(claimed, verdict)) logOutcome(claimed, verdict, logger);
-  };
+    const recorded = await record(claimed, verdict);
+    if (recorded) logOutcome(claimed, verdict, logger);
+    const { status, error } = verdict.attempt;
+    return { status, error, outcome: verdict.outcome.kind, recorded };
+  }
 
   /**
    * Disabled before the attempt is recorded, so the lease on this return's queue is released
@@ -136,17 +149,22 @@ function createSignedSend(sender: WebhookSender) {
   ): Promise<WebhookResponse> => {
     const body = bodyOf(event);
     // Stamped per attempt: receivers reject stale timestamps, the id stays the event's.
-    const signed = webhookHeaders(endpoint.secrets, event.id, Math.floor(startedAt / 1000), body);
+    const signed = webhookHeaders(
+      signingSecrets(endpoint, startedAt),
+      event.id,
+      Math.floor(startedAt / 1000),
+      body,
+    );
     return sender.send({
       url: endpoint.url,
       body,
-      headers: {
+      headers: withTraceContext({
         "webhook-id": signed["webhook-id"],
         "webhook-timestamp": signed["webhook-timestamp"],
         "webhook-signature": signed["webhook-signature"],
         "content-type": "application/json",
         "user-agent": USER_AGENT,
-      },
+      }),
     });
   };
 }

@@ -28,6 +28,8 @@ export interface DeliveryLoopParts {
 }
 
 export interface DeliveryLoop {
+  /** True between `start` and `stop`. */
+  readonly running: boolean;
   /** Starts the loop (idempotent). */
   start(): void;
   /** Looks for work now, if the loop is running. */
@@ -123,6 +125,9 @@ export function createDeliveryLoop(parts: DeliveryLoopParts): DeliveryLoop {
 
   return {
     wake,
+    get running() {
+      return running;
+    },
     start() {
       if (running) return;
       running = true;

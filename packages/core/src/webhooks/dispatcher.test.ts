@@ -10,6 +10,7 @@ import {
   type WebhookDispatcherOptions,
   type WebhookEndpointInput,
 } from "./dispatcher";
+import { rotateEndpointSecret } from "./endpoint-admin";
 import { endpointIdForUrl } from "./endpoints";
 import { generateWebhookSecret } from "./signer";
 import {
@@ -155,6 +156,39 @@ describe("delivery", () => {
     // A receiver still on the old secret and one already on the new one both accept it.
     expect(() => new Webhook(SECRET).verify(request.body, headers)).not.toThrow();
     expect(() => new Webhook(next).verify(request.body, headers)).not.toThrow();
+  });
+
+  it("deliverNext - after a rotation both secrets sign until its overlap ends, then only the new one", async () => {
+    const dispatcher = await dispatcherFor();
+    const endpointId = endpointIdForUrl(receiver.url);
+    const rotated = await rotateEndpointSecret(store, endpointId, {
+      overlapSeconds: 60,
+      now: clock.now(),
+    });
+    const verifies = (secret: string, request: ReceivedWebhook) => {
+      const headers = {
+        "webhook-id": request.id,
+        "webhook-timestamp": request.timestamp,
+        "webhook-signature": request.signature,
+      };
+      try {
+        new Webhook(secret).verify(request.body, headers);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+
+    await commitNewReturn(store, at());
+    await dispatcher.deliverNext();
+    clock.advance(60_000);
+    await commitNewReturn(store, at());
+    await dispatcher.deliverNext();
+
+    const [during, after] = receiver.received;
+    expect([verifies(SECRET, during!), verifies(rotated!.secret, during!)]).toEqual([true, true]);
+    expect(after!.signature.split(" ")).toHaveLength(1);
+    expect([verifies(SECRET, after!), verifies(rotated!.secret, after!)]).toEqual([false, true]);
   });
 
   it("deliverNext - retries 500s on the schedule and delivers once the receiver recovers", async () => {

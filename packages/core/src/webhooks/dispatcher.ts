@@ -50,6 +50,8 @@ export interface WebhookDispatcher {
    * initialise the store first.
    */
   readonly ready: Promise<void>;
+  /** True while the delivery loop runs: between `start` and `stop` (the health check reports it). */
+  readonly running: boolean;
   /** Starts the delivery loop (idempotent). */
   start(): void;
   /**
@@ -105,6 +107,9 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     id: dispatcherId,
     get ready() {
       return ensureReady();
+    },
+    get running() {
+      return loop.running;
     },
     start: loop.start,
     async stop() {

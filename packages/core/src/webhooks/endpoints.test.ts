@@ -28,6 +28,7 @@ describe("webhook endpoints", () => {
       url: "https://shop.example/hooks",
       secrets: [SECRET, next],
       types: ["return.closed"],
+      previous_secrets_until: null,
       enabled: true,
       disabled_reason: null,
       created_at: "2030-01-01T00:00:00.000Z",

@@ -105,10 +105,21 @@ export function toWebhookEndpoint(input: WebhookEndpointInput, now: number): Web
     url,
     secrets: typeof input.secret === "string" ? [input.secret] : [...input.secret],
     types: input.types == null ? null : [...new Set(input.types)],
+    previous_secrets_until: null,
     enabled: true,
     disabled_reason: null,
     created_at: new Date(now).toISOString(),
   };
+}
+
+/**
+ * The secrets that sign an attempt made at `now`: all of them while a rotation overlaps (or
+ * when no overlap is set), only the newest once it has ended.
+ */
+export function signingSecrets(endpoint: WebhookEndpoint, now: number): readonly string[] {
+  const until = endpoint.previous_secrets_until;
+  if (until === null || now < Date.parse(until)) return endpoint.secrets;
+  return endpoint.secrets.slice(0, 1);
 }
 
 function parseEndpointUrl(raw: string): string {

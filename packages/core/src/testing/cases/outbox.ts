@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import {
   advanceStoredReturn,
+  iso,
   makeDeliveryAttempt,
   makeEndpoint,
   makeOutboxEvent,
@@ -88,6 +89,40 @@ export function describeOutbox(subject: StoreSubject): void {
         expect(delivery.id).toMatch(/^dlv_[0-9A-HJKMNP-TV-Z]{26}$/);
     });
 
+    it("commit - keeps each event's request_id and traceparent, null when not given", async () => {
+      await subject.store.saveEndpoint(makeEndpoint());
+      const { stored, events: created } = await createReturn(subject.store);
+      const next = advanceStoredReturn(stored, "submit");
+      const traceparent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+      const traced = { ...makeOutboxEvent(next), request_id: "req_ab-12", traceparent };
+      const result = await subject.store.commit({ next, expectedVersion: 1, events: [traced] });
+      if (!result.ok) throw new Error(`commit failed: ${result.reason}`);
+
+      const listed = await subject.store.listEvents(stored.record.id);
+      const now = Date.parse(next.record.updated_at);
+      const claim = { dispatcherId: "d1", now, limit: 10, leaseMs: 60_000 };
+      const claimed = await subject.store.claimDeliveries(claim);
+
+      const given = { request_id: "req_ab-12", traceparent };
+      const none = { request_id: null, traceparent: null };
+      expect(created[0]).toMatchObject(none);
+      expect(result.events[0]).toMatchObject(given);
+      expect(listed.map(({ request_id, traceparent }) => ({ request_id, traceparent }))).toEqual([
+        none,
+        given,
+      ]);
+      // Only the head of the return's queue is claimable: the created event's delivery.
+      expect(claimed.map((c) => c.event)).toEqual([listed[0]]);
+      await subject.store.recordDeliveryAttempt({
+        deliveryId: claimed[0]!.delivery.id,
+        dispatcherId: "d1",
+        attempt: makeDeliveryAttempt(now),
+        outcome: { kind: "delivered" },
+      });
+      const [second] = await subject.store.claimDeliveries(claim);
+      expect(second?.event).toEqual(listed[1]);
+    });
+
     it("commit - creates no deliveries when no endpoint is registered", async () => {
       const { stored } = await createReturn(subject.store);
 
@@ -139,6 +174,31 @@ export function describeOutbox(subject: StoreSubject): void {
       await subject.store.saveEndpoint(rotated);
 
       expect(await subject.store.listEndpoints()).toEqual([rotated]);
+    });
+
+    it("saveEndpoint - keeps when a rotation's overlap ends, and a claim hands the endpoint over with it", async () => {
+      const rotating = makeEndpoint({
+        secrets: [
+          "whsec_bmV3LXNlY3JldC1mb3Itcm90YXRpb24=",
+          "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+        ],
+        previous_secrets_until: iso(T0 + 86_400_000),
+      });
+      await subject.store.saveEndpoint(rotating);
+      await createReturn(subject.store);
+
+      const [claimed] = await subject.store.claimDeliveries({
+        dispatcherId: "d1",
+        now: T0,
+        limit: 1,
+        leaseMs: 1_000,
+      });
+
+      expect(await subject.store.listEndpoints()).toEqual([rotating]);
+      expect(claimed!.endpoint).toEqual(rotating);
+      const ended = { ...rotating, previous_secrets_until: null };
+      await subject.store.saveEndpoint(ended);
+      expect(await subject.store.listEndpoints()).toEqual([ended]);
     });
 
     it("removeEndpoint - removes the endpoint and reports whether it existed", async () => {

@@ -1,0 +1,139 @@
+import { describe, expect } from "vitest";
+import {
+  itOnItsOwnSchema,
+  killDueDeliveries,
+  returnkit,
+  returnkitJson,
+  seedEndpoint,
+  seedReturn,
+  type TestDatabase,
+} from "../test-support";
+
+describe("returnkit redeliver and recover", () => {
+  async function statuses(db: TestDatabase, eventId: string): Promise<Record<string, string>> {
+    const deliveries = await db.store.listDeliveries({ eventId });
+    return Object.fromEntries(
+      deliveries.map((delivery) => [delivery.endpoint_id, delivery.status]),
+    );
+  }
+
+  itOnItsOwnSchema(
+    "redeliver - makes the event's dead deliveries pending again, due now",
+    async ({ db }) => {
+      await seedEndpoint(db.store, { id: "we_a" });
+      await seedEndpoint(db.store, { id: "we_b" });
+      const { eventId } = await seedReturn(db.store);
+      await killDueDeliveries(db.store);
+
+      const run = await returnkit(["redeliver", eventId, ...db.flags]);
+
+      expect(run).toEqual({
+        code: 0,
+        stdout: `revived 2 dead deliveries of ${eventId}; a running dispatcher sends them now\n`,
+        stderr: "",
+      });
+      expect(await statuses(db, eventId)).toEqual({ we_a: "pending", we_b: "pending" });
+      const claimed = await db.store.claimDeliveries({
+        dispatcherId: "after",
+        now: Date.now(),
+        limit: 10,
+        leaseMs: 1000,
+      });
+      expect(claimed.map(({ event }) => event.id)).toEqual([eventId, eventId]);
+    },
+  );
+
+  itOnItsOwnSchema(
+    "redeliver --endpoint --json - revives the delivery to that endpoint only",
+    async ({ db }) => {
+      await seedEndpoint(db.store, { id: "we_c" });
+      await seedEndpoint(db.store, { id: "we_d" });
+      const { eventId } = await seedReturn(db.store);
+      await killDueDeliveries(db.store);
+
+      const json = await returnkitJson(["redeliver", eventId, "--endpoint", "we_d", ...db.flags]);
+
+      expect(json).toEqual({ event_id: eventId, endpoint_id: "we_d", revived: 1 });
+      expect(await statuses(db, eventId)).toEqual({ we_c: "dead", we_d: "pending" });
+    },
+  );
+
+  itOnItsOwnSchema(
+    "redeliver - an event with no dead delivery revives nothing and says why",
+    async ({ db }) => {
+      await seedEndpoint(db.store, { id: "we_e" });
+      const { eventId } = await seedReturn(db.store);
+
+      const run = await returnkit(["redeliver", eventId, ...db.flags]);
+
+      expect(run).toEqual({
+        code: 0,
+        stdout: `nothing to redeliver: no delivery of ${eventId} is dead (1 pending)\n`,
+        stderr: "",
+      });
+    },
+  );
+
+  itOnItsOwnSchema(
+    "redeliver - an unknown event or endpoint exits 3 with one line",
+    async ({ db }) => {
+      await seedEndpoint(db.store, { id: "we_f" });
+      const { eventId } = await seedReturn(db.store);
+
+      const unknownEvent = await returnkit(["redeliver", "evt_nothing", ...db.flags]);
+      const unknownEndpoint = await returnkit([
+        "redeliver",
+        eventId,
+        "--endpoint",
+        "we_nothing",
+        ...db.flags,
+      ]);
+
+      expect(unknownEvent).toEqual({
+        code: 3,
+        stdout: "",
+        stderr: "returnkit: no event evt_nothing (no delivery of it is recorded)\n",
+      });
+      expect(unknownEndpoint).toEqual({
+        code: 3,
+        stdout: "",
+        stderr: `returnkit: event ${eventId} has no delivery to endpoint we_nothing\n`,
+      });
+    },
+  );
+
+  itOnItsOwnSchema(
+    "recover --since - revives what died since the time, not what died before",
+    async ({ db }) => {
+      await seedEndpoint(db.store, { id: "we_g" });
+      const old = await seedReturn(db.store);
+      await killDueDeliveries(db.store, new Date(Date.now() - 3 * 3_600_000));
+      const recent = await seedReturn(db.store);
+      await killDueDeliveries(db.store, new Date(Date.now() - 60_000));
+
+      const json = await returnkitJson(["recover", "--since", "2h", ...db.flags]);
+      const again = await returnkit(["recover", "--since", "2h", ...db.flags]);
+
+      expect(json.revived).toBe(1);
+      expect(Date.now() - Date.parse(json.since)).toBeGreaterThanOrEqual(7_200_000);
+      expect(await statuses(db, old.eventId)).toEqual({ we_g: "dead" });
+      expect(await statuses(db, recent.eventId)).toEqual({ we_g: "pending" });
+      expect(again.code).toBe(0);
+      expect(again.stdout).toMatch(/^no delivery died since \d{4}-.+Z\n$/);
+    },
+  );
+
+  itOnItsOwnSchema("recover --since - takes an ISO time with its zone", async ({ db }) => {
+    await seedEndpoint(db.store, { id: "we_h" });
+    const { eventId } = await seedReturn(db.store);
+    await killDueDeliveries(db.store, new Date("2026-01-02T10:00:00.000Z"));
+
+    const run = await returnkit(["recover", "--since", "2026-01-02T09:00:00+00:00", ...db.flags]);
+
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(
+      "revived 1 delivery that died since 2026-01-02T09:00:00.000Z; running dispatchers send them now\n",
+    );
+    expect(await statuses(db, eventId)).toEqual({ we_h: "pending" });
+  });
+});

@@ -1,0 +1,76 @@
+/**
+ * @module commands/redelivery — `returnkit redeliver <event_id> [--endpoint <id>]` and
+ * `returnkit recover --since <time>`: dead deliveries made pending again through the store's
+ * `redeliver`, which also wakes the dispatchers listening on the database. Only dead
+ * deliveries are revived: a pending one is still being tried, a delivered one arrived.
+ */
+import type { Delivery } from "@returnkit/core";
+import type { Command } from "../command";
+import { parseSince } from "../durations";
+import { notFoundError, usageError } from "../errors";
+
+const redeliver: Command = {
+  words: ["redeliver"],
+  usage: "<event_id> [--endpoint <endpoint_id>]",
+  summary: "send one event's dead deliveries again (to one endpoint with --endpoint)",
+  args: ["event_id"],
+  options: ["endpoint"],
+  async run(db, { args, options, now }) {
+    const [eventId] = args as [string];
+    const endpointId = options.endpoint as string | undefined;
+    const store = await db.store();
+    const deliveries = (await store.listDeliveries({ eventId })).filter(
+      (delivery) => endpointId === undefined || delivery.endpoint_id === endpointId,
+    );
+    if (deliveries.length === 0) {
+      throw notFoundError(
+        endpointId === undefined
+          ? `no event ${eventId} (no delivery of it is recorded)`
+          : `event ${eventId} has no delivery to endpoint ${endpointId}`,
+      );
+    }
+    const revived = await store.redeliver({ eventId, endpointId, now });
+    const target = endpointId === undefined ? "" : ` to ${endpointId}`;
+    const lines = [
+      revived > 0
+        ? `revived ${plural(revived, "dead delivery", "dead deliveries")} of ${eventId}${target}; a running dispatcher sends ${revived === 1 ? "it" : "them"} now`
+        : `nothing to redeliver: no delivery of ${eventId}${target} is dead (${countByStatus(deliveries)})`,
+    ];
+    return { json: { event_id: eventId, endpoint_id: endpointId ?? null, revived }, lines };
+  },
+};
+
+const recover: Command = {
+  words: ["recover"],
+  usage: "--since <2h | ISO time>",
+  summary: "send again every delivery that died since a time (a duration back, or an ISO time)",
+  args: [],
+  options: ["since"],
+  async run(db, { options, now }) {
+    if (options.since === undefined) {
+      throw usageError("recover needs --since, a duration back like 2h or an ISO time");
+    }
+    const since = parseSince(options.since as string, now);
+    const store = await db.store();
+    const revived = await store.redeliver({ since, now });
+    const lines = [
+      revived > 0
+        ? `revived ${plural(revived, "delivery", "deliveries")} that died since ${since}; running dispatchers send them now`
+        : `no delivery died since ${since}`,
+    ];
+    return { json: { since, revived }, lines };
+  },
+};
+
+export const redeliveryCommands: readonly Command[] = [redeliver, recover];
+
+function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/** `2 delivered, 1 pending`. */
+function countByStatus(deliveries: Delivery[]): string {
+  const counts = new Map<string, number>();
+  for (const { status } of deliveries) counts.set(status, (counts.get(status) ?? 0) + 1);
+  return [...counts].map(([status, count]) => `${count} ${status}`).join(", ");
+}

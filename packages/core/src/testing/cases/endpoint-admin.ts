@@ -1,0 +1,178 @@
+/**
+ * @module testing/cases/endpoint-admin — endpoints managed at run time (create, rotate,
+ * update), on the store under test: what they write must come back as written, and commits
+ * and claims must honour it.
+ */
+import { describe, expect, it } from "vitest";
+import { isProblemError } from "../../problems";
+import type { ReturnsStore } from "../../store/types";
+import {
+  createEndpoint,
+  DISABLED_BY_OPERATOR,
+  MAX_ROTATION_OVERLAP_SECONDS,
+  publicEndpoint,
+  rotateEndpointSecret,
+  updateEndpoint,
+} from "../../webhooks/endpoint-admin";
+import { MAX_ENDPOINT_SECRETS, signingSecrets } from "../../webhooks/endpoints";
+import { iso, makeSubscriberEndpoint, T0 } from "../fixtures";
+import { createReturn, type StoreSubject } from "../subject";
+
+const HOUR = 3_600_000;
+const URL = "https://erp.example/hooks/returns";
+
+async function problemSlug(promise: Promise<unknown>): Promise<string> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!isProblemError(error)) throw new Error(`expected a problem, got ${String(error)}`);
+  return error.slug;
+}
+
+const claimAll = (store: ReturnsStore, now: number) =>
+  store.claimDeliveries({ dispatcherId: "d1", now, limit: 100, leaseMs: 1_000 });
+
+export function describeEndpointAdmin(subject: StoreSubject): void {
+  describe("endpoint admin", () => {
+    it("createEndpoint - saves an enabled endpoint with a new whsec_ secret, listed without it", async () => {
+      const { endpoint, secret } = await createEndpoint(
+        subject.store,
+        { url: URL, types: ["return.closed"] },
+        { now: T0 },
+      );
+
+      expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+      expect(await subject.store.listEndpoints()).toEqual([endpoint]);
+      expect(endpoint).toMatchObject({ url: URL, secrets: [secret], enabled: true });
+      const listed = publicEndpoint(endpoint, T0);
+      expect(listed).toEqual({
+        object: "webhook_endpoint",
+        id: endpoint.id,
+        kind: "webhook",
+        url: URL,
+        types: ["return.closed"],
+        enabled: true,
+        disabled_reason: null,
+        created_at: iso(T0),
+        signing_secrets: 1,
+        previous_secrets_until: null,
+      });
+      expect(JSON.stringify(listed)).not.toContain(secret.slice(6));
+    });
+
+    it("createEndpoint - refuses an id that exists (409 endpoint-exists) and keeps its secret", async () => {
+      const first = await createEndpoint(subject.store, { url: URL }, { now: T0 });
+
+      expect(await problemSlug(createEndpoint(subject.store, { url: URL }, { now: T0 }))).toBe(
+        "endpoint-exists",
+      );
+      expect(await subject.store.listEndpoints()).toEqual([first.endpoint]);
+    });
+
+    it("rotateEndpointSecret - the new secret goes first; both sign until the overlap ends, then only the new one", async () => {
+      const { secret: old } = await createEndpoint(
+        subject.store,
+        { url: URL, id: "ep_erp" },
+        { now: T0 },
+      );
+
+      const rotated = await rotateEndpointSecret(subject.store, "ep_erp", {
+        overlapSeconds: 3_600,
+        now: T0,
+      });
+
+      expect(rotated!.secret).not.toBe(old);
+      const [stored] = await subject.store.listEndpoints();
+      expect(stored).toEqual(rotated!.endpoint);
+      if (stored?.kind !== "webhook") throw new Error("expected the webhook endpoint");
+      expect(stored.secrets).toEqual([rotated!.secret, old]);
+      expect(stored.previous_secrets_until).toBe(iso(T0 + HOUR));
+      expect(signingSecrets(stored, T0 + HOUR - 1)).toEqual([rotated!.secret, old]);
+      expect(signingSecrets(stored, T0 + HOUR)).toEqual([rotated!.secret]);
+      expect(publicEndpoint(stored, T0)).toMatchObject({
+        signing_secrets: 2,
+        previous_secrets_until: iso(T0 + HOUR),
+      });
+      expect(publicEndpoint(stored, T0 + HOUR)).toMatchObject({
+        signing_secrets: 1,
+        previous_secrets_until: null,
+      });
+    });
+
+    it("rotateEndpointSecret - a claim hands over the rotated endpoint with its overlap", async () => {
+      await createEndpoint(subject.store, { url: URL, id: "ep_erp" }, { now: T0 });
+      const rotated = await rotateEndpointSecret(subject.store, "ep_erp", { now: T0 });
+      await createReturn(subject.store);
+
+      const [claimed] = await claimAll(subject.store, T0);
+
+      expect(claimed!.endpoint).toEqual(rotated!.endpoint);
+      expect(rotated!.endpoint.previous_secrets_until).toBe(iso(T0 + 24 * HOUR));
+    });
+
+    it("rotateEndpointSecret - drops secrets that no longer sign, at once with no overlap, and keeps to the bound", async () => {
+      const { endpoint } = await createEndpoint(subject.store, { url: URL }, { now: T0 });
+      const first = await rotateEndpointSecret(subject.store, endpoint.id, {
+        overlapSeconds: 60,
+        now: T0,
+      });
+      // The first overlap is over: only the newest secret signed, so only it is kept.
+      const second = await rotateEndpointSecret(subject.store, endpoint.id, { now: T0 + HOUR });
+      expect(second!.endpoint.secrets).toEqual([second!.secret, first!.secret]);
+
+      const now = await rotateEndpointSecret(subject.store, endpoint.id, {
+        overlapSeconds: 0,
+        now: T0 + HOUR,
+      });
+      expect(now!.endpoint).toMatchObject({ secrets: [now!.secret], previous_secrets_until: null });
+
+      let latest = now!;
+      for (let i = 0; i < MAX_ENDPOINT_SECRETS + 2; i++)
+        latest = (await rotateEndpointSecret(subject.store, endpoint.id, { now: T0 + HOUR }))!;
+      expect(latest.endpoint.secrets).toHaveLength(MAX_ENDPOINT_SECRETS);
+      expect(latest.endpoint.secrets[0]).toBe(latest.secret);
+    });
+
+    it("rotateEndpointSecret - null for an unknown id; refuses a subscriber and an overlap over the bound", async () => {
+      const subscriber = makeSubscriberEndpoint();
+      await subject.store.saveEndpoint(subscriber);
+      const { endpoint } = await createEndpoint(subject.store, { url: URL }, { now: T0 });
+
+      expect(await rotateEndpointSecret(subject.store, "ep_nobody", { now: T0 })).toBeNull();
+      expect(
+        await problemSlug(rotateEndpointSecret(subject.store, subscriber.id, { now: T0 })),
+      ).toBe("endpoint-managed-in-code");
+      await expect(
+        rotateEndpointSecret(subject.store, endpoint.id, {
+          overlapSeconds: MAX_ROTATION_OVERLAP_SECONDS + 1,
+          now: T0,
+        }),
+      ).rejects.toThrow(/overlapSeconds/);
+      expect(await subject.store.listEndpoints()).toHaveLength(2);
+      expect((await subject.store.listEndpoints()).find((e) => e.id === endpoint.id)).toEqual(
+        endpoint,
+      );
+    });
+
+    it("updateEndpoint - disabling pauses deliveries (still created), enabling resumes them; types filter later commits", async () => {
+      const { endpoint } = await createEndpoint(subject.store, { url: URL }, { now: T0 });
+
+      const disabled = await updateEndpoint(subject.store, endpoint.id, { enabled: false });
+      await createReturn(subject.store);
+      expect(disabled).toMatchObject({ enabled: false, disabled_reason: DISABLED_BY_OPERATOR });
+      expect(await claimAll(subject.store, T0)).toEqual([]);
+
+      const enabled = await updateEndpoint(subject.store, endpoint.id, {
+        enabled: true,
+        types: ["return.closed"],
+      });
+      expect(enabled).toMatchObject({ enabled: true, disabled_reason: null });
+      expect(await subject.store.listEndpoints()).toEqual([enabled]);
+      expect(await claimAll(subject.store, T0)).toHaveLength(1);
+      await createReturn(subject.store);
+      expect(await subject.store.listDeliveries({ status: "pending" })).toHaveLength(1);
+      expect(await updateEndpoint(subject.store, "ep_nobody", { enabled: false })).toBeNull();
+    });
+  });
+}
