@@ -18,6 +18,7 @@ export { createFetchHandler } from "./http/fetch-handler";
 export { buildOpenApiDocument } from "./http/openapi";
 export { requestIdOf } from "./http/request-id";
 export { ambiguousPathResponse } from "./http/request-target";
+export { responseText } from "./http/response-text";
 export type { RouteDefinition, RouteHandler, RouteInput, RouteOutcome } from "./http/routes";
 export { buildRoutes } from "./http/routes";
 export type { IdempotencySettings } from "./idempotency/engine";
