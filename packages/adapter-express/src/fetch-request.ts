@@ -1,5 +1,6 @@
 /** @module fetch-request — an Express request as the Fetch `Request` the core serves. */
 import type { Request } from "express";
+import { readDeclaredBody } from "./body-bytes";
 import { bodyStream } from "./body-stream";
 
 /** RFC 9110 token: what the Fetch API accepts as a method name, forbidden ones aside. */
@@ -11,34 +12,65 @@ function fetchCanCarry(method: string): boolean {
   return METHOD_TOKEN.test(method) && !FETCH_FORBIDDEN_METHODS.has(method.toUpperCase());
 }
 
-export function toFetchRequest(req: Request): globalThis.Request {
+/**
+ * The Fetch `Request` for `req`. A body of declared length up to `maxBodyBytes` is read here
+ * into one Buffer and handed over as bytes; a chunked or larger one (which the core refuses
+ * or reads under its own cap) stays a stream. Null when the client went away mid-body: there
+ * is nobody left to answer.
+ */
+export async function toFetchRequest(
+  req: Request,
+  maxBodyBytes?: number,
+): Promise<globalThis.Request | null> {
   const protocol = req.protocol || "http";
   const host = req.get("host") ?? "localhost";
   // originalUrl keeps the mount path, which the core strips using its baseUrl. Resolving it
   // against the origin also copes with the other request-target forms (`*`, and the
   // absolute form `http://host/path`), which plain concatenation turns into invalid URLs.
   const url = requestUrl(req.originalUrl, `${protocol}://${host}`);
+  const headers = headersOf(req);
+  const method = req.method.toUpperCase();
+  if (!fetchCanCarry(method)) return unrepresentableMethodRequest(url, headers, method);
+  if (method === "GET" || method === "HEAD")
+    return new globalThis.Request(url, { method, headers });
+  if (declaredWithin(req, maxBodyBytes)) {
+    const bytes = await readDeclaredBody(req);
+    if (!bytes) return null;
+    const body = new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength);
+    return new globalThis.Request(url, { method, headers, body });
+  }
+  const abort = new AbortController();
+  req.once("close", () => {
+    if (!req.complete) abort.abort();
+  });
+  const body = bodyOf(req, headers);
+  return new globalThis.Request(url, {
+    method,
+    headers,
+    body,
+    signal: abort.signal,
+    // Node requires this for a streamed request body.
+    ...(body instanceof ReadableStream ? { duplex: "half" } : {}),
+  } as RequestInit);
+}
+
+function headersOf(req: Request): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else headers.set(name, value);
   }
-  const method = req.method.toUpperCase();
-  if (!fetchCanCarry(method)) return unrepresentableMethodRequest(url, headers, method);
-  const abort = new AbortController();
-  req.once("close", () => {
-    if (!req.complete) abort.abort();
-  });
-  const requestBody = method === "GET" || method === "HEAD" ? undefined : bodyOf(req, headers);
-  return new globalThis.Request(url, {
-    method,
-    headers,
-    body: requestBody,
-    signal: abort.signal,
-    // Node requires this for a streamed request body.
-    ...(requestBody instanceof ReadableStream ? { duplex: "half" } : {}),
-  } as RequestInit);
+  return headers;
+}
+
+/** A body still unread whose declared length is at most `maxBodyBytes`. */
+function declaredWithin(req: Request, maxBodyBytes: number | undefined): boolean {
+  const declared = req.headers["content-length"];
+  if (maxBodyBytes === undefined || declared === undefined) return false;
+  if (req.headers["transfer-encoding"] !== undefined) return false;
+  if (req.readableEnded || req.body !== undefined) return false;
+  return Number(declared) <= maxBodyBytes;
 }
 
 /**

@@ -6,7 +6,7 @@
  * idempotency fingerprint), so mount it before any `express.json()` or make sure body
  * parsers skip its paths.
  */
-import { ambiguousPathResponse, type ReturnsService } from "@returnkit/core";
+import { ambiguousPathResponse, type ReturnsService, responseText } from "@returnkit/core";
 import { type NextFunction, type Request, type Response, Router } from "express";
 import { toFetchRequest } from "./fetch-request";
 
@@ -19,8 +19,12 @@ export interface ExpressAuthContext {
   res: Response;
 }
 
+/** What the router needs of a service. */
+export type RoutedService = Pick<ReturnsService, "fetch"> &
+  Partial<Pick<ReturnsService, "maxBodyBytes">>;
+
 /** An Express router serving every returnkit route; mount it at `baseUrl`'s path. */
-export function returnsRouter(service: Pick<ReturnsService, "fetch">): Router {
+export function returnsRouter(service: RoutedService): Router {
   const router = Router();
   router.use((req: Request, res: Response, next: NextFunction) => {
     forward(service, req, res).catch(next);
@@ -28,12 +32,15 @@ export function returnsRouter(service: Pick<ReturnsService, "fetch">): Router {
   return router;
 }
 
-async function forward(service: Pick<ReturnsService, "fetch">, req: Request, res: Response) {
+async function forward(service: RoutedService, req: Request, res: Response) {
   // Express matched the target as sent; the Fetch URL would resolve its dot segments.
+  const ambiguous = ambiguousPathResponse(req.originalUrl, { get: (name) => req.get(name) });
+  const request = ambiguous ? null : await toFetchRequest(req, service.maxBodyBytes);
+  // The client went away while sending its body: nobody is left to answer.
+  if (!ambiguous && !request) return;
   const response =
-    ambiguousPathResponse(req.originalUrl, { get: (name) => req.get(name) }) ??
-    (await service.fetch(toFetchRequest(req), { req, res } satisfies ExpressAuthContext));
-  res.status(response.status);
+    ambiguous ?? (await service.fetch(request!, { req, res } satisfies ExpressAuthContext));
+  res.statusCode = response.status;
   // The core answered without reading the whole body (e.g. 413): keeping the connection
   // alive would mean reading the rest of a possibly huge upload, so answer and close it.
   if (!req.complete) {
@@ -43,5 +50,7 @@ async function forward(service: Pick<ReturnsService, "fetch">, req: Request, res
   response.headers.forEach((value, name) => {
     res.setHeader(name, value);
   });
-  res.end(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
+  // The service's own answers come with their text: written as it is, with no stream read.
+  const text = responseText(response);
+  res.end(text ?? (response.body ? Buffer.from(await response.arrayBuffer()) : undefined));
 }

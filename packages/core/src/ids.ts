@@ -1,5 +1,6 @@
 /** @module ids — prefixed, time-ordered identifiers (`ret_` + ULID, `evt_` + ULID). */
 import { monotonicFactory, type PRNG } from "ulidx";
+import { flatString } from "./flat-string";
 
 /**
  * Uniform numbers in [0, 1) from the platform CSPRNG, drawn a pool at a time: ulidx's default
@@ -26,16 +27,16 @@ export const EVENT_ID_PREFIX = "evt_";
 const ULID_BODY = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 
 export function newReturnId(): string {
-  return RETURN_ID_PREFIX + nextUlid();
+  return flatString(RETURN_ID_PREFIX + nextUlid());
 }
 
 export function newEventId(): string {
-  return EVENT_ID_PREFIX + nextUlid();
+  return flatString(EVENT_ID_PREFIX + nextUlid());
 }
 
 /** Any prefixed ULID id (fit signals, endpoints, dispatchers). */
 export function newPrefixedId(prefix: string): string {
-  return `${prefix}_${nextUlid()}`;
+  return flatString(`${prefix}_${nextUlid()}`);
 }
 
 /** True for a well-formed return id; anything else cannot name a return (→ 404). */

@@ -18,6 +18,7 @@ export { createFetchHandler } from "./http/fetch-handler";
 export { buildOpenApiDocument } from "./http/openapi";
 export { requestIdOf } from "./http/request-id";
 export { ambiguousPathResponse } from "./http/request-target";
+export { responseText } from "./http/response-text";
 export type { RouteDefinition, RouteHandler, RouteInput, RouteOutcome } from "./http/routes";
 export { buildRoutes } from "./http/routes";
 export type { IdempotencySettings } from "./idempotency/engine";
@@ -59,8 +60,16 @@ export type {
   WebhookOperations,
   WebhookTargets,
 } from "./operations/types";
-export type { OptionIssue } from "./options/check";
-export { checkOptions, InvalidOptionsError } from "./options/check";
+export type { OptionIssue, SchemaCovers } from "./options/check";
+export {
+  aBoolean,
+  aFunction,
+  aNonEmptyString,
+  checkOptions,
+  InvalidOptionsError,
+  optionsObject,
+  satisfying,
+} from "./options/check";
 export type { InMemoryOrders } from "./orders/in-memory-orders";
 export { inMemoryOrders } from "./orders/in-memory-orders";
 export type { Order, OrderInput, OrderLine } from "./orders/order-schema";

@@ -51,6 +51,11 @@ export interface ReturnsService extends ReturnOperations {
   ready(): Promise<void>;
   /** Stops purging and the dispatcher, then closes the store. */
   close(): Promise<void>;
+  /**
+   * The largest request body the routes read, in bytes (`maxBodyBytes`): an adapter may read a
+   * body that declares a length up to it in one piece, and leave any other to `fetch`.
+   */
+  readonly maxBodyBytes: number;
   /** Serves every route: `(Request) => Promise<Response>`. */
   fetch: FetchHandler;
   /**
@@ -153,6 +158,7 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
     catalogue,
     schemas,
     baseUrl,
+    maxBodyBytes: settings.maxBodyBytes,
     dispatcher,
     ready,
     async close() {

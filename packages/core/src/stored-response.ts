@@ -32,6 +32,23 @@ export function historyToRestore(
   return { returnId: body.id, length: body.history };
 }
 
+/**
+ * `response` with the committed `record` itself as its body, when its body is that record as
+ * stored (the same version, history as a count): a store that keeps objects rather than
+ * serialising them then holds no second copy of the record, and replays it as it is, byte for
+ * byte the body first sent.
+ */
+export function referencingRecord(
+  response: IdempotentResponse,
+  record: ReturnData,
+): IdempotentResponse {
+  const body = response.body as Partial<StoredReturnBody> | null;
+  const restore = historyToRestore(response);
+  if (restore?.returnId !== record.id || body?.version !== record.version) return response;
+  if (restore.length !== record.history.length) return response;
+  return { status: response.status, body: record, headers: response.headers };
+}
+
 /** The response as first sent: `history` back to its first `length` entries. */
 export function restoreHistory(
   response: IdempotentResponse,

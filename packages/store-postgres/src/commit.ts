@@ -1,10 +1,8 @@
 /**
- * @module commit — one transaction of small statements (`sql/`), in order: the return's
- * next (or first) version under its version check; the idempotency key's first use; then
- * the outbox in one statement: the events, one delivery per event and matching endpoint, and
- * `pg_notify`. A failed check throws `Refused`, which rolls everything back. The return is
- * checked before the key, and the key before the line allowance, as the contract orders the
- * reasons. A commit with a line allowance holds its order's lock throughout (`line-allowance`).
+ * @module commit — one transaction of small statements (`sql/`), checking in the contract's
+ * order: the return's version, the key's first use, the line allowance (under its order's
+ * lock, `line-allowance`); then the outbox. A failed check throws `Refused`, which rolls
+ * everything back.
  */
 import type { CommitResult, OutboxEvent, ReturnCommit, StoredReturn } from "@returnkit/core";
 import type { StoreContext } from "./context";

@@ -7,4 +7,6 @@ export interface StoreContext {
   names: SqlNames;
   /** Where commits and redeliveries announce new work, or null when `notify` is off. */
   notify: { channel: string; payload: string } | null;
+  /** Wakes this process's `onDeliveriesCreated` listeners (the NOTIFY reaches the others). */
+  announce(): void;
 }

@@ -1,20 +1,12 @@
 /**
- * @module data-dir-lock — one process at a time on a PGlite data directory.
- *
- * PGlite is PostgreSQL in a single process: it keeps its own buffers and control file and
- * writes them back on close, unaware of any other PGlite on the same files. Two processes
- * on one directory both run, and whichever closes last overwrites what the other committed,
- * acknowledged writes included. PGlite does not lock the directory, so the host must:
- * `lockDataDir(dir)` before opening PGlite on it, `release()` after closing it.
- *
- * The lock is a file in the directory naming its holder's process. It appears whole or not
- * at all (written aside, then hard-linked into place, which fails if a lock exists). A lock
- * whose process is gone (killed, crashed) is stale and taken over; taking over first renames
- * the stale lock aside, which only one opener can do, so two openers finding one stale lock
- * cannot both win.
+ * @module data-dir-lock — one process at a time on a PGlite data directory. PGlite does not
+ * lock it, and of two processes on one directory the last to close overwrites what the other
+ * committed. The lock file names its holder and appears whole (written aside, then hard-linked
+ * into place, which fails if a lock exists). The lock of a process gone from this host is
+ * stale: it is renamed aside, which only one opener can do to one file, then replaced.
  */
 import { randomUUID } from "node:crypto";
-import { linkSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
+import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join, resolve } from "node:path";
 
@@ -44,16 +36,11 @@ export class DataDirInUseError extends Error {
   }
 }
 
-interface Holder {
-  pid: number;
-  host: string;
-  token: string;
-  since: string;
-}
+type Holder = { pid: number; host: string; token: string; since: string };
 
-/** Locks held by this process, by lock file: their token, so release removes only its own. */
+/** This process's locks, by file: their token, so a release removes only its own lock. */
 const held = new Map<string, string>();
-let exitHookInstalled = false;
+let exitHooked = false;
 
 /**
  * Locks the PGlite data directory `dataDir` (created if missing) for this process, or throws
@@ -61,94 +48,73 @@ let exitHookInstalled = false;
  * `idb://` / `opfs-ahp://` directories are not shared between processes: nothing is locked.
  */
 export function lockDataDir(dataDir: string): DataDirLock {
-  const path = localPath(dataDir);
-  if (path === null) return { dir: "", file: "", release() {} };
+  const path = dataDir.startsWith("file://") ? dataDir.slice("file://".length) : dataDir;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(path)) return { dir: "", file: "", release() {} };
   const dir = resolve(path);
   const file = join(dir, LOCK_FILE);
   if (held.has(file)) {
     throw new DataDirInUseError(dir, process.pid, file, "is already open in this process");
   }
   mkdirSync(dir, { recursive: true });
-  const me: Holder = {
-    pid: process.pid,
-    host: hostname(),
-    token: randomUUID(),
-    since: new Date().toISOString(),
-  };
+  const since = new Date().toISOString();
+  const me: Holder = { pid: process.pid, host: hostname(), token: randomUUID(), since };
   acquire(file, me, dir);
+  if (!exitHooked) {
+    exitHooked = true;
+    // A process that exits without releasing (process.exit in a signal handler) still does.
+    process.once("exit", () => {
+      for (const [lockFile, token] of [...held]) release(lockFile, token);
+    });
+  }
   held.set(file, me.token);
-  installExitHook();
-  return {
-    dir,
-    file,
-    release() {
-      releaseFile(file, me.token);
-    },
-  };
+  return { dir, file, release: () => release(file, me.token) };
 }
 
-/** The file-system path of a PGlite `dataDir`, or null for one that is not on this disk. */
-function localPath(dataDir: string): string | null {
-  if (dataDir.startsWith("file://")) return dataDir.slice("file://".length);
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(dataDir) ? null : dataDir;
-}
-
-/** Puts `me` in place as the holder of `file`, taking over a stale lock; throws if held. */
 function acquire(file: string, me: Holder, dir: string): void {
-  // Each pass either wins, throws, or finds a lock that changed meanwhile (then looks again).
+  // Each pass wins, throws, or finds that the lock changed meanwhile and looks again.
   for (let pass = 0; pass < 20; pass++) {
-    if (createExclusive(file, me)) return;
+    if (linkInPlace(file, me)) return;
     const holder = readHolder(file);
-    if (holder === undefined) continue; // Released between our attempt and the read.
-    if (holder !== null && !isStale(holder)) {
-      throw new DataDirInUseError(
-        dir,
-        holder.pid,
-        file,
-        `is in use by process ${holder.pid}${holder.host === me.host ? "" : ` on ${holder.host}`} (since ${holder.since}); stop it or use another directory (if that process is surely gone, delete ${file})`,
-      );
+    if (holder === undefined) continue; // released meanwhile
+    if (holder === null || isStale(holder)) {
+      removeStale(file, holder, me);
+      continue;
     }
-    if (takeOver(file, holder, me)) return;
+    const where = holder.host === me.host ? "" : ` on ${holder.host}`;
+    const detail = `is in use by process ${holder.pid}${where} (since ${holder.since}); stop it or use another directory (if that process is surely gone, delete ${file})`;
+    throw new DataDirInUseError(dir, holder.pid, file, detail);
   }
   throw new DataDirInUseError(dir, 0, file, "keeps changing hands; try again");
 }
 
-/** Creates `file` holding `me` if no such file exists; false if one does. Atomic. */
-function createExclusive(file: string, me: Holder): boolean {
+/** Puts a lock naming `me` at `file` unless one is there (false then). Atomic. */
+function linkInPlace(file: string, me: Holder): boolean {
   const aside = `${file}.${me.token}`;
   writeFileSync(aside, `${JSON.stringify(me)}\n`, { flag: "wx" });
   try {
     linkSync(aside, file);
     return true;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+    if (errorCode(error) === "EEXIST") return false;
     throw error;
   } finally {
-    unlinkSync(aside);
+    rmSync(aside);
   }
 }
 
 /** The holder named in `file`; undefined when there is no file, null when it is unreadable. */
 function readHolder(file: string): Holder | null | undefined {
-  let text: string;
   try {
-    text = readFileSync(file, "utf8");
+    const holder = JSON.parse(readFileSync(file, "utf8")) as Holder | null;
+    return Number.isSafeInteger(holder?.pid) && typeof holder?.token === "string" ? holder : null;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    if (error instanceof SyntaxError) return null;
+    if (errorCode(error) === "ENOENT") return undefined;
     throw error;
-  }
-  try {
-    const holder = JSON.parse(text) as Holder;
-    return Number.isSafeInteger(holder.pid) && typeof holder.token === "string" ? holder : null;
-  } catch {
-    return null;
   }
 }
 
-/**
- * True when the holder's process is gone. Only a process of this host can be asked; the same
- * pid as ours (and not held here) is a previous life of this process, in a container, say.
- */
+/** Only a process of this host can be asked; our own pid, not held here, is a previous life. */
 function isStale(holder: Holder): boolean {
   if (holder.host !== hostname()) return false;
   if (holder.pid === process.pid) return true;
@@ -156,56 +122,36 @@ function isStale(holder: Holder): boolean {
     process.kill(holder.pid, 0);
     return false;
   } catch (error) {
-    // EPERM: alive, but another user's.
-    return (error as NodeJS.ErrnoException).code === "ESRCH";
+    return errorCode(error) === "ESRCH"; // EPERM: alive, but another user's
   }
 }
 
 /**
- * Removes the stale lock `stale` (null: unreadable) and puts `me` in its place, unless it
- * changed meanwhile. The lock is first renamed aside, which only one opener can do to one
- * file: of two openers that both found it stale, one moves it and the other finds it gone
- * (or moves the winner's lock, sees it is not the stale one, and puts it back at once).
+ * Removes the stale lock (null: unreadable) unless it changed meanwhile. Of two openers that
+ * found it stale, one renames it aside; the other finds it gone, or renames the winner's new
+ * lock aside, sees it is not the stale one and links it back at once.
  */
-function takeOver(file: string, stale: Holder | null, me: Holder): boolean {
+function removeStale(file: string, stale: Holder | null, me: Holder): void {
   const aside = `${file}.${me.token}.stale`;
   try {
     renameSync(file, aside);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
+    if (errorCode(error) === "ENOENT") return;
     throw error;
   }
   try {
-    if (readHolder(aside)?.token === stale?.token) return createExclusive(file, me);
-    // Another opener's lock, taken over meanwhile: back where it was. Only an opener arriving
-    // in this instant could find the place free, and then it holds the lock instead.
-    linkSync(aside, file);
-    return false;
+    if (readHolder(aside)?.token !== stale?.token) linkSync(aside, file);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
-    throw error;
+    if (errorCode(error) !== "EEXIST") throw error;
   } finally {
-    unlinkSync(aside);
+    rmSync(aside);
   }
 }
 
-function releaseFile(file: string, token: string): void {
+function release(file: string, token: string): void {
   if (held.get(file) !== token) return;
   held.delete(file);
-  if (readHolder(file)?.token === token) {
-    try {
-      unlinkSync(file);
-    } catch {
-      // Already gone: nothing to release.
-    }
-  }
+  if (readHolder(file)?.token === token) rmSync(file, { force: true }); // gone: nothing to release
 }
 
-/** A process that exits without releasing (process.exit in a signal handler) still does. */
-function installExitHook(): void {
-  if (exitHookInstalled) return;
-  exitHookInstalled = true;
-  process.once("exit", () => {
-    for (const [file, token] of [...held]) releaseFile(file, token);
-  });
-}
+const errorCode = (error: unknown) => (error as NodeJS.ErrnoException).code;

@@ -1,10 +1,8 @@
-/**
- * @module idempotency — a key's answer, recorded with one insert-if-absent (also inside a
- * commit, for a key's first use), and the look-up of a live key.
- */
+/** @module idempotency — a key's answer, recorded with one insert-if-absent, and its look-up. */
 import type {
   IdempotencyAnswerResult,
   IdempotencyFirstUse,
+  IdempotencyKeys,
   IdempotencyRecordView,
 } from "@returnkit/core";
 import type { StoreContext } from "./context";
@@ -35,20 +33,11 @@ export async function recordKey(
   throw new Error(`idempotency key ${key} kept changing under ${RECORD_ATTEMPTS} attempts`);
 }
 
-export function recordIdempotencyAnswer(
-  ctx: StoreContext,
-  answer: IdempotencyFirstUse,
-): Promise<IdempotencyAnswerResult> {
-  return recordKey(ctx.db, ctx, answer);
-}
-
-export async function getIdempotencyRecord(
-  ctx: StoreContext,
-  key: string,
-  now: number,
-): Promise<IdempotencyRecordView | null> {
-  const rows = await ctx.db.query<IdempotencyRecordView>(selectKey(ctx.names), [key, now], {
-    read: true,
-  });
-  return rows[0] ?? null;
-}
+export const idempotencyKeys = (ctx: StoreContext): IdempotencyKeys => ({
+  recordIdempotencyAnswer: (answer) => recordKey(ctx.db, ctx, answer),
+  async getIdempotencyRecord(key, now) {
+    const query = selectKey(ctx.names);
+    const [row] = await ctx.db.query<IdempotencyRecordView>(query, [key, now], { read: true });
+    return row ?? null;
+  },
+});

@@ -1,8 +1,6 @@
 /**
- * @module ids — how a delivery's id begins: `dlv_` and the ten characters of time a ULID
- * begins with (Crockford's base 32), for its event's time. sql/insert-events ends it with
- * sixteen hex digits of md5(event id, endpoint id), base-32 digits too: every delivery id is a
- * `dlv_` and a ULID's 26 characters, time-ordered like its event and its own.
+ * @module ids — how a delivery's id begins: `dlv_` and the ten characters of time a ULID begins
+ * with (Crockford's base 32), for its event's time; sql/insert-events ends it.
  */
 const CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 

@@ -1,11 +1,6 @@
 /**
  * @module @returnkit/store-postgres — the returnkit store on PostgreSQL, through a `pg` Pool
- * or PGlite (embedded Postgres), with versioned migrations.
- *
- * ```ts
- * const store = postgresStore({ db: new pg.Pool({ connectionString }) });
- * await store.init(); // applies migrations; the service also calls it
- * ```
+ * or PGlite (embedded Postgres), with versioned migrations (README: setup and examples).
  */
 export type { DataDirLock } from "./data-dir-lock";
 export { DataDirInUseError, LOCK_FILE, lockDataDir } from "./data-dir-lock";

@@ -1,10 +1,6 @@
-/**
- * @module migrate — applies the migrations in one transaction that first takes an advisory
- * lock keyed by schema and prefix: a second process waits, then finds them recorded. DDL is
- * transactional, so a failed migration leaves nothing half-made.
- */
+/** @module migrate — the migrations in one transaction, under an advisory lock per schema and prefix. */
 import { type DatabaseInput, toDriver } from "./drivers";
-import type { SqlQueryable, SqlTransaction } from "./drivers/types";
+import type { SqlDriver, SqlQueryable } from "./drivers/types";
 import { MIGRATIONS } from "./migrations";
 import { type NamesOptions, type SqlNames, sqlNames } from "./names";
 
@@ -20,27 +16,26 @@ export interface MigrateResult {
 export async function migrate(options: MigrateOptions): Promise<MigrateResult> {
   const db = toDriver(options.db);
   try {
-    return await applyMigrations(db.transaction.bind(db), sqlNames(options));
+    return await applyMigrations(db, sqlNames(options));
   } finally {
-    // An adapter made here for one call: release what it registered on the caller's Pool
-    // (its listener for idle connections' errors). One the caller passed in stays theirs.
+    // A driver made here for one call: release what it registered on the caller's Pool.
     if (db !== options.db) await db.close();
   }
 }
 
 /** Shared by `migrate()` and the store's `init()`, which already holds its names. */
-export function applyMigrations(
-  transaction: <T>(fn: (tx: SqlTransaction) => Promise<T>) => Promise<T>,
-  names: SqlNames,
-): Promise<MigrateResult> {
-  return transaction(async (tx) => {
+export function applyMigrations(db: SqlDriver, names: SqlNames): Promise<MigrateResult> {
+  const migrations = names.table("migrations");
+  return db.transaction(async (tx) => {
     // The usual start finds every migration applied: then nothing is locked or written, so
     // a process can start on a server that is read-only for now (a standby the Pool reached
     // mid-failover) or as a role that may use the tables but not create them.
     if (await upToDate(tx, names)) return { applied: [] };
     await tx.query("SELECT pg_advisory_xact_lock($1, $2)", names.migrationLock);
-    await ensureSchema(tx, names);
-    const migrations = names.table("migrations");
+    // CREATE SCHEMA IF NOT EXISTS checks the CREATE privilege even when the schema exists, so
+    // a role that may only use an existing schema would fail: ask first.
+    const schema = await tx.query("SELECT 1 FROM pg_namespace WHERE nspname = $1", [names.schema]);
+    if (schema.length === 0) await tx.exec(`CREATE SCHEMA ${names.quotedSchema}`);
     await tx.exec(`CREATE TABLE IF NOT EXISTS ${migrations} (
       version    integer PRIMARY KEY,
       name       text NOT NULL,
@@ -48,39 +43,26 @@ export function applyMigrations(
     )`);
     const done = await recordedVersions(tx, migrations);
     const applied: string[] = [];
-    for (const migration of MIGRATIONS) {
-      if (done.has(migration.version)) continue;
+    for (const migration of MIGRATIONS.filter(({ version }) => !done.has(version))) {
       await tx.exec(migration.sql(names));
-      await tx.query(`INSERT INTO ${migrations} (version, name) VALUES ($1, $2)`, [
-        migration.version,
-        migration.name,
-      ]);
-      applied.push(`${String(migration.version).padStart(3, "0")}_${migration.name}`);
+      const { version, name } = migration;
+      await tx.query(`INSERT INTO ${migrations} (version, name) VALUES ($1, $2)`, [version, name]);
+      applied.push(`${String(version).padStart(3, "0")}_${name}`);
     }
     return { applied };
   });
 }
 
 /** Whether every migration is recorded as applied (read only: also the store's health check). */
-export async function upToDate(tx: SqlQueryable, names: SqlNames): Promise<boolean> {
+export async function upToDate(db: SqlQueryable, names: SqlNames): Promise<boolean> {
   const migrations = names.table("migrations");
-  const [table] = await tx.query<{ found: string | null }>("SELECT to_regclass($1) AS found", [
-    migrations,
-  ]);
+  const [table] = await db.query("SELECT to_regclass($1) AS found", [migrations]);
   if (table?.found == null) return false;
-  const done = await recordedVersions(tx, migrations);
+  const done = await recordedVersions(db, migrations);
   return MIGRATIONS.every((migration) => done.has(migration.version));
 }
 
-/** The versions `migrations` (the quoted table) records as applied. */
-async function recordedVersions(tx: SqlQueryable, migrations: string): Promise<Set<number>> {
-  const rows = await tx.query<{ version: number }>(`SELECT version FROM ${migrations}`);
+async function recordedVersions(db: SqlQueryable, migrations: string): Promise<Set<number>> {
+  const rows = await db.query<{ version: number }>(`SELECT version FROM ${migrations}`);
   return new Set(rows.map((row) => Number(row.version)));
-}
-
-async function ensureSchema(tx: SqlTransaction, names: SqlNames): Promise<void> {
-  // CREATE SCHEMA IF NOT EXISTS checks the CREATE privilege even when the schema exists, so
-  // a role that may only use an existing schema would fail: ask first.
-  const rows = await tx.query("SELECT 1 FROM pg_namespace WHERE nspname = $1", [names.schema]);
-  if (rows.length === 0) await tx.exec(`CREATE SCHEMA ${names.quotedSchema}`);
 }

@@ -21,43 +21,26 @@ export type TableName =
 /** Where the tables are: quoted names ready for SQL, the channel and the migration lock. */
 export type SqlNames = ReturnType<typeof sqlNames>;
 
-/** A plain SQL identifier: what fits unquoted, so no quoting surprise can happen later. */
-const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
-const PREFIX = /^[A-Za-z0-9_]*$/;
-/** PostgreSQL truncates identifiers at 63 bytes; the longest name we derive must fit. */
-const MAX_IDENTIFIER = 63;
-const LONGEST_SUFFIX = "deliveries_pending_endpoint_idx";
+/** PostgreSQL truncates names at 63 bytes: the longest one derived from the prefix must fit. */
+const MAX_PREFIX = 63 - "deliveries_pending_endpoint_idx".length;
 /** "RTK": the classid half of the migration lock, so our key is unlikely to collide with a host's. */
 const LOCK_CLASS = 0x52544b;
 
+// Plain identifiers only: what fits unquoted can never surprise later.
 export const SCHEMA_NAME_RULE = "a plain SQL identifier (letters, digits, underscores)";
-export const TABLE_PREFIX_RULE = `letters, digits and underscores, at most ${MAX_IDENTIFIER - LONGEST_SUFFIX.length} long`;
-
-export function isSchemaName(value: unknown): value is string {
-  return typeof value === "string" && IDENTIFIER.test(value) && value.length <= MAX_IDENTIFIER;
-}
-
-export function isTablePrefix(value: unknown): value is string {
-  return (
-    typeof value === "string" &&
-    PREFIX.test(value) &&
-    value.length + LONGEST_SUFFIX.length <= MAX_IDENTIFIER
-  );
-}
+export const TABLE_PREFIX_RULE = `letters, digits and underscores, at most ${MAX_PREFIX} long`;
+export const isSchemaName = (value: unknown): value is string =>
+  typeof value === "string" && /^[A-Za-z_]\w{0,62}$/.test(value);
+export const isTablePrefix = (value: unknown): value is string =>
+  typeof value === "string" && /^\w*$/.test(value) && value.length <= MAX_PREFIX;
 
 export function sqlNames(options: NamesOptions = {}) {
   const schema = options.schema ?? "public";
   const prefix = options.tablePrefix ?? "returnkit_";
-  if (!isSchemaName(schema)) {
-    throw new TypeError(
-      `postgresStore: schema must be ${SCHEMA_NAME_RULE}, got ${JSON.stringify(schema)}`,
-    );
-  }
-  if (!isTablePrefix(prefix)) {
-    throw new TypeError(
-      `postgresStore: tablePrefix must be ${TABLE_PREFIX_RULE}, got ${JSON.stringify(prefix)}`,
-    );
-  }
+  const refuse = (option: string, rule: string, value: string) =>
+    new TypeError(`postgresStore: ${option} must be ${rule}, got ${JSON.stringify(value)}`);
+  if (!isSchemaName(schema)) throw refuse("schema", SCHEMA_NAME_RULE, schema);
+  if (!isTablePrefix(prefix)) throw refuse("tablePrefix", TABLE_PREFIX_RULE, prefix);
   const quotedSchema = `"${schema}"`;
   const hash = fnv1a(`${schema}.${prefix}`);
   return {
@@ -68,7 +51,7 @@ export function sqlNames(options: NamesOptions = {}) {
     /** Indexes live in their table's schema. */
     index: (name: string) => `"${prefix}${name}"`,
     /** NOTIFY channel announcing new deliveries. */
-    channel: `returnkit_deliveries_${(hash >>> 0).toString(16).padStart(8, "0")}`,
+    channel: `returnkit_deliveries_${hash.toString(16).padStart(8, "0")}`,
     /** `pg_advisory_xact_lock(int, int)` key that serialises migrations. */
     migrationLock: [LOCK_CLASS, hash | 0] as [number, number],
   };
@@ -77,9 +60,6 @@ export function sqlNames(options: NamesOptions = {}) {
 /** 32-bit FNV-1a: a stable, dependency-free hash for lock keys and channel names. */
 function fnv1a(text: string): number {
   let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
   return hash >>> 0;
 }

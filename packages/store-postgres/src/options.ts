@@ -1,9 +1,13 @@
-/**
- * @module options — `postgresStore`'s options, checked at construction so that a typo or a
- * mistyped value fails at once, naming the option, instead of being ignored or failing at
- * the first query.
- */
-import { checkOptions } from "@returnkit/core";
+/** @module options — `postgresStore`'s options, checked at construction: a typo fails at once, naming it. */
+import {
+  aBoolean,
+  aFunction,
+  aNonEmptyString,
+  checkOptions,
+  optionsObject,
+  type SchemaCovers,
+  satisfying,
+} from "@returnkit/core";
 import { z } from "zod";
 import { type DatabaseInput, databaseInputDefect } from "./drivers";
 import type { PgDriverOptions } from "./drivers/pg";
@@ -25,44 +29,27 @@ export interface PostgresStoreOptions extends NamesOptions, PgDriverOptions {
   name?: string;
 }
 
-const expected = (what: string) => ({ error: `expected ${what}` });
-const boolean = z.custom<boolean>((v) => typeof v === "boolean", expected("true or false"));
-
-const databaseSchema = z.custom<DatabaseInput>().superRefine((value, ctx) => {
-  const defect = databaseInputDefect(value);
-  if (defect) ctx.addIssue({ code: "custom", message: defect });
-});
-
-const postgresStoreOptionsSchema = z.strictObject(
+const postgresStoreOptionsSchema = optionsObject(
   {
-    db: databaseSchema,
-    notify: boolean.optional(),
-    name: z
-      .custom<string>(
-        (v) => typeof v === "string" && v.trim() !== "",
-        expected("a non-empty string"),
-      )
-      .optional(),
-    preparedStatements: boolean.optional(),
-    onError: z
-      .custom<(error: Error) => void>((v) => typeof v === "function", expected("a function"))
-      .optional(),
-    schema: z.custom<string>(isSchemaName, expected(SCHEMA_NAME_RULE)).optional(),
-    tablePrefix: z.custom<string>(isTablePrefix, expected(TABLE_PREFIX_RULE)).optional(),
+    db: z.custom<DatabaseInput>().superRefine((value, ctx) => {
+      const defect = databaseInputDefect(value);
+      if (defect) ctx.addIssue({ code: "custom", message: defect });
+    }),
+    notify: aBoolean.optional(),
+    name: aNonEmptyString.optional(),
+    preparedStatements: aBoolean.optional(),
+    onError: aFunction<(error: Error) => void>().optional(),
+    schema: satisfying<string>(isSchemaName, SCHEMA_NAME_RULE).optional(),
+    tablePrefix: satisfying<string>(isTablePrefix, TABLE_PREFIX_RULE).optional(),
   },
-  expected("an options object ({ db, … })"),
+  "an options object ({ db, … })",
 );
 
-type Assert<T extends true> = T;
-
-/** Compile-time only: every documented option has a schema, and what passes is a valid options object. */
+/** Compile-time only: the schema and the documented interface stay in step. */
 export type PostgresStoreOptionsChecked = Assert<
-  keyof PostgresStoreOptions extends keyof typeof postgresStoreOptionsSchema.shape
-    ? z.output<typeof postgresStoreOptionsSchema> extends PostgresStoreOptions
-      ? true
-      : "the schema lets through values the interface refuses"
-    : "an option of PostgresStoreOptions has no schema"
+  SchemaCovers<PostgresStoreOptions, typeof postgresStoreOptionsSchema>
 >;
+type Assert<T extends true> = T;
 
 /** Throws `InvalidOptionsError` (from `@returnkit/core`) naming every bad option. */
 export function checkPostgresStoreOptions(options: PostgresStoreOptions): void {

@@ -11,6 +11,7 @@
 import { problems } from "../problems";
 import { type HeaderReader, requestIdFor } from "../request-ids";
 import { REQUEST_ID_HEADER } from "./request-id";
+import { textResponse } from "./response-text";
 
 /** `.` and `..`, each dot written plainly or as `%2e`/`%2E`. */
 const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
@@ -42,7 +43,7 @@ export function ambiguousPathResponse(target: string, headers?: HeaderReader): R
   if (!isAmbiguousPath(target)) return null;
   const problem = problems.routeNotFound(pathOf(target));
   const requestId = requestIdFor(headers ?? { get: () => null });
-  return new Response(JSON.stringify({ ...problem.toJSON(), request_id: requestId }), {
+  return textResponse(JSON.stringify({ ...problem.toJSON(), request_id: requestId }), {
     status: problem.status,
     headers: { "content-type": "application/problem+json", [REQUEST_ID_HEADER]: requestId },
   });

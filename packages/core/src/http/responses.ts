@@ -2,6 +2,7 @@
 import { HEALTH_MEDIA_TYPE } from "../health/health-check";
 import type { ProblemError } from "../problems";
 import type { HealthReport } from "../schemas";
+import { textResponse } from "./response-text";
 import { OPENAPI_PATH } from "./routes";
 
 export const JSON_TYPE = "application/json";
@@ -19,13 +20,13 @@ export function createResponder(baseUrl: string): Responder {
   const describedBy = `<${baseUrl}${OPENAPI_PATH}>; rel="describedby"`;
   return {
     json(status, body, headers = {}) {
-      return new Response(JSON.stringify(body), {
+      return textResponse(JSON.stringify(body), {
         status,
         headers: { "content-type": JSON_TYPE, link: describedBy, ...headers },
       });
     },
     health(report) {
-      return new Response(JSON.stringify(report), {
+      return textResponse(JSON.stringify(report), {
         status: report.status === "fail" ? 503 : 200,
         headers: {
           "content-type": HEALTH_MEDIA_TYPE,
@@ -37,7 +38,7 @@ export function createResponder(baseUrl: string): Responder {
     problem(error, extraHeaders = {}, requestId) {
       const body =
         requestId === undefined ? error.toJSON() : { ...error.toJSON(), request_id: requestId };
-      return new Response(JSON.stringify(body), {
+      return textResponse(JSON.stringify(body), {
         status: error.status,
         headers: {
           "content-type": PROBLEM_TYPE,

@@ -17,6 +17,7 @@
  * instead of the refusal. Keys expire after `ttlMs`. No key is ever held while a request
  * runs, so there is no "in progress" state and nothing to take over after a crash.
  */
+import { flatString } from "../flat-string";
 import type { Principal } from "../principal";
 import { isProblemError, type ProblemDetails, ProblemError, problems } from "../problems";
 import type {
@@ -87,13 +88,10 @@ export function createIdempotencyEngine(
     }
     const clientKey = parseIdempotencyKey(request.key);
     const { principal } = request;
-    const key = JSON.stringify([
-      principal.kind,
-      principal.id,
-      request.method,
-      request.path,
-      clientKey,
-    ]);
+    // Flat: a store may hold the key for its whole time to live.
+    const key = flatString(
+      JSON.stringify([principal.kind, principal.id, request.method, request.path, clientKey]),
+    );
     const fingerprint = requestFingerprint(request.method, request.path, request.body);
     const started = now();
     const use: IdempotencyKeyUse = {

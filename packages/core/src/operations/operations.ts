@@ -4,6 +4,7 @@
  * gets the same validation, idempotency, events and errors as a request over HTTP.
  */
 import { etagOf } from "../etag";
+import { flatString } from "../flat-string";
 import type { HealthCheck } from "../health/health-check";
 import type { IdempotencyEngine, IdempotentOutcome } from "../idempotency/engine";
 import { allowedEventsIn, isMerchantEvent, MERCHANT_EVENTS } from "../machine";
@@ -45,9 +46,9 @@ export function createOperations(
   const reasonList = describeReasons(setup.catalogue);
 
   function respond(record: ReturnData, status: number): IdempotentResponse {
-    const headers: Record<string, string> = { etag: etagOf(record.version) };
-    if (status === 201) headers.location = `${baseUrl}${targets.returnPath(record.id)}`;
-    return { status, body: record, headers };
+    if (status !== 201) return { status, body: record, headers: etagHeaders(record.version) };
+    const location = flatString(`${baseUrl}${targets.returnPath(record.id)}`);
+    return { status, body: record, headers: { etag: etagOf(record.version), location } };
   }
 
   async function toResult(outcome: IdempotentOutcome): Promise<ReturnResult> {
@@ -126,4 +127,18 @@ export function createOperations(
       return allowedEventsIn(record.state, principal.kind);
     },
   };
+}
+
+/**
+ * The headers of an answer that carries only its ETag, one frozen object per version: a
+ * store keeping the answers under their keys keeps one, not one per key.
+ */
+const etagOnly = new Map<number, Readonly<Record<string, string>>>();
+function etagHeaders(version: number): Record<string, string> {
+  let headers = etagOnly.get(version);
+  if (!headers) {
+    headers = Object.freeze({ etag: etagOf(version) });
+    if (etagOnly.size < 64) etagOnly.set(version, headers);
+  }
+  return headers as Record<string, string>;
 }

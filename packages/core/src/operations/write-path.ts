@@ -24,11 +24,13 @@ import type { Actor, Principal } from "../principal";
 import { isProblemError, problems } from "../problems";
 import type { ReasonCatalogue } from "../reasons";
 import type { HistoryEntry, ReturnData } from "../schemas";
+import { deepFreeze } from "../store/deep-freeze";
 import type { RecentRecords } from "../store/recent-records";
 import type {
   IdempotencyRecordView,
   IdempotentResponse,
   LineAllowance,
+  ReturnCommit,
   ReturnsStore,
   StoredReturn,
 } from "../store/types";
@@ -38,7 +40,13 @@ import { stampTraceparent } from "../telemetry/trace-context";
 import { type FitSignal, publishTransitions } from "../webhooks/events";
 import { type EventOrigin, withOrigin } from "./event-origin";
 import { type ReturnReader, withOrderLine } from "./reader";
-import { applyEventBody, type EventBody, HistoryBuilder, moveTo } from "./record-changes";
+import {
+  applyEventBody,
+  type EventBody,
+  HistoryBuilder,
+  moveTo,
+  nextVersion,
+} from "./record-changes";
 import type { OperationContext } from "./types";
 
 /** How many times a write re-reads and retries after losing a version race. */
@@ -102,17 +110,22 @@ export async function commitChange(deps: WritePathDeps, change: Change): Promise
   const { current, next, entries, status, key, allowance } = change;
   const published = publishTransitions(next.record, entries, deps.catalogue);
   const result = await traceCommit(next.record.id, () =>
-    deps.store.commit({
-      next,
-      expectedVersion: current ? current.record.version : null,
-      // The request's id and trace context (the commit span's, when tracing) on each event.
-      events: stampTraceparent(withOrigin(published.events, change.origin)),
-      // Kept without the history, which a replay takes back from the return (append-only).
-      idempotency: key
-        ? { ...key, response: responseToStore(deps.respond(next.record, status)) }
-        : undefined,
-      ...(allowance ? { lineAllowance: allowance } : {}),
-    }),
+    deps.store.commit(
+      // Frozen before the store sees it: nothing changes a commit afterwards, so a store that
+      // keeps objects (the memory store) shares them instead of copying, and the version this
+      // process remembers for its next write is the very one stored.
+      deepFreeze<ReturnCommit>({
+        next,
+        expectedVersion: current ? current.record.version : null,
+        // The request's id and trace context (the commit span's, when tracing) on each event.
+        events: stampTraceparent(withOrigin(published.events, change.origin)),
+        // Kept without the history, which a replay takes back from the return (append-only).
+        idempotency: key
+          ? { ...key, response: responseToStore(deps.respond(next.record, status)) }
+          : undefined,
+        ...(allowance ? { lineAllowance: allowance } : {}),
+      }),
+    ),
   );
   if (result.ok) {
     deps.recent?.set(next.record.id, next);
@@ -231,12 +244,7 @@ async function computeTransition(
   }
 
   const next: StoredReturn = {
-    record: {
-      ...record,
-      version: current.record.version + 1,
-      updated_at: at,
-      history: history.all(),
-    },
+    record: nextVersion(record, current.record.version + 1, at, history.all()),
     snapshot: persistReturnSnapshot(snapshot),
   };
   return { next, added: history.added, allowance: checked.allowance };

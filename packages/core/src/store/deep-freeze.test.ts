@@ -40,6 +40,27 @@ describe("frozenCopy", () => {
     expect(frozenCopy({ again: copy.shallow }).again).toBe(copy.shallow);
   });
 
+  it("copies a frozen part that reaches a mutable one deep down, and shares its frozen siblings", () => {
+    const settled = deepFreeze({ seq: 1 });
+    const mutable = { n: 1 };
+    const outer = Object.freeze({
+      settled,
+      inner: Object.freeze({ list: Object.freeze([mutable]) }),
+    });
+    const copy = frozenCopy({ outer });
+    mutable.n = 2;
+    expect(copy.outer).not.toBe(outer);
+    expect(copy.outer.settled).toBe(settled);
+    expect(copy.outer.inner.list[0]).toEqual({ n: 1 });
+    expect(Object.isFrozen(copy.outer.inner.list[0])).toBe(true);
+  });
+
+  it("shares a value frozen all the way down whole, without copying any of it", () => {
+    const record = deepFreeze({ id: "ret_1", line: { sku: "A" }, history: [{ seq: 1 }] });
+    const commit = deepFreeze({ next: { record }, events: [{ payload: { return: record } }] });
+    expect(frozenCopy(commit)).toBe(commit);
+  });
+
   it("clones what is not a plain object or array", () => {
     const at = new Date(0);
     const copy = frozenCopy({ at });

@@ -12,15 +12,28 @@ import type {
   IdempotentResponse,
 } from "./types";
 
+/** The response's parts kept in the row itself: one object less per key. */
 interface IdempotencyRow {
   fingerprint: string;
-  expiresAt: number;
-  /** Frozen: handed out as it is. */
-  response: IdempotentResponse;
+  /** `expiresAt` minus the store's first one: see `MemoryIdempotencyKeys.epoch`. */
+  expiresAfterEpoch: number;
+  /** The response's, frozen: handed out as they are. */
+  status: number;
+  body: unknown;
+  headers: Record<string, string>;
 }
 
 export class MemoryIdempotencyKeys {
   private readonly rows = new Map<string, IdempotencyRow>();
+  /**
+   * The first expiry time recorded. Rows keep theirs as an offset from it: a small whole number
+   * is stored in the row itself, where a full epoch time would take a heap number per row.
+   */
+  private epoch: number | undefined;
+
+  private expired(row: IdempotencyRow, now: number): boolean {
+    return row.expiresAfterEpoch + this.epoch! <= now;
+  }
 
   /** Why a commit recording `key` must not happen, or null when it may. */
   refusal(key: IdempotencyFirstUse | undefined): CommitResult | null {
@@ -30,7 +43,19 @@ export class MemoryIdempotencyKeys {
 
   /** The commit's side: records the key's first use; `response` is already a frozen copy. */
   committed(key: IdempotencyFirstUse, response: IdempotentResponse): void {
-    this.rows.set(key.key, { fingerprint: key.fingerprint, expiresAt: key.expiresAt, response });
+    const { status, body, headers } = response;
+    this.epoch ??= key.expiresAt;
+    const offset = key.expiresAt - this.epoch;
+    // The difference of two epoch times is a heap number even when whole: `| 0` makes it a
+    // small integer, kept only when it is the same value.
+    const expiresAfterEpoch = (offset | 0) === offset ? offset | 0 : offset;
+    this.rows.set(key.key, {
+      fingerprint: key.fingerprint,
+      expiresAfterEpoch,
+      status,
+      body,
+      headers,
+    });
   }
 
   /** Records the answer unless a live record holds the key (synchronous, hence atomic). */
@@ -44,8 +69,9 @@ export class MemoryIdempotencyKeys {
   /** The live record of `key` at `now`, or null. */
   get(key: string, now: number): IdempotencyRecordView | null {
     const row = this.rows.get(key);
-    if (!row || row.expiresAt <= now) return null;
-    return { fingerprint: row.fingerprint, response: row.response };
+    if (!row || this.expired(row, now)) return null;
+    const { status, body, headers } = row;
+    return { fingerprint: row.fingerprint, response: { status, body, headers } };
   }
 
   /** Removes up to `limit` expired keys; returns how many. */
@@ -53,7 +79,7 @@ export class MemoryIdempotencyKeys {
     let removed = 0;
     for (const [key, row] of this.rows) {
       if (removed >= limit) break;
-      if (row.expiresAt <= now) {
+      if (this.expired(row, now)) {
         this.rows.delete(key);
         removed++;
       }

@@ -7,6 +7,7 @@
  */
 import { newPrefixedId } from "../ids";
 import { deepFreeze, frozenCopy } from "./deep-freeze";
+import { HeldEvents } from "./held-events";
 import { PendingDeliveries } from "./pending-deliveries";
 import type {
   ClaimedDelivery,
@@ -24,8 +25,7 @@ type Request<K extends keyof ReturnsStore> = ReturnsStore[K] extends
   : never;
 
 export class MemoryOutbox {
-  private readonly events = new Map<string, OutboxEvent>();
-  private readonly eventsByReturn = new Map<string, string[]>();
+  private readonly events = new HeldEvents();
   private readonly endpoints = new Map<string, OutboxEndpoint>();
   private readonly deliveries = new Map<string, Delivery>();
   /** The pending ones, queued per (return, endpoint) and indexed by when they can be claimed. */
@@ -55,16 +55,7 @@ export class MemoryOutbox {
     const subscribed = [...this.endpoints.values()];
     let created = 0;
     for (const input of inputs) {
-      const event: OutboxEvent = Object.freeze({
-        ...input,
-        request_id: input.request_id ?? null,
-        traceparent: input.traceparent ?? null,
-        position: ++this.position,
-      });
-      this.events.set(event.id, event);
-      const list = this.eventsByReturn.get(event.return_id);
-      if (list) list.push(event.id);
-      else this.eventsByReturn.set(event.return_id, [event.id]);
+      const event = this.events.add(input, ++this.position);
       committed.push(event);
       for (const endpoint of subscribed) {
         if (endpoint.types && !endpoint.types.includes(event.type)) continue;
@@ -77,7 +68,7 @@ export class MemoryOutbox {
   }
 
   listEvents(returnId: string): OutboxEvent[] {
-    return (this.eventsByReturn.get(returnId) ?? []).map((id) => this.events.get(id)!);
+    return this.events.ofReturn(returnId);
   }
 
   // ---------------------------------------------------------------- endpoints
@@ -207,22 +198,13 @@ export class MemoryOutbox {
         removed++;
       } else referenced.add(delivery.event_id);
     }
-    for (const [id, event] of this.events) {
+    for (const event of this.events.all()) {
       if (removed >= limit) break;
-      if (referenced.has(id) || Date.parse(event.created_at) >= deliveredBefore) continue;
-      this.removeEvent(id, event.return_id);
+      if (referenced.has(event.id) || Date.parse(event.created_at) >= deliveredBefore) continue;
+      this.events.remove(event.id);
       removed++;
     }
     return removed;
-  }
-
-  private removeEvent(id: string, returnId: string) {
-    this.events.delete(id);
-    const list = this.eventsByReturn.get(returnId);
-    if (!list) return;
-    const index = list.indexOf(id);
-    if (index >= 0) list.splice(index, 1);
-    if (list.length === 0) this.eventsByReturn.delete(returnId);
   }
 
   private replaceDelivery(next: Delivery) {

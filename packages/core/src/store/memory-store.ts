@@ -8,6 +8,7 @@
  * Values are deep-frozen on the way in, so reads hand out the stored objects without
  * copying and nobody can change a committed version by accident.
  */
+import { referencingRecord } from "../stored-response";
 import { frozenCopy } from "./deep-freeze";
 import { MemoryIdempotencyKeys } from "./memory-idempotency";
 import { MemoryOutbox } from "./memory-outbox";
@@ -95,9 +96,9 @@ function commitInMemory(
   if (refusal) return refusal;
 
   // Nothing below can fail: the commit is atomic because it is synchronous.
-  // One copy of the whole commit: the record the return, its events' payloads and the
-  // idempotency response all refer to stays one shared (frozen) object, not three copies;
-  // its strings and the parts earlier versions already froze are shared, not duplicated.
+  // One copy of the whole commit, sharing what is frozen already (the service freezes what it
+  // commits, so usually all of it): the record the return, its events' payloads and the key's
+  // response refer to stays one object, as do the parts earlier versions hold.
   const copy = frozenCopy({
     next: commit.next,
     events: commit.events,
@@ -105,7 +106,9 @@ function commitInMemory(
   });
   returns.put(copy.next);
   const events = outbox.append(copy.events);
-  if (commit.idempotency) keys.committed(commit.idempotency, copy.response!);
+  if (commit.idempotency) {
+    keys.committed(commit.idempotency, referencingRecord(copy.response!, copy.next.record));
+  }
   return { ok: true, events };
 }
 

@@ -54,8 +54,19 @@ export function webhookTypeFor(entry: Pick<HistoryEntry, "event" | "to">): Webho
     case "unflag":
       return "return.unflagged";
     default:
-      return `return.${entry.to}` as WebhookEventType;
+      return typeOfArrival(entry.to);
   }
+}
+
+/** One string per type, not a new one per event that a store then holds. */
+const arrivalTypes = new Map<ReturnState, WebhookEventType>();
+function typeOfArrival(state: ReturnState): WebhookEventType {
+  let type = arrivalTypes.get(state);
+  if (!type) {
+    type = `return.${state}` as WebhookEventType;
+    arrivalTypes.set(state, type);
+  }
+  return type;
 }
 
 /**
@@ -107,14 +118,7 @@ export function publishTransitions(
   const events: OutboxEventInput[] = [];
   const fitSignals: FitSignal[] = [];
   for (const entry of entries) {
-    const transition: WebhookTransition = {
-      seq: entry.seq,
-      event: entry.event,
-      from: entry.from,
-      to: entry.to,
-      at: entry.at,
-      actor: entry.actor,
-    };
+    const transition = transitionOf(entry);
     const type = webhookTypeFor(entry);
     if (type) events.push(outboxEvent(record, transition, type, { return: record, transition }));
     const signal = deriveFitSignal(record, transition, catalogue);
@@ -130,6 +134,16 @@ export function publishTransitions(
     }
   }
   return { events, fitSignals };
+}
+
+/**
+ * The entry itself when it holds nothing beyond the transition (no note, no reason code), so
+ * a store keeping both keeps one object; otherwise a copy without them.
+ */
+function transitionOf(entry: HistoryEntry): WebhookTransition {
+  if (entry.note === undefined && entry.reason_code === undefined) return entry;
+  const { seq, event, from, to, at, actor } = entry;
+  return { seq, event, from, to, at, actor };
 }
 
 function outboxEvent(

@@ -5,16 +5,13 @@ import { type PGliteLike, type PgPoolLike, SQL_DRIVER, type SqlDriver } from "./
 
 export type DatabaseInput = PgPoolLike | PGliteLike | SqlDriver;
 
-type DatabaseKind = "driver" | "pglite" | "pool" | "client" | null;
-
 /** What the host passed, told by its shape (the packages need not be installed to tell). */
-function databaseKind(db: unknown): DatabaseKind {
+function databaseKind(db: unknown): "driver" | "pglite" | "pool" | "client" | null {
   if (typeof db !== "object" || db === null) return null;
-  const candidate = db as Record<string | symbol, unknown>;
-  if (SQL_DRIVER in candidate) return "driver";
-  const has = (name: string) => typeof candidate[name] === "function";
+  if (SQL_DRIVER in db) return "driver";
+  const has = (name: string) => typeof (db as Record<string, unknown>)[name] === "function";
   if (has("exec") && has("listen") && has("transaction")) return "pglite";
-  if (has("connect") && has("query")) return "idleCount" in candidate ? "pool" : "client";
+  if (has("connect") && has("query")) return "idleCount" in db ? "pool" : "client";
   return null;
 }
 

@@ -8,18 +8,12 @@ import type { PgPoolClientLike, PgPoolLike } from "./types";
 const FIRST_RETRY_MS = 100;
 const MAX_RETRY_MS = 30_000;
 
-export interface PgListening {
-  /** Settles once listening, or once the first attempt failed (it keeps trying then). */
-  ready: Promise<void>;
-  /** Stops listening and gives the connection back for the Pool to close. */
-  stop(): void;
-}
-
-export function listenOnPool(
+/** Resolves once listening, or once the first attempt failed (it keeps trying then), to `stop`. */
+export async function listenOnPool(
   pool: PgPoolLike,
   channel: string,
   onNotify: (payload: string) => void,
-): PgListening {
+): Promise<() => Promise<void>> {
   let client: PgPoolClientLike | undefined;
   let stopped = false;
   let retryMs = FIRST_RETRY_MS;
@@ -54,25 +48,20 @@ export function listenOnPool(
 
   function reconnectLater(): void {
     if (stopped || retryTimer) return;
-    const delay = retryMs;
-    retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
     retryTimer = setTimeout(() => {
       retryTimer = undefined;
       open().then(() => onNotify(""), reconnectLater);
-    }, delay);
-    // A reconnect loop must not keep the host process alive on its own.
-    retryTimer.unref?.();
+    }, retryMs);
+    retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
+    retryTimer.unref?.(); // a reconnect loop must not keep the host process alive on its own
   }
 
-  return {
-    // The database is away: keep trying, and the callback is woken once listening.
-    ready: open().catch(reconnectLater),
-    stop() {
-      stopped = true;
-      clearTimeout(retryTimer);
-      if (client) destroy(client);
-      client = undefined;
-    },
+  await open().catch(reconnectLater);
+  return async () => {
+    stopped = true;
+    clearTimeout(retryTimer);
+    if (client) destroy(client);
+    client = undefined;
   };
 }
 

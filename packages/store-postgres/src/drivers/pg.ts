@@ -1,7 +1,6 @@
 /**
- * @module drivers/pg — the driver for a `pg` Pool: queries (a read runs again if its
- * connection was found dead), transactions on a checked-out connection, LISTEN on one
- * connection of its own, and outages as core's `StoreUnavailableError`.
+ * @module drivers/pg — the driver for a `pg` Pool: a read runs again if its connection was
+ * found dead, and outages become core's `StoreUnavailableError`.
  */
 import { asUnavailable, isLostConnection } from "../unavailable";
 import { listenOnPool } from "./pg-listener";
@@ -19,7 +18,6 @@ export interface PgDriverOptions {
 const MAX_READ_RETRIES = 16;
 
 export function pgDriver(pool: PgPoolLike, options: PgDriverOptions = {}): SqlDriver {
-  const listenings = new Set<() => Promise<void>>();
   const stopHearing = hearIdleErrors(pool, options.onError);
   const named = options.preparedStatements !== false;
   const send = async <Row>(on: PgQueryable, text: string, values?: unknown[]) => {
@@ -31,40 +29,25 @@ export function pgDriver(pool: PgPoolLike, options: PgDriverOptions = {}): SqlDr
   return {
     [SQL_DRIVER]: true,
     kind: "pg",
-    async query<Row>(text: string, values?: unknown[], queryOptions?: { read?: boolean }) {
-      // Retries a read has left; set at its first lost connection.
-      let retries: number | undefined;
+    async query<Row>(text: string, values?: unknown[], { read = false } = {}) {
+      let retries: number | undefined; // a read's, counted from its first lost connection
       for (;;) {
         try {
           return await retryTransient(() => send<Row>(pool, text, values));
         } catch (error) {
-          if (!queryOptions?.read || !isLostConnection(error)) throw asUnavailable(error);
+          if (!read || !isLostConnection(error)) throw asUnavailable(error);
           // A restart or a NAT ends the idle connections all at once: try each, then a new one.
           retries ??= Math.min(pool.idleCount + 1, MAX_READ_RETRIES);
           if (retries-- === 0) throw asUnavailable(error);
         }
       }
     },
-    async transaction(fn) {
-      try {
-        return await retryTransient(() => pgTransaction(pool, send, fn));
-      } catch (error) {
+    transaction: (fn) =>
+      retryTransient(() => pgTransaction(pool, send, fn)).catch((error) => {
         throw asUnavailable(error);
-      }
-    },
-    async listen(channel, onNotify) {
-      const listening = listenOnPool(pool, channel, onNotify);
-      const stop = async () => {
-        if (listenings.delete(stop)) listening.stop();
-      };
-      listenings.add(stop);
-      await listening.ready;
-      return stop;
-    },
-    async close() {
-      stopHearing();
-      await Promise.all([...listenings].map((stop) => stop()));
-    },
+      }),
+    listen: (channel, onNotify) => listenOnPool(pool, channel, onNotify),
+    close: async () => stopHearing(),
   };
 }
 
@@ -74,8 +57,9 @@ async function pgTransaction<T>(
   fn: (tx: SqlTransaction) => Promise<T>,
 ): Promise<T> {
   const client = await pool.connect();
+  // A connection dying while checked out emits "error", which unheard crashes the process;
+  // one that broke (or cannot roll back) is released for the Pool to drop, never reused.
   let broken: Error | undefined;
-  // A connection dying while checked out emits "error", which unheard crashes the process.
   const lost = (error: Error) => {
     broken = error;
   };
@@ -91,10 +75,7 @@ async function pgTransaction<T>(
     await client.query("COMMIT");
     return result;
   } catch (error) {
-    // A connection that cannot roll back is unusable: the Pool must drop it.
-    await client.query("ROLLBACK").catch((rollbackError: Error) => {
-      broken = rollbackError;
-    });
+    await client.query("ROLLBACK").catch(lost);
     throw error;
   } finally {
     client.removeListener("error", lost);
@@ -111,10 +92,8 @@ function statementName(text: string): string {
   return name;
 }
 
-type IdleErrorHandler = (error: Error) => void;
-
 /** Per Pool, the handlers of the stores sharing it, which the Pool's one listener calls. */
-const idleErrorHandlers = new WeakMap<PgPoolLike, Set<IdleErrorHandler>>();
+const idleErrorHandlers = new WeakMap<PgPoolLike, Set<(error: Error) => void>>();
 
 /**
  * Keeps a restart from crashing the host: a Pool emits "error" when the server closes an
@@ -124,7 +103,7 @@ const idleErrorHandlers = new WeakMap<PgPoolLike, Set<IdleErrorHandler>>();
 function hearIdleErrors(pool: PgPoolLike, onError: PgDriverOptions["onError"]): () => void {
   if (!pool.on || !pool.removeListener) return () => {};
   // A function of its own per registration, so two stores passing one onError stay two.
-  const handler: IdleErrorHandler = (error) => {
+  const handler = (error: Error) => {
     if (onError) onError(error);
     // Only ours listens: nobody else will say that the connection was lost.
     else if ((pool.listenerCount?.("error") ?? 1) <= 1)
@@ -137,8 +116,8 @@ function hearIdleErrors(pool: PgPoolLike, onError: PgDriverOptions["onError"]): 
   }
   handlers.add(handler);
   return () => {
-    if (!handlers.delete(handler) || handlers.size > 0) return;
-    pool.removeListener?.("error", callIdleErrorHandlers);
+    if (handlers.delete(handler) && handlers.size === 0)
+      pool.removeListener?.("error", callIdleErrorHandlers);
   };
 }
 
@@ -151,10 +130,7 @@ function callIdleErrorHandlers(this: PgPoolLike, error: Error): void {
 const TRANSIENT = new Set(["40001", "40P01"]);
 const ATTEMPTS = 5;
 
-/**
- * Runs `operation` again after a deadlock, or a serialization failure when the database's
- * default isolation is above READ COMMITTED: it did nothing, so it may simply run again.
- */
+/** Runs `operation` again after a deadlock or (above READ COMMITTED) a serialization failure. */
 async function retryTransient<T>(operation: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {

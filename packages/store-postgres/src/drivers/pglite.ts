@@ -1,34 +1,18 @@
 /** @module drivers/pglite — PGlite through its own API: one connection, one transaction at a time. */
-import { type PGliteLike, SQL_DRIVER, type SqlDriver } from "./types";
+import { type PGliteLike, SQL_DRIVER, type SqlDriver, type SqlTransaction } from "./types";
 
 export function pgliteDriver(db: PGliteLike): SqlDriver {
-  const unlistens = new Set<() => Promise<void>>();
+  const on = (queryable: Pick<PGliteLike, "query" | "exec">): SqlTransaction => ({
+    query: async <Row>(text: string, values?: unknown[]) =>
+      (await queryable.query<Row>(text, values)).rows,
+    exec: async (script) => void (await queryable.exec(script)),
+  });
   return {
     [SQL_DRIVER]: true,
     kind: "pglite",
-    async query<Row>(text: string, values?: unknown[]) {
-      return (await db.query<Row>(text, values)).rows;
-    },
-    transaction: (fn) =>
-      db.transaction((tx) =>
-        fn({
-          query: async <Row>(text: string, values?: unknown[]) =>
-            (await tx.query<Row>(text, values)).rows,
-          exec: async (script) => {
-            await tx.exec(script);
-          },
-        }),
-      ),
-    async listen(channel, onNotify) {
-      const unlisten = await db.listen(channel, onNotify);
-      const stop = async () => {
-        if (unlistens.delete(stop)) await unlisten();
-      };
-      unlistens.add(stop);
-      return stop;
-    },
-    async close() {
-      await Promise.all([...unlistens].map((stop) => stop()));
-    },
+    query: on(db).query,
+    transaction: (fn) => db.transaction((tx) => fn(on(tx))),
+    listen: (channel, onNotify) => db.listen(channel, onNotify),
+    async close() {},
   };
 }

@@ -26,9 +26,9 @@ export interface SqlDriver extends SqlQueryable {
   readonly kind: "pg" | "pglite";
   /** Runs `fn` in one READ COMMITTED transaction: committed if it resolves, else rolled back. */
   transaction<T>(fn: (tx: SqlTransaction) => Promise<T>): Promise<T>;
-  /** LISTEN on `channel`; resolves once listening, to a function that stops. */
+  /** LISTEN on `channel`; resolves once listening, to the function that stops it. */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
-  /** Releases what the driver opened itself (a LISTEN connection); never the host's pool. */
+  /** Removes what the driver registered on the host's database; never closes it. */
   close(): Promise<void>;
 }
 

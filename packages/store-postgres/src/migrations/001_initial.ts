@@ -38,19 +38,28 @@ CREATE TABLE ${events} (
   type       text NOT NULL,
   payload    json NOT NULL,
   created_at text NOT NULL,
-  created_ms bigint NOT NULL
+  created_ms bigint NOT NULL,
+  -- The request that committed it and that commit's W3C trace context, when known.
+  request_id  text,
+  traceparent text
 );
 CREATE INDEX ${n.index("outbox_events_return_idx")} ON ${events} (return_id, position);
 CREATE INDEX ${n.index("outbox_events_created_idx")} ON ${events} (created_ms);
 
+-- A webhook (a URL and secrets) or a subscriber (host code; neither).
 CREATE TABLE ${endpoints} (
   id              text PRIMARY KEY,
-  url             text NOT NULL,
-  secrets         jsonb NOT NULL,
+  kind            text NOT NULL DEFAULT 'webhook' CHECK (kind IN ('webhook', 'subscriber')),
+  url             text,
+  secrets         jsonb,
   types           jsonb,
   enabled         boolean NOT NULL,
   disabled_reason text,
-  created_at      text NOT NULL
+  created_at      text NOT NULL,
+  -- While a rotation overlaps, every secret signs until then; after it only the newest.
+  previous_secrets_until text,
+  CONSTRAINT ${n.index("endpoints_webhook_target")}
+    CHECK (kind = 'subscriber' OR (url IS NOT NULL AND secrets IS NOT NULL))
 );
 
 -- One delivery per event and endpoint; its id is minted by the store.

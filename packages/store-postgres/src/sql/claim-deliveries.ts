@@ -1,10 +1,9 @@
 /**
  * @module sql/claim-deliveries — leases to `$3` for `$4` ms up to `$2` deliveries due at `$1`
  * (the caller's now) that head their (return, endpoint) queue, endpoint enabled and, for a
- * subscriber, one of the caller's (`$5`, endpoint ids). `FOR UPDATE
- * SKIP LOCKED`, and a re-check of rows leased meanwhile, keep two claimers off one delivery.
- * Leases run on the database's clock, one for every process: a dispatcher whose clock runs
- * ahead cannot take over a delivery still in flight.
+ * subscriber, one of the caller's (`$5`, endpoint ids). `FOR UPDATE SKIP LOCKED`, and a
+ * re-check of rows leased meanwhile, keep two claimers off one delivery. Leases run on the
+ * database's clock, so a dispatcher whose clock runs ahead cannot take over one in flight.
  */
 import type { SqlNames } from "../names";
 import { ENDPOINT_COLUMNS, EVENT_COLUMNS } from "../rows";

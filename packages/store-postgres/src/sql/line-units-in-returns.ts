@@ -8,7 +8,7 @@ import type { SqlNames } from "../names";
 export const HOLDS_UNITS = "state NOT IN ('cancelled', 'rejected')";
 
 export const lineUnitsInReturns = (n: SqlNames) => `
-SELECT coalesce(sum((record -> 'line' ->> 'quantity')::integer), 0) AS units
+SELECT coalesce(sum((record -> 'line' ->> 'quantity')::integer), 0)::integer AS units
 FROM ${n.table("returns")}
 WHERE order_id = $1 AND id <> $2 AND ${HOLDS_UNITS}
   AND record -> 'line' ->> 'sku' = $3

@@ -4,7 +4,7 @@ import { HOLDS_UNITS } from "./line-units-in-returns";
 
 export const selectReturnedQuantities = (n: SqlNames) => `
 SELECT record -> 'line' ->> 'sku' AS sku, record -> 'line' ->> 'size' AS size,
-  sum((record -> 'line' ->> 'quantity')::integer) AS quantity
+  sum((record -> 'line' ->> 'quantity')::integer)::integer AS quantity
 FROM ${n.table("returns")}
 WHERE order_id = $1 AND ${HOLDS_UNITS}
 GROUP BY 1, 2`;
