@@ -46,7 +46,7 @@ function setup() {
       writes++;
       return { kind: "response" as const, response };
     });
-  return { run, request, writes: () => writes };
+  return { run, request, writes: () => writes, engine };
 }
 
 async function problemOf(promise: Promise<unknown>): Promise<ProblemError> {
@@ -120,5 +120,28 @@ describe("idempotency engine", () => {
       }
     }
     expect(stored).toEqual(STORED_PROBLEMS);
+  });
+});
+
+describe("idempotency engine, writes recorded after they act (runRecorded)", () => {
+  it("runs two concurrent first requests with one key once in this process; the second replays the first", async () => {
+    const { engine, request } = setup();
+    const sent = request();
+    let acted = 0;
+    const act = async () => {
+      acted++;
+      // Slow enough that the retry arrives while the first is still acting.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return { status: 200, body: { secret: `whsec_${acted}` }, headers: {} };
+    };
+
+    const [first, retry] = await Promise.all([
+      engine.runRecorded(sent, act),
+      engine.runRecorded(sent, act),
+    ]);
+
+    expect(acted).toBe(1);
+    expect(retry.response.body).toEqual(first.response.body);
+    expect([first.replayed, retry.replayed]).toEqual([false, true]);
   });
 });

@@ -141,25 +141,46 @@ export function createIdempotencyEngine(
     return store.getIdempotencyRecord(use.key, use.now);
   }
 
+  /** Keys of `runRecorded` writes acting in this process: a concurrent retry waits its turn. */
+  const recordedInFlight = new Map<string, Promise<unknown>>();
+
+  /** Runs `task` after any earlier task of `key` in this process has ended. */
+  async function oneAtATime<T>(key: string, task: () => Promise<T>): Promise<T> {
+    const before = recordedInFlight.get(key);
+    const mine = (async () => {
+      await before?.catch(() => undefined);
+      return task();
+    })();
+    recordedInFlight.set(key, mine);
+    try {
+      return await mine;
+    } finally {
+      if (recordedInFlight.get(key) === mine) recordedInFlight.delete(key);
+    }
+  }
+
   /**
    * For a write outside a return's commit (a webhook endpoint's): the key is looked up first,
    * so a retry replays the first answer instead of acting again, and the answer is recorded
-   * after the change. Unlike `run`, two concurrent first requests with one key may both act;
-   * the first answer recorded is the one both get.
+   * after the change. Requests with one key take turns within a process, so a client's retry
+   * of a request still acting waits for it and replays its answer; across processes two
+   * concurrent first requests may both act, and the first answer recorded is the one both get.
    */
   function runRecorded(
     request: IdempotentRequest,
     execute: () => Promise<IdempotentResponse>,
   ): Promise<IdempotentOutcome> {
     return run(request, async (use) => {
-      const earlier = use && (await store.getIdempotencyRecord(use.key, use.now));
-      if (earlier) return { kind: "key-taken", record: earlier };
-      const response = await execute();
-      if (!use) return { kind: "response", response };
-      const recorded = await store.recordIdempotencyAnswer({ ...use, response });
-      return recorded.recorded
-        ? { kind: "response", response }
-        : { kind: "key-taken", record: recorded.record };
+      if (!use) return { kind: "response", response: await execute() };
+      return oneAtATime(use.key, async () => {
+        const earlier = await store.getIdempotencyRecord(use.key, use.now);
+        if (earlier) return { kind: "key-taken", record: earlier };
+        const response = await execute();
+        const recorded = await store.recordIdempotencyAnswer({ ...use, response });
+        return recorded.recorded
+          ? { kind: "response", response }
+          : { kind: "key-taken", record: recorded.record };
+      });
     });
   }
 
