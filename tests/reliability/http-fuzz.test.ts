@@ -482,8 +482,29 @@ function routeTable(knownId: string): RouteUnderTest[] {
         who: "merchant",
       }),
     ),
+    ...webhookRouteTable(knownId),
     { path: "/v1/openapi.json", allow: ["GET", "HEAD"], who: null },
     { path: "/.well-known/oauth-protected-resource", allow: ["GET", "HEAD"], who: null },
+  ];
+}
+
+/** The webhook operations (back office); `id` names no endpoint or event, so writes find nothing. */
+function webhookRouteTable(id: string): RouteUnderTest[] {
+  const endpoints = "/v1/webhooks/endpoints";
+  const route = (path: string, allow: readonly string[]): RouteUnderTest => ({
+    path,
+    allow,
+    who: "merchant",
+  });
+  return [
+    route(endpoints, ["GET", "HEAD", "POST"]),
+    route(`${endpoints}/${id}`, ["DELETE", "GET", "HEAD", "PATCH"]),
+    route(`${endpoints}/${id}/secret/rotate`, ["POST"]),
+    route(`${endpoints}/${id}/test`, ["POST"]),
+    route("/v1/webhooks/events", ["GET", "HEAD"]),
+    route("/v1/webhooks/deliveries", ["GET", "HEAD"]),
+    route(`/v1/webhooks/events/${id}/redeliver`, ["POST"]),
+    route("/v1/webhooks/recover", ["POST"]),
   ];
 }
 
@@ -807,6 +828,9 @@ for (const target of targets) {
                 : issuer.bearer("merchant", "backoffice"),
               "content-type": "application/json",
               "idempotency-key": key,
+              // A replayed refusal names the request it answers now; one id for both requests
+              // keeps the replay byte for byte the first answer.
+              "x-request-id": `fuzz-${runs}`,
             };
             const first = await mounted.send({ method: "POST", path, headers, body: firstBody });
             expect(first.status, first.body.toString()).toBeLessThan(500);

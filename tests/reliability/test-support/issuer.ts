@@ -13,7 +13,10 @@ type Algorithm = "RS256" | "ES256";
 export interface LocalIssuer {
   issuer: string;
   jwks: { keys: { kty: string; [member: string]: unknown }[] };
-  /** `Bearer <jwt>` for a portal customer or the back office, with both read and write scopes. */
+  /**
+   * `Bearer <jwt>` for a portal customer or the back office, with both read and write scopes
+   * (and, for the back office, `merchant:webhooks.manage`).
+   */
   bearer(kind: "portal" | "merchant", id: string, alg?: Algorithm): string;
   /** A signed token with arbitrary header and claims, for refused-token cases. */
   signed(header: Record<string, unknown>, claims: Record<string, unknown>, alg?: Algorithm): string;
@@ -62,7 +65,8 @@ export function createLocalIssuer(): LocalIssuer {
           aud: BASE_URL,
           sub: id,
           client_id: `${kind}-client`,
-          scope: `${kind}:returns.read ${kind}:returns.write`,
+          // The back office may also manage webhooks, so the fuzz reaches those routes' checks.
+          scope: `${kind}:returns.read ${kind}:returns.write${kind === "merchant" ? " merchant:webhooks.manage" : ""}`,
           iat: now,
           exp: now + 3600,
         },
