@@ -7,6 +7,7 @@ import {
   createJwtAuthenticator,
   createReturnsService,
   type OperationContext,
+  silentLogger,
 } from "@returnkit/core";
 import type { BenchFigure } from "../types";
 import { CREATE } from "./fixtures";
@@ -53,6 +54,8 @@ export async function httpBreakdown(issuer: LocalIssuer): Promise<HttpBreakdown>
   const service = createReturnsService({
     baseUrl: BENCH_BASE_URL,
     auth: { authenticate: () => principal },
+    // As the HTTP server's: the request log is the host's, not measured here.
+    logger: silentLogger,
   });
   let key = 0;
   const typedPair = async () => {

@@ -19,7 +19,8 @@ import type { AddressInfo } from "node:net";
 import { createAdaptorServer } from "@hono/node-server";
 import { returnsRouter } from "@returnkit/adapter-express";
 import { returnsApp } from "@returnkit/adapter-hono";
-import { createReturnsService, type JwtAuthOptions, type ReturnsStore } from "@returnkit/core";
+import type { JwtAuthOptions, ReturnsStore } from "@returnkit/core";
+import * as core from "@returnkit/core";
 import express from "express";
 import { Hono } from "hono";
 import type { JSONWebKeySet } from "jose";
@@ -73,10 +74,14 @@ async function peerServer(config: HttpServerConfig): Promise<Server> {
 
 async function returnkitServer(config: HttpServerConfig): Promise<Server> {
   const store = await storeFor(config);
-  const service = createReturnsService({
+  const service = core.createReturnsService({
     ...(store ? { store } : {}),
     baseUrl: BENCH_BASE_URL,
     auth: { issuer: config.issuer, jwks: config.jwks },
+    // The request log is the host's: in production a pino writing asynchronously, here
+    // nothing, so the figures are returnkit's (the console default would write a line a
+    // request). A checkout from before the logger option has no request log to turn off.
+    ...("silentLogger" in core ? { logger: core.silentLogger } : {}),
     onError: (error, context) => console.error(`[bench server] ${context}:`, error),
   });
   if (config.framework === "hono") {
