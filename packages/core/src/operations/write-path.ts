@@ -36,7 +36,7 @@ import type {
 } from "../store/types";
 import { responseToStore } from "../stored-response";
 import { traceCommit } from "../telemetry/operation-span";
-import { stampTraceparent } from "../telemetry/trace-context";
+import { currentTraceparent } from "../telemetry/trace-context";
 import { type FitSignal, publishTransitions } from "../webhooks/events";
 import { type EventOrigin, withOrigin } from "./event-origin";
 import { type ReturnReader, withOrderLine } from "./reader";
@@ -118,7 +118,10 @@ export async function commitChange(deps: WritePathDeps, change: Change): Promise
         next,
         expectedVersion: current ? current.record.version : null,
         // The request's id and trace context (the commit span's, when tracing) on each event.
-        events: stampTraceparent(withOrigin(published.events, change.origin)),
+        events: withOrigin(published.events, {
+          requestId: change.origin.requestId,
+          traceparent: currentTraceparent() ?? change.origin.traceparent,
+        }),
         // Kept without the history, which a replay takes back from the return (append-only).
         idempotency: key
           ? { ...key, response: responseToStore(deps.respond(next.record, status)) }

@@ -4,7 +4,6 @@
  * joins the trace of the request whose commit produced it.
  */
 import { type Context, context, propagation, ROOT_CONTEXT } from "@opentelemetry/api";
-import type { OutboxEventInput } from "../store/types";
 
 /** The active context's `traceparent` through the global propagator, or null (no trace, no SDK). */
 export function currentTraceparent(): string | null {
@@ -17,10 +16,4 @@ export function currentTraceparent(): string | null {
 export function contextFromTraceparent(traceparent: string | null | undefined): Context {
   if (!traceparent) return ROOT_CONTEXT;
   return propagation.extract(ROOT_CONTEXT, { traceparent });
-}
-
-/** `events` carrying the active context's `traceparent` (as they were without a trace). */
-export function stampTraceparent(events: OutboxEventInput[]): OutboxEventInput[] {
-  const traceparent = currentTraceparent();
-  return traceparent ? events.map((event) => ({ ...event, traceparent })) : events;
 }
