@@ -1,19 +1,21 @@
 /**
  * @module commit — one transaction of small statements (`sql/`), checking in the contract's
- * order: the return's version, the key's first use, the line allowance (under its order's
- * lock, `line-allowance`); then the outbox. A failed check throws `Refused`, which rolls
- * everything back.
+ * order: the returns' versions, the keys' first use, the line allowance (under its order's
+ * lock, `line-allowance`); then the outbox. The same statements write one commit or a group
+ * of them (`group-commit`), each over arrays. A failed check throws, which rolls everything
+ * back: `Refused` with the commit's answer, or in a group `GroupRefused`.
  */
 import type { CommitResult, OutboxEvent, ReturnCommit, StoredReturn } from "@returnkit/core";
 import type { StoreContext } from "./context";
 import type { SqlTransaction } from "./drivers/types";
-import { recordKey as recordAnswer } from "./idempotency";
+import { keyColumns, recordKey } from "./idempotency";
 import { deliveryIdPrefix } from "./ids";
 import { allowanceRefusal, lockCommitOrder } from "./line-allowance";
 import { insertEvents } from "./sql/insert-events";
-import { insertReturn } from "./sql/insert-return";
+import { insertReturns } from "./sql/insert-returns";
+import { recordKeys } from "./sql/record-keys";
 import { selectReturn } from "./sql/select-return";
-import { updateReturn } from "./sql/update-return";
+import { updateReturns } from "./sql/update-returns";
 
 /** The result, and how many deliveries the commit created (0 when it was refused). */
 export type CommitOutcome = { result: CommitResult; deliveries: number };
@@ -21,6 +23,9 @@ export type CommitOutcome = { result: CommitResult; deliveries: number };
 class Refused {
   constructor(readonly result: CommitResult) {}
 }
+
+/** A group met a refusal or a row another transaction holds: its commits go alone. */
+export class GroupRefused {}
 
 /** Throws on a commit the store refuses before sending anything (a programming error). */
 export function checkCommit(change: ReturnCommit): void {
@@ -40,10 +45,7 @@ export async function commit(ctx: StoreContext, change: ReturnCommit): Promise<C
   try {
     return await ctx.db.transaction(async (tx) => {
       if (change.lineAllowance) await lockCommitOrder(ctx, tx, change);
-      await writeReturn(ctx, tx, change);
-      await recordKey(ctx, tx, change);
-      await checkLineAllowance(ctx, tx, change);
-      return writeEvents(ctx, tx, change);
+      return (await writeCommits(ctx, tx, [change]))[0]!;
     });
   } catch (error) {
     if (error instanceof Refused) return { result: error.result, deliveries: 0 };
@@ -51,52 +53,87 @@ export async function commit(ctx: StoreContext, change: ReturnCommit): Promise<C
   }
 }
 
-async function writeReturn(ctx: StoreContext, tx: SqlTransaction, change: ReturnCommit) {
-  const { record, snapshot } = change.next;
-  const values = [record.id, record.version, record.state, record.customer_id, record.order_id];
-  values.push(JSON.stringify(record), JSON.stringify(snapshot));
-  if (change.expectedVersion === null) {
-    if ((await tx.query(insertReturn(ctx.names), values)).length > 0) return;
-    throw new Refused({ ok: false, reason: "already_exists" });
+/**
+ * Writes `changes` (at most one per return and per key) in `tx`. In a `group`, a return another
+ * transaction holds is skipped rather than waited for, and comes back missing like a conflict.
+ */
+export async function writeCommits(
+  ctx: StoreContext,
+  tx: SqlTransaction,
+  changes: ReturnCommit[],
+  group = false,
+): Promise<CommitOutcome[]> {
+  const refuse = async (answer: () => Promise<CommitResult> | CommitResult) => {
+    throw group ? new GroupRefused() : new Refused(await answer());
+  };
+  const updates = changes.filter((change) => change.expectedVersion !== null);
+  const creates = changes.filter((change) => change.expectedVersion === null);
+  const answers = changes.flatMap((change) => (change.idempotency ? [change.idempotency] : []));
+  if (updates.length > 0) {
+    const values = [...returnColumns(updates), updates.map((change) => change.expectedVersion)];
+    const rows = await tx.query(updateReturns(ctx.names, { skipLocked: group }), values);
+    if (rows.length < updates.length) await refuse(() => versionConflict(ctx, tx, updates[0]!));
   }
-  values.push(change.expectedVersion);
-  if ((await tx.query(updateReturn(ctx.names), values)).length > 0) return;
-  // The UPDATE saw the latest committed version: that is what the caller is told of.
-  const [row] = await tx.query<StoredReturn>(selectReturn(ctx.names), [record.id]);
-  throw new Refused({
-    ok: false,
-    reason: "version_conflict",
-    currentVersion: row ? row.record.version : null,
-    ...(row ? { current: row } : {}),
-  });
+  if (creates.length > 0) {
+    const rows = await tx.query(insertReturns(ctx.names), returnColumns(creates));
+    if (rows.length < creates.length) await refuse(() => ({ ok: false, reason: "already_exists" }));
+  }
+  if (group && answers.length > 0) {
+    const rows = await tx.query(recordKeys(ctx.names), keyColumns(answers));
+    if (rows.length < answers.length) throw new GroupRefused();
+  } else if (answers.length > 0) {
+    const result = await recordKey(tx, ctx, answers[0]!);
+    if (!result.recorded)
+      await refuse(() => ({ ok: false, reason: "idempotency_conflict", record: result.record }));
+  }
+  for (const { next, lineAllowance } of changes) {
+    const refusal = lineAllowance && (await allowanceRefusal(ctx, tx, next.record, lineAllowance));
+    if (refusal) await refuse(() => refusal);
+  }
+  const { events, deliveries } = await writeEvents(ctx, tx, changes);
+  return events.map((stored) => ({ result: { ok: true, events: stored }, deliveries }));
 }
 
-async function recordKey(ctx: StoreContext, tx: SqlTransaction, change: ReturnCommit) {
-  if (!change.idempotency) return;
-  const result = await recordAnswer(tx, ctx, change.idempotency);
-  if (!result.recorded)
-    throw new Refused({ ok: false, reason: "idempotency_conflict", record: result.record });
-}
-
-async function checkLineAllowance(ctx: StoreContext, tx: SqlTransaction, change: ReturnCommit) {
-  if (!change.lineAllowance) return;
-  const refusal = await allowanceRefusal(ctx, tx, change.next.record, change.lineAllowance);
-  if (refusal) throw new Refused(refusal);
-}
-
-async function writeEvents(
+/** The UPDATE saw the latest committed version: that is what the caller is told of. */
+async function versionConflict(
   ctx: StoreContext,
   tx: SqlTransaction,
   change: ReturnCommit,
-): Promise<CommitOutcome> {
-  const sent = change.events;
-  if (sent.length === 0) return { result: { ok: true, events: [] }, deliveries: 0 };
+): Promise<CommitResult> {
+  const [row] = await tx.query<StoredReturn>(selectReturn(ctx.names), [change.next.record.id]);
+  const current = row ? { current: row } : {};
+  return {
+    ok: false,
+    reason: "version_conflict",
+    currentVersion: row?.record.version ?? null,
+    ...current,
+  };
+}
+
+/** What sql/insert-returns and sql/update-returns take (before `expected`), one per commit. */
+export function returnColumns(changes: ReturnCommit[]): unknown[][] {
+  const records = changes.map((change) => change.next.record);
+  const plain = (["id", "version", "state", "customer_id", "order_id"] as const).map((column) =>
+    records.map((record) => record[column]),
+  );
+  const snapshots = changes.map((change) => JSON.stringify(change.next.snapshot));
+  return [...plain, records.map((record) => JSON.stringify(record)), snapshots];
+}
+
+/** Writes the events of `changes` in order: each commit's stored events, and the deliveries made. */
+export async function writeEvents(
+  ctx: StoreContext,
+  tx: SqlTransaction,
+  changes: readonly ReturnCommit[],
+): Promise<{ events: OutboxEvent[][]; deliveries: number }> {
+  const sent = changes.flatMap((change) => change.events);
+  if (sent.length === 0) return { events: changes.map(() => []), deliveries: 0 };
   const payloads = sent.map((event) => JSON.stringify(event.payload));
   const createdMs = sent.map((event) => Date.parse(event.created_at));
   const rows = await tx.query<{ id: string; position: number | string; deliveries: number }>(
     insertEvents(ctx.names),
     [
-      change.next.record.id,
+      sent.map((event) => event.return_id),
       sent.map((event) => event.id),
       sent.map((event) => event.seq),
       sent.map((event) => event.type),
@@ -111,13 +148,18 @@ async function writeEvents(
     ],
   );
   const positions = new Map(rows.map((row) => [row.id, Number(row.position)]));
+  let next = 0;
   // The store's own copies, parsed from what was sent: the caller's objects stay theirs.
-  const events: OutboxEvent[] = sent.map((event, i) => ({
-    ...event,
-    request_id: event.request_id ?? null,
-    traceparent: event.traceparent ?? null,
-    payload: JSON.parse(payloads[i]!),
-    position: positions.get(event.id)!,
-  }));
-  return { result: { ok: true, events }, deliveries: rows[0]!.deliveries };
+  const events = changes.map((change) =>
+    change.events.map(
+      (event): OutboxEvent => ({
+        ...event,
+        request_id: event.request_id ?? null,
+        traceparent: event.traceparent ?? null,
+        payload: JSON.parse(payloads[next++]!),
+        position: positions.get(event.id)!,
+      }),
+    ),
+  );
+  return { events, deliveries: rows[0]!.deliveries };
 }

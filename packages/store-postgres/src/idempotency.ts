@@ -7,7 +7,7 @@ import type {
 } from "@returnkit/core";
 import type { StoreContext } from "./context";
 import type { SqlQueryable } from "./drivers/types";
-import { recordFirstUse } from "./sql/record-first-use";
+import { recordKeys } from "./sql/record-keys";
 import { selectKey } from "./sql/select-key";
 
 /** A key whose row vanished between the insert and the read (purged) is tried again. */
@@ -23,14 +23,30 @@ export async function recordKey(
   ctx: StoreContext,
   answer: IdempotencyFirstUse,
 ): Promise<IdempotencyAnswerResult> {
-  const { key, fingerprint, now, expiresAt } = answer;
-  const values = [key, fingerprint, now, expiresAt, JSON.stringify(answer.response)];
+  const { key, now } = answer;
+  const values = keyColumns([answer]);
   for (let attempt = 0; attempt < RECORD_ATTEMPTS; attempt++) {
-    if ((await db.query(recordFirstUse(ctx.names), values)).length > 0) return { recorded: true };
+    if ((await db.query(recordKeys(ctx.names), values)).length > 0) return { recorded: true };
     const [row] = await db.query<IdempotencyRecordView>(selectKey(ctx.names), [key, now]);
     if (row) return { recorded: false, record: row };
   }
   throw new Error(`idempotency key ${key} kept changing under ${RECORD_ATTEMPTS} attempts`);
+}
+
+/**
+ * What sql/record-keys takes, one per answer. A group's clock is its earliest answer's: a key
+ * that expired only by a later one's clock is refused there, and its commit runs alone.
+ */
+export function keyColumns(unordered: IdempotencyFirstUse[]): unknown[] {
+  // In one order everywhere, so two groups never each wait for a key the other inserted.
+  const answers = [...unordered].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return [
+    answers.map((answer) => answer.key),
+    answers.map((answer) => answer.fingerprint),
+    Math.min(...answers.map((answer) => answer.now)),
+    answers.map((answer) => answer.expiresAt),
+    answers.map((answer) => JSON.stringify(answer.response)),
+  ];
 }
 
 export const idempotencyKeys = (ctx: StoreContext): IdempotencyKeys => ({

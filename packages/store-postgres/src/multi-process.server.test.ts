@@ -53,7 +53,7 @@ describe.skipIf(!DATABASE_URL)("several processes on one database (DATABASE_URL)
   }
 
   /** One run of the competing writes, checked in full; its figures, for the coverage checks. */
-  async function contentionRun() {
+  async function contentionRun(groupCommit: boolean) {
     const { schema, endpointId } = await prepareSchema();
     const workers = Array.from({ length: PROCESSES }, (_, child) =>
       startWorker<{ kind: "go" }, ContentionMessage>("contention-worker.ts", {
@@ -63,6 +63,7 @@ describe.skipIf(!DATABASE_URL)("several processes on one database (DATABASE_URL)
         returns: RETURNS,
         parallelReturns: PARALLEL_RETURNS,
         poolMax: POOL_MAX,
+        groupCommit,
       } satisfies ContentionConfig),
     );
     const started = Date.now();
@@ -167,23 +168,25 @@ describe.skipIf(!DATABASE_URL)("several processes on one database (DATABASE_URL)
       startMs: ready - started,
       runMs: finished - ready,
     };
-    console.info(`[multi-process] ${JSON.stringify(figures)}`);
+    console.info(`[multi-process${groupCommit ? ", groupCommit" : ""}] ${JSON.stringify(figures)}`);
     expect(figures.executed).toBe(keys.length);
     expect(figures.commits).toBe(RETURNS + ledger.transitions);
     return figures;
   }
 
-  it(
-    "advance - competing writes from 4 processes with shared Idempotency-Keys each run once, leaving gapless histories and a one-to-one outbox",
-    async () => {
-      const figures = await contentionRun();
-      // ------------------------------------------------------------ the contention was real
-      expect(figures.replayed).toBeGreaterThan(0);
-      expect(figures.versionConflicts).toBeGreaterThan(0);
-      expect(figures.invalidTransition409).toBeGreaterThan(0);
-      // Some returns got far enough for fit signals, so the outbox check covered those too.
-      expect(figures.fitSignals).toBeGreaterThan(0);
-    },
-    RUN_MS + WORKER_START_MS,
-  );
+  for (const groupCommit of [false, true]) {
+    it(
+      `advance - competing writes from 4 processes with shared Idempotency-Keys each run once, leaving gapless histories and a one-to-one outbox${groupCommit ? " (groupCommit)" : ""}`,
+      async () => {
+        const figures = await contentionRun(groupCommit);
+        // ---------------------------------------------------------- the contention was real
+        expect(figures.replayed).toBeGreaterThan(0);
+        expect(figures.versionConflicts).toBeGreaterThan(0);
+        expect(figures.invalidTransition409).toBeGreaterThan(0);
+        // Some returns got far enough for fit signals, so the outbox check covered those too.
+        expect(figures.fitSignals).toBeGreaterThan(0);
+      },
+      RUN_MS + WORKER_START_MS,
+    );
+  }
 });

@@ -27,6 +27,8 @@ export interface PostgresStoreOptions extends NamesOptions, PgDriverOptions {
   notify?: boolean;
   /** `store.name`; defaults to `postgres` or `pglite` by the kind of `db`. */
   name?: string;
+  /** Write commits that arrive together in one transaction (default false; see the README). */
+  groupCommit?: boolean;
 }
 
 const postgresStoreOptionsSchema = optionsObject(
@@ -36,6 +38,7 @@ const postgresStoreOptionsSchema = optionsObject(
       if (defect) ctx.addIssue({ code: "custom", message: defect });
     }),
     notify: aBoolean.optional(),
+    groupCommit: aBoolean.optional(),
     name: aNonEmptyString.optional(),
     preparedStatements: aBoolean.optional(),
     onError: aFunction<(error: Error) => void>().optional(),

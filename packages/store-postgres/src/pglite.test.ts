@@ -17,16 +17,18 @@ afterAll(async () => {
   await db.close();
 });
 
-runStoreConformance({
-  name: "postgresStore on PGlite",
-  create: () => {
-    const schema = uniqueSchema("pglite");
-    const store = postgresStore({ db, schema });
-    schemaOf.set(store, schema);
-    return store;
-  },
-  cleanup: async (store) => {
-    await store.close?.();
-    await dropSchema(db, schemaOf.get(store)!);
-  },
-});
+for (const groupCommit of [false, true]) {
+  runStoreConformance({
+    name: `postgresStore on PGlite${groupCommit ? ", groupCommit" : ""}`,
+    create: () => {
+      const schema = uniqueSchema("pglite");
+      const store = postgresStore({ db, schema, groupCommit });
+      schemaOf.set(store, schema);
+      return store;
+    },
+    cleanup: async (store) => {
+      await store.close?.();
+      await dropSchema(db, schemaOf.get(store)!);
+    },
+  });
+}

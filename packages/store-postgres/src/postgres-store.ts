@@ -1,10 +1,11 @@
 /** @module postgres-store — `postgresStore`, through a `pg` Pool or PGlite; several processes may share it. */
-import type { ReturnsStore } from "@returnkit/core";
+import type { ReturnCommit, ReturnsStore } from "@returnkit/core";
 import { checkCommit, commit } from "./commit";
 import type { StoreContext } from "./context";
 import { deliveryOperations } from "./deliveries";
 import { toDriver } from "./drivers";
 import * as endpoints from "./endpoints";
+import { groupCommits } from "./group-commit";
 import { idempotencyKeys } from "./idempotency";
 import { applyMigrations, upToDate } from "./migrate";
 import { sqlNames } from "./names";
@@ -29,6 +30,8 @@ export function postgresStore(options: PostgresStoreOptions): PostgresStore {
   const names = sqlNames(options);
   const notifier = createDeliveryNotifier(db, options.notify === false ? null : names.channel);
   const ctx: StoreContext = { db, names, notify: notifier.target, announce: notifier.announce };
+  const commitAlone = (change: ReturnCommit) => commit(ctx, change);
+  const write = options.groupCommit ? groupCommits(ctx, commitAlone) : commitAlone;
   let initialised: Promise<void> | undefined;
 
   return {
@@ -51,7 +54,7 @@ export function postgresStore(options: PostgresStoreOptions): PostgresStore {
     ...returnReads(ctx),
     async commit(change) {
       checkCommit(change);
-      const outcome = await commit(ctx, change);
+      const outcome = await write(change);
       if (outcome.deliveries > 0) notifier.announce();
       return outcome.result;
     },

@@ -18,17 +18,19 @@ describe.skipIf(!DATABASE_URL)("PostgreSQL server (DATABASE_URL)", () => {
     await pool.end();
   });
 
-  runStoreConformance({
-    name: "postgresStore on a pg Pool",
-    create: () => {
-      const schema = uniqueSchema("pg");
-      const store = postgresStore({ db: pool, schema });
-      schemaOf.set(store, schema);
-      return store;
-    },
-    cleanup: async (store) => {
-      await store.close?.();
-      await dropSchema(pool, schemaOf.get(store)!);
-    },
-  });
+  for (const groupCommit of [false, true]) {
+    runStoreConformance({
+      name: `postgresStore on a pg Pool${groupCommit ? ", groupCommit" : ""}`,
+      create: () => {
+        const schema = uniqueSchema("pg");
+        const store = postgresStore({ db: pool, schema, groupCommit });
+        schemaOf.set(store, schema);
+        return store;
+      },
+      cleanup: async (store) => {
+        await store.close?.();
+        await dropSchema(pool, schemaOf.get(store)!);
+      },
+    });
+  }
 });

@@ -27,6 +27,8 @@ export interface ContentionConfig {
   /** Returns this process works on at once. */
   parallelReturns: number;
   poolMax: number;
+  /** The store's `groupCommit` option. */
+  groupCommit: boolean;
 }
 
 export type ContentionMessage =
@@ -44,7 +46,11 @@ const WRITE_DEADLINE_MS = 30_000;
 
 async function main() {
   const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.poolMax });
-  const store = postgresStore({ db: pool, schema: config.schema });
+  const store = postgresStore({
+    db: pool,
+    schema: config.schema,
+    groupCommit: config.groupCommit,
+  });
   const refusals: Record<string, number> = {};
   let commits = 0;
   const counting: ReturnsStore = {

@@ -44,6 +44,8 @@ export interface CrashConfig {
   /** Delivery lease: how soon a delivery held by a killed dispatcher can be claimed again. */
   leaseMs: number;
   drain: boolean;
+  /** The store's `groupCommit` option. */
+  groupCommit: boolean;
 }
 
 export interface CrashWrite {
@@ -86,7 +88,11 @@ const FOREVER = new Promise<never>(() => {});
 
 async function main() {
   const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 4 });
-  const store = postgresStore({ db: pool, schema: config.schema });
+  const store = postgresStore({
+    db: pool,
+    schema: config.schema,
+    groupCommit: config.groupCommit,
+  });
   let holdBeforeCommit = false;
   let holdAfterCommit = false;
   process.on("message", (message: { kind?: string }) => {

@@ -1,0 +1,159 @@
+import {
+  type CommitResult,
+  type ReturnCommit,
+  type ReturnsStore,
+  type StoredReturn,
+  StoreUnavailableError,
+} from "@returnkit/core";
+import { advanceStoredReturn, makeOutboxEvent, makeStoredReturn } from "@returnkit/core/testing";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sqlNames } from "./names";
+import { postgresStore } from "./postgres-store";
+import {
+  backends,
+  dropSchema,
+  query,
+  STARTUP_TIMEOUT_MS,
+  type TestDatabase,
+  uniqueSchema,
+  warmUp,
+  warnWithoutServer,
+} from "./test-support";
+
+warnWithoutServer("the groupCommit cases");
+
+const response = { status: 201, body: { ok: true }, headers: {} };
+
+/** A new return's first commit, keyed when `key` is given. */
+function createOf(stored: StoredReturn, key?: string, fingerprint = "fp"): ReturnCommit {
+  return {
+    next: stored,
+    expectedVersion: null,
+    events: [makeOutboxEvent(stored)],
+    ...(key
+      ? {
+          idempotency: {
+            key,
+            fingerprint,
+            now: Date.now(),
+            expiresAt: Date.now() + 60_000,
+            response,
+          },
+        }
+      : {}),
+  };
+}
+
+for (const backend of backends()) {
+  describe.skipIf(backend.skip)(`groupCommit on ${backend.name}`, () => {
+    const schema = uniqueSchema("group");
+    let db: TestDatabase;
+    let store: ReturnsStore;
+
+    beforeAll(async () => {
+      await warmUp(backend);
+      db = backend.connect();
+      store = postgresStore({ db, schema, groupCommit: true });
+      await store.init?.();
+    }, STARTUP_TIMEOUT_MS);
+
+    afterAll(async () => {
+      await store.close?.();
+      await dropSchema(db, schema);
+      await backend.closeAll();
+    });
+
+    const transactionsOf = async (ids: string[]) => {
+      const { rows } = await query<{ n: number }>(
+        db,
+        `SELECT count(DISTINCT xmin::text)::int AS n FROM ${sqlNames({ schema }).table("returns")} WHERE id = ANY($1)`,
+        [ids],
+      );
+      return rows[0]!.n;
+    };
+
+    it("groupCommit - commits that arrive together share transactions, each answered with its own events", async () => {
+      const created = Array.from({ length: 30 }, () => makeStoredReturn());
+      const results = await Promise.all(
+        created.map((stored, i) => store.commit(createOf(stored, `together-${i}`))),
+      );
+
+      for (const [i, result] of results.entries()) {
+        expect(result).toMatchObject({ ok: true, events: [{ return_id: created[i]!.record.id }] });
+        const [listed] = await store.listEvents(created[i]!.record.id);
+        expect(listed).toEqual((result as Extract<CommitResult, { ok: true }>).events[0]);
+      }
+      expect(await transactionsOf(created.map((stored) => stored.record.id))).toBeLessThan(30);
+      const positions = results.map((result) => (result.ok ? result.events[0]!.position : 0));
+      expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    });
+
+    it("groupCommit - a refused commit among others leaves them committed and gets the answer it would alone", async () => {
+      const taken = makeStoredReturn();
+      expect(await store.commit(createOf(taken, "taken-key", "first"))).toMatchObject({ ok: true });
+      const others = Array.from({ length: 8 }, () => makeStoredReturn());
+      const stale = advanceStoredReturn(
+        { ...taken, record: { ...taken.record, version: 4 } },
+        "submit",
+      );
+      const reusingKey = makeStoredReturn();
+
+      const [again, conflict, keyConflict, ...rest] = await Promise.all([
+        store.commit(createOf(taken)),
+        store.commit({ next: stale, expectedVersion: 4, events: [] }),
+        store.commit(createOf(reusingKey, "taken-key", "second")),
+        ...others.map((stored) => store.commit(createOf(stored))),
+      ]);
+
+      expect(again).toEqual({ ok: false, reason: "already_exists" });
+      expect(conflict).toMatchObject({ ok: false, reason: "version_conflict", currentVersion: 1 });
+      expect(keyConflict).toMatchObject({
+        ok: false,
+        reason: "idempotency_conflict",
+        record: { fingerprint: "first" },
+      });
+      for (const result of rest) expect(result).toMatchObject({ ok: true });
+      for (const stored of others) expect(await store.getReturn(stored.record.id)).toEqual(stored);
+      expect(await store.getReturn(reusingKey.record.id)).toBeNull();
+      expect(await store.getReturn(taken.record.id)).toEqual(taken);
+    });
+
+    it("groupCommit - two commits of one return that arrive together: one wins, the other conflicts", async () => {
+      const stored = makeStoredReturn();
+      await store.commit(createOf(stored));
+      const next = advanceStoredReturn(stored, "submit");
+      const results = await Promise.all([
+        store.commit({ next, expectedVersion: 1, events: [makeOutboxEvent(next)] }),
+        store.commit({ next, expectedVersion: 1, events: [makeOutboxEvent(next)] }),
+      ]);
+
+      expect(results.filter((result) => result.ok)).toHaveLength(1);
+      expect(results.filter((result) => !result.ok)).toMatchObject([
+        { reason: "version_conflict", currentVersion: 2 },
+      ]);
+      expect(await store.listEvents(stored.record.id)).toHaveLength(2);
+    });
+  });
+}
+
+describe("groupCommit on a pg Pool whose server cannot be reached", () => {
+  const pool = new pg.Pool({
+    connectionString: "postgres://postgres@127.0.0.1:1/test",
+    connectionTimeoutMillis: 2_000,
+  });
+  afterAll(() => pool.end());
+
+  it("groupCommit - rejects each commit of a group with StoreUnavailableError", async () => {
+    const store = postgresStore({ db: pool, notify: false, groupCommit: true });
+    const results = await Promise.allSettled(
+      Array.from({ length: 4 }, () => store.commit(createOf(makeStoredReturn()))),
+    );
+    for (const result of results) {
+      expect(result).toMatchObject({
+        status: "rejected",
+        reason: expect.any(StoreUnavailableError),
+      });
+    }
+  });
+});

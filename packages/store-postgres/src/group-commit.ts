@@ -1,0 +1,66 @@
+/**
+ * @module group-commit — the opt-in `groupCommit`. Commits that arrive while a group is being
+ * written wait, then go together: one transaction of the commit's statements over arrays, so a
+ * busy service pays one round of statements (and one WAL flush) per group instead of per
+ * commit. A group never waits on a return another transaction holds (SKIP LOCKED); if any of
+ * its commits is refused or finds its row held, the group rolls back and each of its commits
+ * runs alone, which reports its own outcome. Commits bound to an order's allowance run alone.
+ */
+import type { ReturnCommit } from "@returnkit/core";
+import { type CommitOutcome, GroupRefused, writeCommits } from "./commit";
+import type { StoreContext } from "./context";
+
+type Commit = (change: ReturnCommit) => Promise<CommitOutcome>;
+type Waiting = { change: ReturnCommit; settle: (outcome: Promise<CommitOutcome>) => void };
+
+/** Bounds a group's statements (and the time its first commit waits for the last). */
+const MOST_PER_GROUP = 64;
+
+/** `alone` for every commit, with the ones that arrive together written as one. */
+export function groupCommits(ctx: StoreContext, alone: Commit): Commit {
+  const waiting: Waiting[] = [];
+  let writing = false;
+  const writeAll = async () => {
+    writing = true;
+    // One group at a time: what arrives meanwhile forms the next one.
+    while (waiting.length > 0) await writeNext(ctx, takeGroup(waiting), alone);
+    writing = false;
+  };
+  return (change) => {
+    if (change.lineAllowance) return alone(change);
+    return new Promise((settle) => {
+      waiting.push({ change, settle });
+      if (!writing) void writeAll();
+    });
+  };
+}
+
+/** Writes `group` and settles each of its commits; never rejects, never waits on a held row. */
+async function writeNext(ctx: StoreContext, group: Waiting[], alone: Commit): Promise<void> {
+  try {
+    const changes = group.map((entry) => entry.change);
+    const written = await ctx.db.transaction((tx) => writeCommits(ctx, tx, changes, true));
+    for (const [i, entry] of group.entries()) entry.settle(Promise.resolve(written[i]!));
+  } catch (error) {
+    // Not waited for: one of them may wait for a row another transaction holds.
+    const refused = error instanceof GroupRefused;
+    for (const entry of group) entry.settle(refused ? alone(entry.change) : Promise.reject(error));
+  }
+}
+
+/** The next group, in arrival order: one commit per return and per key (the rest wait). */
+function takeGroup(waiting: Waiting[]): Waiting[] {
+  const group: Waiting[] = [];
+  const taken = new Set<string>();
+  for (let i = 0; i < waiting.length && group.length < MOST_PER_GROUP; ) {
+    const { change } = waiting[i]!;
+    const marks = [`return ${change.next.record.id}`];
+    if (change.idempotency) marks.push(`key ${change.idempotency.key}`);
+    if (marks.some((mark) => taken.has(mark))) i++;
+    else {
+      group.push(...waiting.splice(i, 1));
+      for (const mark of marks) taken.add(mark);
+    }
+  }
+  return group;
+}
