@@ -34,7 +34,7 @@ export interface HttpServerConfig {
   issuer: string;
   jwks: JwtAuthOptions["jwks"];
   /** Serve from `postgresStore({ db: new pg.Pool(...) })` on this database and schema. */
-  postgres?: { url: string; schema: string };
+  postgres?: { url: string; schema: string; groupCommit?: boolean };
 }
 
 /** Pending connections the kernel may queue (capped by net.core.somaxconn). */
@@ -45,7 +45,9 @@ async function storeFor(config: HttpServerConfig): Promise<ReturnsStore | undefi
   if (!config.postgres) return undefined;
   const { postgresStore } = await import("@returnkit/store-postgres");
   const pool = new pg.Pool({ connectionString: config.postgres.url, max: POOL_SIZE });
-  const store = postgresStore({ db: pool, schema: config.postgres.schema });
+  const { schema, groupCommit } = config.postgres;
+  // A checkout from before the option has no group commit to turn on.
+  const store = postgresStore({ db: pool, schema, ...(groupCommit ? { groupCommit } : {}) });
   await store.init();
   return store;
 }
