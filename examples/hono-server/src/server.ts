@@ -20,12 +20,8 @@ import {
 } from "@returnkit/core";
 import { type DevAuthorizationServer, startDevAuthorizationServer } from "@returnkit/dev-auth";
 import { createMcpHandler, mcpResourceUrl } from "@returnkit/mcp";
-import {
-  DataDirInUseError,
-  type DataDirLock,
-  lockDataDir,
-  postgresStore,
-} from "@returnkit/store-postgres";
+import { DataDirInUseError, type DataDirLock, lockDataDir } from "@returnkit/pglite-lock";
+import { postgresStore } from "@returnkit/store-postgres";
 import { Hono } from "hono";
 
 export interface ReturnsServerOptions {

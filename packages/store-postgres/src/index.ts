@@ -2,8 +2,6 @@
  * @module @returnkit/store-postgres — the returnkit store on PostgreSQL, through a `pg` Pool
  * or PGlite (embedded Postgres), with versioned migrations (README: setup and examples).
  */
-export type { DataDirLock } from "./data-dir-lock";
-export { DataDirInUseError, LOCK_FILE, lockDataDir } from "./data-dir-lock";
 export { type DatabaseInput, toDriver } from "./drivers";
 export type { PgDriverOptions } from "./drivers/pg";
 export type * from "./drivers/types";

@@ -6,7 +6,7 @@
  */
 import { PGlite } from "@electric-sql/pglite";
 import { createReturnsService } from "@returnkit/core";
-import { DataDirInUseError, lockDataDir } from "../data-dir-lock";
+import { DataDirInUseError, lockDataDir } from "@returnkit/pglite-lock";
 import { postgresStore } from "../postgres-store";
 import { customer, failWorker, parentMessage, report, workerConfig } from "./worker-runtime";
 

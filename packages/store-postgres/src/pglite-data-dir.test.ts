@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { lockDataDir } from "@returnkit/pglite-lock";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { DataDirInUseError, LOCK_FILE, lockDataDir } from "./data-dir-lock";
 import { postgresStore } from "./postgres-store";
 import type { DataDirConfig, DataDirMessage } from "./test-support/data-dir-worker";
 import { killAllWorkers, startWorker } from "./test-support/worker-process";
@@ -97,34 +97,4 @@ describe("lockDataDir across processes", () => {
     },
     4 * START_MS,
   );
-});
-
-describe("lockDataDir in one process", () => {
-  it("lockDataDir - the same directory twice in one process is refused until released", () => {
-    const dir = freshDir();
-    const lock = lockDataDir(dir);
-    expect(() => lockDataDir(dir)).toThrow(DataDirInUseError);
-    expect(() => lockDataDir(`${dir}/`)).toThrow(/already open in this process/);
-    lock.release();
-    lock.release();
-    const again = lockDataDir(dir);
-    expect(again.file).toBe(join(dir, LOCK_FILE));
-    again.release();
-  });
-
-  it("lockDataDir - an unreadable lock file is treated as stale", async () => {
-    const dir = freshDir();
-    lockDataDir(dir).release();
-    const { writeFileSync } = await import("node:fs");
-    writeFileSync(join(dir, LOCK_FILE), "");
-    const lock = lockDataDir(dir);
-    lock.release();
-  });
-
-  it("lockDataDir - a directory that is not on disk needs no lock", () => {
-    const lock = lockDataDir("memory://");
-    expect(lock.file).toBe("");
-    expect(lockDataDir("memory://").dir).toBe("");
-    lock.release();
-  });
 });
