@@ -30,7 +30,6 @@ import type {
   IdempotencyRecordView,
   IdempotentResponse,
   LineAllowance,
-  ReturnCommit,
   ReturnsStore,
   StoredReturn,
 } from "../store/types";
@@ -122,21 +121,19 @@ export async function commitChange(deps: WritePathDeps, change: Change): Promise
       }),
     );
     fitSignals = published.fitSignals;
-    return deps.store.commit(
-      // Frozen before the store sees it: nothing changes a commit afterwards, so a store that
-      // keeps objects (the memory store) shares them instead of copying, and the version this
-      // process remembers for its next write is the very one stored.
-      deepFreeze<ReturnCommit>({
-        next,
-        expectedVersion: current ? current.record.version : null,
-        events: published.events,
-        // Kept without the history, which a replay takes back from the return (append-only).
-        idempotency: key
-          ? { ...key, response: responseToStore(deps.respond(next.record, status)) }
-          : undefined,
-        ...(allowance ? { lineAllowance: allowance } : {}),
-      }),
-    );
+    return deps.store.commit({
+      // The next version is frozen before the store sees it: the service remembers it (recent
+      // records), and a store that keeps objects (the memory store) shares it instead of
+      // copying. The rest is the store's to copy as it keeps it (serialised, or a frozen copy).
+      next: deepFreeze(next),
+      expectedVersion: current ? current.record.version : null,
+      events: published.events,
+      // Kept without the history, which a replay takes back from the return (append-only).
+      idempotency: key
+        ? { ...key, response: responseToStore(deps.respond(next.record, status)) }
+        : undefined,
+      ...(allowance ? { lineAllowance: allowance } : {}),
+    });
   });
   if (result.ok) {
     deps.recent?.set(next.record.id, next);
