@@ -96,11 +96,11 @@ function commitInMemory(
   if (refusal) return refusal;
 
   // Nothing below can fail: the commit is atomic because it is synchronous.
-  // One copy of the whole commit, sharing what is frozen already (the service freezes the
-  // next version, its events and key's response are copied): the record the return, its
-  // events' payloads and the key's response refer to stays one object, as do the parts earlier
-  // versions hold. The response refers to the record before copying, so its body is not
-  // copied only to be dropped.
+  // One copy of the whole commit, sharing what is frozen already (the service hands over the
+  // next version frozen; its events and the key's response are copied here): the record the
+  // return, its events' payloads and the key's response refer to stays one object, as do the
+  // parts earlier versions hold. The response refers to the record before copying, so its body
+  // is not copied only to be dropped.
   const { next, idempotency } = commit;
   const copy = frozenCopy({
     next,
