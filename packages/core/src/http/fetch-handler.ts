@@ -122,7 +122,7 @@ export function createFetchHandler(context: HttpContext): FetchHandler {
       ctx,
     });
     facts.returnId = returnIdOf(outcome) ?? facts.returnId;
-    return render(outcome, principal, url);
+    return render(outcome, principal, url, facts.id);
   }
 
   function failure(error: unknown, request: Request, route: RouteDefinition | null): Response {

@@ -18,7 +18,12 @@ export interface RenderSetup {
 export function createRenderer(setup: RenderSetup) {
   const { baseUrl, mountPath, links, responder } = setup;
 
-  function page(outcome: Extract<RouteOutcome, { kind: "page" }>, principal: Principal, url: URL) {
+  function page(
+    outcome: Extract<RouteOutcome, { kind: "page" }>,
+    principal: Principal,
+    url: URL,
+    requestId: string,
+  ) {
     const nextCursor = outcome.page.next_cursor;
     const self = `${baseUrl}${url.pathname.slice(mountPath.length)}${url.search}`;
     const pageLinks: Record<string, { href: string }> = { self: { href: self } };
@@ -27,40 +32,47 @@ export function createRenderer(setup: RenderSetup) {
       next.searchParams.set("cursor", nextCursor);
       pageLinks.next = { href: next.href };
     }
-    return responder.json(200, {
+    const body = {
       object: "list",
       data: outcome.page.data.map((record) => renderReturn(record, principal, links)),
       next_cursor: nextCursor,
       _links: pageLinks,
-    });
+    };
+    return responder.json(200, body, {}, requestId);
   }
 
-  return function render(outcome: RouteOutcome, principal: Principal, url: URL): Response {
-    if (outcome.kind === "page") return page(outcome, principal, url);
-    if (outcome.kind === "health") return responder.health(outcome.report);
+  /** The response to request `requestId` (it carries its `Request-Id`). */
+  return function render(
+    outcome: RouteOutcome,
+    principal: Principal,
+    url: URL,
+    requestId: string,
+  ): Response {
+    if (outcome.kind === "page") return page(outcome, principal, url, requestId);
+    if (outcome.kind === "health") return responder.health(outcome.report, requestId);
     if (outcome.kind === "returnable") {
-      return responder.json(200, renderReturnable(outcome.order, principal, links));
+      return responder.json(200, renderReturnable(outcome.order, principal, links), {}, requestId);
     }
     if (outcome.kind === "webhook") {
       const { answer } = outcome;
       const headers = answer.replayed
         ? { ...answer.headers, [REPLAYED_HEADER]: "true" }
         : answer.headers;
-      return responder.json(answer.status, answer.body, headers);
+      return responder.json(answer.status, answer.body, headers, requestId);
     }
     if (outcome.kind === "reasons") {
-      return responder.json(200, { object: "list", data: outcome.reasons });
+      return responder.json(200, { object: "list", data: outcome.reasons }, {}, requestId);
     }
     if (outcome.kind === "return") {
       const { record } = outcome;
-      return responder.json(200, renderReturn(record, principal, links), {
-        etag: etagOf(record.version),
-      });
+      const headers = { etag: etagOf(record.version) };
+      return responder.json(200, renderReturn(record, principal, links), headers, requestId);
     }
     // The service built etag and location with the response it stored for replays.
     const { result } = outcome;
     const headers = { ...result.headers };
     if (result.replayed) headers[REPLAYED_HEADER] = "true";
-    return responder.json(result.status, renderReturn(result.record, principal, links), headers);
+    const body = renderReturn(result.record, principal, links);
+    return responder.json(result.status, body, headers, requestId);
   };
 }

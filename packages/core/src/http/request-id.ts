@@ -52,8 +52,22 @@ export function returnIdOf(outcome: RouteOutcome): string | null {
   return null;
 }
 
-/** `response` with `Request-Id: id`; copied first when its headers are immutable. */
+/** Responses built with their request's `Request-Id` among their headers. */
+const identified = new WeakSet<Response>();
+
+/** Marks `response` as built with its `Request-Id`, which `withRequestId` then leaves alone. */
+export function builtWithRequestId(response: Response): Response {
+  identified.add(response);
+  return response;
+}
+
+/**
+ * `response` with `Request-Id: id`; copied first when its headers are immutable. One built
+ * with it is returned as it is: a header set afterwards would turn the plain headers
+ * @hono/node-server writes as given into a `Headers` it must copy.
+ */
 export function withRequestId(response: Response, id: string): Response {
+  if (identified.has(response)) return response;
   try {
     response.headers.set(REQUEST_ID_HEADER, id);
     return response;

@@ -3,7 +3,7 @@
  * `Request-Id`, and every request one info line once it is answered (fields in the core
  * README, "Logs"). It wraps the routes and mounted handlers alike.
  */
-import type { Logger } from "../logging/logger";
+import { type Logger, silentLogger } from "../logging/logger";
 import { problems } from "../problems";
 import type { FetchHandler } from "./fetch-handler";
 import { requestFacts, withRequestId } from "./request-id";
@@ -18,8 +18,10 @@ export interface RequestLogParts {
 
 export function withRequestLog(serve: FetchHandler, parts: RequestLogParts): FetchHandler {
   const { logger, reportError, responder } = parts;
+  // The silent logger would drop the line: it is not built.
+  const logs = logger !== silentLogger;
   return async (request, context) => {
-    const started = performance.now();
+    const started = logs ? performance.now() : 0;
     const facts = requestFacts(request);
     let response: Response;
     try {
@@ -35,18 +37,20 @@ export function withRequestLog(serve: FetchHandler, parts: RequestLogParts): Fet
       );
       response = responder.problem(problems.internal(), {}, facts.id);
     }
-    logger.info(
-      {
-        "http.request.method": request.method,
-        "http.route": facts.route ?? undefined,
-        "http.response.status_code": response.status,
-        duration_ms: Math.round((performance.now() - started) * 10) / 10,
-        caller_kind: facts.callerKind ?? undefined,
-        return_id: facts.returnId ?? undefined,
-        request_id: facts.id,
-      },
-      "request completed",
-    );
+    if (logs) {
+      logger.info(
+        {
+          "http.request.method": request.method,
+          "http.route": facts.route ?? undefined,
+          "http.response.status_code": response.status,
+          duration_ms: Math.round((performance.now() - started) * 10) / 10,
+          caller_kind: facts.callerKind ?? undefined,
+          return_id: facts.returnId ?? undefined,
+          request_id: facts.id,
+        },
+        "request completed",
+      );
+    }
     return withRequestId(response, facts.id);
   };
 }

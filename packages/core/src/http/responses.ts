@@ -2,6 +2,7 @@
 import { HEALTH_MEDIA_TYPE } from "../health/health-check";
 import type { ProblemError } from "../problems";
 import type { HealthReport } from "../schemas";
+import { builtWithRequestId, REQUEST_ID_HEADER } from "./request-id";
 import { textResponse } from "./response-text";
 import { OPENAPI_PATH } from "./routes";
 
@@ -9,46 +10,67 @@ export const JSON_TYPE = "application/json";
 export const PROBLEM_TYPE = "application/problem+json";
 
 export interface Responder {
-  json(status: number, body: unknown, headers?: Record<string, string>): Response;
-  /** The problem as problem+json; with `requestId`, the body says it as `request_id`. */
+  /** `body` as JSON; with `requestId`, the response carries it as `Request-Id`. */
+  json(
+    status: number,
+    body: unknown,
+    headers?: Record<string, string>,
+    requestId?: string,
+  ): Response;
+  /**
+   * The problem as problem+json; with `requestId`, the body says it as `request_id` and the
+   * response carries it as `Request-Id`.
+   */
   problem(error: ProblemError, extraHeaders?: Record<string, string>, requestId?: string): Response;
-  /** 200, or 503 when the report fails; never cached. */
-  health(report: HealthReport): Response;
+  /** 200, or 503 when the report fails; never cached. With `requestId`, as `json`. */
+  health(report: HealthReport, requestId?: string): Response;
 }
 
 export function createResponder(baseUrl: string): Responder {
   const describedBy = `<${baseUrl}${OPENAPI_PATH}>; rel="describedby"`;
   return {
-    json(status, body, headers = {}) {
-      return textResponse(JSON.stringify(body), {
+    json(status, body, headers = {}, requestId) {
+      return answer(
+        JSON.stringify(body),
         status,
-        headers: { "content-type": JSON_TYPE, link: describedBy, ...headers },
-      });
+        { "content-type": JSON_TYPE, link: describedBy, ...headers },
+        requestId,
+      );
     },
-    health(report) {
-      return textResponse(JSON.stringify(report), {
-        status: report.status === "fail" ? 503 : 200,
-        headers: {
-          "content-type": HEALTH_MEDIA_TYPE,
-          "cache-control": "no-store",
-          link: describedBy,
-        },
-      });
+    health(report, requestId) {
+      return answer(
+        JSON.stringify(report),
+        report.status === "fail" ? 503 : 200,
+        { "content-type": HEALTH_MEDIA_TYPE, "cache-control": "no-store", link: describedBy },
+        requestId,
+      );
     },
     problem(error, extraHeaders = {}, requestId) {
       const body =
         requestId === undefined ? error.toJSON() : { ...error.toJSON(), request_id: requestId };
-      return textResponse(JSON.stringify(body), {
-        status: error.status,
-        headers: {
-          "content-type": PROBLEM_TYPE,
-          link: describedBy,
-          ...error.headers,
-          ...extraHeaders,
-        },
-      });
+      return answer(
+        JSON.stringify(body),
+        error.status,
+        { "content-type": PROBLEM_TYPE, link: describedBy, ...error.headers, ...extraHeaders },
+        requestId,
+      );
     },
   };
+}
+
+/**
+ * A response of `text`; with `requestId`, `Request-Id` is among the headers it is built with,
+ * so nothing is added to it afterwards. `headers` is the caller's own new object.
+ */
+function answer(
+  text: string,
+  status: number,
+  headers: Record<string, string>,
+  requestId: string | undefined,
+): Response {
+  if (requestId === undefined) return textResponse(text, { status, headers });
+  headers[REQUEST_ID_HEADER] = requestId;
+  return builtWithRequestId(textResponse(text, { status, headers }));
 }
 
 /** HEAD: the GET response's status and headers, without its body. */

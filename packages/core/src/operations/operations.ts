@@ -48,7 +48,9 @@ export function createOperations(
   function respond(record: ReturnData, status: number): IdempotentResponse {
     if (status !== 201) return { status, body: record, headers: etagHeaders(record.version) };
     const location = flatString(`${baseUrl}${targets.returnPath(record.id)}`);
-    return { status, body: record, headers: { etag: etagOf(record.version), location } };
+    // Frozen, so a store keeping objects under the key holds this one rather than a copy.
+    const headers = Object.freeze({ etag: etagOf(record.version), location });
+    return { status, body: record, headers };
   }
 
   async function toResult(outcome: IdempotentOutcome): Promise<ReturnResult> {

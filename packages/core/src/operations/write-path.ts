@@ -30,7 +30,6 @@ import type {
   IdempotencyRecordView,
   IdempotentResponse,
   LineAllowance,
-  ReturnCommit,
   ReturnsStore,
   StoredReturn,
 } from "../store/types";
@@ -38,7 +37,7 @@ import { responseToStore } from "../stored-response";
 import { traceCommit } from "../telemetry/operation-span";
 import { currentTraceparent } from "../telemetry/trace-context";
 import { type FitSignal, publishTransitions } from "../webhooks/events";
-import { type EventOrigin, withOrigin } from "./event-origin";
+import { type EventOrigin, eventOrigin } from "./event-origin";
 import { type ReturnReader, withOrderLine } from "./reader";
 import {
   applyEventBody,
@@ -108,31 +107,37 @@ export interface Change {
  */
 export async function commitChange(deps: WritePathDeps, change: Change): Promise<CommitOutcome> {
   const { current, next, entries, status, key, allowance } = change;
-  const published = publishTransitions(next.record, entries, deps.catalogue);
-  const result = await traceCommit(next.record.id, () =>
-    deps.store.commit(
-      // Frozen before the store sees it: nothing changes a commit afterwards, so a store that
-      // keeps objects (the memory store) shares them instead of copying, and the version this
-      // process remembers for its next write is the very one stored.
-      deepFreeze<ReturnCommit>({
-        next,
-        expectedVersion: current ? current.record.version : null,
-        // The request's id and trace context (the commit span's, when tracing) on each event.
-        events: withOrigin(published.events, {
-          requestId: change.origin.requestId,
-          traceparent: currentTraceparent() ?? change.origin.traceparent,
-        }),
-        // Kept without the history, which a replay takes back from the return (append-only).
-        idempotency: key
-          ? { ...key, response: responseToStore(deps.respond(next.record, status)) }
-          : undefined,
-        ...(allowance ? { lineAllowance: allowance } : {}),
+  let fitSignals: FitSignal[] = [];
+  const result = await traceCommit(next.record.id, () => {
+    // Published inside the commit's span: each event carries the request's id and the commit
+    // span's trace context when tracing, else the caller's.
+    const published = publishTransitions(
+      next.record,
+      entries,
+      deps.catalogue,
+      eventOrigin({
+        requestId: change.origin.requestId,
+        traceparent: currentTraceparent() ?? change.origin.traceparent,
       }),
-    ),
-  );
+    );
+    fitSignals = published.fitSignals;
+    return deps.store.commit({
+      // The next version is frozen before the store sees it: the service remembers it (recent
+      // records), and a store that keeps objects (the memory store) shares it instead of
+      // copying. The rest is the store's to copy as it keeps it (serialised, or a frozen copy).
+      next: deepFreeze(next),
+      expectedVersion: current ? current.record.version : null,
+      events: published.events,
+      // Kept without the history, which a replay takes back from the return (append-only).
+      idempotency: key
+        ? { ...key, response: responseToStore(deps.respond(next.record, status)) }
+        : undefined,
+      ...(allowance ? { lineAllowance: allowance } : {}),
+    });
+  });
   if (result.ok) {
     deps.recent?.set(next.record.id, next);
-    await notifyFitSignals(deps, published.fitSignals);
+    await notifyFitSignals(deps, fitSignals);
     return { kind: "committed" };
   }
   if (result.reason === "idempotency_conflict") return { kind: "key-taken", record: result.record };

@@ -16,7 +16,7 @@ export function deepFreeze<T>(value: T): T {
  * A deeply frozen copy of JSON-shaped data, so a caller's later change cannot reach it. Unlike
  * `structuredClone` it keeps strings (immutable) instead of duplicating them, keeps an object
  * reached twice one object, and shares every part that is already frozen all the way down (a
- * commit the service froze before handing it over, a previous version's history entries): a
+ * version the service froze before handing it over, a previous version's history entries): a
  * frozen part is copied only when something it reaches can still change. Knowing that takes a
  * walk, not a registry of frozen objects, which would cost memory per object for as long as the
  * objects live. Anything but plain objects and arrays is cloned.

@@ -29,16 +29,16 @@ export class HeldEvents {
   /** Payloads that are not just their data wrapped in the event's type and time. */
   private readonly wholePayloads = new Map<string, WebhookPayload>();
 
+  /** The origin of the event added last: a commit's events share theirs. */
+  private lastOrigin: HeldEvent["origin"] = null;
+
   /** Holds a (frozen) event at `position`; returns it as read back. */
   add(input: OutboxEventInput, position: number): OutboxEvent {
     const { id, return_id, seq, type, payload, created_at } = input;
     const { return: record, transition } = payload.data;
     const request_id = input.request_id ?? null;
     const traceparent = input.traceparent ?? null;
-    const origin =
-      request_id === null && traceparent === null
-        ? null
-        : Object.freeze({ request_id, traceparent });
+    const origin = this.originOf(request_id, traceparent);
     const held: HeldEvent = {
       id,
       return_id,
@@ -53,7 +53,26 @@ export class HeldEvents {
     if (!isWrapperOnly(input)) this.wholePayloads.set(id, payload);
     this.byId.set(id, Object.freeze(held));
     this.byReturn.set(return_id, (this.byReturn.get(return_id) ?? []).concat(held));
-    return this.read(held);
+    // As `read` would build it, but around the appended payload: one object, not three.
+    return Object.freeze({
+      id,
+      return_id,
+      seq,
+      type,
+      payload,
+      created_at,
+      request_id,
+      traceparent,
+      position,
+    });
+  }
+
+  private originOf(request_id: string | null, traceparent: string | null): HeldEvent["origin"] {
+    if (request_id === null && traceparent === null) return null;
+    const last = this.lastOrigin;
+    if (last?.request_id === request_id && last.traceparent === traceparent) return last;
+    this.lastOrigin = Object.freeze({ request_id, traceparent });
+    return this.lastOrigin;
   }
 
   get(id: string): OutboxEvent | undefined {

@@ -96,19 +96,20 @@ function commitInMemory(
   if (refusal) return refusal;
 
   // Nothing below can fail: the commit is atomic because it is synchronous.
-  // One copy of the whole commit, sharing what is frozen already (the service freezes what it
-  // commits, so usually all of it): the record the return, its events' payloads and the key's
-  // response refer to stays one object, as do the parts earlier versions hold.
+  // One copy of the whole commit, sharing what is frozen already (the service hands over the
+  // next version frozen; its events and the key's response are copied here): the record the
+  // return, its events' payloads and the key's response refer to stays one object, as do the
+  // parts earlier versions hold. The response refers to the record before copying, so its body
+  // is not copied only to be dropped.
+  const { next, idempotency } = commit;
   const copy = frozenCopy({
-    next: commit.next,
+    next,
     events: commit.events,
-    response: commit.idempotency?.response,
+    response: idempotency && referencingRecord(idempotency.response, next.record),
   });
   returns.put(copy.next);
   const events = outbox.append(copy.events);
-  if (commit.idempotency) {
-    keys.committed(commit.idempotency, referencingRecord(copy.response!, copy.next.record));
-  }
+  if (idempotency) keys.committed(idempotency, copy.response!);
   return { ok: true, events };
 }
 

@@ -5,10 +5,12 @@
  */
 import {
   type Counter,
+  createNoopMeter,
   type Histogram,
   type Meter,
   type MeterProvider,
   metrics,
+  ProxyTracerProvider,
   type Tracer,
   trace,
 } from "@opentelemetry/api";
@@ -31,6 +33,8 @@ const DURATION_BUCKETS = [
 
 export interface Instruments {
   meter: Meter;
+  /** False while the meter is the API's no-op: then nothing a request measures is kept. */
+  recording: boolean;
   requestDuration: Histogram;
   commits: Counter;
   deliveries: Counter;
@@ -54,10 +58,22 @@ export function tracer(): Tracer {
   return trace.getTracer(INSTRUMENTATION_SCOPE);
 }
 
+/**
+ * The tracer of the registered tracer provider, or null while none is registered: the API's
+ * no-op spans would record nothing, so a request or an operation need not build one. (A
+ * provider of another copy of the API is not recognised as the proxy, and is used.)
+ */
+export function registeredTracer(): Tracer | null {
+  const provider = trace.getTracerProvider();
+  if (!(provider instanceof ProxyTracerProvider)) return provider.getTracer(INSTRUMENTATION_SCOPE);
+  return provider.getDelegateTracer(INSTRUMENTATION_SCOPE) ?? null;
+}
+
 function createInstruments(provider: MeterProvider): Instruments {
   const meter = provider.getMeter(INSTRUMENTATION_SCOPE);
   return {
     meter,
+    recording: meter !== createNoopMeter(),
     requestDuration: meter.createHistogram(METRIC_NAMES.requestDuration, {
       description: "Duration of HTTP server requests.",
       unit: "s",

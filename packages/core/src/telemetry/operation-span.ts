@@ -5,7 +5,7 @@
 import { type Attributes, type Span, SpanStatusCode } from "@opentelemetry/api";
 import { isProblemError } from "../problems";
 import type { CommitResult } from "../store/types";
-import { instruments, tracer } from "./instruments";
+import { instruments, registeredTracer, tracer } from "./instruments";
 
 export interface OperationAttributes {
   returnId?: string;
@@ -19,12 +19,15 @@ export function traceOperation<T>(
   { returnId, caller }: OperationAttributes,
   run: () => Promise<T>,
 ): Promise<T> {
+  const registered = registeredTracer();
+  // The no-op span would only re-activate the request's trace context, active already.
+  if (!registered) return run();
   const attributes: Attributes = {
     "returnkit.operation": operation,
     ...(returnId ? { "returnkit.return.id": returnId } : {}),
     ...(caller ? { "returnkit.caller.kind": caller } : {}),
   };
-  return tracer().startActiveSpan(`returnkit ${operation}`, { attributes }, async (span) => {
+  return registered.startActiveSpan(`returnkit ${operation}`, { attributes }, async (span) => {
     try {
       return await run();
     } catch (error) {
@@ -45,23 +48,30 @@ export function traceCommit(
   returnId: string,
   commit: () => Promise<CommitResult>,
 ): Promise<CommitResult> {
+  const registered = registeredTracer();
+  const { recording, commits } = instruments();
+  if (!registered && !recording) return commit();
   const attributes = { "returnkit.return.id": returnId };
-  return tracer().startActiveSpan("returnkit.store commit", { attributes }, async (span) => {
-    let outcome = "error";
-    try {
-      const result = await commit();
-      outcome = result.ok ? "committed" : result.reason;
-      if (result.ok) span.setAttribute("returnkit.events.count", result.events.length);
-      return result;
-    } catch (error) {
-      markFailed(span, error);
-      throw error;
-    } finally {
-      span.setAttribute("returnkit.commit.outcome", outcome);
-      span.end();
-      instruments().commits.add(1, { "returnkit.commit.outcome": outcome });
-    }
-  });
+  return (registered ?? tracer()).startActiveSpan(
+    "returnkit.store commit",
+    { attributes },
+    async (span) => {
+      let outcome = "error";
+      try {
+        const result = await commit();
+        outcome = result.ok ? "committed" : result.reason;
+        if (result.ok) span.setAttribute("returnkit.events.count", result.events.length);
+        return result;
+      } catch (error) {
+        markFailed(span, error);
+        throw error;
+      } finally {
+        span.setAttribute("returnkit.commit.outcome", outcome);
+        span.end();
+        commits.add(1, { "returnkit.commit.outcome": outcome });
+      }
+    },
+  );
 }
 
 /** A refusal the client must see (4xx) is no failure of the service's; anything else is. */

@@ -12,7 +12,7 @@ import {
   type TextMapGetter,
   trace,
 } from "@opentelemetry/api";
-import { instruments, tracer } from "./instruments";
+import { instruments, registeredTracer, tracer } from "./instruments";
 
 /** What the handler learns while serving, for the span's name and attributes. */
 export interface RequestTrace {
@@ -47,15 +47,20 @@ export async function traceRequest(
   request: Request,
   serve: (seen: RequestTrace) => Promise<Response>,
 ): Promise<Response> {
+  const parent = propagation.extract(context.active(), request.headers, HEADERS_GETTER);
+  const registered = registeredTracer();
+  const { recording, requestDuration } = instruments();
+  // Neither a span nor a duration would be kept: serve in the caller's trace context alone,
+  // which is all the no-op span would have made active.
+  if (!registered && !recording) return context.with(parent, () => serve({}));
   const started = performance.now();
   const original = request.method;
   const upper = original.toUpperCase();
   const method = KNOWN_METHODS.has(upper) ? upper : "_OTHER";
   const url = URL.canParse(request.url) ? new URL(request.url) : null;
   const scheme = url?.protocol.replace(/:$/, "") ?? "http";
-  const parent = propagation.extract(context.active(), request.headers, HEADERS_GETTER);
   const spanName = method === "_OTHER" ? "HTTP" : method;
-  const span = tracer().startSpan(
+  const span = (registered ?? tracer()).startSpan(
     spanName,
     { kind: SpanKind.SERVER, attributes: requestAttributes(request, url, method, scheme) },
     parent,
@@ -84,7 +89,7 @@ export async function traceRequest(
     if (seen.route) span.updateName(`${spanName} ${seen.route}`);
     if (errorType) span.setStatus({ code: SpanStatusCode.ERROR });
     span.end();
-    instruments().requestDuration.record((performance.now() - started) / 1000, common);
+    requestDuration.record((performance.now() - started) / 1000, common);
   }
 }
 

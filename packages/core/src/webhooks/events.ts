@@ -101,6 +101,9 @@ export function deriveFitSignal(
   };
 }
 
+/** Where an event came from: the request and trace of the commit that writes it. */
+export type EventOriginFields = Pick<OutboxEventInput, "request_id" | "traceparent">;
+
 export interface PublishedTransition {
   events: OutboxEventInput[];
   fitSignals: FitSignal[];
@@ -108,28 +111,34 @@ export interface PublishedTransition {
 
 /**
  * Outbox events for the history entries a commit appends, in order. `record` is the return
- * as committed (every event carries the final state of this commit).
+ * as committed (every event carries the final state of this commit); `origin`, when given,
+ * is on every event.
  */
 export function publishTransitions(
   record: ReturnData,
   entries: readonly HistoryEntry[],
   catalogue: ReasonCatalogue,
+  origin?: EventOriginFields,
 ): PublishedTransition {
   const events: OutboxEventInput[] = [];
   const fitSignals: FitSignal[] = [];
   for (const entry of entries) {
     const transition = transitionOf(entry);
     const type = webhookTypeFor(entry);
-    if (type) events.push(outboxEvent(record, transition, type, { return: record, transition }));
+    if (type) {
+      events.push(outboxEvent(record, transition, type, { return: record, transition }, origin));
+    }
     const signal = deriveFitSignal(record, transition, catalogue);
     if (signal) {
       fitSignals.push(signal);
       events.push(
-        outboxEvent(record, transition, "return.fit_signal", {
-          signal,
-          return: record,
+        outboxEvent(
+          record,
           transition,
-        }),
+          "return.fit_signal",
+          { signal, return: record, transition },
+          origin,
+        ),
       );
     }
   }
@@ -151,8 +160,9 @@ function outboxEvent(
   transition: WebhookTransition,
   type: WebhookEventType,
   data: Record<string, unknown>,
+  origin: EventOriginFields | undefined,
 ): OutboxEventInput {
-  return {
+  const event: OutboxEventInput = {
     id: newEventId(),
     return_id: record.id,
     seq: transition.seq,
@@ -160,4 +170,9 @@ function outboxEvent(
     payload: { type, timestamp: transition.at, data },
     created_at: transition.at,
   };
+  if (origin) {
+    event.request_id = origin.request_id;
+    event.traceparent = origin.traceparent;
+  }
+  return event;
 }
