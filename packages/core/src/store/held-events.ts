@@ -54,17 +54,7 @@ export class HeldEvents {
     this.byId.set(id, Object.freeze(held));
     this.byReturn.set(return_id, (this.byReturn.get(return_id) ?? []).concat(held));
     // As `read` would build it, but around the appended payload: one object, not three.
-    return Object.freeze({
-      id,
-      return_id,
-      seq,
-      type,
-      payload,
-      created_at,
-      request_id,
-      traceparent,
-      position,
-    });
+    return outboxEvent(held, payload);
   }
 
   private originOf(request_id: string | null, traceparent: string | null): HeldEvent["origin"] {
@@ -100,24 +90,30 @@ export class HeldEvents {
   }
 
   private read(held: HeldEvent): OutboxEvent {
-    const { id, return_id, seq, type, created_at, position, record, transition, origin } = held;
+    const { id, type, created_at, record, transition } = held;
     const data = Object.freeze({ return: record, transition });
     const payload =
       this.wholePayloads.get(id) ?? Object.freeze({ type, timestamp: created_at, data });
-    const request_id = origin?.request_id ?? null;
-    const traceparent = origin?.traceparent ?? null;
-    return Object.freeze({
-      id,
-      return_id,
-      seq,
-      type,
-      payload,
-      created_at,
-      request_id,
-      traceparent,
-      position,
-    });
+    return outboxEvent(held, payload);
   }
+}
+
+/** The frozen event `held` stands for, around `payload`. */
+function outboxEvent(held: HeldEvent, payload: WebhookPayload): OutboxEvent {
+  const { id, return_id, seq, type, created_at, position, origin } = held;
+  const request_id = origin?.request_id ?? null;
+  const traceparent = origin?.traceparent ?? null;
+  return Object.freeze({
+    id,
+    return_id,
+    seq,
+    type,
+    payload,
+    created_at,
+    request_id,
+    traceparent,
+    position,
+  });
 }
 
 function isWrapperOnly({ type, created_at, payload }: OutboxEventInput): boolean {
