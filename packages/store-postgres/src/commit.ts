@@ -17,7 +17,7 @@ import { recordKeys } from "./sql/record-keys";
 import { selectReturn } from "./sql/select-return";
 import { updateReturns } from "./sql/update-returns";
 
-/** The result, and how many deliveries the commit created (0 when it was refused). */
+/** The result, and how many deliveries the commit (or its group) created (0 when refused). */
 export type CommitOutcome = { result: CommitResult; deliveries: number };
 
 class Refused {
@@ -91,7 +91,11 @@ export async function writeCommits(
     if (refusal) await refuse(() => refusal);
   }
   const { events, deliveries } = await writeEvents(ctx, tx, changes);
-  return events.map((stored) => ({ result: { ok: true, events: stored }, deliveries }));
+  // A group's deliveries are counted once, on its first commit: one announcement per group.
+  return events.map((stored, i) => ({
+    result: { ok: true, events: stored },
+    deliveries: i === 0 ? deliveries : 0,
+  }));
 }
 
 /** The UPDATE saw the latest committed version: that is what the caller is told of. */
