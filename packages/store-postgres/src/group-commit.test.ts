@@ -134,6 +134,46 @@ for (const backend of backends()) {
       ]);
       expect(await store.listEvents(stored.record.id)).toHaveLength(2);
     });
+
+    it("groupCommit - a commit whose statement the server refuses fails alone; the rest of its group is written", async () => {
+      const [a, b, c] = [makeStoredReturn(), makeStoredReturn(), makeStoredReturn()];
+      const event = makeOutboxEvent(a);
+      // Being written while the three arrive, so they go together as the next group.
+      const first = store.commit(createOf(makeStoredReturn()));
+      const results = await Promise.allSettled([
+        store.commit({ next: a, expectedVersion: null, events: [event] }),
+        // The same event id again: the outbox's primary key refuses it, and the group's INSERT.
+        store.commit({
+          next: b,
+          expectedVersion: null,
+          events: [{ ...event, return_id: b.record.id }],
+        }),
+        store.commit(createOf(c, "beside-a-refused-statement")),
+      ]);
+      await first;
+
+      const statuses = results.map((result) => result.status);
+      expect(statuses.filter((status) => status === "rejected")).toHaveLength(1);
+      expect(results[2]).toMatchObject({ status: "fulfilled", value: { ok: true } });
+      expect(await store.getReturn(c.record.id)).toEqual(c);
+      const aWritten = statuses[0] === "fulfilled";
+      expect(await store.getReturn(a.record.id)).toEqual(aWritten ? a : null);
+      expect(await store.getReturn(b.record.id)).toEqual(aWritten ? null : b);
+    });
+
+    it("postgresStore - groups commits by default, and groupCommit: false gives each its own transaction", async () => {
+      const writeTogether = async (options: { groupCommit?: boolean }) => {
+        const other = postgresStore({ db, schema, notify: false, ...options });
+        const created = Array.from({ length: 30 }, () => makeStoredReturn());
+        const results = await Promise.all(created.map((stored) => other.commit(createOf(stored))));
+        for (const result of results) expect(result).toMatchObject({ ok: true });
+        await other.close();
+        return transactionsOf(created.map((stored) => stored.record.id));
+      };
+
+      expect(await writeTogether({})).toBeLessThan(30);
+      expect(await writeTogether({ groupCommit: false })).toBe(30);
+    });
   });
 }
 

@@ -1,14 +1,16 @@
 /**
- * @module group-commit — the opt-in `groupCommit`. Commits that arrive while a group is being
+ * @module group-commit — `groupCommit`, the default. Commits that arrive while a group is being
  * written wait, then go together: one transaction of the commit's statements over arrays, so a
  * busy service pays one round of statements (and one WAL flush) per group instead of per
  * commit. A group never waits on a return another transaction holds (SKIP LOCKED); if any of
- * its commits is refused or finds its row held, the group rolls back and each of its commits
- * runs alone, which reports its own outcome. Commits bound to an order's allowance run alone.
+ * its commits is refused, finds its row held or has a statement the server refuses, the group
+ * rolls back and each of its commits runs alone, which reports its own outcome. Commits bound
+ * to an order's allowance run alone.
  */
 import type { ReturnCommit } from "@returnkit/core";
 import { type CommitOutcome, GroupRefused, writeCommits } from "./commit";
 import type { StoreContext } from "./context";
+import { isUnavailable } from "./unavailable";
 
 type Commit = (change: ReturnCommit) => Promise<CommitOutcome>;
 type Waiting = { change: ReturnCommit; settle: (outcome: Promise<CommitOutcome>) => void };
@@ -37,14 +39,27 @@ export function groupCommits(ctx: StoreContext, alone: Commit): Commit {
 
 /** Writes `group` and settles each of its commits; never rejects, never waits on a held row. */
 async function writeNext(ctx: StoreContext, group: Waiting[], alone: Commit): Promise<void> {
+  // Whether a check or a statement of the group's last attempt refused it, before its COMMIT.
+  let rolledBack = false;
   try {
     const changes = group.map((entry) => entry.change);
-    const written = await ctx.db.transaction((tx) => writeCommits(ctx, tx, changes, true));
+    const written = await ctx.db.transaction(async (tx) => {
+      rolledBack = false;
+      try {
+        return await writeCommits(ctx, tx, changes, true);
+      } catch (error) {
+        rolledBack = error instanceof GroupRefused || !isUnavailable(error);
+        throw error;
+      }
+    });
     for (const [i, entry] of group.entries()) entry.settle(Promise.resolve(written[i]!));
   } catch (error) {
-    // Not waited for: one of them may wait for a row another transaction holds.
-    const refused = error instanceof GroupRefused;
-    for (const entry of group) entry.settle(refused ? alone(entry.change) : Promise.reject(error));
+    // Rolled back, so each commit runs alone and gets its own answer (the one the server
+    // refused fails alone). Not waited for: one of them may wait for a row another
+    // transaction holds. After an outage none runs again: a COMMIT lost in flight may have
+    // been written.
+    for (const entry of group)
+      entry.settle(rolledBack ? alone(entry.change) : Promise.reject(error));
   }
 }
 

@@ -168,7 +168,9 @@ describe.skipIf(!DATABASE_URL)("several processes on one database (DATABASE_URL)
       startMs: ready - started,
       runMs: finished - ready,
     };
-    console.info(`[multi-process${groupCommit ? ", groupCommit" : ""}] ${JSON.stringify(figures)}`);
+    console.info(
+      `[multi-process${groupCommit ? "" : ", groupCommit: false"}] ${JSON.stringify(figures)}`,
+    );
     expect(figures.executed).toBe(keys.length);
     expect(figures.commits).toBe(RETURNS + ledger.transitions);
     return figures;
@@ -176,7 +178,7 @@ describe.skipIf(!DATABASE_URL)("several processes on one database (DATABASE_URL)
 
   for (const groupCommit of [false, true]) {
     it(
-      `advance - competing writes from 4 processes with shared Idempotency-Keys each run once, leaving gapless histories and a one-to-one outbox${groupCommit ? " (groupCommit)" : ""}`,
+      `advance - competing writes from 4 processes with shared Idempotency-Keys each run once, leaving gapless histories and a one-to-one outbox${groupCommit ? "" : " (groupCommit: false)"}`,
       async () => {
         const figures = await contentionRun(groupCommit);
         // ---------------------------------------------------------- the contention was real

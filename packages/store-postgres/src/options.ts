@@ -27,7 +27,7 @@ export interface PostgresStoreOptions extends NamesOptions, PgDriverOptions {
   notify?: boolean;
   /** `store.name`; defaults to `postgres` or `pglite` by the kind of `db`. */
   name?: string;
-  /** Write commits that arrive together in one transaction (default false; see the README). */
+  /** Write commits that arrive together in one transaction (default true; see the README). */
   groupCommit?: boolean;
 }
 

@@ -19,7 +19,7 @@ afterAll(async () => {
 
 for (const groupCommit of [false, true]) {
   runStoreConformance({
-    name: `postgresStore on PGlite${groupCommit ? ", groupCommit" : ""}`,
+    name: `postgresStore on PGlite${groupCommit ? "" : ", groupCommit: false"}`,
     create: () => {
       const schema = uniqueSchema("pglite");
       const store = postgresStore({ db, schema, groupCommit });

@@ -31,7 +31,7 @@ export function postgresStore(options: PostgresStoreOptions): PostgresStore {
   const notifier = createDeliveryNotifier(db, options.notify === false ? null : names.channel);
   const ctx: StoreContext = { db, names, notify: notifier.target, announce: notifier.announce };
   const commitAlone = (change: ReturnCommit) => commit(ctx, change);
-  const write = options.groupCommit ? groupCommits(ctx, commitAlone) : commitAlone;
+  const write = options.groupCommit === false ? commitAlone : groupCommits(ctx, commitAlone);
   let initialised: Promise<void> | undefined;
 
   return {

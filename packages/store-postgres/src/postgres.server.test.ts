@@ -20,7 +20,7 @@ describe.skipIf(!DATABASE_URL)("PostgreSQL server (DATABASE_URL)", () => {
 
   for (const groupCommit of [false, true]) {
     runStoreConformance({
-      name: `postgresStore on a pg Pool${groupCommit ? ", groupCommit" : ""}`,
+      name: `postgresStore on a pg Pool${groupCommit ? "" : ", groupCommit: false"}`,
       create: () => {
         const schema = uniqueSchema("pg");
         const store = postgresStore({ db: pool, schema, groupCommit });
