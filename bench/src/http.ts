@@ -8,10 +8,12 @@
  * is what a portal client does: create a return, then submit it — two keyed requests per
  * iteration, each with a fresh Idempotency-Key and a real access token (RS256 and ES256,
  * alternating) verified against a local JWKS. Memory store; then, when `DATABASE_URL` is set,
- * Hono on the PostgreSQL store (`postgresStore` on a `pg` Pool), where a user feels the
- * store. `BENCH_HTTP_POSTGRES_BEFORE=<another checkout of the repository, installed>` adds a
- * server of that checkout (its core, adapter and store) beside it, rounds alternating, for a
- * before/after comparison in one run.
+ * Hono on the PostgreSQL store (`postgresStore` on a `pg` Pool, by default and with
+ * `groupCommit: false`) beside a hand-written peer: throughput, latency at 1, 4 and 32
+ * connections, and p99 at a fixed pace (support/postgres-figures.ts).
+ * `BENCH_HTTP_POSTGRES_BEFORE=<another checkout of the repository, installed>` adds a server of
+ * that checkout (its core, adapter and store) beside it, rounds alternating, for a
+ * before/after comparison in one run; the results name it by its commit.
  *
  * Run alone: `cd bench && npx tsx src/http.ts` prints the section as JSON.
  */
@@ -25,8 +27,10 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { httpBreakdown } from "./support/http-breakdown";
 import { type HttpServerConfig, LISTEN_BACKLOG } from "./support/http-server";
-import { type PacedResult, pacedLoad } from "./support/paced-load";
+import { closedLoad, type PacedResult, pacedLoad } from "./support/paced-load";
 import { pinToCore } from "./support/pin";
+import { type LatencyLevel, postgresFigures } from "./support/postgres-figures";
+import { checkoutLabel } from "./support/report";
 import type { ServerTimes } from "./support/server-timing";
 import { createLocalIssuer, type LocalIssuer } from "./support/tokens";
 import type { BenchFigure, BenchSection } from "./types";
@@ -476,13 +480,21 @@ async function benchFramework(
 const POSTGRES_ROUNDS = Number(process.env.BENCH_HTTP_POSTGRES_ROUNDS ?? 4);
 /** The paced PostgreSQL row: this many requests per second over CONNECTIONS sockets. */
 const POSTGRES_PACED_RATE = 800;
-const PEER_THROUGHPUT_TARGET = 1.0;
-const PEER_P99_TARGET = 1.5;
+/** The closed-loop latency rows: portal clients at once, from a quiet service to a busy one. */
+const LATENCY_CONNECTIONS = [1, 4, CONNECTIONS];
+const PORTAL = {
+  paths: {
+    create: "/v1/portal/returns",
+    submit: (id: string) => `/v1/portal/returns/${id}/submit`,
+  },
+  bodies: { create: CREATE_BODY, submit: SUBMIT_BODY },
+};
 
 interface PostgresSide {
   label: string;
   framework: "hono" | "peer";
   checkout?: string;
+  /** The store's option; absent, the store's default (a checkout before the option has none). */
   groupCommit?: boolean;
 }
 
@@ -499,7 +511,11 @@ async function startSides(
         {
           ...config,
           framework: side.framework,
-          postgres: { url, schema: schemas[i]!, groupCommit: side.groupCommit ?? false },
+          postgres: {
+            url,
+            schema: schemas[i]!,
+            ...(side.groupCommit === undefined ? {} : { groupCommit: side.groupCommit }),
+          },
         },
         side.checkout,
       ),
@@ -514,7 +530,26 @@ async function startSides(
   return servers;
 }
 
-/** Throughput rounds (each side first in turn), then each side paced at POSTGRES_PACED_RATE. */
+/** Closed-loop create + submit at each of LATENCY_CONNECTIONS, sides taking turns going first. */
+async function latencyLevels(servers: ServerHandle[], tokens: string[]): Promise<LatencyLevel[]> {
+  const levels: LatencyLevel[] = [];
+  for (const [level, connections] of LATENCY_CONNECTIONS.entries()) {
+    const loadAverage = loadavg()[0]!.toFixed(2);
+    const results: PacedResult[] = [];
+    for (let k = 0; k < servers.length; k++) {
+      const i = (level + k) % servers.length;
+      const url = servers[i]!.url;
+      results[i] = await closedLoad({ url, seconds: RUN_SECONDS, connections, tokens, ...PORTAL });
+    }
+    levels.push({ connections, load: loadAverage, results });
+  }
+  return levels;
+}
+
+/**
+ * Throughput rounds (each side first in turn), closed-loop latency at 1, 4 and CONNECTIONS,
+ * then each side paced at POSTGRES_PACED_RATE.
+ */
 async function runPostgresSides(servers: ServerHandle[], tokens: string[]) {
   const rounds: Run[][] = servers.map(() => []);
   const loads: string[] = [];
@@ -527,90 +562,18 @@ async function runPostgresSides(servers: ServerHandle[], tokens: string[]) {
       rounds[i]!.push(await load(servers[i]!, tokens, { bare: false, seconds: RUN_SECONDS }));
     }
   }
+  const latency = await latencyLevels(servers, tokens);
+  const pacedLoadAverage = loadavg()[0]!.toFixed(2);
   const pacedRuns: Run[] = [];
   for (const server of servers)
     pacedRuns.push(
       await paced(server, tokens, { bare: false, seconds: RUN_SECONDS, rate: POSTGRES_PACED_RATE }),
     );
-  return { rounds, loads, pacedRuns };
+  return { rounds, loads, latency, pacedLoadAverage, pacedRuns };
 }
 
-function postgresFigures(
-  sides: PostgresSide[],
-  rates: number[],
-  pacedRuns: Run[],
-  before: string | undefined,
-): BenchFigure[] {
-  const [ours, peer] = [pacedRuns[0]!, pacedRuns[1]!];
-  const throughputRatio = rates[0]! / rates[1]!;
-  const p99Ratio = peer.p99 > 0 ? ours.p99 / peer.p99 : Number.POSITIVE_INFINITY;
-  const figures: BenchFigure[] = [
-    {
-      metric: `PostgreSQL: returnkit create+submit throughput, ${CONNECTIONS} connections`,
-      value: rates[0]!,
-      unit: "req/s",
-      baseline: { label: "hand-written Hono + zod + pg peer (bench/src/peer)", value: rates[1]! },
-      ratio: throughputRatio,
-      target: `>= ${PEER_THROUGHPUT_TARGET.toFixed(1)}x the peer`,
-      met: throughputRatio >= PEER_THROUGHPUT_TARGET,
-    },
-    {
-      metric: `PostgreSQL: returnkit client p99 at ${POSTGRES_PACED_RATE} req/s, ${CONNECTIONS} sockets`,
-      value: ours.p99,
-      unit: "ms",
-      baseline: { label: "the peer's client p99 at the same pace", value: peer.p99 },
-      ratio: p99Ratio,
-      target: `<= ${PEER_P99_TARGET}x the peer`,
-      met: p99Ratio <= PEER_P99_TARGET && ours.non2xx === 0 && ours.errors === 0,
-    },
-    {
-      metric: `PostgreSQL: returnkit server-side p99 at ${POSTGRES_PACED_RATE} req/s`,
-      value: ours.server.p99,
-      unit: "ms",
-      baseline: { label: "the peer's server-side p99", value: peer.server.p99 },
-      ...ratioOf(ours.server.p99, peer.server.p99),
-    },
-  ];
-  const [grouped, groupedPaced] = [rates[2]!, pacedRuns[2]!];
-  figures.push(
-    {
-      metric: `PostgreSQL, groupCommit: returnkit create+submit throughput, ${CONNECTIONS} connections`,
-      value: grouped,
-      unit: "req/s",
-      baseline: { label: "hand-written Hono + zod + pg peer (bench/src/peer)", value: rates[1]! },
-      ratio: grouped / rates[1]!,
-      target: `>= ${PEER_THROUGHPUT_TARGET.toFixed(1)}x the peer`,
-      met: grouped / rates[1]! >= PEER_THROUGHPUT_TARGET,
-    },
-    {
-      metric: `PostgreSQL, groupCommit: returnkit client p99 at ${POSTGRES_PACED_RATE} req/s, ${CONNECTIONS} sockets`,
-      value: groupedPaced.p99,
-      unit: "ms",
-      baseline: { label: "the peer's client p99 at the same pace", value: peer.p99 },
-      ...ratioOf(groupedPaced.p99, peer.p99),
-      target: `<= ${PEER_P99_TARGET}x the peer`,
-      met:
-        groupedPaced.p99 <= PEER_P99_TARGET * peer.p99 &&
-        groupedPaced.non2xx === 0 &&
-        groupedPaced.errors === 0,
-    },
-  );
-  if (sides[3])
-    for (const [label, value] of [
-      ["", rates[0]!],
-      [", groupCommit", grouped],
-    ] as const)
-      figures.push({
-        metric: `PostgreSQL${label}: returnkit create+submit throughput against another checkout`,
-        value,
-        unit: "req/s",
-        baseline: {
-          label: `the checkout ${before} (BENCH_HTTP_POSTGRES_BEFORE)`,
-          value: rates[3]!,
-        },
-        ratio: value / rates[3]!,
-      });
-  return figures;
+function describeLatency(label: string, connections: number, run: PacedResult): string {
+  return `${label}, ${connections} closed-loop connection${connections === 1 ? "" : "s"}: ${Math.round(run.requests / run.seconds)} req/s, client p50 ${run.p50.toFixed(2)} ms, p99 ${run.p99.toFixed(2)} ms, max ${run.max.toFixed(1)} ms, non-2xx ${run.non2xx}, errors ${run.errors}`;
 }
 
 /** Drops the sides' schemas; a failure is printed, never put in place of the run's own error. */
@@ -644,12 +607,19 @@ async function benchPostgres(
   const before = process.env.BENCH_HTTP_POSTGRES_BEFORE;
   if (before && !existsSync(join(before, "bench", "tsconfig.json")))
     throw new Error(`BENCH_HTTP_POSTGRES_BEFORE: ${before} is not a checkout of the repository`);
+  // In the order of SIDE (support/postgres-figures.ts).
   const sides: PostgresSide[] = [
-    { label: "returnkit, PostgreSQL store", framework: "hono" },
+    { label: "returnkit, PostgreSQL store (default: groupCommit)", framework: "hono" },
     { label: "hand-written peer", framework: "peer" },
-    { label: "returnkit, PostgreSQL store, groupCommit", framework: "hono", groupCommit: true },
+    {
+      label: "returnkit, PostgreSQL store, groupCommit: false",
+      framework: "hono",
+      groupCommit: false,
+    },
   ];
-  if (before) sides.push({ label: "returnkit before", framework: "hono", checkout: before });
+  const beforeLabel = before ? checkoutLabel(before) : undefined;
+  if (before)
+    sides.push({ label: `returnkit ${beforeLabel}`, framework: "hono", checkout: before });
   const schemas = sides.map((_, i) => `bench_http_${process.pid}_${i}`);
   let measured: Awaited<ReturnType<typeof runPostgresSides>>;
   try {
@@ -662,19 +632,29 @@ async function benchPostgres(
   } finally {
     await dropSchemas(url, schemas);
   }
-  const { rounds, loads, pacedRuns } = measured;
+  const { rounds, loads, latency, pacedLoadAverage, pacedRuns } = measured;
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
   const rates = rounds.map((side) => median(side.map((run) => run.requestsPerSecond)));
   return {
-    figures: postgresFigures(sides, rates, pacedRuns, before),
+    figures: postgresFigures({
+      rates,
+      connections: CONNECTIONS,
+      paced: { rate: POSTGRES_PACED_RATE, runs: pacedRuns },
+      latency,
+      ...(beforeLabel ? { before: beforeLabel } : {}),
+    }),
     notes: [
       pinned
         ? `PostgreSQL rows: each server pinned to core ${SERVER_CORE}, the load generator to core ${LOAD_CORE} (taskset); PostgreSQL unpinned, on the same two cores. pg Pool of 10 on each side.`
         : "PostgreSQL rows: servers and load generator not pinned (taskset or a second core is missing).",
       `PostgreSQL rows: throughput is the median of ${POSTGRES_ROUNDS} rounds per side, sides taking turns going first; load average (1 min) as each round began: ${loads.join(", ")}.`,
+      `PostgreSQL latency rows: closed loop (each client starts its next create + submit when its last is answered) through an undici Pool of that many warm connections, ${RUN_SECONDS} s per side and level, sides taking turns going first, exact percentiles of every request; load average (1 min) as each level began: ${latency.map((level) => `${level.connections}: ${level.load}`).join(", ")}. At ${POSTGRES_PACED_RATE} req/s paced: ${pacedLoadAverage}.`,
       "The peer (bench/src/peer/app.ts): Hono + zod + pg, JWTs verified with jose and kept until they expire, the same JSON in and out; each write one transaction: the idempotency key claimed (insert, on conflict replay), the return row inserted or locked and updated, a history row, the key's stored response, an outbox row.",
       ...sides.flatMap((side, i) =>
         rounds[i]!.map((run, round) => describeRun(`${side.label}, round ${round + 1}`, run)),
+      ),
+      ...latency.flatMap((level) =>
+        sides.map((side, i) => describeLatency(side.label, level.connections, level.results[i]!)),
       ),
       ...sides.map((side, i) =>
         describeRun(`${side.label}, ${POSTGRES_PACED_RATE} req/s paced`, pacedRuns[i]!),

@@ -10,16 +10,16 @@
  * and default-exports `() => Promise<BenchSection>`; helpers live in bench/src/support/.
  */
 import { fork } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
   type BenchReport,
   machineInfo,
-  reportMarkdown,
   type SectionResult,
   sectionConsole,
+  writeResults,
 } from "./support/report";
 import type { BenchSection } from "./types";
 
@@ -132,9 +132,7 @@ async function main() {
       ]
     : results;
   const report: BenchReport = { date: new Date().toISOString(), machine, sections };
-  mkdirSync(RESULTS, { recursive: true });
-  writeFileSync(join(RESULTS, "latest.json"), `${JSON.stringify(report, null, 2)}\n`);
-  writeFileSync(join(RESULTS, "latest.md"), reportMarkdown(report));
+  writeResults(RESULTS, report);
   console.log(`wrote ${join("bench", "results", "latest.md")} and latest.json`);
   if (results.some((r) => r.error)) process.exitCode = 1;
 }

@@ -46,8 +46,9 @@ async function storeFor(config: HttpServerConfig): Promise<ReturnsStore | undefi
   const { postgresStore } = await import("@returnkit/store-postgres");
   const pool = new pg.Pool({ connectionString: config.postgres.url, max: POOL_SIZE });
   const { schema, groupCommit } = config.postgres;
-  // A checkout from before the option has no group commit to turn on.
-  const store = postgresStore({ db: pool, schema, ...(groupCommit ? { groupCommit } : {}) });
+  // Absent, the store's default (a checkout from before the option knows no such option).
+  const option = groupCommit === undefined ? {} : { groupCommit };
+  const store = postgresStore({ db: pool, schema, ...option });
   await store.init();
   return store;
 }

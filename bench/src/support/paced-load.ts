@@ -3,21 +3,25 @@
  * (create, then submit) start on a fixed schedule whatever earlier ones are doing, as users
  * arrive, and go out over a fixed number of warm keep-alive connections (an undici Pool),
  * so a backlog waits in the client, visible in its latency, instead of opening sockets the
- * server's listen queue must absorb.
+ * server's listen queue must absorb; and closed-loop load at a fixed concurrency over the same
+ * client, for latency when the service is quiet.
  */
 import { Pool } from "undici";
 import { paceSchedule, summarize } from "./stats";
 
-export interface PacedOptions {
+export interface PortalLoadOptions {
   url: string;
-  /** Requests per second (two per iteration). */
-  rate: number;
   seconds: number;
   connections: number;
   /** Token of iteration i: `tokens[i % tokens.length]`. */
   tokens: string[];
   paths: { create: string; submit: (id: string) => string };
   bodies: { create: string; submit: string };
+}
+
+export interface PacedOptions extends PortalLoadOptions {
+  /** Requests per second (two per iteration). */
+  rate: number;
 }
 
 export interface PacedResult {
@@ -40,14 +44,16 @@ async function warm(pool: Pool, connections: number): Promise<void> {
   );
 }
 
-export async function pacedLoad(options: PacedOptions): Promise<PacedResult> {
-  const pool = new Pool(options.url, { connections: options.connections, pipelining: 1 });
+/**
+ * A portal client over `pool`: `iteration(i, since)` creates a return, then submits it, each
+ * keyed; every request's latency is kept (the create's from `since`, the submit's from the
+ * create's answer).
+ */
+function portalClient(pool: Pool, options: PortalLoadOptions) {
   const latencies: number[] = [];
-  let non2xx = 0;
-  let errors = 0;
+  const counts = { non2xx: 0, errors: 0 };
   let key = 0;
-  const prefix = `paced-${process.pid}-${Date.now()}`;
-  /** Latency counts from `since`: the due time for a create, the create's answer for a submit. */
+  const prefix = `load-${process.pid}-${Date.now()}`;
   const post = async (path: string, token: string, body: string, since: number) => {
     try {
       const response = await pool.request({
@@ -62,22 +68,34 @@ export async function pacedLoad(options: PacedOptions): Promise<PacedResult> {
       });
       const text = await response.body.text();
       latencies.push(performance.now() - since);
-      if (response.statusCode < 200 || response.statusCode > 299) non2xx++;
+      if (response.statusCode < 200 || response.statusCode > 299) counts.non2xx++;
       return text;
     } catch {
-      errors++;
+      counts.errors++;
       return "{}";
     }
   };
-  const iteration = async (i: number, due: number) => {
+  const iteration = async (i: number, since: number) => {
     const token = options.tokens[i % options.tokens.length]!;
-    const created = await post(options.paths.create, token, options.bodies.create, due);
+    const created = await post(options.paths.create, token, options.bodies.create, since);
     let id = "none";
     try {
       id = (JSON.parse(created) as { id?: string }).id ?? "none";
     } catch {}
     await post(options.paths.submit(id), token, options.bodies.submit, performance.now());
   };
+  const result = (started: number): PacedResult => ({
+    requests: latencies.length,
+    seconds: (performance.now() - started) / 1000,
+    ...summarize(latencies),
+    ...counts,
+  });
+  return { iteration, result };
+}
+
+export async function pacedLoad(options: PacedOptions): Promise<PacedResult> {
+  const pool = new Pool(options.url, { connections: options.connections, pipelining: 1 });
+  const client = portalClient(pool, options);
   try {
     await warm(pool, options.connections);
     const schedule = paceSchedule(options.rate / 2, options.seconds);
@@ -87,16 +105,34 @@ export async function pacedLoad(options: PacedOptions): Promise<PacedResult> {
       const due = started + offset;
       const wait = due - performance.now();
       if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
-      running.push(iteration(i, due));
+      running.push(client.iteration(i, due));
     }
     await Promise.all(running);
-    return {
-      requests: latencies.length,
-      seconds: (performance.now() - started) / 1000,
-      ...summarize(latencies),
-      non2xx,
-      errors,
-    };
+    return client.result(started);
+  } finally {
+    await pool.close();
+  }
+}
+
+/**
+ * Closed-loop load: `connections` clients, each starting its next iteration as soon as its last
+ * one is answered, for `seconds`: the latency a user feels at that concurrency, exact
+ * percentiles (autocannon's are whole milliseconds).
+ */
+export async function closedLoad(options: PortalLoadOptions): Promise<PacedResult> {
+  const pool = new Pool(options.url, { connections: options.connections, pipelining: 1 });
+  const client = portalClient(pool, options);
+  try {
+    await warm(pool, options.connections);
+    const started = performance.now();
+    const until = started + options.seconds * 1000;
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: options.connections }, async () => {
+        while (performance.now() < until) await client.iteration(next++, performance.now());
+      }),
+    );
+    return client.result(started);
   } finally {
     await pool.close();
   }

@@ -2,8 +2,16 @@
  * @module bench/support/report — machine facts and the Markdown/JSON shape of a bench run.
  */
 import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { availableParallelism, cpus, platform, release, totalmem } from "node:os";
+import { basename, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { BenchFigure, BenchSection } from "../types";
+
+/** The repository's root: paths under it are written relative to it. */
+const REPOSITORY = resolve(fileURLToPath(import.meta.url), "../../../..");
+/** An absolute path: a slash not inside a word, a URL or a relative path, then path parts. */
+const ABSOLUTE_PATH = /(?<![\w.~:/\-{}…])\/(?:[\w.@+-]+\/)*[\w.@+-]+/g;
 
 export interface MachineInfo {
   cpuModel: string;
@@ -30,6 +38,41 @@ export interface BenchReport {
   date: string;
   machine: MachineInfo;
   sections: SectionResult[];
+}
+
+/**
+ * `text` without this machine's paths, for results that are committed: a path in the
+ * repository becomes relative to it; any other absolute path whose first directory exists
+ * here (`/tmp/…`, `/home/…`) becomes `…/` and its last part. URL paths (`/v1/…`) stay.
+ */
+export function withoutMachinePaths(text: string): string {
+  return text.replace(ABSOLUTE_PATH, (path) => {
+    if (path.startsWith(`${REPOSITORY}/`)) return path.slice(REPOSITORY.length + 1);
+    if (path === REPOSITORY) return ".";
+    const first = path.split("/")[1]!;
+    return existsSync(`/${first}`) ? `…/${basename(path)}` : path;
+  });
+}
+
+/** How results name another checkout: by its commit, never by where it sits. */
+export function checkoutLabel(checkout: string): string {
+  try {
+    const commit = execFileSync("git", ["-C", checkout, "rev-parse", "--short", "HEAD"], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trim();
+    return `before (${commit})`;
+  } catch {
+    return "before (a checkout outside git)";
+  }
+}
+
+/** Writes `report` as `latest.json` and `latest.md` in `dir`, naming no path of this machine. */
+export function writeResults(dir: string, report: BenchReport): void {
+  mkdirSync(dir, { recursive: true });
+  const json = `${JSON.stringify(report, null, 2)}\n`;
+  writeFileSync(join(dir, "latest.json"), withoutMachinePaths(json));
+  writeFileSync(join(dir, "latest.md"), withoutMachinePaths(reportMarkdown(report)));
 }
 
 export function machineInfo(): MachineInfo {
