@@ -536,12 +536,15 @@ async function latencyLevels(servers: ServerHandle[], tokens: string[]): Promise
   for (const [level, connections] of LATENCY_CONNECTIONS.entries()) {
     const loadAverage = loadavg()[0]!.toFixed(2);
     const results: PacedResult[] = [];
+    const cpuMs: number[] = [];
     for (let k = 0; k < servers.length; k++) {
       const i = (level + k) % servers.length;
-      const url = servers[i]!.url;
+      const [server, url] = [servers[i]!, servers[i]!.url];
+      const cpuBefore = await server.cpuSeconds();
       results[i] = await closedLoad({ url, seconds: RUN_SECONDS, connections, tokens, ...PORTAL });
+      cpuMs[i] = (((await server.cpuSeconds()) - cpuBefore) / results[i]!.requests) * 1000;
     }
-    levels.push({ connections, load: loadAverage, results });
+    levels.push({ connections, load: loadAverage, results, cpuMs });
   }
   return levels;
 }
@@ -572,8 +575,10 @@ async function runPostgresSides(servers: ServerHandle[], tokens: string[]) {
   return { rounds, loads, latency, pacedLoadAverage, pacedRuns };
 }
 
-function describeLatency(label: string, connections: number, run: PacedResult): string {
-  return `${label}, ${connections} closed-loop connection${connections === 1 ? "" : "s"}: ${Math.round(run.requests / run.seconds)} req/s, client p50 ${run.p50.toFixed(2)} ms, p99 ${run.p99.toFixed(2)} ms, max ${run.max.toFixed(1)} ms, non-2xx ${run.non2xx}, errors ${run.errors}`;
+function describeLatency(label: string, level: LatencyLevel, side: number): string {
+  const { connections } = level;
+  const run = level.results[side]!;
+  return `${label}, ${connections} closed-loop connection${connections === 1 ? "" : "s"}: ${Math.round(run.requests / run.seconds)} req/s, client p50 ${run.p50.toFixed(2)} ms, p99 ${run.p99.toFixed(2)} ms, max ${run.max.toFixed(1)} ms; server CPU ${level.cpuMs[side]!.toFixed(2)} ms per request; non-2xx ${run.non2xx}, errors ${run.errors}`;
 }
 
 /** Drops the sides' schemas; a failure is printed, never put in place of the run's own error. */
@@ -653,9 +658,7 @@ async function benchPostgres(
       ...sides.flatMap((side, i) =>
         rounds[i]!.map((run, round) => describeRun(`${side.label}, round ${round + 1}`, run)),
       ),
-      ...latency.flatMap((level) =>
-        sides.map((side, i) => describeLatency(side.label, level.connections, level.results[i]!)),
-      ),
+      ...latency.flatMap((level) => sides.map((side, i) => describeLatency(side.label, level, i))),
       ...sides.map((side, i) =>
         describeRun(`${side.label}, ${POSTGRES_PACED_RATE} req/s paced`, pacedRuns[i]!),
       ),

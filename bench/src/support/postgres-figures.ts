@@ -21,6 +21,8 @@ export interface LatencyLevel {
   /** 1-minute load average as the level began. */
   load: string;
   results: PacedResult[];
+  /** Server CPU per request of each side during its run, in ms. */
+  cpuMs: number[];
 }
 
 export interface PostgresMeasured {
@@ -46,8 +48,11 @@ const ratio = (value: number, baseline: number) =>
 
 /** p50 and p99 of one side at each concurrency, beside the peer's; the quiet p50 has a target. */
 function latencyFigures(measured: PostgresMeasured, side: number, label: string): BenchFigure[] {
-  return measured.latency.flatMap(({ connections, results }) => {
+  return measured.latency.flatMap(({ connections, results, cpuMs }) => {
     const [ours, peer] = [results[side]!, results[SIDE.peer]!];
+    const met = ours.p50 <= TARGETS.quietP50 * peer.p50 && clean(ours);
+    // Whether grouping or the work of a request is what a quiet service pays for.
+    const why = `Server CPU per request ${cpuMs[side]!.toFixed(2)} ms against the peer's ${cpuMs[SIDE.peer]!.toFixed(2)} ms; with groupCommit: false the p50 was ${results[SIDE.plain]!.p50.toFixed(2)} ms in the same run.`;
     const at = `${connections} connection${connections === 1 ? "" : "s"}, closed loop`;
     const quiet = side === SIDE.default && connections === 1;
     return (["p50", "p99"] as const).map(
@@ -58,10 +63,7 @@ function latencyFigures(measured: PostgresMeasured, side: number, label: string)
         baseline: { label: `the peer's ${p} at ${connections}`, value: peer[p] },
         ...ratio(ours[p], peer[p]),
         ...(quiet && p === "p50"
-          ? {
-              target: `<= ${TARGETS.quietP50}x the peer`,
-              met: ours.p50 <= TARGETS.quietP50 * peer.p50 && clean(ours),
-            }
+          ? { target: `<= ${TARGETS.quietP50}x the peer`, met, ...(met ? {} : { note: why }) }
           : {}),
       }),
     );
