@@ -11,7 +11,6 @@ export const workspaceAlias = [
   { find: /^@returnkit\/adapter-express$/, replacement: src("adapter-express/src/index.ts") },
   { find: /^@returnkit\/webhook-verify$/, replacement: src("webhook-verify/src/index.ts") },
   { find: /^@returnkit\/store-postgres$/, replacement: src("store-postgres/src/index.ts") },
-  { find: /^@returnkit\/pglite-lock$/, replacement: src("pglite-lock/src/index.ts") },
   { find: /^@returnkit\/dev-auth$/, replacement: src("dev-auth/src/index.ts") },
   { find: /^@returnkit\/mcp$/, replacement: src("mcp/src/index.ts") },
   { find: /^@returnkit\/cli$/, replacement: src("cli/src/index.ts") },

@@ -29,7 +29,6 @@ const portal = { principal: { kind: "portal", id: "u1", scopes: ["portal:returns
     "adapter-hono",
     "adapter-express",
     "store-postgres",
-    "pglite-lock",
     "webhook-verify",
     "mcp",
   ])
@@ -37,7 +36,7 @@ const portal = { principal: { kind: "portal", id: "u1", scopes: ["portal:returns
       if (typeof value === "function" && value.name !== key)
         throw new Error(`CJS consumer: @returnkit/${pkg} exports ${key} named ${value.name}`);
   // A directory not on disk (memory://) needs no lock: this only proves the package loads.
-  require("@returnkit/pglite-lock").lockDataDir("memory://").release();
+  require("@returnkit/store-postgres").lockDataDir("memory://").release();
   const { ProblemError } = require("@returnkit/core");
   const { WebhookVerificationError } = require("@returnkit/webhook-verify");
   const refused = await verifyWebhook({ payload: "{}", headers: {}, secret: "whsec_MTIz" }).catch(

@@ -20,8 +20,12 @@ import {
 } from "@returnkit/core";
 import { type DevAuthorizationServer, startDevAuthorizationServer } from "@returnkit/dev-auth";
 import { createMcpHandler, mcpResourceUrl } from "@returnkit/mcp";
-import { DataDirInUseError, type DataDirLock, lockDataDir } from "@returnkit/pglite-lock";
-import { postgresStore } from "@returnkit/store-postgres";
+import {
+  DataDirInUseError,
+  type DataDirLock,
+  lockDataDir,
+  postgresStore,
+} from "@returnkit/store-postgres";
 import { Hono } from "hono";
 
 export interface ReturnsServerOptions {
@@ -96,7 +100,9 @@ export async function startReturnsServer(
   });
   const db = new PGlite(dataDir);
   const service = createReturnsService({
-    store: postgresStore({ db }),
+    // This process locked the directory itself, before PGlite opened it (see above); the
+    // store would otherwise take the lock on its own, only once PGlite exists.
+    store: postgresStore({ db, lockDataDir: false }),
     baseUrl,
     auth: {
       issuer: auth.issuer,

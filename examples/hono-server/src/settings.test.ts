@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DataDirInUseError, lockDataDir } from "@returnkit/pglite-lock";
+import { DataDirInUseError, lockDataDir } from "@returnkit/store-postgres";
 import { describe, expect, test } from "vitest";
 import { explainStartFailure, START_VARIABLES, startSettingsFromEnv } from "./settings";
 

@@ -2,7 +2,7 @@
  * @module settings — what `pnpm start` reads from its environment, checked before anything
  * starts, and the sentence to print when a start fails for a reason the user can fix.
  */
-import { DataDirInUseError } from "@returnkit/pglite-lock";
+import { DataDirInUseError } from "@returnkit/store-postgres";
 import type { ReturnsServerOptions } from "./server";
 
 /** The environment variables `pnpm start` reads, and what each one does. */

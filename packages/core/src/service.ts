@@ -6,6 +6,7 @@
  */
 import { protectedResourceMetadataPath } from "./auth/protected-resource";
 import { createHealthCheck } from "./health/health-check";
+import { createStoreProbe } from "./health/store-probe";
 import { createFetchHandler, type FetchHandler } from "./http/fetch-handler";
 import { requestFacts } from "./http/request-id";
 import { withRequestLog } from "./http/request-log";
@@ -81,8 +82,9 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
   });
   const ready = readiness(store, dispatcher);
   const subscribers = (options.subscribers ?? []).map((s) => subscriberEndpointId(s.name));
-  const health = createHealthCheck({ store, dispatcher, subscribers, now, ...settings.health });
-  const outboxLag = observeOutboxLag({ store, subscribers, now, ...settings.health });
+  const probe = createStoreProbe({ store, subscribers, now, ...settings.health });
+  const health = createHealthCheck({ probe, dispatcher, ...settings.health });
+  const outboxLag = observeOutboxLag(probe);
   const retentionSchedule = scheduleRetention({
     store,
     settings: settings.retention,

@@ -31,7 +31,8 @@ function serviceOver(pool: pg.Pool, schema: string) {
     baseUrl: "https://shop.example",
     auth: { authenticate: testAuthenticate },
     retention: { intervalMs: 0 },
-    health: { timeoutMs: 300 },
+    // Every call asks the database: these cases are about what it answers, not about reuse.
+    health: { timeoutMs: 300, cacheMs: 0 },
   });
   cleanups.push(() => service.close());
   return service;
@@ -110,6 +111,33 @@ describe("GET /v1/health on PostgreSQL", () => {
     expect(report.checks["store:reachable"]?.[0]?.output).toBe("no answer within 300 ms");
     // Bounded by the check's timeout, not by the database.
     expect(elapsedMs).toBeLessThan(2_000);
+  });
+
+  it("health - a lag stuck behind a lock is a warning in time, and its connection comes back", async () => {
+    const direct = poolAt(DATABASE_URL!);
+    const schema = uniqueSchema("health");
+    cleanups.push(() => dropSchema(direct, schema));
+    await postgresStore({ db: direct, schema, notify: false }).init();
+    // A migration or a VACUUM FULL elsewhere: every read of the deliveries waits for it.
+    const locker = await direct.connect();
+    await locker.query("BEGIN");
+    await locker.query(`LOCK TABLE "${schema}"."returnkit_deliveries" IN ACCESS EXCLUSIVE MODE`);
+    cleanups.push(async () => {
+      await locker.query("ROLLBACK");
+      locker.release();
+    });
+    const pool = poolAt(DATABASE_URL!); // two connections: the probe's and the one asked after
+    const { status, report } = await healthOver(pool, schema);
+    expect(status).toBe(200);
+    expect(report.checks["store:reachable"]?.[0]?.status).toBe("pass");
+    expect(report.checks["outbox:lag"]?.[0]).toMatchObject({
+      status: "warn",
+      output: "the outbox lag could not be measured",
+    });
+    // The database stopped the probe's statement: both connections serve again at once.
+    const started = performance.now();
+    await Promise.all([pool.query("SELECT 1"), pool.query("SELECT 1")]);
+    expect(performance.now() - started).toBeLessThan(1_000);
   });
 
   it("health - 503 when a migration this code expects is not applied", async () => {

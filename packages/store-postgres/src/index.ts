@@ -2,8 +2,10 @@
  * @module @returnkit/store-postgres — the returnkit store on PostgreSQL, through a `pg` Pool
  * or PGlite (embedded Postgres), with versioned migrations (README: setup and examples).
  */
-export { type DatabaseInput, toDriver } from "./drivers";
+export { DataDirInUseError, type DataDirLock, LOCK_FILE, lockDataDir } from "./data-dir-lock";
+export { type DatabaseInput, type DriverOptions, toDriver } from "./drivers";
 export type { PgDriverOptions } from "./drivers/pg";
+export type { PGliteDriverOptions } from "./drivers/pglite";
 export type * from "./drivers/types";
 export { SQL_DRIVER } from "./drivers/types";
 export { type MigrateOptions, type MigrateResult, migrate } from "./migrate";

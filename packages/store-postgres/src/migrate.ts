@@ -1,10 +1,11 @@
 /** @module migrate — the migrations in one transaction, under an advisory lock per schema and prefix. */
 import { type DatabaseInput, toDriver } from "./drivers";
+import type { PGliteDriverOptions } from "./drivers/pglite";
 import type { SqlDriver, SqlQueryable } from "./drivers/types";
 import { MIGRATIONS } from "./migrations";
 import { type NamesOptions, type SqlNames, sqlNames } from "./names";
 
-export interface MigrateOptions extends NamesOptions {
+export interface MigrateOptions extends NamesOptions, PGliteDriverOptions {
   db: DatabaseInput;
 }
 
@@ -14,7 +15,8 @@ export interface MigrateResult {
 }
 
 export async function migrate(options: MigrateOptions): Promise<MigrateResult> {
-  const db = toDriver(options.db);
+  // A PGlite's directory is locked for the call (shared with stores on the same instance).
+  const db = toDriver(options.db, { lockDataDir: options.lockDataDir });
   try {
     return await applyMigrations(db, sqlNames(options));
   } finally {

@@ -11,6 +11,7 @@ import {
 import { z } from "zod";
 import { type DatabaseInput, databaseInputDefect } from "./drivers";
 import type { PgDriverOptions } from "./drivers/pg";
+import type { PGliteDriverOptions } from "./drivers/pglite";
 import {
   isSchemaName,
   isTablePrefix,
@@ -20,7 +21,7 @@ import {
 } from "./names";
 
 /** See the package README for each option at length. */
-export interface PostgresStoreOptions extends NamesOptions, PgDriverOptions {
+export interface PostgresStoreOptions extends NamesOptions, PgDriverOptions, PGliteDriverOptions {
   /** A `pg` Pool or a PGlite instance; the store never closes it. */
   db: DatabaseInput;
   /** Announce new deliveries with NOTIFY, and LISTEN for other processes' (default true). */
@@ -41,6 +42,7 @@ const postgresStoreOptionsSchema = optionsObject(
     groupCommit: aBoolean.optional(),
     name: aNonEmptyString.optional(),
     preparedStatements: aBoolean.optional(),
+    lockDataDir: aBoolean.optional(),
     onError: aFunction<(error: Error) => void>().optional(),
     schema: satisfying<string>(isSchemaName, SCHEMA_NAME_RULE).optional(),
     tablePrefix: satisfying<string>(isTablePrefix, TABLE_PREFIX_RULE).optional(),

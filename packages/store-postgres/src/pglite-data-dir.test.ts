@@ -1,100 +1,142 @@
 /**
- * Two processes on one PGlite directory: the second must fail at once, naming the directory
- * and the holder, and no acknowledged write may be lost — whether the first process closes
- * cleanly or is killed (its lock is then stale and taken over).
+ * A PGlite directory given to the store, as a host writes it (`postgresStore({ db: new
+ * PGlite(dir) })`, no `lockDataDir` call): the store locks the directory until it closes, a
+ * second process is refused at once naming the holder, and `lockDataDir: false` opts out.
+ *
+ * PGlite's first start in a directory (initdb) is the slow part: it happens once per file, and
+ * the processes reopen that directory.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createInterface } from "node:readline";
 import { PGlite } from "@electric-sql/pglite";
-import { lockDataDir } from "@returnkit/pglite-lock";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { DataDirInUseError, LOCK_FILE, lockDataDir } from "./data-dir-lock";
 import { postgresStore } from "./postgres-store";
-import type { DataDirConfig, DataDirMessage } from "./test-support/data-dir-worker";
-import { killAllWorkers, startWorker } from "./test-support/worker-process";
+import { bundleWorker } from "./test-support/bundle-worker";
 
-/** PGlite's first start in a fresh directory (initdb) takes long on a busy machine. */
-const START_MS = 150_000;
+/** A generous bound for a busy machine; every wait below ends on a signal well before it. */
+const START_MS = 120_000;
 
-const dirs: string[] = [];
-function freshDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), "returnkit-lock-"));
-  dirs.push(dir);
-  return join(dir, "data");
-}
+let root: string;
+let dir: string;
+let db: PGlite;
+let worker: string;
 
-afterEach(killAllWorkers);
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), "returnkit-lock-"));
+  dir = join(root, "data");
+  [db, worker] = await Promise.all([PGlite.create(dir), bundleWorker("data-dir-worker.ts")]);
+}, START_MS);
+
+const children = new Set<ChildProcess>();
+afterEach(() => {
+  for (const child of children) child.kill("SIGKILL");
+  children.clear();
+});
+afterAll(async () => {
+  if (!db.closed) await db.close();
+  rmSync(root, { recursive: true, force: true });
+  rmSync(worker, { force: true });
 });
 
-let orders = 0;
-function opener(dir: string) {
-  return startWorker<{ kind: "close" }, DataDirMessage>("data-dir-worker.ts", {
-    dir,
-    orderId: `ord_${++orders}`,
-  } satisfies DataDirConfig);
-}
-
-/** The ids of every return stored in `dir`, read by this process under the lock. */
-async function returnsIn(dir: string): Promise<string[]> {
-  const lock = lockDataDir(dir);
-  const db = await PGlite.create(dir);
-  try {
+describe("postgresStore on a PGlite directory, in one process", () => {
+  it("postgresStore - locks its PGlite's directory until the store closes", async () => {
     const store = postgresStore({ db });
     await store.init();
-    return (await store.listReturns({ limit: 100 })).data.map((r) => r.record.id).sort();
-  } finally {
-    await db.close();
-    lock.release();
-  }
-}
+    expect(JSON.parse(readFileSync(join(dir, LOCK_FILE), "utf8")).pid).toBe(process.pid);
+    expect(() => lockDataDir(dir)).toThrow(DataDirInUseError);
+    await store.close();
+    lockDataDir(dir).release();
+  });
 
-describe("lockDataDir across processes", () => {
-  it(
-    "lockDataDir - a second process on the same directory fails fast, naming it and the holder; no acknowledged write is lost",
-    async () => {
-      const dir = freshDir();
-      const first = opener(dir);
-      const firstAck = await first.next("ack", START_MS);
+  it("postgresStore - refuses a directory held by someone else, naming the holder, before any statement", () => {
+    const held = lockDataDir(dir);
+    try {
+      const refused = (() => {
+        try {
+          postgresStore({ db });
+        } catch (error) {
+          return error;
+        }
+      })();
+      expect(refused).toBeInstanceOf(DataDirInUseError);
+      expect((refused as DataDirInUseError).pid).toBe(process.pid);
+      expect((refused as Error).message).toContain(dir);
+    } finally {
+      held.release();
+    }
+  });
 
-      const second = opener(dir);
-      const refused = await second.next("refused", START_MS);
-      expect(refused.holderPid).toBe(first.pid);
-      expect(refused.message).toContain(dir);
-      expect(refused.message).toContain(`in use by process ${first.pid}`);
-      expect((await second.exited).code).toBe(0);
+  it("postgresStore - stores on one PGlite instance share its lock; the last to close releases it", async () => {
+    const first = postgresStore({ db });
+    const second = postgresStore({ db, tablePrefix: "second_" });
+    await first.close();
+    expect(() => lockDataDir(dir)).toThrow(DataDirInUseError);
+    await second.close();
+    lockDataDir(dir).release();
+  });
 
-      first.send({ kind: "close" });
-      await first.next("closed", START_MS);
-      const third = opener(dir);
-      const thirdAck = await third.next("ack", START_MS);
-      expect(thirdAck.seen).toContain(firstAck.returnId);
-      third.send({ kind: "close" });
-      await third.next("closed", START_MS);
-
-      expect(await returnsIn(dir)).toEqual([firstAck.returnId, thirdAck.returnId].sort());
-    },
-    4 * START_MS,
-  );
-
-  it(
-    "lockDataDir - the lock of a killed process is taken over, and its acknowledged write is there",
-    async () => {
-      const dir = freshDir();
-      const killed = opener(dir);
-      const killedAck = await killed.next("ack", START_MS);
-      await killed.kill();
-
-      const next = opener(dir);
-      const nextAck = await next.next("ack", START_MS);
-      expect(nextAck.seen).toContain(killedAck.returnId);
-      // The new holder's lock is a live one: a third opener is refused while it runs.
-      const third = opener(dir);
-      expect((await third.next("refused", START_MS)).holderPid).toBe(next.pid);
-      next.send({ kind: "close" });
-      await next.next("closed", START_MS);
-    },
-    4 * START_MS,
-  );
+  it("postgresStore - lockDataDir: false takes no lock, and the store works", async () => {
+    const store = postgresStore({ db, lockDataDir: false });
+    const mine = lockDataDir(dir);
+    try {
+      await store.init();
+      expect((await store.listReturns({ limit: 1 })).data).toEqual([]);
+    } finally {
+      mine.release();
+      await store.close();
+    }
+  });
 });
+
+describe("postgresStore on a PGlite directory, across processes", () => {
+  it("postgresStore - a second process on the directory is refused at once, naming the holder; the first's write is kept", async () => {
+    await db.close(); // the processes below open the directory: this one must not hold it
+    const first = startWorker();
+    const ready = await first.line();
+    expect(ready).toMatch(/^ready ret_/);
+
+    const second = startWorker();
+    const refused = await second.line();
+    expect(refused).toMatch(new RegExp(`^refused ${first.child.pid} `));
+    expect(refused).toContain(dir);
+    expect(refused).toContain(`in use by process ${first.child.pid}`);
+    expect(await second.exitCode).toBe(0);
+
+    first.child.stdin?.end();
+    expect(await first.exitCode).toBe(0);
+    const reopened = await PGlite.create(dir);
+    const store = postgresStore({ db: reopened });
+    try {
+      const stored = (await store.listReturns({ limit: 10 })).data.map((r) => r.record.id);
+      expect(stored).toEqual([ready.split(" ")[1]]);
+    } finally {
+      await store.close();
+      await reopened.close();
+    }
+  });
+});
+
+/** The bundled worker on `dir`, read line by line from its stdout. */
+function startWorker() {
+  const child = spawn(process.execPath, [worker, dir], { stdio: ["pipe", "pipe", "inherit"] });
+  children.add(child);
+  const exitCode = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  const lines = createInterface({ input: child.stdout! });
+  const line = () =>
+    new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error("no line from the worker")), START_MS);
+      lines.once("line", (text) => {
+        clearTimeout(timer);
+        resolve(text);
+      });
+      void exitCode.then((code) => {
+        clearTimeout(timer);
+        reject(new Error(`the worker exited (${code}) before printing a line`));
+      });
+    });
+  return { child, line, exitCode };
+}

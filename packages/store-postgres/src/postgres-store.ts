@@ -6,8 +6,9 @@ import { deliveryOperations } from "./deliveries";
 import { toDriver } from "./drivers";
 import * as endpoints from "./endpoints";
 import { groupCommits } from "./group-commit";
+import { checkHealth } from "./health";
 import { idempotencyKeys } from "./idempotency";
-import { applyMigrations, upToDate } from "./migrate";
+import { applyMigrations } from "./migrate";
 import { sqlNames } from "./names";
 import { createDeliveryNotifier } from "./notifier";
 import { checkPostgresStoreOptions, type PostgresStoreOptions } from "./options";
@@ -48,8 +49,7 @@ export function postgresStore(options: PostgresStoreOptions): PostgresStore {
       await notifier.close();
       await db.close();
     },
-    // A query that fails (the database is down) rejects: the caller counts it as unreachable.
-    health: async () => ({ reachable: true, migrationsCurrent: await upToDate(db, names) }),
+    health: (probe) => checkHealth(ctx, probe),
 
     ...returnReads(ctx),
     async commit(change) {

@@ -104,11 +104,63 @@ describe("GET /v1/health", () => {
 
   it("health - an outbox lagging beyond maxOutboxLagMs is a warning with the lag in seconds", async () => {
     const now = Date.now();
-    const store: ReturnsStore = { ...memoryStore(), nextDeliveryDueAt: async () => now - 120_000 };
+    const store: ReturnsStore = {
+      ...memoryStore(),
+      health: async () => ({
+        reachable: true,
+        migrationsCurrent: true,
+        oldestDueAt: now - 120_000,
+      }),
+    };
     const { response, report } = await healthOf(store, { maxOutboxLagMs: 60_000 });
     expect(response.status).toBe(200);
     const lag = report.checks["outbox:lag"]?.[0];
     expect(lag).toMatchObject({ status: "warn", observedUnit: "s" });
     expect(lag?.observedValue).toBeGreaterThanOrEqual(120);
+  });
+
+  it("health - a store whose check does not measure the lag is asked nextDeliveryDueAt", async () => {
+    const now = Date.now();
+    const store: ReturnsStore = {
+      ...memoryStore(),
+      health: async () => ({ reachable: true, migrationsCurrent: true }),
+      nextDeliveryDueAt: async () => now - 90_000,
+    };
+    const { report } = await healthOf(store, { maxOutboxLagMs: 60_000 });
+    expect(report.checks["outbox:lag"]?.[0]?.status).toBe("warn");
+    expect(report.checks["outbox:lag"]?.[0]?.observedValue).toBeGreaterThanOrEqual(90);
+  });
+
+  it("health - a lag the store could not measure in time is a warning, not a failure", async () => {
+    const store: ReturnsStore = {
+      ...memoryStore(),
+      health: async () => ({ reachable: true, migrationsCurrent: true, oldestDueAt: "timeout" }),
+    };
+    const { response, report } = await healthOf(store);
+    expect(response.status).toBe(200);
+    expect(report.checks["outbox:lag"]?.[0]).toMatchObject({
+      status: "warn",
+      output: "the outbox lag could not be measured",
+    });
+  });
+});
+
+describe("GET /v1/health/live", () => {
+  it("liveness - 200 pass without asking the store, even one that never answers", async () => {
+    let asked = 0;
+    const store: ReturnsStore = {
+      ...memoryStore(),
+      health: () => {
+        asked++;
+        return new Promise(() => {});
+      },
+    };
+    service = createReturnsService({ baseUrl: BASE, store, retention: { intervalMs: 0 } });
+    const response = await service.fetch(new Request(`${BASE}/v1/health/live`));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/health+json");
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(((await response.json()) as HealthReport).status).toBe("pass");
+    expect(asked).toBe(0);
   });
 });

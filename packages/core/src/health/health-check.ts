@@ -8,17 +8,15 @@
  * — the API still serves, and another process may be the one that delivers.
  */
 import type { HealthCheckResult, HealthReport, HealthStatus } from "../schemas";
-import type { ReturnsStore, StoreHealth } from "../store/types";
-import { outboxLagSeconds } from "./outbox-lag";
-import { type Bounded, within } from "./within";
+import type { StoreHealth } from "../store/types";
+import type { StoreProbe } from "./store-probe";
+import type { Bounded } from "./within";
 
 export interface HealthCheckSetup {
-  store: ReturnsStore;
+  /** The store's check, shared with the outbox lag gauge (one at a time, reused briefly). */
+  probe: StoreProbe;
   dispatcher: { readonly running: boolean };
-  /** Endpoint ids of the subscribers this process runs (their deliveries count in the lag). */
-  subscribers: readonly string[];
-  now: () => number;
-  /** Each check gives up after this long (it then counts as failed). */
+  /** A caller waits this long for the store (it then counts as failed). */
   timeoutMs: number;
   /** An outbox lag above this is a `warn`. */
   maxOutboxLagMs: number;
@@ -30,40 +28,36 @@ export type HealthCheck = () => Promise<HealthReport>;
 export const HEALTH_MEDIA_TYPE = "application/health+json";
 
 export function createHealthCheck(setup: HealthCheckSetup): HealthCheck {
-  const { store, timeoutMs } = setup;
+  const { timeoutMs } = setup;
   return async function checkHealth(): Promise<HealthReport> {
-    const at = setup.now();
-    const time = new Date(at).toISOString();
-    const [storeHealth, lag] = await Promise.all([
-      within(timeoutMs, () => (store.health ? store.health() : assumedHealthy())),
-      within(timeoutMs, () => outboxLagSeconds(store, at, setup.subscribers)),
-    ]);
+    const probed = await setup.probe();
+    // The store's parts are dated when it was asked (a reused answer says how old it is).
+    const time = new Date(probed.at).toISOString();
     const checks: Record<string, HealthCheckResult[]> = {
       "store:reachable": [
-        { componentType: "datastore", time, ...reachability(storeHealth, timeoutMs) },
+        { componentType: "datastore", time, ...reachability(probed.health, timeoutMs) },
       ],
-      "store:migrations": [{ componentType: "datastore", time, ...migrations(storeHealth) }],
-      "dispatcher:running": [
-        setup.dispatcher.running
-          ? { componentType: "component", time, status: "pass", observedValue: true }
-          : {
-              componentType: "component",
-              time,
-              status: "warn",
-              observedValue: false,
-              output: "no webhook dispatcher runs in this process (dispatcher.start())",
-            },
+      "store:migrations": [{ componentType: "datastore", time, ...migrations(probed.health) }],
+      "dispatcher:running": [dispatcherRunning(setup.dispatcher.running, time)],
+      "outbox:lag": [
+        { componentType: "component", time, ...outboxLag(probed.lagSeconds, setup.maxOutboxLagMs) },
       ],
-      "outbox:lag": [{ componentType: "component", time, ...outboxLag(lag, setup.maxOutboxLagMs) }],
     };
     const status = worst(Object.values(checks).flatMap((results) => results.map((r) => r.status)));
     return { status, description: "returnkit returns service", checks };
   };
 }
 
-/** A store without a health check is taken at its word: it answers or its operations fail. */
-async function assumedHealthy(): Promise<StoreHealth> {
-  return { reachable: true, migrationsCurrent: true };
+function dispatcherRunning(running: boolean, time: string): HealthCheckResult {
+  return running
+    ? { componentType: "component", time, status: "pass", observedValue: true }
+    : {
+        componentType: "component",
+        time,
+        status: "warn",
+        observedValue: false,
+        output: "no webhook dispatcher runs in this process (dispatcher.start())",
+      };
 }
 
 type Measured = Pick<HealthCheckResult, "status" | "observedValue" | "observedUnit" | "output">;

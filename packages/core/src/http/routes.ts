@@ -180,6 +180,16 @@ const healthHandler: RouteHandler = async (operations) => ({
   report: await operations.health(),
 });
 
+/** Liveness touches nothing (no store, no timer): it answers whenever the process can answer. */
+const livenessHandler: RouteHandler = async () => ({
+  kind: "health",
+  report: {
+    status: "pass",
+    description: "returnkit returns service: the process answers",
+    checks: {},
+  },
+});
+
 function eventHandler(event: ReturnEvent): RouteHandler {
   return async (operations, { id, body, ctx }) => ({
     kind: "write",
@@ -349,6 +359,17 @@ function catalogueRoutes(): RouteDefinition[] {
         health(503, "Unhealthy (`fail`): the store cannot be reached or is not migrated"),
       ],
       handler: healthHandler,
+    },
+    {
+      operationId: "getLiveness",
+      method: "GET",
+      path: "/v1/health/live",
+      caller: null,
+      access: "read",
+      summary:
+        "Whether this process answers at all, asking nothing of the store (for liveness probes)",
+      success: health(200, "The process answers (`pass`)"),
+      handler: livenessHandler,
     },
     {
       operationId: "listReasons",

@@ -109,7 +109,9 @@ export interface ReturnsServiceOptions {
   retention?: Partial<RetentionSettings>;
   /**
    * `GET /v1/health`: each check gives up after `timeoutMs` (default 800, under a Kubernetes
-   * probe's 1 s), and an outbox lag above `maxOutboxLagMs` (default 60 000) is a `warn`.
+   * probe's 1 s), and an outbox lag above `maxOutboxLagMs` (default 60 000) is a `warn`. The
+   * store is checked once at a time, and its answer serves every call for `cacheMs`
+   * (default 1 000; 0 reuses it only among the calls that waited for it).
    */
   health?: Partial<HealthSettings>;
   /**
@@ -131,9 +133,10 @@ export interface ReturnsServiceOptions {
 export interface HealthSettings {
   timeoutMs: number;
   maxOutboxLagMs: number;
+  cacheMs: number;
 }
 
-const DEFAULT_HEALTH: HealthSettings = { timeoutMs: 800, maxOutboxLagMs: 60_000 };
+const DEFAULT_HEALTH: HealthSettings = { timeoutMs: 800, maxOutboxLagMs: 60_000, cacheMs: 1_000 };
 const DEFAULT_BASE_URL = "http://localhost";
 const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
 const DEFAULT_RECENT_RECORDS = 1_000;
@@ -202,6 +205,7 @@ export const serviceOptionsSchema = optionsObject({
   health: optionsObject({
     timeoutMs: positiveInteger("ms").optional(),
     maxOutboxLagMs: nonNegativeInteger("ms").optional(),
+    cacheMs: nonNegativeInteger("ms").optional(),
   }).optional(),
   logger: loggerSchema.optional(),
   onError: aFunction<NonNullable<ReturnsServiceOptions["onError"]>>().optional(),

@@ -36,8 +36,13 @@ export function memoryStore(options: MemoryStoreOptions = {}): ReturnsStore {
 
   return {
     name: options.name ?? "memory",
-    // Nothing to reach and no schema to migrate.
-    health: async () => ({ reachable: true, migrationsCurrent: true }),
+    // Nothing to reach and no schema to migrate; the earliest due head is at the top of a heap.
+    async health(probe) {
+      if (!probe) return { reachable: true, migrationsCurrent: true };
+      const due = outbox.nextDeliveryDueAt(probe.subscribers);
+      const oldestDueAt = due !== null && due <= probe.now ? due : null;
+      return { reachable: true, migrationsCurrent: true, oldestDueAt };
+    },
     getReturn: async (id) => returns.get(id) ?? null,
     listReturns: async (query) => returns.list(query),
     commit: async (commit) => commitInMemory(parts, commit),

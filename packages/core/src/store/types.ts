@@ -269,13 +269,34 @@ export interface ReturnsStore extends ReturnRecords, IdempotencyKeys, Outbox, Re
    * every migration this code expects is applied. MUST NOT change anything (no migration is
    * run). MAY reject, or take long, when the store cannot be reached: callers bound it in time
    * and count a rejection as unreachable.
+   *
+   * Given a `probe`, it SHOULD also measure `oldestDueAt` in the same check, and a shared
+   * store SHOULD stop its own queries after `probe.timeoutMs` (a statement timeout), so that
+   * a check that is no longer awaited does not keep holding a connection. Anyone may call
+   * this (`GET /v1/health` is public): its cost MUST NOT grow with the number of deliveries.
    */
-  health?(): Promise<StoreHealth>;
+  health?(probe?: StoreHealthProbe): Promise<StoreHealth>;
+}
+
+export interface StoreHealthProbe {
+  /** The caller's clock, epoch ms: what "due" is measured against. */
+  now: number;
+  /** Endpoint ids of the subscribers the caller runs, as for `claimDeliveries`. */
+  subscribers: readonly string[];
+  /** How long the caller waits; the store's own queries SHOULD give up after it too. */
+  timeoutMs: number;
 }
 
 export interface StoreHealth {
   reachable: boolean;
   migrationsCurrent: boolean;
+  /**
+   * Given a probe: when the longest-waiting delivery a claim at `probe.now` would return
+   * became due (the caller's clock), null when none is due, or `"timeout"` when measuring it
+   * took longer than `probe.timeoutMs`. A store that leaves it out is asked
+   * `nextDeliveryDueAt` instead.
+   */
+  oldestDueAt?: number | null | "timeout";
 }
 
 /** The returns themselves, and the one atomic commit that changes them. */

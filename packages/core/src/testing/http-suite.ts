@@ -515,6 +515,16 @@ export function runHttpConformance(target: HttpSuiteTarget) {
       expect(post.status).toBe(405);
     });
 
+    it("liveness - answers pass without credentials, as application/health+json, never cached", async () => {
+      const { send } = await setup();
+      const res = await send("GET", "/v1/health/live", { token: null });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("application/health+json");
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      expect(res.json.status).toBe("pass");
+      expect((await send("HEAD", "/v1/health/live", { token: null })).status).toBe(200);
+    });
+
     it("documents - the OpenAPI document has a strong ETag; If-None-Match gets 304, a stale If-Match 412", async () => {
       const { send } = await setup();
       const served = await send("GET", "/v1/openapi.json", { token: null });

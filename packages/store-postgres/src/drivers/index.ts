@@ -1,6 +1,6 @@
 /** @module drivers — the driver for what the host passed: a `pg` Pool or a PGlite instance. */
 import { type PgDriverOptions, pgDriver } from "./pg";
-import { pgliteDriver } from "./pglite";
+import { type PGliteDriverOptions, pgliteDriver } from "./pglite";
 import { type PGliteLike, type PgPoolLike, SQL_DRIVER, type SqlDriver } from "./types";
 
 export type DatabaseInput = PgPoolLike | PGliteLike | SqlDriver;
@@ -24,11 +24,16 @@ export function databaseInputDefect(db: unknown): string | null {
   return kind === null ? "expected a pg Pool or a PGlite instance" : null;
 }
 
-/** A driver for `db`; one that is already a `SqlDriver` (a wrapper, say) is used as it is. */
-export function toDriver(db: DatabaseInput, options: PgDriverOptions = {}): SqlDriver {
+export type DriverOptions = PgDriverOptions & PGliteDriverOptions;
+
+/**
+ * A driver for `db`; one that is already a `SqlDriver` (a wrapper, say) is used as it is. A
+ * PGlite's data directory is locked until the driver closes (`lockDataDir: false` opts out).
+ */
+export function toDriver(db: DatabaseInput, options: DriverOptions = {}): SqlDriver {
   const kind = databaseKind(db);
   if (kind === "driver") return db as SqlDriver;
-  if (kind === "pglite") return pgliteDriver(db as PGliteLike);
+  if (kind === "pglite") return pgliteDriver(db as PGliteLike, options);
   if (kind === "pool") return pgDriver(db as PgPoolLike, options);
   throw new TypeError(`postgresStore: db: ${databaseInputDefect(db)}`);
 }

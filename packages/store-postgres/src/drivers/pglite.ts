@@ -1,7 +1,20 @@
 /** @module drivers/pglite — PGlite through its own API: one connection, one transaction at a time. */
+import { holdDataDir } from "./pglite-data-dir";
 import { type PGliteLike, SQL_DRIVER, type SqlDriver, type SqlTransaction } from "./types";
 
-export function pgliteDriver(db: PGliteLike): SqlDriver {
+export interface PGliteDriverOptions {
+  /**
+   * Lock the PGlite's data directory on disk for this process while the driver lives
+   * (default true): PGlite does not, and of two processes on one directory the last to close
+   * overwrites what the other committed. False when you hold the lock yourself
+   * (`lockDataDir`) or the directory is never opened twice.
+   */
+  lockDataDir?: boolean;
+}
+
+/** Throws `DataDirInUseError` when another process (or PGlite instance) has the directory. */
+export function pgliteDriver(db: PGliteLike, options: PGliteDriverOptions = {}): SqlDriver {
+  const releaseDataDir = options.lockDataDir === false ? () => {} : holdDataDir(db);
   const on = (queryable: Pick<PGliteLike, "query" | "exec">): SqlTransaction => ({
     query: async <Row>(text: string, values?: unknown[]) =>
       (await queryable.query<Row>(text, values)).rows,
@@ -13,6 +26,8 @@ export function pgliteDriver(db: PGliteLike): SqlDriver {
     query: on(db).query,
     transaction: (fn) => db.transaction((tx) => fn(on(tx))),
     listen: (channel, onNotify) => db.listen(channel, onNotify),
-    async close() {},
+    async close() {
+      releaseDataDir();
+    },
   };
 }

@@ -28,7 +28,7 @@ export interface SqlDriver extends SqlQueryable {
   transaction<T>(fn: (tx: SqlTransaction) => Promise<T>): Promise<T>;
   /** LISTEN on `channel`; resolves once listening, to the function that stops it. */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
-  /** Removes what the driver registered on the host's database; never closes it. */
+  /** Removes what the driver registered on the host's database (a PGlite's data directory lock); never closes it. */
   close(): Promise<void>;
 }
 
@@ -63,6 +63,8 @@ interface PGliteQueryable {
 }
 
 export interface PGliteLike extends PGliteQueryable {
+  /** Where it keeps its files (`new PGlite(dir)`); none, or `memory://`, for nothing on disk. */
+  readonly dataDir?: string;
   transaction<T>(callback: (tx: PGliteQueryable) => Promise<T>): Promise<T>;
   listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>>;
 }

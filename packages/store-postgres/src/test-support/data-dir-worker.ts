@@ -1,58 +1,44 @@
 /**
- * @module test-support/data-dir-worker — one process of the data-directory lock cases: locks
- * a PGlite directory, opens a service on it and creates one return (acknowledged to the
- * parent with its id), then holds the directory until told to close — or is killed. A
- * process that finds the directory in use reports the refusal and exits.
+ * @module test-support/data-dir-worker — one process of the data-directory lock case, bundled
+ * once into plain JavaScript (`bundleDataDirWorker`) so that it starts in well under a second.
+ * Opens `postgresStore({ db: new PGlite(dir) })` as a host would, without calling
+ * `lockDataDir`, creates one return and prints `ready <return id>`, then holds the directory
+ * until its stdin closes. A process the store refuses prints `refused <holder pid> <message>`.
  */
 import { PGlite } from "@electric-sql/pglite";
 import { createReturnsService } from "@returnkit/core";
-import { DataDirInUseError, lockDataDir } from "@returnkit/pglite-lock";
+import { DataDirInUseError } from "../data-dir-lock";
 import { postgresStore } from "../postgres-store";
-import { customer, failWorker, parentMessage, report, workerConfig } from "./worker-runtime";
 
-export interface DataDirConfig {
-  dir: string;
-  orderId: string;
-}
-
-export type DataDirMessage =
-  | { kind: "refused"; message: string; holderPid: number }
-  | { kind: "ack"; returnId: string; seen: string[] }
-  | { kind: "closed" };
-
-const config = workerConfig<DataDirConfig>();
-
-async function main() {
-  let lock: ReturnType<typeof lockDataDir>;
+async function main(dir: string) {
+  let store: ReturnType<typeof postgresStore>;
   try {
-    lock = lockDataDir(config.dir);
+    store = postgresStore({ db: new PGlite(dir) });
   } catch (error) {
     if (!(error instanceof DataDirInUseError)) throw error;
-    await report({ kind: "refused", message: error.message, holderPid: error.pid });
+    console.log(`refused ${error.pid} ${error.message}`);
     process.exit(0);
   }
-  const db = await PGlite.create(config.dir);
   const service = createReturnsService({
-    store: postgresStore({ db }),
+    store,
     idempotency: { required: false },
+    retention: { intervalMs: 0 },
   });
   const { record } = await service.createReturn(
     {
-      order_id: config.orderId,
+      order_id: "ord_lock_case",
       line: { sku: "TEE-BLK-M", size: "M" },
       reason: "DAMAGED",
       resolution: "REFUND",
     },
-    { principal: customer("lock-case") },
+    { principal: { kind: "portal", id: "lock-case", scopes: ["portal:returns.write"] } },
   );
-  const seen = (await service.store.listReturns({ limit: 100 })).data.map((r) => r.record.id);
-  await report({ kind: "ack", returnId: record.id, seen });
-  await parentMessage("close");
-  await service.close();
-  await db.close();
-  lock.release();
-  await report({ kind: "closed" });
-  process.exit(0);
+  console.log(`ready ${record.id}`);
+  process.stdin.resume();
+  process.stdin.on("end", () => process.exit(0));
 }
 
-main().catch(failWorker);
+main(process.argv[2]!).catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -520,4 +520,32 @@ export function describeDeliveries(subject: StoreSubject): void {
       expect(await subject.store.nextDeliveryDueAt(T0)).toBeNull();
     });
   });
+
+  describe("health's oldestDueAt", () => {
+    it("health - given a probe, oldestDueAt is when the delivery a claim would take first became due", async (ctx) => {
+      const probe = (now: number) =>
+        subject.store.health?.({ now, subscribers: [], timeoutMs: 5_000 });
+      const measured = await probe(T0);
+      if (measured?.oldestDueAt === undefined)
+        return ctx.skip("the store's health check does not measure the outbox lag");
+      expect(measured.oldestDueAt).toBeNull();
+
+      const endpoint = await withEndpoint(subject.store);
+      await createReturn(subject.store, { at: T0 + 5_000 });
+      await createReturn(subject.store, { at: T0 + 9_000 });
+      // Not due yet, then the older of the two.
+      expect((await probe(T0 + 1_000))?.oldestDueAt).toBeNull();
+      expect((await probe(T0 + 60_000))?.oldestDueAt).toBe(T0 + 5_000);
+
+      // One in flight (leased) is not waiting; one retrying later is not due.
+      const [first] = await claim(subject.store, T0 + 60_000, { limit: 1, leaseMs: LEASE_MS });
+      expect((await probe(T0 + 60_000))?.oldestDueAt).toBe(T0 + 9_000);
+      await record(subject.store, first!, { kind: "retry", next_attempt_at: T0 + 90_000 }, T0);
+      expect((await probe(T0 + 60_000))?.oldestDueAt).toBe(T0 + 9_000);
+
+      // A disabled endpoint's deliveries wait for it, not for a dispatcher.
+      await subject.store.disableEndpoint(endpoint.id, "410 Gone");
+      expect((await probe(T0 + 60_000))?.oldestDueAt).toBeNull();
+    });
+  });
 }
