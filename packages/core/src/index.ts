@@ -13,6 +13,7 @@ export {
   protectedResourceMetadataPath,
   protectedResourceMetadataUrl,
 } from "./auth/protected-resource";
+export { readBodyBytes } from "./http/body";
 export type { FetchHandler, HttpContext } from "./http/fetch-handler";
 export { createFetchHandler } from "./http/fetch-handler";
 export { buildOpenApiDocument } from "./http/openapi";
