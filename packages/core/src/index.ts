@@ -26,7 +26,7 @@ export type { IdempotencySettings } from "./idempotency/engine";
 export { DEFAULT_IDEMPOTENCY } from "./idempotency/engine";
 export { canonicalJson, requestFingerprint } from "./idempotency/fingerprint";
 export { parseIdempotencyKey } from "./idempotency/key";
-export { isReturnId, newEventId, newReturnId } from "./ids";
+export { isEventId, isReturnId, newEventId, newReturnId } from "./ids";
 export type { ConsoleLoggerOptions } from "./logging/console-logger";
 export { consoleLogger } from "./logging/console-logger";
 export type { LogFields, Logger, LogLevel, LogMethod } from "./logging/logger";
