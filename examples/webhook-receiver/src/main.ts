@@ -23,6 +23,8 @@ const receiver = await startWebhookReceiver({
       `${w.receivedAt.toISOString()}  ${w.returnId}  #${w.seq} ${w.event.type}   [${steps.join(" → ")}]`,
     );
   },
+  onTestEvent: (event) =>
+    console.log(`${event.timestamp}  test event for ${event.data.endpoint_id}: acknowledged`),
   onRejected: (error) => console.warn(`rejected delivery: ${error.code} (${error.message})`),
 }).catch((error: NodeJS.ErrnoException) => {
   console.error(

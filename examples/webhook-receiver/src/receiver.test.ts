@@ -1,4 +1,10 @@
-import { createReturnsService, generateWebhookSecret, memoryStore } from "@returnkit/core";
+import {
+  createReturnsService,
+  generateWebhookSecret,
+  memoryStore,
+  newEventId,
+  webhookHeaders,
+} from "@returnkit/core";
 import { afterEach, describe, expect, it } from "vitest";
 import { startWebhookReceiver, type WebhookReceiver } from "./receiver";
 
@@ -70,6 +76,81 @@ describe("example webhook receiver", () => {
     await service.close();
   });
 
+  it("receiver - acknowledges an endpoint test event and goes on receiving return events", async () => {
+    const secret = generateWebhookSecret();
+    receiver = await startWebhookReceiver({ secrets: [secret] });
+    const service = createReturnsService({
+      idempotency: { required: false },
+      webhooks: { endpoints: [{ url: receiver.url, secret }] },
+    });
+    await service.ready();
+    const [endpoint] = await service.store.listEndpoints();
+    if (endpoint?.kind !== "webhook") return expect.unreachable("no endpoint registered");
+    // What `POST …/webhooks/endpoints/{id}/test` sends, over the same sender.
+    const attempt = await service.dispatcher.sendTestEvent(endpoint);
+    expect(attempt).toMatchObject({ delivered: true, status: 204 });
+    expect(receiver.tests).toEqual([
+      {
+        type: "webhook.test",
+        timestamp: expect.any(String),
+        data: { endpoint_id: endpoint.id, message: expect.any(String) },
+      },
+    ]);
+    service.dispatcher.start();
+    const created = await service.createReturn(
+      { order_id: "o1", line: { sku: "TEE" }, reason: "DAMAGED", resolution: "REFUND" },
+      portal,
+    );
+    await service.dispatcher.drain();
+    expect(receiver.timeline(created.record.id).map((w) => w.event.type)).toEqual([
+      "return.created",
+    ]);
+    await service.close();
+  });
+
+  it("receiver - acknowledges a type it does not know, and logs it", async () => {
+    const secret = generateWebhookSecret();
+    const ignored: string[] = [];
+    receiver = await startWebhookReceiver({
+      secrets: [secret],
+      onIgnored: (type) => ignored.push(type),
+    });
+    const answer = await postSigned(receiver.url, secret, {
+      type: "return.teleported",
+      timestamp: new Date().toISOString(),
+      data: { somewhere: "else" },
+    });
+    expect(answer.status).toBe(204);
+    expect(ignored).toEqual(["return.teleported"]);
+    expect(receiver.received).toEqual([]);
+  });
+
+  it("receiver - a handler that fails answers 500 and the receiver keeps serving", async () => {
+    const secret = generateWebhookSecret();
+    const failures: unknown[] = [];
+    let calls = 0;
+    receiver = await startWebhookReceiver({
+      secrets: [secret],
+      onWebhook: () => {
+        if (++calls === 1) throw new Error("the shop's database is down");
+      },
+      onError: (error) => failures.push(error),
+    });
+    const event = {
+      type: "return.created",
+      timestamp: new Date().toISOString(),
+      data: { return: { id: "ret_1" }, transition: { seq: 1 } },
+    };
+    const id = newEventId();
+    const failed = await postSigned(receiver.url, secret, event, id);
+    expect(failed.status).toBe(500);
+    expect(failures).toEqual([new Error("the shop's database is down")]);
+    // The retry of the same event is handled: a failed attempt does not count as seen.
+    const retried = await postSigned(receiver.url, secret, event, id);
+    expect(retried.status).toBe(204);
+    expect(receiver.received.map((w) => w.id)).toEqual([id]);
+  });
+
   it("receiver - a port in use rejects with EADDRINUSE instead of crashing the process", async () => {
     receiver = await startWebhookReceiver({ secrets: [generateWebhookSecret()] });
     const port = Number(new URL(receiver.url).port);
@@ -78,3 +159,14 @@ describe("example webhook receiver", () => {
     ).rejects.toMatchObject({ code: "EADDRINUSE" });
   });
 });
+
+/** POSTs `event` signed with `secret`, as returnkit would (`id` is its `webhook-id`). */
+function postSigned(url: string, secret: string, event: unknown, id = newEventId()) {
+  const body = JSON.stringify(event);
+  const headers = webhookHeaders(secret, id, Math.floor(Date.now() / 1000), body);
+  return fetch(url, {
+    method: "POST",
+    headers: { ...headers, "content-type": "application/json" },
+    body,
+  });
+}

@@ -1,20 +1,25 @@
 /**
  * @module webhook-receiver — what a shop's webhook endpoint looks like: verify the raw body
  * with `@returnkit/webhook-verify`, deduplicate on `webhook-id` (delivery is at least once),
- * answer 2xx fast, and keep each return's timeline in `seq` order.
+ * answer 2xx fast, and keep each return's timeline in `seq` order. Every type returnkit can
+ * send is handled by one exhaustive switch; a type newer than this code is acknowledged and
+ * logged, and a failure while handling an event is a 500 (returnkit retries it), never a crash.
  */
-import { createServer, type IncomingMessage } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import {
+  type ReturnFitSignalEvent,
   type ReturnkitWebhookEvent,
+  type ReturnStateEvent,
   verifyWebhook,
+  type WebhookTestEvent,
   WebhookVerificationError,
 } from "@returnkit/webhook-verify";
 
 export interface ReceivedWebhook {
   /** `webhook-id`: the event id, the same on every retry. */
   id: string;
-  event: ReturnkitWebhookEvent;
+  event: ReturnStateEvent | ReturnFitSignalEvent;
   returnId: string;
   seq: number;
   /**
@@ -30,16 +35,24 @@ export interface WebhookReceiverOptions {
   secrets: string[];
   port?: number;
   host?: string;
-  /** Called once per distinct event, after verification. */
+  /** Called once per distinct return event, after verification; a throw answers 500. */
   onWebhook?: (webhook: ReceivedWebhook) => void;
+  /** Called for an endpoint test (`webhook.test`), which is about no return. */
+  onTestEvent?: (event: WebhookTestEvent) => void;
+  /** Called for a verified event of a type this code does not know; it is acknowledged. */
+  onIgnored?: (type: string, id: string) => void;
   /** Called for every rejected delivery (bad signature, stale timestamp, ...). */
   onRejected?: (error: WebhookVerificationError) => void;
+  /** Called when handling a delivery failed; it is answered 500, so returnkit retries it. */
+  onError?: (error: unknown) => void;
 }
 
 export interface WebhookReceiver {
   url: string;
-  /** Distinct verified events, in arrival order. */
+  /** Distinct verified return events, in arrival order. */
   received: ReceivedWebhook[];
+  /** Endpoint tests received, in arrival order. */
+  tests: WebhookTestEvent[];
   /** Deliveries answered 2xx that repeated an event already seen. */
   duplicates: number;
   rejected: number;
@@ -55,45 +68,66 @@ export async function startWebhookReceiver(
 ): Promise<WebhookReceiver> {
   const seen = new Set<string>();
   const received: ReceivedWebhook[] = [];
+  const tests: WebhookTestEvent[] = [];
   const state = { duplicates: 0, rejected: 0 };
+  const onIgnored =
+    options.onIgnored ??
+    ((type: string, id: string) => console.warn(`acknowledged ${id} of unknown type ${type}`));
+  const onError = options.onError ?? ((error: unknown) => console.error(error));
 
-  const server = createServer(async (req, res) => {
+  /** Hands one verified event to its handler, by type. */
+  function handleEvent(event: ReturnkitWebhookEvent, id: string, req: IncomingMessage): void {
+    switch (event.type) {
+      case "return.created":
+      case "return.submitted":
+      case "return.approved":
+      case "return.rejected":
+      case "return.flagged":
+      case "return.unflagged":
+      case "return.in_transit":
+      case "return.received":
+      case "return.graded":
+      case "return.closed":
+      case "return.cancelled":
+      case "return.fit_signal": {
+        const webhook: ReceivedWebhook = {
+          id,
+          event,
+          returnId: event.data.return.id,
+          seq: event.data.transition.seq,
+          requestId: headerValue(req, "returnkit-request-id"),
+          receivedAt: new Date(),
+        };
+        options.onWebhook?.(webhook);
+        received.push(webhook);
+        return;
+      }
+      case "webhook.test":
+        options.onTestEvent?.(event);
+        tests.push(event);
+        return;
+      default:
+        // Every type the union holds is handled above (a new one fails to compile here); at
+        // run time a type newer than this code lands here, and is acknowledged.
+        event satisfies never;
+        onIgnored(String((event as { type: unknown }).type), id);
+    }
+  }
+
+  async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (req.method !== "POST") {
       res.writeHead(405, { allow: "POST" }).end();
       return;
     }
-    let payload: Buffer;
-    try {
-      payload = await readRaw(req);
-    } catch {
+    const payload = await readRaw(req);
+    if (!payload) {
       res.writeHead(413).end();
       return;
     }
+    let event: ReturnkitWebhookEvent;
     try {
       // The raw bytes, never a re-serialised object: the signature covers them exactly.
-      const event = await verifyWebhook({
-        payload,
-        headers: req.headers,
-        secrets: options.secrets,
-      });
-      const id = String(req.headers["webhook-id"]);
-      if (seen.has(id)) {
-        state.duplicates++;
-      } else {
-        seen.add(id);
-        const data = event.data as { return: { id: string }; transition: { seq: number } };
-        const webhook: ReceivedWebhook = {
-          id,
-          event,
-          returnId: data.return.id,
-          seq: data.transition.seq,
-          requestId: headerValue(req, "returnkit-request-id"),
-          receivedAt: new Date(),
-        };
-        received.push(webhook);
-        options.onWebhook?.(webhook);
-      }
-      res.writeHead(204).end();
+      event = await verifyWebhook({ payload, headers: req.headers, secrets: options.secrets });
     } catch (error) {
       if (!(error instanceof WebhookVerificationError)) throw error;
       state.rejected++;
@@ -101,7 +135,25 @@ export async function startWebhookReceiver(
       res
         .writeHead(400, { "content-type": "application/json" })
         .end(JSON.stringify({ error: error.code }));
+      return;
     }
+    const id = String(req.headers["webhook-id"]);
+    if (seen.has(id)) {
+      state.duplicates++;
+    } else {
+      handleEvent(event, id, req);
+      // Only once handled: a delivery answered 500 is retried, and that retry is no duplicate.
+      seen.add(id);
+    }
+    res.writeHead(204).end();
+  }
+
+  const server = createServer((req, res) => {
+    answer(req, res).catch((error: unknown) => {
+      onError(error);
+      if (res.headersSent) res.destroy();
+      else res.writeHead(500).end();
+    });
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -112,6 +164,7 @@ export async function startWebhookReceiver(
   return {
     url: `http://${options.host ?? "127.0.0.1"}:${port}/webhooks/returnkit`,
     received,
+    tests,
     get duplicates() {
       return state.duplicates;
     },
@@ -128,12 +181,13 @@ export async function startWebhookReceiver(
   };
 }
 
-async function readRaw(req: IncomingMessage): Promise<Buffer> {
+/** The raw body, or null when it is longer than MAX_BODY_BYTES. */
+async function readRaw(req: IncomingMessage): Promise<Buffer | null> {
   const chunks: Buffer[] = [];
   let total = 0;
   for await (const chunk of req) {
     total += (chunk as Buffer).length;
-    if (total > MAX_BODY_BYTES) throw new Error("body too large");
+    if (total > MAX_BODY_BYTES) return null;
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);

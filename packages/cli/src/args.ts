@@ -12,6 +12,7 @@ import {
   usageLine,
 } from "./command";
 import { usageError } from "./errors";
+import { checkIdArguments } from "./id-arguments";
 
 export type ParsedCommandLine =
   /** `--help` alone, after a group's word (`endpoints --help`) or after a command: what to describe. */
@@ -41,6 +42,7 @@ export function parseCommandLine(argv: string[], commands: readonly Command[]): 
       throw usageError(`${command.words.join(" ")} takes no --${name}: ${usageLine(command)}`);
     }
   }
+  checkIdArguments(command, args, values);
   return { kind: "run", command, args, options: values };
 }
 

@@ -43,3 +43,8 @@ export function newPrefixedId(prefix: string): string {
 export function isReturnId(value: string): boolean {
   return value.startsWith(RETURN_ID_PREFIX) && ULID_BODY.test(value.slice(RETURN_ID_PREFIX.length));
 }
+
+/** True for a well-formed event id (its `webhook-id`); anything else cannot name an event. */
+export function isEventId(value: string): boolean {
+  return value.startsWith(EVENT_ID_PREFIX) && ULID_BODY.test(value.slice(EVENT_ID_PREFIX.length));
+}

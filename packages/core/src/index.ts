@@ -13,6 +13,7 @@ export {
   protectedResourceMetadataPath,
   protectedResourceMetadataUrl,
 } from "./auth/protected-resource";
+export { readBodyBytes } from "./http/body";
 export type { FetchHandler, HttpContext } from "./http/fetch-handler";
 export { createFetchHandler } from "./http/fetch-handler";
 export { buildOpenApiDocument } from "./http/openapi";
@@ -25,7 +26,7 @@ export type { IdempotencySettings } from "./idempotency/engine";
 export { DEFAULT_IDEMPOTENCY } from "./idempotency/engine";
 export { canonicalJson, requestFingerprint } from "./idempotency/fingerprint";
 export { parseIdempotencyKey } from "./idempotency/key";
-export { isReturnId, newEventId, newReturnId } from "./ids";
+export { isEventId, isReturnId, newEventId, newReturnId } from "./ids";
 export type { ConsoleLoggerOptions } from "./logging/console-logger";
 export { consoleLogger } from "./logging/console-logger";
 export type { LogFields, Logger, LogLevel, LogMethod } from "./logging/logger";

@@ -17,6 +17,7 @@ import {
 } from "@returnkit/core";
 import { createMcpAuthentication, type McpAuthOptions } from "./authentication";
 import { callerOriginCheck } from "./caller-origin";
+import { type McpMessageBody, readMcpMessage } from "./request-body";
 import { buildServer } from "./server";
 import { stepUpNeeded } from "./step-up";
 import type { McpService } from "./tool-context";
@@ -36,6 +37,11 @@ export interface McpHandlerOptions {
    * with any other `Origin` is refused, against DNS rebinding).
    */
   allowedOrigins?: string[];
+  /**
+   * The largest POST body read, in bytes; defaults to the service's `maxBodyBytes`. A longer
+   * body is a 413 problem, refused before more than this many bytes are read.
+   */
+  maxBodyBytes?: number;
   /** Called with errors no caller could act on (a tool that failed unexpectedly). */
   reportError?: (error: unknown, context: string) => void;
 }
@@ -47,6 +53,7 @@ export function createMcpHandler(service: McpService, options: McpHandlerOptions
   const resourcePath = new URL(resource).pathname;
   const authentication = createMcpAuthentication(options.auth, resource);
   const untrusted = callerOriginCheck(service.baseUrl, options.allowedOrigins);
+  const maxBodyBytes = options.maxBodyBytes ?? service.maxBodyBytes;
   const settings = {
     name: options.serverInfo?.name ?? "returnkit",
     version: options.serverInfo?.version ?? "1.0.0",
@@ -60,9 +67,12 @@ export function createMcpHandler(service: McpService, options: McpHandlerOptions
     const { pathname } = new URL(request.url);
     if (pathname !== resourcePath) return problemResponse(problems.routeNotFound(pathname), {});
     let principal: Principal;
+    let body: McpMessageBody | undefined;
     try {
       principal = await authentication.principalFor(request, context);
-      const stepUp = await stepUpNeeded(request, principal);
+      body = request.method === "POST" ? await readMcpMessage(request, maxBodyBytes) : undefined;
+      if (body?.refusal) return body.refusal;
+      const stepUp = body && stepUpNeeded(body.message, principal);
       if (stepUp) throw stepUp;
     } catch (error) {
       if (isProblemError(error)) return problemResponse(error, authentication.challengeFor(error));
@@ -76,7 +86,11 @@ export function createMcpHandler(service: McpService, options: McpHandlerOptions
     });
     await server.connect(transport);
     try {
-      return await transport.handleRequest(request, { authInfo: authInfoOf(principal, request) });
+      // The body was read once, above: the transport takes the parsed message.
+      return await transport.handleRequest(request, {
+        authInfo: authInfoOf(principal, request),
+        parsedBody: body?.message,
+      });
     } finally {
       await server.close();
     }

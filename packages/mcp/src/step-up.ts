@@ -23,20 +23,11 @@ const WRITE_SCOPE: Record<CallerKind, string> = {
   merchant: SCOPES.merchantWrite,
 };
 
-export async function stepUpNeeded(
-  request: Request,
-  principal: Principal,
-): Promise<ProblemError | null> {
-  if (request.method !== "POST" || hasScope(principal, principal.kind, "write")) return null;
-  const body: unknown = await request
-    .clone()
-    .json()
-    .catch(() => null);
-  const messages = Array.isArray(body) ? body : [body];
-  const writes = WRITE_TOOLS[principal.kind];
-  const callsWrite = messages.some((message) => {
-    const call = message as { method?: unknown; params?: { name?: unknown } } | null;
-    return call?.method === "tools/call" && writes.has(String(call.params?.name));
-  });
+/** The 403 to answer when `message` (the POST's one JSON-RPC message) calls a write tool. */
+export function stepUpNeeded(message: unknown, principal: Principal): ProblemError | null {
+  if (hasScope(principal, principal.kind, "write")) return null;
+  const call = message as { method?: unknown; params?: { name?: unknown } } | null;
+  const callsWrite =
+    call?.method === "tools/call" && WRITE_TOOLS[principal.kind].has(String(call.params?.name));
   return callsWrite ? problems.insufficientScope([WRITE_SCOPE[principal.kind]]) : null;
 }

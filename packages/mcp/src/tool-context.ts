@@ -16,6 +16,7 @@ export type McpService = Pick<
   | "schemas"
   | "catalogue"
   | "baseUrl"
+  | "maxBodyBytes"
 >;
 
 export interface ToolContext {

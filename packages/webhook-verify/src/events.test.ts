@@ -15,6 +15,7 @@ import {
   publishTransitions,
 } from "../../core/src/webhooks/events";
 import { webhookHeaders } from "../../core/src/webhooks/signer";
+import type { TEST_EVENT_TYPE } from "../../core/src/webhooks/test-event";
 import type {
   FitSignal,
   HistoryEntry,
@@ -22,6 +23,7 @@ import type {
   ReturnkitWebhookEvent,
   WebhookEventOf,
   WebhookEventType,
+  WebhookTestEvent,
   WebhookTransition,
 } from "./events";
 import type { WebhookHeaders } from "./headers";
@@ -38,8 +40,31 @@ describe("event types", () => {
     expectTypeOf<WebhookEventType>().toEqualTypeOf<CoreWebhookEventType>();
     expectTypeOf<WebhookTransition>().toEqualTypeOf<CoreWebhookTransition>();
     expectTypeOf<FitSignal>().toEqualTypeOf<CoreFitSignal>();
-    expectTypeOf<ReturnkitWebhookEvent>().toExtend<CoreWebhookPayload>();
-    expectTypeOf<ReturnkitWebhookEvent["type"]>().toEqualTypeOf<CoreWebhookEventType>();
+    expectTypeOf<Exclude<ReturnkitWebhookEvent, WebhookTestEvent>>().toExtend<CoreWebhookPayload>();
+    expectTypeOf<ReturnkitWebhookEvent["type"]>().toEqualTypeOf<
+      CoreWebhookEventType | typeof TEST_EVENT_TYPE
+    >();
+  });
+
+  it("ReturnkitWebhookEvent - includes webhook.test, the endpoint test event, with its own data", () => {
+    expectTypeOf<WebhookEventOf<"webhook.test">>().toEqualTypeOf<WebhookTestEvent>();
+    expectTypeOf<WebhookTestEvent>().toEqualTypeOf<{
+      type: "webhook.test";
+      timestamp: string;
+      data: { endpoint_id: string; message: string };
+    }>();
+    // A switch over every type a receiver can be sent leaves nothing behind.
+    const handled = (event: ReturnkitWebhookEvent): string => {
+      switch (event.type) {
+        case "webhook.test":
+          return event.data.endpoint_id;
+        case "return.fit_signal":
+          return event.data.signal.sku;
+        default:
+          return event.data.return.id;
+      }
+    };
+    expectTypeOf(handled).parameter(0).toEqualTypeOf<ReturnkitWebhookEvent>();
   });
 
   it("ReturnkitWebhookEvent - narrows data on type", () => {

@@ -172,13 +172,31 @@ export type ReturnFitSignalEvent = {
 };
 
 /**
- * Any returnkit webhook body, discriminated on `type`. New types may be added in a minor
- * release: keep a `default` branch that acknowledges events you do not handle.
+ * Sent when an operator tests the endpoint (`POST …/webhooks/endpoints/{id}/test`): signed like
+ * every delivery, but about no return (nothing happened), never stored and never retried. It is
+ * no subscription type, so an endpoint's `types` cannot filter it out.
  */
-export type ReturnkitWebhookEvent = ReturnStateEvent | ReturnFitSignalEvent;
+export interface WebhookTestEvent {
+  type: "webhook.test";
+  /** ISO 8601: when the test was sent. */
+  timestamp: string;
+  data: {
+    /** The endpoint tested. */
+    endpoint_id: string;
+    /** A sentence saying this is a test. */
+    message: string;
+  };
+}
+
+/**
+ * Any body a returnkit service sends, discriminated on `type`: every return event and the
+ * endpoint test. Switch over all of them; new types may be added in a minor release, so answer
+ * 2xx to a type you do not know (an exhaustive switch's `default`) rather than failing on it.
+ */
+export type ReturnkitWebhookEvent = ReturnStateEvent | ReturnFitSignalEvent | WebhookTestEvent;
 
 /** The event of one type, e.g. `WebhookEventOf<"return.approved">`. */
-export type WebhookEventOf<T extends WebhookEventType> = Extract<
+export type WebhookEventOf<T extends ReturnkitWebhookEvent["type"]> = Extract<
   ReturnkitWebhookEvent,
   { type: T }
 >;

@@ -27,6 +27,7 @@ export type {
   ReturnTransitionEvent,
   WebhookEventOf,
   WebhookEventType,
+  WebhookTestEvent,
   WebhookTransition,
 } from "./events";
 export type { HeadersLike, WebhookHeaders } from "./headers";

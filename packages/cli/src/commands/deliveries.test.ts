@@ -79,16 +79,26 @@ describe("returnkit deliveries list", () => {
   itOnItsOwnSchema(
     "deliveries list --return - a return with none says so and exits 0",
     async ({ db }) => {
-      const run = await returnkit(["deliveries", "list", "--return", "ret_unknown", ...db.flags]);
+      const run = await returnkit([
+        "deliveries",
+        "list",
+        "--return",
+        "ret_01JQ3Z9X8Y7W6V5T4S3R2Q1P0N",
+        ...db.flags,
+      ]);
       const json = await returnkitJson([
         "deliveries",
         "list",
         "--return",
-        "ret_unknown",
+        "ret_01JQ3Z9X8Y7W6V5T4S3R2Q1P0N",
         ...db.flags,
       ]);
 
-      expect(run).toEqual({ code: 0, stdout: "no deliveries of ret_unknown\n", stderr: "" });
+      expect(run).toEqual({
+        code: 0,
+        stdout: "no deliveries of ret_01JQ3Z9X8Y7W6V5T4S3R2Q1P0N\n",
+        stderr: "",
+      });
       expect(json).toEqual({ data: [] });
     },
   );

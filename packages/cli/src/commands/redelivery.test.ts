@@ -80,7 +80,11 @@ describe("returnkit redeliver and recover", () => {
       await seedEndpoint(db.store, { id: "we_f" });
       const { eventId } = await seedReturn(db.store);
 
-      const unknownEvent = await returnkit(["redeliver", "evt_nothing", ...db.flags]);
+      const unknownEvent = await returnkit([
+        "redeliver",
+        "evt_01JQ3Z9X8Y7W6V5T4S3R2Q1P0N",
+        ...db.flags,
+      ]);
       const unknownEndpoint = await returnkit([
         "redeliver",
         eventId,
@@ -92,7 +96,8 @@ describe("returnkit redeliver and recover", () => {
       expect(unknownEvent).toEqual({
         code: 3,
         stdout: "",
-        stderr: "returnkit: no event evt_nothing (no delivery of it is recorded)\n",
+        stderr:
+          "returnkit: no event evt_01JQ3Z9X8Y7W6V5T4S3R2Q1P0N (no delivery of it is recorded)\n",
       });
       expect(unknownEndpoint).toEqual({
         code: 3,

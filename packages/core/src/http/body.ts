@@ -20,14 +20,7 @@ export interface ReadBodyOptions {
 
 /** The parsed body, or undefined for an empty optional body. Throws 400/413/415 problems. */
 export async function readJsonBody(request: Request, options: ReadBodyOptions): Promise<unknown> {
-  const declared = request.headers.get("content-length");
-  if (declared !== null && Number(declared) > options.maxBytes)
-    throw problems.payloadTooLarge(options.maxBytes);
-
-  const bytes =
-    declared !== null && !request.headers.has("transfer-encoding")
-      ? await readDeclared(request, options.maxBytes)
-      : await readLimited(request, options.maxBytes);
+  const bytes = await readBodyBytes(request, options.maxBytes);
   const contentType = request.headers.get("content-type");
   if (bytes.length === 0) {
     if (options.required) {
@@ -57,6 +50,18 @@ export async function readJsonBody(request: Request, options: ReadBodyOptions): 
       { path: "(root)", message: "Malformed JSON" },
     ]);
   }
+}
+
+/**
+ * The body's bytes, never more than `maxBytes` of them kept: a declared length over the limit
+ * is a 413 before any byte is read, a chunked body a 413 as soon as it passes the limit.
+ */
+export async function readBodyBytes(request: Request, maxBytes: number): Promise<Uint8Array> {
+  const declared = request.headers.get("content-length");
+  if (declared !== null && Number(declared) > maxBytes) throw problems.payloadTooLarge(maxBytes);
+  return declared !== null && !request.headers.has("transfer-encoding")
+    ? readDeclared(request, maxBytes)
+    : readLimited(request, maxBytes);
 }
 
 async function readDeclared(request: Request, maxBytes: number): Promise<Uint8Array> {

@@ -32,7 +32,10 @@ function invalidAnswer(message: string): never {
 
 /**
  * The order as `principal` may see it. An unknown order and another customer's answer the
- * same 404, so a caller never learns that an order id exists.
+ * same 404, so a caller never learns that an order id exists. Ownership is checked first, on
+ * the raw answer, and is all either path does: another customer's order is neither validated
+ * (its defects are not the caller's business, and a 502 would tell it exists) nor read beyond
+ * its owner, so its size and shape do not show in the time the 404 takes.
  */
 export async function loadOrder(
   source: OrderSource,
@@ -40,8 +43,7 @@ export async function loadOrder(
   principal: Principal,
 ): Promise<Order> {
   const answer = await callHost(() => source.load(orderId, { principal }));
-  // `undefined` too: `rows[0]` of an empty result is what a host's query most often gives.
-  if (answer === null || answer === undefined) throw problems.orderNotFound(orderId);
+  if (ownerOf(answer) !== principal.id) throw problems.orderNotFound(orderId);
   const parsed = OrderSchema.safeParse(answer);
   if (!parsed.success) {
     invalidAnswer(
@@ -53,8 +55,14 @@ export async function loadOrder(
       `orders.load(${JSON.stringify(orderId)}) answered order ${JSON.stringify(parsed.data.id)}`,
     );
   }
-  if (parsed.data.customer_id !== principal.id) throw problems.orderNotFound(orderId);
   return parsed.data;
+}
+
+/** The answer's `customer_id` as the host gave it; undefined for no order (null, `rows[0]` of none). */
+function ownerOf(answer: unknown): unknown {
+  return typeof answer === "object" && answer !== null
+    ? (answer as { customer_id?: unknown }).customer_id
+    : undefined;
 }
 
 const EligibilitySchema = z.union([

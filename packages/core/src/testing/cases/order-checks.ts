@@ -75,6 +75,41 @@ export function describeOrderChecks(serve: ServeService): void {
       expect(owner.status, owner.text).toBe(201);
     });
 
+    it("orders - another customer's malformed order is the same 404 as an unknown one, on create and returnable, and nothing is reported", async () => {
+      const reported: unknown[] = [];
+      const { send, store } = await serve({
+        now: () => T0,
+        orders: {
+          // The host's defect, on an order that is not the caller's: no currency, no lines.
+          load: (id) =>
+            (id === OTHERS_ORDER.id ? { id, customer_id: "user-7", lines: "?" } : null) as never,
+        },
+        onError: (error) => reported.push(error),
+      });
+      const before = await storeContents(store);
+      const headers = { "x-request-id": "same-404" };
+      for (const path of [
+        `/v1/portal/orders/${OTHERS_ORDER.id}/returnable`,
+        "/v1/portal/orders/ord_unknown/returnable",
+      ]) {
+        const res = await send("GET", path, { headers });
+        expect(res.status, res.text).toBe(404);
+        expect(res.json.type).toBe(`${PROBLEM}order-not-found`);
+      }
+      const foreign = await send("POST", RETURNS, {
+        body: returnOf(TEE_M, {}, OTHERS_ORDER.id),
+        headers,
+      });
+      const unknown = await send("POST", RETURNS, {
+        body: returnOf(TEE_M, {}, "ord_unknown"),
+        headers,
+      });
+      expect(foreign.status, foreign.text).toBe(404);
+      expect(foreign.text).toBe(unknown.text.replaceAll("ord_unknown", OTHERS_ORDER.id));
+      expect(reported).toEqual([]);
+      expect(await storeContents(store)).toBe(before);
+    });
+
     it("orders - a line not on the order is 400 line-not-on-order listing the lines that can be returned", async () => {
       const { send } = await serve({ orders: orderBook(), now: () => T0 });
       for (const line of [
@@ -346,7 +381,7 @@ export function describeOrderChecks(serve: ServeService): void {
       const reported: { error: unknown; context: string }[] = [];
       const answers: unknown[] = [
         new Error("connection refused"),
-        { id: ORDER.id, lines: [] },
+        { id: ORDER.id, customer_id: ORDER.customer_id, lines: [] },
         { ...ORDER, id: "ord_other" },
       ];
       let answer = 0;
@@ -376,7 +411,7 @@ export function describeOrderChecks(serve: ServeService): void {
       const causes = reported.map(({ error }) => String((error as ProblemError).cause));
       expect(causes).toEqual([
         "Error: connection refused",
-        expect.stringContaining("customer_id"),
+        expect.stringContaining("is not an order"),
         expect.stringContaining('answered order "ord_other"'),
       ]);
     });
