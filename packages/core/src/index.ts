@@ -125,6 +125,12 @@ export type * from "./store/types";
 export { isStoreUnavailable, StoreUnavailableError } from "./store/unavailable";
 export { isStorableText } from "./text";
 export * from "./webhook-schemas";
+export type { DeliveryPage } from "./webhooks/delivery-pages";
+export {
+  decodeDeliveryCursor,
+  encodeDeliveryCursor,
+  listDeliveryPage,
+} from "./webhooks/delivery-pages";
 export type {
   Subscriber,
   SubscriberEvent,

@@ -3,9 +3,10 @@
  * routes validate with them, the OpenAPI document and the types derive from them.
  */
 import { z } from "zod";
-import { LinkSchema } from "./schemas";
+import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, LinkSchema } from "./schemas";
 import type { WebhookEventType } from "./store/types";
 import { isStorableText, STORABLE_TEXT_RULE } from "./text";
+import { DELIVERY_CURSOR_MAX_LENGTH, decodeDeliveryCursor } from "./webhooks/delivery-pages";
 import { MAX_ROTATION_OVERLAP_SECONDS } from "./webhooks/endpoint-admin";
 import { SUBSCRIBER_ID_PREFIX, WEBHOOK_EVENT_TYPES } from "./webhooks/endpoints";
 
@@ -152,6 +153,21 @@ export const WebhookDeliveryListQuerySchema = z
     return_id: returnId.optional(),
     event_id: storable(z.string().min(1).max(64)).optional(),
     status: z.enum(DELIVERY_STATUSES).optional(),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(LIST_LIMIT_MAX)
+      .default(LIST_LIMIT_DEFAULT)
+      .describe(`Deliveries per page: 1-${LIST_LIMIT_MAX}, default ${LIST_LIMIT_DEFAULT}.`),
+    cursor: z
+      .string()
+      .max(DELIVERY_CURSOR_MAX_LENGTH)
+      .refine((cursor) => decodeDeliveryCursor(cursor) !== null, {
+        message: "not a cursor this list gave out: start again without it",
+      })
+      .optional()
+      .describe("A previous page's `next_cursor`, with the same filters: the page after it."),
   })
   .refine((q) => q.return_id ?? q.event_id ?? q.status, {
     message: "name a return_id, an event_id or a status (dead, to list the dead letters)",
@@ -183,7 +199,15 @@ export const WebhookDeliverySchema = z
   .meta({ id: "WebhookDelivery" });
 
 export const WebhookDeliveryListSchema = z
-  .object({ object: z.literal("list"), data: z.array(WebhookDeliverySchema), _links: links })
+  .object({
+    object: z.literal("list"),
+    data: z.array(WebhookDeliverySchema),
+    next_cursor: z
+      .string()
+      .nullable()
+      .describe("The `cursor` of the next page (also `_links.next`); null on the last page."),
+    _links: links,
+  })
   .meta({ id: "WebhookDeliveryList" });
 
 // ---- redelivery, recovery, test events
