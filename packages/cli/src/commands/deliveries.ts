@@ -96,19 +96,17 @@ function everyPage(
         );
         cursor = page.next_cursor ?? undefined;
         written += page.data.length;
+        if (page.data.length === 0) continue;
         if (!json) {
-          if (page.data.length > 0)
-            write(
-              [...(written > page.data.length ? [""] : []), ...describeDeliveries(page.data)].join(
-                "\n",
-              ),
-            );
+          // A blank line between pages, as between a table and its attempts.
+          const block = describeDeliveries(page.data);
+          if (written > page.data.length) block.unshift("");
+          write(block.join("\n"));
           continue;
         }
         const items = page.data.map((view) => indent(JSON.stringify(view, null, 2), "    "));
-        if (items.length === 0) continue;
         if (held !== null) items.unshift(held);
-        held = items.pop()!;
+        held = items.pop() ?? null;
         if (items.length > 0) write(items.map((item) => `${item},`).join("\n"));
       } while (cursor !== undefined);
       if (json) write(`${held === null ? "" : `${held}\n`}  ],\n  "next_cursor": null\n}`);
