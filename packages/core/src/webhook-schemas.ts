@@ -190,7 +190,16 @@ export const WebhookDeliverySchema = z
     endpoint_id: z.string(),
     return_id: z.string(),
     status: z.enum(DELIVERY_STATUSES),
-    attempt_count: z.int().min(0).describe("Attempts since it was last revived."),
+    attempt_count: z
+      .int()
+      .min(0)
+      .describe("Every attempt ever made, revivals included: the length of `attempts`."),
+    attempts_since_revival: z
+      .int()
+      .min(0)
+      .describe(
+        "Attempts since it was last revived (all of them if never): what the retry schedule counts, so a revived delivery gets the whole schedule again.",
+      ),
     next_attempt_at: isoTime.nullable().describe("When a pending delivery is next tried."),
     attempts: z.array(WebhookAttemptSchema).describe("Every attempt, oldest first."),
     delivered_at: isoTime.nullable(),

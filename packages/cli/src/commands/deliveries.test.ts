@@ -221,3 +221,21 @@ describe("returnkit deliveries list - pages", () => {
     },
   );
 });
+
+describe("returnkit deliveries list - attempt counts", () => {
+  itOnItsOwnSchema(
+    "deliveries list --json - attempt_count counts every attempt listed, attempts_since_revival the current run",
+    async ({ db }) => {
+      const [eventId] = await seedDead(db, 1);
+      await db.store.redeliver({ eventId: eventId!, now: Date.now() });
+      await killDueDeliveries(db.store);
+
+      const run = await runInProcess(["deliveries", "list", "--dead", "--json", ...db.flags]);
+
+      expect(run.code).toBe(0);
+      const [delivery] = JSON.parse(run.stdout).data;
+      expect(delivery.attempts).toHaveLength(2);
+      expect(delivery).toMatchObject({ attempt_count: 2, attempts_since_revival: 1 });
+    },
+  );
+});

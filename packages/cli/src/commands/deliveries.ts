@@ -22,9 +22,15 @@ import { NONE, type StreamedResult, table } from "../output";
 
 /**
  * A delivery as the CLI shows it: the store's, with its event's type and the id of the
- * request whose commit produced the event (what a customer or a log line quotes).
+ * request whose commit produced the event (what a customer or a log line quotes), counted as
+ * the HTTP API counts: `attempt_count` every attempt listed, `attempts_since_revival` those
+ * the retry schedule counts (the store's `attempt_count`, which a revival sets to 0).
  */
-export type DeliveryView = Delivery & { event_type: string | null; request_id: string | null };
+export type DeliveryView = Delivery & {
+  attempts_since_revival: number;
+  event_type: string | null;
+  request_id: string | null;
+};
 
 type DeliverySelection = { status: "dead" } | { returnId: string };
 
@@ -139,7 +145,13 @@ async function withEventTypes(
   }
   return deliveries.map((delivery) => {
     const event = events.get(delivery.event_id);
-    return { ...delivery, event_type: event?.type ?? null, request_id: event?.request_id ?? null };
+    return {
+      ...delivery,
+      attempt_count: delivery.attempts.length,
+      attempts_since_revival: delivery.attempt_count,
+      event_type: event?.type ?? null,
+      request_id: event?.request_id ?? null,
+    };
   });
 }
 

@@ -233,7 +233,12 @@ export function describeWebhookOperations(serve: ServeService): void {
       const webhook = after.json.data.find(
         (d: { endpoint_id: string }) => d.endpoint_id !== "sub_refunds",
       );
-      expect(webhook).toMatchObject({ status: "delivered", attempt_count: 1 });
+      // Every attempt counts, as listed; the retry schedule counts those since the revival.
+      expect(webhook).toMatchObject({
+        status: "delivered",
+        attempt_count: 2,
+        attempts_since_revival: 1,
+      });
       expect(webhook.attempts.map((a: { status: number }) => a.status)).toEqual([500, 204]);
 
       receiver.state.status = 500;
