@@ -21,6 +21,7 @@ export const OPTION_SPECS = {
   limit: { type: "string" },
   cursor: { type: "string" },
   all: { type: "boolean" },
+  "out-of-order": { type: "boolean" },
 } as const;
 
 export type OptionName = keyof typeof OPTION_SPECS;

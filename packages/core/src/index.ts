@@ -166,6 +166,7 @@ export {
   publishTransitions,
   webhookTypeFor,
 } from "./webhooks/events";
+export { deadDeliveriesAhead, earliestDeath } from "./webhooks/redelivery-order";
 export { WEBHOOK_REQUEST_ID_HEADER } from "./webhooks/request-id-header";
 export type { SignedWebhookHeaders } from "./webhooks/signer";
 export { generateWebhookSecret, signWebhook, webhookHeaders } from "./webhooks/signer";

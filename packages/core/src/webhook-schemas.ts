@@ -226,6 +226,12 @@ export const RedeliverWebhookEventSchema = z
     endpoint_id: storable(z.string().min(1).max(200))
       .optional()
       .describe("Only this endpoint's dead delivery; every endpoint's when omitted."),
+    out_of_order: z
+      .boolean()
+      .optional()
+      .describe(
+        "true sends it even though an earlier event of its return is dead too (so it arrives first); otherwise that is a 409 `redelivery-out-of-order`.",
+      ),
   })
   .meta({ id: "RedeliverWebhookEvent" });
 

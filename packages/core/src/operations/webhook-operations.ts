@@ -30,6 +30,7 @@ import {
   rotateEndpointSecret,
   updateEndpoint,
 } from "../webhooks/endpoint-admin";
+import { deadDeliveriesAhead, earliestDeath } from "../webhooks/redelivery-order";
 import { parseInput } from "./parse-input";
 import type { OperationContext, WebhookAnswer, WebhookOperations, WebhookTargets } from "./types";
 import {
@@ -244,6 +245,12 @@ function deliveryOperations(parts: Parts): Omit<WebhookOperations, EndpointOpera
           throw problems.eventNotFound(eventId);
         }
         if (input.endpoint_id !== undefined) await existing(input.endpoint_id);
+        if (input.out_of_order !== true) {
+          const ahead = await deadDeliveriesAhead(store, eventId, input.endpoint_id);
+          if (ahead.length > 0) {
+            throw problems.redeliveryOutOfOrder(eventId, ahead, earliestDeath(ahead));
+          }
+        }
         const revived = await dispatcher.redeliver(eventId, { endpointId: input.endpoint_id });
         return ok({ object: "webhook_redelivery", revived });
       });

@@ -320,6 +320,46 @@ export function describeWebhookOperations(serve: ServeService): void {
       }
     });
 
+    it("redeliver - refuses to send an event ahead of an earlier dead event of its return, unless out_of_order", async () => {
+      const { ops, receiver, create, event, store, service } = await serveWithWebhooks(serve);
+      receiver.state.status = 500;
+      const ret = await create();
+      expect((await event(ret.id, "submit")).status).toBe(200);
+      await service.dispatcher.drain();
+      const [first, second] = (await ops.get(`/v1/webhooks/events?return_id=${ret.id}`)).json
+        .data as Array<{ id: string }>;
+      const statuses = async () =>
+        (await store.listDeliveries({ returnId: ret.id }))
+          .filter((d) => !d.endpoint_id.startsWith("sub_"))
+          .map((d) => [d.event_id, d.status]);
+      expect(await statuses()).toEqual([
+        [first!.id, "dead"],
+        [second!.id, "dead"],
+      ]);
+
+      const refused = await ops.post(`/v1/webhooks/events/${second!.id}/redeliver`, {});
+      expect(refused.status, refused.text).toBe(409);
+      expect(refused.json).toMatchObject({
+        type: `${PROBLEM}redelivery-out-of-order`,
+        event_id: second!.id,
+        dead_ahead: [expect.objectContaining({ event_id: first!.id })],
+      });
+      expect(refused.json.detail).toContain("/v1/webhooks/recover");
+      expect(await statuses()).toEqual([
+        [first!.id, "dead"],
+        [second!.id, "dead"],
+      ]);
+
+      const anyway = await ops.post(`/v1/webhooks/events/${second!.id}/redeliver`, {
+        out_of_order: true,
+      });
+      const inOrder = await ops.post(`/v1/webhooks/events/${first!.id}/redeliver`, {});
+      expect([anyway.json, inOrder.json]).toEqual([
+        { object: "webhook_redelivery", revived: 1 },
+        { object: "webhook_redelivery", revived: 1 },
+      ]);
+    });
+
     it("endpoints - the configuration's endpoints can only be enabled or disabled here; unknown ids are 404s", async () => {
       const { ops, store, service } = await serveWithWebhooks(serve);
       await service.ready();
