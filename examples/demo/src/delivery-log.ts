@@ -21,7 +21,7 @@ export async function printDeliveryLog(base: string, token: string, returnId: st
     return json;
   };
   const events = await read(`/v1/webhooks/events?return_id=${returnId}`);
-  const deliveries = await read(`/v1/webhooks/deliveries?return_id=${returnId}`);
+  const deliveries = await read(`/v1/webhooks/deliveries?return_id=${returnId}&limit=100`);
   const eventsById = new Map<string, Json>(events.data.map((e: Json) => [e.id, e]));
   printTable(
     ["seq", "event", "to", "status", "attempts (status, duration)"],

@@ -1,6 +1,6 @@
 /** @module command — what a command declares: its words, arguments, options and what it runs. */
 import type { Database } from "./database";
-import type { CommandResult } from "./output";
+import type { CommandOutput } from "./output";
 
 /** Every option of every command, in `node:util` `parseArgs` form. */
 export const OPTION_SPECS = {
@@ -18,6 +18,10 @@ export const OPTION_SPECS = {
   return: { type: "string" },
   endpoint: { type: "string" },
   since: { type: "string" },
+  limit: { type: "string" },
+  cursor: { type: "string" },
+  all: { type: "boolean" },
+  "out-of-order": { type: "boolean" },
 } as const;
 
 export type OptionName = keyof typeof OPTION_SPECS;
@@ -50,7 +54,7 @@ export interface Command {
   args: string[];
   /** Its own options, beside the global ones. */
   options: OptionName[];
-  run(db: Database, input: CommandInput): Promise<CommandResult>;
+  run(db: Database, input: CommandInput): Promise<CommandOutput>;
 }
 
 export function usageLine(command: Command): string {

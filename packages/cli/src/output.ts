@@ -8,6 +8,17 @@ export interface CommandResult {
   lines: string[];
 }
 
+/**
+ * A result written a part at a time as it is read (a list's pages), so a long one costs the
+ * memory of one part, and the first lines appear before the last part is read.
+ */
+export interface StreamedResult {
+  /** Calls `write` once per part: JSON text when `json`, else lines joined by newlines. */
+  stream(write: (text: string) => void, json: boolean): Promise<void>;
+}
+
+export type CommandOutput = CommandResult | StreamedResult;
+
 /** Columns padded to their widest cell; the last column is never padded. */
 export function table(headers: string[], rows: string[][]): string[] {
   const widths = headers.map((header, i) =>

@@ -38,7 +38,8 @@ export async function runCli(
       tablePrefix: options["table-prefix"] as string | undefined,
     });
     const result = await command.run(db, { args, options, now: Date.now() });
-    io.out(options.json ? JSON.stringify(result.json, null, 2) : result.lines.join("\n"));
+    if ("stream" in result) await result.stream((text) => io.out(text), Boolean(options.json));
+    else io.out(options.json ? JSON.stringify(result.json, null, 2) : result.lines.join("\n"));
     return EXIT_CODES.ok;
   } catch (error) {
     const failure = describeFailure(error, url);

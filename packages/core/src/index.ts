@@ -126,6 +126,12 @@ export type * from "./store/types";
 export { isStoreUnavailable, StoreUnavailableError } from "./store/unavailable";
 export { isStorableText } from "./text";
 export * from "./webhook-schemas";
+export type { DeliveryPage } from "./webhooks/delivery-pages";
+export {
+  decodeDeliveryCursor,
+  encodeDeliveryCursor,
+  listDeliveryPage,
+} from "./webhooks/delivery-pages";
 export type {
   Subscriber,
   SubscriberEvent,
@@ -161,6 +167,7 @@ export {
   publishTransitions,
   webhookTypeFor,
 } from "./webhooks/events";
+export { deadDeliveriesAhead, earliestDeath } from "./webhooks/redelivery-order";
 export { WEBHOOK_REQUEST_ID_HEADER } from "./webhooks/request-id-header";
 export type { SignedWebhookHeaders } from "./webhooks/signer";
 export { generateWebhookSecret, signWebhook, webhookHeaders } from "./webhooks/signer";

@@ -294,6 +294,29 @@ export const problems = {
         : `"${id}" is configured in the service's options, which would restore it on the next start. Change it there; only enabling or disabling it is possible here.`,
       { endpoint_id: id, managed_by: by },
     ),
+  redeliveryOutOfOrder: (
+    eventId: string,
+    ahead: ReadonlyArray<{ event_id: string; endpoint_id: string; dead_at: string | null }>,
+    recoverSince: string | null,
+  ) =>
+    new ProblemError(
+      409,
+      "redelivery-out-of-order",
+      "An earlier event of the return is dead too",
+      `Reviving "${eventId}" alone would send it before ${ahead
+        .map((d) => `"${d.event_id}" (to ${d.endpoint_id})`)
+        .join(
+          ", ",
+        )}, earlier events of its return that are dead too. Redeliver those first, oldest first, or POST /v1/webhooks/recover${recoverSince === null ? "" : ` with since ${recoverSince}`}, which keeps order; send out_of_order: true to send it anyway.`,
+      {
+        event_id: eventId,
+        dead_ahead: ahead.map(({ event_id, endpoint_id, dead_at }) => ({
+          event_id,
+          endpoint_id,
+          dead_at,
+        })),
+      },
+    ),
   eventNotFound: (id: string) =>
     new ProblemError(
       404,

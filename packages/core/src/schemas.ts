@@ -311,7 +311,22 @@ export const ProblemSchema = z
       .enum(["subscriber", "options"])
       .optional()
       .describe("endpoint-managed-in-code: a subscriber, or an endpoint from the options."),
-    event_id: z.string().optional().describe("event-not-found: the event asked for."),
+    event_id: z
+      .string()
+      .optional()
+      .describe("event-not-found, redelivery-out-of-order: the event asked for."),
+    dead_ahead: z
+      .array(
+        z.object({
+          event_id: z.string(),
+          endpoint_id: z.string(),
+          dead_at: z.string().nullable(),
+        }),
+      )
+      .optional()
+      .describe(
+        "redelivery-out-of-order: the earlier events of the return, dead to the same endpoints, that it would overtake.",
+      ),
     // ---- a return checked against the shop's order
     order_id: z.string().optional().describe("The order the refused request named."),
     sku: z.string().optional().describe("The order line's sku."),

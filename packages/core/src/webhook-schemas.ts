@@ -3,9 +3,10 @@
  * routes validate with them, the OpenAPI document and the types derive from them.
  */
 import { z } from "zod";
-import { LinkSchema } from "./schemas";
+import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, LinkSchema } from "./schemas";
 import type { WebhookEventType } from "./store/types";
 import { isStorableText, STORABLE_TEXT_RULE } from "./text";
+import { DELIVERY_CURSOR_MAX_LENGTH, decodeDeliveryCursor } from "./webhooks/delivery-pages";
 import { MAX_ROTATION_OVERLAP_SECONDS } from "./webhooks/endpoint-admin";
 import { SUBSCRIBER_ID_PREFIX, WEBHOOK_EVENT_TYPES } from "./webhooks/endpoints";
 
@@ -152,6 +153,21 @@ export const WebhookDeliveryListQuerySchema = z
     return_id: returnId.optional(),
     event_id: storable(z.string().min(1).max(64)).optional(),
     status: z.enum(DELIVERY_STATUSES).optional(),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(LIST_LIMIT_MAX)
+      .default(LIST_LIMIT_DEFAULT)
+      .describe(`Deliveries per page: 1-${LIST_LIMIT_MAX}, default ${LIST_LIMIT_DEFAULT}.`),
+    cursor: z
+      .string()
+      .max(DELIVERY_CURSOR_MAX_LENGTH)
+      .refine((cursor) => decodeDeliveryCursor(cursor) !== null, {
+        message: "not a cursor this list gave out: start again without it",
+      })
+      .optional()
+      .describe("A previous page's `next_cursor`, with the same filters: the page after it."),
   })
   .refine((q) => q.return_id ?? q.event_id ?? q.status, {
     message: "name a return_id, an event_id or a status (dead, to list the dead letters)",
@@ -174,7 +190,16 @@ export const WebhookDeliverySchema = z
     endpoint_id: z.string(),
     return_id: z.string(),
     status: z.enum(DELIVERY_STATUSES),
-    attempt_count: z.int().min(0).describe("Attempts since it was last revived."),
+    attempt_count: z
+      .int()
+      .min(0)
+      .describe("Every attempt ever made, revivals included: the length of `attempts`."),
+    attempts_since_revival: z
+      .int()
+      .min(0)
+      .describe(
+        "Attempts since it was last revived (all of them if never): what the retry schedule counts, so a revived delivery gets the whole schedule again.",
+      ),
     next_attempt_at: isoTime.nullable().describe("When a pending delivery is next tried."),
     attempts: z.array(WebhookAttemptSchema).describe("Every attempt, oldest first."),
     delivered_at: isoTime.nullable(),
@@ -183,7 +208,15 @@ export const WebhookDeliverySchema = z
   .meta({ id: "WebhookDelivery" });
 
 export const WebhookDeliveryListSchema = z
-  .object({ object: z.literal("list"), data: z.array(WebhookDeliverySchema), _links: links })
+  .object({
+    object: z.literal("list"),
+    data: z.array(WebhookDeliverySchema),
+    next_cursor: z
+      .string()
+      .nullable()
+      .describe("The `cursor` of the next page (also `_links.next`); null on the last page."),
+    _links: links,
+  })
   .meta({ id: "WebhookDeliveryList" });
 
 // ---- redelivery, recovery, test events
@@ -193,6 +226,12 @@ export const RedeliverWebhookEventSchema = z
     endpoint_id: storable(z.string().min(1).max(200))
       .optional()
       .describe("Only this endpoint's dead delivery; every endpoint's when omitted."),
+    out_of_order: z
+      .boolean()
+      .optional()
+      .describe(
+        "true sends it even though an earlier event of its return is dead too (so it arrives first); otherwise that is a 409 `redelivery-out-of-order`.",
+      ),
   })
   .meta({ id: "RedeliverWebhookEvent" });
 

@@ -3,7 +3,7 @@ import type { DeliveryStatus, Outbox } from "@returnkit/core";
 import type { StoreContext } from "./context";
 import * as rows from "./rows";
 import { claimDeliveries, DB_NOW_MS, isClaimable, isHead } from "./sql/claim-deliveries";
-import { whereOf } from "./sql/where";
+import { listDeliveries } from "./sql/list-deliveries";
 
 type ClaimRow = { delivery: rows.DeliveryRow; event: rows.EventRow; endpoint: rows.EndpointRow };
 type Writes = Pick<Outbox, "claimDeliveries" | "recordDeliveryAttempt" | "redeliver">;
@@ -70,16 +70,8 @@ export function deliveryOperations(ctx: StoreContext): Writes & Reads {
     },
 
     async listDeliveries(filter) {
-      const { where, values } = whereOf({
-        "event_id =": filter.eventId,
-        "return_id =": filter.returnId,
-        "status =": filter.status,
-      });
-      const deliveries = await db.query<rows.DeliveryRow>(
-        `SELECT ${rows.DELIVERY_COLUMNS} FROM ${n.table("deliveries")} ${where} ORDER BY position, id`,
-        values,
-        { read: true },
-      );
+      const { text, values } = listDeliveries(n, filter);
+      const deliveries = await db.query<rows.DeliveryRow>(text, values, { read: true });
       return deliveries.map(rows.toDelivery);
     },
 

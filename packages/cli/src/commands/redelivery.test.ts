@@ -1,5 +1,8 @@
+import { advanceStoredReturn, makeOutboxEvent } from "@returnkit/core/testing";
 import { describe, expect } from "vitest";
+import { runCli } from "../run-cli";
 import {
+  DATABASE_URL,
   itOnItsOwnSchema,
   killDueDeliveries,
   returnkit,
@@ -9,14 +12,12 @@ import {
   type TestDatabase,
 } from "../test-support";
 
-describe("returnkit redeliver and recover", () => {
-  async function statuses(db: TestDatabase, eventId: string): Promise<Record<string, string>> {
-    const deliveries = await db.store.listDeliveries({ eventId });
-    return Object.fromEntries(
-      deliveries.map((delivery) => [delivery.endpoint_id, delivery.status]),
-    );
-  }
+async function statuses(db: TestDatabase, eventId: string): Promise<Record<string, string>> {
+  const deliveries = await db.store.listDeliveries({ eventId });
+  return Object.fromEntries(deliveries.map((delivery) => [delivery.endpoint_id, delivery.status]));
+}
 
+describe("returnkit redeliver and recover", () => {
   itOnItsOwnSchema(
     "redeliver - makes the event's dead deliveries pending again, due now",
     async ({ db }) => {
@@ -141,4 +142,62 @@ describe("returnkit redeliver and recover", () => {
     );
     expect(await statuses(db, eventId)).toEqual({ we_h: "pending" });
   });
+});
+
+describe("returnkit redeliver - order", () => {
+  /** A return with two events (create, submit), both dead to the one endpoint. */
+  async function twoDeadEvents(db: TestDatabase) {
+    await seedEndpoint(db.store, { id: "we_order" });
+    const { stored, eventId: first } = await seedReturn(db.store);
+    const next = advanceStoredReturn(stored, "submit");
+    const event = makeOutboxEvent(next);
+    const committed = await db.store.commit({ next, expectedVersion: 1, events: [event] });
+    expect(committed.ok).toBe(true);
+    await killDueDeliveries(db.store, new Date("2026-11-24T03:00:00.000Z"));
+    await killDueDeliveries(db.store, new Date("2026-11-24T03:00:05.000Z"));
+    return { returnId: stored.record.id, first, second: event.id };
+  }
+
+  async function runInProcess(args: string[]) {
+    const out: string[] = [];
+    const errors: string[] = [];
+    const code = await runCli(
+      args,
+      { DATABASE_URL },
+      { out: (text) => out.push(text), error: (text) => errors.push(text) },
+    );
+    return { code, out, errors };
+  }
+
+  itOnItsOwnSchema(
+    "redeliver - refuses to send an event ahead of an earlier dead one of its return, and says how to keep order",
+    async ({ db }) => {
+      const { returnId, first, second } = await twoDeadEvents(db);
+
+      const refused = await runInProcess(["redeliver", second, ...db.flags]);
+
+      expect(refused.code).toBe(1);
+      expect(refused.out).toEqual([]);
+      expect(refused.errors).toHaveLength(1);
+      expect(refused.errors[0]).toContain(`${first} of ${returnId} to we_order is dead too`);
+      expect(refused.errors[0]).toContain("recover --since 2026-11-24T03:00:00.000Z");
+      expect(refused.errors[0]).toContain("--out-of-order");
+      expect(await statuses(db, first)).toEqual({ we_order: "dead" });
+      expect(await statuses(db, second)).toEqual({ we_order: "dead" });
+    },
+  );
+
+  itOnItsOwnSchema(
+    "redeliver - the oldest dead event goes at once; --out-of-order sends a later one anyway",
+    async ({ db }) => {
+      const { first, second } = await twoDeadEvents(db);
+
+      const oldest = await runInProcess(["redeliver", first, ...db.flags]);
+      const anyway = await runInProcess(["redeliver", second, "--out-of-order", ...db.flags]);
+
+      expect([oldest.code, anyway.code]).toEqual([0, 0]);
+      expect(await statuses(db, first)).toEqual({ we_order: "pending" });
+      expect(await statuses(db, second)).toEqual({ we_order: "pending" });
+    },
+  );
 });

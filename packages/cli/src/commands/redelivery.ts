@@ -4,17 +4,23 @@
  * `redeliver`, which also wakes the dispatchers listening on the database. Only dead
  * deliveries are revived: a pending one is still being tried, a delivered one arrived.
  */
-import type { Delivery } from "@returnkit/core";
+import {
+  type Delivery,
+  deadDeliveriesAhead,
+  earliestDeath,
+  type ReturnsStore,
+} from "@returnkit/core";
 import type { Command } from "../command";
 import { parseSince } from "../durations";
-import { notFoundError, usageError } from "../errors";
+import { failedError, notFoundError, usageError } from "../errors";
 
 const redeliver: Command = {
   words: ["redeliver"],
-  usage: "<event_id> [--endpoint <endpoint_id>]",
-  summary: "send one event's dead deliveries again (to one endpoint with --endpoint)",
+  usage: "<event_id> [--endpoint <endpoint_id>] [--out-of-order]",
+  summary:
+    "send one event's dead deliveries again (to one endpoint with --endpoint); refused while an earlier event of its return is dead too, unless --out-of-order",
   args: ["event_id"],
-  options: ["endpoint"],
+  options: ["endpoint", "out-of-order"],
   async run(db, { args, options, now }) {
     const [eventId] = args as [string];
     const endpointId = options.endpoint as string | undefined;
@@ -29,6 +35,7 @@ const redeliver: Command = {
           : `event ${eventId} has no delivery to endpoint ${endpointId}`,
       );
     }
+    if (!options["out-of-order"]) await assertNothingAhead(store, eventId, endpointId);
     const revived = await store.redeliver({ eventId, endpointId, now });
     const target = endpointId === undefined ? "" : ` to ${endpointId}`;
     const lines = [
@@ -63,6 +70,29 @@ const recover: Command = {
 };
 
 export const redeliveryCommands: readonly Command[] = [redeliver, recover];
+
+/**
+ * Refuses (exit 1, nothing revived) to send `eventId` ahead of earlier events of its return
+ * that are dead to the same endpoint, as the HTTP API refuses it: a receiver would get them
+ * out of order. The message names them and the two ways that keep order.
+ */
+async function assertNothingAhead(
+  store: ReturnsStore,
+  eventId: string,
+  endpointId: string | undefined,
+): Promise<void> {
+  const ahead = await deadDeliveriesAhead(store, eventId, endpointId);
+  if (ahead.length === 0) return;
+  const named = ahead
+    .map((delivery) => `${delivery.event_id} of ${delivery.return_id} to ${delivery.endpoint_id}`)
+    .join(", ");
+  const since = earliestDeath(ahead);
+  throw failedError(
+    `not redelivered: event ${named} ${ahead.length === 1 ? "is" : "are"} dead too, and ${eventId} would arrive before ${ahead.length === 1 ? "it" : "them"}. ` +
+      `Redeliver the earlier ${ahead.length === 1 ? "one" : "ones, oldest"} first${since === null ? "" : `, or run \`returnkit recover --since ${since}\` to send every delivery that died since then, in order`}; ` +
+      "or pass --out-of-order to send it anyway",
+  );
+}
 
 function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;

@@ -326,6 +326,30 @@ describe("buildOpenApiDocument", () => {
     });
   });
 
+  test("buildOpenApiDocument - the delivery list pages as the returns list does: limit, cursor, next_cursor", () => {
+    const document = documentFor();
+    const list = operation(document, "/v1/webhooks/deliveries", "get");
+    const query = (list.parameters as JsonSchema[]).filter((parameter) => parameter.in === "query");
+    expect(query.map((parameter) => parameter.name)).toEqual([
+      "return_id",
+      "event_id",
+      "status",
+      "limit",
+      "cursor",
+    ]);
+    expect(query[3]).toMatchObject({
+      required: false,
+      schema: { type: "integer", default: 20, minimum: 1, maximum: 100 },
+    });
+    expect(query[4]).toMatchObject({ required: false, schema: { type: "string" } });
+    const page = document.components.schemas.WebhookDeliveryList as {
+      properties: Record<string, JsonSchema>;
+      required: string[];
+    };
+    expect(page.properties.next_cursor).toMatchObject({ type: ["string", "null"] });
+    expect(page.required).toContain("next_cursor");
+  });
+
   test("buildOpenApiDocument - a request body's defaults are optional; components.schemas has no optional default", () => {
     // Generators read a default under components.schemas as "always present" (a response's
     // view), so a body's defaults live in components.requestBodies, where they stay optional.

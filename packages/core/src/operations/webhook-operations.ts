@@ -22,6 +22,7 @@ import {
   WebhookDeliveryListQuerySchema,
   WebhookEventListQuerySchema,
 } from "../webhook-schemas";
+import { listDeliveryPage } from "../webhooks/delivery-pages";
 import type { WebhookDispatcher } from "../webhooks/dispatcher";
 import {
   createEndpoint,
@@ -29,6 +30,7 @@ import {
   rotateEndpointSecret,
   updateEndpoint,
 } from "../webhooks/endpoint-admin";
+import { deadDeliveriesAhead, earliestDeath } from "../webhooks/redelivery-order";
 import { parseInput } from "./parse-input";
 import type { OperationContext, WebhookAnswer, WebhookOperations, WebhookTargets } from "./types";
 import {
@@ -102,6 +104,17 @@ function sharedParts(setup: WebhookOperationsSetup) {
       return { object: "list", data, _links: { self: { href: self } } };
     },
   };
+}
+
+/** A list with where its next page starts: `next_cursor`, and `_links.next` beside `self`. */
+function pagedList(list: ReturnType<Parts["listOf"]>, nextCursor: string | null) {
+  const links: Record<string, { href: string }> = { ...list._links };
+  if (nextCursor !== null) {
+    const next = new URL(list._links.self.href);
+    next.searchParams.set("cursor", nextCursor);
+    links.next = { href: next.href };
+  }
+  return { object: list.object, data: list.data, next_cursor: nextCursor, _links: links };
 }
 
 const ok = (body: unknown, status = 200, headers: Record<string, string> = {}) => ({
@@ -215,12 +228,13 @@ function deliveryOperations(parts: Parts): Omit<WebhookOperations, EndpointOpera
     async listDeliveries(query, ctx) {
       const filter = parseInput(WebhookDeliveryListQuerySchema, query, "query");
       await begin(ctx);
-      const deliveries = await store.listDeliveries({
-        returnId: filter.return_id,
-        eventId: filter.event_id,
-        status: filter.status,
-      });
-      return answer(listOf(deliveries.map(deliveryResource), targets.deliveries, query));
+      const page = await listDeliveryPage(
+        store,
+        { returnId: filter.return_id, eventId: filter.event_id, status: filter.status },
+        { limit: filter.limit, cursor: filter.cursor },
+      );
+      const list = listOf(page.data.map(deliveryResource), targets.deliveries, query);
+      return answer(pagedList(list, page.next_cursor));
     },
 
     async redeliver(eventId, body, ctx) {
@@ -231,6 +245,12 @@ function deliveryOperations(parts: Parts): Omit<WebhookOperations, EndpointOpera
           throw problems.eventNotFound(eventId);
         }
         if (input.endpoint_id !== undefined) await existing(input.endpoint_id);
+        if (input.out_of_order !== true) {
+          const ahead = await deadDeliveriesAhead(store, eventId, input.endpoint_id);
+          if (ahead.length > 0) {
+            throw problems.redeliveryOutOfOrder(eventId, ahead, earliestDeath(ahead));
+          }
+        }
         const revived = await dispatcher.redeliver(eventId, { endpointId: input.endpoint_id });
         return ok({ object: "webhook_redelivery", revived });
       });

@@ -56,7 +56,9 @@ export function deliveryResource(delivery: Delivery) {
     endpoint_id: delivery.endpoint_id,
     return_id: delivery.return_id,
     status: delivery.status,
-    attempt_count: delivery.attempt_count,
+    // Every attempt listed counts; the store's count starts again at each revival.
+    attempt_count: delivery.attempts.length,
+    attempts_since_revival: delivery.attempt_count,
     next_attempt_at:
       delivery.status === "pending" ? new Date(delivery.next_attempt_at).toISOString() : null,
     attempts: delivery.attempts.map((attempt) => ({ ...attempt })),

@@ -12,6 +12,7 @@ import { PendingDeliveries } from "./pending-deliveries";
 import type {
   ClaimedDelivery,
   Delivery,
+  DeliveryKey,
   OutboxEndpoint,
   OutboxEvent,
   OutboxEventInput,
@@ -155,15 +156,18 @@ export class MemoryOutbox {
     return revived;
   }
 
-  listDeliveries({ eventId, returnId, status }: Request<"listDeliveries">): Delivery[] {
-    return [...this.deliveries.values()]
+  listDeliveries(filter: Request<"listDeliveries">): Delivery[] {
+    const { eventId, returnId, status, after, limit } = filter;
+    const matching = [...this.deliveries.values()]
       .filter(
         (d) =>
           (eventId === undefined || d.event_id === eventId) &&
           (returnId === undefined || d.return_id === returnId) &&
-          (status === undefined || d.status === status),
+          (status === undefined || d.status === status) &&
+          (after === undefined || compareDeliveryKeys(d, after) > 0),
       )
-      .sort((a, b) => a.position - b.position);
+      .sort(compareDeliveryKeys);
+    return limit === undefined ? matching : matching.slice(0, limit);
   }
 
   nextDeliveryDueAt(subscribers?: readonly string[]): number | null {
@@ -234,4 +238,10 @@ function firstDelivery(event: OutboxEvent, endpointId: string): Delivery {
     delivered_at: null,
     dead_at: null,
   };
+}
+
+/** `listDeliveries`' order: position, then id by UTF-16 code unit. */
+function compareDeliveryKeys(a: DeliveryKey, b: DeliveryKey): number {
+  if (a.position !== b.position) return a.position - b.position;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }

@@ -128,12 +128,32 @@ export interface Delivery {
   return_id: string;
   position: number;
   status: DeliveryStatus;
+  /**
+   * Attempts since it was created or last revived (`redeliver` sets it to 0): what the retry
+   * schedule counts. `attempts` keeps every attempt ever made.
+   */
   attempt_count: number;
   /** Epoch ms before which it MUST NOT be attempted. */
   next_attempt_at: number;
   attempts: DeliveryAttempt[];
   delivered_at: string | null;
   dead_at: string | null;
+}
+
+/** Where a delivery sits in `listDeliveries`' order: what a page resumes after. */
+export interface DeliveryKey {
+  position: number;
+  id: string;
+}
+
+export interface DeliveryFilter {
+  eventId?: string;
+  returnId?: string;
+  status?: DeliveryStatus;
+  /** Only deliveries after this key (the last of the previous page). */
+  after?: DeliveryKey;
+  /** At most this many (a positive integer). */
+  limit?: number;
 }
 
 export interface ClaimedDelivery {
@@ -459,12 +479,17 @@ export interface Outbox {
     now: number;
   }): Promise<number>;
 
-  /** Deliveries of one event, or of one return, with their attempts (for inspection and tests). */
-  listDeliveries(filter: {
-    eventId?: string;
-    returnId?: string;
-    status?: DeliveryStatus;
-  }): Promise<Delivery[]>;
+  /**
+   * Deliveries with their attempts, filtered (filters combine with AND), in key order:
+   * `position` ascending, then `id` comparing by UTF-16 code unit as JavaScript does (a SQL
+   * store needs `COLLATE "C"`). With `after`, only deliveries whose key is greater; with
+   * `limit`, at most that many. Paging with `after` set to the last key of the previous page
+   * MUST NOT skip or repeat a delivery that matched for the whole walk, whatever is created
+   * meanwhile; a SQL store SHOULD serve each filter's order from an index, so a page costs
+   * its size, not the outbox's. Without `limit` every match is returned: callers that a
+   * client can make large (the HTTP API, the CLI) always pass one.
+   */
+  listDeliveries(filter: DeliveryFilter): Promise<Delivery[]>;
 
   /** Outbox events of one return in position order. */
   listEvents(returnId: string): Promise<OutboxEvent[]>;

@@ -32,6 +32,17 @@ export const everyProblem: {
   endpointNotFound: problems.endpointNotFound("ep_1"),
   endpointExists: problems.endpointExists("ep_1"),
   endpointManagedInCode: problems.endpointManagedInCode("sub_refunds", "subscriber"),
+  redeliveryOutOfOrder: problems.redeliveryOutOfOrder(
+    "evt_01JD3M6X4R9V6T0Q8Z2W7K5B1D",
+    [
+      {
+        event_id: "evt_01JD3M6X4R9V6T0Q8Z2W7K5B1C",
+        endpoint_id: "ep_erp",
+        dead_at: "2026-11-24T03:00:00.000Z",
+      },
+    ],
+    "2026-11-24T03:00:00.000Z",
+  ),
   eventNotFound: problems.eventNotFound("evt_01JD3M6X4R9V6T0Q8Z2W7K5B1C"),
   orderNotFound: problems.orderNotFound("ord_1"),
   ordersNotConfigured: problems.ordersNotConfigured(),

@@ -66,7 +66,8 @@ CREATE TABLE ${endpoints} (
 CREATE TABLE ${deliveries} (
   event_id        text NOT NULL REFERENCES ${events} (id),
   endpoint_id     text NOT NULL,
-  id              text NOT NULL UNIQUE,
+  -- "C": listDeliveries pages by (position, id) comparing ids as JavaScript does.
+  id              text COLLATE "C" NOT NULL UNIQUE,
   return_id       text COLLATE "C" NOT NULL,
   position        bigint NOT NULL,
   status          text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'delivered', 'dead')),
@@ -84,7 +85,9 @@ CREATE TABLE ${deliveries} (
 -- Claims: due pending deliveries in time order, and "no earlier pending delivery of the pair".
 CREATE INDEX ${n.index("deliveries_due_idx")} ON ${deliveries} (next_attempt_at, position) WHERE status = 'pending';
 CREATE INDEX ${n.index("deliveries_queue_idx")} ON ${deliveries} (return_id, endpoint_id, position) WHERE status = 'pending';
-CREATE INDEX ${n.index("deliveries_return_idx")} ON ${deliveries} (return_id, position);
+-- listDeliveries: a return's, or one status's (the dead letters), a page at a time in key order.
+CREATE INDEX ${n.index("deliveries_return_idx")} ON ${deliveries} (return_id, position, id);
+CREATE INDEX ${n.index("deliveries_status_idx")} ON ${deliveries} (status, position, id);
 CREATE INDEX ${n.index("deliveries_pending_endpoint_idx")} ON ${deliveries} (endpoint_id) WHERE status = 'pending';
 CREATE INDEX ${n.index("deliveries_dead_idx")} ON ${deliveries} (dead_ms) WHERE status = 'dead';
 CREATE INDEX ${n.index("deliveries_delivered_idx")} ON ${deliveries} (delivered_ms) WHERE status = 'delivered';

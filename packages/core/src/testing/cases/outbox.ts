@@ -152,6 +152,60 @@ export function describeOutbox(subject: StoreSubject): void {
       expect(pendingOfA).toEqual(ofA);
       expect(deadOfA).toEqual([]);
     });
+
+    it("listDeliveries - pages in (position, id) order after a key: each delivery once, also when more arrive between pages", async () => {
+      await subject.store.saveEndpoint(makeEndpoint({ id: "we_page_B" }));
+      await subject.store.saveEndpoint(makeEndpoint({ id: "we_page_a" }));
+      for (let i = 0; i < 3; i++) await createReturn(subject.store);
+      const keyOf = (d: { position: number; id: string }) => ({ position: d.position, id: d.id });
+
+      const walked: string[] = [];
+      const pageSizes: number[] = [];
+      let page = await subject.store.listDeliveries({ status: "pending", limit: 4 });
+      for (let arrivals = 2; page.length > 0 && pageSizes.length < 10; arrivals = 0) {
+        walked.push(...page.map((d) => d.id));
+        pageSizes.push(page.length);
+        // Returns created between pages: their deliveries come after every key walked so far.
+        for (let i = 0; i < arrivals; i++) await createReturn(subject.store);
+        const after = keyOf(page[page.length - 1]!);
+        page = await subject.store.listDeliveries({ status: "pending", limit: 4, after });
+      }
+
+      const all = await subject.store.listDeliveries({ status: "pending" });
+      const inKeyOrder = [...all].sort(
+        (a, b) => a.position - b.position || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+      );
+      expect(all.map((d) => d.id)).toEqual(inKeyOrder.map((d) => d.id));
+      expect(walked).toEqual(all.map((d) => d.id));
+      expect(all).toHaveLength(10);
+      expect(pageSizes).toEqual([4, 4, 2]);
+    });
+
+    it("listDeliveries - a page after a key keeps its filters and holds at most limit", async () => {
+      await subject.store.saveEndpoint(makeEndpoint());
+      const a = await createReturn(subject.store);
+      const a2 = await advanceReturn(subject.store, a.stored, "submit");
+      await createReturn(subject.store);
+      const a3 = await advanceReturn(subject.store, a2.stored, "cancel");
+      const ofA = await subject.store.listDeliveries({ returnId: a.stored.record.id });
+
+      const second = await subject.store.listDeliveries({
+        returnId: a.stored.record.id,
+        after: { position: ofA[0]!.position, id: ofA[0]!.id },
+        limit: 1,
+      });
+      const pastTheEnd = await subject.store.listDeliveries({
+        returnId: a.stored.record.id,
+        after: { position: ofA[2]!.position, id: ofA[2]!.id },
+        limit: 5,
+      });
+
+      expect(ofA.map((d) => d.event_id)).toEqual(
+        [a, a2, a3].map((committed) => committed.events[0]!.id),
+      );
+      expect(second).toEqual([ofA[1]]);
+      expect(pastTheEnd).toEqual([]);
+    });
   });
 
   describe("endpoints", () => {
