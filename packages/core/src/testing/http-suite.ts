@@ -430,6 +430,31 @@ export function runHttpConformance(target: HttpSuiteTarget) {
       expect(view.json._templates).toEqual({});
     });
 
+    it("auth - a .write scope also grants its caller's reads; .read grants no write, and neither the webhook scope", async () => {
+      const { send, create } = await setup();
+      const r = await create();
+      const customerWriter = testToken("portal", "user-42", ["portal:returns.write"]);
+      const staffWriter = testToken("merchant", "backoffice", ["merchant:returns.write"]);
+      for (const [path, token] of [
+        ["/v1/portal/returns", customerWriter],
+        [`/v1/portal/returns/${r.id}`, customerWriter],
+        ["/v1/merchant/returns", staffWriter],
+        [`/v1/merchant/returns/${r.id}`, staffWriter],
+      ] as const) {
+        const read = await send("GET", path, { token });
+        expect(read.status, `${path}: ${read.text}`).toBe(200);
+      }
+      const staffReader = testToken("merchant", "backoffice", ["merchant:returns.read"]);
+      const approve = await send("POST", `/v1/merchant/returns/${r.id}/approve`, {
+        token: staffReader,
+      });
+      expect(approve.status).toBe(403);
+      expect(approve.json.required_scopes).toEqual(["merchant:returns.write"]);
+      const endpoints = await send("GET", "/v1/webhooks/endpoints", { token: staffWriter });
+      expect(endpoints.status).toBe(403);
+      expect(endpoints.json.required_scopes).toEqual(["merchant:webhooks.manage"]);
+    });
+
     it("list - merchant filters by state and pages with next_cursor and a next link", async () => {
       const { send, create, event, merchant } = await setup();
       const ids: string[] = [];
