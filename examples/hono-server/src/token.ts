@@ -14,9 +14,13 @@ import {
 
 const USAGE = `usage: pnpm --silent run token portal <customer>   a customer's token (both portal scopes)
        pnpm --silent run token merchant            a back-office token (both merchant scopes)
+Add --mcp for a token for the MCP endpoint ({server}/mcp) instead of the REST API.
 The server is the pnpm start on PORT (default 3000).`;
 
-const [kind, subject, ...rest] = process.argv.slice(2);
+const args = process.argv.slice(2);
+// The MCP endpoint is a resource of its own: a REST token is refused there.
+const forMcp = args.includes("--mcp");
+const [kind, subject, ...rest] = args.filter((arg) => arg !== "--mcp");
 if (rest.length || !((kind === "portal" && subject) || (kind === "merchant" && !subject))) {
   console.error(USAGE);
   process.exit(2);
@@ -24,7 +28,7 @@ if (rest.length || !((kind === "portal" && subject) || (kind === "merchant" && !
 
 const apiUrl = `http://127.0.0.1:${process.env.PORT || 3000}`;
 try {
-  const target = await discoverDevTokenTarget(apiUrl);
+  const target = await discoverDevTokenTarget(forMcp ? `${apiUrl}/mcp` : apiUrl);
   const token =
     kind === "portal"
       ? await requestPortalToken({ ...target, subject: subject! })
