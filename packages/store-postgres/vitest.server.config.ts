@@ -1,9 +1,9 @@
 import { defineProject } from "vitest/config";
 import { workspaceAlias } from "../../vitest.shared.ts";
 
-// Only on a real PostgreSQL server (DATABASE_URL): the conformance suite against it, and the
-// suites of several processes (crash safety, contention, dispatchers). Without DATABASE_URL
-// they show as skipped in this project's line of the summary.
+// The suites that need a real PostgreSQL server: the conformance suite against it, and the
+// suites of several processes (crash safety, contention, dispatchers). They always run: on
+// DATABASE_URL's server, or without it on one the global setup starts from npm.
 export default defineProject({
   resolve: { alias: workspaceAlias },
   test: {

@@ -13,6 +13,7 @@
  * return had its refund or exchange issued once.
  */
 import { randomUUID } from "node:crypto";
+import { EventEmitter, once } from "node:events";
 import {
   consoleLogger,
   generateWebhookSecret,
@@ -21,7 +22,7 @@ import {
 } from "@returnkit/core";
 import pc from "picocolors";
 import { startReturnsServer } from "../../hono-server/src/server";
-import { startWebhookReceiver } from "../../webhook-receiver/src/receiver";
+import { startWebhookReceiver, type WebhookReceiver } from "../../webhook-receiver/src/receiver";
 import { printDeliveryLog } from "./delivery-log";
 import { runMcpStory } from "./mcp-agents";
 import {
@@ -159,6 +160,38 @@ const OUTCOME: Record<string, string> = {
   STORE_CREDIT: "store credit issued",
 };
 
+/** Emits "arrived" for each verified webhook and each refund or exchange issued. */
+const arrivals = new EventEmitter();
+
+/**
+ * Resolves once every event the store holds for return `id` has arrived verified (and, for a
+ * closed return, its refund or exchange is issued), so a story's last webhooks print under its
+ * own heading rather than the next one. After `timeoutMs` it resolves anyway: section 6 says
+ * what is missing.
+ */
+async function storyDelivered(
+  id: string,
+  closed: boolean,
+  sources: {
+    service: ReturnsService;
+    receiver: WebhookReceiver;
+    outcomesOf: (id: string) => string[];
+  },
+  timeoutMs = 15_000,
+) {
+  const expected = (await sources.service.store.listEvents(id)).map((event) => event.id);
+  const delivered = () => {
+    const got = new Set(sources.receiver.timeline(id).map((webhook) => webhook.id));
+    return (
+      expected.every((event) => got.has(event)) && (!closed || sources.outcomesOf(id).length > 0)
+    );
+  };
+  const deadline = AbortSignal.timeout(timeoutMs);
+  while (!delivered() && !deadline.aborted) {
+    await once(arrivals, "arrived", { signal: deadline }).catch(() => undefined);
+  }
+}
+
 /**
  * The shop's own code at `return.closed`, run in this process through the outbox: "issues"
  * the refund or creates the exchange. Delivery is at least once, so it is keyed by event id.
@@ -177,6 +210,7 @@ function fulfilment() {
       console.log(
         `        ${pc.green("⇢ subscriber")} ${outcome.padEnd(22)} ${pc.dim(`${event.return_id} #${event.seq} · ${what} on ${order_id}`)}`,
       );
+      arrivals.emit("arrived");
     },
   };
   const outcomesOf = (returnId: string) =>
@@ -192,10 +226,12 @@ async function main() {
     process.env.RETURNKIT_DATA ?? `${process.env.INIT_CWD ?? process.cwd()}/.returnkit-data`;
   const receiver = await startWebhookReceiver({
     secrets: [secret],
-    onWebhook: (w) =>
+    onWebhook: (w) => {
       console.log(
         `        ${pc.magenta("⇢ webhook")} ${w.event.type.padEnd(20)} ${pc.dim(`${w.returnId} #${w.seq}`)} ${pc.green("verified")} ${pc.dim(`from ${w.requestId ?? "-"}`)}`,
-      ),
+      );
+      arrivals.emit("arrived");
+    },
     onRejected: (error) => console.log(`        ${pc.red("⇢ webhook rejected")} ${error.code}`),
   });
   const orders = demoOrderBook(Date.now().toString(36));
@@ -225,6 +261,7 @@ async function main() {
     throw error;
   });
   const base = server.baseUrl;
+  const delivery = { service: server.service, receiver, outcomesOf: shop.outcomesOf };
   console.log(pc.bold("returnkit demo"));
   console.log(`  server     ${base}   store: PGlite at ${dataDir}`);
   console.log(`  auth       ${server.auth.issuer}   (in-process oidc-provider)`);
@@ -355,6 +392,7 @@ async function main() {
         final: current.state,
         transitions: current.history.length,
       });
+      await storyDelivered(id, current.state === "closed", delivery);
     }
 
     heading(
@@ -369,6 +407,7 @@ async function main() {
       orderId: orders.id("3003"),
     });
     results.push({ label: "MCP agents", ...mcp });
+    await storyDelivered(mcp.id, mcp.final === "closed", delivery);
 
     heading("5. A return its order refuses: what the agent sees");
     const late = orders.id("2003");

@@ -53,6 +53,12 @@ describe("express example", () => {
         ((await approved.json()) as { history: { actor: { id: string } }[] }).history.at(-1)!.actor
           .id,
       ).toBe("warehouse-1");
+      // The sessions grant only `*.write`, which also grants the reads (as the README says).
+      expect((await send("/returns/v1/portal/returns", "c1")).status).toBe(200);
+      const queue = await send("/returns/v1/merchant/returns?state=approved", "s1");
+      expect(((await queue.json()) as { data: { id: string }[] }).data.map((r) => r.id)).toEqual([
+        record.id,
+      ]);
       // No session: the host's authenticate returns null → 401.
       expect((await send("/returns/v1/portal/returns", "nobody")).status).toBe(401);
       // The host's own JSON route still parses JSON after the returns router.

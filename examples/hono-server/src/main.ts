@@ -49,7 +49,7 @@ console.log(`returnkit listening on ${baseUrl}
 Dev tokens for the next hour, a customer (alice) and the back office; paste them into a shell:
   export CUSTOMER_TOKEN=${customerToken}
   export MERCHANT_TOKEN=${merchantToken}
-More: pnpm run token portal <customer>, pnpm run token merchant. A first call:
+More: pnpm --silent run token portal <customer>, pnpm --silent run token merchant. A first call:
   curl -s ${baseUrl}/v1/portal/returns -H "authorization: Bearer $CUSTOMER_TOKEN"
 `);
 

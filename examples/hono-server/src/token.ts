@@ -1,8 +1,10 @@
 /**
- * `pnpm run token portal <customer>` / `pnpm run token merchant`: a fresh access token from the
- * development authorization server of the `pnpm start` running on PORT (default 3000), printed
- * alone on stdout so a shell can keep it: `CUSTOMER_TOKEN=$(pnpm run token portal alice)`.
- * (`run`, because `pnpm token` is pnpm's own command, for registry tokens.)
+ * `pnpm --silent run token portal <customer>` / `pnpm --silent run token merchant`: a fresh
+ * access token from the development authorization server of the `pnpm start` running on PORT
+ * (default 3000), printed alone on stdout so a shell can keep it:
+ * `CUSTOMER_TOKEN=$(pnpm --silent run token portal alice)`. (`run`, because `pnpm token` is
+ * pnpm's own command, for registry tokens; `--silent`, because pnpm otherwise echoes the
+ * command to stderr, into a walk-through's output.)
  */
 import {
   discoverDevTokenTarget,
@@ -10,11 +12,15 @@ import {
   requestPortalToken,
 } from "@returnkit/dev-auth";
 
-const USAGE = `usage: pnpm run token portal <customer>   a customer's token (both portal scopes)
-       pnpm run token merchant            a back-office token (both merchant scopes)
+const USAGE = `usage: pnpm --silent run token portal <customer>   a customer's token (both portal scopes)
+       pnpm --silent run token merchant            a back-office token (both merchant scopes)
+Add --mcp for a token for the MCP endpoint ({server}/mcp) instead of the REST API.
 The server is the pnpm start on PORT (default 3000).`;
 
-const [kind, subject, ...rest] = process.argv.slice(2);
+const args = process.argv.slice(2);
+// The MCP endpoint is a resource of its own: a REST token is refused there.
+const forMcp = args.includes("--mcp");
+const [kind, subject, ...rest] = args.filter((arg) => arg !== "--mcp");
 if (rest.length || !((kind === "portal" && subject) || (kind === "merchant" && !subject))) {
   console.error(USAGE);
   process.exit(2);
@@ -22,7 +28,7 @@ if (rest.length || !((kind === "portal" && subject) || (kind === "merchant" && !
 
 const apiUrl = `http://127.0.0.1:${process.env.PORT || 3000}`;
 try {
-  const target = await discoverDevTokenTarget(apiUrl);
+  const target = await discoverDevTokenTarget(forMcp ? `${apiUrl}/mcp` : apiUrl);
   const token =
     kind === "portal"
       ? await requestPortalToken({ ...target, subject: subject! })

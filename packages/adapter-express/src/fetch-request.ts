@@ -15,12 +15,14 @@ function fetchCanCarry(method: string): boolean {
 /**
  * The Fetch `Request` for `req`. A body of declared length up to `maxBodyBytes` is read here
  * into one Buffer and handed over as bytes; a chunked or larger one (which the core refuses
- * or reads under its own cap) stays a stream. Null when the client went away mid-body: there
+ * or reads under its own cap) stays a stream; `unparsedBody`, the text a host's parser read
+ * and failed on, replaces the consumed stream. Null when the client went away mid-body: there
  * is nobody left to answer.
  */
 export async function toFetchRequest(
   req: Request,
   maxBodyBytes?: number,
+  unparsedBody?: string,
 ): Promise<globalThis.Request | null> {
   const protocol = req.protocol || "http";
   const host = req.get("host") ?? "localhost";
@@ -33,6 +35,13 @@ export async function toFetchRequest(
   if (!fetchCanCarry(method)) return unrepresentableMethodRequest(url, headers, method);
   if (method === "GET" || method === "HEAD")
     return new globalThis.Request(url, { method, headers });
+  if (unparsedBody !== undefined) {
+    // What a host's parser read and could not parse: the core judges these bytes itself.
+    headers.delete("content-encoding");
+    headers.delete("transfer-encoding");
+    headers.delete("content-length");
+    return new globalThis.Request(url, { method, headers, body: unparsedBody });
+  }
   if (declaredWithin(req, maxBodyBytes)) {
     const bytes = await readDeclaredBody(req);
     if (!bytes) return null;

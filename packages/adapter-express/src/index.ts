@@ -7,8 +7,15 @@
  * parsers skip its paths.
  */
 import { ambiguousPathResponse, type ReturnsService, responseText } from "@returnkit/core";
-import { type NextFunction, type Request, type Response, Router } from "express";
+import {
+  type ErrorRequestHandler,
+  type NextFunction,
+  type Request,
+  type Response,
+  Router,
+} from "express";
 import { toFetchRequest } from "./fetch-request";
+import { bodyParserError, parserProblem, unparsedBody } from "./host-parser-errors";
 
 /**
  * What the router hands a host's `authenticate(request, context)` as `context`: the Express
@@ -32,10 +39,34 @@ export function returnsRouter(service: RoutedService): Router {
   return router;
 }
 
-async function forward(service: RoutedService, req: Request, res: Response) {
+/**
+ * An error handler for a host whose own body parser (`express.json()`) runs ahead of the
+ * router: mount it right after the router, at the same path,
+ * `app.use("/returns", returnsRouter(service), returnsErrorHandler(service))`. A body the
+ * parser could not parse goes to the core, which refuses it as it would have without the
+ * parser (400 `invalid-body`); another parser failure (over the parser's `limit`, an
+ * unsupported charset) is answered as a problem too. Any other error goes on to the host's
+ * handlers.
+ */
+export function returnsErrorHandler(service: RoutedService): ErrorRequestHandler {
+  return (error: unknown, req: Request, res: Response, next: NextFunction) => {
+    const failure = bodyParserError(error);
+    if (!failure || res.headersSent) return next(error);
+    const body = unparsedBody(failure);
+    if (body !== null) return void forward(service, req, res, body).catch(next);
+    const problem = parserProblem(failure, req);
+    res.statusCode = problem.status;
+    res.setHeader("content-type", "application/problem+json");
+    for (const [name, value] of Object.entries(problem.headers)) res.setHeader(name, value);
+    res.end(JSON.stringify(problem.toJSON()));
+  };
+}
+
+/** `unparsedBody`: the body a host's parser read and failed on, to hand the core instead. */
+async function forward(service: RoutedService, req: Request, res: Response, unparsedBody?: string) {
   // Express matched the target as sent; the Fetch URL would resolve its dot segments.
   const ambiguous = ambiguousPathResponse(req.originalUrl, { get: (name) => req.get(name) });
-  const request = ambiguous ? null : await toFetchRequest(req, service.maxBodyBytes);
+  const request = ambiguous ? null : await toFetchRequest(req, service.maxBodyBytes, unparsedBody);
   // The client went away while sending its body: nobody is left to answer.
   if (!ambiguous && !request) return;
   const response =

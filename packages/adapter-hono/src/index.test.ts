@@ -1,7 +1,7 @@
 import { createReturnsService } from "@returnkit/core";
 import { runHttpConformance } from "@returnkit/core/testing";
 import { Hono } from "hono";
-import { describe, expect, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import { type HonoAuthContext, returnsApp } from "./index";
 
 runHttpConformance({
@@ -18,21 +18,26 @@ runHttpConformance({
   },
 });
 
+/** The host's own Hono environment: what its session middleware sets. */
+type ShopEnv = { Variables: { user: { id: string; staff: boolean } | undefined } };
+
 describe("authenticate with the host's session", () => {
   it("authenticate - receives Hono's context, so what a middleware set decides who is calling", async () => {
     const service = createReturnsService({
       baseUrl: "https://shop.example/returns",
       auth: {
-        authenticate: (_request, { c }: HonoAuthContext) => {
-          const user = c.get("user" as never) as string | undefined;
-          return user ? { kind: "portal", id: user, scopes: ["portal:returns.read"] } : null;
+        // Typed by the host's Env: no cast, and a misspelt variable would not compile.
+        authenticate: (_request, { c }: HonoAuthContext<ShopEnv>) => {
+          const user = c.get("user");
+          expectTypeOf(user).toEqualTypeOf<{ id: string; staff: boolean } | undefined>();
+          return user ? { kind: "portal", id: user.id, scopes: ["portal:returns.read"] } : null;
         },
       },
     });
-    const app = new Hono();
+    const app = new Hono<ShopEnv>();
     app.use(async (c, next) => {
       // The host's own session middleware.
-      if (c.req.header("cookie") === "sid=alice") c.set("user" as never, "alice" as never);
+      if (c.req.header("cookie") === "sid=alice") c.set("user", { id: "alice", staff: false });
       await next();
     });
     app.route("/returns", returnsApp(service));

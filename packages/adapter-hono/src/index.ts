@@ -5,19 +5,17 @@
  * it: bodies, headers and streaming stay untouched.
  */
 import { ambiguousPathResponse, type ReturnsService } from "@returnkit/core";
-import { type Context, Hono } from "hono";
+import { type Context, type Env, Hono } from "hono";
+import type { BlankEnv } from "hono/types";
 
 /**
  * What the app hands a host's `authenticate(request, context)` as `context`: Hono's context,
- * so what a middleware set (`c.get("user")`) can be read.
+ * so what a middleware set can be read. Give it the host app's Env
+ * (`HonoAuthContext<{ Variables: { user: User } }>`) and `c.get("user")` is typed.
  */
-export interface HonoAuthContext {
-  c: Context;
-}
-
-export interface ReturnsAppOptions {
-  /** Also serve RFC 9728 metadata for this mount at the host root. Default true. */
-  metadata?: boolean;
+// biome-ignore lint/suspicious/noExplicitAny: Hono's own Context defaults to any Env the same way.
+export interface HonoAuthContext<E extends Env = any> {
+  c: Context<E>;
 }
 
 /**
@@ -26,13 +24,15 @@ export interface ReturnsAppOptions {
  * `app.route("/returns", returnsApp(service))` for `https://shop.example/returns`.
  * The core matches full paths, so the sub-app forwards everything it receives.
  */
-export function returnsApp(service: Pick<ReturnsService, "fetch">): Hono {
-  const app = new Hono();
+export function returnsApp<E extends Env = BlankEnv>(
+  service: Pick<ReturnsService, "fetch">,
+): Hono<E> {
+  const app = new Hono<E>();
   app.all("*", (c) => {
     const target = rawTarget(c.env);
     return (
       (target !== undefined && ambiguousPathResponse(target, c.req.raw.headers)) ||
-      service.fetch(c.req.raw, { c } satisfies HonoAuthContext)
+      service.fetch(c.req.raw, { c } satisfies HonoAuthContext<E>)
     );
   });
   return app;

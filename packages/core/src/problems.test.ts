@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { z } from "zod";
+import { problems } from "./problems";
 import { ProblemSchema } from "./schemas";
 import { everyProblem } from "./test-support/every-problem";
 
@@ -11,5 +12,30 @@ describe("problems", () => {
       const parsed = named.safeParse(problem.toJSON());
       expect(parsed.success, `${name}: ${parsed.error?.message}`).toBe(true);
     }
+  });
+
+  test("quantityExceedsReturnable - names the line once, with only the counts that explain the refusal", () => {
+    const refusal = problems.quantityExceedsReturnable({
+      order_id: "ord_1",
+      sku: "TEE-BLK",
+      size: "M",
+      quantity: 2,
+      purchased: 2,
+      in_returns: 1,
+      returnable_quantity: 1,
+    });
+    expect(refusal.message).toBe(
+      "2 of TEE-BLK (size M) asked for, but only 1 can be returned: 2 bought, 1 in other returns.",
+    );
+  });
+
+  test("lineNotOnOrder - lists each returnable line with how many units can be returned", () => {
+    const refusal = problems.lineNotOnOrder("ord_1", { sku: "TEE-BLK", size: "XS" }, [
+      { sku: "TEE-BLK", size: "M", returnable_quantity: 1 },
+      { sku: "MUG", size: null, returnable_quantity: 2 },
+    ]);
+    expect(refusal.message).toBe(
+      'Order "ord_1" has no line TEE-BLK in size XS. Lines that can be returned: 1 of TEE-BLK (size M), 2 of MUG.',
+    );
   });
 });

@@ -36,10 +36,15 @@ export interface QuantityRefusal {
   returnable_quantity: number;
 }
 
-function describeLine(line: { sku: string; size: string | null; returnable_quantity?: number }) {
-  const size = line.size === null ? "" : ` (size ${line.size})`;
-  const units = line.returnable_quantity === undefined ? "" : ` × ${line.returnable_quantity}`;
-  return `${line.sku}${size}${units}`;
+/** The line's name only: a detail that counts units says which count it means in its own words. */
+function describeLine(line: { sku: string; size: string | null }) {
+  return `${line.sku}${line.size === null ? "" : ` (size ${line.size})`}`;
+}
+
+function describeReturnableLine(line: OrderLineRef) {
+  return line.returnable_quantity === undefined
+    ? describeLine(line)
+    : `${line.returnable_quantity} of ${describeLine(line)}`;
 }
 
 export interface ProblemDetails {
@@ -352,7 +357,7 @@ export const problems = {
     const named = `${line.sku}${line.size === null ? " without a size" : ` in size ${line.size}`}`;
     const detail = `Order "${orderId}" has no line ${named}. ${
       returnable.length
-        ? `Lines that can be returned: ${returnable.map(describeLine).join(", ")}.`
+        ? `Lines that can be returned: ${returnable.map(describeReturnableLine).join(", ")}.`
         : "Nothing on it can be returned now."
     }`;
     return new ProblemError(400, "line-not-on-order", "The line is not on the order", detail, {

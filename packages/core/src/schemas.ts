@@ -510,14 +510,20 @@ export type MerchantListQuery = z.input<typeof MerchantListQuerySchema>;
 
 // ---- create / update, per reason catalogue ----
 
-function reasonSchema(catalogue: ReasonCatalogue) {
-  const allowed = catalogue.codes;
+/**
+ * The refusal links the catalogue rather than listing it: a catalogue of ~80 codes, listed in
+ * `detail` and again in `errors`, made a 400 of several kilobytes.
+ */
+function reasonSchema(catalogue: ReasonCatalogue, catalogueHref: string) {
   return z
     .string()
     .refine((code) => catalogue.has(code), {
-      message: `Unknown reason; allowed: ${allowed.join(", ")}`,
+      message: `Not a reason code of the catalogue; GET ${catalogueHref} lists the codes`,
     })
-    .meta({ description: "A reason code of the catalogue.", enum: [...allowed] });
+    .meta({
+      description: "A reason code of the catalogue (`GET /v1/reasons` lists them).",
+      enum: [...catalogue.codes],
+    });
 }
 
 const EXCHANGE_SIZE_MESSAGE = {
@@ -525,8 +531,12 @@ const EXCHANGE_SIZE_MESSAGE = {
   forbidden: "exchange_size is only allowed when resolution is EXCHANGE",
 };
 
-export function createReturnSchemas(catalogue: ReasonCatalogue = createReasonCatalogue()) {
-  const reason = reasonSchema(catalogue);
+/** `catalogueHref`: where the catalogue is served, for the message that refuses an unknown reason. */
+export function createReturnSchemas(
+  catalogue: ReasonCatalogue = createReasonCatalogue(),
+  catalogueHref = "/v1/reasons",
+) {
+  const reason = reasonSchema(catalogue, catalogueHref);
   const CreateReturn = z
     .strictObject({
       order_id: text(1, 128),

@@ -11,7 +11,7 @@ import { createFetchHandler, type FetchHandler } from "./http/fetch-handler";
 import { requestFacts } from "./http/request-id";
 import { withRequestLog } from "./http/request-log";
 import { createResponder } from "./http/responses";
-import { buildRoutes, webhookTargets, writeTargets } from "./http/routes";
+import { buildRoutes, REASONS_PATH, webhookTargets, writeTargets } from "./http/routes";
 import { createIdempotencyEngine } from "./idempotency/engine";
 import { createOperations } from "./operations/operations";
 import type { ReturnOperations } from "./operations/types";
@@ -72,7 +72,7 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
   const settings = parseServiceOptions(options);
   const { store, now, baseUrl, reportError } = settings;
   const catalogue = createReasonCatalogue(options.reasons);
-  const schemas = createReturnSchemas(catalogue);
+  const schemas = createReturnSchemas(catalogue, `${baseUrl}${REASONS_PATH}`);
   const routes = buildRoutes(schemas);
   const dispatcher = createWebhookDispatcher({
     logger: settings.logger,

@@ -15,6 +15,7 @@ import type { AddressInfo } from "node:net";
 import { exportJWK, generateKeyPair } from "jose";
 import type { Configuration } from "oidc-provider";
 import { DEV_CLIENTS, DEV_SCOPES } from "./clients";
+import { withoutDevelopmentNotices } from "./provider-notices";
 import { requestMerchantToken, requestPortalToken } from "./tokens";
 
 export interface DevAuthorizationServerOptions {
@@ -107,13 +108,15 @@ export async function startDevAuthorizationServer(
 
   // Loaded here, not at import: a process that only asks for tokens (`requestPortalToken`)
   // never loads the provider.
-  const { default: Provider, errors } = await import("oidc-provider");
-  const configuration = devProviderConfiguration(
-    clients,
-    signingKey,
-    () => new errors.InvalidTarget(),
-  );
-  const provider = new Provider(issuer, configuration);
+  const provider = await withoutDevelopmentNotices(async () => {
+    const { default: Provider, errors } = await import("oidc-provider");
+    const configuration = devProviderConfiguration(
+      clients,
+      signingKey,
+      () => new errors.InvalidTarget(),
+    );
+    return new Provider(issuer, configuration);
+  });
   handle = provider.callback();
 
   const portalRedirectUri = clients.portalRedirectUris[0] ?? "";

@@ -66,6 +66,8 @@ describe.each<HostKind>(["hono", "express"])(
       await backOffice.connect(
         new StreamableHTTPClientTransport(new URL(mcpUrl), {
           authProvider: new ClientCredentialsProvider({
+            // The credentials go only to this issuer, whatever the MCP server's metadata names.
+            expectedIssuer: auth!.issuer,
             clientId: DEV_CLIENTS.merchantClientId,
             clientSecret: DEV_CLIENTS.merchantClientSecret,
             scope: "merchant:returns.read merchant:returns.write",

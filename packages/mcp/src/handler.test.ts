@@ -93,6 +93,8 @@ describe.each<HostKind>(["hono", "express"])(
         expect.arrayContaining(["order_id", "line", "reason", "resolution", "idempotency_key"]),
       );
       expect(start?.outputSchema?.properties).toHaveProperty("allowed_events");
+      const reason = start?.inputSchema.properties?.reason as { enum?: string[] } | undefined;
+      expect(reason?.enum).toContain("TOO_SMALL_AT_CHEST");
       expect(tools.find((tool) => tool.name === "cancel_return")?.annotations).toMatchObject({
         destructiveHint: true,
         idempotentHint: true,
@@ -105,6 +107,19 @@ describe.each<HostKind>(["hono", "express"])(
       );
       expect(reject?.annotations?.destructiveHint).toBe(true);
       expect(reject?.inputSchema.properties).toHaveProperty("reason_code");
+    });
+
+    it("start_return - an unknown reason is refused with a short message that names the catalogue", async () => {
+      const result = await callTool(customer, "start_return", {
+        ...START,
+        reason: "TOO_BLUE",
+        idempotency_key: "unknown-reason",
+      });
+      expect(result.isError).toBe(true);
+      const text = JSON.stringify(result.content);
+      expect(text.length).toBeLessThan(1024);
+      expect(text).toContain("/v1/reasons");
+      expect(text).not.toContain("CHANGED_MIND");
     });
 
     it("takes a return from draft to closed through tools alone, each step structured", async () => {

@@ -17,6 +17,7 @@ import {
 } from "@returnkit/core";
 import { createMcpAuthentication, type McpAuthOptions } from "./authentication";
 import { callerOriginCheck } from "./caller-origin";
+import { MCP_PACKAGE_VERSION } from "./package-version";
 import { type McpMessageBody, readMcpMessage } from "./request-body";
 import { buildServer } from "./server";
 import { stepUpNeeded } from "./step-up";
@@ -30,7 +31,7 @@ export interface McpHandlerOptions {
    * REST routes. Without it every request is a 401.
    */
   auth?: McpAuthOptions;
-  /** The server's name and version in the MCP handshake. */
+  /** The server's name and version in the MCP handshake; default `returnkit` at this package's. */
   serverInfo?: { name: string; version: string };
   /**
    * Origins, besides `baseUrl`'s, whose pages may call the server from a browser (a request
@@ -56,7 +57,7 @@ export function createMcpHandler(service: McpService, options: McpHandlerOptions
   const maxBodyBytes = options.maxBodyBytes ?? service.maxBodyBytes;
   const settings = {
     name: options.serverInfo?.name ?? "returnkit",
-    version: options.serverInfo?.version ?? "1.0.0",
+    version: options.serverInfo?.version ?? MCP_PACKAGE_VERSION,
     reportError: options.reportError ?? ((error: unknown) => console.error(error)),
   };
   return async (request, context) => {

@@ -68,6 +68,8 @@ export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
 
 /** The OpenAPI document's path, served beside the route table (it describes the table). */
 export const OPENAPI_PATH = "/v1/openapi.json";
+/** Where the reason catalogue is served; an unknown reason's 400 links it. */
+export const REASONS_PATH = "/v1/reasons";
 
 /** What a matched, authenticated request hands its route's operation. */
 export interface RouteInput {
@@ -374,7 +376,7 @@ function catalogueRoutes(): RouteDefinition[] {
     {
       operationId: "listReasons",
       method: "GET",
-      path: "/v1/reasons",
+      path: REASONS_PATH,
       caller: "any",
       access: "read",
       summary: "List the return reasons",
