@@ -5,7 +5,7 @@ import type { ReturnsStore } from "../store/types";
 import { StoreUnavailableError } from "../store/unavailable";
 import { createWebhookDispatcher } from "./dispatcher";
 import { generateWebhookSecret } from "./signer";
-import { type Receiver, startReceiver } from "./test-support/receiver";
+import { RECEIVER_DESTINATIONS, type Receiver, startReceiver } from "./test-support/receiver";
 import { commitNewReturn } from "./test-support/returns";
 
 describe("delivery log", () => {
@@ -33,6 +33,7 @@ describe("delivery log", () => {
       retrySchedule,
       random: () => 0.5,
       logger: captured.logger,
+      allowedDestinations: RECEIVER_DESTINATIONS,
     });
     stop = () => dispatcher.stop();
     await dispatcher.ready;

@@ -10,19 +10,21 @@
 import ipaddr from "ipaddr.js";
 
 /** Why a destination was refused; the API's problem names it as `rule`. */
-export type DestinationRule =
-  | "userinfo"
-  | "loopback"
-  | "private"
-  | "link-local"
-  | "carrier-grade-nat"
-  | "unique-local"
-  | "unspecified"
-  | "broadcast"
-  | "multicast"
-  | "reserved"
-  | "cloud-metadata"
-  | "internal-name";
+export const DESTINATION_RULES = [
+  "userinfo",
+  "loopback",
+  "private",
+  "link-local",
+  "carrier-grade-nat",
+  "unique-local",
+  "unspecified",
+  "broadcast",
+  "multicast",
+  "reserved",
+  "cloud-metadata",
+  "internal-name",
+] as const;
+export type DestinationRule = (typeof DESTINATION_RULES)[number];
 
 export interface DestinationRefusal {
   rule: DestinationRule;
