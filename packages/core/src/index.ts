@@ -126,6 +126,16 @@ export { isStoreUnavailable, StoreUnavailableError } from "./store/unavailable";
 export { isStorableText } from "./text";
 export * from "./webhook-schemas";
 export type {
+  DestinationPolicy,
+  DestinationRefusal,
+  DestinationRule,
+} from "./webhooks/destinations";
+export {
+  DESTINATION_RULES,
+  destinationPolicy,
+  isDestinationEntry,
+} from "./webhooks/destinations";
+export type {
   Subscriber,
   SubscriberEvent,
   SubscriberEventData,
@@ -136,6 +146,7 @@ export type {
 export { createWebhookDispatcher } from "./webhooks/dispatcher";
 export type {
   CreateEndpointInput,
+  CreateEndpointOptions,
   EndpointAdminClock,
   EndpointChanges,
   EndpointWithSecret,

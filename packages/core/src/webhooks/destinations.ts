@@ -128,7 +128,7 @@ export function userinfoRefusal(hostname: string): DestinationRefusal {
     host: hostname,
     address: null,
     message:
-      "webhook URLs may not carry credentials (user:password@): they are never sent, and would show wherever the URL does; put a token in the path or query instead",
+      "webhook URLs may not carry credentials (rule: userinfo): user:password@ is never sent, and would show wherever the URL does; put a token in the path or query instead",
   };
 }
 
