@@ -19,7 +19,10 @@ describe("example webhook receiver", () => {
     const service = createReturnsService({
       store: memoryStore(),
       idempotency: { required: false },
-      webhooks: { endpoints: [{ url: receiver.url, secret }] },
+      webhooks: {
+        endpoints: [{ url: receiver.url, secret }],
+        allowedDestinations: [new URL(receiver.url).hostname],
+      },
     });
     service.dispatcher.start();
     const created = await service.createReturn(
@@ -57,6 +60,7 @@ describe("example webhook receiver", () => {
       webhooks: {
         endpoints: [{ url: receiver.url, secret: generateWebhookSecret() }],
         retrySchedule: [0],
+        allowedDestinations: [new URL(receiver.url).hostname],
       },
     });
     service.dispatcher.start();
