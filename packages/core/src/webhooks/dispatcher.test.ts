@@ -804,6 +804,24 @@ describe("endpoints", () => {
     await dispatcher.registerEndpoint({ url: receiver.url, secret: secrets.slice(0, 8) });
     expect(await dispatcher.listEndpoints()).toHaveLength(1);
   });
+  it("registerEndpoint - a URL inside the network or with credentials is refused as the API refuses it, and nothing is saved", async () => {
+    const dispatcher = await dispatcherFor({ endpoints: [], allowedDestinations: [] });
+
+    for (const [url, rule] of [
+      [receiver.url, "loopback"],
+      ["http://[fd00:ec2::254]/", "cloud-metadata"],
+      ["https://alice:hunter2@hooks.example/in", "userinfo"],
+    ]) {
+      await expect(
+        dispatcher.registerEndpoint({ url: url!, secret: SECRET }),
+      ).rejects.toMatchObject({
+        status: 422,
+        slug: "webhook-destination-refused",
+        extensions: { rule },
+      });
+    }
+    expect(await dispatcher.listEndpoints()).toEqual([]);
+  });
 });
 
 describe("the loop", () => {
