@@ -135,6 +135,19 @@ describe("webhook destinations over HTTP", () => {
     expect(target.received).toHaveLength(1);
   });
 
+  it("sendTestEvent - an endpoint stored at an inside address is not contacted: the answer names the rule, whatever listens there", async () => {
+    const target = await receiver();
+    const { store, send } = serve();
+    // Saved before the rule existed: registration never checked it.
+    await store.saveEndpoint(makeEndpoint({ id: "legacy", url: target.url }));
+
+    const tested = await send("POST", `${ENDPOINTS}/legacy/test`, {});
+
+    expect(tested.json).toMatchObject({ delivered: false, status: null });
+    expect(tested.json.error).toContain("127.0.0.1 is a loopback address (rule: loopback)");
+    expect(target.connectionsOpened()).toBe(0);
+  });
+
   it("sendTestEvent - a redirect is reported by its status; its Location (and the token in it) is not", async () => {
     const target = await receiver();
     target.answer(() => ({
