@@ -205,6 +205,8 @@ async function dispatcherRound(
   const dispatcher = createWebhookDispatcher({
     store,
     endpoints: [{ url, secret: generateWebhookSecret() }],
+    // The bench's receiver listens on loopback.
+    allowedDestinations: ["127.0.0.1"],
     concurrency: CONCURRENCY,
   });
   await dispatcher.ready;
@@ -326,6 +328,7 @@ async function measureLatency(): Promise<LatencyFigures> {
   const dispatcher = createWebhookDispatcher({
     store,
     endpoints: [{ url: receiver.url, secret: generateWebhookSecret() }],
+    allowedDestinations: ["127.0.0.1"],
     concurrency: CONCURRENCY,
   });
   await dispatcher.ready;

@@ -58,6 +58,7 @@ it("dispatcher - delivers every transition of 1,000 random lifecycles once and i
     idempotency: { required: false },
     webhooks: {
       endpoints: [{ url: receiver.url, secret: generateWebhookSecret() }],
+      allowedDestinations: [new URL(receiver.url).hostname],
       // Long enough that 15 failures in a row (0.3^15) never happen; short enough for a test.
       retrySchedule: [0, 10, 20, 40, 80, 100, 100, 100, 100, 100, 100, 100, 100, 100, 100],
       // Generous, so that only the receiver's own silence times out, never a busy test process:

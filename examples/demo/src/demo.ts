@@ -246,6 +246,8 @@ async function main() {
     // One id every run: a run that died before removing it leaves one endpoint, which the next
     // run points at its own receiver, instead of one more dead port for `pnpm start` to retry.
     webhookEndpoints: [{ id: DEMO_ENDPOINT_ID, url: receiver.url, secret }],
+    // The demo's receiver listens on this machine, which webhooks may not reach unless allowed.
+    allowedDestinations: [new URL(receiver.url).hostname],
     retrySchedule: [0, 200, 1_000, 5_000],
     subscribers: [shop.subscriber],
     // The demo prints each call itself; the service speaks only of trouble.

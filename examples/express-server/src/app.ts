@@ -49,7 +49,11 @@ export function createShopApp(options: ShopAppOptions): {
           : { kind: "merchant", id: session.id, scopes: ["merchant:returns.write"] };
       },
     },
-    webhooks: { endpoints: [{ url: `${options.origin}/hooks/returnkit`, secret: webhookSecret }] },
+    webhooks: {
+      endpoints: [{ url: `${options.origin}/hooks/returnkit`, secret: webhookSecret }],
+      // The shop receives its own webhooks, on this machine: a destination to allow explicitly.
+      allowedDestinations: [new URL(options.origin).hostname],
+    },
   });
 
   const app = express();

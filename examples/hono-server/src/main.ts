@@ -25,9 +25,13 @@ function settingsOrExit(): StartSettings {
 const settings = settingsOrExit();
 // Debug: a line per request and per delivery attempt, readable in a terminal.
 const logger = consoleLogger({ level: "debug" });
-const server = await startReturnsServer({ ...settings, logger }).catch((error: unknown) =>
-  fail(explainStartFailure(error, settings)),
-);
+const server = await startReturnsServer({
+  ...settings,
+  logger,
+  // A development server: its receiver (`pnpm receiver`) listens on this machine, which
+  // webhooks may not reach unless allowed.
+  allowedDestinations: ["127.0.0.1", "::1", "localhost"],
+}).catch((error: unknown) => fail(explainStartFailure(error, settings)));
 
 const { auth, baseUrl } = server;
 const [customerToken, merchantToken] = await Promise.all([

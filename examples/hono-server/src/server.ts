@@ -39,6 +39,11 @@ export interface ReturnsServerOptions {
    */
   dataDir?: string;
   webhookEndpoints?: { url: string; secret: string; id?: string }[];
+  /**
+   * Hosts, addresses or CIDR blocks webhooks may go to inside the network (the service's
+   * `webhooks.allowedDestinations`); by default only public ones are.
+   */
+  allowedDestinations?: readonly string[];
   /** Short retries for demos; the default is the Svix-like schedule. */
   retrySchedule?: number[];
   onFitSignal?: (signal: FitSignal) => void;
@@ -110,7 +115,11 @@ export async function startReturnsServer(
       authorizationEndpoint: auth.authorizationEndpoint,
       tokenEndpoint: auth.tokenEndpoint,
     },
-    webhooks: { endpoints: options.webhookEndpoints ?? [], retrySchedule: options.retrySchedule },
+    webhooks: {
+      endpoints: options.webhookEndpoints ?? [],
+      retrySchedule: options.retrySchedule,
+      allowedDestinations: options.allowedDestinations,
+    },
     onFitSignal: options.onFitSignal,
     subscribers: options.subscribers,
     orders: options.orders,

@@ -25,7 +25,10 @@ describe("example webhook receiver", () => {
     const service = createReturnsService({
       store: memoryStore(),
       idempotency: { required: false },
-      webhooks: { endpoints: [{ url: receiver.url, secret }] },
+      webhooks: {
+        endpoints: [{ url: receiver.url, secret }],
+        allowedDestinations: [new URL(receiver.url).hostname],
+      },
     });
     service.dispatcher.start();
     const created = await service.createReturn(
@@ -63,6 +66,7 @@ describe("example webhook receiver", () => {
       webhooks: {
         endpoints: [{ url: receiver.url, secret: generateWebhookSecret() }],
         retrySchedule: [0],
+        allowedDestinations: [new URL(receiver.url).hostname],
       },
     });
     service.dispatcher.start();

@@ -13,6 +13,7 @@ export const OPTION_SPECS = {
   // Each command's own.
   "dry-run": { type: "boolean" },
   types: { type: "string" },
+  "allowed-destinations": { type: "string" },
   overlap: { type: "string" },
   dead: { type: "boolean" },
   return: { type: "string" },

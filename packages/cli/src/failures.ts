@@ -25,9 +25,15 @@ export function describeFailure(error: unknown, url: string | undefined): Failur
     const issues = error.issues.map((issue) => `${issue.path}: ${issue.message}`).join("; ");
     return { message: `invalid ${error.subject}: ${issues}`, exitCode: EXIT_CODES.usage };
   }
-  // …an id that exists already, a subscriber asked for a secret.
+  // …a URL the API refuses too (422: inside the network, credentials in it); an id that
+  // exists already, a subscriber asked for a secret.
   if (isProblemError(error)) {
-    const exitCode = error.status === 404 ? EXIT_CODES.notFound : EXIT_CODES.failed;
+    const exitCode =
+      error.status === 404
+        ? EXIT_CODES.notFound
+        : error.status === 400 || error.status === 422
+          ? EXIT_CODES.usage
+          : EXIT_CODES.failed;
     return { message: error.message, exitCode };
   }
   const cause = rootCause(error);

@@ -133,6 +133,16 @@ export {
   listDeliveryPage,
 } from "./webhooks/delivery-pages";
 export type {
+  DestinationPolicy,
+  DestinationRefusal,
+  DestinationRule,
+} from "./webhooks/destinations";
+export {
+  DESTINATION_RULES,
+  destinationPolicy,
+  isDestinationEntry,
+} from "./webhooks/destinations";
+export type {
   Subscriber,
   SubscriberEvent,
   SubscriberEventData,
@@ -143,6 +153,7 @@ export type {
 export { createWebhookDispatcher } from "./webhooks/dispatcher";
 export type {
   CreateEndpointInput,
+  CreateEndpointOptions,
   EndpointAdminClock,
   EndpointChanges,
   EndpointWithSecret,

@@ -321,6 +321,25 @@ export const problems = {
           dead_at,
         })),
       },
+      ),
+  /** A webhook URL that points inside the network, or carries credentials (`rule` says which). */
+  webhookDestinationRefused: (refusal: { rule: string; message: string }) =>
+    new ProblemError(
+      422,
+      "webhook-destination-refused",
+      "The webhook destination is not allowed",
+      `${refusal.message.charAt(0).toUpperCase()}${refusal.message.slice(1)}.`,
+      { rule: refusal.rule },
+    ),
+  /** One test event at a time per endpoint: a receiver is not a load target. */
+  testEventInFlight: (id: string, retryAfterSeconds: number) =>
+    new ProblemError(
+      409,
+      "test-event-in-flight",
+      "A test event is in flight",
+      `A test event to "${id}" is waiting for its answer; send the next one once it has.`,
+      { endpoint_id: id },
+      { "retry-after": String(retryAfterSeconds) },
     ),
   eventNotFound: (id: string) =>
     new ProblemError(

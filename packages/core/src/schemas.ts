@@ -10,6 +10,7 @@ import { MERCHANT_EVENTS, PORTAL_EVENTS, RETURN_STATES } from "./machine";
 import { PROBLEM_TYPE_PREFIX } from "./problems";
 import { createReasonCatalogue, FIT_DIRECTIONS, type ReasonCatalogue } from "./reasons";
 import { isStorableText, STORABLE_TEXT_RULE } from "./text";
+import { DESTINATION_RULES } from "./webhooks/destinations";
 
 export const RESOLUTIONS = ["REFUND", "STORE_CREDIT", "EXCHANGE"] as const;
 export const REJECT_REASON_CODES = [
@@ -306,7 +307,9 @@ export const ProblemSchema = z
     endpoint_id: z
       .string()
       .optional()
-      .describe("endpoint-not-found, endpoint-exists, endpoint-managed-in-code: the endpoint."),
+      .describe(
+        "endpoint-not-found, endpoint-exists, endpoint-managed-in-code, test-event-in-flight: the endpoint.",
+      ),
     managed_by: z
       .enum(["subscriber", "options"])
       .optional()
@@ -326,6 +329,12 @@ export const ProblemSchema = z
       .optional()
       .describe(
         "redelivery-out-of-order: the earlier events of the return, dead to the same endpoints, that it would overtake.",
+      ),
+    rule: z
+      .enum(DESTINATION_RULES)
+      .optional()
+      .describe(
+        "webhook-destination-refused: why the URL was refused (an address inside the network, a cloud metadata service, credentials in the URL).",
       ),
     // ---- a return checked against the shop's order
     order_id: z.string().optional().describe("The order the refused request named."),

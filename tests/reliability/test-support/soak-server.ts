@@ -31,6 +31,7 @@ const service = createReturnsService({
   auth: { authenticate: soakAuthenticate },
   webhooks: {
     endpoints: [{ url: env("SOAK_RECEIVER_URL"), secret: env("SOAK_WEBHOOK_SECRET") }],
+    allowedDestinations: [new URL(env("SOAK_RECEIVER_URL")).hostname],
     retrySchedule: [0, ...Array.from({ length: 40 }, () => 350)],
     timeoutMs: 1_000,
     leaseMs: 3_000,

@@ -1,5 +1,7 @@
 import type { WebhookEndpoint } from "@returnkit/core";
+import { INSIDE_DESTINATIONS } from "@returnkit/core/testing";
 import { describe, expect } from "vitest";
+import { runCli } from "../run-cli";
 import {
   itOnItsOwnSchema,
   returnkit,
@@ -105,6 +107,92 @@ describe("returnkit endpoints", () => {
       expect(badType.stderr).toContain("types[0]: expected one of return.created");
       expect(emptyType.code).toBe(2);
       expect(await db.store.listEndpoints()).toEqual(before);
+    },
+  );
+
+  itOnItsOwnSchema(
+    "endpoints add - an inside destination, in every spelling, or user:password@ exits 2 naming the rule, and nothing is saved",
+    async ({ db }) => {
+      // In-process for the many spellings (the same command the executable runs); one through it.
+      const addInProcess = async (url: string) => {
+        const out: string[] = [];
+        const error: string[] = [];
+        const code = await runCli(["endpoints", "add", url, ...db.flags], process.env, {
+          out: (text) => out.push(text),
+          error: (text) => error.push(text),
+        });
+        return { code, out: out.join(""), error: error.join("") };
+      };
+      for (const [url, rule] of [
+        ...INSIDE_DESTINATIONS,
+        ["https://alice:hunter2@erp.example/hooks", "userinfo"] as const,
+      ]) {
+        const run = await addInProcess(url);
+        expect([url, run.code, run.out]).toEqual([url, 2, ""]);
+        expect(run.error).toContain(`(rule: ${rule})`);
+        expect(run.error).not.toContain("hunter2");
+      }
+      const spawned = await returnkit(["endpoints", "add", "http://0x7f000001/", ...db.flags]);
+
+      expect(spawned).toMatchObject({ code: 2, stdout: "" });
+      expect(spawned.stderr).toMatch(
+        /^returnkit: Webhook destination 127\.0\.0\.1 is a loopback address \(rule: loopback\);.*\n$/,
+      );
+      expect(await db.store.listEndpoints()).toEqual([]);
+    },
+  );
+
+  itOnItsOwnSchema(
+    "endpoints add --allowed-destinations - lets a receiver inside the network in, and only it",
+    async ({ db }) => {
+      const allowed = await returnkitJson([
+        "endpoints",
+        "add",
+        "http://10.20.30.40:8080/hooks",
+        "--allowed-destinations",
+        "127.0.0.1,10.20.0.0/16",
+        ...db.flags,
+      ]);
+      const outside = await returnkit([
+        "endpoints",
+        "add",
+        "http://192.168.1.1/hooks",
+        "--allowed-destinations",
+        "10.20.0.0/16",
+        ...db.flags,
+      ]);
+      const malformed = await returnkit([
+        "endpoints",
+        "add",
+        "http://10.20.30.40/hooks",
+        "--allowed-destinations",
+        "10.20.0.0/99",
+        ...db.flags,
+      ]);
+
+      expect(allowed.endpoint.url).toBe("http://10.20.30.40:8080/hooks");
+      expect(outside.code).toBe(2);
+      expect(outside.stderr).toContain("(rule: private)");
+      expect(malformed.code).toBe(2);
+      expect(malformed.stderr).toContain("--allowed-destinations");
+      expect((await db.store.listEndpoints()).map((e) => e.id)).toEqual([allowed.endpoint.id]);
+    },
+  );
+
+  itOnItsOwnSchema(
+    "endpoints list - a URL saved with user:password@ is shown without them",
+    async ({ db }) => {
+      await seedEndpoint(db.store, {
+        id: "we_legacy",
+        url: "https://alice:hunter2@erp.example/in",
+      });
+
+      const text = await returnkit(["endpoints", "list", ...db.flags]);
+      const json = await returnkitJson(["endpoints", "list", ...db.flags]);
+
+      expect(text.stdout).toContain("https://REDACTED@erp.example/in");
+      expect(json.data[0].url).toBe("https://REDACTED@erp.example/in");
+      expect(text.stdout + JSON.stringify(json)).not.toMatch(/alice|hunter2/);
     },
   );
 

@@ -5,6 +5,9 @@
  */
 import {
   createEndpoint,
+  type DestinationPolicy,
+  destinationPolicy,
+  isDestinationEntry,
   MAX_ROTATION_OVERLAP_SECONDS,
   type PublicEndpoint,
   publicEndpoint,
@@ -44,15 +47,17 @@ const list: Command = {
 
 const add: Command = {
   words: ["endpoints", "add"],
-  usage: "<url> [--types return.created,return.approved]",
+  usage:
+    "<url> [--types return.created,return.approved] [--allowed-destinations 10.0.0.0/8,hooks.internal]",
   summary: "create a webhook endpoint with a new secret (printed once)",
   args: ["url"],
-  options: ["types"],
+  options: ["types", "allowed-destinations"],
   async run(db, { args, options, now }) {
     const [url] = args as [string];
     const types = options.types === undefined ? null : parseTypes(options.types as string);
+    const destinations = destinationsOf(options["allowed-destinations"] as string | undefined);
     const store = await db.store();
-    const created = await createEndpoint(store, { url, types }, { now });
+    const created = await createEndpoint(store, { url, types }, { now, destinations });
     const endpoint = publicEndpoint(created.endpoint, now);
     const lines = [
       `created ${endpoint.id} for ${endpoint.url} (${endpoint.types?.join(", ") ?? "every event type"})`,
@@ -124,6 +129,21 @@ function parseTypes(text: string): WebhookEventType[] {
     );
   }
   return types as WebhookEventType[];
+}
+
+/**
+ * `--allowed-destinations`, as the service's `webhooks.allowedDestinations`: without it, an
+ * endpoint inside the network is refused as the API refuses it.
+ */
+function destinationsOf(text: string | undefined): DestinationPolicy {
+  const entries = text === undefined ? [] : text.split(",").map((entry) => entry.trim());
+  const bad = entries.find((entry) => !isDestinationEntry(entry));
+  if (bad !== undefined) {
+    throw usageError(
+      `--allowed-destinations takes hostnames, IP addresses or CIDR blocks separated by commas, like 10.0.0.0/8,hooks.internal; got ${JSON.stringify(bad)}`,
+    );
+  }
+  return destinationPolicy(entries);
 }
 
 function overlapOf(text: string): number {

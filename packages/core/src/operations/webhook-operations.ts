@@ -152,7 +152,10 @@ function endpointOperations(parts: Parts): Pick<WebhookOperations, EndpointOpera
       const input = parseInput(CreateWebhookEndpointSchema, body, "body");
       await begin(ctx);
       return keyed(ctx, { method: "POST", path: targets.endpoints }, body, async () => {
-        const { endpoint, secret } = await createEndpoint(store, input, { now: now() });
+        const { endpoint, secret } = await createEndpoint(store, input, {
+          now: now(),
+          destinations: dispatcher.destinations,
+        });
         const location = `${targets.baseUrl}${targets.endpoint(endpoint.id)}`;
         return ok({ ...resource(endpoint), secret }, 201, { location });
       });

@@ -276,6 +276,7 @@ describe("createReturnsService options", () => {
           retrySchedule: [0, 1_000],
           timeoutMs: 5_000,
           logger: console,
+          allowedDestinations: ["127.0.0.1", "10.0.0.0/8", "hooks.corp.internal"],
         },
         subscribers: [{ name: "refunds", types: ["return.closed"], handle: async () => {} }],
         logger: consoleLogger({ level: "warn" }),

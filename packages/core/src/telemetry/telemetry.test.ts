@@ -4,7 +4,11 @@ import { createReturnsService, type ReturnsService } from "../service";
 import { validCreate } from "../testing/fixtures";
 import { testAuthenticate, testToken } from "../testing/http-client";
 import { generateWebhookSecret } from "../webhooks/signer";
-import { type Receiver, startReceiver } from "../webhooks/test-support/receiver";
+import {
+  RECEIVER_DESTINATIONS,
+  type Receiver,
+  startReceiver,
+} from "../webhooks/test-support/receiver";
 import {
   type InMemoryTelemetry,
   installInMemoryTelemetry,
@@ -43,6 +47,7 @@ async function serviceSendingTo(answer: number, retrySchedule = [0, 1_000]) {
     webhooks: {
       endpoints: [{ url: receiver.url, secret: generateWebhookSecret() }],
       retrySchedule,
+      allowedDestinations: RECEIVER_DESTINATIONS,
     },
   });
   await service.ready();

@@ -43,6 +43,11 @@ export const everyProblem: {
     ],
     "2026-11-24T03:00:00.000Z",
   ),
+  webhookDestinationRefused: problems.webhookDestinationRefused({
+    rule: "loopback",
+    message: "webhook destination 127.0.0.1 is a loopback address (rule: loopback)",
+  }),
+  testEventInFlight: problems.testEventInFlight("ep_1", 15),
   eventNotFound: problems.eventNotFound("evt_01JD3M6X4R9V6T0Q8Z2W7K5B1C"),
   orderNotFound: problems.orderNotFound("ord_1"),
   ordersNotConfigured: problems.ordersNotConfigured(),

@@ -36,6 +36,7 @@ export {
   testAuthenticate,
   testToken,
 } from "./http-suite";
+export { INSIDE_DESTINATIONS } from "./inside-destinations";
 export {
   describeCallerIdsConformance,
   describeCommitsConformance,

@@ -3,9 +3,10 @@ import { capturePino, PINO, type PinoLine } from "../logging/test-support/pino-c
 import { memoryStore } from "../store/memory-store";
 import type { ReturnsStore } from "../store/types";
 import { StoreUnavailableError } from "../store/unavailable";
+import { makeEndpoint } from "../testing/fixtures";
 import { createWebhookDispatcher } from "./dispatcher";
 import { generateWebhookSecret } from "./signer";
-import { type Receiver, startReceiver } from "./test-support/receiver";
+import { RECEIVER_DESTINATIONS, type Receiver, startReceiver } from "./test-support/receiver";
 import { commitNewReturn } from "./test-support/returns";
 
 describe("delivery log", () => {
@@ -33,6 +34,7 @@ describe("delivery log", () => {
       retrySchedule,
       random: () => 0.5,
       logger: captured.logger,
+      allowedDestinations: RECEIVER_DESTINATIONS,
     });
     stop = () => dispatcher.stop();
     await dispatcher.ready;
@@ -103,6 +105,24 @@ describe("delivery log", () => {
         reason: "410 Gone",
       }),
     ]);
+  });
+
+  it("410 Gone - an endpoint saved with user:password@ is logged without them", async () => {
+    receiver.answer(() => ({ status: 410 }));
+    const dispatcher = await dispatcherLogging([0, 1_000]);
+    // Saved before credentials were refused at registration.
+    const url = receiver.url.replace("http://", "http://alice:hunter2@");
+    await store.saveEndpoint(makeEndpoint({ id: "we_erp", url }));
+    await commitNewReturn(store);
+
+    await dispatcher.deliverNext();
+
+    expect(about("webhook endpoint disabled")).toEqual([
+      expect.objectContaining({
+        "url.full": receiver.url.replace("http://", "http://REDACTED@"),
+      }),
+    ]);
+    expect(JSON.stringify(lines)).not.toMatch(/alice|hunter2/);
   });
 
   it("store outage - a claim the store cannot serve is one warn line, no stack", async () => {

@@ -4,6 +4,7 @@
  */
 import type { LogFields, Logger } from "../logging/logger";
 import type { ClaimedDelivery, DeliveryAttempt, DeliveryOutcome } from "../store/types";
+import { redactedUrl } from "./endpoints";
 
 /** What every line about an attempt says: which delivery of which event, and the request behind it. */
 function attemptFields(
@@ -51,7 +52,7 @@ export function logEndpointDisabled(logger: Logger, { endpoint }: ClaimedDeliver
   logger.warn(
     {
       endpoint_id: endpoint.id,
-      "url.full": endpoint.kind === "webhook" ? endpoint.url : undefined,
+      "url.full": endpoint.kind === "webhook" ? redactedUrl(endpoint.url) : undefined,
       reason: "410 Gone",
     },
     "webhook endpoint disabled",

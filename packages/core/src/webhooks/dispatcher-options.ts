@@ -18,8 +18,10 @@ import {
 } from "../options/check";
 import { storeSchema } from "../store/store-schema";
 import type { ReturnsStore } from "../store/types";
+import { destinationPolicy, isDestinationEntry } from "./destinations";
 import {
   endpointIdForUrl,
+  refusedDestination,
   type WebhookEndpointInput,
   webhookEndpointInputSchema,
 } from "./endpoints";
@@ -54,6 +56,14 @@ export interface WebhookDispatcherOptions {
    * deliveries.
    */
   subscribers?: readonly Subscriber[];
+  /**
+   * Where webhooks may go besides the public internet: hostnames (`hooks.corp.example`),
+   * addresses (`127.0.0.1`, `::1`) and CIDR blocks (`10.20.0.0/16`, `fd00::/8`). Loopback,
+   * private, link-local, carrier-grade NAT, unique-local, multicast, reserved and cloud metadata
+   * destinations are refused otherwise, when an endpoint is registered and again on the address
+   * each attempt connects to. Default: none.
+   */
+  allowedDestinations?: readonly string[];
   /** Wait in ms before each attempt; `[0]` first. Default: Svix-like, 8 attempts over ~1.5 days. */
   retrySchedule?: readonly number[];
   /** A 2xx must arrive (or a subscriber's `handle` settle) within this many ms. Default 15 000. */
@@ -97,6 +107,10 @@ export const dispatcherOptionsShape = {
     .superRefine(eachEndpointOnce)
     .optional(),
   subscribers: subscribersSchema.optional(),
+  allowedDestinations: arrayOf(
+    satisfying<string>(isDestinationEntry, "a hostname, an IP address or a CIDR block"),
+    "hostnames, IP addresses or CIDR blocks",
+  ).optional(),
   retrySchedule: arrayOf(nonNegativeNumber("ms"), "waits in ms", { nonEmpty: true })
     .refine((schedule) => schedule[0] === 0, {
       error: "expected 0 first: the first attempt is due when the event is committed",
@@ -138,6 +152,28 @@ function eachEndpointOnce(endpoints: readonly WebhookEndpointInput[], ctx: z.Ref
   });
 }
 
+/** Endpoints in the options obey the rule endpoints registered later obey. */
+function endpointsAllowed(
+  options: { endpoints?: readonly WebhookEndpointInput[]; allowedDestinations?: readonly string[] },
+  ctx: z.RefinementCtx,
+) {
+  const destinations = destinationPolicy(options.allowedDestinations);
+  options.endpoints?.forEach((endpoint, i) => {
+    const refusal = refusedDestination(endpoint.url, destinations);
+    if (refusal)
+      ctx.addIssue({ code: "custom", path: ["endpoints", i, "url"], message: refusal.message });
+  });
+}
+
+/** Both checks that need more than one option. */
+function crossChecks(
+  options: Parameters<typeof endpointsAllowed>[0] & Parameters<typeof leaseOutlastsTimeout>[0],
+  ctx: z.RefinementCtx,
+) {
+  leaseOutlastsTimeout(options, ctx);
+  endpointsAllowed(options, ctx);
+}
+
 /** Leases must outlast an attempt: a lease that ran out mid-attempt lets another claim overtake it. */
 function leaseOutlastsTimeout(
   options: { timeoutMs?: number; leaseMs?: number },
@@ -154,14 +190,14 @@ function leaseOutlastsTimeout(
 }
 
 export const dispatcherOptionsSchema =
-  optionsObject(dispatcherOptionsShape).superRefine(leaseOutlastsTimeout);
+  optionsObject(dispatcherOptionsShape).superRefine(crossChecks);
 
 /**
  * The `webhooks` option of `createReturnsService`: the dispatcher's, without `store` and
  * `subscribers` (a service option of its own).
  */
 const { store: _store, subscribers: _subscribers, ...forService } = dispatcherOptionsShape;
-export const serviceWebhooksSchema = optionsObject(forService).superRefine(leaseOutlastsTimeout);
+export const serviceWebhooksSchema = optionsObject(forService).superRefine(crossChecks);
 
 /** Compile-time only: the schema and the documented interface stay in step. */
 export type DispatcherOptionsChecked = Assert<

@@ -5,6 +5,7 @@ import { type LogFields, silentLogger } from "../logging/logger";
 import { InvalidOptionsError } from "../options/check";
 import { memoryStore } from "../store/memory-store";
 import type { ReturnsStore } from "../store/types";
+import { makeEndpoint } from "../testing/fixtures";
 import {
   createWebhookDispatcher,
   type WebhookDispatcher,
@@ -16,6 +17,7 @@ import { endpointIdForUrl } from "./endpoints";
 import { generateWebhookSecret } from "./signer";
 import {
   closedPortUrl,
+  RECEIVER_DESTINATIONS,
   type ReceivedWebhook,
   type Receiver,
   type ReceiverAnswer,
@@ -65,6 +67,7 @@ async function dispatcherFor(
     random: () => 0.5,
     endpoints: [{ url: receiver.url, secret: SECRET }],
     retrySchedule: [0, 1_000, 2_000],
+    allowedDestinations: RECEIVER_DESTINATIONS,
     ...overrides,
   });
   opened.push(dispatcher);
@@ -273,10 +276,16 @@ describe("delivery", () => {
     expect(delivery.attempts[0]?.error).toBeTruthy();
   });
 
-  it("deliverNext - does not follow a redirect and counts it as a failure", async () => {
+  it("deliverNext - does not follow a redirect, counts it as a failure, and records and logs its status, never its Location", async () => {
     const elsewhere = await anotherReceiver();
-    receiver.answer(() => ({ status: 302, headers: { location: elsewhere.url } }));
-    const dispatcher = await dispatcherFor();
+    const location = `${elsewhere.url}?token=s3cr3t-t0ken`;
+    receiver.answer(() => ({ status: 302, headers: { location } }));
+    const logged: string[] = [];
+    const log = (fields: LogFields, message: string) =>
+      void logged.push(JSON.stringify([fields, message]));
+    const dispatcher = await dispatcherFor({
+      logger: { ...silentLogger, debug: log, info: log, warn: log, error: log },
+    });
     const { events } = await commitNewReturn(store, at());
 
     await dispatcher.deliverNext();
@@ -286,8 +295,37 @@ describe("delivery", () => {
     expect(delivery.status).toBe("pending");
     expect(delivery.attempts[0]).toMatchObject({
       status: 302,
-      error: expect.stringMatching(/redirect/),
+      error: "redirect (302) not followed",
     });
+    expect(logged.join("\n")).toContain('"http.response.status_code":302');
+    expect(JSON.stringify([delivery, logged])).not.toContain("s3cr3t");
+  });
+
+  it("deliverNext - an endpoint whose host is inside the network fails its attempts without a connection, recorded, until it dead-letters", async () => {
+    // Saved before the rule existed (or by a store written to directly): registration never checked it.
+    const url = receiver.url.replace("127.0.0.1", "localhost");
+    await store.saveEndpoint(makeEndpoint({ id: "we_legacy", url }));
+    const dispatcher = await dispatcherFor({
+      endpoints: [],
+      allowedDestinations: [],
+      retrySchedule: [0, 1_000],
+    });
+    const { events } = await commitNewReturn(store, at());
+
+    expect(await dispatcher.deliverNext()).toBe(1);
+    const first = await deliveryOf(events[0]!.id, "we_legacy");
+    clock.advance(1_000);
+    expect(await dispatcher.deliverNext()).toBe(1);
+    const last = await deliveryOf(events[0]!.id, "we_legacy");
+
+    expect(first.status).toBe("pending");
+    expect(first.attempts[0]).toMatchObject({
+      status: null,
+      error: expect.stringMatching(/localhost is a loopback address \(rule: loopback\)/),
+    });
+    expect(last.status).toBe("dead");
+    expect(last.attempts).toHaveLength(2);
+    expect(receiver.connectionsOpened()).toBe(0);
   });
 
   it("deliverNext - delivers after the receiver comes back from being down", async () => {
@@ -765,6 +803,24 @@ describe("endpoints", () => {
     expect(await dispatcher.listEndpoints()).toEqual([]);
     await dispatcher.registerEndpoint({ url: receiver.url, secret: secrets.slice(0, 8) });
     expect(await dispatcher.listEndpoints()).toHaveLength(1);
+  });
+  it("registerEndpoint - a URL inside the network or with credentials is refused as the API refuses it, and nothing is saved", async () => {
+    const dispatcher = await dispatcherFor({ endpoints: [], allowedDestinations: [] });
+
+    for (const [url, rule] of [
+      [receiver.url, "loopback"],
+      ["http://[fd00:ec2::254]/", "cloud-metadata"],
+      ["https://alice:hunter2@hooks.example/in", "userinfo"],
+    ]) {
+      await expect(
+        dispatcher.registerEndpoint({ url: url!, secret: SECRET }),
+      ).rejects.toMatchObject({
+        status: 422,
+        slug: "webhook-destination-refused",
+        extensions: { rule },
+      });
+    }
+    expect(await dispatcher.listEndpoints()).toEqual([]);
   });
 });
 

@@ -12,11 +12,13 @@
 import { newPrefixedId } from "../ids";
 import { defaultLogger } from "../logging/console-logger";
 import { checkOptions } from "../options/check";
+import { problems } from "../problems";
 import type { OutboxEndpoint, WebhookEndpoint } from "../store/types";
 import { createAttempter } from "./attempt";
 import { createLauncher, type Launcher } from "./claim-and-launch";
 import { createReadiness } from "./configured-endpoints";
 import { createDeliveryLoop } from "./delivery-loop";
+import { type DestinationPolicy, destinationPolicy } from "./destinations";
 import {
   DEFAULT_TIMEOUT_MS,
   dispatcherOptionsSchema,
@@ -87,9 +89,12 @@ export interface WebhookDispatcher {
   listEndpoints(): Promise<OutboxEndpoint[]>;
   /**
    * Sends one signed `webhook.test` event to the endpoint now, stored nowhere, and answers
-   * with how it went (status, error, duration).
+   * with how it went (status, error, duration). One at a time per endpoint: while one waits
+   * for its answer, another to the same endpoint is refused (409 `test-event-in-flight`).
    */
   sendTestEvent(endpoint: WebhookEndpoint): Promise<TestAttempt>;
+  /** Where endpoints may point (`allowedDestinations`), for registering them elsewhere. */
+  readonly destinations: DestinationPolicy;
   /** Looks for due deliveries now (after an endpoint was enabled again, say). */
   wake(): void;
 }
@@ -104,7 +109,14 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   checkOptions(dispatcherOptionsSchema, options, "webhook dispatcher options");
   const { store } = options;
   const clock = options.clock ?? Date;
-  const { dispatcherId, sender, ensureReady, launcher, loop } = assemble(options, clock);
+  const { dispatcherId, sender, ensureReady, launcher, loop, destinations } = assemble(
+    options,
+    clock,
+  );
+  const sendTest = boundTestEvents(
+    (endpoint) => sendTestEvent(sender, endpoint, clock.now()),
+    options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+  );
 
   /** Revives dead deliveries and looks for work at once when there are any. */
   async function revive(request: Parameters<typeof store.redeliver>[0]): Promise<number> {
@@ -144,7 +156,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       return revive({ since: sinceIso, now: clock.now() });
     },
     async registerEndpoint(input) {
-      const endpoint = toWebhookEndpoint(input, clock.now());
+      const endpoint = toWebhookEndpoint(input, clock.now(), destinations);
       await ensureReady();
       const previous = (await store.listEndpoints()).find((e) => e.id === endpoint.id);
       const saved = previous ? { ...endpoint, created_at: previous.created_at } : endpoint;
@@ -163,8 +175,9 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     },
     async sendTestEvent(endpoint) {
       await ensureReady();
-      return sendTestEvent(sender, endpoint, clock.now());
+      return sendTest(endpoint);
     },
+    destinations,
     wake: () => loop.wake(),
   };
 }
@@ -179,8 +192,10 @@ function assemble(options: WebhookDispatcherOptions, clock: { now(): number }) {
   const report = createErrorReporter(options.onError, logger, dispatcherId);
   const subscribers = options.subscribers ?? [];
   const subscriberIds = subscribers.map((s) => subscriberEndpointId(s.name));
+  const destinations = destinationPolicy(options.allowedDestinations);
   const sender = createWebhookSender({
     timeoutMs,
+    destinations,
     fetch: options.fetch,
     onUndiciUnavailable: (error) =>
       logger.warn(
@@ -193,7 +208,9 @@ function assemble(options: WebhookDispatcherOptions, clock: { now(): number }) {
     sender,
     // Checked with the options (each once, with a URL and a secret): nothing fails later.
     endpoints: [
-      ...(options.endpoints ?? []).map((input) => toWebhookEndpoint(input, clock.now())),
+      ...(options.endpoints ?? []).map((input) =>
+        toWebhookEndpoint(input, clock.now(), destinations),
+      ),
       ...subscribers.map((subscriber) => toSubscriberEndpoint(subscriber, clock.now())),
     ],
     report,
@@ -234,7 +251,34 @@ function assemble(options: WebhookDispatcherOptions, clock: { now(): number }) {
     report,
   });
 
-  return { dispatcherId, sender, ensureReady, launcher, loop };
+  return { dispatcherId, sender, ensureReady, launcher, loop, destinations };
+}
+
+/**
+ * At most one test event in flight per endpoint: each is an operator's check, and a loop of
+ * them would turn the service into a load generator against the receiver.
+ */
+function boundTestEvents(
+  send: (endpoint: WebhookEndpoint) => Promise<TestAttempt>,
+  timeoutMs: number,
+) {
+  /** Endpoint id → when its test event's deadline passes (epoch ms of real time). */
+  const inFlight = new Map<string, number>();
+  return async (endpoint: WebhookEndpoint): Promise<TestAttempt> => {
+    const deadline = inFlight.get(endpoint.id);
+    if (deadline !== undefined) {
+      throw problems.testEventInFlight(
+        endpoint.id,
+        Math.max(1, Math.ceil((deadline - Date.now()) / 1000)),
+      );
+    }
+    inFlight.set(endpoint.id, Date.now() + timeoutMs);
+    try {
+      return await send(endpoint);
+    } finally {
+      inFlight.delete(endpoint.id);
+    }
+  };
 }
 
 /**

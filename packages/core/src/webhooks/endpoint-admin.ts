@@ -15,7 +15,8 @@ import type {
   WebhookEndpoint,
   WebhookEventType,
 } from "../store/types";
-import { MAX_ENDPOINT_SECRETS, signingSecrets, toWebhookEndpoint } from "./endpoints";
+import type { DestinationPolicy } from "./destinations";
+import { MAX_ENDPOINT_SECRETS, redactedUrl, signingSecrets, toWebhookEndpoint } from "./endpoints";
 import { generateWebhookSecret } from "./signer";
 
 /** How long the previous secrets keep signing after a rotation, unless told: 24 h. */
@@ -76,18 +77,25 @@ const overlapSchema = z.object({
   overlapSeconds: z.number().int().min(0).max(MAX_ROTATION_OVERLAP_SECONDS).optional(),
 });
 
+export interface CreateEndpointOptions extends EndpointAdminClock {
+  /** Where endpoints may point; default: public addresses only (`allowedDestinations`). */
+  destinations?: DestinationPolicy;
+}
+
 /**
  * Creates a webhook endpoint with a new `whsec_` secret. Refused (409 `endpoint-exists`)
  * when an endpoint with its id exists: creating must never replace another's secret.
- * Throws `InvalidOptionsError` for a URL, types or id that could never be delivered to.
+ * Throws `InvalidOptionsError` for a URL, types or id that could never be delivered to, and
+ * the problem `webhook-destination-refused` (422) for a URL inside the network or with
+ * credentials.
  */
 export async function createEndpoint(
   store: ReturnsStore,
   input: CreateEndpointInput,
-  { now }: EndpointAdminClock,
+  { now, destinations }: CreateEndpointOptions,
 ): Promise<EndpointWithSecret> {
   const secret = generateWebhookSecret();
-  const endpoint = toWebhookEndpoint({ ...input, secret }, now);
+  const endpoint = toWebhookEndpoint({ ...input, secret }, now, destinations);
   if (await findEndpoint(store, endpoint.id)) throw problems.endpointExists(endpoint.id);
   await store.saveEndpoint(endpoint);
   return { endpoint, secret };
@@ -160,7 +168,7 @@ export function publicEndpoint(endpoint: OutboxEndpoint, now: number = Date.now(
     object: "webhook_endpoint",
     id: endpoint.id,
     kind: endpoint.kind,
-    url: webhook ? endpoint.url : null,
+    url: webhook ? redactedUrl(endpoint.url) : null,
     types: endpoint.types === null ? null : [...endpoint.types],
     enabled: endpoint.enabled,
     disabled_reason: endpoint.disabled_reason,

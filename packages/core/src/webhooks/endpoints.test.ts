@@ -39,7 +39,7 @@ describe("webhook endpoints", () => {
       created_at: "2030-01-01T00:00:00.000Z",
     });
     expect(
-      toWebhookEndpoint({ url: "http://localhost:3000/h", secret: SECRET, id: "ep_mine" }, NOW),
+      toWebhookEndpoint({ url: "http://hooks.example:3000/h", secret: SECRET, id: "ep_mine" }, NOW),
     ).toMatchObject({
       id: "ep_mine",
       types: null,

@@ -8,7 +8,14 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { arrayOf, checkOptions, httpUrl, oneOf, optionsObject, satisfying } from "../options/check";
+import { problems } from "../problems";
 import type { WebhookEndpoint, WebhookEventType } from "../store/types";
+import {
+  type DestinationPolicy,
+  type DestinationRefusal,
+  destinationPolicy,
+  userinfoRefusal,
+} from "./destinations";
 import { webhookSecretKey } from "./signer";
 
 // A record rather than an array so that the compiler insists on every type of the union.
@@ -95,10 +102,20 @@ export const webhookEndpointInputSchema = optionsObject(
   "a webhook endpoint ({ url, secret, types? })",
 );
 
-/** Validates an endpoint input and returns it as the store keeps it, enabled. */
-export function toWebhookEndpoint(input: WebhookEndpointInput, now: number): WebhookEndpoint {
+/**
+ * Validates an endpoint input and returns it as the store keeps it, enabled. A URL that points
+ * inside the network (unless `destinations` allows it) or carries credentials is refused with
+ * the problem `webhook-destination-refused` (422), naming the rule.
+ */
+export function toWebhookEndpoint(
+  input: WebhookEndpointInput,
+  now: number,
+  destinations: DestinationPolicy = destinationPolicy(),
+): WebhookEndpoint {
   checkOptions(webhookEndpointInputSchema, input, "webhook endpoint");
   const url = parseEndpointUrl(input.url);
+  const refused = refusedDestination(url, destinations);
+  if (refused) throw problems.webhookDestinationRefused(refused);
   return {
     kind: "webhook",
     id: input.id ?? endpointIdForUrl(url),
@@ -121,6 +138,36 @@ export function signingSecrets(endpoint: WebhookEndpoint, now: number): readonly
   // Loose: a store written before the field existed hands it over undefined, meaning null.
   if (until == null || now < Date.parse(until)) return endpoint.secrets;
   return endpoint.secrets.slice(0, 1);
+}
+
+/**
+ * Why an endpoint URL may not be registered: credentials in it, or a host inside the network.
+ * The one rule of the API, the CLI, `registerEndpoint` and the endpoints in options.
+ */
+export function refusedDestination(
+  url: string,
+  destinations: DestinationPolicy,
+): DestinationRefusal | null {
+  const { hostname, username, password } = new URL(url);
+  if (username !== "" || password !== "") return userinfoRefusal(hostname);
+  return destinations.checkHost(hostname);
+}
+
+/**
+ * The URL as answers and logs show it: credentials an endpoint saved before they were refused
+ * are replaced by `REDACTED`.
+ */
+export function redactedUrl(url: string): string {
+  if (!url.includes("@")) return url;
+  try {
+    const parsed = new URL(url);
+    if (parsed.username === "" && parsed.password === "") return url;
+    parsed.username = "REDACTED";
+    parsed.password = "";
+    return parsed.href;
+  } catch {
+    return url;
+  }
 }
 
 function parseEndpointUrl(raw: string): string {

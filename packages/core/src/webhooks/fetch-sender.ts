@@ -1,18 +1,32 @@
 /**
  * @module webhooks/fetch-sender — attempts through a `fetch`: a host's own, or the platform's
  * on runtimes other than Node (Bun, Deno, Workers).
+ *
+ * A `fetch` resolves names out of our sight, so only the URL's host is checked here (names
+ * and address literals); a host that sends through its own `fetch` checks the addresses it
+ * connects to there (a proxy that refuses inside addresses, say).
  */
+import { type DestinationPolicy, destinationPolicy } from "./destinations";
 import {
+  createHostCheck,
   failedAttempt,
   judgeResponse,
   MAX_DRAINED_BODY_BYTES,
+  refusedAttempt,
   type WebhookResponse,
   type WebhookSender,
 } from "./sender";
 
-export function createFetchSender(fetchImpl: typeof fetch, timeoutMs: number): WebhookSender {
+export function createFetchSender(
+  fetchImpl: typeof fetch,
+  timeoutMs: number,
+  destinations: DestinationPolicy = destinationPolicy(),
+): WebhookSender {
+  const refusalOf = createHostCheck(destinations);
   return {
     async send(request): Promise<WebhookResponse> {
+      const refusal = refusalOf(request.url);
+      if (refusal) return refusedAttempt(refusal, timeoutMs);
       const started = performance.now();
       const elapsed = () => Math.round(performance.now() - started);
       // One signal covers connect, headers and body.

@@ -4,7 +4,7 @@ import { validCreate } from "../testing/fixtures";
 import { testAuthenticate, testToken } from "../testing/http-client";
 import { generateWebhookSecret } from "./signer";
 import type { SubscriberEvent } from "./subscribers";
-import { type Receiver, startReceiver } from "./test-support/receiver";
+import { RECEIVER_DESTINATIONS, type Receiver, startReceiver } from "./test-support/receiver";
 
 const BASE = "https://shop.example";
 const customer = { kind: "portal", id: "customer-1", scopes: ["portal:returns.write"] } as const;
@@ -20,7 +20,10 @@ describe("the request behind a webhook", () => {
     service = createReturnsService({
       baseUrl: BASE,
       auth: { authenticate: testAuthenticate },
-      webhooks: { endpoints: [{ url: receiver.url, secret: generateWebhookSecret() }] },
+      webhooks: {
+        endpoints: [{ url: receiver.url, secret: generateWebhookSecret() }],
+        allowedDestinations: RECEIVER_DESTINATIONS,
+      },
       subscribers: [{ name: "ledger", handle: (event) => void handled.push(event) }],
     });
   });

@@ -1,8 +1,15 @@
+import type { LookupFunction } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { destinationPolicy } from "./destinations";
 import { createFetchSender } from "./fetch-sender";
 import { createWebhookSender } from "./send-webhook";
 import type { WebhookRequest, WebhookSender } from "./sender";
-import { closedPortUrl, type Receiver, startReceiver } from "./test-support/receiver";
+import {
+  closedPortUrl,
+  RECEIVER_DESTINATIONS,
+  type Receiver,
+  startReceiver,
+} from "./test-support/receiver";
 import { createUndiciSender, type UndiciSenderOptions } from "./undici-sender";
 
 /** The timeout a case waits out on purpose. */
@@ -12,6 +19,9 @@ const TIMEOUT_MS = 200;
  * first use of the global fetch, which loads its client) never turns an answer into a timeout.
  */
 const ANSWER_TIMEOUT_MS = 10_000;
+
+/** The receivers listen on loopback, which a sender refuses unless told. */
+const receiverHosts = destinationPolicy(RECEIVER_DESTINATIONS);
 
 let receiver: Receiver;
 const receivers: Receiver[] = [];
@@ -35,9 +45,25 @@ async function anotherReceiver(): Promise<Receiver> {
 function undiciSender(options: Partial<UndiciSenderOptions> = {}): WebhookSender {
   return createUndiciSender({
     timeoutMs: ANSWER_TIMEOUT_MS,
-    fallback: () => createFetchSender(globalThis.fetch, ANSWER_TIMEOUT_MS),
+    fallback: () => createFetchSender(globalThis.fetch, ANSWER_TIMEOUT_MS, receiverHosts),
+    destinations: receiverHosts,
     ...options,
   });
+}
+
+/** A resolver that answers from a table, as /etc/hosts would: DNS the test controls. */
+function hostsTable(table: Record<string, string>): LookupFunction {
+  return (hostname, options, callback) => {
+    const address = table[hostname];
+    if (!address) {
+      callback(
+        Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: "ENOTFOUND" }),
+        "",
+        0,
+      );
+    } else if (options.all) callback(null, [{ address, family: 4 }]);
+    else callback(null, address, 4);
+  };
 }
 
 function request(url = receiver.url): WebhookRequest {
@@ -51,7 +77,7 @@ function request(url = receiver.url): WebhookRequest {
 // Both clients keep the same contract; the dispatcher cannot tell them apart.
 describe.each([
   ["undici request()", (timeoutMs: number) => undiciSender({ timeoutMs })],
-  ["fetch", (timeoutMs: number) => createFetchSender(globalThis.fetch, timeoutMs)],
+  ["fetch", (timeoutMs: number) => createFetchSender(globalThis.fetch, timeoutMs, receiverHosts)],
 ])("%s sender", (_name, create) => {
   function sender(timeoutMs = ANSWER_TIMEOUT_MS): WebhookSender {
     const created = create(timeoutMs);
@@ -88,7 +114,7 @@ describe.each([
     const result = await sender().send(request());
 
     expect(result).toMatchObject({ ok: false, status: 307 });
-    expect(result.error).toBe(`redirect to ${elsewhere.url} not followed`);
+    expect(result.error).toBe("redirect (307) not followed");
     expect(elsewhere.received).toHaveLength(0);
   });
 
@@ -143,6 +169,39 @@ describe("undici request() sender", () => {
     expect(receiver.connectionsOpened()).toBeLessThanOrEqual(2);
   });
 
+  it("send - refuses, when connecting, a name that resolves inside the network, and opens no connection", async () => {
+    const sender = undiciSender({
+      destinations: destinationPolicy(),
+      resolve: hostsTable({ "receiver.example": "127.0.0.1" }),
+    });
+    senders.push(sender);
+
+    const result = await sender.send(
+      request(receiver.url.replace("127.0.0.1", "receiver.example")),
+    );
+
+    expect(result).toMatchObject({ ok: false, status: null });
+    expect(result.error).toContain(
+      "receiver.example (resolved to 127.0.0.1) is a loopback address (rule: loopback)",
+    );
+    expect(receiver.connectionsOpened()).toBe(0);
+  });
+
+  it("send - connects to a name that resolves to an allowed address", async () => {
+    const sender = undiciSender({
+      destinations: destinationPolicy(RECEIVER_DESTINATIONS),
+      resolve: hostsTable({ "receiver.example": "127.0.0.1" }),
+    });
+    senders.push(sender);
+
+    const result = await sender.send(
+      request(receiver.url.replace("127.0.0.1", "receiver.example")),
+    );
+
+    expect(result).toMatchObject({ ok: true, status: 204 });
+    expect(receiver.received).toHaveLength(1);
+  });
+
   it("send - falls back to fetch, and says so once, when undici cannot be loaded", async () => {
     const unavailable: unknown[] = [];
     const viaFetch: string[] = [];
@@ -150,10 +209,14 @@ describe("undici request() sender", () => {
       load: () => Promise.reject(new Error("Cannot find package 'undici'")),
       onUnavailable: (error) => unavailable.push(error),
       fallback: () =>
-        createFetchSender((input, init) => {
-          viaFetch.push(String(input));
-          return fetch(input, init);
-        }, ANSWER_TIMEOUT_MS),
+        createFetchSender(
+          (input, init) => {
+            viaFetch.push(String(input));
+            return fetch(input, init);
+          },
+          ANSWER_TIMEOUT_MS,
+          receiverHosts,
+        ),
     });
     senders.push(sender);
 
@@ -174,7 +237,11 @@ describe("createWebhookSender", () => {
       calls.push(String(input));
       return fetch(input, init);
     };
-    const sender = createWebhookSender({ timeoutMs: ANSWER_TIMEOUT_MS, fetch: hostFetch });
+    const sender = createWebhookSender({
+      timeoutMs: ANSWER_TIMEOUT_MS,
+      fetch: hostFetch,
+      destinations: receiverHosts,
+    });
     senders.push(sender);
 
     expect((await sender.send(request())).ok).toBe(true);

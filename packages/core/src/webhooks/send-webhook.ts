@@ -5,12 +5,15 @@
  * keep-alive pool (./undici-sender), elsewhere, or when a host passes one, through a `fetch`
  * (./fetch-sender).
  */
+import type { DestinationPolicy } from "./destinations";
 import { createFetchSender } from "./fetch-sender";
 import type { WebhookSender } from "./sender";
 import { createUndiciSender } from "./undici-sender";
 
 export interface WebhookSenderOptions {
   timeoutMs: number;
+  /** Where attempts may go; default: public addresses only. */
+  destinations?: DestinationPolicy;
   /** Send through this instead of the default client. */
   fetch?: typeof fetch;
   /** Told when undici could not be loaded on Node and the platform `fetch` took over. */
@@ -19,12 +22,13 @@ export interface WebhookSenderOptions {
 
 /** A host's `fetch` when given; otherwise undici on Node and the platform `fetch` elsewhere. */
 export function createWebhookSender(options: WebhookSenderOptions): WebhookSender {
-  const { timeoutMs } = options;
-  if (options.fetch) return createFetchSender(options.fetch, timeoutMs);
-  const platformFetch = () => createFetchSender(globalThis.fetch, timeoutMs);
+  const { timeoutMs, destinations } = options;
+  if (options.fetch) return createFetchSender(options.fetch, timeoutMs, destinations);
+  const platformFetch = () => createFetchSender(globalThis.fetch, timeoutMs, destinations);
   if (!isNode()) return platformFetch();
   return createUndiciSender({
     timeoutMs,
+    destinations,
     fallback: platformFetch,
     onUnavailable: options.onUndiciUnavailable,
   });

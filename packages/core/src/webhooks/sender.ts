@@ -3,6 +3,9 @@
  * client shares: which answers count as delivered, and how a failure is written down.
  */
 
+import { DestinationRefusedError } from "./checked-lookup";
+import type { DestinationPolicy, DestinationRefusal } from "./destinations";
+
 export interface WebhookRequest {
   url: string;
   headers: Record<string, string>;
@@ -25,7 +28,8 @@ export interface WebhookSender {
   /**
    * POSTs one signed event. Never throws. One deadline, the sender's timeout, cuts the attempt
    * off wherever it is (connecting, waiting for headers, reading the body); the status decides
-   * the outcome, and a redirect is never followed.
+   * the outcome, and a redirect is never followed. A destination its policy refuses fails the
+   * attempt before any connection is made.
    */
   send(request: WebhookRequest): Promise<WebhookResponse>;
   /**
@@ -49,12 +53,39 @@ export function judgeResponse(
   const retryAfter = header("retry-after");
   if (status >= 300 && status < 400) {
     // A receiver that moved must be re-registered: following a redirect would send signed
-    // events to a URL nobody registered.
-    const location = header("location");
-    const error = location ? `redirect to ${location} not followed` : "redirect not followed";
-    return { ok: false, status, error, retryAfter, durationMs };
+    // events to a URL nobody registered. Its Location is not repeated: it may carry a token,
+    // and the attempt's record and logs are read by more people than the receiver's owner.
+    return {
+      ok: false,
+      status,
+      error: `redirect (${status}) not followed`,
+      retryAfter,
+      durationMs,
+    };
   }
   return { ok: status >= 200 && status < 300, status, error: null, retryAfter, durationMs };
+}
+
+/**
+ * The host of a URL judged once per sender: endpoints are few and their URLs fixed, so a
+ * refusal is not worked out again per attempt.
+ */
+export function createHostCheck(destinations: DestinationPolicy) {
+  const judged = new Map<string, DestinationRefusal | null>();
+  return (url: string): DestinationRefusal | null => {
+    let refusal = judged.get(url);
+    if (refusal === undefined) {
+      refusal = destinations.checkHost(new URL(url).hostname);
+      if (judged.size >= 256) judged.clear();
+      judged.set(url, refusal);
+    }
+    return refusal;
+  };
+}
+
+/** An attempt refused before it was made, because of where it would have gone. */
+export function refusedAttempt(refusal: DestinationRefusal, timeoutMs: number): WebhookResponse {
+  return failedAttempt(new DestinationRefusedError(refusal), timeoutMs, 0);
 }
 
 /** The result of an attempt that got no response. */

@@ -16,11 +16,16 @@
  * that never send webhooks from Node do not load it at all. (Loading it is not free, see
  * bench/README.md: on the first attempt, the first events after a start would wait for it.)
  */
+import type { LookupFunction } from "node:net";
 import type { Agent } from "undici";
+import { checkedLookup } from "./checked-lookup";
+import { type DestinationPolicy, destinationPolicy } from "./destinations";
 import {
+  createHostCheck,
   failedAttempt,
   judgeResponse,
   MAX_DRAINED_BODY_BYTES,
+  refusedAttempt,
   type WebhookResponse,
   type WebhookSender,
 } from "./sender";
@@ -46,6 +51,13 @@ export interface UndiciSenderOptions {
   onUnavailable?: (error: unknown) => void;
   /** Default: `import("undici")`. */
   load?: () => Promise<Undici>;
+  /**
+   * Where attempts may go (default: public addresses only): checked on the URL, and on every
+   * address its name resolves to when connecting.
+   */
+  destinations?: DestinationPolicy;
+  /** Resolves names before the check; default `dns.lookup` (a test passes a hosts table). */
+  resolve?: LookupFunction;
 }
 
 interface Target {
@@ -67,9 +79,19 @@ function targetOf(url: string): Target {
   return target;
 }
 
+/** The resolver the checked lookup asks; `node:dns` is loaded with undici, on Node only. */
+async function resolverOf(options: UndiciSenderOptions): Promise<LookupFunction> {
+  if (options.resolve) return options.resolve;
+  const dns = await import("node:dns");
+  return dns.lookup as LookupFunction;
+}
+
 export function createUndiciSender(options: UndiciSenderOptions): WebhookSender {
   const { timeoutMs } = options;
+  const destinations = options.destinations ?? destinationPolicy();
+  const refusalOf = createHostCheck(destinations);
   let undici: Undici | undefined;
+  let lookup: LookupFunction | undefined;
   /** Set when undici could not be loaded. */
   let fallback: WebhookSender | undefined;
   let loading: Promise<void> | undefined;
@@ -77,8 +99,9 @@ export function createUndiciSender(options: UndiciSenderOptions): WebhookSender 
   let agent: Agent | undefined;
 
   function prepare(): Promise<void> {
-    loading ??= (options.load ?? importUndici)().then(
-      (module) => {
+    loading ??= Promise.all([(options.load ?? importUndici)(), resolverOf(options)]).then(
+      ([module, resolve]) => {
+        lookup = checkedLookup(destinations, resolve);
         undici = module;
       },
       (error: unknown) => {
@@ -90,8 +113,9 @@ export function createUndiciSender(options: UndiciSenderOptions): WebhookSender 
   }
 
   function currentAgent({ Agent }: Undici): Agent {
-    // A connect that outlasts the attempt's deadline is cut off by it anyway.
-    agent ??= new Agent({ connect: { timeout: timeoutMs } });
+    // A connect that outlasts the attempt's deadline is cut off by it anyway. Every name is
+    // resolved through the checked lookup, so the address connected to is the one judged.
+    agent ??= new Agent({ connect: { timeout: timeoutMs, lookup } });
     return agent;
   }
 
@@ -101,6 +125,9 @@ export function createUndiciSender(options: UndiciSenderOptions): WebhookSender 
       // prepare() settles with one or the other.
       const loaded = undici;
       if (!loaded) return fallback!.send(request);
+      // An address literal is never looked up: it is judged here, before the pool sees it.
+      const refusal = refusalOf(request.url);
+      if (refusal) return refusedAttempt(refusal, timeoutMs);
       const started = performance.now();
       const elapsed = () => Math.round(performance.now() - started);
       // One deadline for connect, headers and body, as with fetch's AbortSignal.timeout; a plain

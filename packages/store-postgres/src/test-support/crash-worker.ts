@@ -117,6 +117,8 @@ async function main() {
     baseUrl: "https://shop.example",
     idempotency: { required: true },
     webhooks: {
+      // The test's receiver listens on loopback.
+      allowedDestinations: ["127.0.0.1"],
       timeoutMs: 1_000,
       leaseMs: config.leaseMs,
       pollIntervalMs: 250,

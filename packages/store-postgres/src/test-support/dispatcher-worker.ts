@@ -67,6 +67,8 @@ async function main() {
   };
   const dispatcher = createWebhookDispatcher({
     store: recording,
+    // The test's receiver listens on loopback.
+    allowedDestinations: ["127.0.0.1"],
     concurrency: config.concurrency,
     timeoutMs: 10_000,
     // Far longer than the case: a lease never runs out, so any second claim would be a bug.

@@ -6,6 +6,12 @@ import { once } from "node:events";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 
+/**
+ * What a dispatcher or service sending to these receivers must allow: they listen on loopback,
+ * which webhooks may not reach by default (`allowedDestinations`).
+ */
+export const RECEIVER_DESTINATIONS: readonly string[] = Object.freeze(["127.0.0.1"]);
+
 export interface ReceivedWebhook {
   /** Arrival order across the whole receiver, from 0. */
   index: number;

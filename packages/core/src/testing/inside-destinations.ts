@@ -1,0 +1,47 @@
+/**
+ * @module testing/inside-destinations — webhook URLs that point inside the network, in the
+ * spellings an attacker tries, each with the rule that refuses it (the problem's `rule`).
+ * Every surface that registers endpoints (the API, the CLI) is tested against all of them.
+ */
+/** Every spelling of an inside destination the attack report tried, with the rule it breaks. */
+export const INSIDE_DESTINATIONS: readonly (readonly [url: string, rule: string])[] = [
+  ["http://127.0.0.1/hook", "loopback"],
+  ["http://localhost:8080/hook", "loopback"],
+  ["http://LocalHost./hook", "loopback"],
+  ["http://app.localhost/hook", "loopback"],
+  ["http://[::1]/hook", "loopback"],
+  ["http://0.0.0.0:5432/", "unspecified"],
+  ["http://0/", "unspecified"],
+  ["http://[::]/", "unspecified"],
+  ["http://2130706433/", "loopback"],
+  ["http://0x7f000001/", "loopback"],
+  ["http://017700000001/", "loopback"],
+  ["http://127.1/", "loopback"],
+  ["http://[::ffff:127.0.0.1]/", "loopback"],
+  ["http://[::ffff:0:127.0.0.1]/", "loopback"],
+  ["http://[::127.0.0.1]/", "loopback"],
+  ["http://[64:ff9b::127.0.0.1]/", "loopback"],
+  ["http://[::ffff:10.0.0.1]/", "private"],
+  ["http://10.1.2.3/", "private"],
+  ["http://172.16.0.1/", "private"],
+  ["http://172.31.255.254/", "private"],
+  ["http://192.168.1.1/", "private"],
+  ["http://169.254.169.254/latest/meta-data/", "cloud-metadata"],
+  ["http://[::ffff:169.254.169.254]/", "cloud-metadata"],
+  ["http://169.254.10.10/", "link-local"],
+  ["http://[fd00:ec2::254]/latest/meta-data/", "cloud-metadata"],
+  ["http://[fd12:3456::1]/", "unique-local"],
+  ["http://100.64.0.1/", "carrier-grade-nat"],
+  ["http://100.100.100.200/", "cloud-metadata"],
+  ["http://[fe80::1]/", "link-local"],
+  ["http://metadata.google.internal/computeMetadata/v1/", "cloud-metadata"],
+  ["http://METADATA.GOOGLE.INTERNAL./computeMetadata/v1/", "cloud-metadata"],
+  ["http://metadata/computeMetadata/v1/", "cloud-metadata"],
+  ["http://db.corp.internal/", "internal-name"],
+  ["http://printer.local/", "internal-name"],
+  ["http://255.255.255.255/", "broadcast"],
+  ["http://224.0.0.1/", "multicast"],
+  ["http://[ff02::1]/", "multicast"],
+  ["http://240.0.0.1/", "reserved"],
+  ["http://192.0.2.1/", "reserved"],
+];
