@@ -85,7 +85,10 @@ describe("example webhook receiver", () => {
     receiver = await startWebhookReceiver({ secrets: [secret] });
     const service = createReturnsService({
       idempotency: { required: false },
-      webhooks: { endpoints: [{ url: receiver.url, secret }] },
+      webhooks: {
+        endpoints: [{ url: receiver.url, secret }],
+        allowedDestinations: [new URL(receiver.url).hostname],
+      },
     });
     await service.ready();
     const [endpoint] = await service.store.listEndpoints();
