@@ -294,6 +294,15 @@ export const problems = {
         : `"${id}" is configured in the service's options, which would restore it on the next start. Change it there; only enabling or disabling it is possible here.`,
       { endpoint_id: id, managed_by: by },
     ),
+  /** A change computed from a version of the endpoint another change replaced first. */
+  endpointConcurrentUpdate: (id: string) =>
+    new ProblemError(
+      409,
+      "endpoint-concurrent-update",
+      "The webhook endpoint changed while this request ran",
+      `Webhook endpoint "${id}" was changed by another request, and this change was not applied; send it again.`,
+      { endpoint_id: id },
+    ),
   eventNotFound: (id: string) =>
     new ProblemError(
       404,

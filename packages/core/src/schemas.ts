@@ -306,7 +306,9 @@ export const ProblemSchema = z
     endpoint_id: z
       .string()
       .optional()
-      .describe("endpoint-not-found, endpoint-exists, endpoint-managed-in-code: the endpoint."),
+      .describe(
+        "endpoint-not-found, endpoint-exists, endpoint-managed-in-code, endpoint-concurrent-update: the endpoint.",
+      ),
     managed_by: z
       .enum(["subscriber", "options"])
       .optional()
