@@ -164,9 +164,11 @@ export {
   createEndpoint,
   DEFAULT_ROTATION_OVERLAP_SECONDS,
   DISABLED_BY_OPERATOR,
+  deleteEndpoint,
   findEndpoint,
   MAX_ROTATION_OVERLAP_SECONDS,
   publicEndpoint,
+  refuseIfManagedInCode,
   rotateEndpointSecret,
   updateEndpoint,
 } from "./webhooks/endpoint-admin";

@@ -321,7 +321,7 @@ export const problems = {
           dead_at,
         })),
       },
-      ),
+    ),
   /** A webhook URL that points inside the network, or carries credentials (`rule` says which). */
   webhookDestinationRefused: (refusal: { rule: string; message: string }) =>
     new ProblemError(
@@ -340,6 +340,15 @@ export const problems = {
       `A test event to "${id}" is waiting for its answer; send the next one once it has.`,
       { endpoint_id: id },
       { "retry-after": String(retryAfterSeconds) },
+    ),
+  /** A change computed from a version of the endpoint another change replaced first. */
+  endpointConcurrentUpdate: (id: string) =>
+    new ProblemError(
+      409,
+      "endpoint-concurrent-update",
+      "The webhook endpoint changed while this request ran",
+      `Webhook endpoint "${id}" was changed by another request, and this change was not applied; send it again.`,
+      { endpoint_id: id },
     ),
   eventNotFound: (id: string) =>
     new ProblemError(

@@ -308,7 +308,7 @@ export const ProblemSchema = z
       .string()
       .optional()
       .describe(
-        "endpoint-not-found, endpoint-exists, endpoint-managed-in-code, test-event-in-flight: the endpoint.",
+        "endpoint-not-found, endpoint-exists, endpoint-managed-in-code, endpoint-concurrent-update, test-event-in-flight: the endpoint.",
       ),
     managed_by: z
       .enum(["subscriber", "options"])

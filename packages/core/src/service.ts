@@ -16,7 +16,6 @@ import { createIdempotencyEngine } from "./idempotency/engine";
 import { createOperations } from "./operations/operations";
 import type { ReturnOperations } from "./operations/types";
 import { createWebhookOperations } from "./operations/webhook-operations";
-import type { ConfiguredEndpoints } from "./operations/webhook-resources";
 import { parseServiceOptions, type ReturnsServiceOptions } from "./options/service-options";
 import { createReturnRules } from "./orders/return-rules";
 import { createReasonCatalogue, type ReasonCatalogue } from "./reasons";
@@ -26,7 +25,6 @@ import { RecentRecords } from "./store/recent-records";
 import type { ReturnsStore } from "./store/types";
 import { observeOutboxLag } from "./telemetry/outbox-lag-gauge";
 import { createWebhookDispatcher, type WebhookDispatcher } from "./webhooks/dispatcher";
-import { endpointIdForUrl } from "./webhooks/endpoints";
 import { subscriberEndpointId } from "./webhooks/subscribers";
 
 export { etagMatches, etagOf } from "./etag";
@@ -135,7 +133,6 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
         now,
         ready,
         targets: webhookTargets(routes, baseUrl),
-        configured: configuredEndpoints(options),
       }),
     },
   });
@@ -192,18 +189,6 @@ function createMounts(baseUrl: string, routesFetch: FetchHandler) {
       handlers.set(protectedResourceMetadataPath(`${baseUrl}${path}`), handler);
     },
   };
-}
-
-/** The endpoints `ready` saves from the options at each start, by id (already checked). */
-function configuredEndpoints(options: ReturnsServiceOptions): ConfiguredEndpoints {
-  return new Map([
-    ...(options.webhooks?.endpoints ?? []).map(
-      (input) => [input.id ?? endpointIdForUrl(input.url), "options"] as const,
-    ),
-    ...(options.subscribers ?? []).map(
-      (subscriber) => [subscriberEndpointId(subscriber.name), "subscriber"] as const,
-    ),
-  ]);
 }
 
 /**

@@ -93,7 +93,9 @@ export const WebhookEndpointSchema = z
     signing_secrets: z.int().min(0).describe("How many secrets sign an attempt made now."),
     previous_secrets_until: isoTime
       .nullable()
-      .describe("While a rotation overlaps: when the previous secrets stop signing."),
+      .describe(
+        "While a rotation overlaps: when the last of the previous secrets stops signing (each stops at its own time).",
+      ),
     managed_by: z
       .enum(["api", "options", "subscriber"])
       .describe(
@@ -247,6 +249,12 @@ export const RevivedDeliveriesSchema = z
   .object({
     object: z.literal("webhook_redelivery"),
     revived: z.int().min(0).describe("Dead deliveries made pending again, due now."),
+    skipped: z
+      .int()
+      .min(0)
+      .describe(
+        "Dead deliveries selected but left dead: their endpoint was deleted (never sent to an endpoint that took its id since).",
+      ),
   })
   .meta({ id: "RevivedDeliveries" });
 

@@ -1,5 +1,5 @@
 /** @module deliveries — claiming deliveries under a lease, recording attempts, reviving dead ones. */
-import type { DeliveryStatus, Outbox } from "@returnkit/core";
+import type { DeliveryStatus, Outbox, Redelivery } from "@returnkit/core";
 import type { StoreContext } from "./context";
 import * as rows from "./rows";
 import { claimDeliveries, DB_NOW_MS, isClaimable, isHead } from "./sql/claim-deliveries";
@@ -49,24 +49,32 @@ export function deliveryOperations(ctx: StoreContext): Writes & Reads {
       const since = sinceText === undefined ? null : Date.parse(sinceText);
       if (Number.isNaN(since)) throw new TypeError(`redeliver: invalid since ${sinceText}`);
       // Without an event or a time there is nothing to select: never revive everything.
-      if (eventId === null && since === null) return 0;
-      const [row] = await db.query<{ revived: number }>(
-        `WITH revived AS (
+      if (eventId === null && since === null) return { revived: 0, skipped: 0 };
+      // A dead delivery of a removed endpoint is skipped, whoever holds its id now.
+      const [row] = await db.query<Redelivery>(
+        `WITH selected AS (
+           SELECT d.id, d.endpoint_removed OR ep.id IS NULL AS skip
+           FROM ${n.table("deliveries")} d LEFT JOIN ${n.table("endpoints")} ep ON ep.id = d.endpoint_id
+           WHERE d.status = 'dead' AND ($1::text IS NULL OR d.event_id = $1::text)
+             AND ($2::text IS NULL OR d.endpoint_id = $2::text)
+             AND ($3::bigint IS NULL OR d.dead_ms >= $3::bigint)
+         ),
+         revived AS (
            UPDATE ${n.table("deliveries")}
            SET status = 'pending', attempt_count = 0, next_attempt_at = $4::bigint,
                dead_at = NULL, dead_ms = NULL, leased_by = NULL, leased_until = NULL
-           WHERE status = 'dead' AND ($1::text IS NULL OR event_id = $1::text)
-             AND ($2::text IS NULL OR endpoint_id = $2::text)
-             AND ($3::bigint IS NULL OR dead_ms >= $3::bigint)
+           WHERE status = 'dead' AND id IN (SELECT id FROM selected WHERE NOT skip)
            RETURNING id
          )
-         SELECT count(*)::integer AS revived, (SELECT pg_notify($5::text, $6::text)
-           WHERE $5::text IS NOT NULL AND EXISTS (SELECT 1 FROM revived)) AS notified
-         FROM revived`,
+         SELECT (SELECT count(*) FROM revived)::integer AS revived,
+                (SELECT count(*) FROM selected WHERE skip)::integer AS skipped,
+                (SELECT pg_notify($5::text, $6::text)
+                 WHERE $5::text IS NOT NULL AND EXISTS (SELECT 1 FROM revived)) AS notified`,
         [eventId, endpointId, since, now, ctx.notify?.channel ?? null, ctx.notify?.payload ?? null],
       );
-      if (row!.revived > 0) ctx.announce();
-      return row!.revived;
+      const counts = { revived: row!.revived, skipped: row!.skipped };
+      if (counts.revived > 0) ctx.announce();
+      return counts;
     },
 
     async listDeliveries(filter) {

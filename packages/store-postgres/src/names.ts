@@ -16,7 +16,9 @@ export type TableName =
   | "outbox_events"
   | "endpoints"
   | "deliveries"
-  | "idempotency_keys";
+  | "idempotency_keys"
+  /** A sequence: the versions of endpoint writes. */
+  | "endpoint_versions";
 
 /** Where the tables are: quoted names ready for SQL, the channel and the migration lock. */
 export type SqlNames = ReturnType<typeof sqlNames>;

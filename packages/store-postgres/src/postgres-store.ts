@@ -62,7 +62,9 @@ export function postgresStore(options: PostgresStoreOptions): PostgresStore {
 
     saveEndpoint: (endpoint) => endpoints.saveEndpoint(ctx, endpoint),
     listEndpoints: () => endpoints.listEndpoints(ctx),
-    removeEndpoint: (id) => endpoints.removeEndpoint(ctx, id),
+    getEndpoint: (id) => endpoints.getEndpoint(ctx, id),
+    writeEndpoint: (write) => endpoints.writeEndpoint(ctx, write),
+    removeEndpoint: (id, expectedVersion) => endpoints.removeEndpoint(ctx, id, expectedVersion),
     disableEndpoint: (id, reason) => endpoints.disableEndpoint(ctx, id, reason),
     ...deliveryOperations(ctx),
     onDeliveriesCreated: (listener) => notifier.subscribe(listener),

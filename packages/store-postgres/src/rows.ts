@@ -2,7 +2,13 @@
  * @module rows — rows back into the store's types: `bigint` (a string from pg) through
  * `Number()`, and attempts rebuilt in their documented key order (`jsonb` reorders keys).
  */
-import type { Delivery, OutboxEndpoint, OutboxEvent } from "@returnkit/core";
+import type {
+  Delivery,
+  EndpointSecret,
+  OutboxEndpoint,
+  OutboxEvent,
+  WebhookEndpoint,
+} from "@returnkit/core";
 
 export const EVENT_COLUMNS =
   "id, return_id, seq, type, payload, created_at, request_id, traceparent, position";
@@ -13,23 +19,26 @@ export function toOutboxEvent(row: EventRow): OutboxEvent {
 }
 
 export const ENDPOINT_COLUMNS =
-  "kind, id, url, secrets, types, enabled, disabled_reason, created_at, previous_secrets_until";
+  "kind, id, url, secrets, managed_by, types, enabled, disabled_reason, created_at";
 
-/** An endpoints row: a subscriber's `url` and `secrets` are null. */
+/** An endpoints row: a subscriber's `url`, `secrets` and `managed_by` are null. */
 export interface EndpointRow extends Omit<OutboxEndpoint, "kind"> {
   kind: OutboxEndpoint["kind"];
   url: string | null;
-  secrets: string[] | null;
-  previous_secrets_until: string | null;
+  secrets: EndpointSecret[] | null;
+  managed_by: WebhookEndpoint["managed_by"] | null;
 }
 
-/** A row as the endpoint of its kind: a subscriber has no url or secrets at all. */
+/**
+ * A row as the endpoint of its kind: a subscriber has no url or secrets at all. Secrets are
+ * rebuilt in their documented key order (`jsonb` reorders keys).
+ */
 export function toEndpoint(row: EndpointRow): OutboxEndpoint {
-  const { kind, id, url, secrets, types, enabled, disabled_reason, created_at } = row;
+  const { kind, id, url, types, enabled, disabled_reason, created_at } = row;
   const fields = { id, types, enabled, disabled_reason, created_at };
   if (kind === "subscriber") return { kind, ...fields };
-  const until = row.previous_secrets_until;
-  return { kind, ...fields, url: url!, secrets: secrets!, previous_secrets_until: until };
+  const secrets = row.secrets!.map(({ secret, until }) => ({ secret, until }));
+  return { kind, ...fields, url: url!, secrets, managed_by: row.managed_by! };
 }
 
 export const DELIVERY_COLUMNS =

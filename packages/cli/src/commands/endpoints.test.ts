@@ -1,4 +1,4 @@
-import type { WebhookEndpoint } from "@returnkit/core";
+import { createWebhookDispatcher, type WebhookEndpoint } from "@returnkit/core";
 import { INSIDE_DESTINATIONS } from "@returnkit/core/testing";
 import { describe, expect } from "vitest";
 import { runCli } from "../run-cli";
@@ -6,6 +6,7 @@ import {
   itOnItsOwnSchema,
   returnkit,
   returnkitJson,
+  runReturnkit,
   seedEndpoint,
   seedReturn,
   seedSubscriber,
@@ -36,7 +37,7 @@ describe("returnkit endpoints", () => {
       const saved = await stored(db, id!);
       expect(saved).toMatchObject({ url: "https://erp.example/hooks", enabled: true });
       expect(saved.types).toEqual(["return.created", "return.closed"]);
-      expect(run.stdout).toContain(`secret: ${saved.secrets[0]}\n`);
+      expect(run.stdout).toContain(`secret: ${saved.secrets[0]!.secret}\n`);
       expect(saved.secrets).toHaveLength(1);
     },
   );
@@ -65,7 +66,7 @@ describe("returnkit endpoints", () => {
           signing_secrets: 1,
           previous_secrets_until: null,
         },
-        secret: saved.secrets[0],
+        secret: saved.secrets[0]!.secret,
       });
     },
   );
@@ -228,7 +229,7 @@ describe("returnkit endpoints", () => {
         /we_erp +webhook +https:\S+ +return\.closed +disabled \(410 Gone\) +1\n/,
       );
       for (const output of [JSON.stringify(json), text.stdout]) {
-        expect(output).not.toContain(erp.secrets[0]);
+        expect(output).not.toContain(erp.secrets[0]!.secret);
         expect(output).not.toContain("whsec_");
       }
     },
@@ -278,7 +279,10 @@ describe("returnkit endpoints", () => {
       ]);
 
       const saved = await stored(db, "we_erp");
-      expect(saved.secrets).toEqual([json.secret, erp.secrets[0]]);
+      expect(saved.secrets.map(({ secret }) => secret)).toEqual([
+        json.secret,
+        erp.secrets[0]!.secret,
+      ]);
       expect(json.endpoint).toMatchObject({ id: "we_erp", signing_secrets: 2 });
       const until = Date.parse(json.endpoint.previous_secrets_until);
       expect(until - before).toBeGreaterThanOrEqual(7_200_000);
@@ -303,7 +307,7 @@ describe("returnkit endpoints", () => {
       const saved = await stored(db, "we_erp");
       expect(run.code).toBe(0);
       expect(run.stdout).toBe(
-        `rotated the secret of we_erp; only the new secret signs from now on\nsecret: ${saved.secrets[0]}\n` +
+        `rotated the secret of we_erp; only the new secret signs from now on\nsecret: ${saved.secrets[0]!.secret}\n` +
           "Shown this once: give it to the receiver now (endpoints list never shows it).\n",
       );
       expect(saved.secrets).toHaveLength(1);
@@ -335,6 +339,76 @@ describe("returnkit endpoints", () => {
         ],
         [2, "returnkit: --overlap is at most 7d\n"],
       ]);
+    },
+  );
+
+  itOnItsOwnSchema(
+    "endpoints rotate and delete - refuse an endpoint from the service's options, as the API does; disabling it is allowed",
+    async ({ db }) => {
+      // The service saves its `webhooks.endpoints` at its start, as the code's.
+      const service = createWebhookDispatcher({
+        store: db.store,
+        endpoints: [
+          { url: "https://erp.example/hooks", secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw" },
+        ],
+      });
+      await service.ready;
+      await service.stop();
+      const [configured] = await db.store.listEndpoints();
+      const id = configured!.id;
+
+      const rotate = await runReturnkit(["endpoints", "rotate", id, ...db.flags]);
+      const remove = await runReturnkit(["endpoints", "delete", id, ...db.flags]);
+
+      for (const run of [rotate, remove]) {
+        expect(run.code).toBe(1);
+        expect(run.stdout).toBe("");
+        expect(run.stderr).toMatch(
+          new RegExp(`^returnkit: "${id}" is configured in the service's options, .*\n$`),
+        );
+      }
+      expect(await db.store.listEndpoints()).toEqual([configured]);
+      const disable = await runReturnkit(["endpoints", "disable", id, ...db.flags]);
+      expect([disable.code, disable.stdout]).toEqual([0, `disabled ${id}\n`]);
+    },
+  );
+
+  itOnItsOwnSchema(
+    "endpoints delete - removes the endpoint and its waiting deliveries; unknown ids exit 3, a subscriber 1",
+    async ({ db }) => {
+      await seedEndpoint(db.store, { id: "we_erp" });
+      await seedSubscriber(db.store, "sub_ledger");
+      await seedReturn(db.store);
+
+      const deleted = await runReturnkit(["endpoints", "delete", "we_erp", ...db.flags]);
+      const again = await runReturnkit(["endpoints", "delete", "we_erp", ...db.flags]);
+      const subscriber = await runReturnkit(["endpoints", "delete", "sub_ledger", ...db.flags]);
+
+      expect(deleted).toEqual({ code: 0, stdout: "deleted we_erp\n", stderr: "" });
+      expect([again.code, again.stderr]).toEqual([3, "returnkit: no endpoint we_erp\n"]);
+      expect(subscriber.code).toBe(1);
+      expect(subscriber.stderr).toMatch(/^returnkit: "sub_ledger" is a subscriber/);
+      expect((await db.store.listEndpoints()).map((endpoint) => endpoint.id)).toEqual([
+        "sub_ledger",
+      ]);
+      const pending = await db.store.listDeliveries({ status: "pending" });
+      expect(pending.map((delivery) => delivery.endpoint_id)).toEqual(["sub_ledger"]);
+      const json = await runReturnkit([
+        "endpoints",
+        "add",
+        "https://crm.example/in",
+        "--json",
+        ...db.flags,
+      ]);
+      const { endpoint } = JSON.parse(json.stdout);
+      const deletedJson = await runReturnkit([
+        "endpoints",
+        "delete",
+        endpoint.id,
+        "--json",
+        ...db.flags,
+      ]);
+      expect(JSON.parse(deletedJson.stdout)).toEqual({ id: endpoint.id, deleted: true });
     },
   );
 });

@@ -1,11 +1,14 @@
 /**
- * @module commands/endpoints — `returnkit endpoints list|add|disable|enable|rotate`, through
- * core's endpoint-admin functions, so the CLI changes endpoints exactly as the HTTP API does.
- * A secret is printed once, by `add` and `rotate`; a list never shows one.
+ * @module commands/endpoints — `returnkit endpoints list|add|disable|enable|rotate|delete`,
+ * through core's endpoint-admin functions, so the CLI changes endpoints exactly as the HTTP
+ * API does, under the same rules: what the service's code owns is refused, and a change that
+ * lost a race with another is refused rather than overwriting it. A secret is printed once,
+ * by `add` and `rotate`; a list never shows one.
  */
 import {
   createEndpoint,
   type DestinationPolicy,
+  deleteEndpoint,
   destinationPolicy,
   isDestinationEntry,
   MAX_ROTATION_OVERLAP_SECONDS,
@@ -112,12 +115,28 @@ function switchCommand(enabled: boolean): Command {
   };
 }
 
+const remove: Command = {
+  words: ["endpoints", "delete"],
+  usage: "<endpoint_id>",
+  summary:
+    "delete a webhook endpoint and its waiting deliveries (finished ones stay, never resent)",
+  args: ["endpoint_id"],
+  options: [],
+  async run(db, { args }) {
+    const [id] = args as [string];
+    const store = await db.store();
+    if (!(await deleteEndpoint(store, id))) throw notFoundError(`no endpoint ${id}`);
+    return { json: { id, deleted: true }, lines: [`deleted ${id}`] };
+  },
+};
+
 export const endpointCommands: readonly Command[] = [
   list,
   add,
   switchCommand(false),
   switchCommand(true),
   rotate,
+  remove,
 ];
 
 /** `a,b` → `["a", "b"]`; createEndpoint refuses a type that is not one. */

@@ -7,6 +7,7 @@ import {
   killDueDeliveries,
   returnkit,
   returnkitJson,
+  runReturnkit,
   seedEndpoint,
   seedReturn,
   type TestDatabase,
@@ -54,7 +55,7 @@ describe("returnkit redeliver and recover", () => {
 
       const json = await returnkitJson(["redeliver", eventId, "--endpoint", "we_d", ...db.flags]);
 
-      expect(json).toEqual({ event_id: eventId, endpoint_id: "we_d", revived: 1 });
+      expect(json).toEqual({ event_id: eventId, endpoint_id: "we_d", revived: 1, skipped: 0 });
       expect(await statuses(db, eventId)).toEqual({ we_c: "dead", we_d: "pending" });
     },
   );
@@ -142,6 +143,29 @@ describe("returnkit redeliver and recover", () => {
     );
     expect(await statuses(db, eventId)).toEqual({ we_h: "pending" });
   });
+
+  itOnItsOwnSchema(
+    "recover - skips the dead deliveries of a deleted endpoint, even once a new endpoint takes its id, and says how many",
+    async ({ db }) => {
+      await seedEndpoint(db.store, { id: "we_kept" });
+      await seedEndpoint(db.store, { id: "we_gone" });
+      const { eventId } = await seedReturn(db.store);
+      await killDueDeliveries(db.store);
+      const deleted = await runReturnkit(["endpoints", "delete", "we_gone", ...db.flags]);
+      expect(deleted.code).toBe(0);
+      await seedEndpoint(db.store, { id: "we_gone", url: "https://someone-else.example/" });
+
+      const run = await runReturnkit(["recover", "--since", "1h", ...db.flags]);
+      const json = await runReturnkit(["recover", "--since", "1h", "--json", ...db.flags]);
+
+      expect(run.code).toBe(0);
+      expect(run.stdout).toMatch(
+        /^revived 1 delivery that died since \S+; running dispatchers send them now\nskipped 1 dead delivery of deleted endpoints \(they stay dead\)\n$/,
+      );
+      expect(JSON.parse(json.stdout)).toMatchObject({ revived: 0, skipped: 1 });
+      expect(await statuses(db, eventId)).toEqual({ we_kept: "pending", we_gone: "dead" });
+    },
+  );
 });
 
 describe("returnkit redeliver - order", () => {

@@ -2,7 +2,8 @@
  * @module commands/redelivery — `returnkit redeliver <event_id> [--endpoint <id>]` and
  * `returnkit recover --since <time>`: dead deliveries made pending again through the store's
  * `redeliver`, which also wakes the dispatchers listening on the database. Only dead
- * deliveries are revived: a pending one is still being tried, a delivered one arrived.
+ * deliveries are revived: a pending one is still being tried, a delivered one arrived, and
+ * one of a deleted endpoint is skipped (and counted).
  */
 import {
   type Delivery,
@@ -36,14 +37,16 @@ const redeliver: Command = {
       );
     }
     if (!options["out-of-order"]) await assertNothingAhead(store, eventId, endpointId);
-    const revived = await store.redeliver({ eventId, endpointId, now });
+    const { revived, skipped } = await store.redeliver({ eventId, endpointId, now });
     const target = endpointId === undefined ? "" : ` to ${endpointId}`;
     const lines = [
       revived > 0
         ? `revived ${plural(revived, "dead delivery", "dead deliveries")} of ${eventId}${target}; a running dispatcher sends ${revived === 1 ? "it" : "them"} now`
         : `nothing to redeliver: no delivery of ${eventId}${target} is dead (${countByStatus(deliveries)})`,
+      ...skippedLines(skipped),
     ];
-    return { json: { event_id: eventId, endpoint_id: endpointId ?? null, revived }, lines };
+    const json = { event_id: eventId, endpoint_id: endpointId ?? null, revived, skipped };
+    return { json, lines };
   },
 };
 
@@ -59,13 +62,14 @@ const recover: Command = {
     }
     const since = parseSince(options.since as string, now);
     const store = await db.store();
-    const revived = await store.redeliver({ since, now });
+    const { revived, skipped } = await store.redeliver({ since, now });
     const lines = [
       revived > 0
         ? `revived ${plural(revived, "delivery", "deliveries")} that died since ${since}; running dispatchers send them now`
-        : `no delivery died since ${since}`,
+        : `no delivery ${skipped > 0 ? "to revive" : "died"} since ${since}`,
+      ...skippedLines(skipped),
     ];
-    return { json: { since, revived }, lines };
+    return { json: { since, revived, skipped }, lines };
   },
 };
 
@@ -92,6 +96,14 @@ async function assertNothingAhead(
       `Redeliver the earlier ${ahead.length === 1 ? "one" : "ones, oldest"} first${since === null ? "" : `, or run \`returnkit recover --since ${since}\` to send every delivery that died since then, in order`}; ` +
       "or pass --out-of-order to send it anyway",
   );
+}
+
+/** Dead deliveries of deleted endpoints stay dead: a new endpoint with the id must not get them. */
+function skippedLines(skipped: number): string[] {
+  if (skipped === 0) return [];
+  return [
+    `skipped ${plural(skipped, "dead delivery", "dead deliveries")} of deleted endpoints (they stay dead)`,
+  ];
 }
 
 function plural(count: number, one: string, many: string): string {

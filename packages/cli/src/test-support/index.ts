@@ -13,6 +13,7 @@ import { makeEndpoint, makeOutboxEvent, makeStoredReturn } from "@returnkit/core
 import { type PostgresStore, postgresStore } from "@returnkit/store-postgres";
 import pg from "pg";
 import { expect, test } from "vitest";
+import { runCli } from "../run-cli";
 
 const PACKAGE_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const BIN = fileURLToPath(new URL("../bin.ts", import.meta.url));
@@ -45,6 +46,18 @@ export function returnkit(
     child.once("error", reject);
     child.once("close", (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+/** Runs `returnkit …args` in this process, through `runCli`, against DATABASE_URL. */
+export async function runReturnkit(args: string[]): Promise<CliRun> {
+  let stdout = "";
+  let stderr = "";
+  const code = await runCli(
+    args,
+    { DATABASE_URL },
+    { out: (text) => (stdout += `${text}\n`), error: (text) => (stderr += `${text}\n`) },
+  );
+  return { code, stdout, stderr };
 }
 
 /** Runs `returnkit …args --json`, expects exit 0 and nothing on stderr, and answers the JSON. */

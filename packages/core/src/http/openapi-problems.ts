@@ -36,7 +36,7 @@ const PROBLEM_RESPONSES: Record<number, { name: string; description: string; hea
     409: {
       name: "Conflict",
       description:
-        "The event does not apply in the return's state (`allowed_events` lists those that do), the return's history is full (`history-limit-reached`), or the return changed concurrently (`concurrent-update`: send it again). For webhook endpoints: the id exists (`endpoint-exists`), the endpoint is the code's (`endpoint-managed-in-code`: a subscriber, or one from the service's options; only enabling or disabling it is possible), or a test event to it still waits for its answer (`test-event-in-flight`, with `Retry-After`). For a redelivery: an earlier event of the return is dead to the same endpoint (`redelivery-out-of-order`, `dead_ahead` lists them; recover keeps order, `out_of_order: true` sends it anyway).",
+        "The event does not apply in the return's state (`allowed_events` lists those that do), the return's history is full (`history-limit-reached`), or the return changed concurrently (`concurrent-update`: send it again). For webhook endpoints: the id exists (`endpoint-exists`), the endpoint is the code's (`endpoint-managed-in-code`: a subscriber, or one from the service's options; only enabling or disabling it is possible), a test event to it still waits for its answer (`test-event-in-flight`, with `Retry-After`), or another change to it won the race (`endpoint-concurrent-update`: nothing was changed; send it again, with the same Idempotency-Key if you like). For a redelivery: an earlier event of the return is dead to the same endpoint (`redelivery-out-of-order`, `dead_ahead` lists them; recover keeps order, `out_of_order: true` sends it anyway).",
       headers: ["Retry-After"],
     },
     412: {

@@ -4,9 +4,11 @@
  * events, deliveries with their attempts, redelivery and recovery of dead ones.
  *
  * Endpoints the service's own configuration saves at each start (`webhooks.endpoints`,
- * `subscribers`) are the code's: here they can only be enabled or disabled, which a restart
- * keeps, as it keeps a 410's. Rotating, retyping or deleting them would be undone by the next
- * start, so it is refused (409 `endpoint-managed-in-code`).
+ * `subscribers`) are the code's, as the store records: here they can only be enabled or
+ * disabled, which a restart keeps, as it keeps a 410's. Rotating, retyping or deleting them
+ * would be undone by the next start, so it is refused (409 `endpoint-managed-in-code`) by
+ * the endpoint functions the CLI calls too. A change that lost a race with another is
+ * refused (409 `endpoint-concurrent-update`) and not recorded under its key: send it again.
  */
 import type { IdempotencyEngine } from "../idempotency/engine";
 import { assertMerchantScope, SCOPES } from "../principal";
@@ -26,6 +28,7 @@ import { listDeliveryPage } from "../webhooks/delivery-pages";
 import type { WebhookDispatcher } from "../webhooks/dispatcher";
 import {
   createEndpoint,
+  deleteEndpoint,
   findEndpoint,
   rotateEndpointSecret,
   updateEndpoint,
@@ -33,14 +36,7 @@ import {
 import { deadDeliveriesAhead, earliestDeath } from "../webhooks/redelivery-order";
 import { parseInput } from "./parse-input";
 import type { OperationContext, WebhookAnswer, WebhookOperations, WebhookTargets } from "./types";
-import {
-  type ConfiguredEndpoints,
-  deliveryResource,
-  endpointResource,
-  eventResource,
-  managedBy,
-  testResult,
-} from "./webhook-resources";
+import { deliveryResource, endpointResource, eventResource, testResult } from "./webhook-resources";
 
 export interface WebhookOperationsSetup {
   store: ReturnsStore;
@@ -49,7 +45,6 @@ export interface WebhookOperationsSetup {
   now: () => number;
   ready: () => Promise<void>;
   targets: WebhookTargets;
-  configured: ConfiguredEndpoints;
 }
 
 export function createWebhookOperations(setup: WebhookOperationsSetup): WebhookOperations {
@@ -61,10 +56,10 @@ type Parts = ReturnType<typeof sharedParts>;
 
 /** What every webhook operation starts from: its scope check, its key, the endpoint it names. */
 function sharedParts(setup: WebhookOperationsSetup) {
-  const { store, targets, configured, now } = setup;
+  const { store, targets, now } = setup;
   return {
     ...setup,
-    resource: (endpoint: OutboxEndpoint) => endpointResource(endpoint, now(), configured, targets),
+    resource: (endpoint: OutboxEndpoint) => endpointResource(endpoint, now(), targets),
 
     /** The scope check and the store's readiness every operation starts with. */
     async begin(ctx: OperationContext) {
@@ -90,12 +85,6 @@ function sharedParts(setup: WebhookOperationsSetup) {
       const endpoint = await findEndpoint(store, id);
       if (!endpoint) throw problems.endpointNotFound(id);
       return endpoint;
-    },
-
-    /** Refuses what the next start would undo: a change to an endpoint the configuration saves. */
-    assertChangeable(endpoint: OutboxEndpoint) {
-      const owner = configured.get(endpoint.id);
-      if (owner) throw problems.endpointManagedInCode(endpoint.id, owner);
     },
 
     listOf(data: unknown[], path: string, query: Record<string, unknown>) {
@@ -137,7 +126,7 @@ type EndpointOperationNames =
   | "sendTestEvent";
 
 function endpointOperations(parts: Parts): Pick<WebhookOperations, EndpointOperationNames> {
-  const { store, dispatcher, targets, configured, now, begin, keyed, existing, resource } = parts;
+  const { store, dispatcher, targets, now, begin, keyed, existing, resource } = parts;
   return {
     async listEndpoints(ctx) {
       await begin(ctx);
@@ -170,10 +159,6 @@ function endpointOperations(parts: Parts): Pick<WebhookOperations, EndpointOpera
       const changes = parseInput(UpdateWebhookEndpointSchema, body, "body");
       await begin(ctx);
       return keyed(ctx, { method: "PATCH", path: targets.endpoint(id) }, body, async () => {
-        const endpoint = await existing(id);
-        if (changes.types !== undefined && managedBy(endpoint, configured) !== "api") {
-          throw problems.endpointManagedInCode(id, configured.get(id) ?? "subscriber");
-        }
         const updated = await updateEndpoint(store, id, changes);
         if (!updated) throw problems.endpointNotFound(id);
         // Enabling uncovers deliveries that waited for it.
@@ -185,8 +170,7 @@ function endpointOperations(parts: Parts): Pick<WebhookOperations, EndpointOpera
     async deleteEndpoint(id, ctx) {
       await begin(ctx);
       return keyed(ctx, { method: "DELETE", path: targets.endpoint(id) }, undefined, async () => {
-        parts.assertChangeable(await existing(id));
-        if (!(await store.removeEndpoint(id))) throw problems.endpointNotFound(id);
+        if (!(await deleteEndpoint(store, id))) throw problems.endpointNotFound(id);
         return ok({ object: "webhook_endpoint", id, deleted: true });
       });
     },
@@ -195,7 +179,6 @@ function endpointOperations(parts: Parts): Pick<WebhookOperations, EndpointOpera
       const input = parseInput(RotateWebhookSecretSchema, body ?? {}, "body");
       await begin(ctx);
       return keyed(ctx, { method: "POST", path: targets.rotateSecret(id) }, body, async () => {
-        parts.assertChangeable(await existing(id));
         const rotated = await rotateEndpointSecret(store, id, {
           overlapSeconds: input.overlap_seconds,
           now: now(),
@@ -254,8 +237,8 @@ function deliveryOperations(parts: Parts): Omit<WebhookOperations, EndpointOpera
             throw problems.redeliveryOutOfOrder(eventId, ahead, earliestDeath(ahead));
           }
         }
-        const revived = await dispatcher.redeliver(eventId, { endpointId: input.endpoint_id });
-        return ok({ object: "webhook_redelivery", revived });
+        const counts = await dispatcher.redeliver(eventId, { endpointId: input.endpoint_id });
+        return ok({ object: "webhook_redelivery", ...counts });
       });
     },
 
@@ -263,8 +246,8 @@ function deliveryOperations(parts: Parts): Omit<WebhookOperations, EndpointOpera
       const { since } = parseInput(RecoverWebhookDeliveriesSchema, body, "body");
       await begin(ctx);
       return keyed(ctx, { method: "POST", path: targets.recover }, body, async () => {
-        const revived = await dispatcher.recover({ since });
-        return ok({ object: "webhook_redelivery", revived });
+        const counts = await dispatcher.recover({ since });
+        return ok({ object: "webhook_redelivery", ...counts });
       });
     },
   };

@@ -13,25 +13,21 @@ import { publicEndpoint } from "../webhooks/endpoint-admin";
 import type { TestAttempt } from "../webhooks/test-event";
 import type { WebhookTargets } from "./types";
 
-/** Endpoints the service's own configuration saves at each start, and where they come from. */
-export type ConfiguredEndpoints = ReadonlyMap<string, "options" | "subscriber">;
-
 export type ManagedBy = (typeof WebhookEndpointSchema)["shape"]["managed_by"]["options"][number];
 
-export function managedBy(endpoint: OutboxEndpoint, configured: ConfiguredEndpoints): ManagedBy {
-  if (endpoint.kind === "subscriber") return "subscriber";
-  return configured.get(endpoint.id) ?? "api";
+/** Who owns the endpoint, as the store records it: a subscriber's code, the options, or the API. */
+export function managedBy(endpoint: OutboxEndpoint): ManagedBy {
+  return endpoint.kind === "subscriber" ? "subscriber" : endpoint.managed_by;
 }
 
 export function endpointResource(
   endpoint: OutboxEndpoint,
   now: number,
-  configured: ConfiguredEndpoints,
   { baseUrl, endpoint: endpointPath }: Pick<WebhookTargets, "baseUrl" | "endpoint">,
 ): WebhookEndpointResource {
   return {
     ...publicEndpoint(endpoint, now),
-    managed_by: managedBy(endpoint, configured),
+    managed_by: managedBy(endpoint),
     _links: { self: { href: `${baseUrl}${endpointPath(endpoint.id)}` } },
   };
 }

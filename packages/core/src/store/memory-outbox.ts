@@ -13,10 +13,14 @@ import type {
   ClaimedDelivery,
   Delivery,
   DeliveryKey,
+  EndpointWrite,
+  EndpointWriteResult,
   OutboxEndpoint,
   OutboxEvent,
   OutboxEventInput,
+  Redelivery,
   ReturnsStore,
+  VersionedEndpoint,
 } from "./types";
 
 type Request<K extends keyof ReturnsStore> = ReturnsStore[K] extends
@@ -28,6 +32,11 @@ type Request<K extends keyof ReturnsStore> = ReturnsStore[K] extends
 export class MemoryOutbox {
   private readonly events = new HeldEvents();
   private readonly endpoints = new Map<string, OutboxEndpoint>();
+  /** Each endpoint's version: drawn from one counter, so no id ever gets a version twice. */
+  private readonly versions = new Map<string, number>();
+  private lastVersion = 0;
+  /** Dead deliveries whose endpoint was removed: kept for inspection, never revived. */
+  private readonly orphaned = new Set<string>();
   private readonly deliveries = new Map<string, Delivery>();
   /** The pending ones, queued per (return, endpoint) and indexed by when they can be claimed. */
   private readonly pending = new PendingDeliveries();
@@ -74,24 +83,45 @@ export class MemoryOutbox {
 
   // ---------------------------------------------------------------- endpoints
 
-  saveEndpoint(endpoint: OutboxEndpoint): void {
+  saveEndpoint(endpoint: OutboxEndpoint): number {
     this.endpoints.set(endpoint.id, frozenCopy(endpoint));
+    this.versions.set(endpoint.id, ++this.lastVersion);
+    return this.lastVersion;
   }
 
   listEndpoints(): OutboxEndpoint[] {
     return [...this.endpoints.values()];
   }
 
-  removeEndpoint(id: string): boolean {
+  getEndpoint(id: string): VersionedEndpoint | null {
+    const endpoint = this.endpoints.get(id);
+    return endpoint ? { endpoint, version: this.versions.get(id)! } : null;
+  }
+
+  /** Synchronous, so the check and the write are one step. */
+  writeEndpoint({ next, expectedVersion }: EndpointWrite): EndpointWriteResult {
+    const current = this.getEndpoint(next.id);
+    if (expectedVersion === null && current) return { ok: false, reason: "already_exists" };
+    if (expectedVersion !== null && current?.version !== expectedVersion) {
+      return { ok: false, reason: "version_conflict", current };
+    }
+    return { ok: true, version: this.saveEndpoint(next) };
+  }
+
+  removeEndpoint(id: string, expectedVersion?: number): boolean {
+    if (expectedVersion !== undefined && this.versions.get(id) !== expectedVersion) return false;
     const existed = this.endpoints.delete(id);
+    this.versions.delete(id);
     for (const delivery of this.pending.removeEndpoint(id)) this.deliveries.delete(delivery.id);
+    for (const delivery of this.deliveries.values()) {
+      if (delivery.endpoint_id === id && delivery.status === "dead") this.orphaned.add(delivery.id);
+    }
     return existed;
   }
 
   disableEndpoint(id: string, reason: string): void {
     const endpoint = this.endpoints.get(id);
-    if (endpoint)
-      this.endpoints.set(id, deepFreeze({ ...endpoint, enabled: false, disabled_reason: reason }));
+    if (endpoint) this.saveEndpoint({ ...endpoint, enabled: false, disabled_reason: reason });
   }
 
   // ---------------------------------------------------------------- deliveries
@@ -131,16 +161,20 @@ export class MemoryOutbox {
     return true;
   }
 
-  redeliver({ eventId, endpointId, since, now }: Request<"redeliver">): number {
+  redeliver({ eventId, endpointId, since, now }: Request<"redeliver">): Redelivery {
+    const counts = { revived: 0, skipped: 0 };
     // With neither an event nor a time, nothing is revived, never everything.
-    if (eventId === undefined && since === undefined) return 0;
+    if (eventId === undefined && since === undefined) return counts;
     const sinceMs = since === undefined ? undefined : Date.parse(since);
-    let revived = 0;
     for (const delivery of [...this.deliveries.values()]) {
       if (delivery.status !== "dead") continue;
       if (eventId !== undefined && delivery.event_id !== eventId) continue;
       if (endpointId !== undefined && delivery.endpoint_id !== endpointId) continue;
       if (sinceMs !== undefined && Date.parse(delivery.dead_at!) < sinceMs) continue;
+      if (this.orphaned.has(delivery.id) || !this.endpoints.has(delivery.endpoint_id)) {
+        counts.skipped++;
+        continue;
+      }
       this.replaceDelivery(
         deepFreeze({
           ...delivery,
@@ -150,10 +184,10 @@ export class MemoryOutbox {
           dead_at: null,
         }),
       );
-      revived++;
+      counts.revived++;
     }
-    if (revived > 0) this.notify();
-    return revived;
+    if (counts.revived > 0) this.notify();
+    return counts;
   }
 
   listDeliveries(filter: Request<"listDeliveries">): Delivery[] {

@@ -51,9 +51,13 @@ export function memoryStore(options: MemoryStoreOptions = {}): ReturnsStore {
     recordIdempotencyAnswer: async (answer) => keys.record(answer),
     getIdempotencyRecord: async (key, now) => keys.get(key, now),
 
-    saveEndpoint: async (endpoint) => outbox.saveEndpoint(endpoint),
+    saveEndpoint: async (endpoint) => {
+      outbox.saveEndpoint(endpoint);
+    },
     listEndpoints: async () => outbox.listEndpoints(),
-    removeEndpoint: async (id) => outbox.removeEndpoint(id),
+    getEndpoint: async (id) => outbox.getEndpoint(id),
+    writeEndpoint: async (write) => outbox.writeEndpoint(write),
+    removeEndpoint: async (id, expectedVersion) => outbox.removeEndpoint(id, expectedVersion),
     disableEndpoint: async (id, reason) => outbox.disableEndpoint(id, reason),
     claimDeliveries: async (request) => outbox.claimDeliveries(request),
     recordDeliveryAttempt: async (request) => outbox.recordDeliveryAttempt(request),

@@ -24,6 +24,8 @@ const REQUIRED: Record<Exclude<keyof ReturnsStore, OptionalMember>, true> = {
   getIdempotencyRecord: true,
   saveEndpoint: true,
   listEndpoints: true,
+  getEndpoint: true,
+  writeEndpoint: true,
   removeEndpoint: true,
   disableEndpoint: true,
   claimDeliveries: true,

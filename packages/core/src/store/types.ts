@@ -90,16 +90,28 @@ interface EndpointFields {
   created_at: string;
 }
 
+/** One signing secret of a webhook endpoint. */
+export interface EndpointSecret {
+  /** `whsec_…`. */
+  secret: string;
+  /**
+   * ISO time from which it no longer signs; null while it signs for as long as it is kept
+   * (the newest secret, or every secret an endpoint from options was given).
+   */
+  until: string | null;
+}
+
 export interface WebhookEndpoint extends EndpointFields {
   kind: "webhook";
   url: string;
-  /** `whsec_…` secrets, the newest first; see `previous_secrets_until` for which sign. */
-  secrets: string[];
+  /** The newest first. Each signs every attempt made before its own `until`. */
+  secrets: EndpointSecret[];
   /**
-   * ISO time at which a rotation's overlap ends: until then every secret signs each attempt,
-   * from then on only `secrets[0]`. `null` means every secret signs, always.
+   * Who owns the endpoint: `"api"` (created at run time, over HTTP or the CLI), or
+   * `"options"` (the service's `webhooks.endpoints`, saved again at each start, so only
+   * enabling or disabling it may be changed at run time).
    */
-  previous_secrets_until: string | null;
+  managed_by: "api" | "options";
 }
 
 /**
@@ -108,6 +120,36 @@ export interface WebhookEndpoint extends EndpointFields {
  */
 export interface SubscriberEndpoint extends EndpointFields {
   kind: "subscriber";
+}
+
+/** An endpoint with the version its last write gave it, for a conditional write (`writeEndpoint`). */
+export interface VersionedEndpoint {
+  endpoint: OutboxEndpoint;
+  /** Opaque to callers: only ever passed back as `expectedVersion`. */
+  version: number;
+}
+
+/**
+ * One conditional write of an endpoint. `expectedVersion` is `null` when creating;
+ * otherwise the version (from `getEndpoint`) the change was computed from.
+ */
+export interface EndpointWrite {
+  next: OutboxEndpoint;
+  expectedVersion: number | null;
+}
+
+export type EndpointWriteResult =
+  | { ok: true; version: number }
+  | { ok: false; reason: "already_exists" }
+  /** `current` is the endpoint the store holds now, or null when it was removed. */
+  | { ok: false; reason: "version_conflict"; current: VersionedEndpoint | null };
+
+/** What `redeliver` did with the dead deliveries it selected. */
+export interface Redelivery {
+  /** Made pending again. */
+  revived: number;
+  /** Left dead because their endpoint was removed (even if another endpoint took its id since). */
+  skipped: number;
 }
 
 export type DeliveryStatus = "pending" | "delivered" | "dead";
@@ -402,16 +444,38 @@ export interface Outbox {
 
   /**
    * Inserts or replaces the endpoint with this id, of either kind (saving it enabled enables
-   * it again). `listEndpoints` and claims MUST return it as saved, `kind` included.
+   * it again), unconditionally: for endpoints the service's configuration saves at each start.
+   * `listEndpoints`, `getEndpoint` and claims MUST return it as saved, `kind` included.
    */
   saveEndpoint(endpoint: OutboxEndpoint): Promise<void>;
   /** Every endpoint, enabled or not, of both kinds, in no particular order. */
   listEndpoints(): Promise<OutboxEndpoint[]>;
+  /** The endpoint with this id and its version, or null. It MUST NOT change anything. */
+  getEndpoint(id: string): Promise<VersionedEndpoint | null>;
   /**
-   * Removes the endpoint and its pending deliveries; true when it existed. Delivered and
-   * dead deliveries stay for inspection; none of them is ever claimed again.
+   * Writes one endpoint atomically, on a condition, so that concurrent changes computed from
+   * one version can never overwrite each other:
+   *
+   * - When `expectedVersion` is null the endpoint MUST NOT exist yet (else `already_exists`).
+   * - Otherwise the stored version MUST equal `expectedVersion` (else `version_conflict`, with
+   *   what the store holds now, or null when the endpoint is gone); of concurrent writes and
+   *   removals from the same version, exactly one succeeds. A removed endpoint is never
+   *   written back.
+   * - On success the endpoint is stored as given and the result names its new version.
+   *
+   * Every write of an endpoint (this one, `saveEndpoint`, `disableEndpoint`) MUST give it a
+   * version it never had before, not even under an earlier endpoint with the same id, so
+   * that a change computed before a removal can never apply to an endpoint created after it.
+   * The store MUST keep its own copy of the endpoint.
    */
-  removeEndpoint(id: string): Promise<boolean>;
+  writeEndpoint(write: EndpointWrite): Promise<EndpointWriteResult>;
+  /**
+   * Removes the endpoint and its pending deliveries; true when it existed (and, when
+   * `expectedVersion` is given, was at that version: otherwise nothing changes and the
+   * result is false). Delivered and dead deliveries stay for inspection; none of them is
+   * ever claimed or revived again, even when another endpoint takes the id later.
+   */
+  removeEndpoint(id: string, expectedVersion?: number): Promise<boolean>;
   /**
    * Disables the endpoint (a 410 from it does): none of its deliveries MUST be claimed while
    * it is disabled, yet commits MUST still create them, so no event is lost. Its pending
@@ -470,14 +534,16 @@ export interface Outbox {
    * attempts stay): those of one event (`eventId`, optionally one endpoint) or every
    * delivery that died at or after `since` (ISO time, compared with `dead_at`). With
    * neither `eventId` nor `since` it MUST revive nothing, never everything. Pending and
-   * delivered deliveries are left alone. Returns how many were revived.
+   * delivered deliveries are left alone. A selected dead delivery whose endpoint was removed
+   * MUST NOT be revived (it would go to whatever endpoint takes the id next): it stays dead
+   * and is counted as `skipped`.
    */
   redeliver(request: {
     eventId?: string;
     endpointId?: string;
     since?: string;
     now: number;
-  }): Promise<number>;
+  }): Promise<Redelivery>;
 
   /**
    * Deliveries with their attempts, filtered (filters combine with AND), in key order:

@@ -28,6 +28,7 @@ export const everyProblem: {
   payloadTooLarge: problems.payloadTooLarge(16_384),
   unsupportedMediaType: problems.unsupportedMediaType("text/plain"),
   idempotencyKeyReused: problems.idempotencyKeyReused(),
+  endpointConcurrentUpdate: problems.endpointConcurrentUpdate("ep_erp"),
   storeUnavailable: problems.storeUnavailable(),
   endpointNotFound: problems.endpointNotFound("ep_1"),
   endpointExists: problems.endpointExists("ep_1"),

@@ -164,7 +164,11 @@ describe("delivery", () => {
 
   it("deliverNext - after a rotation both secrets sign until its overlap ends, then only the new one", async () => {
     const dispatcher = await dispatcherFor();
-    const endpointId = endpointIdForUrl(receiver.url);
+    // Registered at run time, so its secret is not the options' to keep.
+    const { id: endpointId } = await dispatcher.registerEndpoint({
+      url: receiver.url,
+      secret: SECRET,
+    });
     const rotated = await rotateEndpointSecret(store, endpointId, {
       overlapSeconds: 60,
       now: clock.now(),
@@ -626,7 +630,7 @@ describe("manual redelivery", () => {
     const dispatcher = await dispatcherFor();
     const event = await deadEvent(dispatcher);
 
-    expect(await dispatcher.redeliver(event.id)).toBe(1);
+    expect(await dispatcher.redeliver(event.id)).toEqual({ revived: 1, skipped: 0 });
     expect(await dispatcher.deliverNext()).toBe(1);
 
     expect((await deliveryOf(event.id)).status).toBe("delivered");
@@ -646,7 +650,7 @@ describe("manual redelivery", () => {
 
     expect(
       await dispatcher.redeliver(event.id, { endpointId: endpointIdForUrl(receiver.url) }),
-    ).toBe(1);
+    ).toEqual({ revived: 1, skipped: 0 });
     await deliverAll(dispatcher);
 
     expect(receiver.delivered()).toHaveLength(1);
@@ -661,12 +665,15 @@ describe("manual redelivery", () => {
     const since = new Date(clock.now());
     const newer = await deadEvent(dispatcher);
 
-    expect(await dispatcher.recover({ since })).toBe(1);
+    expect(await dispatcher.recover({ since })).toEqual({ revived: 1, skipped: 0 });
     await deliverAll(dispatcher);
 
     expect(receiver.delivered().map((r) => r.id)).toEqual([newer.id]);
     expect((await deliveryOf(older.id)).status).toBe("dead");
-    expect(await dispatcher.recover({ since: new Date(0).toISOString() })).toBe(1);
+    expect(await dispatcher.recover({ since: new Date(0).toISOString() })).toEqual({
+      revived: 1,
+      skipped: 0,
+    });
     await deliverAll(dispatcher);
     expect(receiver.delivered().map((r) => r.id)).toEqual([newer.id, older.id]);
   });
@@ -682,9 +689,10 @@ describe("endpoints", () => {
     expect(endpoints[0]).toMatchObject({
       id: endpointIdForUrl(receiver.url),
       url: receiver.url,
-      secrets: [SECRET],
+      secrets: [{ secret: SECRET, until: null }],
       types: null,
       enabled: true,
+      managed_by: "options",
     });
   });
 

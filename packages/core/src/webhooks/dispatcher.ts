@@ -13,7 +13,7 @@ import { newPrefixedId } from "../ids";
 import { defaultLogger } from "../logging/console-logger";
 import { checkOptions } from "../options/check";
 import { problems } from "../problems";
-import type { OutboxEndpoint, WebhookEndpoint } from "../store/types";
+import type { OutboxEndpoint, Redelivery, WebhookEndpoint } from "../store/types";
 import { createAttempter } from "./attempt";
 import { createLauncher, type Launcher } from "./claim-and-launch";
 import { createReadiness } from "./configured-endpoints";
@@ -73,11 +73,14 @@ export interface WebhookDispatcher {
   deliverNext(): Promise<number>;
   /**
    * Revives the dead deliveries of one event (optionally to one endpoint: a subscriber's is
-   * `sub_<name>`); returns how many.
+   * `sub_<name>`); returns how many, and how many it skipped because their endpoint was removed.
    */
-  redeliver(eventId: string, options?: { endpointId?: string }): Promise<number>;
-  /** Revives every delivery that died at or after `since`; returns how many. */
-  recover(options: { since: Date | string }): Promise<number>;
+  redeliver(eventId: string, options?: { endpointId?: string }): Promise<Redelivery>;
+  /**
+   * Revives every delivery that died at or after `since`, except those of removed endpoints
+   * (counted as skipped); returns how many of each.
+   */
+  recover(options: { since: Date | string }): Promise<Redelivery>;
   /** Saves an endpoint, enabled (re-enables one that a 410 disabled). */
   registerEndpoint(input: WebhookEndpointInput): Promise<WebhookEndpoint>;
   /**
@@ -119,10 +122,10 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   );
 
   /** Revives dead deliveries and looks for work at once when there are any. */
-  async function revive(request: Parameters<typeof store.redeliver>[0]): Promise<number> {
-    const revived = await store.redeliver(request);
-    if (revived > 0) loop.wake();
-    return revived;
+  async function revive(request: Parameters<typeof store.redeliver>[0]): Promise<Redelivery> {
+    const counts = await store.redeliver(request);
+    if (counts.revived > 0) loop.wake();
+    return counts;
   }
 
   return {
@@ -209,7 +212,7 @@ function assemble(options: WebhookDispatcherOptions, clock: { now(): number }) {
     // Checked with the options (each once, with a URL and a secret): nothing fails later.
     endpoints: [
       ...(options.endpoints ?? []).map((input) =>
-        toWebhookEndpoint(input, clock.now(), destinations),
+        toWebhookEndpoint(input, clock.now(), destinations, "options"),
       ),
       ...subscribers.map((subscriber) => toSubscriberEndpoint(subscriber, clock.now())),
     ],

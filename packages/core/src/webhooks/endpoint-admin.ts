@@ -1,22 +1,33 @@
 /**
  * @module webhooks/endpoint-admin — webhook endpoints managed at run time (over HTTP, from a
  * CLI): create with a generated secret, rotate it with an overlap, change types or enabled,
- * and the view of an endpoint that never shows a secret.
+ * delete, and the view of an endpoint that never shows a secret.
  *
  * Each function works on the store alone, so an operator's tool against the database and the
- * service's routes change endpoints the same way.
+ * service's routes change endpoints the same way, under the same rules: each change is one
+ * conditional write of the version it was computed from, so a change that lost a race is
+ * refused (409 `endpoint-concurrent-update`, safe to send again) rather than overwriting the
+ * other; and what the code owns (`refuseIfManagedInCode`) is refused on both paths alike.
  */
 import { z } from "zod";
 import { checkOptions } from "../options/check";
 import { problems } from "../problems";
 import type {
+  EndpointSecret,
   OutboxEndpoint,
   ReturnsStore,
+  VersionedEndpoint,
   WebhookEndpoint,
   WebhookEventType,
 } from "../store/types";
 import type { DestinationPolicy } from "./destinations";
-import { MAX_ENDPOINT_SECRETS, redactedUrl, signingSecrets, toWebhookEndpoint } from "./endpoints";
+import {
+  MAX_ENDPOINT_SECRETS,
+  redactedUrl,
+  signingSecrets,
+  stillSigns,
+  toWebhookEndpoint,
+} from "./endpoints";
 import { generateWebhookSecret } from "./signer";
 
 /** How long the previous secrets keep signing after a rotation, unless told: 24 h. */
@@ -66,7 +77,7 @@ export interface PublicEndpoint {
   created_at: string;
   /** How many secrets sign an attempt made now (two while a rotation overlaps, 0 for a subscriber). */
   signing_secrets: number;
-  /** When the previous secrets stop signing, while a rotation overlaps; else null. */
+  /** When the last of the previous secrets stops signing, while a rotation overlaps; else null. */
   previous_secrets_until: string | null;
 }
 
@@ -83,6 +94,19 @@ export interface CreateEndpointOptions extends EndpointAdminClock {
 }
 
 /**
+ * Refuses a change the next start would undo (409 `endpoint-managed-in-code`): rotating,
+ * retyping, deleting or testing a subscriber, and rotating, retyping or deleting an endpoint
+ * from the service's options. Enabling and disabling are always an operator's.
+ */
+export function refuseIfManagedInCode(endpoint: OutboxEndpoint): WebhookEndpoint {
+  if (endpoint.kind === "subscriber")
+    throw problems.endpointManagedInCode(endpoint.id, "subscriber");
+  if (endpoint.managed_by === "options")
+    throw problems.endpointManagedInCode(endpoint.id, "options");
+  return endpoint;
+}
+
+/**
  * Creates a webhook endpoint with a new `whsec_` secret. Refused (409 `endpoint-exists`)
  * when an endpoint with its id exists: creating must never replace another's secret.
  * Throws `InvalidOptionsError` for a URL, types or id that could never be delivered to, and
@@ -96,14 +120,15 @@ export async function createEndpoint(
 ): Promise<EndpointWithSecret> {
   const secret = generateWebhookSecret();
   const endpoint = toWebhookEndpoint({ ...input, secret }, now, destinations);
-  if (await findEndpoint(store, endpoint.id)) throw problems.endpointExists(endpoint.id);
-  await store.saveEndpoint(endpoint);
+  const written = await store.writeEndpoint({ next: endpoint, expectedVersion: null });
+  if (!written.ok) throw problems.endpointExists(endpoint.id);
   return { endpoint, secret };
 }
 
 /**
- * Puts a new secret first; the secrets signing now keep signing for `overlapSeconds`, then
- * only the new one does. Null for an unknown id; a subscriber has no secret (409).
+ * Puts a new secret first; the secrets signing now keep signing for `overlapSeconds` at
+ * most (each keeps its own end when that comes sooner), then only the new one does. Null
+ * for an unknown id; refused for what the code owns (`refuseIfManagedInCode`).
  */
 export async function rotateEndpointSecret(
   store: ReturnsStore,
@@ -111,45 +136,88 @@ export async function rotateEndpointSecret(
   options: RotateSecretOptions,
 ): Promise<EndpointWithSecret | null> {
   checkOptions(overlapSchema, options, "secret rotation");
-  const found = await findEndpoint(store, id);
+  const found = await store.getEndpoint(id);
   if (!found) return null;
-  if (found.kind !== "webhook") throw problems.endpointManagedInCode(id, "subscriber");
+  const current = refuseIfManagedInCode(found.endpoint);
   const overlapMs = (options.overlapSeconds ?? DEFAULT_ROTATION_OVERLAP_SECONDS) * 1000;
   const secret = generateWebhookSecret();
-  // Only secrets that still sign are kept; the oldest go first when the bound is reached.
-  const kept = overlapMs === 0 ? [] : signingSecrets(found, options.now);
   const endpoint: WebhookEndpoint = {
-    ...found,
-    secrets: [secret, ...kept].slice(0, MAX_ENDPOINT_SECRETS),
-    previous_secrets_until:
-      kept.length === 0 ? null : new Date(options.now + overlapMs).toISOString(),
+    ...current,
+    secrets: [{ secret, until: null }, ...overlapping(current.secrets, options.now, overlapMs)],
   };
-  await store.saveEndpoint(endpoint);
-  return { endpoint, secret };
+  return (await writeOver(store, found, endpoint)) ? { endpoint, secret } : null;
+}
+
+/**
+ * The secrets that sign at `now`, each until the end of the new overlap or its own end,
+ * whichever comes first: a rotation never extends an older secret. With no overlap, none;
+ * past the bound, the oldest go first.
+ */
+function overlapping(secrets: readonly EndpointSecret[], now: number, overlapMs: number) {
+  if (overlapMs === 0) return [];
+  const end = now + overlapMs;
+  return secrets
+    .filter((secret) => stillSigns(secret, now))
+    .map(({ secret, until }) => ({
+      secret,
+      until: until !== null && Date.parse(until) < end ? until : new Date(end).toISOString(),
+    }))
+    .slice(0, MAX_ENDPOINT_SECRETS - 1);
 }
 
 /**
  * Changes an endpoint's types or enabled flag; null for an unknown id. Enabling resumes its
- * waiting deliveries in order; disabling pauses them (commits still create them).
+ * waiting deliveries in order; disabling pauses them (commits still create them). Types are
+ * the code's for what it owns (`refuseIfManagedInCode`).
  */
 export async function updateEndpoint(
   store: ReturnsStore,
   id: string,
   changes: EndpointChanges,
 ): Promise<OutboxEndpoint | null> {
-  const found = await findEndpoint(store, id);
+  const found = await store.getEndpoint(id);
   if (!found) return null;
+  const current = found.endpoint;
+  if (changes.types !== undefined) refuseIfManagedInCode(current);
   const types =
-    changes.types === undefined ? found.types : changes.types && [...new Set(changes.types)];
-  const enabled = changes.enabled ?? found.enabled;
+    changes.types === undefined ? current.types : changes.types && [...new Set(changes.types)];
+  const enabled = changes.enabled ?? current.enabled;
   const disabledReason = enabled
     ? null
-    : found.enabled
+    : current.enabled
       ? DISABLED_BY_OPERATOR
-      : found.disabled_reason;
-  const endpoint: OutboxEndpoint = { ...found, types, enabled, disabled_reason: disabledReason };
-  await store.saveEndpoint(endpoint);
-  return endpoint;
+      : current.disabled_reason;
+  const endpoint: OutboxEndpoint = { ...current, types, enabled, disabled_reason: disabledReason };
+  return (await writeOver(store, found, endpoint)) ? endpoint : null;
+}
+
+/**
+ * Removes a webhook endpoint with its pending deliveries (its finished ones stay, and are
+ * never revived); false for an unknown id; refused for what the code owns.
+ */
+export async function deleteEndpoint(store: ReturnsStore, id: string): Promise<boolean> {
+  const found = await store.getEndpoint(id);
+  if (!found) return false;
+  refuseIfManagedInCode(found.endpoint);
+  if (await store.removeEndpoint(id, found.version)) return true;
+  // Changed since it was read: that change was not seen, so nothing is removed.
+  if (await store.getEndpoint(id)) throw problems.endpointConcurrentUpdate(id);
+  return false;
+}
+
+/**
+ * Writes `next` over the version `found` was read at: true when written, false when the
+ * endpoint was removed meanwhile; a change in between is a 409 the caller may retry.
+ */
+async function writeOver(
+  store: ReturnsStore,
+  found: VersionedEndpoint,
+  next: OutboxEndpoint,
+): Promise<boolean> {
+  const written = await store.writeEndpoint({ next, expectedVersion: found.version });
+  if (written.ok) return true;
+  if (written.reason === "version_conflict" && written.current === null) return false;
+  throw problems.endpointConcurrentUpdate(next.id);
 }
 
 /** The endpoint with this id, of either kind, or null. */
@@ -157,13 +225,12 @@ export async function findEndpoint(
   store: ReturnsStore,
   id: string,
 ): Promise<OutboxEndpoint | null> {
-  return (await store.listEndpoints()).find((endpoint) => endpoint.id === id) ?? null;
+  return (await store.getEndpoint(id))?.endpoint ?? null;
 }
 
 /** The endpoint without its secrets, as lists and reads show it. */
 export function publicEndpoint(endpoint: OutboxEndpoint, now: number = Date.now()): PublicEndpoint {
   const webhook = endpoint.kind === "webhook";
-  const signing = webhook ? signingSecrets(endpoint, now).length : 0;
   return {
     object: "webhook_endpoint",
     id: endpoint.id,
@@ -173,10 +240,16 @@ export function publicEndpoint(endpoint: OutboxEndpoint, now: number = Date.now(
     enabled: endpoint.enabled,
     disabled_reason: endpoint.disabled_reason,
     created_at: endpoint.created_at,
-    signing_secrets: signing,
-    previous_secrets_until:
-      webhook && signing > 1 && endpoint.previous_secrets_until !== null
-        ? endpoint.previous_secrets_until
-        : null,
+    signing_secrets: webhook ? signingSecrets(endpoint, now).length : 0,
+    previous_secrets_until: webhook ? overlapEnd(endpoint, now) : null,
   };
+}
+
+/** When the last previous secret that signs now stops signing; null when none ends. */
+function overlapEnd(endpoint: WebhookEndpoint, now: number): string | null {
+  const previous = endpoint.secrets.slice(1).filter((secret) => stillSigns(secret, now));
+  if (previous.length === 0 || previous.some(({ until }) => until === null)) return null;
+  return previous
+    .map(({ until }) => until!)
+    .reduce((a, b) => (Date.parse(a) > Date.parse(b) ? a : b));
 }

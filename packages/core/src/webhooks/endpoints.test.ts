@@ -31,9 +31,12 @@ describe("webhook endpoints", () => {
       kind: "webhook",
       id: endpointIdForUrl("https://shop.example/hooks"),
       url: "https://shop.example/hooks",
-      secrets: [SECRET, next],
+      secrets: [
+        { secret: SECRET, until: null },
+        { secret: next, until: null },
+      ],
       types: ["return.closed"],
-      previous_secrets_until: null,
+      managed_by: "api",
       enabled: true,
       disabled_reason: null,
       created_at: "2030-01-01T00:00:00.000Z",
@@ -75,25 +78,24 @@ describe("webhook endpoints", () => {
 
 describe("signingSecrets", () => {
   const newest = generateWebhookSecret();
+  const older = generateWebhookSecret();
   const endpoint = toWebhookEndpoint(
     { url: "https://shop.example/h", secret: [newest, SECRET] },
     NOW,
   );
 
-  it("signingSecrets - every secret signs without an overlap's end, or before it; only the newest from it on", () => {
-    const until = new Date(NOW + 1_000).toISOString();
+  it("signingSecrets - a secret without an end always signs; one with an end signs before it, each by its own", () => {
+    const withEnds = {
+      ...endpoint,
+      secrets: [
+        { secret: newest, until: null },
+        { secret: SECRET, until: new Date(NOW + 1_000).toISOString() },
+        { secret: older, until: new Date(NOW + 500).toISOString() },
+      ],
+    };
     expect(signingSecrets(endpoint, NOW + 5_000)).toEqual([newest, SECRET]);
-    expect(signingSecrets({ ...endpoint, previous_secrets_until: until }, NOW + 999)).toEqual([
-      newest,
-      SECRET,
-    ]);
-    expect(signingSecrets({ ...endpoint, previous_secrets_until: until }, NOW + 1_000)).toEqual([
-      newest,
-    ]);
-  });
-
-  it("signingSecrets - an endpoint from a store that predates the field keeps every secret signing", () => {
-    const { previous_secrets_until: _dropped, ...older } = endpoint;
-    expect(signingSecrets(older as typeof endpoint, NOW)).toEqual([newest, SECRET]);
+    expect(signingSecrets(withEnds, NOW + 499)).toEqual([newest, SECRET, older]);
+    expect(signingSecrets(withEnds, NOW + 500)).toEqual([newest, SECRET]);
+    expect(signingSecrets(withEnds, NOW + 1_000)).toEqual([newest]);
   });
 });

@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import { arrayOf, checkOptions, httpUrl, oneOf, optionsObject, satisfying } from "../options/check";
 import { problems } from "../problems";
-import type { WebhookEndpoint, WebhookEventType } from "../store/types";
+import type { EndpointSecret, WebhookEndpoint, WebhookEventType } from "../store/types";
 import {
   type DestinationPolicy,
   type DestinationRefusal,
@@ -103,41 +103,44 @@ export const webhookEndpointInputSchema = optionsObject(
 );
 
 /**
- * Validates an endpoint input and returns it as the store keeps it, enabled. A URL that points
- * inside the network (unless `destinations` allows it) or carries credentials is refused with
- * the problem `webhook-destination-refused` (422), naming the rule.
+ * Validates an endpoint input and returns it as the store keeps it, enabled, owned by
+ * `managedBy` (`"options"` for the service's `webhooks.endpoints`). Every secret given signs
+ * until it is rotated away. A URL that points inside the network (unless `destinations`
+ * allows it) or carries credentials is refused with the problem `webhook-destination-refused`
+ * (422), naming the rule.
  */
 export function toWebhookEndpoint(
   input: WebhookEndpointInput,
   now: number,
   destinations: DestinationPolicy = destinationPolicy(),
+  managedBy: WebhookEndpoint["managed_by"] = "api",
 ): WebhookEndpoint {
   checkOptions(webhookEndpointInputSchema, input, "webhook endpoint");
   const url = parseEndpointUrl(input.url);
   const refused = refusedDestination(url, destinations);
   if (refused) throw problems.webhookDestinationRefused(refused);
+  const secrets = typeof input.secret === "string" ? [input.secret] : [...input.secret];
   return {
     kind: "webhook",
     id: input.id ?? endpointIdForUrl(url),
     url,
-    secrets: typeof input.secret === "string" ? [input.secret] : [...input.secret],
+    secrets: secrets.map((secret): EndpointSecret => ({ secret, until: null })),
     types: input.types == null ? null : [...new Set(input.types)],
-    previous_secrets_until: null,
+    managed_by: managedBy,
     enabled: true,
     disabled_reason: null,
     created_at: new Date(now).toISOString(),
   };
 }
 
-/**
- * The secrets that sign an attempt made at `now`: all of them while a rotation overlaps (or
- * when no overlap is set), only the newest once it has ended.
- */
+/** Whether the secret still signs an attempt made at `now`. */
+export function stillSigns(secret: EndpointSecret, now: number): boolean {
+  return secret.until === null || now < Date.parse(secret.until);
+}
+
+/** The secrets that sign an attempt made at `now`, the newest first: each until its own `until`. */
 export function signingSecrets(endpoint: WebhookEndpoint, now: number): readonly string[] {
-  const until = endpoint.previous_secrets_until;
-  // Loose: a store written before the field existed hands it over undefined, meaning null.
-  if (until == null || now < Date.parse(until)) return endpoint.secrets;
-  return endpoint.secrets.slice(0, 1);
+  return endpoint.secrets.filter((secret) => stillSigns(secret, now)).map(({ secret }) => secret);
 }
 
 /**

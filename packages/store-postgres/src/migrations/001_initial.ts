@@ -12,6 +12,7 @@ export function sql(n: SqlNames): string {
   const endpoints = n.table("endpoints");
   const deliveries = n.table("deliveries");
   const keys = n.table("idempotency_keys");
+  const endpointVersions = n.table("endpoint_versions");
   return `
 -- Ids sort in code-unit order ("C"), as listReturns' cursor and JavaScript compare them.
 CREATE TABLE ${returns} (
@@ -46,20 +47,27 @@ CREATE TABLE ${events} (
 CREATE INDEX ${n.index("outbox_events_return_idx")} ON ${events} (return_id, position);
 CREATE INDEX ${n.index("outbox_events_created_idx")} ON ${events} (created_ms);
 
--- A webhook (a URL and secrets) or a subscriber (host code; neither).
+-- Every write of an endpoint takes the next value, so a version is never seen twice, not
+-- even by an endpoint created under the id of a removed one.
+CREATE SEQUENCE ${endpointVersions};
+
+-- A webhook (a URL and secrets) or a subscriber (host code; none of the three).
 CREATE TABLE ${endpoints} (
   id              text PRIMARY KEY,
   kind            text NOT NULL DEFAULT 'webhook' CHECK (kind IN ('webhook', 'subscriber')),
   url             text,
+  -- [{"secret": "whsec_…", "until": ISO time or null}, …], the newest first.
   secrets         jsonb,
+  -- 'api' (created at run time) or 'options' (saved from the service's options at each start).
+  managed_by      text CHECK (managed_by IN ('api', 'options')),
   types           jsonb,
   enabled         boolean NOT NULL,
   disabled_reason text,
   created_at      text NOT NULL,
-  -- While a rotation overlaps, every secret signs until then; after it only the newest.
-  previous_secrets_until text,
+  -- Conditional writes compare it: WHERE id = $1 AND version = <the version read>.
+  version         bigint NOT NULL DEFAULT nextval('${endpointVersions}'),
   CONSTRAINT ${n.index("endpoints_webhook_target")}
-    CHECK (kind = 'subscriber' OR (url IS NOT NULL AND secrets IS NOT NULL))
+    CHECK (kind = 'subscriber' OR (url IS NOT NULL AND secrets IS NOT NULL AND managed_by IS NOT NULL))
 );
 
 -- One delivery per event and endpoint; its id is minted by the store.
@@ -80,6 +88,9 @@ CREATE TABLE ${deliveries} (
   delivered_ms    bigint,
   dead_at         text,
   dead_ms         bigint,
+  -- Set on the dead ones when their endpoint is removed: never revived, even under a new
+  -- endpoint with the same id.
+  endpoint_removed boolean NOT NULL DEFAULT false,
   PRIMARY KEY (event_id, endpoint_id)
 );
 -- Claims: due pending deliveries in time order, and "no earlier pending delivery of the pair".

@@ -379,7 +379,7 @@ export function describeDeliveries(subject: StoreSubject): void {
 
       const revived = await subject.store.redeliver({ eventId: events[0]!.id, now: T0 + 10_000 });
 
-      expect(revived).toBe(2);
+      expect(revived).toEqual({ revived: 2, skipped: 0 });
       const deliveries = await subject.store.listDeliveries({ eventId: events[0]!.id });
       for (const delivery of deliveries) {
         expect(delivery).toMatchObject({
@@ -411,7 +411,7 @@ export function describeDeliveries(subject: StoreSubject): void {
         now: T0,
       });
 
-      expect(revived).toBe(1);
+      expect(revived).toEqual({ revived: 1, skipped: 0 });
       const statuses = (await subject.store.listDeliveries({ eventId: events[0]!.id })).map((d) => [
         d.endpoint_id,
         d.status,
@@ -435,11 +435,35 @@ export function describeDeliveries(subject: StoreSubject): void {
 
       const revived = await subject.store.redeliver({ since: iso(T0 + 2_000), now: T0 + 10_000 });
 
-      expect(revived).toBe(2);
+      expect(revived).toEqual({ revived: 2, skipped: 0 });
       const pending = await subject.store.listDeliveries({ status: "pending" });
       expect(pending.map((d) => d.return_id).sort()).toEqual(
         [returns[1]!.stored.record.id, returns[2]!.stored.record.id].sort(),
       );
+    });
+
+    it("redeliver - never revives a delivery of a removed endpoint, even once a new endpoint takes its id, and counts it skipped", async () => {
+      const removed = await withEndpoint(subject.store, { id: "we_removed" });
+      const retaken = await withEndpoint(subject.store, { id: "we_retaken" });
+      const kept = await withEndpoint(subject.store, { id: "we_kept" });
+      const { events } = await createReturn(subject.store);
+      await killAll(subject.store, T0, T0 + 1_000);
+      await subject.store.removeEndpoint(removed.id);
+      await subject.store.removeEndpoint(retaken.id);
+      await subject.store.saveEndpoint(
+        makeEndpoint({ id: retaken.id, url: "https://new.example/" }),
+      );
+
+      const recovered = await subject.store.redeliver({ since: iso(T0), now: T0 + 10_000 });
+      const byEvent = await subject.store.redeliver({ eventId: events[0]!.id, now: T0 + 10_000 });
+
+      expect(recovered).toEqual({ revived: 1, skipped: 2 });
+      expect(byEvent).toEqual({ revived: 0, skipped: 2 });
+      const byStatus = async (status: "pending" | "dead") =>
+        (await subject.store.listDeliveries({ status })).map((d) => d.endpoint_id).sort();
+      expect(await byStatus("pending")).toEqual([kept.id]);
+      expect(await byStatus("dead")).toEqual([removed.id, retaken.id]);
+      expect(await claim(subject.store, T0 + 10_000)).toHaveLength(1);
     });
 
     it("redeliver - leaves pending and delivered deliveries alone and needs an event or a time", async () => {
@@ -462,7 +486,9 @@ export function describeDeliveries(subject: StoreSubject): void {
       });
       const withoutSelection = await subject.store.redeliver({ now: T0 });
 
-      expect([byDeliveredEvent, byPendingEvent, withoutSelection]).toEqual([0, 0, 0]);
+      expect([byDeliveredEvent, byPendingEvent, withoutSelection]).toEqual(
+        [0, 0, 0].map(() => ({ revived: 0, skipped: 0 })),
+      );
       const byStatus = async (status: "pending" | "delivered" | "dead") =>
         (await subject.store.listDeliveries({ status })).map((d) => d.return_id);
       expect(await byStatus("delivered")).toEqual([delivered.stored.record.id]);

@@ -9,6 +9,7 @@ import type { ReturnsStore } from "../../store/types";
 import {
   createEndpoint,
   DISABLED_BY_OPERATOR,
+  deleteEndpoint,
   MAX_ROTATION_OVERLAP_SECONDS,
   publicEndpoint,
   rotateEndpointSecret,
@@ -30,6 +31,29 @@ async function problemSlug(promise: Promise<unknown>): Promise<string> {
   return error.slug;
 }
 
+/** How a call ended: its value, or the slug of the problem it was refused with. */
+type Settled<T> = { ok: true; value: T } | { ok: false; slug: string };
+
+async function settle<T>(promise: Promise<T>): Promise<Settled<T>> {
+  try {
+    return { ok: true, value: await promise };
+  } catch (error) {
+    if (!isProblemError(error)) throw error;
+    return { ok: false, slug: error.slug };
+  }
+}
+
+/** A race repeats: one round may happen not to interleave. */
+const RACE_ROUNDS = 6;
+/** What a change that lost a race answers: the caller may send it again. */
+const LOST_RACE = "endpoint-concurrent-update";
+
+async function webhookOrNull(store: ReturnsStore, id: string) {
+  const found = (await store.listEndpoints()).find((endpoint) => endpoint.id === id);
+  if (found && found.kind !== "webhook") throw new Error(`${id} is not a webhook endpoint`);
+  return found ?? null;
+}
+
 const claimAll = (store: ReturnsStore, now: number) =>
   store.claimDeliveries({ dispatcherId: "d1", now, limit: 100, leaseMs: 1_000 });
 
@@ -44,7 +68,12 @@ export function describeEndpointAdmin(subject: StoreSubject): void {
 
       expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
       expect(await subject.store.listEndpoints()).toEqual([endpoint]);
-      expect(endpoint).toMatchObject({ url: URL, secrets: [secret], enabled: true });
+      expect(endpoint).toMatchObject({
+        url: URL,
+        secrets: [{ secret, until: null }],
+        enabled: true,
+        managed_by: "api",
+      });
       const listed = publicEndpoint(endpoint, T0);
       expect(listed).toEqual({
         object: "webhook_endpoint",
@@ -86,8 +115,10 @@ export function describeEndpointAdmin(subject: StoreSubject): void {
       const [stored] = await subject.store.listEndpoints();
       expect(stored).toEqual(rotated!.endpoint);
       if (stored?.kind !== "webhook") throw new Error("expected the webhook endpoint");
-      expect(stored.secrets).toEqual([rotated!.secret, old]);
-      expect(stored.previous_secrets_until).toBe(iso(T0 + HOUR));
+      expect(stored.secrets).toEqual([
+        { secret: rotated!.secret, until: null },
+        { secret: old, until: iso(T0 + HOUR) },
+      ]);
       expect(signingSecrets(stored, T0 + HOUR - 1)).toEqual([rotated!.secret, old]);
       expect(signingSecrets(stored, T0 + HOUR)).toEqual([rotated!.secret]);
       expect(publicEndpoint(stored, T0)).toMatchObject({
@@ -108,7 +139,7 @@ export function describeEndpointAdmin(subject: StoreSubject): void {
       const [claimed] = await claimAll(subject.store, T0);
 
       expect(claimed!.endpoint).toEqual(rotated!.endpoint);
-      expect(rotated!.endpoint.previous_secrets_until).toBe(iso(T0 + 24 * HOUR));
+      expect(rotated!.endpoint.secrets[1]!.until).toBe(iso(T0 + 24 * HOUR));
     });
 
     it("rotateEndpointSecret - drops secrets that no longer sign, at once with no overlap, and keeps to the bound", async () => {
@@ -119,19 +150,20 @@ export function describeEndpointAdmin(subject: StoreSubject): void {
       });
       // The first overlap is over: only the newest secret signed, so only it is kept.
       const second = await rotateEndpointSecret(subject.store, endpoint.id, { now: T0 + HOUR });
-      expect(second!.endpoint.secrets).toEqual([second!.secret, first!.secret]);
+      expect(signingSecrets(second!.endpoint, T0 + HOUR)).toEqual([second!.secret, first!.secret]);
+      expect(second!.endpoint.secrets).toHaveLength(2);
 
       const now = await rotateEndpointSecret(subject.store, endpoint.id, {
         overlapSeconds: 0,
         now: T0 + HOUR,
       });
-      expect(now!.endpoint).toMatchObject({ secrets: [now!.secret], previous_secrets_until: null });
+      expect(now!.endpoint.secrets).toEqual([{ secret: now!.secret, until: null }]);
 
       let latest = now!;
       for (let i = 0; i < MAX_ENDPOINT_SECRETS + 2; i++)
         latest = (await rotateEndpointSecret(subject.store, endpoint.id, { now: T0 + HOUR }))!;
       expect(latest.endpoint.secrets).toHaveLength(MAX_ENDPOINT_SECRETS);
-      expect(latest.endpoint.secrets[0]).toBe(latest.secret);
+      expect(latest.endpoint.secrets[0]).toEqual({ secret: latest.secret, until: null });
     });
 
     it("rotateEndpointSecret - null for an unknown id; refuses a subscriber and an overlap over the bound", async () => {
@@ -173,6 +205,129 @@ export function describeEndpointAdmin(subject: StoreSubject): void {
       await createReturn(subject.store);
       expect(await subject.store.listDeliveries({ status: "pending" })).toHaveLength(1);
       expect(await updateEndpoint(subject.store, "ep_nobody", { enabled: false })).toBeNull();
+    });
+
+    it("rotateEndpointSecret - a rotation never extends an older secret's overlap: each keeps its own expiry", async () => {
+      const { endpoint, secret: first } = await createEndpoint(
+        subject.store,
+        { url: URL },
+        { now: T0 },
+      );
+      const second = await rotateEndpointSecret(subject.store, endpoint.id, {
+        overlapSeconds: 3_600,
+        now: T0,
+      });
+      const third = await rotateEndpointSecret(subject.store, endpoint.id, {
+        overlapSeconds: 3_600,
+        now: T0 + HOUR / 2,
+      });
+
+      const stored = (await webhookOrNull(subject.store, endpoint.id))!;
+      const [newest, middle] = [third!.secret, second!.secret];
+      expect(signingSecrets(stored, T0 + HOUR - 1)).toEqual([newest, middle, first]);
+      expect(signingSecrets(stored, T0 + HOUR)).toEqual([newest, middle]);
+      expect(signingSecrets(stored, T0 + HOUR + HOUR / 2)).toEqual([newest]);
+      expect(publicEndpoint(stored, T0 + HOUR)).toMatchObject({
+        signing_secrets: 2,
+        previous_secrets_until: iso(T0 + HOUR + HOUR / 2),
+      });
+    });
+
+    it("endpoint changes - a rotation racing a PATCH: each change that answered is kept, the revoked secret stays revoked", async () => {
+      for (let round = 0; round < RACE_ROUNDS; round++) {
+        const { endpoint, secret: old } = await createEndpoint(
+          subject.store,
+          { url: `${URL}/${round}` },
+          { now: T0 },
+        );
+
+        const [rotation, patch] = await Promise.all([
+          settle(rotateEndpointSecret(subject.store, endpoint.id, { overlapSeconds: 0, now: T0 })),
+          settle(updateEndpoint(subject.store, endpoint.id, { types: ["return.closed"] })),
+        ]);
+
+        const stored = (await webhookOrNull(subject.store, endpoint.id))!;
+        expect(rotation.ok || patch.ok).toBe(true);
+        if (rotation.ok) expect(signingSecrets(stored, T0)).toEqual([rotation.value!.secret]);
+        else expect([rotation.slug, signingSecrets(stored, T0)]).toEqual([LOST_RACE, [old]]);
+        if (patch.ok) expect(stored.types).toEqual(["return.closed"]);
+        else expect([patch.slug, stored.types]).toEqual([LOST_RACE, null]);
+      }
+    });
+
+    it("endpoint changes - concurrent rotations: every secret returned signs, the others are refused", async () => {
+      for (let round = 0; round < RACE_ROUNDS; round++) {
+        const { endpoint } = await createEndpoint(
+          subject.store,
+          { url: `${URL}/${round}` },
+          { now: T0 },
+        );
+
+        const rotations = await Promise.all(
+          [1, 2, 3].map(() =>
+            settle(rotateEndpointSecret(subject.store, endpoint.id, { now: T0 })),
+          ),
+        );
+
+        const signing = signingSecrets((await webhookOrNull(subject.store, endpoint.id))!, T0);
+        const returned = rotations.flatMap((r) => (r.ok ? [r.value!.secret] : []));
+        expect(returned.length).toBeGreaterThan(0);
+        for (const secret of returned) expect(signing).toContain(secret);
+        for (const refused of rotations.filter((r) => !r.ok)) {
+          expect(refused).toEqual({ ok: false, slug: LOST_RACE });
+        }
+      }
+    });
+
+    it("endpoint changes - a DELETE racing a rotation or a PATCH: a deleted endpoint stays deleted", async () => {
+      const changes = {
+        rotation: (id: string) => rotateEndpointSecret(subject.store, id, { now: T0 }),
+        patch: (id: string) => updateEndpoint(subject.store, id, { enabled: false }),
+      };
+      for (let round = 0; round < RACE_ROUNDS; round++) {
+        for (const [name, change] of Object.entries(changes)) {
+          const { endpoint } = await createEndpoint(
+            subject.store,
+            { url: `${URL}/${name}/${round}` },
+            { now: T0 },
+          );
+
+          const [changed, deleted] = await Promise.all([
+            settle<unknown>(change(endpoint.id)),
+            settle(deleteEndpoint(subject.store, endpoint.id)),
+          ]);
+
+          const stored = await webhookOrNull(subject.store, endpoint.id);
+          if (deleted.ok && deleted.value) {
+            expect(stored, `${name} round ${round}`).toBeNull();
+            // The change came first and was deleted with it, or found nothing, or lost.
+            if (!changed.ok) expect([LOST_RACE, "endpoint-not-found"]).toContain(changed.slug);
+          } else {
+            expect(deleted).toEqual({ ok: false, slug: LOST_RACE });
+            expect(changed.ok).toBe(true);
+            expect(stored).toEqual(
+              name === "rotation" ? expect.anything() : expect.objectContaining({ enabled: false }),
+            );
+          }
+        }
+      }
+    });
+
+    it("deleteEndpoint - removes the endpoint with its pending deliveries; false for an unknown id; refuses a subscriber", async () => {
+      const subscriber = makeSubscriberEndpoint();
+      await subject.store.saveEndpoint(subscriber);
+      const { endpoint } = await createEndpoint(subject.store, { url: URL }, { now: T0 });
+      await createReturn(subject.store);
+
+      expect(await deleteEndpoint(subject.store, endpoint.id)).toBe(true);
+      expect(await deleteEndpoint(subject.store, endpoint.id)).toBe(false);
+      expect(await problemSlug(deleteEndpoint(subject.store, subscriber.id))).toBe(
+        "endpoint-managed-in-code",
+      );
+      expect(await subject.store.listEndpoints()).toEqual([subscriber]);
+      expect(
+        (await subject.store.listDeliveries({ status: "pending" })).map((d) => d.endpoint_id),
+      ).toEqual([subscriber.id]);
     });
   });
 }

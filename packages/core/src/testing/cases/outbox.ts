@@ -222,7 +222,10 @@ export function describeOutbox(subject: StoreSubject): void {
       await subject.store.saveEndpoint(endpoint);
       const rotated = {
         ...endpoint,
-        secrets: [...endpoint.secrets, "whsec_bmV3LXNlY3JldC1mb3Itcm90YXRpb24="],
+        secrets: [
+          ...endpoint.secrets,
+          { secret: "whsec_bmV3LXNlY3JldC1mb3Itcm90YXRpb24=", until: null },
+        ],
       };
 
       await subject.store.saveEndpoint(rotated);
@@ -233,10 +236,9 @@ export function describeOutbox(subject: StoreSubject): void {
     it("saveEndpoint - keeps when a rotation's overlap ends, and a claim hands the endpoint over with it", async () => {
       const rotating = makeEndpoint({
         secrets: [
-          "whsec_bmV3LXNlY3JldC1mb3Itcm90YXRpb24=",
-          "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+          { secret: "whsec_bmV3LXNlY3JldC1mb3Itcm90YXRpb24=", until: null },
+          { secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw", until: iso(T0 + 86_400_000) },
         ],
-        previous_secrets_until: iso(T0 + 86_400_000),
       });
       await subject.store.saveEndpoint(rotating);
       await createReturn(subject.store);
@@ -250,7 +252,7 @@ export function describeOutbox(subject: StoreSubject): void {
 
       expect(await subject.store.listEndpoints()).toEqual([rotating]);
       expect(claimed!.endpoint).toEqual(rotating);
-      const ended = { ...rotating, previous_secrets_until: null };
+      const ended = { ...rotating, secrets: rotating.secrets.slice(0, 1) };
       await subject.store.saveEndpoint(ended);
       expect(await subject.store.listEndpoints()).toEqual([ended]);
     });

@@ -146,7 +146,7 @@ export function describeSubscriberEndpoints(subject: StoreSubject): void {
         now: T0 + 1_000,
       });
 
-      expect(revived).toBe(1);
+      expect(revived).toEqual({ revived: 1, skipped: 0 });
       expect(await claim(subject.store, T0 + 1_000)).toEqual([]);
       const [again] = await claim(subject.store, T0 + 1_000, [refunds.id]);
       expect(again!.delivery).toMatchObject({ event_id: events[0]!.id, attempt_count: 0 });

@@ -141,7 +141,10 @@ export function describeSubscribers(subject: StoreSubject): void {
       expect(dead!.attempts[0]!.error).toBe("rejected by the ledger");
 
       refused.clear();
-      expect(await dispatcher.redeliver(first!, { endpointId: "sub_refunds" })).toBe(1);
+      expect(await dispatcher.redeliver(first!, { endpointId: "sub_refunds" })).toEqual({
+        revived: 1,
+        skipped: 0,
+      });
       await deliverAll(dispatcher);
 
       expect(handled).toEqual([second, first]);

@@ -5,6 +5,10 @@
  * test events, and the endpoints the service's own configuration owns.
  */
 import { describe, expect, it } from "vitest";
+import { memoryStore } from "../../store/memory-store";
+import type { ReturnsStore } from "../../store/types";
+import { createWebhookDispatcher } from "../../webhooks/dispatcher";
+import { endpointIdForUrl } from "../../webhooks/endpoints";
 import { signWebhook } from "../../webhooks/signer";
 import { testToken } from "../http-client";
 import type { ServeService } from "./order-checks";
@@ -227,7 +231,7 @@ export function describeWebhookOperations(serve: ServeService): void {
 
       receiver.state.status = 204;
       const redelivered = await ops.post(`/v1/webhooks/events/${eventId}/redeliver`);
-      expect(redelivered.json).toEqual({ object: "webhook_redelivery", revived: 1 });
+      expect(redelivered.json).toEqual({ object: "webhook_redelivery", revived: 1, skipped: 0 });
       await service.dispatcher.drain();
       const after = await ops.get(`/v1/webhooks/deliveries?event_id=${eventId}`);
       const webhook = after.json.data.find(
@@ -246,7 +250,7 @@ export function describeWebhookOperations(serve: ServeService): void {
       const second = await create();
       await service.dispatcher.drain();
       const recovered = await ops.post("/v1/webhooks/recover", { since });
-      expect(recovered.json).toEqual({ object: "webhook_redelivery", revived: 1 });
+      expect(recovered.json).toEqual({ object: "webhook_redelivery", revived: 1, skipped: 0 });
       const pending = await ops.get(
         `/v1/webhooks/deliveries?return_id=${second.id}&status=pending`,
       );
@@ -437,9 +441,84 @@ export function describeWebhookOperations(serve: ServeService): void {
       const rotatedAgain = await ops.post(rotate, {}, "rotate-crm");
       expect(rotatedAgain.json.secret).toBe(rotated.json.secret);
       const stored = (await store.listEndpoints()).find((e) => e.id === first.json.id);
-      expect(stored).toMatchObject({ secrets: [rotated.json.secret, first.json.secret] });
+      expect(stored).toMatchObject({
+        secrets: [
+          { secret: rotated.json.secret, until: null },
+          { secret: first.json.secret, until: expect.any(String) },
+        ],
+      });
       const reused = await ops.post(rotate, { overlap_seconds: 60 }, "rotate-crm");
       expect([reused.status, reused.json.type]).toEqual([422, `${PROBLEM}idempotency-key-reused`]);
+    });
+
+    it("endpoints - an endpoint another process's options saved is the code's here too, whatever this service's options say", async () => {
+      const store = memoryStore();
+      // Another process, configured with the endpoint, saved it at its start.
+      await createWebhookDispatcher({ store, endpoints: [{ url: ERP, secret: OPTION_SECRET }] })
+        .ready;
+      // This service is configured without it.
+      const { send } = await serve({ store });
+      const path = `${ENDPOINTS}/${endpointIdForUrl(ERP)}`;
+      const before = await store.listEndpoints();
+
+      const refusals = [
+        await send("POST", `${path}/secret/rotate`, { token: manager, body: {} }),
+        await send("PATCH", path, { token: manager, body: { types: ["return.closed"] } }),
+        await send("DELETE", path, { token: manager }),
+      ];
+
+      expect(refusals.map((r) => [r.status, r.json.type, r.json.managed_by])).toEqual(
+        refusals.map(() => [409, `${PROBLEM}endpoint-managed-in-code`, "options"]),
+      );
+      expect(await store.listEndpoints()).toEqual(before);
+      expect((await send("GET", path, { token: manager })).json.managed_by).toBe("options");
+    });
+
+    it("endpoints - a change that lost a race is a 409 endpoint-concurrent-update, changes nothing, and may be sent again with its key", async () => {
+      const inner = memoryStore();
+      let competeOnce = false;
+      // Another request's write lands between this request's read and its write.
+      const store: ReturnsStore = {
+        ...inner,
+        async getEndpoint(id) {
+          const found = await inner.getEndpoint(id);
+          if (competeOnce) {
+            competeOnce = false;
+            await inner.disableEndpoint(id, "410 Gone");
+          }
+          return found;
+        },
+      };
+      const { ops, send } = await serveWithWebhooks((options) => serve({ ...options, store }));
+      const created = await ops.post(ENDPOINTS, { url: "https://crm.example/in", id: "crm" });
+      const path = `${ENDPOINTS}/crm`;
+
+      competeOnce = true;
+      const lost = await send("POST", `${path}/secret/rotate`, {
+        token: manager,
+        body: {},
+        key: "rotate-crm",
+      });
+
+      expect(lost.status).toBe(409);
+      expect(lost.headers.get("content-type")).toContain("application/problem+json");
+      expect(lost.json).toMatchObject({
+        type: `${PROBLEM}endpoint-concurrent-update`,
+        endpoint_id: "crm",
+      });
+      const stored = (await inner.getEndpoint("crm"))!.endpoint;
+      expect(stored).toMatchObject({ enabled: false, disabled_reason: "410 Gone" });
+      if (stored.kind !== "webhook") throw new Error("expected the webhook endpoint");
+      expect(stored.secrets.map((s) => s.secret)).toEqual([created.json.secret]);
+
+      const retried = await send("POST", `${path}/secret/rotate`, {
+        token: manager,
+        body: {},
+        key: "rotate-crm",
+      });
+      expect(retried.status, retried.text).toBe(200);
+      expect(retried.headers.get("idempotent-replayed")).toBeNull();
+      expect(retried.json).toMatchObject({ enabled: false, signing_secrets: 2 });
     });
   });
 }
