@@ -359,8 +359,8 @@ export function describeWebhookOperations(serve: ServeService): void {
       });
       const inOrder = await ops.post(`/v1/webhooks/events/${first!.id}/redeliver`, {});
       expect([anyway.json, inOrder.json]).toEqual([
-        { object: "webhook_redelivery", revived: 1 },
-        { object: "webhook_redelivery", revived: 1 },
+        { object: "webhook_redelivery", revived: 1, skipped: 0 },
+        { object: "webhook_redelivery", revived: 1, skipped: 0 },
       ]);
     });
 
