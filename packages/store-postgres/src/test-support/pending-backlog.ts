@@ -12,8 +12,9 @@ export async function seedPendingDeliveries(
 ): Promise<void> {
   const n = sqlNames({ schema });
   await db.query(
-    `INSERT INTO ${n.table("endpoints")} (id, kind, url, secrets, enabled, created_at)
-     VALUES ('we_down', 'webhook', 'https://hooks.example/down', '["whsec_down"]', true, $1)`,
+    `INSERT INTO ${n.table("endpoints")} (id, kind, url, secrets, managed_by, enabled, created_at)
+     VALUES ('we_down', 'webhook', 'https://hooks.example/down',
+             '[{"secret": "whsec_down", "until": null}]', 'api', true, $1)`,
     [new Date(dueAt).toISOString()],
   );
   await db.query(
