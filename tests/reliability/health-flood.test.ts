@@ -12,6 +12,8 @@ import { testAuthenticate, testToken, validCreate } from "@returnkit/core/testin
 import { postgresStore } from "@returnkit/store-postgres";
 import pg from "pg";
 import { expect, it } from "vitest";
+// The same backlog as store-postgres's own flood test, seeded by one statement per table.
+import { seedPendingDeliveries } from "../../packages/store-postgres/src/test-support/pending-backlog";
 import { startHonoServer } from "./test-support/servers";
 
 const DATABASE_URL = process.env.DATABASE_URL;
@@ -57,26 +59,6 @@ function send(agent: Agent, port: number, path: string, init: { body?: string } 
   });
 }
 
-/** A receiver down for a while: `count` returns with one due delivery each, in three statements. */
-async function seedBacklog(pool: pg.Pool, schema: string, count: number, dueAt: number) {
-  const t = (name: string) => `"${schema}"."returnkit_${name}"`;
-  await pool.query(
-    `INSERT INTO ${t("endpoints")} (id, kind, url, secrets, enabled, created_at)
-     VALUES ('we_down', 'webhook', 'https://hooks.example/down', '["whsec_down"]', true, $1)`,
-    [new Date(dueAt).toISOString()],
-  );
-  await pool.query(
-    `INSERT INTO ${t("outbox_events")} (id, return_id, seq, type, payload, created_at, created_ms)
-     SELECT 'evt_backlog_' || i, 'ret_backlog_' || i, 1, 'return.requested', '{}', $1, $2::bigint
-     FROM generate_series(1, $3::integer) AS i`,
-    [new Date(dueAt).toISOString(), dueAt, count],
-  );
-  await pool.query(
-    `INSERT INTO ${t("deliveries")} (event_id, endpoint_id, id, return_id, position, next_attempt_at)
-     SELECT id, 'we_down', 'dlv_' || id, return_id, position, created_ms FROM ${t("outbox_events")}`,
-  );
-}
-
 it.skipIf(!DATABASE_URL)(
   `health flood - ${FLOOD} calls over ${CONNECTIONS} connections against ${PENDING} pending deliveries: none fails, creates beside them answered (needs DATABASE_URL)`,
   async () => {
@@ -101,7 +83,7 @@ it.skipIf(!DATABASE_URL)(
     const normal = new Agent({ keepAlive: true, maxSockets: 1 });
     try {
       await store.init();
-      await seedBacklog(pool, schema, PENDING, Date.now() - 60_000);
+      await seedPendingDeliveries(pool, schema, PENDING, Date.now() - 60_000);
       const started = performance.now();
       const flood = Array.from({ length: FLOOD }, () => send(flooding, server.port, "/v1/health"));
       const creates: Answer[] = [];
