@@ -15,6 +15,7 @@ export async function onWebhook(body: string, headers: Record<string, string>): 
     secret: "whsec_c2VjcmV0",
   });
   if (event.type === "return.fit_signal") return event.data.signal.sku;
+  if (event.type === "webhook.test") return event.data.endpoint_id;
   const record: ReturnData = event.data.return;
   return record.state;
 }
