@@ -37,6 +37,7 @@ export {
   testToken,
 } from "./http-suite";
 export {
+  type ConformanceGroups,
   describeCallerIdsConformance,
   describeCommitsConformance,
   describeDeliveriesConformance,
