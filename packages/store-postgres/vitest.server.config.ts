@@ -8,7 +8,8 @@ export default defineProject({
   resolve: { alias: workspaceAlias },
   test: {
     // A real PostgreSQL: DATABASE_URL's, else one started from npm for this run.
-    globalSetup: ["../../vitest.postgres.ts"],
+    // Worker processes start from plain JavaScript bundled once for the run.
+    globalSetup: ["../../vitest.postgres.ts", "src/test-support/worker-bundles.ts"],
     name: "store-postgres-server",
     include: ["src/**/*.server.test.ts"],
     testTimeout: 60_000,

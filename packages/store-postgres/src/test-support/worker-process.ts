@@ -3,12 +3,14 @@
  * TypeScript worker as a real Node process, talks to it over IPC, and makes sure none is left
  * behind.
  *
- * The worker runs under `node --import tsx` with `TSX_TSCONFIG_PATH` naming this package's
- * tsconfig (its `paths` map every `@returnkit/*` import to the workspace sources). Not the
- * `tsx` CLI: that is a wrapper which starts the real program as a second process, and a
+ * The worker runs as the plain JavaScript bundle the project's global setup built of it
+ * (`worker-bundles.ts`); without one (a file run outside those projects) under
+ * `node --import tsx` with `TSX_TSCONFIG_PATH` naming this package's tsconfig (its `paths`
+ * map every `@returnkit/*` import to the workspace sources). Never the `tsx` CLI: that is a wrapper which starts the real program as a second process, and a
  * SIGKILL sent to the wrapper cannot be passed on, so the program would live on, orphaned.
  */
 import { type ChildProcess, fork } from "node:child_process";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const PACKAGE_ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -49,12 +51,15 @@ export function startWorker<In, Out extends WorkerMessage>(
   file: string,
   config: unknown,
 ): WorkerProcess<In, Out> {
+  const bundles = process.env.RETURNKIT_TEST_WORKERS;
   const child = fork(
-    fileURLToPath(new URL(`./${file}`, import.meta.url)),
+    bundles
+      ? join(bundles, file.replace(/\.ts$/, ".mjs"))
+      : fileURLToPath(new URL(`./${file}`, import.meta.url)),
     [JSON.stringify(config)],
     {
       cwd: PACKAGE_ROOT,
-      execArgv: ["--import", "tsx"],
+      execArgv: bundles ? [] : ["--import", "tsx"],
       env: { ...process.env, TSX_TSCONFIG_PATH: TSCONFIG },
       // The worker's own output goes straight to the terminal, so a failing worker explains itself.
       stdio: ["ignore", "inherit", "inherit", "ipc"],
