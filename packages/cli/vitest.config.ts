@@ -1,11 +1,12 @@
 import { defineProject } from "vitest/config";
-import { workspaceAlias } from "../../vitest.shared.ts";
+import { busyMachineTimeouts, workspaceAlias } from "../../vitest.shared.ts";
 
 // Every case runs `returnkit` (through `runCli`, two as the real executable) against a real
 // PostgreSQL server.
 export default defineProject({
   resolve: { alias: workspaceAlias },
   test: {
+    ...busyMachineTimeouts,
     // DATABASE_URL's server, else one started from npm for this run.
     globalSetup: ["../../vitest.postgres.ts"],
     name: "cli",
