@@ -10,6 +10,7 @@ export default defineConfig({
       "packages/store-postgres/vitest.server.config.ts",
       "examples/*",
       "bench",
+      "scripts",
       "tests/reliability",
     ],
   },

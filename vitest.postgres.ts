@@ -17,20 +17,35 @@ let server: ChildProcess | undefined;
 
 export async function setup(): Promise<void> {
   if (process.env.DATABASE_URL || server) return;
-  const child = spawn(process.execPath, [SCRIPT], { stdio: ["pipe", "pipe", "inherit"] });
+  const child = spawn(process.execPath, [SCRIPT], { stdio: ["pipe", "pipe", "pipe"] });
   server = child;
+  // The script's one line on a failure (what to do); anything else it says goes on as it is.
+  let said = "";
+  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => {
+    said += chunk;
+    process.stderr.write(chunk);
+  });
   const lines = createInterface({ input: child.stdout! });
-  const [line] = (await Promise.race([
-    once(lines, "line"),
+  const line = await Promise.race([
+    once(lines, "line").then(([text]) => text as string),
     once(child, "exit").then(([code]) => {
-      throw new Error(
-        `could not start an embedded PostgreSQL (exit ${code}); set DATABASE_URL to use yours`,
+      server = undefined;
+      throw oneSentence(
+        said.trim().split("\n").at(-1) ||
+          `could not start an embedded PostgreSQL (exit ${code}); set DATABASE_URL to use yours`,
       );
     }),
-  ])) as [string];
+  ]);
   const { url } = JSON.parse(line) as { url: string };
   process.env.DATABASE_URL = url;
   console.log(`tests use an embedded PostgreSQL at ${url} (DATABASE_URL was unset)`);
+}
+
+/** An error that prints as its message alone: the sentence is the whole story. */
+function oneSentence(message: string): Error {
+  const error = new Error(message);
+  error.stack = message;
+  return error;
 }
 
 export async function teardown(): Promise<void> {

@@ -15,3 +15,10 @@ export const workspaceAlias = [
   { find: /^@returnkit\/mcp$/, replacement: src("mcp/src/index.ts") },
   { find: /^@returnkit\/cli$/, replacement: src("cli/src/index.ts") },
 ];
+
+/**
+ * A backstop, not a way to wait: every wait in a test is for its signal (an event, a line, an
+ * answer) with a bound of its own. On a busy machine a file's first case also pays for
+ * warming up every module it loads, which can take longer than vitest's 5 s (10 s for hooks).
+ */
+export const busyMachineTimeouts = { testTimeout: 30_000, hookTimeout: 60_000 };

@@ -1,7 +1,7 @@
 import { defineProject } from "vitest/config";
-import { workspaceAlias } from "../../vitest.shared.ts";
+import { busyMachineTimeouts, workspaceAlias } from "../../vitest.shared.ts";
 
 export default defineProject({
   resolve: { alias: workspaceAlias },
-  test: { name: "adapter-express" },
+  test: { name: "adapter-express", ...busyMachineTimeouts },
 });

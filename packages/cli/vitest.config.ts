@@ -1,14 +1,16 @@
 import { defineProject } from "vitest/config";
-import { workspaceAlias } from "../../vitest.shared.ts";
+import { busyMachineTimeouts, workspaceAlias } from "../../vitest.shared.ts";
 
-// Every case runs the real `returnkit` executable against a real PostgreSQL server.
+// Every case runs `returnkit` (through `runCli`, two as the real executable) against a real
+// PostgreSQL server.
 export default defineProject({
   resolve: { alias: workspaceAlias },
   test: {
+    ...busyMachineTimeouts,
     // DATABASE_URL's server, else one started from npm for this run.
     globalSetup: ["../../vitest.postgres.ts"],
     name: "cli",
-    // Each case starts Node processes (TypeScript through tsx) on a shared machine.
+    // A backstop for a busy machine: the two executable cases start Node through tsx.
     testTimeout: 60_000,
   },
 });

@@ -1,5 +1,5 @@
 import { defineProject } from "vitest/config";
-import { workspaceAlias } from "../../vitest.shared.ts";
+import { busyMachineTimeouts, workspaceAlias } from "../../vitest.shared.ts";
 
 // The suites that need a real server (`*.server.test.ts`) are the project
 // `store-postgres-server` (vitest.server.config.ts), so a run without DATABASE_URL shows them
@@ -7,8 +7,10 @@ import { workspaceAlias } from "../../vitest.shared.ts";
 export default defineProject({
   resolve: { alias: workspaceAlias },
   test: {
+    ...busyMachineTimeouts,
     // A real PostgreSQL: DATABASE_URL's, else one started from npm for this run.
-    globalSetup: ["../../vitest.postgres.ts"],
+    // Worker processes start from plain JavaScript bundled once for the run.
+    globalSetup: ["../../vitest.postgres.ts", "src/test-support/worker-bundles.ts"],
     name: "store-postgres",
     exclude: ["**/node_modules/**", "src/**/*.server.test.ts"],
     // Cases race several connections through whole transactions on a shared machine.

@@ -27,14 +27,30 @@ describe("express example main", () => {
     const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
       child.once("exit", (code, signal) => resolve({ code, signal })),
     );
-    for (let waited = 0; !output.includes("shop on"); waited += 50) {
-      if (waited > 30_000) throw new Error(`the shop did not start:\n${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    // Its "shop on" line, or how it ended first; the bound is for a shop that never starts.
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`the shop did not start in 90 s:\n${output}`)),
+        90_000,
+      );
+      const started = () => {
+        if (!output.includes("shop on")) return;
+        clearTimeout(timer);
+        resolve();
+      };
+      child.stdout.on("data", started);
+      child.stderr.on("data", started);
+      exited.then((how) => {
+        clearTimeout(timer);
+        reject(
+          new Error(`the shop exited (${how.code ?? how.signal}) before starting:\n${output}`),
+        );
+      });
+    });
     expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200);
 
     child.kill("SIGTERM");
     expect(await exited).toEqual({ code: 0, signal: null });
     expect(output).toContain("shop stopped");
-  });
+  }, 120_000);
 });

@@ -75,11 +75,13 @@ describe("README: try it with curl", () => {
     ]);
 
     const returnId = created.slice("created ".length);
-    await receiver.waitFor(new RegExp(`${returnId}\\s+#7 return\\.closed`), 30_000);
+    await receiver.waitFor(new RegExp(`${returnId}\\s+#7 return\\.closed`), 60_000);
     expect(receiver.output()).not.toMatch(/rejected delivery/);
 
     // SIGTERM stops pnpm start cleanly: the service and PGlite closed, the directory unlocked.
     await server.stop("SIGTERM");
     expect(existsSync(join(dataDir, "returnkit.lock"))).toBe(false);
-  });
+    // Two `pnpm` processes compile TypeScript through tsx at start: on a busy machine that
+    // alone may take a minute. Each wait inside is for a line or an answer, bounded itself.
+  }, 240_000);
 });

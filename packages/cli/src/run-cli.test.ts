@@ -1,9 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { itOnItsOwnSchema, returnkit, returnkitJson, uniqueSchema } from "./test-support";
+import {
+  itOnItsOwnSchema,
+  returnkit,
+  returnkitJson,
+  returnkitProcess,
+  uniqueSchema,
+} from "./test-support";
 
 describe("returnkit - help and usage", () => {
   it("returnkit --help - lists every command, the global options and the exit codes", async () => {
-    const run = await returnkit(["--help"], { DATABASE_URL: undefined });
+    // The real executable: what a shell gets, exit code and streams.
+    const run = await returnkitProcess(["--help"], { DATABASE_URL: undefined });
 
     expect(run.code).toBe(0);
     for (const line of [
@@ -77,7 +84,8 @@ describe("returnkit - help and usage", () => {
 
 describe("returnkit - operational failures", () => {
   it("returnkit - an unreachable database exits 1 with one line naming the server, no stack", async () => {
-    const run = await returnkit(["migrate", "status"], {
+    // The real executable: nothing but the one line reaches its stderr.
+    const run = await returnkitProcess(["migrate", "status"], {
       DATABASE_URL: "postgres://someone:s3cret@127.0.0.1:1/shop",
     });
 

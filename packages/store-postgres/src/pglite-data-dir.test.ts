@@ -15,7 +15,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DataDirInUseError, LOCK_FILE, lockDataDir } from "./data-dir-lock";
 import { postgresStore } from "./postgres-store";
-import { bundleWorker } from "./test-support/bundle-worker";
+import { workerCommand } from "./test-support/worker-process";
 
 /** A generous bound for a busy machine; every wait below ends on a signal well before it. */
 const START_MS = 120_000;
@@ -23,12 +23,11 @@ const START_MS = 120_000;
 let root: string;
 let dir: string;
 let db: PGlite;
-let worker: string;
 
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), "returnkit-lock-"));
   dir = join(root, "data");
-  [db, worker] = await Promise.all([PGlite.create(dir), bundleWorker("data-dir-worker.ts")]);
+  db = await PGlite.create(dir);
 }, START_MS);
 
 const children = new Set<ChildProcess>();
@@ -39,7 +38,6 @@ afterEach(() => {
 afterAll(async () => {
   if (!db.closed) await db.close();
   rmSync(root, { recursive: true, force: true });
-  rmSync(worker, { force: true });
 });
 
 describe("postgresStore on a PGlite directory, in one process", () => {
@@ -120,9 +118,13 @@ describe("postgresStore on a PGlite directory, across processes", () => {
   });
 });
 
-/** The bundled worker on `dir`, read line by line from its stdout. */
+/** The data-dir worker on `dir` (its bundle, built once for the run), read line by line. */
 function startWorker() {
-  const child = spawn(process.execPath, [worker, dir], { stdio: ["pipe", "pipe", "inherit"] });
+  const { script, execArgv, env } = workerCommand("data-dir-worker.ts");
+  const child = spawn(process.execPath, [...execArgv, script, dir], {
+    env,
+    stdio: ["pipe", "pipe", "inherit"],
+  });
   children.add(child);
   const exitCode = new Promise<number | null>((resolve) => child.once("exit", resolve));
   const lines = createInterface({ input: child.stdout! });

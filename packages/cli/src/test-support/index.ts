@@ -1,10 +1,12 @@
 /**
- * @module test-support — the real `returnkit` executable as a child process, and a store on a
- * schema of the test's own to seed it with what operators look at (endpoints, dead deliveries).
+ * @module test-support — `returnkit` run as the executable runs it (through `runCli`, in this
+ * process, or as the real executable in a child process), and a store on a schema of the
+ * test's own to seed it with what operators look at (endpoints, dead deliveries).
  *
  * The executable runs as `node --import tsx src/bin.ts` with `TSX_TSCONFIG_PATH` naming this
  * package's tsconfig, whose `paths` map every `@returnkit/*` import to the workspace sources:
- * what is tested is the code in the tree, never a stale build.
+ * what is tested is the code in the tree, never a stale build. Starting it costs seconds on a
+ * busy machine, so only the cases about the process itself use it.
  */
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
@@ -28,8 +30,33 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Runs `returnkit …args` to its end. `env` is added to this process's, DATABASE_URL included. */
-export function returnkit(
+/**
+ * Runs `returnkit …args` to its end through `runCli`, writing what `bin.ts` writes (each text
+ * and a newline). `env` is added to this process's, DATABASE_URL included.
+ */
+export async function returnkit(
+  args: string[],
+  env: Record<string, string | undefined> = {},
+): Promise<CliRun> {
+  let stdout = "";
+  let stderr = "";
+  const code = await runCli(
+    args,
+    { ...process.env, DATABASE_URL, ...env },
+    {
+      out: (text) => {
+        stdout += `${text}\n`;
+      },
+      error: (text) => {
+        stderr += `${text}\n`;
+      },
+    },
+  );
+  return { code, stdout, stderr };
+}
+
+/** `returnkit`, but the real executable in a child process: its exit code and its streams. */
+export function returnkitProcess(
   args: string[],
   env: Record<string, string | undefined> = {},
 ): Promise<CliRun> {

@@ -22,6 +22,12 @@ export interface MountedService {
 
 export interface HttpSuiteTarget {
   name: string;
+  /**
+   * `"mount-specific"` runs only the cases a mount can get wrong (bodies, methods, paths,
+   * headers, status mapping); the domain rules then need one other target run in full.
+   * Default `"all"`.
+   */
+  cases?: "all" | "mount-specific";
   /** Serves `service` at the path of its baseUrl (`/` or a prefix). */
   mount(service: ReturnsService, mountPath: string): Promise<MountedService>;
 }

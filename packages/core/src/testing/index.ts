@@ -38,6 +38,7 @@ export {
 } from "./http-suite";
 export { INSIDE_DESTINATIONS } from "./inside-destinations";
 export {
+  type ConformanceGroups,
   describeCallerIdsConformance,
   describeCommitsConformance,
   describeDeliveriesConformance,

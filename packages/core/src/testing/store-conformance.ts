@@ -32,25 +32,54 @@ export interface StoreConformanceOptions {
   create: () => Promise<ReturnsStore> | ReturnsStore;
   /** Called after every case instead of `store.close()` (e.g. to also drop a schema). */
   cleanup?: (store: ReturnsStore) => Promise<void>;
+  /**
+   * Which groups run (default `"all"`, what a new store needs). A store that shares the code
+   * of one already run in full may narrow it: `"store-contract"` leaves out the groups that
+   * check the service on the store (order checks, what an order can return), which hold on
+   * any store keeping the contract; `"commit-path"` runs only the groups that commit, for a
+   * second mode of a store that changes only how it writes (e.g. grouped commits).
+   */
+  groups?: ConformanceGroups;
 }
 
-/** Registers one case per guarantee of the `ReturnsStore` contract. */
+export type ConformanceGroups = "all" | "store-contract" | "commit-path";
+
+/**
+ * Every group, with what it proves: `service` groups check the service over the store (they
+ * hold on any store that keeps the contract, so one store in full is enough); `commits` marks
+ * the groups whose cases turn on how `commit` writes.
+ */
+const GROUPS: ReadonlyArray<{
+  cases: (subject: StoreSubject) => void;
+  service?: true;
+  commits?: true;
+}> = [
+  { cases: describeCommits, commits: true },
+  { cases: describeLineAllowance, commits: true },
+  { cases: describeListReturns },
+  { cases: describeIdempotency, commits: true },
+  { cases: describeOutbox, commits: true },
+  { cases: describeDeliveries },
+  { cases: describeSubscriberEndpoints, commits: true },
+  { cases: describeEndpointAdmin },
+  { cases: describeSubscribers },
+  { cases: describeNotifications, commits: true },
+  { cases: describeRetention },
+  { cases: describeCallerIds },
+  { cases: describeOrders, service: true },
+];
+
+function selected(groups: ConformanceGroups = "all"): typeof GROUPS {
+  if (groups === "store-contract") return GROUPS.filter((group) => !group.service);
+  if (groups === "commit-path") return GROUPS.filter((group) => group.commits && !group.service);
+  return GROUPS;
+}
+
+/** Registers one case per guarantee of the `ReturnsStore` contract (the groups `options.groups` names). */
 export function runStoreConformance(options: StoreConformanceOptions): void {
   describe(`ReturnsStore conformance: ${options.name}`, () => {
-    const subject = freshStoreForEachCase(options);
-    describeCommits(subject);
-    describeLineAllowance(subject);
-    describeListReturns(subject);
-    describeIdempotency(subject);
-    describeOutbox(subject);
-    describeDeliveries(subject);
-    describeSubscriberEndpoints(subject);
-    describeEndpointAdmin(subject);
-    describeSubscribers(subject);
-    describeNotifications(subject);
-    describeRetention(subject);
-    describeCallerIds(subject);
-    describeOrders(subject);
+    const subject = freshStoreForEachCase(options, (options.groups ?? "all") === "all");
+    for (const group of selected(options.groups)) group.cases(subject);
   });
 }
 
@@ -96,7 +125,10 @@ function group(
 }
 
 /** Creates and initialises a store before each case and closes it after. */
-function freshStoreForEachCase(options: StoreConformanceOptions): StoreSubject {
+function freshStoreForEachCase(
+  options: StoreConformanceOptions,
+  serviceCases = true,
+): StoreSubject {
   let current: ReturnsStore | undefined;
   beforeEach(async () => {
     current = await options.create();
@@ -110,6 +142,7 @@ function freshStoreForEachCase(options: StoreConformanceOptions): StoreSubject {
     else await store.close?.();
   });
   return {
+    serviceCases,
     get store() {
       if (!current) throw new Error("conformance: the store is only available inside a case");
       return current;

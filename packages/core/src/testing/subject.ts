@@ -14,6 +14,8 @@ import {
 /** The store of the running case; a getter because each case gets a fresh one. */
 export interface StoreSubject {
   readonly store: ReturnsStore;
+  /** False when the run leaves out the cases that check the service on the store. */
+  readonly serviceCases?: boolean;
 }
 
 export interface Committed {

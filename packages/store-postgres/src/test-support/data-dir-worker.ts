@@ -1,6 +1,7 @@
 /**
  * @module test-support/data-dir-worker — one process of the data-directory lock case, bundled
- * once into plain JavaScript (`bundleDataDirWorker`) so that it starts in well under a second.
+ * once into plain JavaScript by the project's global setup (`worker-bundles.ts`), so that it
+ * starts in well under a second.
  * Opens `postgresStore({ db: new PGlite(dir) })` as a host would, without calling
  * `lockDataDir`, creates one return and prints `ready <return id>`, then holds the directory
  * until its stdin closes. A process the store refuses prints `refused <holder pid> <message>`.

@@ -127,3 +127,40 @@ export async function commitNewReturn(store: ReturnsStore): Promise<StoredReturn
   expect(result.ok).toBe(true);
   return stored;
 }
+
+/**
+ * A conformance run's store on one migrated schema, emptied after each case rather than made
+ * anew: migrating a schema is most of what a case would cost. `db` is read when used (a
+ * file's database may open in `beforeAll`); `drop` is for `afterAll`.
+ */
+export function emptiedEachCase(
+  db: () => TestDatabase,
+  label: string,
+  open: (schema: string) => ReturnsStore,
+): {
+  create: () => ReturnsStore;
+  cleanup: (store: ReturnsStore) => Promise<void>;
+  drop: () => Promise<void>;
+} {
+  const schema = uniqueSchema(label);
+  return {
+    create: () => open(schema),
+    async cleanup(store) {
+      await store.close?.();
+      await emptySchema(db(), schema);
+    },
+    drop: () => dropSchema(db(), schema),
+  };
+}
+
+/** Deletes every row but the record of applied migrations. */
+async function emptySchema(db: TestDatabase, schema: string): Promise<void> {
+  const { rows } = await query<{ tablename: string }>(
+    db,
+    "SELECT tablename FROM pg_tables WHERE schemaname = $1 AND tablename NOT LIKE '%migrations'",
+    [schema],
+  );
+  if (rows.length === 0) return;
+  const tables = rows.map((row) => `"${schema}"."${row.tablename}"`).join(", ");
+  await query(db, `TRUNCATE ${tables} RESTART IDENTITY CASCADE`);
+}

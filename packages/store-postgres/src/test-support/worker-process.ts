@@ -3,12 +3,14 @@
  * TypeScript worker as a real Node process, talks to it over IPC, and makes sure none is left
  * behind.
  *
- * The worker runs under `node --import tsx` with `TSX_TSCONFIG_PATH` naming this package's
- * tsconfig (its `paths` map every `@returnkit/*` import to the workspace sources). Not the
- * `tsx` CLI: that is a wrapper which starts the real program as a second process, and a
+ * The worker runs as the plain JavaScript bundle the project's global setup built of it
+ * (`worker-bundles.ts`); without one (a file run outside those projects) under
+ * `node --import tsx` with `TSX_TSCONFIG_PATH` naming this package's tsconfig (its `paths`
+ * map every `@returnkit/*` import to the workspace sources). Never the `tsx` CLI: that is a wrapper which starts the real program as a second process, and a
  * SIGKILL sent to the wrapper cannot be passed on, so the program would live on, orphaned.
  */
 import { type ChildProcess, fork } from "node:child_process";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const PACKAGE_ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -42,6 +44,25 @@ export interface WorkerProcess<In, Out extends WorkerMessage> {
   kill(): Promise<WorkerExit>;
 }
 
+/**
+ * How to run `src/test-support/<file>` in a process of its own: its bundle when the project's
+ * global setup built one, else the source under tsx.
+ */
+export function workerCommand(file: string): {
+  script: string;
+  execArgv: string[];
+  env: NodeJS.ProcessEnv;
+} {
+  const bundles = process.env.RETURNKIT_TEST_WORKERS;
+  return {
+    script: bundles
+      ? join(bundles, file.replace(/\.ts$/, ".mjs"))
+      : fileURLToPath(new URL(`./${file}`, import.meta.url)),
+    execArgv: bundles ? [] : ["--import", "tsx"],
+    env: { ...process.env, TSX_TSCONFIG_PATH: TSCONFIG },
+  };
+}
+
 const running = new Set<ChildProcess>();
 
 /** Starts `src/test-support/<file>` in a process of its own with `config` as its argument. */
@@ -49,17 +70,14 @@ export function startWorker<In, Out extends WorkerMessage>(
   file: string,
   config: unknown,
 ): WorkerProcess<In, Out> {
-  const child = fork(
-    fileURLToPath(new URL(`./${file}`, import.meta.url)),
-    [JSON.stringify(config)],
-    {
-      cwd: PACKAGE_ROOT,
-      execArgv: ["--import", "tsx"],
-      env: { ...process.env, TSX_TSCONFIG_PATH: TSCONFIG },
-      // The worker's own output goes straight to the terminal, so a failing worker explains itself.
-      stdio: ["ignore", "inherit", "inherit", "ipc"],
-    },
-  );
+  const { script, execArgv, env } = workerCommand(file);
+  const child = fork(script, [JSON.stringify(config)], {
+    cwd: PACKAGE_ROOT,
+    execArgv,
+    env,
+    // The worker's own output goes straight to the terminal, so a failing worker explains itself.
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
   if (child.pid === undefined) throw new Error(`could not start ${file}`);
   running.add(child);
   const messages: Out[] = [];

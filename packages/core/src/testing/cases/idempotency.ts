@@ -331,6 +331,7 @@ export function describeIdempotency(subject: StoreSubject): void {
       }
     });
 
-    describeKeyedWrites(subject);
+    // Service-level: they hold on any store keeping the cases above.
+    if (subject.serviceCases !== false) describeKeyedWrites(subject);
   });
 }
