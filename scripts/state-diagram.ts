@@ -3,7 +3,7 @@
  * The core test `state-diagram.test.ts` fails when the README is out of date.
  */
 import { readFileSync, writeFileSync } from "node:fs";
-import { returnStateDiagram } from "../packages/core/src/state-diagram";
+import { returnStateDiagram } from "../packages/core/src/domain/state-diagram";
 
 const path = new URL("../README.md", import.meta.url);
 const readme = readFileSync(path, "utf8");

@@ -18,15 +18,15 @@ import { createRequire } from "node:module";
 import { availableParallelism, loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import type { ReturnEvent } from "../../packages/core/src/machine";
-// Relative imports like the other benches; the fixture that commits returns is test support.
-import { memoryStore } from "../../packages/core/src/store/memory-store";
-import { createWebhookDispatcher } from "../../packages/core/src/webhooks/dispatcher";
-import { generateWebhookSecret } from "../../packages/core/src/webhooks/signer";
+import { createWebhookDispatcher } from "../../packages/core/src/delivery/dispatcher";
+import { generateWebhookSecret } from "../../packages/core/src/delivery/signer";
 import {
   commitLifecycle,
   commitNewReturn,
-} from "../../packages/core/src/webhooks/test-support/returns";
+} from "../../packages/core/src/delivery/test-support/returns";
+import type { ReturnEvent } from "../../packages/core/src/domain/machine";
+// Relative imports like the other benches; the fixture that commits returns is test support.
+import { memoryStore } from "../../packages/core/src/store/memory/memory-store";
 import type { BenchFigure, BenchSection } from "./types";
 
 /**

@@ -10,7 +10,7 @@ import { realpathSync } from "node:fs";
 import { cpus } from "node:os";
 import { fileURLToPath } from "node:url";
 import { Webhook } from "standardwebhooks";
-import { signWebhook, webhookSecretKey } from "../../packages/core/src/webhooks/signer";
+import { signWebhook, webhookSecretKey } from "../../packages/core/src/delivery/signer";
 import { webCryptoHmac } from "../../packages/webhook-verify/src/hmac";
 import { verifyWebhook, verifyWebhookSignature } from "../../packages/webhook-verify/src/index";
 import {

@@ -1,5 +1,5 @@
 /**
- * @module @returnkit/core — a complete returns-and-exchanges service: lifecycle machine,
+ * @module index — a complete returns-and-exchanges service: lifecycle machine,
  * schemas, idempotent writes, transactional outbox webhooks, OAuth 2.1 resource server and
  * a fetch handler serving every route.
  */
@@ -13,24 +13,31 @@ export {
   protectedResourceMetadataPath,
   protectedResourceMetadataUrl,
 } from "./auth/protected-resource";
-export { readBodyBytes } from "./http/body";
-export type { FetchHandler, HttpContext } from "./http/fetch-handler";
-export { createFetchHandler } from "./http/fetch-handler";
-export { buildOpenApiDocument } from "./http/openapi";
-export { requestIdOf } from "./http/request-id";
-export { ambiguousPathResponse } from "./http/request-target";
-export { responseText } from "./http/response-text";
-export type { RouteDefinition, RouteHandler, RouteInput, RouteOutcome } from "./http/routes";
-export { buildRoutes } from "./http/routes";
-export type { IdempotencySettings } from "./idempotency/engine";
-export { DEFAULT_IDEMPOTENCY } from "./idempotency/engine";
-export { canonicalJson, requestFingerprint } from "./idempotency/fingerprint";
-export { parseIdempotencyKey } from "./idempotency/key";
-export { isEventId, isReturnId, newEventId, newReturnId } from "./ids";
-export type { ConsoleLoggerOptions } from "./logging/console-logger";
-export { consoleLogger } from "./logging/console-logger";
-export type { LogFields, Logger, LogLevel, LogMethod } from "./logging/logger";
-export { silentLogger } from "./logging/logger";
+export type {
+  DestinationPolicy,
+  DestinationRefusal,
+  DestinationRule,
+} from "./delivery/destinations";
+export {
+  DESTINATION_RULES,
+  destinationPolicy,
+  isDestinationEntry,
+} from "./delivery/destinations";
+export type {
+  Subscriber,
+  SubscriberEvent,
+  SubscriberEventData,
+  TestAttempt,
+  WebhookDispatcher,
+  WebhookDispatcherOptions,
+} from "./delivery/dispatcher";
+export { createWebhookDispatcher } from "./delivery/dispatcher";
+export { MAX_ENDPOINT_SECRETS, signingSecrets, WEBHOOK_EVENT_TYPES } from "./delivery/endpoints";
+export { WEBHOOK_REQUEST_ID_HEADER } from "./delivery/request-id-header";
+export type { SignedWebhookHeaders } from "./delivery/signer";
+export { generateWebhookSecret, signWebhook, webhookHeaders } from "./delivery/signer";
+export { subscriberEndpointId } from "./delivery/subscribers";
+export { isEventId, isReturnId, newEventId, newReturnId } from "./domain/ids";
 export type {
   MerchantEvent,
   PersistedReturnSnapshot,
@@ -38,7 +45,7 @@ export type {
   ReturnEvent,
   ReturnSnapshot,
   ReturnState,
-} from "./machine";
+} from "./domain/machine";
 export {
   allowedEvents,
   allowedEventsIn,
@@ -54,50 +61,23 @@ export {
   returnMachine,
   stateOf,
   TERMINAL_STATES,
-} from "./machine";
-export type {
-  RequestOperations,
-  WebhookAnswer,
-  WebhookOperations,
-  WebhookTargets,
-} from "./operations/types";
-export type { OptionIssue, SchemaCovers } from "./options/check";
-export {
-  aBoolean,
-  aFunction,
-  aNonEmptyString,
-  checkOptions,
-  InvalidOptionsError,
-  optionsObject,
-  satisfying,
-} from "./options/check";
-export type { InMemoryOrders } from "./orders/in-memory-orders";
-export { inMemoryOrders } from "./orders/in-memory-orders";
-export type { Order, OrderInput, OrderLine } from "./orders/order-schema";
-export { OrderSchema } from "./orders/order-schema";
-export type {
-  Eligibility,
-  EligibilityRule,
-  OrderSource,
-  ProductCatalog,
-  ReturnRequest,
-} from "./orders/types";
-export type { Actor, CallerKind, Principal, Scope } from "./principal";
-export { ALL_SCOPES, hasScope, SCOPES } from "./principal";
+} from "./domain/machine";
+export type { Actor, CallerKind, Principal, Scope } from "./domain/principal";
+export { ALL_SCOPES, hasScope, SCOPES } from "./domain/principal";
 export type {
   OrderLineRef,
   ProblemDetails,
   QuantityRefusal,
   ValidationIssue,
-} from "./problems";
-export { isProblemError, PROBLEM_TYPE_PREFIX, ProblemError, problems } from "./problems";
+} from "./domain/problems";
+export { isProblemError, PROBLEM_TYPE_PREFIX, ProblemError, problems } from "./domain/problems";
 export type {
   FitDirection,
   ParsedReason,
   ReasonCatalogue,
   ReasonCatalogueOptions,
   ReasonDescription,
-} from "./reasons";
+} from "./domain/reasons";
 export {
   createReasonCatalogue,
   DEFAULT_BODY_PARTS,
@@ -106,10 +86,53 @@ export {
   FIT_DIRECTIONS,
   isFitReason,
   parseReason,
-} from "./reasons";
-export type { HeaderReader } from "./request-ids";
-export { isSaneRequestId, traceIdOf } from "./request-ids";
-export * from "./schemas";
+} from "./domain/reasons";
+export type { HeaderReader } from "./domain/request-ids";
+export { isSaneRequestId, traceIdOf } from "./domain/request-ids";
+export * from "./domain/schemas";
+export { returnStateDiagram } from "./domain/state-diagram";
+export { isStorableText } from "./domain/text";
+export { readBodyBytes } from "./http/body";
+export type { FetchHandler, HttpContext } from "./http/fetch-handler";
+export { createFetchHandler } from "./http/fetch-handler";
+export { buildOpenApiDocument } from "./http/openapi/openapi";
+export { requestIdOf } from "./http/request-id";
+export { ambiguousPathResponse } from "./http/request-target";
+export { responseText } from "./http/response-text";
+export type { RouteDefinition, RouteHandler, RouteInput, RouteOutcome } from "./http/routes";
+export { buildRoutes } from "./http/routes";
+export type { ConsoleLoggerOptions } from "./observability/logging/console-logger";
+export { consoleLogger } from "./observability/logging/console-logger";
+export type { LogFields, Logger, LogLevel, LogMethod } from "./observability/logging/logger";
+export { silentLogger } from "./observability/logging/logger";
+export type { FitSignal, FitSignalStage, WebhookTransition } from "./returns/events";
+export {
+  deriveFitSignal,
+  FIT_SIGNAL_STAGES,
+  publishTransitions,
+  webhookTypeFor,
+} from "./returns/events";
+export type { IdempotencySettings } from "./returns/idempotency/engine";
+export { DEFAULT_IDEMPOTENCY } from "./returns/idempotency/engine";
+export { canonicalJson, requestFingerprint } from "./returns/idempotency/fingerprint";
+export { parseIdempotencyKey } from "./returns/idempotency/key";
+export type { InMemoryOrders } from "./returns/orders/in-memory-orders";
+export { inMemoryOrders } from "./returns/orders/in-memory-orders";
+export type { Order, OrderInput, OrderLine } from "./returns/orders/order-schema";
+export { OrderSchema } from "./returns/orders/order-schema";
+export type {
+  Eligibility,
+  EligibilityRule,
+  OrderSource,
+  ProductCatalog,
+  ReturnRequest,
+} from "./returns/orders/types";
+export type {
+  RequestOperations,
+  WebhookAnswer,
+  WebhookOperations,
+  WebhookTargets,
+} from "./returns/types";
 export type {
   OperationContext,
   ReturnListResult,
@@ -119,38 +142,26 @@ export type {
   ReturnsServiceOptions,
 } from "./service";
 export { createReturnsService, etagMatches, etagOf } from "./service";
-export { returnStateDiagram } from "./state-diagram";
-export type { MemoryStoreOptions } from "./store/memory-store";
-export { memoryStore } from "./store/memory-store";
+export type { MemoryStoreOptions } from "./store/memory/memory-store";
+export { memoryStore } from "./store/memory/memory-store";
 export type * from "./store/types";
 export { isStoreUnavailable, StoreUnavailableError } from "./store/unavailable";
-export { isStorableText } from "./text";
-export * from "./webhook-schemas";
-export type { DeliveryPage } from "./webhooks/delivery-pages";
+export type { OptionIssue, SchemaCovers } from "./util/option-checks";
+export {
+  aBoolean,
+  aFunction,
+  aNonEmptyString,
+  checkOptions,
+  InvalidOptionsError,
+  optionsObject,
+  satisfying,
+} from "./util/option-checks";
+export type { DeliveryPage } from "./webhook-admin/delivery-pages";
 export {
   decodeDeliveryCursor,
   encodeDeliveryCursor,
   listDeliveryPage,
-} from "./webhooks/delivery-pages";
-export type {
-  DestinationPolicy,
-  DestinationRefusal,
-  DestinationRule,
-} from "./webhooks/destinations";
-export {
-  DESTINATION_RULES,
-  destinationPolicy,
-  isDestinationEntry,
-} from "./webhooks/destinations";
-export type {
-  Subscriber,
-  SubscriberEvent,
-  SubscriberEventData,
-  TestAttempt,
-  WebhookDispatcher,
-  WebhookDispatcherOptions,
-} from "./webhooks/dispatcher";
-export { createWebhookDispatcher } from "./webhooks/dispatcher";
+} from "./webhook-admin/delivery-pages";
 export type {
   CreateEndpointInput,
   CreateEndpointOptions,
@@ -159,7 +170,7 @@ export type {
   EndpointWithSecret,
   PublicEndpoint,
   RotateSecretOptions,
-} from "./webhooks/endpoint-admin";
+} from "./webhook-admin/endpoint-admin";
 export {
   createEndpoint,
   DEFAULT_ROTATION_OVERLAP_SECONDS,
@@ -171,17 +182,6 @@ export {
   refuseIfManagedInCode,
   rotateEndpointSecret,
   updateEndpoint,
-} from "./webhooks/endpoint-admin";
-export { MAX_ENDPOINT_SECRETS, signingSecrets, WEBHOOK_EVENT_TYPES } from "./webhooks/endpoints";
-export type { FitSignal, FitSignalStage, WebhookTransition } from "./webhooks/events";
-export {
-  deriveFitSignal,
-  FIT_SIGNAL_STAGES,
-  publishTransitions,
-  webhookTypeFor,
-} from "./webhooks/events";
-export { deadDeliveriesAhead, earliestDeath } from "./webhooks/redelivery-order";
-export { WEBHOOK_REQUEST_ID_HEADER } from "./webhooks/request-id-header";
-export type { SignedWebhookHeaders } from "./webhooks/signer";
-export { generateWebhookSecret, signWebhook, webhookHeaders } from "./webhooks/signer";
-export { subscriberEndpointId } from "./webhooks/subscribers";
+} from "./webhook-admin/endpoint-admin";
+export { deadDeliveriesAhead, earliestDeath } from "./webhook-admin/redelivery-order";
+export * from "./webhook-admin/webhook-schemas";

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { inMemoryOrders } from "./orders/in-memory-orders";
-import type { Principal } from "./principal";
-import { isProblemError, type ProblemError } from "./problems";
-import type { ReturnData } from "./schemas";
+import { generateWebhookSecret } from "./delivery/signer";
+import type { Principal } from "./domain/principal";
+import { isProblemError, type ProblemError } from "./domain/problems";
+import type { ReturnData } from "./domain/schemas";
+import type { FitSignal } from "./returns/events";
+import { inMemoryOrders } from "./returns/orders/in-memory-orders";
 import { createReturnsService } from "./service";
-import { memoryStore } from "./store/memory-store";
+import { memoryStore } from "./store/memory/memory-store";
 import { makeStoredReturn, T0 } from "./testing/fixtures";
 import { testAuthenticate, testToken } from "./testing/http-suite";
-import type { FitSignal } from "./webhooks/events";
-import { generateWebhookSecret } from "./webhooks/signer";
 
 const customer: Principal = { kind: "portal", id: "user-1", scopes: ["portal:returns.write"] };
 const staff: Principal = { kind: "merchant", id: "staff-1", scopes: ["merchant:returns.write"] };

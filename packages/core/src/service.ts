@@ -5,36 +5,36 @@
  * validation, idempotency, events and errors.
  */
 import { protectedResourceMetadataPath } from "./auth/protected-resource";
-import { createHealthCheck } from "./health/health-check";
-import { createStoreProbe } from "./health/store-probe";
+import { createWebhookDispatcher, type WebhookDispatcher } from "./delivery/dispatcher";
+import { subscriberEndpointId } from "./delivery/subscribers";
+import { createReasonCatalogue, type ReasonCatalogue } from "./domain/reasons";
+import { createReturnSchemas, type ReturnSchemas } from "./domain/schemas";
 import { createFetchHandler, type FetchHandler } from "./http/fetch-handler";
 import { requestFacts } from "./http/request-id";
 import { withRequestLog } from "./http/request-log";
 import { createResponder } from "./http/responses";
 import { buildRoutes, REASONS_PATH, webhookTargets, writeTargets } from "./http/routes";
-import { createIdempotencyEngine } from "./idempotency/engine";
-import { createOperations } from "./operations/operations";
-import type { ReturnOperations } from "./operations/types";
-import { createWebhookOperations } from "./operations/webhook-operations";
-import { parseServiceOptions, type ReturnsServiceOptions } from "./options/service-options";
-import { createReturnRules } from "./orders/return-rules";
-import { createReasonCatalogue, type ReasonCatalogue } from "./reasons";
-import { scheduleRetention } from "./retention";
-import { createReturnSchemas, type ReturnSchemas } from "./schemas";
+import { createHealthCheck } from "./observability/health/health-check";
+import { createStoreProbe } from "./observability/health/store-probe";
+import { observeOutboxLag } from "./observability/telemetry/outbox-lag-gauge";
+import { createIdempotencyEngine } from "./returns/idempotency/engine";
+import { createOperations } from "./returns/operations";
+import { createReturnRules } from "./returns/orders/return-rules";
+import type { ReturnOperations } from "./returns/types";
+import { parseServiceOptions, type ReturnsServiceOptions } from "./service-options";
 import { RecentRecords } from "./store/recent-records";
+import { scheduleRetention } from "./store/retention";
 import type { ReturnsStore } from "./store/types";
-import { observeOutboxLag } from "./telemetry/outbox-lag-gauge";
-import { createWebhookDispatcher, type WebhookDispatcher } from "./webhooks/dispatcher";
-import { subscriberEndpointId } from "./webhooks/subscribers";
+import { createWebhookOperations } from "./webhook-admin/webhook-operations";
 
-export { etagMatches, etagOf } from "./etag";
 export type {
   OperationContext,
   ReturnListResult,
   ReturnOperations,
   ReturnResult,
-} from "./operations/types";
-export type { ReturnsServiceOptions } from "./options/service-options";
+} from "./returns/types";
+export type { ReturnsServiceOptions } from "./service-options";
+export { etagMatches, etagOf } from "./util/etag";
 
 /** A running returns service: its operations, its webhook dispatcher and its HTTP handler. */
 export interface ReturnsService extends ReturnOperations {

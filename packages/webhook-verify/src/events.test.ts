@@ -1,21 +1,21 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { createReasonCatalogue } from "../../core/src/reasons";
+import { webhookHeaders } from "../../core/src/delivery/signer";
+import type { TEST_EVENT_TYPE } from "../../core/src/delivery/test-event";
+import { createReasonCatalogue } from "../../core/src/domain/reasons";
 import type {
   HistoryEntry as CoreHistoryEntry,
   ReturnData as CoreReturnData,
-} from "../../core/src/schemas";
-import type {
-  WebhookEventType as CoreWebhookEventType,
-  WebhookPayload as CoreWebhookPayload,
-} from "../../core/src/store/types";
+} from "../../core/src/domain/schemas";
 import {
   type FitSignal as CoreFitSignal,
   type WebhookTransition as CoreWebhookTransition,
   publishTransitions,
-} from "../../core/src/webhooks/events";
-import { webhookHeaders } from "../../core/src/webhooks/signer";
-import type { TEST_EVENT_TYPE } from "../../core/src/webhooks/test-event";
+} from "../../core/src/returns/events";
+import type {
+  WebhookEventType as CoreWebhookEventType,
+  WebhookPayload as CoreWebhookPayload,
+} from "../../core/src/store/types";
 import type {
   FitSignal,
   HistoryEntry,

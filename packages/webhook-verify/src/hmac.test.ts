@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { webhookSecretKey } from "../../core/src/webhooks/signer";
+import { webhookSecretKey } from "../../core/src/delivery/signer";
 import { constantTimeEqual, defaultHmac, nodeCryptoHmac, webCryptoHmac } from "./hmac";
 import { body, secret } from "./test-support/fixtures";
 

@@ -1,6 +1,6 @@
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
-import { webhookHeaders } from "../../core/src/webhooks/signer";
+import { webhookHeaders } from "../../core/src/delivery/signer";
 import { body, EVENT_ID, oldSecret, secret } from "./test-support/fixtures";
 import { verifyWebhook } from "./verify";
 

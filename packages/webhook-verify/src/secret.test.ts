@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { generateWebhookSecret, webhookSecretKey } from "../../core/src/webhooks/signer";
+import { generateWebhookSecret, webhookSecretKey } from "../../core/src/delivery/signer";
 import { decodeWebhookSecret } from "./secret";
 
 describe("decodeWebhookSecret", () => {

@@ -15,7 +15,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { decodeJwt, decodeProtectedHeader } from "jose";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ALL_SCOPES, SCOPES } from "../principal";
+import { ALL_SCOPES, SCOPES } from "../domain/principal";
 import { createReturnsService, type ReturnsService } from "../service";
 import { createResponseValidator, type ResponseValidator } from "../testing/openapi-responses";
 import { createJwtAuthenticator } from "./jwt";

@@ -4,7 +4,7 @@
  * The shared ones (`unauthenticated`, `invalid-token`, `insufficient-scope`) live in the
  * catalogue of `problems.ts`; these three exist because OAuth gives them a distinct remedy.
  */
-import { ProblemError } from "../problems";
+import { ProblemError } from "../domain/problems";
 
 export const AUTH_PROBLEM_SLUGS = {
   unauthenticated: "unauthenticated",

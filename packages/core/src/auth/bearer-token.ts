@@ -2,7 +2,7 @@
  * @module auth/bearer-token — reads the access token from the Authorization header, and only
  * from there (OAuth 2.1 §5.2: a resource server must not take tokens from the query string).
  */
-import { problems } from "../problems";
+import { problems } from "../domain/problems";
 import { authProblems } from "./auth-problems";
 
 // RFC 6750 §2.1: credentials = "Bearer" 1*SP b64token

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { acceptableScopes } from "../principal";
-import { problems } from "../problems";
+import { acceptableScopes } from "../domain/principal";
+import { problems } from "../domain/problems";
 import { authProblems } from "./auth-problems";
 import { bearerChallenge, challengeForProblem } from "./challenge";
 

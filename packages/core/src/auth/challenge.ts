@@ -5,7 +5,7 @@
  * the protected-resource document, `scope` says what to ask the authorization server for, and
  * `error` (RFC 6750 §3.1) says whether to get a new token or a wider one.
  */
-import type { ProblemError } from "../problems";
+import type { ProblemError } from "../domain/problems";
 import { AUTH_PROBLEM_SLUGS } from "./auth-problems";
 
 export type BearerError = "invalid_token" | "insufficient_scope" | "invalid_request";

@@ -1,5 +1,5 @@
 /**
- * @module auth — returnkit as an OAuth 2.1 resource server: JWT access-token
+ * @module auth/index — returnkit as an OAuth 2.1 resource server: JWT access-token
  * verification, Bearer challenges, and RFC 9728 protected-resource metadata.
  *
  * The development authorization server is its own package, `@returnkit/dev-auth`, so that

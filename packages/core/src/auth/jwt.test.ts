@@ -10,8 +10,8 @@ import {
   SignJWT,
 } from "jose";
 import { beforeAll, describe, expect, test, vi } from "vitest";
-import { hasScope } from "../principal";
-import { ProblemError } from "../problems";
+import { hasScope } from "../domain/principal";
+import { ProblemError } from "../domain/problems";
 import { createJwtAuthenticator, type JwtAuthenticatorOptions } from "./jwt";
 
 const ISSUER = "https://auth.shop.example";

@@ -14,7 +14,7 @@ import {
   type JWTVerifyGetKey,
   jwtVerify,
 } from "jose";
-import type { Principal } from "../principal";
+import type { Principal } from "../domain/principal";
 import { readBearerToken } from "./bearer-token";
 import { principalFromClaims } from "./principal-from-claims";
 import { KeySetUnavailableError, problemForVerificationFailure } from "./token-errors";

@@ -15,7 +15,7 @@ import {
   oneOf,
   optionsObject,
   satisfying,
-} from "../options/check";
+} from "../util/option-checks";
 import { ACCESS_TOKEN_ALGORITHMS } from "./jwt";
 import type {
   AuthenticateFn,

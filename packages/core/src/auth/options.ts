@@ -4,7 +4,7 @@
  * Either returnkit verifies OAuth 2.1 bearer tokens itself, or the host passes
  * its own `authenticate(request)`.
  */
-import type { Principal } from "../principal";
+import type { Principal } from "../domain/principal";
 import type { JwtAuthenticatorOptions } from "./jwt";
 
 /** Returns the caller, or null when the request carries no credentials at all. Throws a ProblemError (401/403) for bad ones. */

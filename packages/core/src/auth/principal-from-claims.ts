@@ -4,9 +4,9 @@
  * does not: `scope`, `client_id` and `sub` (RFC 9068 §2.2), and decides the caller's kind.
  */
 import type { JWTPayload } from "jose";
-import { ALL_SCOPES, type Principal } from "../principal";
-import { problems } from "../problems";
-import { isStorableText, STORABLE_TEXT_RULE } from "../text";
+import { ALL_SCOPES, type Principal } from "../domain/principal";
+import { problems } from "../domain/problems";
+import { isStorableText, STORABLE_TEXT_RULE } from "../domain/text";
 import { authProblems } from "./auth-problems";
 
 const PORTAL_PREFIX = "portal:";

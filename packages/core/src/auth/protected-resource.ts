@@ -7,9 +7,9 @@
  * returnkit's routes, so a standalone handler is exported for the host to mount there.
  */
 import type { z } from "zod";
-import { ALL_SCOPES } from "../principal";
-import { type ProblemError, problems } from "../problems";
-import type { ProtectedResourceMetadataSchema } from "../schemas";
+import { ALL_SCOPES } from "../domain/principal";
+import { type ProblemError, problems } from "../domain/problems";
+import type { ProtectedResourceMetadataSchema } from "../domain/schemas";
 
 export const PROTECTED_RESOURCE_WELL_KNOWN = "/.well-known/oauth-protected-resource";
 

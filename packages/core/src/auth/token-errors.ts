@@ -6,7 +6,7 @@
  * logs. It names claims and header values, never a stack or a key.
  */
 import { decodeProtectedHeader, errors } from "jose";
-import { type ProblemError, problems } from "../problems";
+import { type ProblemError, problems } from "../domain/problems";
 import { authProblems } from "./auth-problems";
 
 export interface VerificationContext {

@@ -12,8 +12,8 @@ import {
   type JwtAuthOptions,
 } from "../auth/options";
 import { protectedResourceMetadataPath } from "../auth/protected-resource";
-import type { Principal } from "../principal";
-import { type ProblemError, problems } from "../problems";
+import type { Principal } from "../domain/principal";
+import { type ProblemError, problems } from "../domain/problems";
 import { type RouteDefinition, routeScopes } from "./routes";
 
 export interface Authentication {

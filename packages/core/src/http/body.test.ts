@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ProblemError } from "../problems";
+import { ProblemError } from "../domain/problems";
 import { readJsonBody } from "./body";
 
 const options = { maxBytes: 64, required: true };

@@ -8,7 +8,7 @@
  * streaming, so a 10 MB upload costs at most `maxBytes` of memory. Either way a body over the
  * limit is a 413, even one that lied about its length.
  */
-import { problems } from "../problems";
+import { problems } from "../domain/problems";
 
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json$/i;
 

@@ -6,7 +6,7 @@
  * of the current tags is refused with 412, and an If-None-Match naming the current tag gets
  * 304, so a client that cached the document revalidates it without downloading it again.
  */
-import { problems } from "../problems";
+import { problems } from "../domain/problems";
 
 /** A strong entity tag for `body`: the start of its SHA-256, quoted. */
 export async function strongEntityTag(body: string): Promise<string> {

@@ -3,11 +3,11 @@
  * description and, when returnkit checks tokens itself, the protected resource metadata.
  */
 import { protectedResourceMetadata } from "../auth/protected-resource";
-import { ALL_SCOPES } from "../principal";
-import { problems } from "../problems";
+import { ALL_SCOPES } from "../domain/principal";
+import { problems } from "../domain/problems";
 import type { Authentication } from "./authentication";
 import { evaluatePreconditions, strongEntityTag } from "./conditional";
-import { buildOpenApiDocument } from "./openapi";
+import { buildOpenApiDocument } from "./openapi/openapi";
 import { JSON_TYPE } from "./responses";
 import { OPENAPI_PATH, type RouteDefinition } from "./routes";
 

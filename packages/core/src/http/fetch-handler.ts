@@ -7,12 +7,12 @@
  * handed what it needs (`HttpContext`), never the service or its options.
  */
 import type { AuthOptions } from "../auth/options";
-import { eventsOf } from "../machine";
-import type { OperationContext, RequestOperations } from "../operations/types";
-import { assertScope, type Principal } from "../principal";
-import { isProblemError, problems } from "../problems";
+import { eventsOf } from "../domain/machine";
+import { assertScope, type Principal } from "../domain/principal";
+import { isProblemError, problems } from "../domain/problems";
+import { type RequestTrace, traceRequest } from "../observability/telemetry/request-span";
+import type { OperationContext, RequestOperations } from "../returns/types";
 import { isStoreUnavailable } from "../store/unavailable";
-import { type RequestTrace, traceRequest } from "../telemetry/request-span";
 import { createAuthentication } from "./authentication";
 import { readJsonBody } from "./body";
 import { createDocuments } from "./documents";

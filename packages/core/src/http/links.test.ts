@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { allowedEventsIn } from "../machine";
-import type { Principal } from "../principal";
-import { createReturnSchemas } from "../schemas";
+import { allowedEventsIn } from "../domain/machine";
+import type { Principal } from "../domain/principal";
+import { createReturnSchemas } from "../domain/schemas";
 import { makeStoredReturn } from "../testing/fixtures";
 import { type LinkContext, renderReturn } from "./links";
 import { buildRoutes } from "./routes";

@@ -4,9 +4,9 @@
  * Templates are derived from the machine (which events apply now) and the caller (its kind
  * and scopes) through the route table: nothing here knows a state by name.
  */
-import { type Principal, requiredScope } from "../principal";
-import type { ReturnData, ReturnResource } from "../schemas";
-import { requestBodySchemaPointer } from "./openapi-components";
+import { type Principal, requiredScope } from "../domain/principal";
+import type { ReturnData, ReturnResource } from "../domain/schemas";
+import { requestBodySchemaPointer } from "./openapi/openapi-components";
 import { fillId, OPENAPI_PATH, type RouteDefinition, returnPaths, routeForEvent } from "./routes";
 
 export { OPENAPI_PATH } from "./routes";

@@ -1,7 +1,8 @@
 /** @module http/render — an operation's outcome as the HAL response a client gets. */
-import { etagOf } from "../etag";
-import { REPLAYED_HEADER } from "../idempotency/engine";
-import type { Principal } from "../principal";
+
+import type { Principal } from "../domain/principal";
+import { REPLAYED_HEADER } from "../returns/idempotency/engine";
+import { etagOf } from "../util/etag";
 import { type LinkContext, renderReturn } from "./links";
 import type { Responder } from "./responses";
 import { renderReturnable } from "./returnable-links";

@@ -6,8 +6,8 @@
  * The id (../request-ids) is chosen once per `Request` object, so the service's outer
  * handler, the routes and a mounted handler all see the same one.
  */
-import type { CallerKind } from "../principal";
-import { requestIdFor } from "../request-ids";
+import type { CallerKind } from "../domain/principal";
+import { requestIdFor } from "../domain/request-ids";
 import type { RouteOutcome } from "./routes";
 
 export const REQUEST_ID_HEADER = "request-id";

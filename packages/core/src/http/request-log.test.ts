@@ -1,12 +1,12 @@
 import { generateKeyPair, SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
-import { capturePino, PINO } from "../logging/test-support/pino-capture";
+import { closedPortUrl } from "../delivery/test-support/receiver";
+import { capturePino, PINO } from "../observability/logging/test-support/pino-capture";
 import { createReturnsService, type ReturnsServiceOptions } from "../service";
+import { failingStore } from "../store/memory/test-support/failing-store";
 import { StoreUnavailableError } from "../store/unavailable";
-import { failingStore } from "../test-support/failing-store";
 import { validCreate } from "../testing/fixtures";
 import { testAuthenticate, testToken } from "../testing/http-client";
-import { closedPortUrl } from "../webhooks/test-support/receiver";
 
 const BASE = "https://shop.example";
 

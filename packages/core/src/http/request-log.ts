@@ -3,8 +3,9 @@
  * `Request-Id`, and every request one info line once it is answered (fields in the core
  * README, "Logs"). It wraps the routes and mounted handlers alike.
  */
-import { type Logger, silentLogger } from "../logging/logger";
-import { problems } from "../problems";
+
+import { problems } from "../domain/problems";
+import { type Logger, silentLogger } from "../observability/logging/logger";
 import type { FetchHandler } from "./fetch-handler";
 import { requestFacts, withRequestId } from "./request-id";
 import type { Responder } from "./responses";

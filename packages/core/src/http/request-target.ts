@@ -8,8 +8,8 @@
  * passes the guard and reaches the core as `/returns/v1/merchant/returns`. An adapter that
  * still has the raw target refuses such paths before building the Fetch Request.
  */
-import { problems } from "../problems";
-import { type HeaderReader, requestIdFor } from "../request-ids";
+import { problems } from "../domain/problems";
+import { type HeaderReader, requestIdFor } from "../domain/request-ids";
 import { REQUEST_ID_HEADER } from "./request-id";
 import { textResponse } from "./response-text";
 

@@ -1,7 +1,8 @@
 /** @module http/responses — JSON and problem+json responses, each pointing at the API's description. */
-import { HEALTH_MEDIA_TYPE } from "../health/health-check";
-import type { ProblemError } from "../problems";
-import type { HealthReport } from "../schemas";
+
+import type { ProblemError } from "../domain/problems";
+import type { HealthReport } from "../domain/schemas";
+import { HEALTH_MEDIA_TYPE } from "../observability/health/health-check";
 import { builtWithRequestId, REQUEST_ID_HEADER } from "./request-id";
 import { textResponse } from "./response-text";
 import { OPENAPI_PATH } from "./routes";

@@ -4,9 +4,14 @@
  * `create` template pre-filled for it, so a portal or an agent offers only what is possible.
  */
 import type { z } from "zod";
-import { hasScope, type Principal, requiredScope } from "../principal";
-import type { ReturnableLine, ReturnableOrder, ReturnableOrderSchema, Template } from "../schemas";
-import { requestBodySchemaPointer } from "./openapi-components";
+import { hasScope, type Principal, requiredScope } from "../domain/principal";
+import type {
+  ReturnableLine,
+  ReturnableOrder,
+  ReturnableOrderSchema,
+  Template,
+} from "../domain/schemas";
+import { requestBodySchemaPointer } from "./openapi/openapi-components";
 import { fillParams, OPENAPI_PATH, type RouteDefinition, routeById } from "./routes";
 
 export type ReturnableOrderResource = z.infer<typeof ReturnableOrderSchema>;

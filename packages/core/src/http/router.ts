@@ -1,5 +1,5 @@
 /** @module http/router — matches a path against the route table. */
-import type { CallerKind } from "../principal";
+import type { CallerKind } from "../domain/principal";
 import type { HttpMethod, RouteDefinition } from "./routes";
 
 /** Path parameters by name (`{id}` → `id`), decoded. */

@@ -7,19 +7,7 @@
  * operations scope an Idempotency-Key by the path of their route. A route is added in one place.
  */
 import type { z } from "zod";
-import { HEALTH_MEDIA_TYPE } from "../health/health-check";
-import { EVENT_CALLER, MERCHANT_EVENTS, type ReturnEvent } from "../machine";
-import type {
-  OperationContext,
-  RequestOperations,
-  ReturnListResult,
-  ReturnResult,
-  WebhookAnswer,
-  WebhookOperations,
-  WebhookTargets,
-  WriteTarget,
-  WriteTargets,
-} from "../operations/types";
+import { EVENT_CALLER, MERCHANT_EVENTS, type ReturnEvent } from "../domain/machine";
 import {
   type Access,
   acceptableScopes,
@@ -29,8 +17,8 @@ import {
   type Principal,
   SCOPES,
   type Scope,
-} from "../principal";
-import type { ReasonDescription } from "../reasons";
+} from "../domain/principal";
+import type { ReasonDescription } from "../domain/reasons";
 import {
   EVENT_BODY_SCHEMAS,
   type HealthReport,
@@ -44,7 +32,19 @@ import {
   ReturnListSchema,
   ReturnSchema,
   type ReturnSchemas,
-} from "../schemas";
+} from "../domain/schemas";
+import { HEALTH_MEDIA_TYPE } from "../observability/health/health-check";
+import type {
+  OperationContext,
+  RequestOperations,
+  ReturnListResult,
+  ReturnResult,
+  WebhookAnswer,
+  WebhookOperations,
+  WebhookTargets,
+  WriteTarget,
+  WriteTargets,
+} from "../returns/types";
 import {
   CreateWebhookEndpointSchema,
   DeletedWebhookEndpointSchema,
@@ -62,7 +62,7 @@ import {
   WebhookEventListQuerySchema,
   WebhookEventListSchema,
   WebhookTestResultSchema,
-} from "../webhook-schemas";
+} from "../webhook-admin/webhook-schemas";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createReturnsService } from "../service";
+import { failingStore } from "../store/memory/test-support/failing-store";
 import type { ReturnsStore } from "../store/types";
 import { isStoreUnavailable, StoreUnavailableError } from "../store/unavailable";
-import { failingStore } from "../test-support/failing-store";
 import { validCreate } from "../testing/fixtures";
 import { storeContents, testAuthenticate, testToken } from "../testing/http-suite";
 

@@ -8,7 +8,7 @@
  * never wrong in effect, and reads for callers (GET, list) never come from here. Entries
  * are frozen: the record a write returns to its caller is the one remembered here.
  */
-import { deepFreeze } from "./deep-freeze";
+import { deepFreeze } from "../util/deep-freeze";
 import type { StoredReturn } from "./types";
 
 export class RecentRecords {

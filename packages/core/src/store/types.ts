@@ -6,8 +6,8 @@
  * service. Stores hold JSON-safe values only; they never interpret a return beyond the
  * columns named here.
  */
-import type { PersistedReturnSnapshot, ReturnState } from "../machine";
-import type { ReturnData } from "../schemas";
+import type { PersistedReturnSnapshot, ReturnState } from "../domain/machine";
+import type { ReturnData } from "../domain/schemas";
 
 /** A return as stored: the public record plus the machine snapshot it was derived from. */
 export interface StoredReturn {

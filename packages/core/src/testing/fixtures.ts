@@ -3,7 +3,7 @@
  * matters to them. Snapshots come from the real machine, so a store sees what the service
  * would hand it.
  */
-import { newEventId, newPrefixedId, newReturnId } from "../ids";
+import { newEventId, newPrefixedId, newReturnId } from "../domain/ids";
 import {
   allowedEventsIn,
   applyReturnEvent,
@@ -15,8 +15,9 @@ import {
   type ReturnState,
   restoreReturnSnapshot,
   stateOf,
-} from "../machine";
-import type { HistoryEntry, ReturnData } from "../schemas";
+} from "../domain/machine";
+import type { HistoryEntry, ReturnData } from "../domain/schemas";
+import { webhookTypeFor } from "../returns/events";
 import type {
   DeliveryAttempt,
   OutboxEventInput,
@@ -25,7 +26,6 @@ import type {
   WebhookEndpoint,
   WebhookEventType,
 } from "../store/types";
-import { webhookTypeFor } from "../webhooks/events";
 
 /** The suite's clock starts here; every `now` a test passes is derived from it. */
 export const T0 = Date.parse("2026-11-21T10:00:00.000Z");

@@ -5,11 +5,11 @@
  */
 import { expect } from "vitest";
 import type { AuthenticateFn } from "../auth/options";
+import { PORTAL_EVENTS, type ReturnState } from "../domain/machine";
+import type { Principal } from "../domain/principal";
 import { OPENAPI_PATH } from "../http/links";
-import { PORTAL_EVENTS, type ReturnState } from "../machine";
-import type { Principal } from "../principal";
 import { createReturnsService, type ReturnsService, type ReturnsServiceOptions } from "../service";
-import { memoryStore } from "../store/memory-store";
+import { memoryStore } from "../store/memory/memory-store";
 import type { ReturnsStore } from "../store/types";
 import { shortestEventPath, validCreate } from "./fixtures";
 import { createResponseValidator, type ResponseValidator } from "./openapi-responses";

@@ -8,14 +8,14 @@
  * the OpenAPI document the service serves (operation, status, media type, body schema).
  */
 import { afterEach, describe, expect, it as vitestIt } from "vitest";
-import { OPENAPI_PATH } from "../http/links";
 import {
   allowedEventsIn,
   MERCHANT_EVENTS,
   PORTAL_EVENTS,
   RETURN_STATES,
   type ReturnState,
-} from "../machine";
+} from "../domain/machine";
+import { OPENAPI_PATH } from "../http/links";
 import { describeOrderChecks } from "./cases/order-checks";
 import { describeRequestIds } from "./cases/request-ids";
 import { describeReturnableLines } from "./cases/returnable-lines";

@@ -1,5 +1,5 @@
 /**
- * @module @returnkit/core/testing — the conformance suites: `runStoreConformance` for every
+ * @module testing/index — the conformance suites: `runStoreConformance` for every
  * store (with the builders its cases use) and `runHttpConformance` for every way of mounting
  * the service.
  *

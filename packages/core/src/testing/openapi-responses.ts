@@ -12,7 +12,7 @@
  */
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
-import { UNMATCHED_REQUEST_STATUSES } from "../http/openapi";
+import { UNMATCHED_REQUEST_STATUSES } from "../http/openapi/openapi";
 
 type Json = Record<string, unknown>;
 

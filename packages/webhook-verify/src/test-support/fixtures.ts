@@ -2,7 +2,7 @@
  * @module test-support/fixtures — a delivery signed by core's signer, shared by this package's tests.
  * Not part of the build (tsup bundles from index.ts only).
  */
-import { generateWebhookSecret, webhookHeaders } from "../../../core/src/webhooks/signer";
+import { generateWebhookSecret, webhookHeaders } from "../../../core/src/delivery/signer";
 import type { ReturnData, ReturnkitWebhookEvent } from "../events";
 
 export const NOW_SECONDS = 1_767_225_600; // 2026-01-01T00:00:00Z

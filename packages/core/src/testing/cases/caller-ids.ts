@@ -4,8 +4,8 @@
  * may not hold every string exactly (PostgreSQL turns each lone surrogate into U+FFFD).
  */
 import { describe, expect, it } from "vitest";
-import type { Principal } from "../../principal";
-import { isProblemError } from "../../problems";
+import type { Principal } from "../../domain/principal";
+import { isProblemError } from "../../domain/problems";
 import { createReturnsService } from "../../service";
 import { validCreate } from "../fixtures";
 import { createReturn, ids, type StoreSubject } from "../subject";

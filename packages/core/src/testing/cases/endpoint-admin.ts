@@ -4,7 +4,8 @@
  * and claims must honour it.
  */
 import { describe, expect, it } from "vitest";
-import { isProblemError } from "../../problems";
+import { MAX_ENDPOINT_SECRETS, signingSecrets } from "../../delivery/endpoints";
+import { isProblemError } from "../../domain/problems";
 import type { ReturnsStore } from "../../store/types";
 import {
   createEndpoint,
@@ -14,8 +15,7 @@ import {
   publicEndpoint,
   rotateEndpointSecret,
   updateEndpoint,
-} from "../../webhooks/endpoint-admin";
-import { MAX_ENDPOINT_SECRETS, signingSecrets } from "../../webhooks/endpoints";
+} from "../../webhook-admin/endpoint-admin";
 import { iso, makeSubscriberEndpoint, T0 } from "../fixtures";
 import { createReturn, type StoreSubject } from "../subject";
 

@@ -4,8 +4,8 @@
  * bought, however many commits race for the last ones.
  */
 import { describe, expect, it } from "vitest";
-import type { ReturnEvent } from "../../machine";
-import type { ReturnData } from "../../schemas";
+import type { ReturnEvent } from "../../domain/machine";
+import type { ReturnData } from "../../domain/schemas";
 import type { CommitResult, ReturnCommit, ReturnsStore, StoredReturn } from "../../store/types";
 import { advanceStoredReturn, makeOutboxEvent, makeStoredReturn, T0 } from "../fixtures";
 import type { StoreSubject } from "../subject";

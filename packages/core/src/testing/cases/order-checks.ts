@@ -5,7 +5,7 @@
  * a store counts and the limit it enforces in its commit are checked where they live.
  */
 import { describe, expect, it } from "vitest";
-import type { ProblemError } from "../../problems";
+import type { ProblemError } from "../../domain/problems";
 import { iso, T0 } from "../fixtures";
 import { type SuiteClient, type SuiteServiceOptions, storeContents } from "../http-client";
 import {

@@ -5,14 +5,14 @@
  * out the deliveries, the dispatcher calls `handle`.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import type { ReturnsStore } from "../../store/types";
 import {
   createWebhookDispatcher,
   type Subscriber,
   type SubscriberEvent,
   type WebhookDispatcher,
   type WebhookDispatcherOptions,
-} from "../../webhooks/dispatcher";
+} from "../../delivery/dispatcher";
+import type { ReturnsStore } from "../../store/types";
 import { T0 } from "../fixtures";
 import { advanceReturn, type Committed, createReturn, type StoreSubject } from "../subject";
 

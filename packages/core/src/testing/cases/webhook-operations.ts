@@ -5,11 +5,11 @@
  * test events, and the endpoints the service's own configuration owns.
  */
 import { describe, expect, it } from "vitest";
-import { memoryStore } from "../../store/memory-store";
+import { createWebhookDispatcher } from "../../delivery/dispatcher";
+import { endpointIdForUrl } from "../../delivery/endpoints";
+import { signWebhook } from "../../delivery/signer";
+import { memoryStore } from "../../store/memory/memory-store";
 import type { ReturnsStore } from "../../store/types";
-import { createWebhookDispatcher } from "../../webhooks/dispatcher";
-import { endpointIdForUrl } from "../../webhooks/endpoints";
-import { signWebhook } from "../../webhooks/signer";
 import { testToken } from "../http-client";
 import type { ServeService } from "./order-checks";
 

@@ -1,0 +1,97 @@
+/** @module domain/principal — who is calling, and what each operation needs. */
+import { problems } from "./problems";
+import { isStorableText, STORABLE_TEXT_RULE } from "./text";
+
+export type CallerKind = "portal" | "merchant";
+
+export const SCOPES = {
+  portalRead: "portal:returns.read",
+  portalWrite: "portal:returns.write",
+  merchantRead: "merchant:returns.read",
+  merchantWrite: "merchant:returns.write",
+  /** The back office's webhook operations: endpoints, secrets, deliveries. Implied by no other. */
+  webhooksManage: "merchant:webhooks.manage",
+} as const;
+
+export type Scope = (typeof SCOPES)[keyof typeof SCOPES];
+
+export const ALL_SCOPES: readonly Scope[] = Object.values(SCOPES);
+
+/**
+ * An authenticated caller. `kind` is decided by the scope family, never by other claims;
+ * a portal principal's `id` is the customer (`sub`) whose returns it may touch.
+ */
+export interface Principal {
+  kind: CallerKind;
+  id: string;
+  scopes: readonly string[];
+  /** OAuth client that obtained the token, when known. */
+  clientId?: string;
+}
+
+/** Who made a change, as recorded in history. `policy` is the host's autoApprove rule. */
+export interface Actor {
+  kind: CallerKind | "policy";
+  id: string;
+}
+
+export type Access = "read" | "write";
+
+/** The scope an operation of this kind needs; `.write` implies `.read`. */
+export function requiredScope(kind: CallerKind, access: Access): Scope {
+  if (kind === "portal") return access === "read" ? SCOPES.portalRead : SCOPES.portalWrite;
+  return access === "read" ? SCOPES.merchantRead : SCOPES.merchantWrite;
+}
+
+export function hasScope(principal: Principal, kind: CallerKind, access: Access): boolean {
+  const write = requiredScope(kind, "write");
+  if (principal.scopes.includes(write)) return true;
+  return access === "read" && principal.scopes.includes(requiredScope(kind, "read"));
+}
+
+/** Every scope a caller could hold to be allowed this operation (for `scope="…"` challenges). */
+export function acceptableScopes(kind: CallerKind, access: Access): Scope[] {
+  return access === "read"
+    ? [requiredScope(kind, "read"), requiredScope(kind, "write")]
+    : [requiredScope(kind, "write")];
+}
+
+/**
+ * Throws 403 unless the principal is of `kind` and holds a scope allowing `access`.
+ * A portal token on a merchant route (or the reverse) fails here too. Every operation starts
+ * here, so it also refuses (401) a caller whose ids no store could keep exactly.
+ */
+export function assertScope(principal: Principal, kind: CallerKind, access: Access): void {
+  assertStorableIds(principal);
+  if (principal.kind !== kind || !hasScope(principal, kind, access)) {
+    throw problems.insufficientScope(acceptableScopes(kind, access));
+  }
+}
+
+/**
+ * Throws 403 naming `scope` unless a merchant principal holds it: for operations of a scope of
+ * their own, which neither `.read` nor `.write` implies.
+ */
+export function assertMerchantScope(principal: Principal, scope: Scope): void {
+  assertStorableIds(principal);
+  if (principal.kind !== "merchant" || !principal.scopes.includes(scope)) {
+    throw problems.insufficientScope([scope]);
+  }
+}
+
+/**
+ * A host's `authenticate` (or an in-process caller) may hand over any string. The id becomes
+ * the customer's id in the store, and one a store cannot keep exactly could name another
+ * customer there (PostgreSQL keeps "\ud800" and "\udfff" both as U+FFFD), so it is refused
+ * like a token whose `sub` holds it.
+ */
+function assertStorableIds(principal: Principal): void {
+  for (const [name, value] of [
+    ["id", principal.id],
+    ["client id", principal.clientId],
+  ] as const) {
+    if (value !== undefined && !isStorableText(value)) {
+      throw problems.invalidToken(`The caller's ${name} ${STORABLE_TEXT_RULE}.`);
+    }
+  }
+}

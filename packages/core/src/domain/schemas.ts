@@ -1,0 +1,616 @@
+/**
+ * @module domain/schemas — zod v4 schemas: the single source of validation, TypeScript types and
+ * the OpenAPI components (`.meta({ id })` names each component).
+ *
+ * Schemas that depend on the host's reason catalogue are built by `createReturnSchemas`;
+ * the exported constants use the default catalogue.
+ */
+import { z } from "zod";
+import { DESTINATION_RULES } from "../delivery/destinations";
+import { MERCHANT_EVENTS, PORTAL_EVENTS, RETURN_STATES } from "./machine";
+import { PROBLEM_TYPE_PREFIX } from "./problems";
+import { createReasonCatalogue, FIT_DIRECTIONS, type ReasonCatalogue } from "./reasons";
+import { isStorableText, STORABLE_TEXT_RULE } from "./text";
+
+export const RESOLUTIONS = ["REFUND", "STORE_CREDIT", "EXCHANGE"] as const;
+export const REJECT_REASON_CODES = [
+  "FINAL_SALE",
+  "RETURN_WINDOW_EXPIRED",
+  "NOT_ELIGIBLE",
+  "OTHER",
+] as const;
+export const GRADE_CONDITIONS = [
+  "NEW",
+  "LIKE_NEW",
+  "USED",
+  "DAMAGED",
+  "UNSELLABLE",
+  "WRONG_ITEM",
+  "MISSING",
+] as const;
+export const GRADE_DISPOSITIONS = [
+  "RESTOCK",
+  "REFURBISH",
+  "RESELL_DISCOUNTED",
+  "DONATE",
+  "RECYCLE",
+  "DISPOSE",
+] as const;
+
+export const NOTE_MAX = 500;
+
+/**
+ * Text a caller sends: only what every store keeps exactly (see `isStorableText`), so a
+ * store never fails on it or alters it instead of answering 400. A refinement, not a
+ * `pattern`, so the published schemas (and the agents that fill them in) stay plain.
+ */
+const STORABLE = { message: STORABLE_TEXT_RULE };
+const text = (min: number, max: number) =>
+  z.string().min(min).max(max).refine(isStorableText, STORABLE);
+const note = text(1, NOTE_MAX).optional().describe("Free text kept in the history entry.");
+
+export const ResolutionSchema = z.enum(RESOLUTIONS).meta({ id: "Resolution" });
+export const ReturnStateSchema = z.enum(RETURN_STATES).meta({ id: "ReturnState" });
+export const ReturnEventNameSchema = z.enum([...PORTAL_EVENTS, ...MERCHANT_EVENTS]);
+
+// ---- event bodies (strict; an empty body is always fine) ----
+
+export const NoteBodySchema = z.strictObject({ note }).meta({ id: "EventNote" });
+export const SubmitReturnSchema = z.strictObject({ note }).meta({ id: "SubmitReturn" });
+export const CancelReturnSchema = z.strictObject({ note }).meta({ id: "CancelReturn" });
+export const ApproveReturnSchema = z.strictObject({ note }).meta({ id: "ApproveReturn" });
+export const RejectReturnSchema = z
+  .strictObject({ reason_code: z.enum(REJECT_REASON_CODES).optional(), note })
+  .meta({ id: "RejectReturn" });
+export const FlagReturnSchema = z.strictObject({ note }).meta({ id: "FlagReturn" });
+export const UnflagReturnSchema = z.strictObject({ note }).meta({ id: "UnflagReturn" });
+export const ShipReturnSchema = z
+  .strictObject({ carrier: text(1, 64).optional(), tracking_number: text(1, 128).optional(), note })
+  .meta({ id: "ShipReturn" });
+export const ReceiveReturnSchema = z.strictObject({ note }).meta({ id: "ReceiveReturn" });
+export const GradeReturnSchema = z
+  .strictObject({
+    condition: z.enum(GRADE_CONDITIONS).optional(),
+    disposition: z.enum(GRADE_DISPOSITIONS).optional(),
+    note,
+  })
+  .meta({ id: "GradeReturn" });
+export const CloseReturnSchema = z.strictObject({ note }).meta({ id: "CloseReturn" });
+
+/** The body schema of each state-changing event (update is the PATCH body, built per catalogue). */
+export const EVENT_BODY_SCHEMAS = {
+  submit: SubmitReturnSchema,
+  cancel: CancelReturnSchema,
+  approve: ApproveReturnSchema,
+  reject: RejectReturnSchema,
+  flag: FlagReturnSchema,
+  unflag: UnflagReturnSchema,
+  ship: ShipReturnSchema,
+  receive: ReceiveReturnSchema,
+  grade: GradeReturnSchema,
+  close: CloseReturnSchema,
+} as const;
+export type EventBodies = {
+  [K in keyof typeof EVENT_BODY_SCHEMAS]: z.infer<(typeof EVENT_BODY_SCHEMAS)[K]>;
+};
+
+// ---- the return record ----
+
+export const ActorSchema = z
+  .object({ kind: z.enum(["portal", "merchant", "policy"]), id: z.string() })
+  .meta({ id: "Actor" });
+
+export const HistoryEntrySchema = z
+  .object({
+    seq: z.int().min(1),
+    event: z.enum(["create", ...PORTAL_EVENTS, ...MERCHANT_EVENTS]),
+    from: ReturnStateSchema.nullable(),
+    to: ReturnStateSchema,
+    at: z.iso.datetime(),
+    actor: ActorSchema,
+    note: z.string().optional(),
+    reason_code: z.enum(REJECT_REASON_CODES).optional(),
+  })
+  .meta({ id: "HistoryEntry" });
+
+export const ReturnLineSchema = z
+  .object({ sku: z.string(), quantity: z.int().min(1), size: z.string().nullable() })
+  .meta({ id: "ReturnLine" });
+
+export const ShipmentSchema = z
+  .object({ carrier: z.string().nullable(), tracking_number: z.string().nullable() })
+  .meta({ id: "Shipment" });
+
+export const GradeSchema = z
+  .object({
+    condition: z.enum(GRADE_CONDITIONS).nullable(),
+    disposition: z.enum(GRADE_DISPOSITIONS).nullable(),
+  })
+  .meta({ id: "Grade" });
+
+/** The order line a return was checked against, as the shop's order system gave it. */
+export const ReturnOrderLineSchema = z
+  .object({
+    purchased: z.int().min(1).describe("Units bought on the order line."),
+    unit_price: z
+      .int()
+      .min(0)
+      .nullable()
+      .describe("Price of one unit in the currency's minor unit (cents)."),
+    currency: z.string().nullable().describe("ISO 4217 code of the order's prices."),
+    placed_at: z.iso.datetime(),
+    delivered_at: z.iso.datetime().nullable(),
+    returnable_until: z.iso.datetime().describe("The end of the line's return window."),
+  })
+  .meta({ id: "ReturnOrderLine" });
+
+/** A return as the service keeps it and webhooks carry it (no caller-specific links). */
+export const ReturnDataSchema = z
+  .object({
+    id: z.string().regex(/^ret_[0-9A-HJKMNP-TV-Z]{26}$/),
+    object: z.literal("return"),
+    order_id: z.string(),
+    line: ReturnLineSchema,
+    order_line: ReturnOrderLineSchema.nullable().describe(
+      "The order line as last checked (at create, update and submit); null when the service is not connected to the shop's orders.",
+    ),
+    reason: z.string(),
+    resolution: ResolutionSchema,
+    exchange_size: z.string().nullable(),
+    state: ReturnStateSchema,
+    flagged_from: ReturnStateSchema.nullable(),
+    grade: GradeSchema.nullable(),
+    shipment: ShipmentSchema.nullable(),
+    customer_id: z.string(),
+    version: z.int().min(1),
+    created_at: z.iso.datetime(),
+    updated_at: z.iso.datetime(),
+    history: z.array(HistoryEntrySchema),
+  })
+  .meta({ id: "ReturnData" });
+
+export type ReturnData = z.infer<typeof ReturnDataSchema>;
+export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
+export type Resolution = z.infer<typeof ResolutionSchema>;
+export type Shipment = z.infer<typeof ShipmentSchema>;
+export type Grade = z.infer<typeof GradeSchema>;
+export type ReturnOrderLine = z.infer<typeof ReturnOrderLineSchema>;
+
+// ---- HAL links and HAL-FORMS templates ----
+
+export const LinkSchema = z.object({ href: z.string() }).meta({ id: "Link" });
+
+/** A HAL-FORMS property: one member of the body, pre-filled or constrained. */
+export const TemplatePropertySchema = z
+  .object({
+    name: z.string().describe("The body member; a dotted path for a nested one (`line.sku`)."),
+    value: z
+      .union([z.string(), z.number()])
+      .optional()
+      .describe("The value to send, as its JSON type."),
+    readOnly: z.boolean().optional(),
+    required: z.boolean().optional(),
+    min: z.number().optional(),
+    max: z.number().optional(),
+    options: z
+      .object({ inline: z.array(z.string()) })
+      .optional()
+      .describe("The values the member may take."),
+  })
+  .meta({ id: "TemplateProperty" });
+
+export const TemplateSchema = z
+  .object({
+    title: z.string(),
+    method: z.enum(["POST", "PATCH"]),
+    target: z.string(),
+    contentType: z.literal("application/json"),
+    schema: LinkSchema.describe(
+      "A link to the JSON Schema of the body, in the OpenAPI document (`…/openapi.json#/components/requestBodies/<Id>/content/application~1json/schema`).",
+    ),
+    requiredScopes: z.array(z.string()),
+    properties: z
+      .array(TemplatePropertySchema)
+      .optional()
+      .describe("Members pre-filled for this resource; `schema` has the full body."),
+  })
+  .meta({ id: "Template" });
+export type Template = z.infer<typeof TemplateSchema>;
+
+export const ReturnSchema = ReturnDataSchema.extend({
+  _links: z.record(z.string(), LinkSchema),
+  _templates: z.record(z.string(), TemplateSchema),
+}).meta({ id: "Return" });
+export type ReturnResource = z.infer<typeof ReturnSchema>;
+
+export const ReturnListSchema = z
+  .object({
+    object: z.literal("list"),
+    data: z.array(ReturnSchema),
+    next_cursor: z.string().nullable(),
+    _links: z.record(z.string(), LinkSchema),
+  })
+  .meta({ id: "ReturnList" });
+
+/**
+ * An RFC 9457 problem. Besides the four standard members, each extension member a problem of
+ * the catalogue (`problems.ts`) carries is named here, so clients read them typed; the
+ * description says which problem types carry it. More members may come (the object is open).
+ */
+export const ProblemSchema = z
+  .looseObject({
+    type: z.string().describe("`urn:returnkit:problem:<slug>`; the slug names the problem."),
+    title: z.string(),
+    status: z.int(),
+    detail: z.string(),
+    request_id: z
+      .string()
+      .optional()
+      .describe("The request's id, as in its `Request-Id` header: quote it when asking about it."),
+    errors: z
+      .array(z.object({ path: z.string(), message: z.string() }))
+      .optional()
+      .describe("invalid-body, invalid-query: each issue, at its path in the body or query."),
+    return_id: z
+      .string()
+      .optional()
+      .describe("not-found, concurrent-update: the return asked for."),
+    event: z
+      .string()
+      .optional()
+      .describe("invalid-transition, unknown-event, history-limit-reached: the event sent."),
+    state: ReturnStateSchema.optional().describe("invalid-transition: the return's state."),
+    allowed_events: z
+      .array(ReturnEventNameSchema)
+      .optional()
+      .describe("invalid-transition: the events this caller may send now."),
+    known_events: z
+      .array(ReturnEventNameSchema)
+      .optional()
+      .describe("unknown-event: the events this caller's path takes."),
+    required_scopes: z
+      .array(z.string())
+      .optional()
+      .describe("insufficient-scope: any one of these scopes allows the operation."),
+    portal_scopes: z
+      .array(z.string())
+      .optional()
+      .describe("forbidden (mixed scope families): the token's portal scopes."),
+    merchant_scopes: z
+      .array(z.string())
+      .optional()
+      .describe("forbidden (mixed scope families): the token's merchant scopes."),
+    allowed_methods: z
+      .array(z.string())
+      .optional()
+      .describe("method-not-allowed: the methods the path takes (as in `Allow`)."),
+    current_version: z
+      .int()
+      .min(1)
+      .optional()
+      .describe("precondition-failed: the return's version now; its ETag is this in quotes."),
+    current_etag: z
+      .string()
+      .optional()
+      .describe("document-changed: the document's entity tag now."),
+    history_entries: z.int().min(0).optional().describe("history-limit-reached: entries kept."),
+    max_history_entries: z
+      .int()
+      .min(1)
+      .optional()
+      .describe("history-limit-reached: the most a return keeps."),
+    limit_bytes: z.int().min(0).optional().describe("payload-too-large: the body size limit."),
+    base_url: z
+      .string()
+      .optional()
+      .describe("route-not-found outside the service's path: where the service is mounted."),
+    endpoint_id: z
+      .string()
+      .optional()
+      .describe(
+        "endpoint-not-found, endpoint-exists, endpoint-managed-in-code, endpoint-concurrent-update, test-event-in-flight: the endpoint.",
+      ),
+    managed_by: z
+      .enum(["subscriber", "options"])
+      .optional()
+      .describe("endpoint-managed-in-code: a subscriber, or an endpoint from the options."),
+    event_id: z
+      .string()
+      .optional()
+      .describe("event-not-found, redelivery-out-of-order: the event asked for."),
+    dead_ahead: z
+      .array(
+        z.object({
+          event_id: z.string(),
+          endpoint_id: z.string(),
+          dead_at: z.string().nullable(),
+        }),
+      )
+      .optional()
+      .describe(
+        "redelivery-out-of-order: the earlier events of the return, dead to the same endpoints, that it would overtake.",
+      ),
+    rule: z
+      .enum(DESTINATION_RULES)
+      .optional()
+      .describe(
+        "webhook-destination-refused: why the URL was refused (an address inside the network, a cloud metadata service, credentials in the URL).",
+      ),
+    // ---- a return checked against the shop's order
+    order_id: z.string().optional().describe("The order the refused request named."),
+    sku: z.string().optional().describe("The order line's sku."),
+    size: z.string().nullable().optional().describe("The order line's size, null for none."),
+    returnable_lines: z
+      .array(
+        z.object({
+          sku: z.string(),
+          size: z.string().nullable(),
+          returnable_quantity: z.int().min(0).optional(),
+        }),
+      )
+      .optional()
+      .describe("line-not-on-order: the lines that can be returned now."),
+    quantity: z.int().optional().describe("quantity-exceeds-returnable: units asked for."),
+    purchased: z.int().optional().describe("quantity-exceeds-returnable: units bought."),
+    in_returns: z
+      .int()
+      .optional()
+      .describe("quantity-exceeds-returnable: units of the line in the order's other returns."),
+    returnable_quantity: z
+      .int()
+      .optional()
+      .describe("quantity-exceeds-returnable: units a return may take now."),
+    returnable_until: z
+      .string()
+      .optional()
+      .describe("return-window-closed: when the line's return window closed."),
+    final_sale: z.boolean().optional().describe("not-returnable: the line was sold as final."),
+    code: z.string().optional().describe("refused-by-policy: the shop's own reason code."),
+    exchange_size: z.string().optional().describe("exchange-size-not-offered: the size asked for."),
+    sizes: z
+      .array(z.string())
+      .optional()
+      .describe("exchange-size-not-offered: the sizes on offer."),
+  })
+  .meta({ id: "Problem" });
+
+// ---- RFC 9728 protected resource metadata ----
+
+/** What `/.well-known/oauth-protected-resource…` serves when returnkit checks tokens itself. */
+export const ProtectedResourceMetadataSchema = z
+  .object({
+    resource: z.string().describe("The resource identifier: the service's baseUrl."),
+    authorization_servers: z.array(z.string()).describe("Issuers of tokens for this resource."),
+    scopes_supported: z.array(z.string()),
+    bearer_methods_supported: z.tuple([z.literal("header")]),
+    resource_name: z.string(),
+    resource_documentation: z.string().describe("This OpenAPI document's URL."),
+  })
+  .meta({ id: "ProtectedResourceMetadata" });
+
+// ---- health ----
+
+export const HealthStatusSchema = z.enum(["pass", "warn", "fail"]).meta({ id: "HealthStatus" });
+
+/** One measurement of a health check, in the shape of the IETF API health check draft. */
+export const HealthCheckResultSchema = z
+  .object({
+    status: HealthStatusSchema,
+    componentType: z.string().optional(),
+    observedValue: z.union([z.number(), z.boolean()]).optional(),
+    observedUnit: z.string().optional(),
+    time: z.string().describe("When the check ran (ISO 8601)."),
+    output: z.string().optional().describe("Why the check did not pass."),
+  })
+  .meta({ id: "HealthCheckResult" });
+
+export const HealthReportSchema = z
+  .object({
+    status: HealthStatusSchema.describe(
+      "`fail` (503) when the store cannot be reached or its migrations are not current; `warn` (still 200) when the outbox lags or no dispatcher runs in this process.",
+    ),
+    description: z.string(),
+    checks: z
+      .record(z.string(), z.array(HealthCheckResultSchema))
+      .describe(
+        "`store:reachable`, `store:migrations`, `dispatcher:running`, `outbox:lag` (seconds).",
+      ),
+  })
+  .meta({ id: "HealthReport" });
+
+export type HealthStatus = z.infer<typeof HealthStatusSchema>;
+export type HealthCheckResult = z.infer<typeof HealthCheckResultSchema>;
+export type HealthReport = z.infer<typeof HealthReportSchema>;
+
+// ---- what an order can return ----
+
+/** The problem types a return of one unit of a line would meet now, in the order they are checked. */
+export const LINE_REFUSALS = [
+  `${PROBLEM_TYPE_PREFIX}quantity-exceeds-returnable`,
+  `${PROBLEM_TYPE_PREFIX}return-window-closed`,
+  `${PROBLEM_TYPE_PREFIX}not-returnable`,
+] as const;
+
+export const ReturnableLineSchema = z
+  .object({
+    sku: z.string(),
+    size: z.string().nullable(),
+    purchased: z.int().min(1).describe("Units bought."),
+    in_returns: z.int().min(0).describe("Units in returns that are not cancelled or rejected."),
+    returnable_quantity: z.int().min(0).describe("Units a new return may take now."),
+    returnable_until: z.iso.datetime(),
+    final_sale: z.boolean(),
+    unit_price: z.int().min(0).nullable().describe("In the currency's minor unit (cents)."),
+    refusal: z
+      .enum(LINE_REFUSALS)
+      .nullable()
+      .describe("The problem a return of this line would get now; null when it can be returned."),
+    resolutions: z
+      .array(ResolutionSchema)
+      .describe("What the customer may ask for; empty when the line cannot be returned."),
+    exchange_sizes: z
+      .array(z.string())
+      .nullable()
+      .describe("Sizes an exchange may ask for; null when the shop does not say."),
+  })
+  .meta({ id: "ReturnableLine" });
+
+/** What can be returned from one order, line by line (`returnableLines`). */
+export const ReturnableOrderDataSchema = z
+  .object({
+    object: z.literal("returnable_order"),
+    order_id: z.string(),
+    currency: z.string().nullable(),
+    placed_at: z.iso.datetime(),
+    delivered_at: z.iso.datetime().nullable(),
+    lines: z.array(ReturnableLineSchema),
+  })
+  .meta({ id: "ReturnableOrderData" });
+export type ReturnableOrder = z.infer<typeof ReturnableOrderDataSchema>;
+export type ReturnableLine = z.infer<typeof ReturnableLineSchema>;
+
+export const ReturnableOrderSchema = ReturnableOrderDataSchema.extend({
+  lines: z.array(
+    ReturnableLineSchema.extend({
+      _templates: z
+        .record(z.string(), TemplateSchema)
+        .describe("`create`, pre-filled for this line, when it can be returned."),
+    }),
+  ),
+  _links: z.record(z.string(), LinkSchema),
+}).meta({ id: "ReturnableOrder" });
+
+// ---- the reason catalogue ----
+
+export const ReasonSchema = z
+  .object({
+    code: z.string().describe("What a create or update body sends as `reason`."),
+    kind: z.enum(["fit", "other"]),
+    direction: z.enum(FIT_DIRECTIONS).nullable().describe("Which way a fit reason did not fit."),
+    body_part: z.string().nullable().describe("Where, for fit reasons that say."),
+    label: z.string().describe("An English label made from the code."),
+  })
+  .meta({ id: "Reason" });
+
+export const ReasonListSchema = z
+  .object({ object: z.literal("list"), data: z.array(ReasonSchema) })
+  .meta({ id: "ReasonList" });
+
+// ---- list queries ----
+
+export const LIST_LIMIT_DEFAULT = 20;
+export const LIST_LIMIT_MAX = 100;
+const limit = z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).default(LIST_LIMIT_DEFAULT);
+const cursor = z.string().min(1).max(200).refine(isStorableText, STORABLE).optional();
+
+export const PortalListQuerySchema = z.strictObject({
+  order_id: text(1, 128).optional(),
+  limit,
+  cursor,
+});
+export const MerchantListQuerySchema = z.strictObject({
+  state: ReturnStateSchema.optional(),
+  order_id: text(1, 128).optional(),
+  limit,
+  cursor,
+});
+export type PortalListQuery = z.input<typeof PortalListQuerySchema>;
+export type MerchantListQuery = z.input<typeof MerchantListQuerySchema>;
+
+// ---- create / update, per reason catalogue ----
+
+/**
+ * The refusal links the catalogue rather than listing it: a catalogue of ~80 codes, listed in
+ * `detail` and again in `errors`, made a 400 of several kilobytes.
+ */
+function reasonSchema(catalogue: ReasonCatalogue, catalogueHref: string) {
+  return z
+    .string()
+    .refine((code) => catalogue.has(code), {
+      message: `Not a reason code of the catalogue; GET ${catalogueHref} lists the codes`,
+    })
+    .meta({
+      description: "A reason code of the catalogue (`GET /v1/reasons` lists them).",
+      enum: [...catalogue.codes],
+    });
+}
+
+const EXCHANGE_SIZE_MESSAGE = {
+  required: "exchange_size is required when resolution is EXCHANGE",
+  forbidden: "exchange_size is only allowed when resolution is EXCHANGE",
+};
+
+/** `catalogueHref`: where the catalogue is served, for the message that refuses an unknown reason. */
+export function createReturnSchemas(
+  catalogue: ReasonCatalogue = createReasonCatalogue(),
+  catalogueHref = "/v1/reasons",
+) {
+  const reason = reasonSchema(catalogue, catalogueHref);
+  const CreateReturn = z
+    .strictObject({
+      order_id: text(1, 128),
+      line: z.strictObject({
+        sku: text(1, 64),
+        quantity: z.int().min(1).max(10_000).default(1),
+        size: text(1, 32).optional().describe("The size that was ordered."),
+      }),
+      reason,
+      resolution: ResolutionSchema,
+      exchange_size: text(1, 32).optional(),
+    })
+    .superRefine((input, ctx) => {
+      if (input.resolution === "EXCHANGE" && input.exchange_size === undefined) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["exchange_size"],
+          message: EXCHANGE_SIZE_MESSAGE.required,
+        });
+      }
+      if (input.resolution !== "EXCHANGE" && input.exchange_size !== undefined) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["exchange_size"],
+          message: EXCHANGE_SIZE_MESSAGE.forbidden,
+        });
+      }
+    })
+    .meta({
+      id: "CreateReturn",
+      // The superRefine above, stated in JSON Schema so clients and agents can predict it: as
+      // two alternatives (not if/then/else), which generated clients turn into a union type.
+      oneOf: [
+        {
+          properties: { resolution: { const: "EXCHANGE" } },
+          required: ["resolution", "exchange_size"],
+        },
+        {
+          properties: {
+            resolution: { enum: RESOLUTIONS.filter((resolution) => resolution !== "EXCHANGE") },
+            exchange_size: false,
+          },
+          required: ["resolution"],
+        },
+      ],
+    });
+
+  // Cross-field rules of an update need the current draft, so the service checks them.
+  const UpdateReturn = z
+    .strictObject({
+      reason: reason.optional(),
+      resolution: ResolutionSchema.optional(),
+      exchange_size: text(1, 32).nullable().optional(),
+    })
+    .refine((patch) => Object.keys(patch).length > 0, {
+      message: "Send at least one field to change",
+    })
+    .meta({ id: "UpdateReturn" });
+
+  return { CreateReturn, UpdateReturn };
+}
+
+export type ReturnSchemas = ReturnType<typeof createReturnSchemas>;
+export type CreateReturnInput = z.input<ReturnSchemas["CreateReturn"]>;
+export type CreateReturnParsed = z.output<ReturnSchemas["CreateReturn"]>;
+export type UpdateReturnInput = z.input<ReturnSchemas["UpdateReturn"]>;
+
+export { EXCHANGE_SIZE_MESSAGE };

@@ -1,0 +1,84 @@
+/** @module domain/test-support/every-problem — one instance of each problem, for tests over the catalogue. */
+import { authProblems } from "../../auth/auth-problems";
+import { type ProblemError, problems } from "../problems";
+
+/** One instance of every problem returnkit produces; the type makes a new one show up here. */
+export const everyProblem: {
+  [Name in keyof typeof problems | keyof typeof authProblems]: ProblemError;
+} = {
+  invalidBody: problems.invalidBody("reason: required", [{ path: "reason", message: "required" }]),
+  invalidQuery: problems.invalidQuery("limit: too big", [{ path: "limit", message: "too big" }]),
+  idempotencyKeyMissing: problems.idempotencyKeyMissing(),
+  idempotencyKeyInvalid: problems.idempotencyKeyInvalid("too long"),
+  unauthenticated: problems.unauthenticated("no token"),
+  invalidToken: problems.invalidToken("expired"),
+  insufficientScope: problems.insufficientScope(["portal:returns.write"]),
+  forbidden: problems.forbidden("not yours"),
+  returnNotFound: problems.returnNotFound("ret_01JD3M6X4R9V6T0Q8Z2W7K5B1C"),
+  routeNotFound: problems.routeNotFound("/nowhere"),
+  outsideMountPath: problems.outsideMountPath("/api/x", "https://shop.example/returns"),
+  unknownEvent: problems.unknownEvent("teleport", ["approve"]),
+  methodNotAllowed: problems.methodNotAllowed("PUT", ["GET"]),
+  invalidTransition: problems.invalidTransition("ship", "draft", ["submit"]),
+  concurrentUpdate: problems.concurrentUpdate("ret_01JD3M6X4R9V6T0Q8Z2W7K5B1C"),
+  historyLimitReached: problems.historyLimitReached("update", 100, 200),
+  preconditionFailed: problems.preconditionFailed('"7"', 1),
+  documentChanged: problems.documentChanged('"0f3a"'),
+  bodyAborted: problems.bodyAborted(new Error("socket closed")),
+  payloadTooLarge: problems.payloadTooLarge(16_384),
+  unsupportedMediaType: problems.unsupportedMediaType("text/plain"),
+  idempotencyKeyReused: problems.idempotencyKeyReused(),
+  endpointConcurrentUpdate: problems.endpointConcurrentUpdate("ep_erp"),
+  storeUnavailable: problems.storeUnavailable(),
+  endpointNotFound: problems.endpointNotFound("ep_1"),
+  endpointExists: problems.endpointExists("ep_1"),
+  endpointManagedInCode: problems.endpointManagedInCode("sub_refunds", "subscriber"),
+  redeliveryOutOfOrder: problems.redeliveryOutOfOrder(
+    "evt_01JD3M6X4R9V6T0Q8Z2W7K5B1D",
+    [
+      {
+        event_id: "evt_01JD3M6X4R9V6T0Q8Z2W7K5B1C",
+        endpoint_id: "ep_erp",
+        dead_at: "2026-11-24T03:00:00.000Z",
+      },
+    ],
+    "2026-11-24T03:00:00.000Z",
+  ),
+  webhookDestinationRefused: problems.webhookDestinationRefused({
+    rule: "loopback",
+    message: "webhook destination 127.0.0.1 is a loopback address (rule: loopback)",
+  }),
+  testEventInFlight: problems.testEventInFlight("ep_1", 15),
+  eventNotFound: problems.eventNotFound("evt_01JD3M6X4R9V6T0Q8Z2W7K5B1C"),
+  orderNotFound: problems.orderNotFound("ord_1"),
+  ordersNotConfigured: problems.ordersNotConfigured(),
+  lineNotOnOrder: problems.lineNotOnOrder("ord_1", { sku: "TEE", size: "XS" }, []),
+  quantityExceedsReturnable: problems.quantityExceedsReturnable({
+    order_id: "ord_1",
+    sku: "TEE",
+    size: "M",
+    quantity: 2,
+    purchased: 2,
+    in_returns: 1,
+    returnable_quantity: 1,
+  }),
+  returnWindowClosed: problems.returnWindowClosed(
+    "ord_1",
+    { sku: "TEE", size: "M" },
+    "2026-12-01T00:00:00.000Z",
+  ),
+  notReturnable: problems.notReturnable("ord_1", { sku: "TEE", size: "M" }),
+  refusedByPolicy: problems.refusedByPolicy(
+    "ord_1",
+    { sku: "TEE", size: "M" },
+    "GIFT_CARD",
+    "Gift cards cannot be returned.",
+  ),
+  exchangeSizeNotOffered: problems.exchangeSizeNotOffered("TEE", "XXL", ["S", "M", "L"]),
+  ordersUnavailable: problems.ordersUnavailable(new Error("connection refused")),
+  orderSourceInvalid: problems.orderSourceInvalid(new Error("lines: required")),
+  internal: problems.internal(),
+  invalidAuthorizationHeader: authProblems.invalidAuthorizationHeader("two tokens"),
+  mixedScopeFamilies: authProblems.mixedScopeFamilies(["portal:returns.read"], ["merchant:x"]),
+  authorizationServerUnavailable: authProblems.authorizationServerUnavailable(),
+};

@@ -1,0 +1,85 @@
+/** @module returns/create-return — a customer's new draft return, committed with its key. */
+
+import { newReturnId } from "../domain/ids";
+import { initialReturnSnapshot, persistReturnSnapshot } from "../domain/machine";
+import { assertScope } from "../domain/principal";
+import type { ReturnData, ReturnSchemas } from "../domain/schemas";
+import type { StoredReturn } from "../store/types";
+import type { IdempotencyEngine, WriteOutcome } from "./idempotency/engine";
+import type { ReturnRequest } from "./orders/types";
+import { parseInput } from "./parse-input";
+import { HistoryBuilder } from "./record-changes";
+import type { OperationContext, WriteTarget } from "./types";
+import { actorOf, commitChange, timestamp, type WritePathDeps } from "./write-path";
+
+export interface CreateReturnDeps extends WritePathDeps {
+  schemas: ReturnSchemas;
+  idempotency: IdempotencyEngine;
+  ready: () => Promise<void>;
+  /** The create route: the scope of its Idempotency-Key. */
+  target: WriteTarget;
+}
+
+/** Validates `input`, then creates the draft once per Idempotency-Key. */
+export async function createReturn(deps: CreateReturnDeps, input: unknown, ctx: OperationContext) {
+  assertScope(ctx.principal, "portal", "write");
+  const parsed = parseInput(deps.schemas.CreateReturn, input, "body");
+  await deps.ready();
+  return deps.idempotency.run(
+    { principal: ctx.principal, ...deps.target, key: ctx.idempotencyKey, body: input },
+    async (key): Promise<WriteOutcome> => {
+      // Inside the key's run: a retry of a create that took the last unit replays its answer.
+      const request: ReturnRequest = {
+        order_id: parsed.order_id,
+        line: {
+          sku: parsed.line.sku,
+          quantity: parsed.line.quantity,
+          size: parsed.line.size ?? null,
+        },
+        reason: parsed.reason,
+        resolution: parsed.resolution,
+        exchange_size: parsed.exchange_size ?? null,
+      };
+      const checked = await deps.rules.checkRequest(request, ctx.principal, null);
+      const at = timestamp(deps.now);
+      const history = new HistoryBuilder([], at);
+      history.add("create", null, "draft", actorOf(ctx.principal), {});
+      const record: ReturnData = {
+        id: newReturnId(),
+        object: "return",
+        order_id: request.order_id,
+        line: request.line,
+        order_line: checked.orderLine ?? null,
+        reason: request.reason,
+        resolution: request.resolution,
+        exchange_size: request.exchange_size,
+        state: "draft",
+        flagged_from: null,
+        grade: null,
+        shipment: null,
+        customer_id: ctx.principal.id,
+        version: 1,
+        created_at: at,
+        updated_at: at,
+        history: history.all(),
+      };
+      const next: StoredReturn = {
+        record,
+        snapshot: persistReturnSnapshot(initialReturnSnapshot()),
+      };
+      const outcome = await commitChange(deps, {
+        current: null,
+        next,
+        entries: history.added,
+        status: 201,
+        key,
+        allowance: checked.allowance,
+        origin: ctx,
+      });
+      if (outcome.kind === "key-taken") return outcome;
+      // ULIDs do not collide; a conflict here means the store is misbehaving.
+      if (outcome.kind === "race") throw new Error(`store refused to create ${next.record.id}`);
+      return { kind: "response", response: deps.respond(next.record, 201) };
+    },
+  );
+}

@@ -1,0 +1,147 @@
+/**
+ * @module returns/operations — every operation of the returns domain, wired to the store,
+ * the idempotency engine and the route table's write targets. A host calling them in-process
+ * gets the same validation, idempotency, events and errors as a request over HTTP.
+ */
+
+import { allowedEventsIn, isMerchantEvent, MERCHANT_EVENTS } from "../domain/machine";
+import { assertScope, hasScope } from "../domain/principal";
+import { problems } from "../domain/problems";
+import { describeReasons } from "../domain/reasons";
+import {
+  MerchantListQuerySchema,
+  PortalListQuerySchema,
+  type ReturnData,
+  type ReturnSchemas,
+} from "../domain/schemas";
+import type { HealthCheck } from "../observability/health/health-check";
+import { traceOperation } from "../observability/telemetry/operation-span";
+import type { IdempotentResponse } from "../store/types";
+import { etagOf } from "../util/etag";
+import { flatString } from "../util/flat-string";
+import { createReturn } from "./create-return";
+import type { IdempotencyEngine, IdempotentOutcome } from "./idempotency/engine";
+import { parseInput } from "./parse-input";
+import { createReturnReader, withOrderLine } from "./reader";
+import { sendEvent } from "./send-event";
+import type { RequestOperations, ReturnOperations, ReturnResult, WriteTargets } from "./types";
+import type { WritePathDeps } from "./write-path";
+
+export interface OperationsSetup extends Omit<WritePathDeps, "reader" | "respond"> {
+  schemas: ReturnSchemas;
+  idempotency: IdempotencyEngine;
+  /** Resolves once the store and the dispatcher are set up; every operation waits for it. */
+  ready: () => Promise<void>;
+  baseUrl: string;
+  targets: WriteTargets;
+  /** What `GET /v1/health` reports (it needs the dispatcher, which the operations do not). */
+  health: HealthCheck;
+}
+
+export function createOperations(
+  setup: OperationsSetup,
+): ReturnOperations & Omit<RequestOperations, "webhooks"> {
+  const { store, baseUrl, targets, ready } = setup;
+  const reader = createReturnReader(store, setup.recent);
+  const deps = { ...setup, reader, respond, target: targets.create };
+  const reasonList = describeReasons(setup.catalogue);
+
+  function respond(record: ReturnData, status: number): IdempotentResponse {
+    if (status !== 201) return { status, body: record, headers: etagHeaders(record.version) };
+    const location = flatString(`${baseUrl}${targets.returnPath(record.id)}`);
+    // Frozen, so a store keeping objects under the key holds this one rather than a copy.
+    const headers = Object.freeze({ etag: etagOf(record.version), location });
+    return { status, body: record, headers };
+  }
+
+  async function toResult(outcome: IdempotentOutcome): Promise<ReturnResult> {
+    const response = outcome.replayed
+      ? await reader.withStoredHistory(outcome.response)
+      : outcome.response;
+    return {
+      record: response.body as ReturnData,
+      status: response.status,
+      replayed: outcome.replayed,
+      headers: response.headers,
+    };
+  }
+
+  const send: RequestOperations["sendEvent"] = (id, event, body, ctx) =>
+    traceOperation(event, { returnId: id, caller: ctx.principal.kind }, async () =>
+      toResult(await sendEvent(deps, id, event, body, ctx)),
+    );
+
+  return {
+    createReturn: (input, ctx) =>
+      traceOperation("create", { caller: ctx.principal.kind }, async () =>
+        toResult(await createReturn(deps, input, ctx)),
+      ),
+    sendEvent: send,
+    updateDraft: (id, patch, ctx) => send(id, "update", patch, ctx),
+    submit: (id, body, ctx) => send(id, "submit", body, ctx),
+    cancel: (id, body, ctx) => send(id, "cancel", body, ctx),
+    advance(id, event, body, ctx) {
+      if (!isMerchantEvent(event)) {
+        return Promise.reject(problems.unknownEvent(event, MERCHANT_EVENTS));
+      }
+      return send(id, event, body, ctx);
+    },
+
+    get: (id, ctx) =>
+      traceOperation("get", { returnId: id, caller: ctx.principal.kind }, async () => {
+        assertScope(ctx.principal, ctx.principal.kind, "read");
+        await ready();
+        return (await reader.load(id, ctx.principal)).record;
+      }),
+
+    list: (query, ctx) =>
+      traceOperation("list", { caller: ctx.principal.kind }, async () => {
+        const { principal } = ctx;
+        assertScope(principal, principal.kind, "read");
+        await ready();
+        const page =
+          principal.kind === "portal"
+            ? await store.listReturns({
+                ...parseInput(PortalListQuerySchema, query, "query"),
+                customer_id: principal.id,
+              })
+            : await store.listReturns(parseInput(MerchantListQuerySchema, query, "query"));
+        return {
+          data: page.data.map((stored) => withOrderLine(stored).record),
+          next_cursor: page.next_cursor,
+        };
+      }),
+
+    async returnableLines(orderId, ctx) {
+      assertScope(ctx.principal, "portal", "read");
+      await ready();
+      return setup.rules.returnable(orderId, ctx.principal);
+    },
+
+    async reasons(ctx) {
+      assertScope(ctx.principal, ctx.principal.kind, "read");
+      return reasonList;
+    },
+
+    health: () => setup.health(),
+
+    allowedEventsFor(record, principal) {
+      if (!hasScope(principal, principal.kind, "write")) return [];
+      return allowedEventsIn(record.state, principal.kind);
+    },
+  };
+}
+
+/**
+ * The headers of an answer that carries only its ETag, one frozen object per version: a
+ * store keeping the answers under their keys keeps one, not one per key.
+ */
+const etagOnly = new Map<number, Readonly<Record<string, string>>>();
+function etagHeaders(version: number): Record<string, string> {
+  let headers = etagOnly.get(version);
+  if (!headers) {
+    headers = Object.freeze({ etag: etagOf(version) });
+    if (etagOnly.size < 64) etagOnly.set(version, headers);
+  }
+  return headers as Record<string, string>;
+}

@@ -1,0 +1,111 @@
+/**
+ * @module returns/orders/host-answers — calling the host's order hooks and checking what they answer.
+ * A hook that throws cannot be told from an order system that is down: 502
+ * `orders-unavailable`, retry. An answer no rule can read is the host's defect: 502
+ * `order-source-invalid`. Either carries the host's error or the issues as its `cause`,
+ * which the error reporter receives; the client sees neither.
+ */
+import { z } from "zod";
+import type { Principal } from "../../domain/principal";
+import { problems } from "../../domain/problems";
+import type { OrderLine } from "./order-schema";
+import { type Order, OrderSchema, orderIssues } from "./order-schema";
+import type {
+  Eligibility,
+  EligibilityRule,
+  OrderSource,
+  ProductCatalog,
+  ReturnRequest,
+} from "./types";
+
+async function callHost<T>(call: () => T | Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw problems.ordersUnavailable(error);
+  }
+}
+
+function invalidAnswer(message: string): never {
+  throw problems.orderSourceInvalid(new Error(message));
+}
+
+/**
+ * The order as `principal` may see it. An unknown order and another customer's answer the
+ * same 404, so a caller never learns that an order id exists. Ownership is checked first, on
+ * the raw answer, and is all either path does: another customer's order is neither validated
+ * (its defects are not the caller's business, and a 502 would tell it exists) nor read beyond
+ * its owner, so its size and shape do not show in the time the 404 takes.
+ */
+export async function loadOrder(
+  source: OrderSource,
+  orderId: string,
+  principal: Principal,
+): Promise<Order> {
+  const answer = await callHost(() => source.load(orderId, { principal }));
+  if (ownerOf(answer) !== principal.id) throw problems.orderNotFound(orderId);
+  const parsed = OrderSchema.safeParse(answer);
+  if (!parsed.success) {
+    invalidAnswer(
+      `orders.load(${JSON.stringify(orderId)}) answered something that is not an order: ${orderIssues(parsed.error)}`,
+    );
+  }
+  if (parsed.data.id !== orderId) {
+    invalidAnswer(
+      `orders.load(${JSON.stringify(orderId)}) answered order ${JSON.stringify(parsed.data.id)}`,
+    );
+  }
+  return parsed.data;
+}
+
+/** The answer's `customer_id` as the host gave it; undefined for no order (null, `rows[0]` of none). */
+function ownerOf(answer: unknown): unknown {
+  return typeof answer === "object" && answer !== null
+    ? (answer as { customer_id?: unknown }).customer_id
+    : undefined;
+}
+
+const EligibilitySchema = z.union([
+  z.literal(true),
+  z.object({ code: z.string().min(1).max(64), detail: z.string().min(1).max(500) }),
+]);
+
+/** The host's own rule: `true`, or its `{ code, detail }`. */
+export async function askEligible(
+  rule: EligibilityRule,
+  order: Order,
+  line: OrderLine,
+  request: ReturnRequest,
+): Promise<Eligibility> {
+  const answer = await callHost(() => rule(order, line, request));
+  const parsed = EligibilitySchema.safeParse(answer);
+  if (!parsed.success) {
+    invalidAnswer(
+      `policy.eligible answered ${describe(answer)}; expected true or { code, detail } (strings of 1-64 and 1-500 characters)`,
+    );
+  }
+  return parsed.data;
+}
+
+const SizesSchema = z.array(z.string().min(1)).nullable();
+
+/** The sizes `sku` can be exchanged to, or null when the catalog does not say. */
+export async function askExchangeSizes(
+  catalog: ProductCatalog,
+  sku: string,
+): Promise<readonly string[] | null> {
+  const answer = await callHost(() => catalog.exchangeSizes(sku));
+  const parsed = SizesSchema.safeParse(answer ?? null);
+  if (!parsed.success) {
+    invalidAnswer(
+      `catalog.exchangeSizes(${JSON.stringify(sku)}) answered ${describe(answer)}; expected an array of sizes or null`,
+    );
+  }
+  return parsed.data;
+}
+
+function describe(value: unknown): string {
+  if (Array.isArray(value)) return "an array holding something other than sizes";
+  if (value === null || typeof value !== "object") return String(JSON.stringify(value) ?? value);
+  return "an object of another shape";
+}

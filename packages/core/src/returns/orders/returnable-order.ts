@@ -1,0 +1,47 @@
+/**
+ * @module returns/orders/returnable-order — what one of the caller's orders can return now, line by
+ * line: the same status the checks read, with the resolutions and exchange sizes on offer.
+ */
+import type { Principal } from "../../domain/principal";
+import { RESOLUTIONS, type ReturnableOrder } from "../../domain/schemas";
+import { askExchangeSizes, loadOrder } from "./host-answers";
+import { lineStatus, unitsInReturns } from "./line-status";
+import type { OrderRulesContext } from "./types";
+
+export async function returnableOrder(
+  context: OrderRulesContext,
+  orderId: string,
+  principal: Principal,
+): Promise<ReturnableOrder> {
+  const { orders, catalog } = context;
+  const order = await loadOrder(orders.source, orderId, principal);
+  const returned = await context.store.returnedQuantities(order.id);
+  const sizes = new Map<string, readonly string[] | null>();
+  for (const { sku } of order.lines) {
+    if (!sizes.has(sku)) sizes.set(sku, catalog ? await askExchangeSizes(catalog, sku) : null);
+  }
+  const settings = { now: context.now(), windowDays: orders.returnWindowDays };
+  return {
+    object: "returnable_order",
+    order_id: order.id,
+    currency: order.currency,
+    placed_at: order.placed_at,
+    delivered_at: order.delivered_at,
+    lines: order.lines.map((line) => {
+      const status = lineStatus(order, line, unitsInReturns(returned, line), settings);
+      const exchangeSizes = sizes.get(line.sku) ?? null;
+      // An exchange needs a size to go to: none when the catalog offers none.
+      const resolutions = status.refusal
+        ? []
+        : RESOLUTIONS.filter((r) => r !== "EXCHANGE" || exchangeSizes?.length !== 0);
+      return {
+        sku: line.sku,
+        size: line.size,
+        ...status,
+        unit_price: line.unit_price,
+        resolutions,
+        exchange_sizes: exchangeSizes === null ? null : [...exchangeSizes],
+      };
+    }),
+  };
+}

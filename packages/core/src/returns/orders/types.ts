@@ -1,0 +1,65 @@
+/**
+ * @module returns/orders/types — what a host hands the service to bind returns to its own orders:
+ * where orders come from, its policy beyond the window, and the sizes it can exchange to.
+ */
+import type { Principal } from "../../domain/principal";
+import type { Resolution } from "../../domain/schemas";
+import type { ReturnsStore } from "../../store/types";
+import type { Order, OrderInput, OrderLine } from "./order-schema";
+
+/** The host's orders, read by id. */
+export interface OrderSource {
+  /**
+   * The order with this id, or null when there is none. `principal` is the caller: a host
+   * may answer null for another customer's order, but need not (the service compares
+   * `customer_id` itself, and answers both with the same 404). A throw is a 502
+   * `orders-unavailable`; an answer that is not an order, a 502 `order-source-invalid`.
+   */
+  load(
+    orderId: string,
+    context: { principal: Principal },
+  ): OrderInput | null | Promise<OrderInput | null>;
+}
+
+/** The return a create or an update asks for, as the host's `eligible` rule sees it. */
+export interface ReturnRequest {
+  order_id: string;
+  line: { sku: string; size: string | null; quantity: number };
+  reason: string;
+  resolution: Resolution;
+  exchange_size: string | null;
+}
+
+/** `true`, or why not: `code` (the host's own, e.g. `GIFT_CARD`) and a sentence for the customer. */
+export type Eligibility = true | { code: string; detail: string };
+
+/** A host rule beyond window, quantity and final sale (a 422 `refused-by-policy` when not `true`). */
+export type EligibilityRule = (
+  order: Order,
+  line: OrderLine,
+  request: ReturnRequest,
+) => Eligibility | Promise<Eligibility>;
+
+/** What the host sells, for exchanges. */
+export interface ProductCatalog {
+  /**
+   * The sizes `sku` can be exchanged to; null when the catalogue does not say (any size is
+   * then accepted), an empty list when it cannot be exchanged at all.
+   */
+  exchangeSizes(sku: string): readonly string[] | null | Promise<readonly string[] | null>;
+}
+
+/** The order rules' settings, from the `orders` and `policy` options with their defaults. */
+export interface OrderSettings {
+  source: OrderSource;
+  returnWindowDays: number;
+  eligible: EligibilityRule | null;
+}
+
+/** What the checks run with once the host gave `orders`. */
+export interface OrderRulesContext {
+  orders: OrderSettings;
+  catalog: ProductCatalog | null;
+  store: Pick<ReturnsStore, "returnedQuantities">;
+  now: () => number;
+}

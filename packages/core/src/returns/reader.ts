@@ -1,0 +1,78 @@
+/**
+ * @module returns/reader — how the operations read returns: what a caller may see, the
+ * version a write starts from, and the history a replayed response was stored without.
+ */
+import { isReturnId } from "../domain/ids";
+import type { Principal } from "../domain/principal";
+import { problems } from "../domain/problems";
+import type { RecentRecords } from "../store/recent-records";
+import { historyToRestore, restoreHistory } from "../store/stored-response";
+import type { IdempotentResponse, ReturnsStore, StoredReturn } from "../store/types";
+
+export interface ReturnReader {
+  /** The return `id` as `principal` may see it, or a 404. */
+  load(id: string, principal: Principal): Promise<StoredReturn>;
+  /**
+   * The version a write starts from: the one this process last saw when it has one
+   * (`fromCache`), else a read. Ownership is checked either way; customer_id never changes.
+   */
+  loadForWrite(
+    id: string,
+    principal: Principal,
+    fresh: boolean,
+  ): Promise<{ stored: StoredReturn; fromCache: boolean }>;
+  /** A replayed response with the history entries it was stored without put back. */
+  withStoredHistory(stored: IdempotentResponse): Promise<IdempotentResponse>;
+}
+
+export function createReturnReader(
+  store: ReturnsStore,
+  recent: RecentRecords | null,
+): ReturnReader {
+  async function load(id: string, principal: Principal): Promise<StoredReturn> {
+    const stored = isReturnId(id) ? await store.getReturn(id) : null;
+    return visibleTo(id, stored && withOrderLine(stored), principal);
+  }
+
+  return {
+    load,
+    async loadForWrite(id, principal, fresh) {
+      const hit = fresh ? undefined : recent?.get(id);
+      if (hit) return { stored: visibleTo(id, withOrderLine(hit), principal), fromCache: true };
+      const stored = await load(id, principal);
+      recent?.set(id, stored);
+      return { stored, fromCache: false };
+    },
+    async withStoredHistory(stored) {
+      const needed = historyToRestore(stored);
+      if (!needed) return stored;
+      const remembered = recent?.get(needed.returnId);
+      const current =
+        remembered && remembered.record.history.length >= needed.length
+          ? remembered
+          : await store.getReturn(needed.returnId);
+      if (!current) throw new Error(`return ${needed.returnId} of a stored response is missing`);
+      return restoreHistory(stored, current.record.history);
+    },
+  };
+}
+
+/**
+ * A return as this version of the service writes it: one stored before returns recorded the
+ * order line they were checked against has none (`order_line: null`).
+ */
+export function withOrderLine(stored: StoredReturn): StoredReturn {
+  if (stored.record.order_line !== undefined) return stored;
+  return { ...stored, record: { ...stored.record, order_line: null } };
+}
+
+/**
+ * `stored` if this caller may see it: a portal caller never learns that another customer's
+ * return exists.
+ */
+function visibleTo(id: string, stored: StoredReturn | null, principal: Principal): StoredReturn {
+  if (!stored || (principal.kind === "portal" && stored.record.customer_id !== principal.id)) {
+    throw problems.returnNotFound(id);
+  }
+  return stored;
+}

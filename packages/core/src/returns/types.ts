@@ -1,0 +1,166 @@
+/**
+ * @module returns/types — what the returns operations take and give back. Both the service
+ * (which builds them) and the HTTP layer (which calls them) import these, never each other.
+ */
+import type { MerchantEvent, ReturnEvent } from "../domain/machine";
+import type { Principal } from "../domain/principal";
+import type { ReasonDescription } from "../domain/reasons";
+import type {
+  EventBodies,
+  HealthReport,
+  MerchantListQuery,
+  PortalListQuery,
+  ReturnableOrder,
+  ReturnData,
+  UpdateReturnInput,
+} from "../domain/schemas";
+
+export interface OperationContext {
+  principal: Principal;
+  /** The Idempotency-Key (raw header value: quoted or bare). */
+  idempotencyKey?: string;
+  /** If-Match: an ETag (`"3"`, `W/"3"`), a version number, or `*`. */
+  ifMatch?: string | number;
+  /**
+   * The id of the request being served (its `Request-Id`), kept on the outbox events the
+   * write commits and sent with their webhooks. Over HTTP the service sets it; an in-process
+   * caller passes its own or leaves it out (null on the events). One that is not 1-200
+   * visible ASCII characters is ignored.
+   */
+  requestId?: string | null;
+  /** A W3C `traceparent` of the write's commit, kept on the outbox events it commits. */
+  traceparent?: string | null;
+}
+
+export interface ReturnResult {
+  record: ReturnData;
+  /** HTTP status this outcome maps to (201 on create). */
+  status: number;
+  /** True when an earlier response to the same Idempotency-Key was replayed. */
+  replayed: boolean;
+  /** The response headers that belong to this outcome (`etag`, and `location` on create). */
+  headers: Record<string, string>;
+}
+
+export interface ReturnListResult {
+  data: ReturnData[];
+  next_cursor: string | null;
+}
+
+/** The typed operations a host calls in-process. */
+export interface ReturnOperations {
+  /** Creates a draft return for the calling customer (201). */
+  createReturn(input: unknown, ctx: OperationContext): Promise<ReturnResult>;
+  /** PATCHes a draft's reason, resolution or exchange size. */
+  updateDraft(id: string, patch: UpdateReturnInput, ctx: OperationContext): Promise<ReturnResult>;
+  /** Sends `submit` (body: `{ note? }`, or `{}`). Like every operation, the context comes last. */
+  submit(
+    id: string,
+    body: EventBodies["submit"] | undefined,
+    ctx: OperationContext,
+  ): Promise<ReturnResult>;
+  cancel(
+    id: string,
+    body: EventBodies["cancel"] | undefined,
+    ctx: OperationContext,
+  ): Promise<ReturnResult>;
+  /** Sends one of the eight merchant events. An unknown event name is a 404. */
+  advance<E extends MerchantEvent>(
+    id: string,
+    event: E | (string & {}),
+    body: EventBodies[E] | undefined,
+    ctx: OperationContext,
+  ): Promise<ReturnResult>;
+  get(id: string, ctx: OperationContext): Promise<ReturnData>;
+  list(
+    query: PortalListQuery | MerchantListQuery | Record<string, unknown>,
+    ctx: OperationContext,
+  ): Promise<ReturnListResult>;
+  /**
+   * What the calling customer can return from `orderId` now, line by line (portal read).
+   * A 404 for an unknown order, another customer's, or a service without `orders`.
+   */
+  returnableLines(orderId: string, ctx: OperationContext): Promise<ReturnableOrder>;
+  /** Events this principal may send to `record` now (for links and 409 bodies). */
+  allowedEventsFor(record: ReturnData, principal: Principal): ReturnEvent[];
+}
+
+/**
+ * What a route hands an operation: bodies and queries as they came off the wire (the
+ * operation validates them), and any event by name.
+ */
+export interface RequestOperations {
+  createReturn(input: unknown, ctx: OperationContext): Promise<ReturnResult>;
+  sendEvent(
+    id: string,
+    event: ReturnEvent,
+    body: unknown,
+    ctx: OperationContext,
+  ): Promise<ReturnResult>;
+  get(id: string, ctx: OperationContext): Promise<ReturnData>;
+  list(query: Record<string, unknown>, ctx: OperationContext): Promise<ReturnListResult>;
+  returnableLines(orderId: string, ctx: OperationContext): Promise<ReturnableOrder>;
+  /** The reason catalogue, for any caller with a read scope of its family. */
+  reasons(ctx: OperationContext): Promise<ReasonDescription[]>;
+  /** The health check, for anyone (no caller: load balancers and probes). */
+  health(): Promise<HealthReport>;
+  allowedEventsFor(record: ReturnData, principal: Principal): ReturnEvent[];
+  webhooks: WebhookOperations;
+}
+
+/** A write's method and path without the mount prefix: the scope of its Idempotency-Key. */
+export interface WriteTarget {
+  method: string;
+  path: string;
+}
+
+/**
+ * Where the writes live in the route table, handed to the operations so an in-process call
+ * scopes its key exactly as the same request over HTTP would.
+ */
+export interface WriteTargets {
+  create: WriteTarget;
+  event(event: ReturnEvent, id: string): WriteTarget;
+  /** The path of one return, for a new return's Location. */
+  returnPath(id: string): string;
+}
+
+/** Where the webhook operations live in the route table: keys' scopes and `_links`. */
+export interface WebhookTargets {
+  baseUrl: string;
+  /** The endpoints collection (list, create). */
+  endpoints: string;
+  endpoint(id: string): string;
+  rotateSecret(id: string): string;
+  testEvent(id: string): string;
+  events: string;
+  deliveries: string;
+  redeliver(eventId: string): string;
+  recover: string;
+}
+
+/** A webhook operation's answer: status, JSON body and headers, replayed or not. */
+export interface WebhookAnswer {
+  status: number;
+  body: unknown;
+  headers: Record<string, string>;
+  replayed: boolean;
+}
+
+/**
+ * The back office's webhook operations (scope `merchant:webhooks.manage`): bodies and queries
+ * as they came off the wire. Writes are idempotent with the context's key.
+ */
+export interface WebhookOperations {
+  listEndpoints(ctx: OperationContext): Promise<WebhookAnswer>;
+  createEndpoint(body: unknown, ctx: OperationContext): Promise<WebhookAnswer>;
+  getEndpoint(id: string, ctx: OperationContext): Promise<WebhookAnswer>;
+  updateEndpoint(id: string, body: unknown, ctx: OperationContext): Promise<WebhookAnswer>;
+  deleteEndpoint(id: string, ctx: OperationContext): Promise<WebhookAnswer>;
+  rotateSecret(id: string, body: unknown, ctx: OperationContext): Promise<WebhookAnswer>;
+  sendTestEvent(id: string, body: unknown, ctx: OperationContext): Promise<WebhookAnswer>;
+  listEvents(query: Record<string, unknown>, ctx: OperationContext): Promise<WebhookAnswer>;
+  listDeliveries(query: Record<string, unknown>, ctx: OperationContext): Promise<WebhookAnswer>;
+  redeliver(eventId: string, body: unknown, ctx: OperationContext): Promise<WebhookAnswer>;
+  recover(body: unknown, ctx: OperationContext): Promise<WebhookAnswer>;
+}

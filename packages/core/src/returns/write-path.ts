@@ -1,0 +1,283 @@
+/**
+ * @module returns/write-path — how a change reaches the store: compute the next version
+ * from the machine, commit it with its events and the request's key in one store call, and
+ * retry on a lost version race.
+ *
+ * A key another request recorded first is an ordinary outcome (`key-taken`), handed back to
+ * the idempotency engine as a value; refusals a client must see are `ProblemError`s.
+ */
+
+import { historyLimitProblem } from "../domain/history-limit";
+import {
+  allowedEventsIn,
+  applyReturnEvent,
+  persistReturnSnapshot,
+  type ReturnEvent,
+  restoreReturnSnapshot,
+} from "../domain/machine";
+import type { Actor, Principal } from "../domain/principal";
+import { isProblemError, problems } from "../domain/problems";
+import type { ReasonCatalogue } from "../domain/reasons";
+import type { HistoryEntry, ReturnData } from "../domain/schemas";
+import type { ReportError } from "../observability/logging/failures";
+import { traceCommit } from "../observability/telemetry/operation-span";
+import { currentTraceparent } from "../observability/telemetry/trace-context";
+import type { ReturnsServiceOptions } from "../service-options";
+import type { RecentRecords } from "../store/recent-records";
+import { responseToStore } from "../store/stored-response";
+import type {
+  IdempotencyRecordView,
+  IdempotentResponse,
+  LineAllowance,
+  ReturnsStore,
+  StoredReturn,
+} from "../store/types";
+import { deepFreeze } from "../util/deep-freeze";
+import { etagMatches } from "../util/etag";
+import { type EventOrigin, eventOrigin } from "./event-origin";
+import { type FitSignal, publishTransitions } from "./events";
+import type { IdempotencyKeyUse } from "./idempotency/engine";
+import { type CheckedReturn, type ReturnRules, requestOf } from "./orders/return-rules";
+import { type ReturnReader, withOrderLine } from "./reader";
+import {
+  applyEventBody,
+  type EventBody,
+  HistoryBuilder,
+  moveTo,
+  nextVersion,
+} from "./record-changes";
+import type { OperationContext } from "./types";
+
+/** How many times a write re-reads and retries after losing a version race. */
+const MAX_COMMIT_ATTEMPTS = 8;
+
+export interface WritePathDeps {
+  store: ReturnsStore;
+  recent: RecentRecords | null;
+  reader: ReturnReader;
+  catalogue: ReasonCatalogue;
+  now: () => number;
+  maxHistoryEntries: number;
+  policy?: ReturnsServiceOptions["policy"];
+  onFitSignal?: ReturnsServiceOptions["onFitSignal"];
+  /** The checks against the shop's order (and catalog) on create, update and submit. */
+  rules: ReturnRules;
+  reportError: ReportError;
+  /** The response a write of `record` answers with (and stores for its key). */
+  respond: (record: ReturnData, status: number) => IdempotentResponse;
+}
+
+/** What a commit did: landed, found its key recorded first, or lost a race for the return. */
+export type CommitOutcome =
+  | { kind: "committed" }
+  | { kind: "key-taken"; record: IdempotencyRecordView }
+  | { kind: "race"; current?: StoredReturn };
+
+export type TransitionOutcome =
+  | { kind: "committed"; record: ReturnData }
+  | { kind: "key-taken"; record: IdempotencyRecordView };
+
+export function actorOf(principal: Principal): Actor {
+  return { kind: principal.kind, id: principal.id };
+}
+
+export function timestamp(now: () => number): string {
+  return new Date(now()).toISOString();
+}
+
+/** One change to commit: `next`, computed from `current` (null on create). */
+export interface Change {
+  current: StoredReturn | null;
+  next: StoredReturn;
+  /** The history entries `next` adds. */
+  entries: HistoryEntry[];
+  /** The status the write answers with (and its key stores). */
+  status: number;
+  key: IdempotencyKeyUse | null;
+  /** The units of its order line the return may hold, checked by the store in the commit. */
+  allowance?: LineAllowance;
+  /** The request and trace the events are stamped with. */
+  origin: EventOrigin;
+}
+
+/**
+ * Commits `next` (computed from `current`) with its events and, for a keyed request, the
+ * key and its response. A line allowance the store refuses is a 422 (another return took
+ * the units first).
+ */
+export async function commitChange(deps: WritePathDeps, change: Change): Promise<CommitOutcome> {
+  const { current, next, entries, status, key, allowance } = change;
+  let fitSignals: FitSignal[] = [];
+  const result = await traceCommit(next.record.id, () => {
+    // Published inside the commit's span: each event carries the request's id and the commit
+    // span's trace context when tracing, else the caller's.
+    const published = publishTransitions(
+      next.record,
+      entries,
+      deps.catalogue,
+      eventOrigin({
+        requestId: change.origin.requestId,
+        traceparent: currentTraceparent() ?? change.origin.traceparent,
+      }),
+    );
+    fitSignals = published.fitSignals;
+    return deps.store.commit({
+      // The next version is frozen before the store sees it: the service remembers it (recent
+      // records), and a store that keeps objects (the memory store) shares it instead of
+      // copying. The rest is the store's to copy as it keeps it (serialised, or a frozen copy).
+      next: deepFreeze(next),
+      expectedVersion: current ? current.record.version : null,
+      events: published.events,
+      // Kept without the history, which a replay takes back from the return (append-only).
+      idempotency: key
+        ? { ...key, response: responseToStore(deps.respond(next.record, status)) }
+        : undefined,
+      ...(allowance ? { lineAllowance: allowance } : {}),
+    });
+  });
+  if (result.ok) {
+    deps.recent?.set(next.record.id, next);
+    await notifyFitSignals(deps, fitSignals);
+    return { kind: "committed" };
+  }
+  if (result.reason === "idempotency_conflict") return { kind: "key-taken", record: result.record };
+  if (result.reason === "quantity_exceeded" && allowance) {
+    const { record } = next;
+    throw problems.quantityExceedsReturnable({
+      order_id: record.order_id,
+      sku: record.line.sku,
+      size: record.line.size,
+      quantity: record.line.quantity,
+      purchased: allowance.purchased,
+      in_returns: result.inReturns,
+      returnable_quantity: Math.max(0, allowance.purchased - result.inReturns),
+    });
+  }
+  return {
+    kind: "race",
+    current: result.reason === "version_conflict" ? result.current : undefined,
+  };
+}
+
+/** Applies `event` to the latest version, retrying on version races unless If-Match pins one. */
+export async function transition(
+  deps: WritePathDeps,
+  id: string,
+  event: ReturnEvent,
+  ctx: OperationContext,
+  key: IdempotencyKeyUse | null,
+  body: EventBody,
+): Promise<TransitionOutcome> {
+  let { stored: current, fromCache } = await deps.reader.loadForWrite(id, ctx.principal, false);
+  for (let attempt = 1; ; attempt++) {
+    let next: StoredReturn;
+    let added: HistoryEntry[];
+    let allowance: LineAllowance | undefined;
+    try {
+      ({ next, added, allowance } = await computeTransition(deps, current, event, ctx, body));
+    } catch (error) {
+      // A refusal computed from a remembered version may be stale: decide on a fresh read.
+      if (!(fromCache && isProblemError(error))) throw error;
+      ({ stored: current, fromCache } = await deps.reader.loadForWrite(id, ctx.principal, true));
+      continue;
+    }
+    const outcome = await commitChange(deps, {
+      current,
+      next,
+      entries: added,
+      status: 200,
+      key,
+      allowance,
+      origin: ctx,
+    });
+    if (outcome.kind === "committed") return { kind: "committed", record: next.record };
+    if (outcome.kind === "key-taken") return outcome;
+    const latest = outcome.current
+      ? withOrderLine(outcome.current)
+      : await deps.reader.load(id, ctx.principal);
+    deps.recent?.set(id, latest);
+    if (ctx.ifMatch !== undefined) {
+      throw problems.preconditionFailed(String(ctx.ifMatch), latest.record.version);
+    }
+    if (attempt >= MAX_COMMIT_ATTEMPTS) throw problems.concurrentUpdate(id);
+    current = latest;
+    fromCache = false;
+  }
+}
+
+/** The next version of `current` after `event` (and an auto-approval), or the problem why not. */
+async function computeTransition(
+  deps: WritePathDeps,
+  current: StoredReturn,
+  event: ReturnEvent,
+  ctx: OperationContext,
+  body: EventBody,
+): Promise<{ next: StoredReturn; added: HistoryEntry[]; allowance?: LineAllowance }> {
+  if (ctx.ifMatch !== undefined && !etagMatches(ctx.ifMatch, current.record.version)) {
+    throw problems.preconditionFailed(String(ctx.ifMatch), current.record.version);
+  }
+  const applied = applyReturnEvent(restoreReturnSnapshot(current.snapshot), event);
+  if (!applied.ok) {
+    throw problems.invalidTransition(
+      event,
+      applied.state,
+      allowedEventsIn(applied.state, ctx.principal.kind),
+    );
+  }
+  const full = historyLimitProblem(event, current.record.history.length, deps.maxHistoryEntries);
+  if (full) throw full;
+  const at = timestamp(deps.now);
+  const history = new HistoryBuilder(current.record.history, at);
+  history.add(event, applied.from, applied.to, actorOf(ctx.principal), body);
+  let record = moveTo(applyEventBody(current.record, event, body), applied.from, applied.to);
+  let snapshot = applied.snapshot;
+  const checked = await checkAgainstOrder(deps, event, current.record, record, ctx.principal);
+  if (checked.orderLine) record = { ...record, order_line: checked.orderLine };
+
+  if (event === "submit" && deps.policy?.autoApprove) {
+    if (await deps.policy.autoApprove({ ...record, history: history.all() })) {
+      const approved = applyReturnEvent(snapshot, "approve");
+      if (approved.ok) {
+        history.add(
+          "approve",
+          approved.from,
+          approved.to,
+          { kind: "policy", id: "autoApprove" },
+          {},
+        );
+        record = moveTo(record, approved.from, approved.to);
+        snapshot = approved.snapshot;
+      }
+    }
+  }
+
+  const next: StoredReturn = {
+    record: nextVersion(record, current.record.version + 1, at, history.all()),
+    snapshot: persistReturnSnapshot(snapshot),
+  };
+  return { next, added: history.added, allowance: checked.allowance };
+}
+
+/** An update is checked like a create; a submit, for window and final sale again. */
+function checkAgainstOrder(
+  deps: WritePathDeps,
+  event: ReturnEvent,
+  current: ReturnData,
+  next: ReturnData,
+  principal: Principal,
+): Promise<CheckedReturn> {
+  if (event === "update") return deps.rules.checkRequest(requestOf(next), principal, current);
+  if (event === "submit") return deps.rules.checkSubmit(next, principal);
+  return Promise.resolve({});
+}
+
+async function notifyFitSignals(deps: WritePathDeps, signals: FitSignal[]) {
+  if (!deps.onFitSignal) return;
+  for (const signal of signals) {
+    try {
+      await deps.onFitSignal(signal);
+    } catch (error) {
+      deps.reportError(error, "onFitSignal hook failed");
+    }
+  }
+}

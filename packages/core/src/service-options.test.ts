@@ -1,0 +1,291 @@
+import pino from "pino";
+import { describe, expect, it } from "vitest";
+import { generateWebhookSecret } from "./delivery/signer";
+import { consoleLogger } from "./observability/logging/console-logger";
+import { silentLogger } from "./observability/logging/logger";
+import { inMemoryOrders } from "./returns/orders/in-memory-orders";
+import { createReturnsService, type ReturnsServiceOptions } from "./service";
+import { memoryStore } from "./store/memory/memory-store";
+import { InvalidOptionsError } from "./util/option-checks";
+
+const SECRET = generateWebhookSecret();
+
+/** The error `createReturnsService` throws for `options` (which the types would refuse). */
+function refusal(options: unknown): InvalidOptionsError {
+  try {
+    createReturnsService(options as ReturnsServiceOptions);
+  } catch (error) {
+    expect(error).toBeInstanceOf(InvalidOptionsError);
+    return error as InvalidOptionsError;
+  }
+  throw new Error("expected createReturnsService to refuse the options");
+}
+
+describe("createReturnsService options", () => {
+  it('createReturnsService - maxBodyBytes "big" is refused, naming the option and the value', () => {
+    const error = refusal({ maxBodyBytes: "big" });
+    expect(error.message).toBe(
+      'returnkit: invalid options: maxBodyBytes: expected a positive integer (bytes), got "big"',
+    );
+    expect(error.code).toBe("invalid_options");
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error.issues).toEqual([
+      { path: "maxBodyBytes", message: 'expected a positive integer (bytes), got "big"' },
+    ]);
+  });
+
+  it("createReturnsService - a host auth's securityScheme without a type and an empty challenge are refused", () => {
+    const error = refusal({
+      auth: { authenticate: () => null, securityScheme: { in: "cookie" }, challenge: "" },
+    });
+    expect(error.issues.map((issue) => issue.path)).toEqual([
+      "auth.securityScheme",
+      "auth.challenge",
+    ]);
+  });
+
+  it("createReturnsService - maxBodyBytes below one byte is refused", () => {
+    expect(refusal({ maxBodyBytes: -1 }).message).toContain(
+      "maxBodyBytes: expected a positive integer (bytes), got -1",
+    );
+    expect(refusal({ maxBodyBytes: 0 }).message).toContain("maxBodyBytes");
+    expect(refusal({ maxBodyBytes: 1.5 }).message).toContain("maxBodyBytes");
+    expect(refusal({ maxBodyBytes: Number.POSITIVE_INFINITY }).message).toContain("maxBodyBytes");
+  });
+
+  it("createReturnsService - a baseUrl that is not an absolute http(s) URL is refused", () => {
+    expect(refusal({ baseUrl: "shop.example" }).message).toBe(
+      'returnkit: invalid options: baseUrl: expected an absolute http(s) URL without query or fragment (https://shop.example/returns), got "shop.example"',
+    );
+    expect(refusal({ baseUrl: "ftp://shop.example" }).message).toContain("baseUrl");
+    expect(refusal({ baseUrl: "https://shop.example/?a=1" }).message).toContain("baseUrl");
+    expect(refusal({ baseUrl: "https://shop.example/#top" }).message).toContain("baseUrl");
+  });
+
+  it("createReturnsService - a webhook endpoint without a secret is refused at construction", () => {
+    const error = refusal({ webhooks: { endpoints: [{ url: "https://hooks.example/in" }] } });
+    expect(error.message).toContain("webhooks.endpoints[0].secret: expected a whsec_");
+    expect(error.message).toContain("got undefined");
+  });
+
+  it("createReturnsService - webhook endpoints are checked: url, secret and event types", () => {
+    const message = refusal({
+      webhooks: {
+        endpoints: [
+          { url: "hooks.example", secret: SECRET },
+          { url: "https://hooks.example/b", secret: "not-a-secret!" },
+          { url: "https://hooks.example/c", secret: SECRET, types: ["return.shipped"] },
+        ],
+      },
+    }).message;
+    expect(message).toContain("webhooks.endpoints[0].url: expected an absolute http(s) URL");
+    expect(message).toContain("webhooks.endpoints[1].secret: expected a whsec_");
+    expect(message).toContain("webhooks.endpoints[2].types[0]: expected one of return.created");
+    expect(message).toContain('got "return.shipped"');
+  });
+
+  it("createReturnsService - an unknown option is refused, so a typo is caught", () => {
+    expect(refusal({ maxBodyByte: 1024 }).message).toBe(
+      "returnkit: invalid options: maxBodyByte: unknown option",
+    );
+    expect(refusal({ webhooks: { timeout: 5 } }).message).toContain(
+      "webhooks.timeout: unknown option",
+    );
+    expect(refusal({ idempotency: { ttl: 5 } }).message).toContain(
+      "idempotency.ttl: unknown option",
+    );
+  });
+
+  it("createReturnsService - hooks must be functions", () => {
+    const message = refusal({
+      onError: "log",
+      now: 5,
+      onFitSignal: {},
+      policy: { autoApprove: true },
+      auth: { authenticate: "yes" },
+    }).message;
+    for (const path of [
+      "onError",
+      "now",
+      "onFitSignal",
+      "policy.autoApprove",
+      "auth.authenticate",
+    ]) {
+      expect(message).toContain(`${path}: expected a function`);
+    }
+  });
+
+  it("createReturnsService - a logger needs pino's four level methods; anything else it has is its own", () => {
+    expect(refusal({ logger: console.log }).message).toContain("logger: expected a logger");
+    const message = refusal({ logger: { info: () => {}, warn: "loud" } }).message;
+    for (const path of ["logger.debug", "logger.warn", "logger.error"])
+      expect(message).toContain(`${path}: expected a function`);
+    expect(message).not.toContain("logger.info");
+    expect(refusal({ logger: { ...silentLogger, trace: "no" } }).message).toContain(
+      "logger.trace: expected a function",
+    );
+  });
+
+  it("createReturnsService - every bad option is named in one error", () => {
+    const error = refusal({
+      maxBodyBytes: "big",
+      recentRecords: -5,
+      idempotency: { ttlMs: 0, required: "yes" },
+      webhooks: { retrySchedule: [0, -1], timeoutMs: 0, concurrency: 1.5 },
+    });
+    expect(error.issues.map((issue) => issue.path).sort()).toEqual([
+      "idempotency.required",
+      "idempotency.ttlMs",
+      "maxBodyBytes",
+      "recentRecords",
+      "webhooks.concurrency",
+      "webhooks.retrySchedule[1]",
+      "webhooks.timeoutMs",
+    ]);
+  });
+
+  it("createReturnsService - a store without the store methods is refused", () => {
+    const message = refusal({ store: { getReturn: () => null } }).message;
+    expect(message).toContain("store: expected a returnkit store");
+    expect(message).toContain("commit");
+    expect(refusal({ store: "memory" }).message).toContain("store: expected a returnkit store");
+  });
+
+  it("createReturnsService - JWT auth options are checked", () => {
+    const message = refusal({
+      auth: {
+        issuer: "auth.example",
+        jwksUri: 5,
+        algorithms: ["HS256"],
+        clockToleranceSeconds: -1,
+      },
+    }).message;
+    expect(message).toContain("auth.issuer: expected an absolute http(s) URL");
+    expect(message).toContain("auth.jwksUri: expected an absolute http(s) URL");
+    expect(message).toContain("auth.algorithms[0]: expected one of RS256");
+    expect(message).toContain("auth.clockToleranceSeconds: expected a non-negative number");
+  });
+
+  it("createReturnsService - reason catalogue entries must be codes", () => {
+    expect(refusal({ reasons: { other: ["too big"] } }).message).toContain(
+      'reasons.other[0]: expected an upper-case code (WORDS_LIKE_THIS), got "too big"',
+    );
+    expect(refusal({ reasons: { other: ["TOO_SMALL_AT_CHEST"] } }).message).toContain(
+      "reasons.other: expected reasons that are not fit reasons (reason TOO_SMALL_AT_CHEST is already a fit reason)",
+    );
+  });
+
+  it("createReturnsService - orders, policy and catalog are checked", () => {
+    const message = refusal({
+      orders: { find: () => null },
+      catalog: { sizes: () => [] },
+      policy: { returnWindowDays: -1, eligible: "yes" },
+    }).message;
+    expect(message).toContain(
+      "orders: expected an order source ({ load(orderId, { principal }) })",
+    );
+    expect(message).toContain("catalog: expected a product catalog ({ exchangeSizes(sku) })");
+    expect(message).toContain(
+      "policy.returnWindowDays: expected a non-negative integer (days), got -1",
+    );
+    expect(message).toContain("policy.eligible: expected a function");
+    expect(refusal({ policy: { returnWindowDays: 14.5 } }).message).toContain(
+      "policy.returnWindowDays",
+    );
+  });
+
+  it("createReturnsService - a window or an eligibility rule without orders is refused: there is no order to check", () => {
+    const error = refusal({ policy: { returnWindowDays: 14, eligible: () => true } });
+    expect(error.issues).toEqual([
+      {
+        path: "policy.returnWindowDays",
+        message:
+          "needs the orders option: without the order there is nothing to check it against, got 14",
+      },
+      {
+        path: "policy.eligible",
+        message:
+          "needs the orders option: without the order there is nothing to check it against, got a function",
+      },
+    ]);
+  });
+
+  it("createReturnsService - one webhook endpoint configured twice is refused", () => {
+    expect(
+      refusal({
+        webhooks: {
+          endpoints: [
+            { url: "https://hooks.example/a", secret: SECRET },
+            { url: "https://hooks.example/a", secret: SECRET, types: ["return.closed"] },
+          ],
+        },
+      }).message,
+    ).toContain(
+      "webhooks.endpoints[1]: expected each endpoint once, but https://hooks.example/a is configured twice",
+    );
+  });
+
+  it("createReturnsService - subscribers are a service option, checked like the rest", () => {
+    const handle = () => {};
+    expect(refusal({ subscribers: [{ name: "refunds" }] }).message).toContain(
+      "subscribers[0].handle: expected a function",
+    );
+    expect(
+      refusal({
+        subscribers: [
+          { name: "refunds", handle },
+          { name: "refunds", handle },
+        ],
+      }).message,
+    ).toContain("subscribers[1]: expected each subscriber name once");
+    // One place to give them: not also among the webhook options.
+    expect(refusal({ webhooks: { subscribers: [{ name: "refunds", handle }] } }).message).toContain(
+      "webhooks.subscribers: unknown option",
+    );
+  });
+
+  it("createReturnsService - the configurations the documentation shows construct", async () => {
+    const valid: ReturnsServiceOptions[] = [
+      {},
+      { baseUrl: "https://shop.example/returns/", maxBodyBytes: 64 * 1024, recentRecords: 0 },
+      { store: memoryStore(), auth: { authenticate: () => null }, now: () => 0 },
+      {
+        auth: {
+          issuer: "https://auth.example",
+          jwksUri: "https://auth.example/jwks",
+          audience: ["https://shop.example"],
+          algorithms: ["ES256"],
+          typ: false,
+        },
+        idempotency: { required: false, ttlMs: 3_600_000 },
+        reasons: { bodyParts: ["ANKLE"], other: ["GIFT"] },
+        policy: { autoApprove: () => true, returnWindowDays: 14, eligible: () => true },
+        orders: inMemoryOrders([]),
+        catalog: { exchangeSizes: () => ["S", "M", "L"] },
+        onError: () => {},
+        onFitSignal: () => {},
+        webhooks: {
+          endpoints: [
+            { url: "https://hooks.example/a", secret: SECRET },
+            {
+              url: "http://127.0.0.1:9/b",
+              secret: [SECRET, generateWebhookSecret()],
+              types: ["return.created", "return.closed"],
+            },
+          ],
+          retrySchedule: [0, 1_000],
+          timeoutMs: 5_000,
+          logger: console,
+          allowedDestinations: ["127.0.0.1", "10.0.0.0/8", "hooks.corp.internal"],
+        },
+        subscribers: [{ name: "refunds", types: ["return.closed"], handle: async () => {} }],
+        logger: consoleLogger({ level: "warn" }),
+      },
+      { logger: pino({ level: "silent" }) },
+    ];
+    for (const options of valid) {
+      const service = createReturnsService(options);
+      await service.close();
+    }
+  });
+});

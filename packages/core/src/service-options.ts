@@ -1,0 +1,281 @@
+/**
+ * @module service-options — `createReturnsService`'s options, checked at
+ * construction, and the settings the service derives from them (defaults filled in).
+ */
+import type { AuthOptions } from "./auth/options";
+import { authOptionsSchema } from "./auth/options-schema";
+import {
+  serviceWebhooksSchema,
+  type WebhookDispatcherOptions,
+} from "./delivery/dispatcher-options";
+import { type Subscriber, subscribersSchema } from "./delivery/subscribers";
+import { DEFAULT_MAX_HISTORY_ENTRIES, MIN_MAX_HISTORY_ENTRIES } from "./domain/history-limit";
+import {
+  createReasonCatalogue,
+  REASON_CODE_PATTERN,
+  type ReasonCatalogueOptions,
+} from "./domain/reasons";
+import type { ReturnData } from "./domain/schemas";
+import { defaultLogger } from "./observability/logging/console-logger";
+import { createFailureReporter, type ReportError } from "./observability/logging/failures";
+import { type Logger, loggerSchema } from "./observability/logging/logger";
+import type { FitSignal } from "./returns/events";
+import { DEFAULT_IDEMPOTENCY, type IdempotencySettings } from "./returns/idempotency/engine";
+import type {
+  EligibilityRule,
+  OrderSettings,
+  OrderSource,
+  ProductCatalog,
+} from "./returns/orders/types";
+import { memoryStore } from "./store/memory/memory-store";
+import { DEFAULT_RETENTION, type RetentionSettings } from "./store/retention";
+import { storeSchema } from "./store/store-schema";
+import type { ReturnsStore } from "./store/types";
+import {
+  type Assert,
+  aBoolean,
+  aFunction,
+  arrayOf,
+  checkOptions,
+  hostObject,
+  isHttpUrl,
+  nonNegativeInteger,
+  optionsObject,
+  positiveInteger,
+  type SchemaCovers,
+  satisfying,
+} from "./util/option-checks";
+
+export interface ReturnsServiceOptions {
+  /** Where returns, idempotency records and the outbox live. Default: `memoryStore()`. */
+  store?: ReturnsStore;
+  /**
+   * Absolute URL where the routes are mounted (`https://shop.example` or
+   * `https://shop.example/returns`): used for links, `Location` and auth metadata.
+   */
+  baseUrl?: string;
+  /** OAuth 2.1 resource server settings, or a host's own `authenticate`. */
+  auth?: AuthOptions;
+  webhooks?: Omit<WebhookDispatcherOptions, "store" | "subscribers">;
+  /**
+   * Host code run for each event in this process (`handle(event)`), fed by the same outbox as
+   * the webhooks: at least once, in `seq` order per return, retried on the webhooks' schedule,
+   * then dead-lettered and redeliverable. Its deliveries are created in the commit, so an
+   * event committed before a crash is handled after it, here or by another process that runs
+   * the same subscriber. Dedupe on `event.id`.
+   */
+  subscribers?: readonly Subscriber[];
+  idempotency?: Partial<IdempotencySettings>;
+  reasons?: ReasonCatalogueOptions;
+  /**
+   * The shop's orders. When given, a return is checked against its order on create, on
+   * update and (window and final sale) on submit, and `GET /v1/portal/orders/{order_id}/returnable`
+   * says what can be returned. Without it, any customer can name any order. `inMemoryOrders([...])`
+   * is one for tests and demos.
+   */
+  orders?: OrderSource;
+  policy?: {
+    /** Return true to approve a return at submit, in the same commit, as actor `policy`. */
+    autoApprove?: (record: ReturnData) => boolean | Promise<boolean>;
+    /**
+     * Days a line can be returned, counted from the order's `delivered_at`, else its
+     * `placed_at`; a line's own `returnable_until` overrides it. Default 30. Needs `orders`.
+     */
+    returnWindowDays?: number;
+    /**
+     * The host's own rule, checked after window, quantity and final sale: `true`, or
+     * `{ code, detail }` for a 422 `refused-by-policy` that carries them. Needs `orders`.
+     */
+    eligible?: EligibilityRule;
+  };
+  /** The sizes a product can be exchanged to: an exchange to another size is a 400. */
+  catalog?: ProductCatalog;
+  /** Called after a commit that produced fit signals (errors are reported, never rethrown). */
+  onFitSignal?: (signal: FitSignal) => void | Promise<void>;
+  /**
+   * How many recently written returns the service remembers so a write can skip reading
+   * them first, with any store. Default 1,000 (a few KB each); 0 turns it off.
+   */
+  recentRecords?: number;
+  /** Largest accepted request body in bytes. Default 16 KiB. */
+  maxBodyBytes?: number;
+  /**
+   * Most entries a return's history may hold (default 200, at least 16). A draft accepts
+   * PATCHes while its history holds less than half of it, and `flag` while the flag, its
+   * `unflag` and the rest of the lifecycle still fit; other events are never refused for it.
+   * A refused event is a 409 `history-limit-reached`.
+   */
+  maxHistoryEntries?: number;
+  /**
+   * The service purges its store by itself (`store.purge`): every `intervalMs` (default 60 s;
+   * 0 turns it off), expired idempotency records, and delivered deliveries and unneeded
+   * events older than `deliveredTtlMs` (default 24 h), `batchSize` rows a call (default 1,000).
+   */
+  retention?: Partial<RetentionSettings>;
+  /**
+   * `GET /v1/health`: each check gives up after `timeoutMs` (default 800, under a Kubernetes
+   * probe's 1 s), and an outbox lag above `maxOutboxLagMs` (default 60 000) is a `warn`. The
+   * store is checked once at a time, and its answer serves every call for `cacheMs`
+   * (default 1 000; 0 reuses it only among the calls that waited for it).
+   */
+  health?: Partial<HealthSettings>;
+  /**
+   * Where the service and its dispatcher log (pino's argument order: `logger.info(fields,
+   * message)`; a pino logger fits as it is): one line per request, delivery outcomes, dead
+   * letters, outages and unexpected errors. Default: readable lines on the console, silent
+   * when `NODE_ENV` is `test` or under vitest (`consoleLogger()` prints them anyway).
+   */
+  logger?: Logger;
+  /**
+   * Also told of each failure the service logs at warn or error (500s, outages answered 502 or
+   * 503, hook failures): for an error tracker. The log line is written either way.
+   */
+  onError?: (error: unknown, context: string) => void;
+  /** Epoch ms clock, for tests. */
+  now?: () => number;
+}
+
+export interface HealthSettings {
+  timeoutMs: number;
+  maxOutboxLagMs: number;
+  cacheMs: number;
+}
+
+const DEFAULT_HEALTH: HealthSettings = { timeoutMs: 800, maxOutboxLagMs: 60_000, cacheMs: 1_000 };
+const DEFAULT_BASE_URL = "http://localhost";
+const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
+const DEFAULT_RECENT_RECORDS = 1_000;
+const DEFAULT_RETURN_WINDOW_DAYS = 30;
+
+const reasonCode = satisfying<string>(
+  (v) => typeof v === "string" && REASON_CODE_PATTERN.test(v),
+  "an upper-case code (WORDS_LIKE_THIS)",
+);
+
+export const serviceOptionsSchema = optionsObject({
+  store: storeSchema.optional(),
+  baseUrl: satisfying<string>(
+    (v) => isHttpUrl(v, { plain: true }),
+    "an absolute http(s) URL without query or fragment (https://shop.example/returns)",
+  ).optional(),
+  auth: authOptionsSchema.optional(),
+  webhooks: serviceWebhooksSchema.optional(),
+  subscribers: subscribersSchema.optional(),
+  idempotency: optionsObject({
+    required: aBoolean.optional(),
+    ttlMs: positiveInteger("ms").optional(),
+  }).optional(),
+  reasons: optionsObject({
+    bodyParts: arrayOf(reasonCode, "body parts").optional(),
+    other: arrayOf(reasonCode, "reason codes").optional(),
+  })
+    .superRefine((reasons, ctx) => {
+      // The catalogue's own rule (no extra reason may spell a fit reason), said as an option's.
+      try {
+        createReasonCatalogue(reasons);
+      } catch (error) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["other"],
+          message: `expected reasons that are not fit reasons (${(error as Error).message})`,
+        });
+      }
+    })
+    .optional(),
+  orders: hostObject<OrderSource>("an order source ({ load(orderId, { principal }) })", [
+    "load",
+  ]).optional(),
+  policy: optionsObject({
+    autoApprove: aFunction<
+      NonNullable<ReturnsServiceOptions["policy"]>["autoApprove"] & {}
+    >().optional(),
+    returnWindowDays: nonNegativeInteger("days").optional(),
+    eligible: aFunction<EligibilityRule>().optional(),
+  }).optional(),
+  catalog: hostObject<ProductCatalog>("a product catalog ({ exchangeSizes(sku) })", [
+    "exchangeSizes",
+  ]).optional(),
+  onFitSignal: aFunction<NonNullable<ReturnsServiceOptions["onFitSignal"]>>().optional(),
+  recentRecords: nonNegativeInteger("returns").optional(),
+  maxBodyBytes: positiveInteger("bytes").optional(),
+  maxHistoryEntries: satisfying<number>(
+    (v) => Number.isSafeInteger(v) && (v as number) >= MIN_MAX_HISTORY_ENTRIES,
+    `a whole number of at least ${MIN_MAX_HISTORY_ENTRIES} (history entries)`,
+  ).optional(),
+  retention: optionsObject({
+    intervalMs: nonNegativeInteger("ms; 0 turns the service's own purging off").optional(),
+    deliveredTtlMs: nonNegativeInteger("ms").optional(),
+    batchSize: positiveInteger("rows").optional(),
+  }).optional(),
+  health: optionsObject({
+    timeoutMs: positiveInteger("ms").optional(),
+    maxOutboxLagMs: nonNegativeInteger("ms").optional(),
+    cacheMs: nonNegativeInteger("ms").optional(),
+  }).optional(),
+  logger: loggerSchema.optional(),
+  onError: aFunction<NonNullable<ReturnsServiceOptions["onError"]>>().optional(),
+  now: aFunction<() => number>().optional(),
+}).superRefine((options, ctx) => {
+  // Rules about an order mean nothing without one: say so rather than ignore them.
+  if (options.orders !== undefined) return;
+  for (const rule of ["returnWindowDays", "eligible"] as const) {
+    if (options.policy?.[rule] === undefined) continue;
+    ctx.addIssue({
+      code: "custom",
+      path: ["policy", rule],
+      message: "needs the orders option: without the order there is nothing to check it against",
+    });
+  }
+});
+
+/** Compile-time only: the schema and the documented interface stay in step. */
+export type ServiceOptionsChecked = Assert<
+  SchemaCovers<ReturnsServiceOptions, typeof serviceOptionsSchema>
+>;
+
+/** What the service runs with: the checked options with their defaults. */
+export interface ServiceSettings {
+  store: ReturnsStore;
+  now: () => number;
+  /** Without trailing slashes. */
+  baseUrl: string;
+  idempotency: IdempotencySettings;
+  recentRecords: number;
+  maxBodyBytes: number;
+  maxHistoryEntries: number;
+  retention: RetentionSettings;
+  health: HealthSettings;
+  /** The order rules' settings, when the host gave `orders`. */
+  orders: OrderSettings | null;
+  catalog: ProductCatalog | null;
+  logger: Logger;
+  /** Logs a failure and tells the host's `onError`. */
+  reportError: ReportError;
+}
+
+/** Checks `options` (throwing `InvalidOptionsError`) and fills in the defaults. */
+export function parseServiceOptions(options: ReturnsServiceOptions): ServiceSettings {
+  checkOptions(serviceOptionsSchema, options, "options");
+  const logger = options.logger ?? defaultLogger();
+  return {
+    store: options.store ?? memoryStore(),
+    now: options.now ?? Date.now,
+    baseUrl: (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, ""),
+    idempotency: { ...DEFAULT_IDEMPOTENCY, ...options.idempotency },
+    recentRecords: options.recentRecords ?? DEFAULT_RECENT_RECORDS,
+    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    maxHistoryEntries: options.maxHistoryEntries ?? DEFAULT_MAX_HISTORY_ENTRIES,
+    retention: { ...DEFAULT_RETENTION, ...options.retention },
+    health: { ...DEFAULT_HEALTH, ...options.health },
+    orders: options.orders
+      ? {
+          source: options.orders,
+          returnWindowDays: options.policy?.returnWindowDays ?? DEFAULT_RETURN_WINDOW_DAYS,
+          eligible: options.policy?.eligible ?? null,
+        }
+      : null,
+    catalog: options.catalog ?? null,
+    logger,
+    reportError: createFailureReporter(logger, options.onError),
+  };
+}
