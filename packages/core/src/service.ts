@@ -108,7 +108,7 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
     idempotency,
     now,
     maxHistoryEntries: settings.maxHistoryEntries,
-    policy: options.policy,
+    autoApprove: options.policy?.autoApprove,
     onFitSignal: options.onFitSignal && ((signal) => options.onFitSignal?.(signal)),
     reportError,
     ready,

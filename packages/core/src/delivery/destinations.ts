@@ -8,23 +8,9 @@
  * every connection (on each address the name resolved to), since DNS may change in between.
  */
 import ipaddr from "ipaddr.js";
+import { DESTINATION_RULES, type DestinationRule } from "../domain/destination-rules";
 
-/** Why a destination was refused; the API's problem names it as `rule`. */
-export const DESTINATION_RULES = [
-  "userinfo",
-  "loopback",
-  "private",
-  "link-local",
-  "carrier-grade-nat",
-  "unique-local",
-  "unspecified",
-  "broadcast",
-  "multicast",
-  "reserved",
-  "cloud-metadata",
-  "internal-name",
-] as const;
-export type DestinationRule = (typeof DESTINATION_RULES)[number];
+export { DESTINATION_RULES, type DestinationRule };
 
 export interface DestinationRefusal {
   rule: DestinationRule;

@@ -6,7 +6,7 @@
  * the exported constants use the default catalogue.
  */
 import { z } from "zod";
-import { DESTINATION_RULES } from "../delivery/destinations";
+import { DESTINATION_RULES } from "./destination-rules";
 import { MERCHANT_EVENTS, PORTAL_EVENTS, RETURN_STATES } from "./machine";
 import { PROBLEM_TYPE_PREFIX } from "./problems";
 import { createReasonCatalogue, FIT_DIRECTIONS, type ReasonCatalogue } from "./reasons";

@@ -14,6 +14,13 @@ import type {
   ReturnData,
   UpdateReturnInput,
 } from "../domain/schemas";
+import type { FitSignal } from "./events";
+
+/** The host's rule run at submit: true approves the return in the same commit, as actor `policy`. */
+export type AutoApprove = (record: ReturnData) => boolean | Promise<boolean>;
+
+/** Told after a commit that produced fit signals (its errors are reported, never rethrown). */
+export type FitSignalHook = (signal: FitSignal) => void | Promise<void>;
 
 export interface OperationContext {
   principal: Principal;

@@ -22,7 +22,6 @@ import type { HistoryEntry, ReturnData } from "../domain/schemas";
 import type { ReportError } from "../observability/logging/failures";
 import { traceCommit } from "../observability/telemetry/operation-span";
 import { currentTraceparent } from "../observability/telemetry/trace-context";
-import type { ReturnsServiceOptions } from "../service-options";
 import type { RecentRecords } from "../store/recent-records";
 import { responseToStore } from "../store/stored-response";
 import type {
@@ -46,7 +45,7 @@ import {
   moveTo,
   nextVersion,
 } from "./record-changes";
-import type { OperationContext } from "./types";
+import type { AutoApprove, FitSignalHook, OperationContext } from "./types";
 
 /** How many times a write re-reads and retries after losing a version race. */
 const MAX_COMMIT_ATTEMPTS = 8;
@@ -58,8 +57,9 @@ export interface WritePathDeps {
   catalogue: ReasonCatalogue;
   now: () => number;
   maxHistoryEntries: number;
-  policy?: ReturnsServiceOptions["policy"];
-  onFitSignal?: ReturnsServiceOptions["onFitSignal"];
+  /** The host's rule that approves a return at submit (the service's `policy.autoApprove`). */
+  autoApprove?: AutoApprove;
+  onFitSignal?: FitSignalHook;
   /** The checks against the shop's order (and catalog) on create, update and submit. */
   rules: ReturnRules;
   reportError: ReportError;
@@ -234,8 +234,8 @@ async function computeTransition(
   const checked = await checkAgainstOrder(deps, event, current.record, record, ctx.principal);
   if (checked.orderLine) record = { ...record, order_line: checked.orderLine };
 
-  if (event === "submit" && deps.policy?.autoApprove) {
-    if (await deps.policy.autoApprove({ ...record, history: history.all() })) {
+  if (event === "submit" && deps.autoApprove) {
+    if (await deps.autoApprove({ ...record, history: history.all() })) {
       const approved = applyReturnEvent(snapshot, "approve");
       if (approved.ok) {
         history.add(
