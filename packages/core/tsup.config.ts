@@ -16,4 +16,6 @@ export default defineConfig({
   // The conformance suites run inside the host's own vitest; the HTTP suite checks responses
   // against the OpenAPI document with the host's ajv. All three are optional peers.
   external: ["vitest", "ajv", "ajv-formats"],
+  // dinero.js ships ES modules only: bundled, so the CommonJS build needs no require(esm).
+  noExternal: ["dinero.js"],
 });

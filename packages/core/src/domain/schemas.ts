@@ -11,31 +11,14 @@ import { MERCHANT_EVENTS, PORTAL_EVENTS, RETURN_STATES } from "./machine";
 import { PROBLEM_TYPE_PREFIX } from "./problems";
 import { createReasonCatalogue, FIT_DIRECTIONS, type ReasonCatalogue } from "./reasons";
 import { isStorableText, STORABLE_TEXT_RULE } from "./text";
+import {
+  GRADE_CONDITIONS,
+  GRADE_DISPOSITIONS,
+  REJECT_REASON_CODES,
+  RESOLUTIONS,
+} from "./vocabulary";
 
-export const RESOLUTIONS = ["REFUND", "STORE_CREDIT", "EXCHANGE"] as const;
-export const REJECT_REASON_CODES = [
-  "FINAL_SALE",
-  "RETURN_WINDOW_EXPIRED",
-  "NOT_ELIGIBLE",
-  "OTHER",
-] as const;
-export const GRADE_CONDITIONS = [
-  "NEW",
-  "LIKE_NEW",
-  "USED",
-  "DAMAGED",
-  "UNSELLABLE",
-  "WRONG_ITEM",
-  "MISSING",
-] as const;
-export const GRADE_DISPOSITIONS = [
-  "RESTOCK",
-  "REFURBISH",
-  "RESELL_DISCOUNTED",
-  "DONATE",
-  "RECYCLE",
-  "DISPOSE",
-] as const;
+export { GRADE_CONDITIONS, GRADE_DISPOSITIONS, REJECT_REASON_CODES, RESOLUTIONS };
 
 export const NOTE_MAX = 500;
 

@@ -1,26 +1,15 @@
 /**
- * @module refunds/policy — the shop's refund policy, declared as data: one zod schema gives its
+ * @module domain/refunds/policy — the shop's refund policy, declared as data: one zod schema gives its
  * validation, its type and its OpenAPI component. Every member has a default that charges
  * nothing, so `{}` is the policy of a shop that refunds in full.
  */
 import { z } from "zod";
+import { GRADE_CONDITIONS, RESOLUTIONS } from "../vocabulary";
 import { CurrencyCodeSchema, percentInHundredths } from "./money";
 
-/**
- * The resolutions and grade conditions of a return, as core's `schemas.ts` names them
- * (`RESOLUTIONS`, `GRADE_CONDITIONS`). Repeated here so the module stands alone; when it is
- * wired in, core's lists should replace these.
- */
-export const REFUND_RESOLUTIONS = ["REFUND", "STORE_CREDIT", "EXCHANGE"] as const;
-export const REFUND_CONDITIONS = [
-  "NEW",
-  "LIKE_NEW",
-  "USED",
-  "DAMAGED",
-  "UNSELLABLE",
-  "WRONG_ITEM",
-  "MISSING",
-] as const;
+/** A return's resolutions and grade conditions, as the rest of the domain names them. */
+export const REFUND_RESOLUTIONS = RESOLUTIONS;
+export const REFUND_CONDITIONS = GRADE_CONDITIONS;
 
 export const RefundResolutionSchema = z.enum(REFUND_RESOLUTIONS);
 export const RefundConditionSchema = z.enum(REFUND_CONDITIONS);

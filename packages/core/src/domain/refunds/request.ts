@@ -1,5 +1,5 @@
 /**
- * @module refunds/request — the refund of a return request: the returns a customer sends
+ * @module domain/refunds/request — the refund of a return request: the returns a customer sends
  * together (one order, one currency), which share one return shipping fee.
  */
 import { z } from "zod";

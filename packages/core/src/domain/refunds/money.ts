@@ -1,5 +1,5 @@
 /**
- * @module refunds/money — amounts as integers in the minor unit of an ISO 4217 currency, and
+ * @module domain/refunds/money — amounts as integers in the minor unit of an ISO 4217 currency, and
  * the one rounding step a refund takes: a percent of an amount, to the nearest minor unit.
  *
  * dinero.js 2 does the arithmetic (stable since 2.0.0, no dependencies, with the ISO 4217

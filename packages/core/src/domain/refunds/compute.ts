@@ -1,5 +1,5 @@
 /**
- * @module refunds/compute — the refund of one return (one order line), from its price, what
+ * @module domain/refunds/compute — the refund of one return (one order line), from its price, what
  * grading accepted, and the policy. The maths and its rounding are in `./index.ts`.
  */
 import { z } from "zod";

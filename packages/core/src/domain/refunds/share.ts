@@ -1,5 +1,5 @@
 /**
- * @module refunds/share — splitting a fee charged once per request among the request's returns,
+ * @module domain/refunds/share — splitting a fee charged once per request among the request's returns,
  * so that the shares add up to the fee exactly.
  *
  * dinero.js has `allocate`, but it hands the leftover units to the largest ratios, not to the
