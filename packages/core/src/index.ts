@@ -101,6 +101,7 @@ export { ambiguousPathResponse } from "./http/request-target";
 export { responseText } from "./http/response-text";
 export type { RouteDefinition, RouteHandler, RouteInput, RouteOutcome } from "./http/routes";
 export { buildRoutes } from "./http/routes";
+export type { RequestOperations } from "./http/routes/route-definition";
 export type { ConsoleLoggerOptions } from "./observability/logging/console-logger";
 export { consoleLogger } from "./observability/logging/console-logger";
 export type { LogFields, Logger, LogLevel, LogMethod } from "./observability/logging/logger";
@@ -127,12 +128,6 @@ export type {
   ProductCatalog,
   ReturnRequest,
 } from "./returns/orders/types";
-export type {
-  RequestOperations,
-  WebhookAnswer,
-  WebhookOperations,
-  WebhookTargets,
-} from "./returns/types";
 export type {
   OperationContext,
   ReturnListResult,
@@ -184,4 +179,5 @@ export {
   updateEndpoint,
 } from "./webhook-admin/endpoint-admin";
 export { deadDeliveriesAhead, earliestDeath } from "./webhook-admin/redelivery-order";
+export type { WebhookAnswer, WebhookOperations, WebhookTargets } from "./webhook-admin/types";
 export * from "./webhook-admin/webhook-schemas";

@@ -11,7 +11,7 @@ import { eventsOf } from "../domain/machine";
 import { assertScope, type Principal } from "../domain/principal";
 import { isProblemError, problems } from "../domain/problems";
 import { type RequestTrace, traceRequest } from "../observability/telemetry/request-span";
-import type { OperationContext, RequestOperations } from "../returns/types";
+import type { OperationContext } from "../returns/types";
 import { isStoreUnavailable } from "../store/unavailable";
 import { createAuthentication } from "./authentication";
 import { readJsonBody } from "./body";
@@ -21,6 +21,7 @@ import { requestFacts, returnIdOf } from "./request-id";
 import { createResponder, withoutBody } from "./responses";
 import { createRouter } from "./router";
 import { assertRouteScope, type RouteDefinition } from "./routes";
+import type { RequestOperations } from "./routes/route-definition";
 
 /**
  * Serves one request. `context` is handed to a host's `authenticate` as its second argument:

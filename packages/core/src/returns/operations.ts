@@ -24,7 +24,12 @@ import type { IdempotencyEngine, IdempotentOutcome } from "./idempotency/engine"
 import { parseInput } from "./parse-input";
 import { createReturnReader, withOrderLine } from "./reader";
 import { sendEvent } from "./send-event";
-import type { RequestOperations, ReturnOperations, ReturnResult, WriteTargets } from "./types";
+import type {
+  ReturnOperations,
+  ReturnResult,
+  ReturnsRequestOperations,
+  WriteTargets,
+} from "./types";
 import type { WritePathDeps } from "./write-path";
 
 export interface OperationsSetup extends Omit<WritePathDeps, "reader" | "respond"> {
@@ -40,7 +45,7 @@ export interface OperationsSetup extends Omit<WritePathDeps, "reader" | "respond
 
 export function createOperations(
   setup: OperationsSetup,
-): ReturnOperations & Omit<RequestOperations, "webhooks"> {
+): ReturnOperations & ReturnsRequestOperations {
   const { store, baseUrl, targets, ready } = setup;
   const reader = createReturnReader(store, setup.recent);
   const deps = { ...setup, reader, respond, target: targets.create };
@@ -66,7 +71,7 @@ export function createOperations(
     };
   }
 
-  const send: RequestOperations["sendEvent"] = (id, event, body, ctx) =>
+  const send: ReturnsRequestOperations["sendEvent"] = (id, event, body, ctx) =>
     traceOperation(event, { returnId: id, caller: ctx.principal.kind }, async () =>
       toResult(await sendEvent(deps, id, event, body, ctx)),
     );

@@ -92,29 +92,6 @@ export interface ReturnOperations {
   allowedEventsFor(record: ReturnData, principal: Principal): ReturnEvent[];
 }
 
-/**
- * What a route hands an operation: bodies and queries as they came off the wire (the
- * operation validates them), and any event by name.
- */
-export interface RequestOperations {
-  createReturn(input: unknown, ctx: OperationContext): Promise<ReturnResult>;
-  sendEvent(
-    id: string,
-    event: ReturnEvent,
-    body: unknown,
-    ctx: OperationContext,
-  ): Promise<ReturnResult>;
-  get(id: string, ctx: OperationContext): Promise<ReturnData>;
-  list(query: Record<string, unknown>, ctx: OperationContext): Promise<ReturnListResult>;
-  returnableLines(orderId: string, ctx: OperationContext): Promise<ReturnableOrder>;
-  /** The reason catalogue, for any caller with a read scope of its family. */
-  reasons(ctx: OperationContext): Promise<ReasonDescription[]>;
-  /** The health check, for anyone (no caller: load balancers and probes). */
-  health(): Promise<HealthReport>;
-  allowedEventsFor(record: ReturnData, principal: Principal): ReturnEvent[];
-  webhooks: WebhookOperations;
-}
-
 /** A write's method and path without the mount prefix: the scope of its Idempotency-Key. */
 export interface WriteTarget {
   method: string;
@@ -132,42 +109,21 @@ export interface WriteTargets {
   returnPath(id: string): string;
 }
 
-/** Where the webhook operations live in the route table: keys' scopes and `_links`. */
-export interface WebhookTargets {
-  baseUrl: string;
-  /** The endpoints collection (list, create). */
-  endpoints: string;
-  endpoint(id: string): string;
-  rotateSecret(id: string): string;
-  testEvent(id: string): string;
-  events: string;
-  deliveries: string;
-  redeliver(eventId: string): string;
-  recover: string;
-}
-
-/** A webhook operation's answer: status, JSON body and headers, replayed or not. */
-export interface WebhookAnswer {
-  status: number;
-  body: unknown;
-  headers: Record<string, string>;
-  replayed: boolean;
-}
-
-/**
- * The back office's webhook operations (scope `merchant:webhooks.manage`): bodies and queries
- * as they came off the wire. Writes are idempotent with the context's key.
- */
-export interface WebhookOperations {
-  listEndpoints(ctx: OperationContext): Promise<WebhookAnswer>;
-  createEndpoint(body: unknown, ctx: OperationContext): Promise<WebhookAnswer>;
-  getEndpoint(id: string, ctx: OperationContext): Promise<WebhookAnswer>;
-  updateEndpoint(id: string, body: unknown, ctx: OperationContext): Promise<WebhookAnswer>;
-  deleteEndpoint(id: string, ctx: OperationContext): Promise<WebhookAnswer>;
-  rotateSecret(id: string, body: unknown, ctx: OperationContext): Promise<WebhookAnswer>;
-  sendTestEvent(id: string, body: unknown, ctx: OperationContext): Promise<WebhookAnswer>;
-  listEvents(query: Record<string, unknown>, ctx: OperationContext): Promise<WebhookAnswer>;
-  listDeliveries(query: Record<string, unknown>, ctx: OperationContext): Promise<WebhookAnswer>;
-  redeliver(eventId: string, body: unknown, ctx: OperationContext): Promise<WebhookAnswer>;
-  recover(body: unknown, ctx: OperationContext): Promise<WebhookAnswer>;
+/** What the HTTP routes call of the returns: the writes, reads, reason catalogue and health. */
+export interface ReturnsRequestOperations {
+  createReturn(input: unknown, ctx: OperationContext): Promise<ReturnResult>;
+  sendEvent(
+    id: string,
+    event: ReturnEvent,
+    body: unknown,
+    ctx: OperationContext,
+  ): Promise<ReturnResult>;
+  get(id: string, ctx: OperationContext): Promise<ReturnData>;
+  list(query: Record<string, unknown>, ctx: OperationContext): Promise<ReturnListResult>;
+  returnableLines(orderId: string, ctx: OperationContext): Promise<ReturnableOrder>;
+  /** The reason catalogue, for any caller with a read scope of its family. */
+  reasons(ctx: OperationContext): Promise<ReasonDescription[]>;
+  /** The health check, for anyone (no caller: load balancers and probes). */
+  health(): Promise<HealthReport>;
+  allowedEventsFor(record: ReturnData, principal: Principal): ReturnEvent[];
 }

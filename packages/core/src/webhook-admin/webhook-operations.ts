@@ -16,12 +16,7 @@ import { assertMerchantScope, SCOPES } from "../domain/principal";
 import { problems } from "../domain/problems";
 import type { IdempotencyEngine } from "../returns/idempotency/engine";
 import { parseInput } from "../returns/parse-input";
-import type {
-  OperationContext,
-  WebhookAnswer,
-  WebhookOperations,
-  WebhookTargets,
-} from "../returns/types";
+import type { OperationContext } from "../returns/types";
 import type { IdempotentResponse, OutboxEndpoint, ReturnsStore } from "../store/types";
 import { listDeliveryPage } from "./delivery-pages";
 import {
@@ -32,6 +27,7 @@ import {
   updateEndpoint,
 } from "./endpoint-admin";
 import { deadDeliveriesAhead, earliestDeath } from "./redelivery-order";
+import type { WebhookAnswer, WebhookOperations, WebhookTargets } from "./types";
 import { deliveryResource, endpointResource, eventResource, testResult } from "./webhook-resources";
 import {
   CreateWebhookEndpointSchema,

@@ -5,9 +5,9 @@
  */
 
 import type { TestAttempt } from "../delivery/test-event";
-import type { WebhookTargets } from "../returns/types";
 import type { Delivery, OutboxEndpoint, OutboxEvent } from "../store/types";
 import { publicEndpoint } from "./endpoint-admin";
+import type { WebhookTargets } from "./types";
 import type {
   WebhookEndpointResource,
   WebhookEndpointSchema,

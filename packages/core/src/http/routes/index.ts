@@ -1,0 +1,20 @@
+/**
+ * @module http/routes — every route of the API, declared once: path, schemas, scope and the
+ * operation it calls.
+ *
+ * The router matches requests against this table and dispatches to its handlers, the OpenAPI
+ * document is generated from it, `_links` and `_templates` find their targets here, and the
+ * operations scope an Idempotency-Key by the path of their route. A route is added in one place.
+ */
+
+import type { ReturnSchemas } from "../../domain/schemas";
+import { catalogueRoutes, merchantRoutes, portalRoutes } from "./returns-routes";
+import type { RouteDefinition } from "./route-definition";
+import { webhookRoutes } from "./webhook-admin-routes";
+
+export * from "./route-definition";
+export * from "./route-table";
+
+export function buildRoutes(schemas: ReturnSchemas): RouteDefinition[] {
+  return [...portalRoutes(schemas), ...merchantRoutes(), ...catalogueRoutes(), ...webhookRoutes()];
+}

@@ -1,0 +1,253 @@
+/**
+ * @module http/routes/returns-routes — the returns API: a customer's own returns and orders, the back office's, the
+ * reason catalogue and the health checks.
+ */
+import { EVENT_CALLER, MERCHANT_EVENTS, type ReturnEvent } from "../../domain/machine";
+import {
+  EVENT_BODY_SCHEMAS,
+  HealthReportSchema,
+  MerchantListQuerySchema,
+  PortalListQuerySchema,
+  ReasonListSchema,
+  ReturnableOrderSchema,
+  ReturnListSchema,
+  ReturnSchema,
+  type ReturnSchemas,
+} from "../../domain/schemas";
+import { HEALTH_MEDIA_TYPE } from "../../observability/health/health-check";
+import {
+  EVENT_SUMMARIES,
+  REASONS_PATH,
+  type RouteDefinition,
+  type RouteHandler,
+  type RouteResponse,
+} from "./route-definition";
+export const createHandler: RouteHandler = async (operations, { body, ctx }) => ({
+  kind: "write",
+  result: await operations.createReturn(body, ctx),
+});
+
+export const getHandler: RouteHandler = async (operations, { id, ctx }) => ({
+  kind: "return",
+  record: await operations.get(id, ctx),
+});
+
+const reasonsHandler: RouteHandler = async (operations, { ctx }) => ({
+  kind: "reasons",
+  reasons: await operations.reasons(ctx),
+});
+
+const returnableHandler: RouteHandler = async (operations, { params, ctx }) => ({
+  kind: "returnable",
+  order: await operations.returnableLines(params.order_id ?? "", ctx),
+});
+
+export const listHandler: RouteHandler = async (operations, { query, ctx }) => ({
+  kind: "page",
+  page: await operations.list(query, ctx),
+});
+
+const healthHandler: RouteHandler = async (operations) => ({
+  kind: "health",
+  report: await operations.health(),
+});
+
+/** Liveness touches nothing (no store, no timer): it answers whenever the process can answer. */
+const livenessHandler: RouteHandler = async () => ({
+  kind: "health",
+  report: {
+    status: "pass",
+    description: "returnkit returns service: the process answers",
+    checks: {},
+  },
+});
+
+function eventHandler(event: ReturnEvent): RouteHandler {
+  return async (operations, { id, body, ctx }) => ({
+    kind: "write",
+    result: await operations.sendEvent(id, event, body, ctx),
+  });
+}
+
+/** What checking a write against the shop's order adds: 422 refusals, 502 when the order system fails. */
+const ORDER_CHECKS = [422, 502] as const;
+
+const ONE_RETURN = { status: 200, schema: ReturnSchema, description: "The return" };
+
+/** A customer (or an agent for one) on the customer's own returns and orders. */
+export function portalRoutes(schemas: ReturnSchemas): RouteDefinition[] {
+  const one = ONE_RETURN;
+  const portal = "/v1/portal/returns";
+  const portalEventRoute = (event: "submit" | "cancel"): RouteDefinition => ({
+    operationId: `${event}Return`,
+    method: "POST",
+    path: `${portal}/{id}/${event}`,
+    caller: "portal",
+    access: "write",
+    summary: EVENT_SUMMARIES[event],
+    body: EVENT_BODY_SCHEMAS[event],
+    bodyRequired: false,
+    success: { ...one, description: "The updated return" },
+    event,
+    ...(event === "submit" ? { problems: ORDER_CHECKS } : {}),
+    handler: eventHandler(event),
+  });
+  return [
+    {
+      operationId: "createReturn",
+      method: "POST",
+      path: portal,
+      caller: "portal",
+      access: "write",
+      summary: "Create a draft return",
+      body: schemas.CreateReturn,
+      bodyRequired: true,
+      success: { status: 201, schema: ReturnSchema, description: "The new draft" },
+      problems: [404, ...ORDER_CHECKS],
+      handler: createHandler,
+    },
+    {
+      operationId: "listPortalReturns",
+      method: "GET",
+      path: portal,
+      caller: "portal",
+      access: "read",
+      summary: "List the caller's own returns",
+      query: PortalListQuerySchema,
+      success: { status: 200, schema: ReturnListSchema, description: "A page of returns" },
+      handler: listHandler,
+    },
+    {
+      operationId: "getPortalReturn",
+      method: "GET",
+      path: `${portal}/{id}`,
+      caller: "portal",
+      access: "read",
+      summary: "Get one of the caller's returns",
+      success: one,
+      handler: getHandler,
+    },
+    {
+      operationId: "updateReturn",
+      method: "PATCH",
+      path: `${portal}/{id}`,
+      caller: "portal",
+      access: "write",
+      summary: EVENT_SUMMARIES.update,
+      body: schemas.UpdateReturn,
+      bodyRequired: true,
+      success: { ...one, description: "The updated draft" },
+      event: "update",
+      problems: ORDER_CHECKS,
+      handler: eventHandler("update"),
+    },
+    portalEventRoute("submit"),
+    portalEventRoute("cancel"),
+    {
+      operationId: "getReturnableLines",
+      method: "GET",
+      path: "/v1/portal/orders/{order_id}/returnable",
+      caller: "portal",
+      access: "read",
+      summary: "What the caller can return from one of its orders",
+      success: {
+        status: 200,
+        schema: ReturnableOrderSchema,
+        description:
+          "Each line of the order, what a return of it may take, and a pre-filled `create`",
+      },
+      problems: [404, 502],
+      handler: returnableHandler,
+    },
+  ];
+}
+
+/** The back office, on all returns. */
+export function merchantRoutes(): RouteDefinition[] {
+  const one = ONE_RETURN;
+  const merchant = "/v1/merchant/returns";
+  return [
+    {
+      operationId: "listMerchantReturns",
+      method: "GET",
+      path: merchant,
+      caller: "merchant",
+      access: "read",
+      summary: "List all returns",
+      query: MerchantListQuerySchema,
+      success: { status: 200, schema: ReturnListSchema, description: "A page of returns" },
+      handler: listHandler,
+    },
+    {
+      operationId: "getMerchantReturn",
+      method: "GET",
+      path: `${merchant}/{id}`,
+      caller: "merchant",
+      access: "read",
+      summary: "Get a return",
+      success: one,
+      handler: getHandler,
+    },
+    ...MERCHANT_EVENTS.map(
+      (event): RouteDefinition => ({
+        operationId: `${event}Return`,
+        method: "POST",
+        path: `${merchant}/{id}/${event}`,
+        caller: EVENT_CALLER[event],
+        access: "write",
+        summary: EVENT_SUMMARIES[event],
+        body: EVENT_BODY_SCHEMAS[event],
+        bodyRequired: false,
+        success: { ...one, description: "The updated return" },
+        event,
+        handler: eventHandler(event),
+      }),
+    ),
+  ];
+}
+
+/** What any signed-in caller reads to fill in a return, and the public health check. */
+export function catalogueRoutes(): RouteDefinition[] {
+  const health = (status: number, description: string): RouteResponse => ({
+    status,
+    schema: HealthReportSchema,
+    description,
+    mediaType: HEALTH_MEDIA_TYPE,
+  });
+  return [
+    {
+      operationId: "getHealth",
+      method: "GET",
+      path: "/v1/health",
+      caller: null,
+      access: "read",
+      summary: "Whether this process can serve requests (for load balancers and probes)",
+      success: health(200, "Healthy (`pass`), or serving with a warning (`warn`)"),
+      alsoAnswers: [
+        health(503, "Unhealthy (`fail`): the store cannot be reached or is not migrated"),
+      ],
+      handler: healthHandler,
+    },
+    {
+      operationId: "getLiveness",
+      method: "GET",
+      path: "/v1/health/live",
+      caller: null,
+      access: "read",
+      summary:
+        "Whether this process answers at all, asking nothing of the store (for liveness probes)",
+      success: health(200, "The process answers (`pass`)"),
+      handler: livenessHandler,
+    },
+    {
+      operationId: "listReasons",
+      method: "GET",
+      path: REASONS_PATH,
+      caller: "any",
+      access: "read",
+      summary: "List the return reasons",
+      success: { status: 200, schema: ReasonListSchema, description: "The reason catalogue" },
+      handler: reasonsHandler,
+    },
+  ];
+}

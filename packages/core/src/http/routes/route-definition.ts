@@ -1,0 +1,109 @@
+/**
+ * @module http/routes/route-definition — what a route of the API declares: its path, schemas, scope and the operation it
+ * calls. The router, the OpenAPI document and the links all read these declarations.
+ */
+import type { z } from "zod";
+import type { ReturnEvent } from "../../domain/machine";
+import type { Access, CallerKind, Scope } from "../../domain/principal";
+import type { ReasonDescription } from "../../domain/reasons";
+import type { HealthReport, ReturnableOrder, ReturnData } from "../../domain/schemas";
+import type {
+  OperationContext,
+  ReturnListResult,
+  ReturnResult,
+  ReturnsRequestOperations,
+} from "../../returns/types";
+import type { WebhookAnswer, WebhookOperations } from "../../webhook-admin/types";
+
+/** Every operation a route calls: the returns' and the webhook operations. */
+export interface RequestOperations extends ReturnsRequestOperations {
+  webhooks: WebhookOperations;
+}
+
+export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
+
+/** The OpenAPI document's path, served beside the route table (it describes the table). */
+export const OPENAPI_PATH = "/v1/openapi.json";
+/** Where the reason catalogue is served; an unknown reason's 400 links it. */
+export const REASONS_PATH = "/v1/reasons";
+
+/** What a matched, authenticated request hands its route's operation. */
+export interface RouteInput {
+  /** The `{id}` path parameter, decoded ("" on routes without one). */
+  id: string;
+  /** Every path parameter by name (`order_id` of `/v1/portal/orders/{order_id}/…`), decoded. */
+  params: Record<string, string>;
+  /** The JSON body as read (writes only; validated by the operation). */
+  body: unknown;
+  query: Record<string, string>;
+  ctx: OperationContext;
+}
+
+/** What an operation answered, for the HTTP layer to render. */
+export type RouteOutcome =
+  | { kind: "write"; result: ReturnResult }
+  | { kind: "return"; record: ReturnData }
+  | { kind: "page"; page: ReturnListResult }
+  | { kind: "reasons"; reasons: ReasonDescription[] }
+  | { kind: "returnable"; order: ReturnableOrder }
+  | { kind: "webhook"; answer: WebhookAnswer }
+  | { kind: "health"; report: HealthReport };
+
+export type RouteHandler = (
+  operations: RequestOperations,
+  input: RouteInput,
+) => Promise<RouteOutcome>;
+
+export interface RouteDefinition {
+  operationId: string;
+  method: HttpMethod;
+  /** Path template relative to the mount point, OpenAPI style (`/v1/portal/returns/{id}`). */
+  path: string;
+  /** Who may call it: one family, `any` signed-in caller (with its family's scope), or null for public documents. */
+  caller: CallerKind | "any" | null;
+  access: Access;
+  /** A scope of its own that the caller must hold, instead of its family's read or write. */
+  scope?: Scope;
+  summary: string;
+  /** The JSON body schema (its `.meta({ id })` names the OpenAPI component). */
+  body?: z.ZodType;
+  /** False when an empty body is fine (event bodies). */
+  bodyRequired?: boolean;
+  query?: z.ZodType;
+  success?: RouteResponse;
+  /** Answers other than `success` and problems (the health check's 503), described alike. */
+  alsoAnswers?: readonly RouteResponse[];
+  /** The lifecycle event this route sends, for `_templates`. */
+  event?: ReturnEvent;
+  /** Problem statuses the route's own rules add to those of its kind (the order checks'). */
+  problems?: readonly number[];
+  /** Calls the operation behind the route. */
+  handler: RouteHandler;
+}
+
+/** A response a route's operation gives, with its body's schema. */
+export interface RouteResponse {
+  status: number;
+  schema: z.ZodType;
+  description: string;
+  /** Default `application/json`. */
+  mediaType?: string;
+}
+
+export const EVENT_SUMMARIES: Record<ReturnEvent, string> = {
+  update: "Update the draft",
+  submit: "Submit the return",
+  cancel: "Cancel the return",
+  approve: "Approve the return",
+  reject: "Reject the return",
+  flag: "Flag the return for review",
+  unflag: "Clear the flag",
+  ship: "Record the return shipment",
+  receive: "Record the item as received",
+  grade: "Grade the received item",
+  close: "Close the return",
+};
+
+export function eventTitle(event: ReturnEvent): string {
+  return EVENT_SUMMARIES[event];
+}
