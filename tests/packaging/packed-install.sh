@@ -18,7 +18,7 @@ mkdir -p "$work/tarballs" "$work/app"
 node "$root/tests/packaging/declared-imports.mjs"
 node "$root/tests/packaging/single-copy.mjs"
 
-for pkg in core adapter-hono adapter-express webhook-verify store-postgres dev-auth mcp cli; do
+for pkg in core testing adapter-hono adapter-express webhook-verify store-postgres dev-auth mcp cli; do
   (cd "$root/packages/$pkg" && pnpm pack --pack-destination "$work/tarballs" >/dev/null)
 done
 ls "$work/tarballs"

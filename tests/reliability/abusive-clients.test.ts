@@ -10,7 +10,7 @@
  */
 import { connect, type Socket } from "node:net";
 import { createReturnsService, type ReturnsService } from "@returnkit/core";
-import { storeContents, validCreate } from "@returnkit/core/testing";
+import { storeContents, validCreate } from "@returnkit/testing";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { BASE_URL, createLocalIssuer } from "./test-support/issuer";
 import {

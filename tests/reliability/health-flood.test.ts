@@ -8,7 +8,7 @@
  */
 import { Agent, request } from "node:http";
 import { createReturnsService, type ReturnsStore } from "@returnkit/core";
-import { testAuthenticate, testToken, validCreate } from "@returnkit/core/testing";
+import { testAuthenticate, testToken, validCreate } from "@returnkit/testing";
 import { postgresStore } from "@returnkit/store-postgres";
 import pg from "pg";
 import { expect, it } from "vitest";

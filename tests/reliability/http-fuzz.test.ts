@@ -10,7 +10,7 @@
 import { METHODS } from "node:http";
 import { returnsApp } from "@returnkit/adapter-hono";
 import { createReturnsService, MERCHANT_EVENTS, type ReturnsService } from "@returnkit/core";
-import { storeContents, validCreate } from "@returnkit/core/testing";
+import { storeContents, validCreate } from "@returnkit/testing";
 import fc from "fast-check";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

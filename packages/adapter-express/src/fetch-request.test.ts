@@ -1,5 +1,5 @@
 import { createReturnsService, type ReturnsService } from "@returnkit/core";
-import { testAuthenticate, testToken } from "@returnkit/core/testing";
+import { testAuthenticate, testToken } from "@returnkit/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type ExpressHost, sendRawBytes, startExpressHost } from "./test-support/loopback";
 

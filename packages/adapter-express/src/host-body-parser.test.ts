@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createReturnsService } from "@returnkit/core";
-import { testAuthenticate, testToken } from "@returnkit/core/testing";
+import { testAuthenticate, testToken } from "@returnkit/testing";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { returnsErrorHandler, returnsRouter } from "./index";

@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { createReturnsService } from "@returnkit/core";
-import { runHttpConformance } from "@returnkit/core/testing";
+import { runHttpConformance } from "@returnkit/testing";
 import express from "express";
 import { describe, expect, it } from "vitest";
 import { type ExpressAuthContext, returnsRouter } from "./index";

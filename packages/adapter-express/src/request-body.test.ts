@@ -1,6 +1,6 @@
 import { connect } from "node:net";
 import { createReturnsService, type ReturnsService } from "@returnkit/core";
-import { testAuthenticate, testToken, validCreate } from "@returnkit/core/testing";
+import { testAuthenticate, testToken, validCreate } from "@returnkit/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type ExpressHost, sendRawBytes, startExpressHost } from "./test-support/loopback";
 

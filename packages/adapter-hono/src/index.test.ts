@@ -1,5 +1,5 @@
 import { createReturnsService } from "@returnkit/core";
-import { runHttpConformance } from "@returnkit/core/testing";
+import { runHttpConformance } from "@returnkit/testing";
 import { Hono } from "hono";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { type HonoAuthContext, returnsApp } from "./index";

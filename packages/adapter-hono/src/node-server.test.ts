@@ -2,7 +2,7 @@ import { request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { createReturnsService, type ReturnsService } from "@returnkit/core";
-import { testAuthenticate, testToken } from "@returnkit/core/testing";
+import { testAuthenticate, testToken } from "@returnkit/testing";
 import { Hono } from "hono";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { returnsApp } from "./index";

@@ -32,12 +32,17 @@ export type {
   WebhookDispatcherOptions,
 } from "./delivery/dispatcher";
 export { createWebhookDispatcher } from "./delivery/dispatcher";
-export { MAX_ENDPOINT_SECRETS, signingSecrets, WEBHOOK_EVENT_TYPES } from "./delivery/endpoints";
+export {
+  endpointIdForUrl,
+  MAX_ENDPOINT_SECRETS,
+  signingSecrets,
+  WEBHOOK_EVENT_TYPES,
+} from "./delivery/endpoints";
 export { WEBHOOK_REQUEST_ID_HEADER } from "./delivery/request-id-header";
 export type { SignedWebhookHeaders } from "./delivery/signer";
 export { generateWebhookSecret, signWebhook, webhookHeaders } from "./delivery/signer";
 export { subscriberEndpointId } from "./delivery/subscribers";
-export { isEventId, isReturnId, newEventId, newReturnId } from "./domain/ids";
+export { isEventId, isReturnId, newEventId, newPrefixedId, newReturnId } from "./domain/ids";
 export type {
   MerchantEvent,
   PersistedReturnSnapshot,
@@ -95,12 +100,12 @@ export { isStorableText } from "./domain/text";
 export { readBodyBytes } from "./http/body";
 export type { FetchHandler, HttpContext } from "./http/fetch-handler";
 export { createFetchHandler } from "./http/fetch-handler";
-export { buildOpenApiDocument } from "./http/openapi/openapi";
+export { buildOpenApiDocument, UNMATCHED_REQUEST_STATUSES } from "./http/openapi/openapi";
 export { requestIdOf } from "./http/request-id";
 export { ambiguousPathResponse } from "./http/request-target";
 export { responseText } from "./http/response-text";
 export type { RouteDefinition, RouteHandler, RouteInput, RouteOutcome } from "./http/routes";
-export { buildRoutes } from "./http/routes";
+export { buildRoutes, OPENAPI_PATH } from "./http/routes";
 export type { RequestOperations } from "./http/routes/route-definition";
 export type { ConsoleLoggerOptions } from "./observability/logging/console-logger";
 export { consoleLogger } from "./observability/logging/console-logger";

@@ -1,3 +1,4 @@
+import { makeStoredReturn, T0, testAuthenticate, testToken } from "@returnkit/testing";
 import { describe, expect, it } from "vitest";
 import { generateWebhookSecret } from "./delivery/signer";
 import type { Principal } from "./domain/principal";
@@ -7,8 +8,6 @@ import type { FitSignal } from "./returns/events";
 import { inMemoryOrders } from "./returns/orders/in-memory-orders";
 import { createReturnsService } from "./service";
 import { memoryStore } from "./store/memory/memory-store";
-import { makeStoredReturn, T0 } from "./testing/fixtures";
-import { testAuthenticate, testToken } from "./testing/http-suite";
 
 const customer: Principal = { kind: "portal", id: "user-1", scopes: ["portal:returns.write"] };
 const staff: Principal = { kind: "merchant", id: "staff-1", scopes: ["merchant:returns.write"] };

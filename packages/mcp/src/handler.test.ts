@@ -1,5 +1,5 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { testAuthenticate, testToken } from "@returnkit/core/testing";
+import { testAuthenticate, testToken } from "@returnkit/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   callTool,

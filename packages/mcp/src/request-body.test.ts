@@ -1,5 +1,5 @@
 import { createReturnsService, type ReturnsService } from "@returnkit/core";
-import { testAuthenticate, testToken } from "@returnkit/core/testing";
+import { testAuthenticate, testToken } from "@returnkit/testing";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createMcpHandler } from "./handler";
 import { type HostKind, type McpHost, MOUNT, startMcpHost } from "./test-support/hosts";

@@ -4,7 +4,7 @@ import {
   makeOutboxEvent,
   makeStoredReturn,
   T0,
-} from "@returnkit/core/testing";
+} from "@returnkit/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toDriver } from "./drivers";
 import type { SqlDriver } from "./drivers/types";

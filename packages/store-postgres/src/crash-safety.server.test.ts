@@ -5,7 +5,7 @@
  * once, the outbox is one-to-one with the transitions, and a dispatcher delivers every event —
  * including those a killed dispatcher held — in order per return.
  */
-import { makeEndpoint } from "@returnkit/core/testing";
+import { makeEndpoint } from "@returnkit/testing";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sqlNames } from "./names";

@@ -10,7 +10,7 @@ import {
   makeEndpoint,
   makeOutboxEvent,
   makeStoredReturn,
-} from "@returnkit/core/testing";
+} from "@returnkit/testing";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sqlNames } from "./names";

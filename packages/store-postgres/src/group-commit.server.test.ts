@@ -1,5 +1,5 @@
 import type { ReturnCommit, ReturnsStore, StoredReturn } from "@returnkit/core";
-import { advanceStoredReturn, makeOutboxEvent, makeStoredReturn } from "@returnkit/core/testing";
+import { advanceStoredReturn, makeOutboxEvent, makeStoredReturn } from "@returnkit/testing";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sqlNames } from "./names";

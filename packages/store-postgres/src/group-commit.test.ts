@@ -5,7 +5,7 @@ import {
   type StoredReturn,
   StoreUnavailableError,
 } from "@returnkit/core";
-import { advanceStoredReturn, makeOutboxEvent, makeStoredReturn } from "@returnkit/core/testing";
+import { advanceStoredReturn, makeOutboxEvent, makeStoredReturn } from "@returnkit/testing";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sqlNames } from "./names";

@@ -1,5 +1,5 @@
 import { createReturnsService, type HealthReport, type ReturnsStore } from "@returnkit/core";
-import { testAuthenticate, testToken, validCreate } from "@returnkit/core/testing";
+import { testAuthenticate, testToken, validCreate } from "@returnkit/testing";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postgresStore } from "./postgres-store";

@@ -1,7 +1,7 @@
 import { once } from "node:events";
 import net from "node:net";
 import { createReturnsService, type HealthReport } from "@returnkit/core";
-import { testAuthenticate } from "@returnkit/core/testing";
+import { testAuthenticate } from "@returnkit/testing";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { postgresStore } from "./postgres-store";

@@ -3,7 +3,7 @@
  * processes whose clocks disagree must still never hold one delivery at once.
  */
 import type { ReturnsStore } from "@returnkit/core";
-import { makeDeliveryAttempt, makeEndpoint } from "@returnkit/core/testing";
+import { makeDeliveryAttempt, makeEndpoint } from "@returnkit/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postgresStore } from "./postgres-store";
 import {

@@ -4,7 +4,7 @@
  * than was purchased, and when single units race, exactly as many commit as were left.
  */
 import type { CommitResult, ReturnCommit, StoredReturn } from "@returnkit/core";
-import { advanceStoredReturn, makeOutboxEvent, makeStoredReturn } from "@returnkit/core/testing";
+import { advanceStoredReturn, makeOutboxEvent, makeStoredReturn } from "@returnkit/testing";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postgresStore } from "./postgres-store";

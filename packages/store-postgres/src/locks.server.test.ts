@@ -4,7 +4,7 @@
  * connection. PGlite is one connection, where a lock cannot be held "elsewhere": server only.
  */
 import type { ReturnsStore } from "@returnkit/core";
-import { advanceStoredReturn, makeOutboxEvent, makeStoredReturn } from "@returnkit/core/testing";
+import { advanceStoredReturn, makeOutboxEvent, makeStoredReturn } from "@returnkit/testing";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postgresStore } from "./postgres-store";

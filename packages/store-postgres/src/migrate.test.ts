@@ -1,4 +1,4 @@
-import { makeOutboxEvent, makeStoredReturn } from "@returnkit/core/testing";
+import { makeOutboxEvent, makeStoredReturn } from "@returnkit/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrate } from "./migrate";
 import { MIGRATIONS } from "./migrations";

@@ -4,7 +4,7 @@
  * they land in, the database must show each key executed once, every history a gapless walk
  * through the machine, and the outbox one-to-one with the transitions.
  */
-import { makeEndpoint } from "@returnkit/core/testing";
+import { makeEndpoint } from "@returnkit/testing";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postgresStore } from "./postgres-store";

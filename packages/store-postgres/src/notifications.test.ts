@@ -1,5 +1,5 @@
 import type { ReturnsStore } from "@returnkit/core";
-import { makeEndpoint } from "@returnkit/core/testing";
+import { makeEndpoint } from "@returnkit/testing";
 import type pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { sqlNames } from "./names";

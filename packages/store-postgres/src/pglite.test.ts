@@ -1,5 +1,5 @@
 import type { PGlite } from "@electric-sql/pglite";
-import { runStoreConformance } from "@returnkit/core/testing";
+import { runStoreConformance } from "@returnkit/testing";
 import { afterAll, beforeAll } from "vitest";
 import { postgresStore } from "./postgres-store";
 import { emptiedEachCase, newPGlite, STARTUP_TIMEOUT_MS } from "./test-support";

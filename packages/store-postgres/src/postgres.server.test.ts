@@ -1,4 +1,4 @@
-import { runStoreConformance } from "@returnkit/core/testing";
+import { runStoreConformance } from "@returnkit/testing";
 import type pg from "pg";
 import { afterAll, beforeAll, describe } from "vitest";
 import { postgresStore } from "./postgres-store";

@@ -9,7 +9,7 @@ import {
   testAuthenticate,
   testToken,
   validCreate,
-} from "@returnkit/core/testing";
+} from "@returnkit/testing";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 

@@ -1,5 +1,5 @@
 import { createWebhookDispatcher, type WebhookEndpoint } from "@returnkit/core";
-import { INSIDE_DESTINATIONS } from "@returnkit/core/testing";
+import { INSIDE_DESTINATIONS } from "@returnkit/testing";
 import { describe, expect } from "vitest";
 import { runCli } from "../run-cli";
 import {

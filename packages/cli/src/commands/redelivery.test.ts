@@ -1,4 +1,4 @@
-import { advanceStoredReturn, makeOutboxEvent } from "@returnkit/core/testing";
+import { advanceStoredReturn, makeOutboxEvent } from "@returnkit/testing";
 import { describe, expect } from "vitest";
 import { runCli } from "../run-cli";
 import {

@@ -11,7 +11,7 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import type { ReturnsStore, StoredReturn, WebhookEndpoint } from "@returnkit/core";
-import { makeEndpoint, makeOutboxEvent, makeStoredReturn } from "@returnkit/core/testing";
+import { makeEndpoint, makeOutboxEvent, makeStoredReturn } from "@returnkit/testing";
 import { type PostgresStore, postgresStore } from "@returnkit/store-postgres";
 import pg from "pg";
 import { expect, test } from "vitest";

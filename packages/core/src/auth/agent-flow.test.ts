@@ -11,13 +11,13 @@ import {
   type DevAuthorizationServer,
   startDevAuthorizationServer,
 } from "@returnkit/dev-auth";
+import { createResponseValidator, type ResponseValidator } from "@returnkit/testing";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { decodeJwt, decodeProtectedHeader } from "jose";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ALL_SCOPES, SCOPES } from "../domain/principal";
 import { createReturnsService, type ReturnsService } from "../service";
-import { createResponseValidator, type ResponseValidator } from "../testing/openapi-responses";
 import { createJwtAuthenticator } from "./jwt";
 import { HeadlessBrowser } from "./test-support/headless-browser";
 import { type LoopbackServer, startLoopbackServer } from "./test-support/loopback-server";

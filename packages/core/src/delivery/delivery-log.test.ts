@@ -1,3 +1,4 @@
+import { makeEndpoint } from "@returnkit/testing";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   capturePino,
@@ -7,7 +8,6 @@ import {
 import { memoryStore } from "../store/memory/memory-store";
 import type { ReturnsStore } from "../store/types";
 import { StoreUnavailableError } from "../store/unavailable";
-import { makeEndpoint } from "../testing/fixtures";
 import { createWebhookDispatcher } from "./dispatcher";
 import { generateWebhookSecret } from "./signer";
 import { RECEIVER_DESTINATIONS, type Receiver, startReceiver } from "./test-support/receiver";

@@ -1,5 +1,5 @@
+import { INSIDE_DESTINATIONS } from "@returnkit/testing";
 import { describe, expect, it } from "vitest";
-import { INSIDE_DESTINATIONS } from "../testing/inside-destinations";
 import { destinationPolicy, isDestinationEntry } from "./destinations";
 
 const hostOf = (url: string) => new URL(url).hostname;

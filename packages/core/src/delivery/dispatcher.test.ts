@@ -1,10 +1,11 @@
 // The reference implementation, to prove receivers using it accept what we send.
+
+import { makeEndpoint } from "@returnkit/testing";
 import { Webhook } from "standardwebhooks";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type LogFields, silentLogger } from "../observability/logging/logger";
 import { memoryStore } from "../store/memory/memory-store";
 import type { ReturnsStore } from "../store/types";
-import { makeEndpoint } from "../testing/fixtures";
 import { InvalidOptionsError } from "../util/option-checks";
 import { rotateEndpointSecret, updateEndpoint } from "../webhook-admin/endpoint-admin";
 import {

@@ -1,7 +1,6 @@
+import { testAuthenticate, testToken, validCreate } from "@returnkit/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createReturnsService, type ReturnsService } from "../service";
-import { validCreate } from "../testing/fixtures";
-import { testAuthenticate, testToken } from "../testing/http-client";
 import { generateWebhookSecret } from "./signer";
 import type { SubscriberEvent } from "./subscribers";
 import { RECEIVER_DESTINATIONS, type Receiver, startReceiver } from "./test-support/receiver";

@@ -1,6 +1,6 @@
+import { testAuthenticate, testToken } from "@returnkit/testing";
 import { describe, expect, it } from "vitest";
 import { createReturnsService } from "../service";
-import { testAuthenticate, testToken } from "../testing/http-client";
 import { isSaneRequestId, requestIdFor, traceIdOf } from "./request-ids";
 
 const TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736";

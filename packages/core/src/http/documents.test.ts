@@ -1,6 +1,6 @@
+import { createResponseValidator } from "@returnkit/testing";
 import { describe, expect, it } from "vitest";
 import { createReturnsService } from "../service";
-import { createResponseValidator } from "../testing/openapi-responses";
 import { OPENAPI_PATH } from "./routes";
 
 const BASE_URL = "https://shop.test/returns";

@@ -1,4 +1,4 @@
-import { runHttpConformance } from "../testing/http-suite";
+import { runHttpConformance } from "@returnkit/testing";
 
 // The bare Fetch handler: what Bun, Deno, Workers and any Fetch-API runtime use directly.
 runHttpConformance({

@@ -1,8 +1,8 @@
+import { makeStoredReturn } from "@returnkit/testing";
 import { describe, expect, it } from "vitest";
 import { allowedEventsIn } from "../domain/machine";
 import type { Principal } from "../domain/principal";
 import { createReturnSchemas } from "../domain/schemas";
-import { makeStoredReturn } from "../testing/fixtures";
 import { type LinkContext, renderReturn } from "./links";
 import { buildRoutes } from "./routes";
 

@@ -1,3 +1,4 @@
+import { testAuthenticate, testToken, validCreate } from "@returnkit/testing";
 import { generateKeyPair, SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { closedPortUrl } from "../delivery/test-support/receiver";
@@ -5,8 +6,6 @@ import { capturePino, PINO } from "../observability/logging/test-support/pino-ca
 import { createReturnsService, type ReturnsServiceOptions } from "../service";
 import { failingStore } from "../store/memory/test-support/failing-store";
 import { StoreUnavailableError } from "../store/unavailable";
-import { validCreate } from "../testing/fixtures";
-import { testAuthenticate, testToken } from "../testing/http-client";
 
 const BASE = "https://shop.example";
 

@@ -1,10 +1,9 @@
+import { storeContents, testAuthenticate, testToken, validCreate } from "@returnkit/testing";
 import { describe, expect, it } from "vitest";
 import { createReturnsService } from "../service";
 import { failingStore } from "../store/memory/test-support/failing-store";
 import type { ReturnsStore } from "../store/types";
 import { isStoreUnavailable, StoreUnavailableError } from "../store/unavailable";
-import { validCreate } from "../testing/fixtures";
-import { storeContents, testAuthenticate, testToken } from "../testing/http-suite";
 
 /** A memory store that fails every call with StoreUnavailableError while `down` is set. */
 function flakyStore(): { store: ReturnsStore; setDown(down: boolean): void } {

@@ -1,7 +1,7 @@
+import { T0, validCreate } from "@returnkit/testing";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Principal } from "../domain/principal";
 import { createReturnsService } from "../service";
-import { T0, validCreate } from "../testing/fixtures";
 import { memoryStore } from "./memory/memory-store";
 import type { ReturnsStore } from "./types";
 

@@ -2,7 +2,7 @@
  * @module store/types — the contract every returnkit store implements.
  *
  * The words MUST, MUST NOT and SHOULD are used as in RFC 2119. The conformance suite in
- * `@returnkit/core/testing` checks each guarantee; a store that passes it can back the
+ * `@returnkit/testing` checks each guarantee; a store that passes it can back the
  * service. Stores hold JSON-safe values only; they never interpret a return beyond the
  * columns named here.
  */
@@ -314,7 +314,7 @@ export interface ReturnPage {
 
 /**
  * The store, in named parts: a store author implements all four (`ReturnsStore`), and the
- * conformance suite has a group for each (`@returnkit/core/testing`).
+ * conformance suite has a group for each (`@returnkit/testing`).
  */
 export interface ReturnsStore extends ReturnRecords, IdempotencyKeys, Outbox, Retention {
   /** A short name for logs and benchmarks (`memory`, `postgres`, `pglite`). */

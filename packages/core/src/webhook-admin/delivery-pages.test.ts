@@ -1,7 +1,6 @@
+import { commitNewReturn as createReturn, makeEndpoint } from "@returnkit/testing";
 import { describe, expect, it } from "vitest";
 import { memoryStore } from "../store/memory/memory-store";
-import { makeEndpoint } from "../testing/fixtures";
-import { createReturn } from "../testing/subject";
 import { decodeDeliveryCursor, encodeDeliveryCursor, listDeliveryPage } from "./delivery-pages";
 
 const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");

@@ -1,3 +1,4 @@
+import { INSIDE_DESTINATIONS, makeEndpoint, testAuthenticate, testToken } from "@returnkit/testing";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   RECEIVER_DESTINATIONS,
@@ -8,9 +9,6 @@ import { type LogFields, silentLogger } from "../observability/logging/logger";
 import { createReturnsService, type ReturnsService } from "../service";
 import type { ReturnsServiceOptions } from "../service-options";
 import { memoryStore } from "../store/memory/memory-store";
-import { makeEndpoint } from "../testing/fixtures";
-import { testAuthenticate, testToken } from "../testing/http-client";
-import { INSIDE_DESTINATIONS } from "../testing/inside-destinations";
 
 const BASE = "https://shop.example";
 const ENDPOINTS = "/v1/webhooks/endpoints";

@@ -4,7 +4,7 @@
  */
 import { PGlite } from "@electric-sql/pglite";
 import type { ReturnsStore, StoredReturn } from "@returnkit/core";
-import { makeOutboxEvent, makeStoredReturn } from "@returnkit/core/testing";
+import { makeOutboxEvent, makeStoredReturn } from "@returnkit/testing";
 import pg from "pg";
 import { expect } from "vitest";
 import { toDriver } from "../drivers";

@@ -3,12 +3,13 @@
  * the service does (machine → record → outbox events in one commit), so dispatcher tests
  * have real events to deliver without depending on the service.
  */
+
+import { advanceStoredReturn, makeStoredReturn } from "@returnkit/testing";
 import type { ReturnEvent } from "../../domain/machine";
 import { createReasonCatalogue } from "../../domain/reasons";
 import type { ReturnData } from "../../domain/schemas";
 import { publishTransitions } from "../../returns/events";
 import type { OutboxEvent, ReturnsStore, StoredReturn } from "../../store/types";
-import { advanceStoredReturn, makeStoredReturn } from "../../testing/fixtures";
 
 const catalogue = createReasonCatalogue();
 

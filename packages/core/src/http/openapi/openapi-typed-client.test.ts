@@ -6,11 +6,11 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { testAuthenticate, testToken } from "@returnkit/testing";
 import openapiTS, { astToString } from "openapi-typescript";
 import ts from "typescript";
 import { describe, expect, test } from "vitest";
 import { createReturnsService } from "../../service";
-import { testAuthenticate, testToken } from "../../testing/http-suite";
 import { OPENAPI_PATH } from "../routes";
 import { TYPED_CLIENT_PROGRAM } from "../test-support/typed-client-program";
 

@@ -2,9 +2,10 @@
  * @module http/test-support/served-documents — the OpenAPI document as a real service serves
  * it, in each of its main configurations, for the tests that hand it to third-party tools.
  */
+
+import { testAuthenticate } from "@returnkit/testing";
 import type { AuthOptions } from "../../auth/options";
 import { createReturnsService } from "../../service";
-import { testAuthenticate } from "../../testing/http-suite";
 import { OPENAPI_PATH } from "../routes";
 
 export interface ServedConfiguration {

@@ -1,10 +1,9 @@
 import { context, propagation } from "@opentelemetry/api";
 import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
 import { W3CTraceContextPropagator } from "@opentelemetry/core";
+import { testAuthenticate, testToken, validCreate } from "@returnkit/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createReturnsService } from "../../service";
-import { validCreate } from "../../testing/fixtures";
-import { testAuthenticate, testToken } from "../../testing/http-client";
 
 const BASE = "https://shop.example";
 const TRACEPARENT = "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01";

@@ -1,4 +1,5 @@
 import { context, SpanKind, trace } from "@opentelemetry/api";
+import { testAuthenticate, testToken, validCreate } from "@returnkit/testing";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { generateWebhookSecret } from "../../delivery/signer";
 import {
@@ -7,8 +8,6 @@ import {
   startReceiver,
 } from "../../delivery/test-support/receiver";
 import { createReturnsService, type ReturnsService } from "../../service";
-import { validCreate } from "../../testing/fixtures";
-import { testAuthenticate, testToken } from "../../testing/http-client";
 import {
   type InMemoryTelemetry,
   installInMemoryTelemetry,

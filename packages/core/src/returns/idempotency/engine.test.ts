@@ -1,9 +1,9 @@
+import { makeStoredReturn, T0 } from "@returnkit/testing";
 import { describe, expect, it } from "vitest";
 import type { Principal } from "../../domain/principal";
 import { isProblemError, type ProblemError } from "../../domain/problems";
 import { everyProblem } from "../../domain/test-support/every-problem";
 import { memoryStore } from "../../store/memory/memory-store";
-import { makeStoredReturn, T0 } from "../../testing/fixtures";
 import { createIdempotencyEngine, DEFAULT_IDEMPOTENCY, type IdempotentRequest } from "./engine";
 
 const customer: Principal = { kind: "portal", id: "user-1", scopes: ["portal:returns.write"] };

@@ -1,5 +1,5 @@
+import { validCreate } from "@returnkit/testing";
 import { describe, expect, it } from "vitest";
-import { validCreate } from "../../testing/fixtures";
 import { canonicalJson, requestFingerprint } from "./fingerprint";
 
 describe("request fingerprint", () => {

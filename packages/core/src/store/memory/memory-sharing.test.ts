@@ -1,6 +1,6 @@
+import { validCreate } from "@returnkit/testing";
 import { describe, expect, it } from "vitest";
 import { createReturnsService, type ReturnsService } from "../../service";
-import { validCreate } from "../../testing/fixtures";
 
 const customer = { kind: "portal" as const, id: "customer-1", scopes: ["portal:returns.write"] };
 

@@ -1,4 +1,4 @@
-import { describeNotificationsConformance, runStoreConformance } from "../../testing";
+import { describeNotificationsConformance, runStoreConformance } from "@returnkit/testing";
 import { memoryStore } from "./memory-store";
 
 runStoreConformance({ name: "memory", create: () => memoryStore() });

@@ -2,13 +2,14 @@
  * @module testing/cases/deliveries — claiming deliveries under a lease, per-pair order,
  * recording attempts and reviving dead deliveries.
  */
-import { describe, expect, it } from "vitest";
+
 import type {
   ClaimedDelivery,
   DeliveryOutcome,
   ReturnsStore,
   WebhookEndpoint,
-} from "../../store/types";
+} from "@returnkit/core";
+import { describe, expect, it } from "vitest";
 import { iso, makeDeliveryAttempt, makeEndpoint, T0 } from "../fixtures";
 import { advanceReturn, createReturn, type StoreSubject } from "../subject";
 

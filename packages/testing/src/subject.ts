@@ -2,8 +2,7 @@
  * @module testing/subject — what every group of conformance cases shares: the store under
  * test (fresh for each case) and the few commits most cases start from.
  */
-import type { ReturnEvent } from "../domain/machine";
-import type { OutboxEvent, ReturnsStore, StoredReturn } from "../store/types";
+import type { OutboxEvent, ReturnEvent, ReturnsStore, StoredReturn } from "@returnkit/core";
 import {
   advanceStoredReturn,
   makeOutboxEvent,

@@ -10,9 +10,10 @@
  * 405 with an `Allow` that names the path item's methods, each with a problem body; anything
  * else it gets, a 2xx above all, means the document is missing an operation.
  */
+
+import { UNMATCHED_REQUEST_STATUSES } from "@returnkit/core";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
-import { UNMATCHED_REQUEST_STATUSES } from "../http/openapi/openapi";
 
 type Json = Record<string, unknown>;
 

@@ -3,10 +3,10 @@
  * their ids hold. Runs the service on the store: the guarantee is the pair's, since a store
  * may not hold every string exactly (PostgreSQL turns each lone surrogate into U+FFFD).
  */
+
+import type { Principal } from "@returnkit/core";
+import { createReturnsService, isProblemError } from "@returnkit/core";
 import { describe, expect, it } from "vitest";
-import type { Principal } from "../../domain/principal";
-import { isProblemError } from "../../domain/problems";
-import { createReturnsService } from "../../service";
 import { validCreate } from "../fixtures";
 import { createReturn, ids, type StoreSubject } from "../subject";
 

@@ -3,10 +3,16 @@
  * `returnedQuantities`: the active returns of an order line never hold more units than were
  * bought, however many commits race for the last ones.
  */
+
+import type {
+  CommitResult,
+  ReturnCommit,
+  ReturnData,
+  ReturnEvent,
+  ReturnsStore,
+  StoredReturn,
+} from "@returnkit/core";
 import { describe, expect, it } from "vitest";
-import type { ReturnEvent } from "../../domain/machine";
-import type { ReturnData } from "../../domain/schemas";
-import type { CommitResult, ReturnCommit, ReturnsStore, StoredReturn } from "../../store/types";
 import { advanceStoredReturn, makeOutboxEvent, makeStoredReturn, T0 } from "../fixtures";
 import type { StoreSubject } from "../subject";
 

@@ -4,8 +4,9 @@
  * (every way of mounting) and by the store conformance suite (every store), so the quantity
  * a store counts and the limit it enforces in its commit are checked where they live.
  */
+
+import type { ProblemError } from "@returnkit/core";
 import { describe, expect, it } from "vitest";
-import type { ProblemError } from "../../domain/problems";
 import { iso, T0 } from "../fixtures";
 import { type SuiteClient, type SuiteServiceOptions, storeContents } from "../http-client";
 import {

@@ -3,8 +3,9 @@
  * cases at once (`runStoreConformance`), or one group at a time for a store that implements
  * only part of the contract.
  */
+
+import type { ReturnsStore } from "@returnkit/core";
 import { afterEach, beforeEach, describe } from "vitest";
-import type { ReturnsStore } from "../store/types";
 import { describeCallerIds } from "./cases/caller-ids";
 import { describeCommits } from "./cases/commits";
 import { describeDeliveries } from "./cases/deliveries";

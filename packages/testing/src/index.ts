@@ -6,7 +6,7 @@
  * Every store runs the same suite from its own test file:
  *
  * ```ts
- * import { runStoreConformance } from "@returnkit/core/testing";
+ * import { runStoreConformance } from "@returnkit/testing";
  * runStoreConformance({ name: "my store", create: () => myStore(), cleanup: (s) => s.close?.() });
  * ```
  *
@@ -38,6 +38,11 @@ export {
 } from "./http-suite";
 export { INSIDE_DESTINATIONS } from "./inside-destinations";
 export {
+  createResponseValidator,
+  type ObservedExchange,
+  type ResponseValidator,
+} from "./openapi-responses";
+export {
   type ConformanceGroups,
   describeCallerIdsConformance,
   describeCommitsConformance,
@@ -55,3 +60,4 @@ export {
   runStoreConformance,
   type StoreConformanceOptions,
 } from "./store-conformance";
+export { createReturn as commitNewReturn } from "./subject";

@@ -4,15 +4,16 @@
  * a subscriber leaving its deliveries alone. The guarantees are the pair's: the store hands
  * out the deliveries, the dispatcher calls `handle`.
  */
-import { afterEach, describe, expect, it } from "vitest";
+
+import type { ReturnsStore } from "@returnkit/core";
 import {
   createWebhookDispatcher,
   type Subscriber,
   type SubscriberEvent,
   type WebhookDispatcher,
   type WebhookDispatcherOptions,
-} from "../../delivery/dispatcher";
-import type { ReturnsStore } from "../../store/types";
+} from "@returnkit/core";
+import { afterEach, describe, expect, it } from "vitest";
 import { T0 } from "../fixtures";
 import { advanceReturn, type Committed, createReturn, type StoreSubject } from "../subject";
 

@@ -2,8 +2,9 @@
  * @module testing/cases/subscriber-endpoints — subscriber endpoints in the store: fanned out
  * to like webhook endpoints, but claimed only by a caller that runs the subscriber.
  */
+
+import type { ClaimedDelivery, DeliveryOutcome, ReturnsStore } from "@returnkit/core";
 import { describe, expect, it } from "vitest";
-import type { ClaimedDelivery, DeliveryOutcome, ReturnsStore } from "../../store/types";
 import { makeDeliveryAttempt, makeEndpoint, makeSubscriberEndpoint, T0 } from "../fixtures";
 import { advanceReturn, createReturn, type StoreSubject } from "../subject";
 

@@ -4,12 +4,15 @@
  * endpoints and their secrets, a return's events and deliveries, redelivery and recovery,
  * test events, and the endpoints the service's own configuration owns.
  */
+
+import type { ReturnsStore } from "@returnkit/core";
+import {
+  createWebhookDispatcher,
+  endpointIdForUrl,
+  memoryStore,
+  signWebhook,
+} from "@returnkit/core";
 import { describe, expect, it } from "vitest";
-import { createWebhookDispatcher } from "../../delivery/dispatcher";
-import { endpointIdForUrl } from "../../delivery/endpoints";
-import { signWebhook } from "../../delivery/signer";
-import { memoryStore } from "../../store/memory/memory-store";
-import type { ReturnsStore } from "../../store/types";
 import { testToken } from "../http-client";
 import type { ServeService } from "./order-checks";
 

@@ -3,9 +3,10 @@
  * store under test: a refusal that asks for another request is not stored, so the retry
  * with the same key runs again on every store.
  */
+
+import type { CommitResult, ReturnsStore } from "@returnkit/core";
+import { createReturnsService } from "@returnkit/core";
 import { describe, expect, it } from "vitest";
-import { createReturnsService } from "../../service";
-import type { CommitResult, ReturnsStore } from "../../store/types";
 import { T0, validCreate } from "../fixtures";
 import { testAuthenticate, testToken } from "../http-suite";
 import type { StoreSubject } from "../subject";

@@ -1,6 +1,5 @@
+import { createReturnsService, OPENAPI_PATH } from "@returnkit/core";
 import { describe, expect, test } from "vitest";
-import { OPENAPI_PATH } from "../http/links";
-import { createReturnsService } from "../service";
 import { createResponseValidator, type ObservedExchange } from "./openapi-responses";
 
 const BASE = "https://shop.example/returns";

@@ -2,8 +2,9 @@
  * @module testing/cases/idempotency — idempotency answers recorded and looked up, a key's
  * first use recorded by a commit, and (through the service) what a key stores.
  */
+
+import type { IdempotencyFirstUse, IdempotentResponse } from "@returnkit/core";
 import { describe, expect, it } from "vitest";
-import type { IdempotencyFirstUse, IdempotentResponse } from "../../store/types";
 import {
   advanceStoredReturn,
   makeEndpoint,

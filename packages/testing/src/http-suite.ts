@@ -7,15 +7,16 @@
  * that must change nothing and never produce a 500. Every response it gets is checked against
  * the OpenAPI document the service serves (operation, status, media type, body schema).
  */
-import { afterEach, describe, expect, it as vitestIt } from "vitest";
+
 import {
   allowedEventsIn,
   MERCHANT_EVENTS,
+  OPENAPI_PATH,
   PORTAL_EVENTS,
   RETURN_STATES,
   type ReturnState,
-} from "../domain/machine";
-import { OPENAPI_PATH } from "../http/links";
+} from "@returnkit/core";
+import { afterEach, describe, expect, it as vitestIt } from "vitest";
 import { describeOrderChecks } from "./cases/order-checks";
 import { describeRequestIds } from "./cases/request-ids";
 import { describeReturnableLines } from "./cases/returnable-lines";

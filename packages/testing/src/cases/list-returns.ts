@@ -1,6 +1,7 @@
 /** @module testing/cases/list-returns — `listReturns`: filters, newest first, cursor paging. */
+
+import type { ListReturnsQuery, ReturnsStore } from "@returnkit/core";
 import { describe, expect, it } from "vitest";
-import type { ListReturnsQuery, ReturnsStore } from "../../store/types";
 import { advanceReturn, createReturn, ids, type StoreSubject } from "../subject";
 
 /** Walks every page of a query and returns the ids in the order they came. */

@@ -2,8 +2,9 @@
  * @module testing/order-fixtures — an order book for the cases that check returns against the
  * shop's orders: a few lines, each breaking at most one rule, on a clock the case can move.
  */
-import { inMemoryOrders } from "../returns/orders/in-memory-orders";
-import type { OrderInput } from "../returns/orders/order-schema";
+
+import type { OrderInput } from "@returnkit/core";
+import { inMemoryOrders } from "@returnkit/core";
 import { iso, T0 } from "./fixtures";
 
 export const DAY_MS = 86_400_000;

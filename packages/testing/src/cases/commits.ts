@@ -1,6 +1,7 @@
 /** @module testing/cases/commits — `commit` and `getReturn`: atomic writes with a version check. */
+
+import type { CommitResult, StoredReturn } from "@returnkit/core";
 import { describe, expect, it } from "vitest";
-import type { CommitResult, StoredReturn } from "../../store/types";
 import { advanceStoredReturn, makeOutboxEvent, makeStoredReturn } from "../fixtures";
 import { advanceReturn, createReturn, type StoreSubject, withoutPosition } from "../subject";
 

@@ -3,19 +3,21 @@
  * update), on the store under test: what they write must come back as written, and commits
  * and claims must honour it.
  */
-import { describe, expect, it } from "vitest";
-import { MAX_ENDPOINT_SECRETS, signingSecrets } from "../../delivery/endpoints";
-import { isProblemError } from "../../domain/problems";
-import type { ReturnsStore } from "../../store/types";
+
+import type { ReturnsStore } from "@returnkit/core";
 import {
   createEndpoint,
   DISABLED_BY_OPERATOR,
   deleteEndpoint,
+  isProblemError,
+  MAX_ENDPOINT_SECRETS,
   MAX_ROTATION_OVERLAP_SECONDS,
   publicEndpoint,
   rotateEndpointSecret,
+  signingSecrets,
   updateEndpoint,
-} from "../../webhook-admin/endpoint-admin";
+} from "@returnkit/core";
+import { describe, expect, it } from "vitest";
 import { iso, makeSubscriberEndpoint, T0 } from "../fixtures";
 import { createReturn, type StoreSubject } from "../subject";
 

@@ -1,6 +1,7 @@
 /** @module testing/cases/retention — `purge`: bounded deletion of what is no longer needed. */
+
+import type { ReturnsStore } from "@returnkit/core";
 import { describe, expect, it } from "vitest";
-import type { ReturnsStore } from "../../store/types";
 import { makeDeliveryAttempt, makeEndpoint, T0 } from "../fixtures";
 import { createReturn, type StoreSubject } from "../subject";
 

@@ -3,29 +3,33 @@
  * matters to them. Snapshots come from the real machine, so a store sees what the service
  * would hand it.
  */
-import { newEventId, newPrefixedId, newReturnId } from "../domain/ids";
+
+import type {
+  DeliveryAttempt,
+  HistoryEntry,
+  OutboxEventInput,
+  ReturnData,
+  StoredReturn,
+  SubscriberEndpoint,
+  WebhookEndpoint,
+  WebhookEventType,
+} from "@returnkit/core";
 import {
   allowedEventsIn,
   applyReturnEvent,
   EVENT_CALLER,
   initialReturnSnapshot,
+  newEventId,
+  newPrefixedId,
+  newReturnId,
   persistReturnSnapshot,
   type ReturnEvent,
   type ReturnSnapshot,
   type ReturnState,
   restoreReturnSnapshot,
   stateOf,
-} from "../domain/machine";
-import type { HistoryEntry, ReturnData } from "../domain/schemas";
-import { webhookTypeFor } from "../returns/events";
-import type {
-  DeliveryAttempt,
-  OutboxEventInput,
-  StoredReturn,
-  SubscriberEndpoint,
-  WebhookEndpoint,
-  WebhookEventType,
-} from "../store/types";
+  webhookTypeFor,
+} from "@returnkit/core";
 
 /** The suite's clock starts here; every `now` a test passes is derived from it. */
 export const T0 = Date.parse("2026-11-21T10:00:00.000Z");

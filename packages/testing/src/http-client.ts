@@ -3,14 +3,18 @@
  * service share: test credentials, a service mounted by a target, and a client that checks
  * every response it gets against the OpenAPI document the service serves.
  */
+
+import type { AuthenticateFn, Principal, ReturnsStore } from "@returnkit/core";
+import {
+  createReturnsService,
+  memoryStore,
+  OPENAPI_PATH,
+  PORTAL_EVENTS,
+  type ReturnState,
+  type ReturnsService,
+  type ReturnsServiceOptions,
+} from "@returnkit/core";
 import { expect } from "vitest";
-import type { AuthenticateFn } from "../auth/options";
-import { PORTAL_EVENTS, type ReturnState } from "../domain/machine";
-import type { Principal } from "../domain/principal";
-import { OPENAPI_PATH } from "../http/links";
-import { createReturnsService, type ReturnsService, type ReturnsServiceOptions } from "../service";
-import { memoryStore } from "../store/memory/memory-store";
-import type { ReturnsStore } from "../store/types";
 import { shortestEventPath, validCreate } from "./fixtures";
 import { createResponseValidator, type ResponseValidator } from "./openapi-responses";
 

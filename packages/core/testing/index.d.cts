@@ -1,0 +1,2 @@
+/** @deprecated The conformance suites moved to `@returnkit/testing`; import them from there. */
+export * from "@returnkit/testing";
