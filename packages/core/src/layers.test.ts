@@ -21,7 +21,6 @@ const LAYERS: readonly (readonly string[])[] = [
   ["webhook-admin"],
   ["http"],
   ["(root)"],
-  ["testing"],
 ];
 
 function folderOf(file: string): string {

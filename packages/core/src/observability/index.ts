@@ -1,0 +1,5 @@
+/** @module observability — logging, OpenTelemetry traces and metrics, and the health check. */
+export type { ConsoleLoggerOptions } from "./logging/console-logger";
+export { consoleLogger } from "./logging/console-logger";
+export type { LogFields, Logger, LogLevel, LogMethod } from "./logging/logger";
+export { silentLogger } from "./logging/logger";
