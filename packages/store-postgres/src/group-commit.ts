@@ -24,7 +24,7 @@ const MOST_PER_GROUP = 64;
 export function groupCommits(ctx: StoreContext, alone: Commit): Commit {
   const waiting: Waiting[] = [];
   let writing = false;
-  let lone = 0; // commits written alone because they found the store idle, still in flight
+  let loneInFlight = false; // a commit written alone because it found the store idle
   const writeAll = async () => {
     writing = true;
     // One group at a time: what arrives meanwhile forms the next one.
@@ -36,9 +36,11 @@ export function groupCommits(ctx: StoreContext, alone: Commit): Commit {
     // A quiet service's commit: one plain transaction, refusals answered in it. A lone commit
     // waiting on a row another transaction holds never holds up the others: what arrives
     // meanwhile is written in groups, without waiting for it.
-    if (!writing && lone === 0) {
-      lone++;
-      return alone(change).finally(() => lone--);
+    if (!writing && !loneInFlight) {
+      loneInFlight = true;
+      return alone(change).finally(() => {
+        loneInFlight = false;
+      });
     }
     return new Promise((settle) => {
       waiting.push({ change, settle });
