@@ -27,7 +27,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { httpBreakdown } from "./support/http-breakdown";
 import { type HttpServerConfig, LISTEN_BACKLOG } from "./support/http-server";
-import { closedLoad, type PacedResult, pacedLoad } from "./support/paced-load";
+import { closedLoad, mergeResults, type PacedResult, pacedLoad } from "./support/paced-load";
 import { pinToCore } from "./support/pin";
 import { type LatencyLevel, postgresFigures } from "./support/postgres-figures";
 import { checkoutLabel } from "./support/report";
@@ -530,20 +530,27 @@ async function startSides(
   return servers;
 }
 
-/** Closed-loop create + submit at each of LATENCY_CONNECTIONS, sides taking turns going first. */
+/**
+ * Closed-loop create + submit at each of LATENCY_CONNECTIONS, each side's run in two halves:
+ * the sides in turn, then back in reverse, so no side always runs first, right after the
+ * heavier load before the level (whose checkpoints and vacuums PostgreSQL is still working off).
+ */
 async function latencyLevels(servers: ServerHandle[], tokens: string[]): Promise<LatencyLevel[]> {
   const levels: LatencyLevel[] = [];
   for (const [level, connections] of LATENCY_CONNECTIONS.entries()) {
     const loadAverage = loadavg()[0]!.toFixed(2);
-    const results: PacedResult[] = [];
-    const cpuMs: number[] = [];
-    for (let k = 0; k < servers.length; k++) {
-      const i = (level + k) % servers.length;
+    const halves: PacedResult[][] = servers.map(() => []);
+    const cpuSeconds = servers.map(() => 0);
+    const order = servers.map((_, k) => (level + k) % servers.length);
+    for (const i of [...order, ...[...order].reverse()]) {
       const [server, url] = [servers[i]!, servers[i]!.url];
       const cpuBefore = await server.cpuSeconds();
-      results[i] = await closedLoad({ url, seconds: RUN_SECONDS, connections, tokens, ...PORTAL });
-      cpuMs[i] = (((await server.cpuSeconds()) - cpuBefore) / results[i]!.requests) * 1000;
+      const seconds = RUN_SECONDS / 2;
+      halves[i]!.push(await closedLoad({ url, seconds, connections, tokens, ...PORTAL }));
+      cpuSeconds[i]! += (await server.cpuSeconds()) - cpuBefore;
     }
+    const results = halves.map(mergeResults);
+    const cpuMs = results.map((result, i) => (cpuSeconds[i]! / result.requests) * 1000);
     levels.push({ connections, load: loadAverage, results, cpuMs });
   }
   return levels;
@@ -653,7 +660,7 @@ async function benchPostgres(
         ? `PostgreSQL rows: each server pinned to core ${SERVER_CORE}, the load generator to core ${LOAD_CORE} (taskset); PostgreSQL unpinned, on the same two cores. pg Pool of 10 on each side.`
         : "PostgreSQL rows: servers and load generator not pinned (taskset or a second core is missing).",
       `PostgreSQL rows: throughput is the median of ${POSTGRES_ROUNDS} rounds per side, sides taking turns going first; load average (1 min) as each round began: ${loads.join(", ")}.`,
-      `PostgreSQL latency rows: closed loop (each client starts its next create + submit when its last is answered) through an undici Pool of that many warm connections, ${RUN_SECONDS} s per side and level, sides taking turns going first, exact percentiles of every request; load average (1 min) as each level began: ${latency.map((level) => `${level.connections}: ${level.load}`).join(", ")}. At ${POSTGRES_PACED_RATE} req/s paced: ${pacedLoadAverage}.`,
+      `PostgreSQL latency rows: closed loop (each client starts its next create + submit when its last is answered) through an undici Pool of that many warm connections, ${RUN_SECONDS} s per side and level in two halves (the sides in turn, then in reverse), exact percentiles of every request; load average (1 min) as each level began: ${latency.map((level) => `${level.connections}: ${level.load}`).join(", ")}. At ${POSTGRES_PACED_RATE} req/s paced: ${pacedLoadAverage}.`,
       "The peer (bench/src/peer/app.ts): Hono + zod + pg, JWTs verified with jose and kept until they expire, the same JSON in and out; each write one transaction: the idempotency key claimed (insert, on conflict replay), the return row inserted or locked and updated, a history row, the key's stored response, an outbox row.",
       ...sides.flatMap((side, i) =>
         rounds[i]!.map((run, round) => describeRun(`${side.label}, round ${round + 1}`, run)),

@@ -32,6 +32,23 @@ export interface PacedResult {
   max: number;
   non2xx: number;
   errors: number;
+  /** Every request's latency, ms, in the order answered. */
+  latencies: number[];
+}
+
+/** Runs of one side taken in parts (say, before and after the other sides): one result. */
+export function mergeResults(parts: readonly PacedResult[]): PacedResult {
+  const latencies = parts.flatMap((part) => part.latencies);
+  const sum = (pick: (part: PacedResult) => number) =>
+    parts.reduce((total, part) => total + pick(part), 0);
+  return {
+    requests: sum((part) => part.requests),
+    seconds: sum((part) => part.seconds),
+    ...summarize(latencies),
+    non2xx: sum((part) => part.non2xx),
+    errors: sum((part) => part.errors),
+    latencies,
+  };
 }
 
 /** Opens every connection of the pool before the clock starts (a GET each, answered or not). */
@@ -89,6 +106,7 @@ function portalClient(pool: Pool, options: PortalLoadOptions) {
     seconds: (performance.now() - started) / 1000,
     ...summarize(latencies),
     ...counts,
+    latencies,
   });
   return { iteration, result };
 }

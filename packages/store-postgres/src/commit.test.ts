@@ -220,33 +220,45 @@ for (const backend of backends()) {
       await store.close?.();
     });
 
-    it("commit - a commit the server refuses fails alone; concurrent ones are written", async () => {
-      const store = postgresStore({ db: backend.connect(), schema });
-      const [a, b, c] = [makeStoredReturn(), makeStoredReturn(), makeStoredReturn()];
-      const event = makeOutboxEvent(a);
-      const first = store.commit({ next: makeStoredReturn(), expectedVersion: null, events: [] });
-      const results = await Promise.allSettled([
-        store.commit({ next: a, expectedVersion: null, events: [event] }),
-        // The same event id again: the outbox's primary key refuses that commit.
-        store.commit({
-          next: b,
-          expectedVersion: null,
-          events: [{ ...event, return_id: b.record.id }],
-        }),
-        store.commit({ next: c, expectedVersion: null, events: [makeOutboxEvent(c)] }),
-      ]);
-      await first;
+    for (const groupCommit of [true, false])
+      it(`commit - a commit the server refuses fails alone; concurrent ones are written (groupCommit: ${groupCommit})`, async () => {
+        const store = postgresStore({ db: backend.connect(), schema, groupCommit });
+        const [a, b, c] = [makeStoredReturn(), makeStoredReturn(), makeStoredReturn()];
+        const event = makeOutboxEvent(a);
+        // Being written while the three arrive, so grouped they go together as the next group.
+        const first = store.commit({ next: makeStoredReturn(), expectedVersion: null, events: [] });
+        const keyed = { key: `beside-${c.record.id}`, fingerprint: "fp", response, now: T0 };
+        const results = await Promise.allSettled([
+          store.commit({ next: a, expectedVersion: null, events: [event] }),
+          // The same event id again: the outbox's primary key refuses that commit (and, grouped,
+          // its group's INSERT, so each of the group's commits runs again alone).
+          store.commit({
+            next: b,
+            expectedVersion: null,
+            events: [{ ...event, return_id: b.record.id }],
+          }),
+          store.commit({
+            next: c,
+            expectedVersion: null,
+            events: [makeOutboxEvent(c)],
+            idempotency: { ...keyed, expiresAt: T0 + 86_400_000 },
+          }),
+        ]);
+        await first;
 
-      // a and b race for one event id: whichever commits second is refused, and only it.
-      const statuses = results.map((r) => r.status);
-      expect(statuses.filter((status) => status === "rejected")).toHaveLength(1);
-      expect(statuses[2]).toBe("fulfilled");
-      const [aWritten, bWritten] = [statuses[0] === "fulfilled", statuses[1] === "fulfilled"];
-      expect(await store.getReturn(a.record.id)).toEqual(aWritten ? a : null);
-      expect(await store.getReturn(b.record.id)).toEqual(bWritten ? b : null);
-      expect(await store.getReturn(c.record.id)).toEqual(c);
-      await store.close?.();
-    });
+        // a and b race for one event id: whichever commits second is refused, and only it.
+        const statuses = results.map((r) => r.status);
+        expect(statuses.filter((status) => status === "rejected")).toHaveLength(1);
+        expect(results[2]).toMatchObject({ status: "fulfilled", value: { ok: true } });
+        const [aWritten, bWritten] = [statuses[0] === "fulfilled", statuses[1] === "fulfilled"];
+        expect(await store.getReturn(a.record.id)).toEqual(aWritten ? a : null);
+        expect(await store.getReturn(b.record.id)).toEqual(bWritten ? b : null);
+        expect(await store.getReturn(c.record.id)).toEqual(c);
+        expect(await store.getIdempotencyRecord(keyed.key, T0)).toMatchObject({
+          fingerprint: "fp",
+        });
+        await store.close?.();
+      });
 
     it("commit - commits from two stores that touch overlapping returns in any order never deadlock", async () => {
       // Two stores on their own connections; any error a statement meets is kept, even one

@@ -8,6 +8,8 @@ import {
 import { advanceStoredReturn, makeOutboxEvent, makeStoredReturn } from "@returnkit/testing";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toDriver } from "./drivers";
+import type { SqlDriver } from "./drivers/types";
 import { sqlNames } from "./names";
 import { postgresStore } from "./postgres-store";
 import {
@@ -135,30 +137,33 @@ for (const backend of backends()) {
       expect(await store.listEvents(stored.record.id)).toHaveLength(2);
     });
 
-    it("groupCommit - a commit whose statement the server refuses fails alone; the rest of its group is written", async () => {
-      const [a, b, c] = [makeStoredReturn(), makeStoredReturn(), makeStoredReturn()];
-      const event = makeOutboxEvent(a);
-      // Being written while the three arrive, so they go together as the next group.
-      const first = store.commit(createOf(makeStoredReturn()));
-      const results = await Promise.allSettled([
-        store.commit({ next: a, expectedVersion: null, events: [event] }),
-        // The same event id again: the outbox's primary key refuses it, and the group's INSERT.
-        store.commit({
-          next: b,
-          expectedVersion: null,
-          events: [{ ...event, return_id: b.record.id }],
-        }),
-        store.commit(createOf(c, "beside-a-refused-statement")),
-      ]);
-      await first;
+    it("groupCommit - a commit that finds the store idle is written in one transaction, even refused", async () => {
+      let transactions = 0;
+      const inner = toDriver(backend.connect());
+      const counted: SqlDriver = {
+        ...inner,
+        transaction(fn) {
+          transactions++;
+          return inner.transaction(fn);
+        },
+      };
+      const idle = postgresStore({ db: counted, schema, notify: false });
+      const stored = makeStoredReturn();
+      await idle.commit(createOf(stored));
+      const stale = advanceStoredReturn(
+        { ...stored, record: { ...stored.record, version: 4 } },
+        "submit",
+      );
+      transactions = 0;
 
-      const statuses = results.map((result) => result.status);
-      expect(statuses.filter((status) => status === "rejected")).toHaveLength(1);
-      expect(results[2]).toMatchObject({ status: "fulfilled", value: { ok: true } });
-      expect(await store.getReturn(c.record.id)).toEqual(c);
-      const aWritten = statuses[0] === "fulfilled";
-      expect(await store.getReturn(a.record.id)).toEqual(aWritten ? a : null);
-      expect(await store.getReturn(b.record.id)).toEqual(aWritten ? null : b);
+      expect(await idle.commit({ next: stale, expectedVersion: 4, events: [] })).toMatchObject({
+        ok: false,
+        reason: "version_conflict",
+        currentVersion: 1,
+      });
+      // A group of one would be refused, rolled back and run again alone: two.
+      expect(transactions).toBe(1);
+      await idle.close();
     });
 
     it("postgresStore - groups commits by default, and groupCommit: false gives each its own transaction", async () => {

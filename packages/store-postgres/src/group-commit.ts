@@ -1,6 +1,8 @@
 /**
- * @module group-commit — `groupCommit`, the default. Commits that arrive while a group is being
- * written wait, then go together: one transaction of the commit's statements over arrays, so a
+ * @module group-commit — `groupCommit`, the default. A commit that finds the store idle (no
+ * group being written, no other lone commit in flight) is written alone, the plain way
+ * (`commit`): nothing could share its statements. Commits that arrive while the store is
+ * writing wait, then go together: one transaction of the commit's statements over arrays, so a
  * busy service pays one round of statements (and one WAL flush) per group instead of per
  * commit. A group never waits on a return another transaction holds (SKIP LOCKED); if any of
  * its commits is refused, finds its row held or has a statement the server refuses, the group
@@ -22,6 +24,7 @@ const MOST_PER_GROUP = 64;
 export function groupCommits(ctx: StoreContext, alone: Commit): Commit {
   const waiting: Waiting[] = [];
   let writing = false;
+  let loneInFlight = false; // a commit written alone because it found the store idle
   const writeAll = async () => {
     writing = true;
     // One group at a time: what arrives meanwhile forms the next one.
@@ -30,6 +33,15 @@ export function groupCommits(ctx: StoreContext, alone: Commit): Commit {
   };
   return (change) => {
     if (change.lineAllowance) return alone(change);
+    // A quiet service's commit: one plain transaction, refusals answered in it. A lone commit
+    // waiting on a row another transaction holds never holds up the others: what arrives
+    // meanwhile is written in groups, without waiting for it.
+    if (!writing && !loneInFlight) {
+      loneInFlight = true;
+      return alone(change).finally(() => {
+        loneInFlight = false;
+      });
+    }
     return new Promise((settle) => {
       waiting.push({ change, settle });
       if (!writing) void writeAll();
