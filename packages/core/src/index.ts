@@ -128,6 +128,17 @@ export type {
   ProductCatalog,
   ReturnRequest,
 } from "./returns/orders/types";
+export {
+  type PublishedPolicy,
+  type PublishedPolicySettings,
+  publishedPolicy,
+} from "./returns/published-policy";
+export {
+  type MerchantReturnPolicyJsonLd,
+  MerchantReturnPolicySchema,
+  type ReturnPolicyDocument,
+  ReturnPolicySchema,
+} from "./returns/published-policy-schema";
 export type {
   OperationContext,
   ReturnListResult,
