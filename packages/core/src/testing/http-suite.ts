@@ -18,6 +18,7 @@ import {
 import { OPENAPI_PATH } from "../http/links";
 import { describeOrderChecks } from "./cases/order-checks";
 import { describeRequestIds } from "./cases/request-ids";
+import { describeReturnPolicy } from "./cases/return-policy";
 import { describeReturnableLines } from "./cases/returnable-lines";
 import { describeWebhookOperations } from "./cases/webhook-operations";
 import { validCreate } from "./fixtures";
@@ -96,6 +97,7 @@ export function runHttpConformance(target: HttpSuiteTarget) {
       describeWebhookOperations(setup);
     }
     describeRequestIds(setup);
+    describeReturnPolicy(setup);
 
     // ------------------------------------------------------------------ lifecycle
 
