@@ -15,6 +15,7 @@ import {
   REASON_CODE_PATTERN,
   type ReasonCatalogueOptions,
 } from "./domain/reasons";
+import { type RefundPolicyInput, RefundPolicySchema } from "./domain/refunds";
 import type { ReturnData } from "./domain/schemas";
 import { defaultLogger } from "./observability/logging/console-logger";
 import { createFailureReporter, type ReportError } from "./observability/logging/failures";
@@ -87,6 +88,17 @@ export interface ReturnsServiceOptions {
      * `{ code, detail }` for a 422 `refused-by-policy` that carries them. Needs `orders`.
      */
     eligible?: EligibilityRule;
+    /**
+     * What a refund charges (restocking fee, return shipping fee, store-credit bonus, condition
+     * deductions): `RefundPolicySchema`'s input, `{}` (refund in full) by default. Published at
+     * `GET /v1/return-policy`.
+     */
+    refund?: RefundPolicyInput;
+    /**
+     * ISO 3166-1 alpha-2 codes of the countries the policy applies to (`["DE", "AT"]`), for the
+     * published policy's `applicableCountry`; nothing is checked against them.
+     */
+    applicableCountry?: readonly string[];
   };
   /** The sizes a product can be exchanged to: an exchange to another size is a 400. */
   catalog?: ProductCatalog;
@@ -147,6 +159,11 @@ const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
 const DEFAULT_RECENT_RECORDS = 1_000;
 const DEFAULT_RETURN_WINDOW_DAYS = 30;
 
+const countryCode = satisfying<string>(
+  (v) => typeof v === "string" && /^[A-Z]{2}$/.test(v),
+  "a two-letter upper-case country code (DE)",
+);
+
 const reasonCode = satisfying<string>(
   (v) => typeof v === "string" && REASON_CODE_PATTERN.test(v),
   "an upper-case code (WORDS_LIKE_THIS)",
@@ -191,6 +208,8 @@ export const serviceOptionsSchema = optionsObject({
     >().optional(),
     returnWindowDays: nonNegativeInteger("days").optional(),
     eligible: aFunction<EligibilityRule>().optional(),
+    refund: RefundPolicySchema.optional(),
+    applicableCountry: arrayOf(countryCode, "ISO 3166-1 alpha-2 country codes").optional(),
   }).optional(),
   catalog: hostObject<ProductCatalog>("a product catalog ({ exchangeSizes(sku) })", [
     "exchangeSizes",

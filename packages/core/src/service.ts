@@ -20,8 +20,17 @@ import { observeOutboxLag } from "./observability/telemetry/outbox-lag-gauge";
 import { createIdempotencyEngine } from "./returns/idempotency/engine";
 import { createOperations } from "./returns/operations";
 import { createReturnRules } from "./returns/orders/return-rules";
+import {
+  type PublishedPolicy,
+  type PublishedPolicySettings,
+  publishedPolicy,
+} from "./returns/published-policy";
 import type { ReturnOperations } from "./returns/types";
-import { parseServiceOptions, type ReturnsServiceOptions } from "./service-options";
+import {
+  parseServiceOptions,
+  type ReturnsServiceOptions,
+  type ServiceSettings,
+} from "./service-options";
 import { RecentRecords } from "./store/recent-records";
 import { scheduleRetention } from "./store/retention";
 import type { ReturnsStore } from "./store/types";
@@ -43,6 +52,11 @@ export interface ReturnsService extends ReturnOperations {
   readonly catalogue: ReasonCatalogue;
   /** The zod schemas the API validates with (create and update depend on the catalogue). */
   readonly schemas: ReturnSchemas;
+  /**
+   * The return policy as the service enforces it, as served at `GET /v1/return-policy`: `json`,
+   * `jsonLd` (schema.org `MerchantReturnPolicy`) and `finalSaleJsonLd` (for final-sale offers).
+   */
+  readonly returnPolicy: PublishedPolicy;
   /** Absolute URL the routes are mounted at, without a trailing slash. */
   readonly baseUrl: string;
   readonly dispatcher: WebhookDispatcher;
@@ -72,6 +86,7 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
   const catalogue = createReasonCatalogue(options.reasons);
   const schemas = createReturnSchemas(catalogue, `${baseUrl}${REASONS_PATH}`);
   const routes = buildRoutes(schemas);
+  const returnPolicy = publishedPolicy(enforcedPolicy(options, settings));
   const dispatcher = createWebhookDispatcher({
     logger: settings.logger,
     ...options.webhooks,
@@ -126,6 +141,7 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
     routes,
     operations: {
       ...operations,
+      returnPolicy,
       webhooks: createWebhookOperations({
         store,
         dispatcher,
@@ -156,6 +172,7 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
     store,
     catalogue,
     schemas,
+    returnPolicy,
     baseUrl,
     maxBodyBytes: settings.maxBodyBytes,
     dispatcher,
@@ -168,6 +185,23 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
     },
     fetch: observed,
     mount: mounted.mount,
+  };
+}
+
+/**
+ * What the service enforces, as the published policy reads it: the window the order rules
+ * check (none without the orders), the refund policy the refund maths charge by. The one place
+ * that knows which options hold them.
+ */
+function enforcedPolicy(
+  options: ReturnsServiceOptions,
+  settings: ServiceSettings,
+): PublishedPolicySettings {
+  return {
+    windowDays: settings.orders?.returnWindowDays ?? null,
+    refund: options.policy?.refund ?? {},
+    ordersBound: settings.orders !== null,
+    applicableCountry: options.policy?.applicableCountry,
   };
 }
 

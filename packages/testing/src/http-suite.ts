@@ -19,6 +19,7 @@ import {
 import { afterEach, describe, expect, it as vitestIt } from "vitest";
 import { describeOrderChecks } from "./cases/order-checks";
 import { describeRequestIds } from "./cases/request-ids";
+import { describeReturnPolicy } from "./cases/return-policy";
 import { describeReturnableLines } from "./cases/returnable-lines";
 import { describeWebhookOperations } from "./cases/webhook-operations";
 import { validCreate } from "./fixtures";
@@ -97,6 +98,7 @@ export function runHttpConformance(target: HttpSuiteTarget) {
       describeWebhookOperations(setup);
     }
     describeRequestIds(setup);
+    describeReturnPolicy(setup);
 
     // ------------------------------------------------------------------ lifecycle
 

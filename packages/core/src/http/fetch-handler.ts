@@ -120,6 +120,7 @@ export function createFetchHandler(context: HttpContext): FetchHandler {
       params,
       body,
       query,
+      headers: request.headers,
       ctx,
     });
     facts.returnId = returnIdOf(outcome) ?? facts.returnId;

@@ -51,6 +51,9 @@ export function createRenderer(setup: RenderSetup) {
   ): Response {
     if (outcome.kind === "page") return page(outcome, principal, url, requestId);
     if (outcome.kind === "health") return responder.health(outcome.report, requestId);
+    if (outcome.kind === "document") {
+      return responder.document(outcome.status, outcome.body, outcome.headers, requestId);
+    }
     if (outcome.kind === "returnable") {
       return responder.json(200, renderReturnable(outcome.order, principal, links), {}, requestId);
     }

@@ -25,6 +25,13 @@ export interface Responder {
   problem(error: ProblemError, extraHeaders?: Record<string, string>, requestId?: string): Response;
   /** 200, or 503 when the report fails; never cached. With `requestId`, as `json`. */
   health(report: HealthReport, requestId?: string): Response;
+  /** A document as given (its content type among `headers`), or none for a 304. */
+  document(
+    status: number,
+    body: string | null,
+    headers: Record<string, string>,
+    requestId?: string,
+  ): Response;
 }
 
 export function createResponder(baseUrl: string): Responder {
@@ -45,6 +52,13 @@ export function createResponder(baseUrl: string): Responder {
         { "content-type": HEALTH_MEDIA_TYPE, "cache-control": "no-store", link: describedBy },
         requestId,
       );
+    },
+    document(status, body, headers, requestId) {
+      const all: Record<string, string> = { link: describedBy, ...headers };
+      if (body !== null) return answer(body, status, all, requestId);
+      if (requestId === undefined) return new Response(null, { status, headers: all });
+      all[REQUEST_ID_HEADER] = requestId;
+      return builtWithRequestId(new Response(null, { status, headers: all }));
     },
     problem(error, extraHeaders = {}, requestId) {
       const body =

@@ -24,3 +24,14 @@ export type {
   ProductCatalog,
   ReturnRequest,
 } from "./orders/types";
+export {
+  type PublishedPolicy,
+  type PublishedPolicySettings,
+  publishedPolicy,
+} from "./published-policy";
+export {
+  type MerchantReturnPolicyJsonLd,
+  MerchantReturnPolicySchema,
+  type ReturnPolicyDocument,
+  ReturnPolicySchema,
+} from "./published-policy-schema";

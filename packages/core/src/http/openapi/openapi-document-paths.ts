@@ -8,13 +8,8 @@
 import { protectedResourceMetadataPath } from "../../auth/protected-resource";
 import { ProtectedResourceMetadataSchema } from "../../domain/schemas";
 import type { JsonSchema, SchemaComponents } from "./openapi-components";
-import { headOperation } from "./openapi-operations";
+import { DOCUMENT_HEADERS, headOperation } from "./openapi-operations";
 import { problemResponseRef } from "./openapi-problems";
-
-const DOCUMENT_HEADERS = {
-  ETag: { $ref: "#/components/headers/DocumentETag" },
-  "Cache-Control": { $ref: "#/components/headers/Cache-Control" },
-};
 
 /** The OpenAPI 3.1 document, as much as a client needs to recognise it. */
 const OPENAPI_DOCUMENT_SCHEMA: JsonSchema = {

@@ -40,6 +40,12 @@ export function routeOperation(
   if (write) parameters.push({ $ref: "#/components/parameters/IdempotencyKey" });
   if (write && route.path.includes("{id}"))
     parameters.push({ $ref: "#/components/parameters/IfMatch" });
+  if (route.cacheable) {
+    parameters.push(
+      { $ref: "#/components/parameters/IfNoneMatch" },
+      { $ref: "#/components/parameters/IfMatch" },
+    );
+  }
 
   const responses: Record<string, JsonSchema> = {};
   if (route.success) {
@@ -47,7 +53,16 @@ export function routeOperation(
     if (route.success.schema === ReturnSchema) headers.push("ETag");
     if (route.success.status === 201) headers.push("Location");
     if (write) headers.push("Idempotent-Replayed");
-    responses[String(route.success.status)] = routeResponse(route.success, headers, components);
+    const response = routeResponse(route.success, headers, components);
+    if (route.cacheable)
+      response.headers = { ...(response.headers as JsonSchema), ...DOCUMENT_HEADERS };
+    responses[String(route.success.status)] = response;
+  }
+  if (route.cacheable) {
+    responses["304"] = {
+      description: "If-None-Match names the current entity tag: the cached copy is current.",
+      headers: { ...headerRefs(["Request-Id", "Link"]), ...DOCUMENT_HEADERS },
+    };
   }
   for (const answer of route.alsoAnswers ?? []) {
     responses[String(answer.status)] = routeResponse(answer, ["Link"], components);
@@ -84,12 +99,20 @@ function routeResponse(
   components: SchemaComponents,
 ): JsonSchema {
   const mediaType = response.mediaType ?? "application/json";
-  return {
-    description: response.description,
-    headers: headerRefs(headers),
-    content: { [mediaType]: { schema: components.convert(response.schema, "output") } },
+  const content: Record<string, JsonSchema> = {
+    [mediaType]: { schema: components.convert(response.schema, "output") },
   };
+  for (const alternate of response.alternates ?? []) {
+    content[alternate.mediaType] = { schema: components.convert(alternate.schema, "output") };
+  }
+  return { description: response.description, headers: headerRefs(headers), content };
 }
+
+/** The headers of a cacheable document: its strong entity tag and how long it keeps. */
+export const DOCUMENT_HEADERS = {
+  ETag: { $ref: "#/components/headers/DocumentETag" },
+  "Cache-Control": { $ref: "#/components/headers/Cache-Control" },
+};
 
 /**
  * The HEAD operation served for a GET one: the same status and headers, no body. A problem's

@@ -168,7 +168,7 @@ export function problemStatuses(route: RouteDefinition): number[] {
     ...(route.caller ? [401, 403, 503] : []),
     ...(byId ? [404] : []),
     ...(write ? [409, 422] : []),
-    ...(write && byId ? [412] : []),
+    ...((write && byId) || route.cacheable ? [412] : []),
     ...(route.body ? [413, 415] : []),
     ...(route.problems ?? []),
   ];

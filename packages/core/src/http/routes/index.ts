@@ -8,13 +8,21 @@
  */
 
 import type { ReturnSchemas } from "../../domain/schemas";
+import { policyRoutes } from "./policy-routes";
 import { catalogueRoutes, merchantRoutes, portalRoutes } from "./returns-routes";
 import type { RouteDefinition } from "./route-definition";
 import { webhookRoutes } from "./webhook-admin-routes";
 
+export { JSON_LD_TYPE, RETURN_POLICY_PATH } from "./policy-routes";
 export * from "./route-definition";
 export * from "./route-table";
 
 export function buildRoutes(schemas: ReturnSchemas): RouteDefinition[] {
-  return [...portalRoutes(schemas), ...merchantRoutes(), ...catalogueRoutes(), ...webhookRoutes()];
+  return [
+    ...portalRoutes(schemas),
+    ...merchantRoutes(),
+    ...catalogueRoutes(),
+    ...policyRoutes(),
+    ...webhookRoutes(),
+  ];
 }

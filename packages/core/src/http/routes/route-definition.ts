@@ -7,6 +7,7 @@ import type { ReturnEvent } from "../../domain/machine";
 import type { Access, CallerKind, Scope } from "../../domain/principal";
 import type { ReasonDescription } from "../../domain/reasons";
 import type { HealthReport, ReturnableOrder, ReturnData } from "../../domain/schemas";
+import type { PublishedPolicy } from "../../returns/published-policy";
 import type {
   OperationContext,
   ReturnListResult,
@@ -18,6 +19,8 @@ import type { WebhookAnswer, WebhookOperations } from "../../webhook-admin/types
 /** Every operation a route calls: the returns' and the webhook operations. */
 export interface RequestOperations extends ReturnsRequestOperations {
   webhooks: WebhookOperations;
+  /** The return policy as the service enforces it, in both published forms. */
+  returnPolicy: PublishedPolicy;
 }
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
@@ -36,6 +39,8 @@ export interface RouteInput {
   /** The JSON body as read (writes only; validated by the operation). */
   body: unknown;
   query: Record<string, string>;
+  /** The request's headers (content negotiation and preconditions of public documents). */
+  headers: Headers;
   ctx: OperationContext;
 }
 
@@ -47,7 +52,14 @@ export type RouteOutcome =
   | { kind: "reasons"; reasons: ReasonDescription[] }
   | { kind: "returnable"; order: ReturnableOrder }
   | { kind: "webhook"; answer: WebhookAnswer }
-  | { kind: "health"; report: HealthReport };
+  | { kind: "health"; report: HealthReport }
+  | {
+      /** A public, cacheable document: its text (null for a 304) and its own headers. */
+      kind: "document";
+      status: 200 | 304;
+      body: string | null;
+      headers: Record<string, string>;
+    };
 
 export type RouteHandler = (
   operations: RequestOperations,
@@ -75,6 +87,11 @@ export interface RouteDefinition {
   alsoAnswers?: readonly RouteResponse[];
   /** The lifecycle event this route sends, for `_templates`. */
   event?: ReturnEvent;
+  /**
+   * A public document with a strong ETag and `Cache-Control`: If-None-Match gets 304, a stale
+   * If-Match 412 (as the documents served beside the routes).
+   */
+  cacheable?: boolean;
   /** Problem statuses the route's own rules add to those of its kind (the order checks'). */
   problems?: readonly number[];
   /** Calls the operation behind the route. */
@@ -88,6 +105,8 @@ export interface RouteResponse {
   description: string;
   /** Default `application/json`. */
   mediaType?: string;
+  /** Other representations of the same response, by media type (the route says how to ask). */
+  alternates?: readonly { mediaType: string; schema: z.ZodType }[];
 }
 
 export const EVENT_SUMMARIES: Record<ReturnEvent, string> = {

@@ -1,0 +1,143 @@
+/**
+ * @module returns/published-policy-schema — the two forms of the return policy the service
+ * publishes (`GET /v1/return-policy`): its own JSON (`ReturnPolicy`) and schema.org
+ * `MerchantReturnPolicy` JSON-LD. One zod schema each gives the type and the OpenAPI component.
+ */
+import { z } from "zod";
+import { GRADE_CONDITIONS, RESOLUTIONS } from "../domain/vocabulary";
+
+/** How returnkit takes a return back: the customer sends it (ship, then receive). */
+export const RETURN_METHODS = ["by_mail"] as const;
+
+const percent = z.number().min(0).max(100);
+const reasons = z.array(z.string()).describe("Return reason codes for which it is not charged.");
+const resolutions = z.array(z.enum(RESOLUTIONS));
+
+export const ReturnPolicySchema = z
+  .object({
+    object: z.literal("return_policy"),
+    return_window: z
+      .object({
+        days: z.int().min(0).describe("Days a line can be returned."),
+        counted_from: z
+          .literal("delivery")
+          .describe("The order's delivery, else its placing when no delivery is recorded."),
+      })
+      .nullable()
+      .describe(
+        "The window the service enforces on each return; a line's own `returnable_until` overrides it. Null when the service is not connected to the shop's orders and so enforces none.",
+      ),
+    final_sale: z
+      .object({ returnable: z.literal(false) })
+      .nullable()
+      .describe(
+        "Lines sold as final sale cannot be returned. Null when the service is not connected to the shop's orders and so cannot tell.",
+      ),
+    resolutions: z
+      .array(z.enum(RESOLUTIONS))
+      .describe(
+        "What a customer may ask for: money back, store credit, or an exchange (which moves no money).",
+      ),
+    return_methods: z.array(z.enum(RETURN_METHODS)).describe("How items come back."),
+    fees: z.object({
+      restocking_fee: z
+        .object({
+          percent: percent.describe(
+            "Percent of the refunded item amount kept back; rounded half down to the minor unit.",
+          ),
+          waived_for_reasons: reasons,
+          waived_for_resolutions: resolutions.describe(
+            "Resolutions for which it is not charged (always `EXCHANGE`: an exchange refunds nothing).",
+          ),
+        })
+        .describe("Taken from the item amount after the condition deduction."),
+      return_shipping_fee: z
+        .object({
+          amount: z
+            .record(z.string(), z.int().min(0))
+            .describe(
+              "Per currency, in its minor unit (`{ EUR: 495 }` is €4.95); none in a currency not named.",
+            ),
+          waived_for_reasons: reasons,
+          waived_for_resolutions: resolutions.describe(
+            "Resolutions that bear none of it (always `EXCHANGE`: an exchange refunds nothing).",
+          ),
+        })
+        .describe(
+          "Charged once per request (the returns sent together), shared among its returns, and never more than they refund.",
+        ),
+      store_credit_bonus_percent: percent.describe(
+        "Extra credit, in percent of the net refund, for store credit.",
+      ),
+      condition_deductions: z
+        .partialRecord(z.enum(GRADE_CONDITIONS), percent)
+        .describe("Percent of the accepted units' price deducted for the graded condition."),
+    }),
+    applicable_countries: z
+      .array(z.string())
+      .optional()
+      .describe("ISO 3166-1 alpha-2 codes of the countries the policy applies to, when set."),
+  })
+  .meta({ id: "ReturnPolicy" });
+export type ReturnPolicyDocument = z.infer<typeof ReturnPolicySchema>;
+
+const schemaOrg = (member: string) => z.literal(`https://schema.org/${member}`);
+const oneOrMore = <T extends z.ZodType>(item: T) => z.union([item, z.array(item).min(1)]);
+
+export const MonetaryAmountSchema = z
+  .object({
+    "@type": z.literal("MonetaryAmount"),
+    currency: z.string().describe("ISO 4217 code."),
+    value: z.number().min(0).describe("In the currency's major unit (4.95 for €4.95)."),
+  })
+  .meta({ id: "MonetaryAmount" });
+
+export const MerchantReturnPolicySchema = z
+  .object({
+    "@context": z.literal("https://schema.org"),
+    "@type": z.literal("MerchantReturnPolicy"),
+    applicableCountry: oneOrMore(z.string()).optional(),
+    returnPolicyCategory: z
+      .union([
+        schemaOrg("MerchantReturnFiniteReturnWindow"),
+        schemaOrg("MerchantReturnNotPermitted"),
+      ])
+      .optional()
+      .describe("Absent when the service enforces no window (not connected to the orders)."),
+    merchantReturnDays: z.int().min(0).optional(),
+    returnMethod: schemaOrg("ReturnByMail").optional(),
+    returnFees: z.union([schemaOrg("FreeReturn"), schemaOrg("ReturnShippingFees")]).optional(),
+    returnShippingFeesAmount: oneOrMore(MonetaryAmountSchema).optional(),
+    restockingFee: z
+      .number()
+      .min(0)
+      .max(100)
+      .optional()
+      .describe("A percentage of the product price (schema.org: a Number is a percentage)."),
+    refundType: oneOrMore(
+      z.union([
+        schemaOrg("FullRefund"),
+        schemaOrg("StoreCreditRefund"),
+        schemaOrg("ExchangeRefund"),
+      ]),
+    ).optional(),
+    itemCondition: oneOrMore(
+      z.union([
+        schemaOrg("NewCondition"),
+        schemaOrg("UsedCondition"),
+        schemaOrg("DamagedCondition"),
+      ]),
+    ).optional(),
+  })
+  .meta({ id: "MerchantReturnPolicy" });
+export type MerchantReturnPolicyJsonLd = z.infer<typeof MerchantReturnPolicySchema>;
+
+/** The format query of `GET /v1/return-policy`: `jsonld` for the JSON-LD form. */
+export const ReturnPolicyQuerySchema = z.strictObject({
+  format: z
+    .enum(["json", "jsonld"])
+    .optional()
+    .describe(
+      "`jsonld` for schema.org `MerchantReturnPolicy` JSON-LD; `json` (default) otherwise.",
+    ),
+});
