@@ -1,16 +1,24 @@
 /**
  * @module commit — one transaction of small statements (`sql/`), checking in the contract's
  * order: the returns' versions, the keys' first use, the line allowance (under its order's
- * lock, `line-allowance`); then the outbox. The same statements write one commit or a group
- * of them (`group-commit`), each over arrays. A failed check throws, which rolls everything
- * back: `Refused` with the commit's answer, or in a group `GroupRefused`.
+ * lock, `line-allowance`); then the outbox. The same statements write one commit, a group of
+ * them (`group-commit`) or the returns of one request (`commit-many`), each over arrays. A
+ * failed check throws, which rolls everything back: `Refused` with the commit's answer and the
+ * change refused, or in a group `GroupRefused`.
  */
-import type { CommitResult, OutboxEvent, ReturnCommit, StoredReturn } from "@returnkit/core";
+import type {
+  CommitResult,
+  IdempotencyFirstUse,
+  OutboxEvent,
+  ReturnCommit,
+  StoredReturn,
+} from "@returnkit/core";
 import type { StoreContext } from "./context";
 import type { SqlTransaction } from "./drivers/types";
 import { keyColumns, recordKey } from "./idempotency";
 import { deliveryIdPrefix } from "./ids";
 import { allowanceRefusal, lockCommitOrder } from "./line-allowance";
+import { toStoredReturn } from "./rows";
 import { insertEvents } from "./sql/insert-events";
 import { insertReturns } from "./sql/insert-returns";
 import { recordKeys } from "./sql/record-keys";
@@ -20,8 +28,13 @@ import { updateReturns } from "./sql/update-returns";
 /** The result, and how many deliveries the commit (or its group) created (0 when refused). */
 export type CommitOutcome = { result: CommitResult; deliveries: number };
 
-class Refused {
-  constructor(readonly result: CommitResult) {}
+/** A check refused the commit: thrown to roll it back, with the answer and the change refused. */
+export class Refused {
+  constructor(
+    readonly result: CommitResult,
+    /** The change's index in what was written; absent for `idempotency_conflict`. */
+    readonly index?: number,
+  ) {}
 }
 
 /** A group met a refusal or a row another transaction holds: its commits go alone. */
@@ -63,39 +76,82 @@ export async function writeCommits(
   changes: ReturnCommit[],
   group = false,
 ): Promise<CommitOutcome[]> {
-  const refuse = async (answer: () => Promise<CommitResult> | CommitResult) => {
-    throw group ? new GroupRefused() : new Refused(await answer());
-  };
-  const updates = changes.filter((change) => change.expectedVersion !== null);
-  const creates = changes.filter((change) => change.expectedVersion === null);
   const answers = changes.flatMap((change) => (change.idempotency ? [change.idempotency] : []));
-  if (updates.length > 0) {
-    const values = [...returnColumns(updates), updates.map((change) => change.expectedVersion)];
-    const rows = await tx.query(updateReturns(ctx.names, { skipLocked: group }), values);
-    if (rows.length < updates.length) await refuse(() => versionConflict(ctx, tx, updates[0]!));
-  }
-  if (creates.length > 0) {
-    const rows = await tx.query(insertReturns(ctx.names), returnColumns(creates));
-    if (rows.length < creates.length) await refuse(() => ({ ok: false, reason: "already_exists" }));
-  }
-  if (group && answers.length > 0) {
-    const rows = await tx.query(recordKeys(ctx.names), keyColumns(answers));
-    if (rows.length < answers.length) throw new GroupRefused();
-  } else if (answers.length > 0) {
-    const result = await recordKey(tx, ctx, answers[0]!);
-    if (!result.recorded)
-      await refuse(() => ({ ok: false, reason: "idempotency_conflict", record: result.record }));
-  }
-  for (const { next, lineAllowance } of changes) {
-    const refusal = lineAllowance && (await allowanceRefusal(ctx, tx, next.record, lineAllowance));
-    if (refusal) await refuse(() => refusal);
-  }
-  const { events, deliveries } = await writeEvents(ctx, tx, changes);
+  const { events, deliveries } = await writeChanges(ctx, tx, changes, answers, group);
   // A group's deliveries are counted once, on its first commit: one announcement per group.
   return events.map((stored, i) => ({
     result: { ok: true, events: stored },
     deliveries: i === 0 ? deliveries : 0,
   }));
+}
+
+/**
+ * `writeCommits`' checks and writes, with the keys' first uses given apart (`commitMany` has
+ * one for all its changes). Outside a group a refusal throws `Refused`, naming the change.
+ */
+export async function writeChanges(
+  ctx: StoreContext,
+  tx: SqlTransaction,
+  changes: readonly ReturnCommit[],
+  answers: readonly IdempotencyFirstUse[],
+  group = false,
+): Promise<{ events: OutboxEvent[][]; deliveries: number }> {
+  const refuse = async (
+    index: number | undefined,
+    answer: () => Promise<CommitResult> | CommitResult,
+  ) => {
+    throw group ? new GroupRefused() : new Refused(await answer(), index);
+  };
+  const isUpdate = (change: ReturnCommit) => change.expectedVersion !== null;
+  const updates = changes.filter(isUpdate);
+  // In id order, so two transactions creating the same returns queue on them in one order.
+  const creates = sortedById(changes.filter((change) => !isUpdate(change)));
+  if (updates.length > 0) {
+    const values = [...returnColumns(updates), updates.map((change) => change.expectedVersion)];
+    const rows = await tx.query<{ id: string }>(
+      updateReturns(ctx.names, { skipLocked: group }),
+      values,
+    );
+    const i = firstUnwritten(changes, isUpdate, rows);
+    if (i >= 0) await refuse(i, () => versionConflict(ctx, tx, changes[i]!));
+  }
+  if (creates.length > 0) {
+    const rows = await tx.query<{ id: string }>(insertReturns(ctx.names), returnColumns(creates));
+    const i = firstUnwritten(changes, (change) => !isUpdate(change), rows);
+    if (i >= 0) await refuse(i, () => ({ ok: false, reason: "already_exists" }));
+  }
+  if (group && answers.length > 0) {
+    const rows = await tx.query(recordKeys(ctx.names), keyColumns([...answers]));
+    if (rows.length < answers.length) throw new GroupRefused();
+  } else if (answers.length > 0) {
+    const result = await recordKey(tx, ctx, answers[0]!);
+    if (!result.recorded)
+      await refuse(undefined, () => ({
+        ok: false,
+        reason: "idempotency_conflict",
+        record: result.record,
+      }));
+  }
+  for (const [i, { next, lineAllowance }] of changes.entries()) {
+    const refusal = lineAllowance && (await allowanceRefusal(ctx, tx, next.record, lineAllowance));
+    if (refusal) await refuse(i, () => refusal);
+  }
+  return writeEvents(ctx, tx, changes);
+}
+
+/** The index of the first of `changes` that `written` (a statement's rows) left out, or -1. */
+function firstUnwritten(
+  changes: readonly ReturnCommit[],
+  sent: (change: ReturnCommit) => boolean,
+  written: readonly { id: string }[],
+): number {
+  const ids = new Set(written.map((row) => row.id));
+  return changes.findIndex((change) => sent(change) && !ids.has(change.next.record.id));
+}
+
+function sortedById(changes: ReturnCommit[]): ReturnCommit[] {
+  const id = (change: ReturnCommit) => change.next.record.id;
+  return changes.sort((a, b) => (id(a) < id(b) ? -1 : id(a) > id(b) ? 1 : 0));
 }
 
 /** The UPDATE saw the latest committed version: that is what the caller is told of. */
@@ -105,7 +161,7 @@ async function versionConflict(
   change: ReturnCommit,
 ): Promise<CommitResult> {
   const [row] = await tx.query<StoredReturn>(selectReturn(ctx.names), [change.next.record.id]);
-  const current = row ? { current: row } : {};
+  const current = row ? { current: toStoredReturn(row) } : {};
   return {
     ok: false,
     reason: "version_conflict",
@@ -115,13 +171,15 @@ async function versionConflict(
 }
 
 /** What sql/insert-returns and sql/update-returns take (before `expected`), one per commit. */
-export function returnColumns(changes: ReturnCommit[]): unknown[][] {
+export function returnColumns(changes: readonly ReturnCommit[]): unknown[][] {
   const records = changes.map((change) => change.next.record);
   const plain = (["id", "version", "state", "customer_id", "order_id"] as const).map((column) =>
     records.map((record) => record[column]),
   );
+  // A record read before it had one (written by the release before requests): created alone.
+  const requests = records.map((record) => record.request_id ?? null);
   const snapshots = changes.map((change) => JSON.stringify(change.next.snapshot));
-  return [...plain, records.map((record) => JSON.stringify(record)), snapshots];
+  return [...plain, requests, records.map((record) => JSON.stringify(record)), snapshots];
 }
 
 /** Writes the events of `changes` in order: each commit's stored events, and the deliveries made. */

@@ -10,9 +10,18 @@ import { lockOrder } from "./sql/lock-order";
 
 /** Waits for, then holds until the transaction ends, the lock of the commit's order. */
 export async function lockCommitOrder(ctx: StoreContext, tx: SqlTransaction, change: ReturnCommit) {
+  await lockOrders(ctx, tx, [change.next.record.order_id]);
+}
+
+/**
+ * `lockCommitOrder` for several orders, each once, in one order (sorted), so two transactions
+ * that take some of the same locks never each hold one the other waits for.
+ */
+export async function lockOrders(ctx: StoreContext, tx: SqlTransaction, orderIds: string[]) {
   // Schema and prefix are plain identifiers: no `.` or `/` of theirs blurs the boundaries.
   const { schema, prefix } = ctx.names;
-  await tx.query(lockOrder, [`${schema}.${prefix}/${change.next.record.order_id}`]);
+  const keys = [...new Set(orderIds)].map((orderId) => `${schema}.${prefix}/${orderId}`).sort();
+  for (const key of keys) await tx.query(lockOrder, [key]);
 }
 
 /** `quantity_exceeded` if `record` takes more of its line than `allowance` leaves, else null. */

@@ -1,6 +1,7 @@
 /** @module postgres-store — `postgresStore`, through a `pg` Pool or PGlite; several processes may share it. */
 import type { ReturnCommit, ReturnsStore } from "@returnkit/core";
 import { checkCommit, commit } from "./commit";
+import { checkCommitMany, commitMany } from "./commit-many";
 import type { StoreContext } from "./context";
 import { deliveryOperations } from "./deliveries";
 import { toDriver } from "./drivers";
@@ -55,6 +56,12 @@ export function postgresStore(options: PostgresStoreOptions): PostgresStore {
     async commit(change) {
       checkCommit(change);
       const outcome = await write(change);
+      if (outcome.deliveries > 0) notifier.announce();
+      return outcome.result;
+    },
+    async commitMany(change) {
+      checkCommitMany(change);
+      const outcome = await commitMany(ctx, change);
       if (outcome.deliveries > 0) notifier.announce();
       return outcome.result;
     },

@@ -1,6 +1,7 @@
 /** @module returns — reading returns, and the units an order's lines have in returns. */
 import { isStorableText, type ReturnRecords, type StoredReturn } from "@returnkit/core";
 import type { StoreContext } from "./context";
+import { toStoredReturn } from "./rows";
 import { selectReturn } from "./sql/select-return";
 import { selectReturnedQuantities } from "./sql/select-returned-quantities";
 import { whereOf } from "./sql/where";
@@ -10,18 +11,19 @@ import { whereOf } from "./sql/where";
  * surrogate as U+FFFD, which would match another id: no row holds such text, so an id or a
  * filter holding it finds nothing.
  */
-export function returnReads(ctx: StoreContext): Omit<ReturnRecords, "commit"> {
+export function returnReads(ctx: StoreContext): Omit<ReturnRecords, "commit" | "commitMany"> {
   const { db, names } = ctx;
   return {
     async getReturn(id) {
       if (!isStorableText(id)) return null;
       const [row] = await db.query<StoredReturn>(selectReturn(names), [id], { read: true });
-      return row ?? null;
+      return row ? toStoredReturn(row) : null;
     },
 
     async listReturns(query) {
       const storable = (text?: string) => text === undefined || isStorableText(text);
-      if (!storable(query.customer_id) || !storable(query.order_id)) {
+      const filters = [query.customer_id, query.order_id, query.request_id];
+      if (!filters.every(storable)) {
         return { data: [], next_cursor: null };
       }
       // The cursor is the last id of the previous page: a keyset, so nothing is skipped or
@@ -30,6 +32,7 @@ export function returnReads(ctx: StoreContext): Omit<ReturnRecords, "commit"> {
         "customer_id =": query.customer_id,
         "state =": query.state,
         "order_id =": query.order_id,
+        "request_id =": query.request_id,
         "id <": query.cursor,
       });
       values.push(query.limit + 1);
@@ -40,7 +43,7 @@ export function returnReads(ctx: StoreContext): Omit<ReturnRecords, "commit"> {
         { read: true },
       );
       // One row more than asked says whether there is a next page, so a full last page ends the walk.
-      const data = rows.slice(0, query.limit);
+      const data = rows.slice(0, query.limit).map(toStoredReturn);
       const next_cursor = rows.length > query.limit ? data[data.length - 1]!.record.id : null;
       return { data, next_cursor };
     },

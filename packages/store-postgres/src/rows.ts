@@ -1,14 +1,26 @@
 /**
  * @module rows — rows back into the store's types: `bigint` (a string from pg) through
- * `Number()`, and attempts rebuilt in their documented key order (`jsonb` reorders keys).
+ * `Number()`, attempts rebuilt in their documented key order (`jsonb` reorders keys), and
+ * returns written before a field existed given its value for them.
  */
 import type {
   Delivery,
   EndpointSecret,
   OutboxEndpoint,
   OutboxEvent,
+  StoredReturn,
   WebhookEndpoint,
 } from "@returnkit/core";
+
+/**
+ * A return as stored. One written before return requests (by the release before them, or by
+ * a process of it still running) has no `request_id`: it was created alone, so null. Its JSON
+ * is left as written (migration 002 rewrites no row) until the return's next commit.
+ */
+export function toStoredReturn(row: StoredReturn): StoredReturn {
+  if (row.record.request_id !== undefined) return row;
+  return { record: { ...row.record, request_id: null }, snapshot: row.snapshot };
+}
 
 export const EVENT_COLUMNS =
   "id, return_id, seq, type, payload, created_at, request_id, traceparent, position";

@@ -82,6 +82,7 @@ export function makeStoredReturn(options: StoredReturnOptions = {}): StoredRetur
       id: options.id ?? newReturnId(),
       object: "return",
       order_id: options.order_id ?? "ord_1001",
+      request_id: null,
       line: options.line ?? { sku: "TEE-BLK-M", quantity: 1, size: "M" },
       order_line: null,
       reason: "TOO_SMALL_AT_CHEST",

@@ -133,6 +133,12 @@ export const ReturnDataSchema = z
     id: z.string().regex(/^ret_[0-9A-HJKMNP-TV-Z]{26}$/),
     object: z.literal("return"),
     order_id: z.string(),
+    request_id: z
+      .string()
+      .nullable()
+      .describe(
+        "The return request this return was created in (`rrq_…`), or null for a return created alone.",
+      ),
     line: ReturnLineSchema,
     order_line: ReturnOrderLineSchema.nullable().describe(
       "The order line as last checked (at create, update and submit); null when the service is not connected to the shop's orders.",

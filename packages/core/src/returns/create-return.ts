@@ -48,6 +48,7 @@ export async function createReturn(deps: CreateReturnDeps, input: unknown, ctx: 
         id: newReturnId(),
         object: "return",
         order_id: request.order_id,
+        request_id: null,
         line: request.line,
         order_line: checked.orderLine ?? null,
         reason: request.reason,

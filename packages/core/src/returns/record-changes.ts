@@ -78,6 +78,7 @@ export function nextVersion(
     id: record.id,
     object: record.object,
     order_id: record.order_id,
+    request_id: record.request_id,
     line: record.line,
     order_line: record.order_line,
     reason: record.reason,

@@ -2,10 +2,12 @@
  * @module migrations — the versioned schema of the store, applied in order by `migrate()`.
  *
  * A migration is never edited once released: a change is a new file with the next number.
- * Nothing is released yet, so `001_initial` is the whole schema.
+ * `001_initial` is the schema of the first release; each later one upgrades a database in
+ * use in place (the README's "Upgrading").
  */
 import type { SqlNames } from "../names";
 import * as initial from "./001_initial";
+import * as returnRequests from "./002_return_requests";
 
 export interface Migration {
   version: number;
@@ -15,4 +17,5 @@ export interface Migration {
 
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: initial.name, sql: initial.sql },
+  { version: 2, name: returnRequests.name, sql: returnRequests.sql },
 ];

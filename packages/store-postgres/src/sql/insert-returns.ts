@@ -5,8 +5,9 @@
 import type { SqlNames } from "../names";
 
 export const insertReturns = (n: SqlNames) => `
-INSERT INTO ${n.table("returns")} (id, version, state, customer_id, order_id, record, snapshot)
-SELECT * FROM unnest($1::text[], $2::integer[], $3::text[], $4::text[], $5::text[], $6::json[],
-                     $7::json[])
+INSERT INTO ${n.table("returns")}
+  (id, version, state, customer_id, order_id, request_id, record, snapshot)
+SELECT * FROM unnest($1::text[], $2::integer[], $3::text[], $4::text[], $5::text[], $6::text[],
+                     $7::json[], $8::json[])
 ON CONFLICT (id) DO NOTHING
 RETURNING id`;

@@ -1,6 +1,6 @@
 /**
  * @module sql/update-returns — returns' next versions, each if its stored version is still the
- * one in `$8`; an UPDATE that waited on a row re-checks that against what committed meanwhile.
+ * one in `$9`; an UPDATE that waited on a row re-checks that against what committed meanwhile.
  * With `skipLocked` (a group commit) a row another transaction holds is left alone instead of
  * waited for, so one locked row never stalls the others: it comes back missing, like a conflict.
  */
@@ -9,10 +9,10 @@ import type { SqlNames } from "../names";
 export const updateReturns = (n: SqlNames, { skipLocked = false } = {}) => `
 UPDATE ${n.table("returns")} AS r
 SET version = c.version, state = c.state, customer_id = c.customer_id, order_id = c.order_id,
-    record = c.record, snapshot = c.snapshot, updated_at = now()
-FROM unnest($1::text[], $2::integer[], $3::text[], $4::text[], $5::text[], $6::json[],
-            $7::json[], $8::integer[])
-  AS c(id, version, state, customer_id, order_id, record, snapshot, expected)
+    request_id = c.request_id, record = c.record, snapshot = c.snapshot, updated_at = now()
+FROM unnest($1::text[], $2::integer[], $3::text[], $4::text[], $5::text[], $6::text[],
+            $7::json[], $8::json[], $9::integer[])
+  AS c(id, version, state, customer_id, order_id, request_id, record, snapshot, expected)
 WHERE r.id = c.id AND r.version = c.expected${
   skipLocked
     ? `

@@ -30,7 +30,7 @@ export interface ReceiverThread {
 
 const SOURCE = `
 const { createServer } = require("node:http");
-const { parentPort } = require("node:worker_threads");
+const { parentPort, workerData } = require("node:worker_threads");
 const requests = [];
 const server = createServer((req, res) => {
   const chunks = [];
@@ -50,7 +50,7 @@ const server = createServer((req, res) => {
   });
 });
 server.keepAliveTimeout = 60000;
-server.listen(0, "127.0.0.1", () => parentPort.postMessage({ port: server.address().port }));
+server.listen(workerData.port, "127.0.0.1", () => parentPort.postMessage({ port: server.address().port }));
 parentPort.on("message", (message) => {
   if (message === "requests") parentPort.postMessage({ requests });
   if (message === "close") {
@@ -60,8 +60,9 @@ parentPort.on("message", (message) => {
 });
 `;
 
-export async function startReceiverThread(): Promise<ReceiverThread> {
-  const worker = new Worker(SOURCE, { eval: true });
+/** On port `listenOn`, or on one the system picks. */
+export async function startReceiverThread(listenOn = 0): Promise<ReceiverThread> {
+  const worker = new Worker(SOURCE, { eval: true, workerData: { port: listenOn } });
   const [{ port }] = (await once(worker, "message")) as [{ port: number }];
   let closed = false;
   return {

@@ -81,6 +81,7 @@ export class MemoryReturns {
       if (query.customer_id !== undefined && record.customer_id !== query.customer_id) continue;
       if (query.state !== undefined && record.state !== query.state) continue;
       if (query.order_id !== undefined && record.order_id !== query.order_id) continue;
+      if (query.request_id !== undefined && record.request_id !== query.request_id) continue;
       if (data.length === query.limit) {
         next_cursor = data[data.length - 1]!.record.id;
         break;

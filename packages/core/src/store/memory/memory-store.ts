@@ -12,6 +12,7 @@
 import { frozenCopy } from "../../util/deep-freeze";
 import { referencingRecord } from "../stored-response";
 import type { CommitResult, ReturnCommit, ReturnsStore } from "../types";
+import { commitManyInMemory } from "./memory-commit-many";
 import { MemoryIdempotencyKeys } from "./memory-idempotency";
 import { MemoryOutbox } from "./memory-outbox";
 import { MemoryReturns, unitsHeld } from "./memory-returns";
@@ -47,6 +48,7 @@ export function memoryStore(options: MemoryStoreOptions = {}): ReturnsStore {
     getReturn: async (id) => returns.get(id) ?? null,
     listReturns: async (query) => returns.list(query),
     commit: async (commit) => commitInMemory(parts, commit),
+    commitMany: async (commit) => commitManyInMemory(parts, commit),
     returnedQuantities: async (orderId) => returns.returnedQuantities(orderId),
 
     recordIdempotencyAnswer: async (answer) => keys.record(answer),
