@@ -9,7 +9,7 @@ import {
   makeOutboxEvent,
   makeStoredReturn,
   T0,
-} from "@returnkit/core/testing";
+} from "@returnkit/testing";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sqlNames } from "./names";

@@ -4,7 +4,7 @@ import {
   makeOutboxEvent,
   makeStoredReturn,
   T0,
-} from "@returnkit/core/testing";
+} from "@returnkit/testing";
 import { ulid } from "ulidx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sqlNames } from "./names";

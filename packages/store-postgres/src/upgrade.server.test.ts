@@ -16,7 +16,7 @@ import {
   type ReturnsService,
   type ReturnsStore,
 } from "@returnkit/core";
-import { makeEndpoint } from "@returnkit/core/testing";
+import { makeEndpoint } from "@returnkit/testing";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { migrate } from "./migrate";
