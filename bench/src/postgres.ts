@@ -35,7 +35,7 @@ import {
   type MerchantEvent,
   type OperationContext,
 } from "../../packages/core/src/index";
-import { makeEndpoint } from "../../packages/core/src/testing/fixtures";
+import { makeEndpoint } from "@returnkit/testing";
 import {
   postgresStore,
   type SqlDriver as SqlDatabase,

@@ -3,7 +3,7 @@
  * the benches measure the same work.
  */
 import type { MerchantEvent, OperationContext } from "@returnkit/core";
-import { validCreate } from "../../../packages/core/src/testing/fixtures";
+import { validCreate } from "@returnkit/testing";
 
 /** The HTTP suite's create body, a fit-reason exchange: the most work a transition does. */
 export const CREATE = validCreate;
