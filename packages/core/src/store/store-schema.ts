@@ -34,6 +34,7 @@ const REQUIRED: Record<Exclude<keyof ReturnsStore, OptionalMember>, true> = {
   listDeliveries: true,
   listEvents: true,
   purge: true,
+  fitInsights: true,
 };
 const OPTIONAL_METHODS = [
   "init",

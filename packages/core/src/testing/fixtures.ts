@@ -63,6 +63,8 @@ export interface StoredReturnOptions {
   order_id?: string;
   /** The order line returned; defaults to one unit of `TEE-BLK-M` in size M. */
   line?: ReturnData["line"];
+  /** The reason claimed; defaults to `TOO_SMALL_AT_CHEST`. */
+  reason?: string;
   /** Defaults to 1: what a create commit must carry, whatever the state. */
   version?: number;
   /** Epoch ms of creation and of every history entry. */
@@ -80,7 +82,7 @@ export function makeStoredReturn(options: StoredReturnOptions = {}): StoredRetur
       order_id: options.order_id ?? "ord_1001",
       line: options.line ?? { sku: "TEE-BLK-M", quantity: 1, size: "M" },
       order_line: null,
-      reason: "TOO_SMALL_AT_CHEST",
+      reason: options.reason ?? "TOO_SMALL_AT_CHEST",
       resolution: "EXCHANGE",
       exchange_size: "L",
       state: "draft",

@@ -43,6 +43,7 @@ export {
   describeCommitsConformance,
   describeDeliveriesConformance,
   describeEndpointAdminConformance,
+  describeFitInsightsConformance,
   describeIdempotencyConformance,
   describeLineAllowanceConformance,
   describeListReturnsConformance,
