@@ -117,6 +117,18 @@ export type { IdempotencySettings } from "./returns/idempotency/engine";
 export { DEFAULT_IDEMPOTENCY } from "./returns/idempotency/engine";
 export { canonicalJson, requestFingerprint } from "./returns/idempotency/fingerprint";
 export { parseIdempotencyKey } from "./returns/idempotency/key";
+export type { InsightOperations } from "./returns/insights/insight-operations";
+export type {
+  FitCounts,
+  FitInsightsQueryInput,
+  FitInsightsReport,
+  FitSummaryReport,
+} from "./returns/insights/insights-schemas";
+export {
+  FitInsightsQuerySchema,
+  FitInsightsSchema,
+  FitSummarySchema,
+} from "./returns/insights/insights-schemas";
 export type { InMemoryOrders } from "./returns/orders/in-memory-orders";
 export { inMemoryOrders } from "./returns/orders/in-memory-orders";
 export type { Order, OrderInput, OrderLine } from "./returns/orders/order-schema";

@@ -7,6 +7,8 @@ import type { ReturnEvent } from "../../domain/machine";
 import type { Access, CallerKind, Scope } from "../../domain/principal";
 import type { ReasonDescription } from "../../domain/reasons";
 import type { HealthReport, ReturnableOrder, ReturnData } from "../../domain/schemas";
+import type { InsightOperations } from "../../returns/insights/insight-operations";
+import type { FitInsightsReport, FitSummaryReport } from "../../returns/insights/insights-schemas";
 import type {
   OperationContext,
   ReturnListResult,
@@ -15,9 +17,10 @@ import type {
 } from "../../returns/types";
 import type { WebhookAnswer, WebhookOperations } from "../../webhook-admin/types";
 
-/** Every operation a route calls: the returns' and the webhook operations. */
+/** Every operation a route calls: the returns', the webhook and the insights operations. */
 export interface RequestOperations extends ReturnsRequestOperations {
   webhooks: WebhookOperations;
+  insights: InsightOperations;
 }
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
@@ -47,7 +50,8 @@ export type RouteOutcome =
   | { kind: "reasons"; reasons: ReasonDescription[] }
   | { kind: "returnable"; order: ReturnableOrder }
   | { kind: "webhook"; answer: WebhookAnswer }
-  | { kind: "health"; report: HealthReport };
+  | { kind: "health"; report: HealthReport }
+  | { kind: "insights"; body: FitInsightsReport | FitSummaryReport };
 
 export type RouteHandler = (
   operations: RequestOperations,
