@@ -16,6 +16,7 @@ import {
   type ReturnState,
 } from "../domain/machine";
 import { OPENAPI_PATH } from "../http/links";
+import { describeFitInsightsHttp } from "./cases/fit-insights-http";
 import { describeOrderChecks } from "./cases/order-checks";
 import { describeRequestIds } from "./cases/request-ids";
 import { describeReturnableLines } from "./cases/returnable-lines";
@@ -96,6 +97,8 @@ export function runHttpConformance(target: HttpSuiteTarget) {
       describeWebhookOperations(setup);
     }
     describeRequestIds(setup);
+    // Over every mount: its query strings reach the same strict schema.
+    describeFitInsightsHttp(setup);
 
     // ------------------------------------------------------------------ lifecycle
 
