@@ -25,7 +25,7 @@ ALTER TABLE ${returns}
   ADD COLUMN reason     text COLLATE "C" GENERATED ALWAYS AS (record ->> 'reason') STORED,
   ADD COLUMN quantity   integer GENERATED ALWAYS AS ((record -> 'line' ->> 'quantity')::integer) STORED,
   ADD COLUMN created_at text COLLATE "C" GENERATED ALWAYS AS (record ->> 'created_at') STORED;
-CREATE INDEX ${n.index("returns_fit_idx")} ON ${returns} (sku, created_at)
-  INCLUDE (size, reason, quantity, state);
+CREATE INDEX ${n.index("returns_fit_idx")} ON ${returns} (sku, size, reason, created_at)
+  INCLUDE (quantity, state);
 `;
 }
