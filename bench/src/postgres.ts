@@ -29,13 +29,13 @@
 import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { makeEndpoint } from "@returnkit/testing";
 import pg from "pg";
 import {
   createReturnsService,
   type MerchantEvent,
   type OperationContext,
 } from "../../packages/core/src/index";
-import { makeEndpoint } from "@returnkit/testing";
 import {
   postgresStore,
   type SqlDriver as SqlDatabase,

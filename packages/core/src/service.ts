@@ -18,6 +18,10 @@ import { createHealthCheck } from "./observability/health/health-check";
 import { createStoreProbe } from "./observability/health/store-probe";
 import { observeOutboxLag } from "./observability/telemetry/outbox-lag-gauge";
 import { createIdempotencyEngine } from "./returns/idempotency/engine";
+import {
+  createInsightOperations,
+  type InsightOperations,
+} from "./returns/insights/insight-operations";
 import { createOperations } from "./returns/operations";
 import { createReturnRules } from "./returns/orders/return-rules";
 import {
@@ -60,6 +64,8 @@ export interface ReturnsService extends ReturnOperations {
   /** Absolute URL the routes are mounted at, without a trailing slash. */
   readonly baseUrl: string;
   readonly dispatcher: WebhookDispatcher;
+  /** The back office's fit insights, in-process (merchant read scope, as over HTTP). */
+  readonly insights: InsightOperations;
   /** Runs the store's migrations and registers the configured endpoints (operations await it). */
   ready(): Promise<void>;
   /** Stops purging and the dispatcher, then closes the store. */
@@ -131,6 +137,7 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
     targets: writeTargets(routes),
     health,
   });
+  const insights = createInsightOperations({ store, catalogue, ready });
   // The HTTP layer gets settings, never the options (they hold the webhook secrets).
   const routesFetch = createFetchHandler({
     baseUrl,
@@ -150,6 +157,7 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
         ready,
         targets: webhookTargets(routes, baseUrl),
       }),
+      insights,
     },
   });
   const mounted = createMounts(baseUrl, routesFetch);
@@ -176,6 +184,7 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
     baseUrl,
     maxBodyBytes: settings.maxBodyBytes,
     dispatcher,
+    insights,
     ready,
     async close() {
       outboxLag.stop();

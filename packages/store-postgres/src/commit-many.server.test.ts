@@ -4,12 +4,7 @@
  * free, and the same commit sent again writes all of it.
  */
 import type { ReturnCommit, StoredReturn } from "@returnkit/core";
-import {
-  advanceStoredReturn,
-  makeOutboxEvent,
-  makeStoredReturn,
-  T0,
-} from "@returnkit/testing";
+import { advanceStoredReturn, makeOutboxEvent, makeStoredReturn, T0 } from "@returnkit/testing";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sqlNames } from "./names";

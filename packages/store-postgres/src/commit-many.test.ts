@@ -1,10 +1,5 @@
 import type { ReturnCommit, ReturnsStore, StoredReturn } from "@returnkit/core";
-import {
-  advanceStoredReturn,
-  makeOutboxEvent,
-  makeStoredReturn,
-  T0,
-} from "@returnkit/testing";
+import { advanceStoredReturn, makeOutboxEvent, makeStoredReturn, T0 } from "@returnkit/testing";
 import { ulid } from "ulidx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sqlNames } from "./names";

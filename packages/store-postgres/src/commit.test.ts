@@ -1,10 +1,5 @@
 import type { ReturnsStore } from "@returnkit/core";
-import {
-  advanceStoredReturn,
-  makeOutboxEvent,
-  makeStoredReturn,
-  T0,
-} from "@returnkit/testing";
+import { advanceStoredReturn, makeOutboxEvent, makeStoredReturn, T0 } from "@returnkit/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toDriver } from "./drivers";
 import type { SqlDriver } from "./drivers/types";

@@ -6,6 +6,7 @@ import type { StoreContext } from "./context";
 import { deliveryOperations } from "./deliveries";
 import { toDriver } from "./drivers";
 import * as endpoints from "./endpoints";
+import { fitInsightReads } from "./fit-insights";
 import { groupCommits } from "./group-commit";
 import { checkHealth } from "./health";
 import { idempotencyKeys } from "./idempotency";
@@ -53,6 +54,7 @@ export function postgresStore(options: PostgresStoreOptions): PostgresStore {
     health: (probe) => checkHealth(ctx, probe),
 
     ...returnReads(ctx),
+    ...fitInsightReads(ctx),
     async commit(change) {
       checkCommit(change);
       const outcome = await write(change);

@@ -4,12 +4,7 @@ import {
   type ReturnData,
   StoreUnavailableError,
 } from "@returnkit/core";
-import {
-  makeStoredReturn,
-  testAuthenticate,
-  testToken,
-  validCreate,
-} from "@returnkit/testing";
+import { makeStoredReturn, testAuthenticate, testToken, validCreate } from "@returnkit/testing";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 

@@ -67,6 +67,8 @@ export interface StoredReturnOptions {
   order_id?: string;
   /** The order line returned; defaults to one unit of `TEE-BLK-M` in size M. */
   line?: ReturnData["line"];
+  /** The reason claimed; defaults to `TOO_SMALL_AT_CHEST`. */
+  reason?: string;
   /** Defaults to 1: what a create commit must carry, whatever the state. */
   version?: number;
   /** Epoch ms of creation and of every history entry. */
@@ -85,7 +87,7 @@ export function makeStoredReturn(options: StoredReturnOptions = {}): StoredRetur
       request_id: null,
       line: options.line ?? { sku: "TEE-BLK-M", quantity: 1, size: "M" },
       order_line: null,
-      reason: "TOO_SMALL_AT_CHEST",
+      reason: options.reason ?? "TOO_SMALL_AT_CHEST",
       resolution: "EXCHANGE",
       exchange_size: "L",
       state: "draft",

@@ -17,6 +17,7 @@ import {
   type ReturnState,
 } from "@returnkit/core";
 import { afterEach, describe, expect, it as vitestIt } from "vitest";
+import { describeFitInsightsHttp } from "./cases/fit-insights-http";
 import { describeOrderChecks } from "./cases/order-checks";
 import { describeRequestIds } from "./cases/request-ids";
 import { describeReturnPolicy } from "./cases/return-policy";
@@ -99,6 +100,8 @@ export function runHttpConformance(target: HttpSuiteTarget) {
     }
     describeRequestIds(setup);
     describeReturnPolicy(setup);
+    // Over every mount: its query strings reach the same strict schema.
+    describeFitInsightsHttp(setup);
 
     // ------------------------------------------------------------------ lifecycle
 

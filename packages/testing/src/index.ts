@@ -48,6 +48,7 @@ export {
   describeCommitsConformance,
   describeDeliveriesConformance,
   describeEndpointAdminConformance,
+  describeFitInsightsConformance,
   describeIdempotencyConformance,
   describeLineAllowanceConformance,
   describeListReturnsConformance,

@@ -10,6 +10,7 @@ import { describeCallerIds } from "./cases/caller-ids";
 import { describeCommits } from "./cases/commits";
 import { describeDeliveries } from "./cases/deliveries";
 import { describeEndpointAdmin } from "./cases/endpoint-admin";
+import { describeFitInsights } from "./cases/fit-insights";
 import { describeIdempotency } from "./cases/idempotency";
 import { describeLineAllowance } from "./cases/line-allowance";
 import { describeListReturns } from "./cases/list-returns";
@@ -58,6 +59,7 @@ const GROUPS: ReadonlyArray<{
   { cases: describeCommits, commits: true },
   { cases: describeLineAllowance, commits: true },
   { cases: describeListReturns },
+  { cases: describeFitInsights },
   { cases: describeIdempotency, commits: true },
   { cases: describeOutbox, commits: true },
   { cases: describeDeliveries },
@@ -90,6 +92,8 @@ export const describeCommitsConformance = group("commits", describeCommits);
 export const describeLineAllowanceConformance = group("line allowance", describeLineAllowance);
 /** `listReturns`: filters, order and cursors. */
 export const describeListReturnsConformance = group("listReturns", describeListReturns);
+/** `fitInsights`: returns per sku, size and reason, confirmed or not, by sku and creation time. */
+export const describeFitInsightsConformance = group("fitInsights", describeFitInsights);
 /** Idempotency keys: claim, complete, release, expiry, and keyed writes through the service. */
 export const describeIdempotencyConformance = group("idempotency", describeIdempotency);
 /** Outbox events, endpoints and the fan-out into deliveries. */

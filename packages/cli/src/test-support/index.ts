@@ -11,8 +11,8 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import type { ReturnsStore, StoredReturn, WebhookEndpoint } from "@returnkit/core";
-import { makeEndpoint, makeOutboxEvent, makeStoredReturn } from "@returnkit/testing";
 import { type PostgresStore, postgresStore } from "@returnkit/store-postgres";
+import { makeEndpoint, makeOutboxEvent, makeStoredReturn } from "@returnkit/testing";
 import pg from "pg";
 import { expect, test } from "vitest";
 import { runCli } from "../run-cli";

@@ -64,6 +64,7 @@ export function createRenderer(setup: RenderSetup) {
         : answer.headers;
       return responder.json(answer.status, answer.body, headers, requestId);
     }
+    if (outcome.kind === "insights") return responder.json(200, outcome.body, {}, requestId);
     if (outcome.kind === "reasons") {
       return responder.json(200, { object: "list", data: outcome.reasons }, {}, requestId);
     }

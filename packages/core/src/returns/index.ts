@@ -13,6 +13,18 @@ export type { IdempotencySettings } from "./idempotency/engine";
 export { DEFAULT_IDEMPOTENCY } from "./idempotency/engine";
 export { canonicalJson, requestFingerprint } from "./idempotency/fingerprint";
 export { parseIdempotencyKey } from "./idempotency/key";
+export type { InsightOperations } from "./insights/insight-operations";
+export type {
+  FitCounts,
+  FitInsightsQueryInput,
+  FitInsightsReport,
+  FitSummaryReport,
+} from "./insights/insights-schemas";
+export {
+  FitInsightsQuerySchema,
+  FitInsightsSchema,
+  FitSummarySchema,
+} from "./insights/insights-schemas";
 export type { InMemoryOrders } from "./orders/in-memory-orders";
 export { inMemoryOrders } from "./orders/in-memory-orders";
 export type { Order, OrderInput, OrderLine } from "./orders/order-schema";

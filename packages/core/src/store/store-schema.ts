@@ -35,6 +35,7 @@ const REQUIRED: Record<Exclude<keyof ReturnsStore, OptionalMember>, true> = {
   listDeliveries: true,
   listEvents: true,
   purge: true,
+  fitInsights: true,
 };
 const OPTIONAL_METHODS = [
   "init",

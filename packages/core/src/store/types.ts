@@ -328,13 +328,50 @@ export interface ReturnPage {
   next_cursor: string | null;
 }
 
+// ---------------------------------------------------------------- fit insights
+
+export interface FitInsightsQuery {
+  /** Only this sku, else every sku. */
+  sku?: string;
+  /** Returns created at or after / before these instants (ISO 8601), else unbounded. */
+  from?: string;
+  to?: string;
+}
+/** Returns of one sku and size for one reason, counted once each (cancelled drafts excluded). */
+export interface FitInsightRow {
+  sku: string;
+  size: string | null;
+  reason: string;
+  /** Returns (and units) that claimed the reason at create. */
+  returns: number;
+  units: number;
+  /** Of those, returns (and units) inspected: graded or closed. */
+  confirmed_returns: number;
+  confirmed_units: number;
+}
+export interface FitInsights {
+  fitInsights(query: FitInsightsQuery): Promise<FitInsightRow[]>;
+}
+
 // ---------------------------------------------------------------- the store
 
 /**
- * The store, in named parts: a store author implements all four (`ReturnsStore`), and the
+ * The store, in named parts: a store author implements all five (`ReturnsStore`), and the
  * conformance suite has a group for each (`@returnkit/testing`).
+ *
+ * `fitInsights` (the `FitInsights` part) answers one row per sku, size and reason, sorted by
+ * sku, size (nulls last) and reason, comparing by UTF-16 code unit as JavaScript does (a SQL
+ * store needs `COLLATE "C"`). It counts each return once, by its latest version (its line and
+ * reason, and whether it is `graded` or `closed`), leaves out `cancelled` returns, and filters
+ * on the return's `created_at`: `from` inclusive, `to` exclusive, both compared as instants.
+ * Rows with no returns are absent.
  */
-export interface ReturnsStore extends ReturnRecords, IdempotencyKeys, Outbox, Retention {
+export interface ReturnsStore
+  extends ReturnRecords,
+    IdempotencyKeys,
+    Outbox,
+    Retention,
+    FitInsights {
   /** A short name for logs and benchmarks (`memory`, `postgres`, `pglite`). */
   readonly name: string;
 

@@ -8,6 +8,7 @@
 import type { SqlNames } from "../names";
 import * as initial from "./001_initial";
 import * as returnRequests from "./002_return_requests";
+import * as fitInsights from "./003_fit_insights";
 
 export interface Migration {
   version: number;
@@ -18,4 +19,5 @@ export interface Migration {
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: initial.name, sql: initial.sql },
   { version: 2, name: returnRequests.name, sql: returnRequests.sql },
+  { version: 3, name: fitInsights.name, sql: fitInsights.sql },
 ];

@@ -8,6 +8,7 @@
  */
 
 import type { ReturnSchemas } from "../../domain/schemas";
+import { insightsRoutes } from "./insights-routes";
 import { policyRoutes } from "./policy-routes";
 import { catalogueRoutes, merchantRoutes, portalRoutes } from "./returns-routes";
 import type { RouteDefinition } from "./route-definition";
@@ -23,6 +24,8 @@ export function buildRoutes(schemas: ReturnSchemas): RouteDefinition[] {
     ...merchantRoutes(),
     ...catalogueRoutes(),
     ...policyRoutes(),
+    ...insightsRoutes(),
+    ...catalogueRoutes(),
     ...webhookRoutes(),
   ];
 }

@@ -7,6 +7,8 @@ import type { ReturnEvent } from "../../domain/machine";
 import type { Access, CallerKind, Scope } from "../../domain/principal";
 import type { ReasonDescription } from "../../domain/reasons";
 import type { HealthReport, ReturnableOrder, ReturnData } from "../../domain/schemas";
+import type { InsightOperations } from "../../returns/insights/insight-operations";
+import type { FitInsightsReport, FitSummaryReport } from "../../returns/insights/insights-schemas";
 import type { PublishedPolicy } from "../../returns/published-policy";
 import type {
   OperationContext,
@@ -16,11 +18,12 @@ import type {
 } from "../../returns/types";
 import type { WebhookAnswer, WebhookOperations } from "../../webhook-admin/types";
 
-/** Every operation a route calls: the returns' and the webhook operations. */
+/** Every operation a route calls: the returns', the webhook and the insights operations. */
 export interface RequestOperations extends ReturnsRequestOperations {
   webhooks: WebhookOperations;
   /** The return policy as the service enforces it, in both published forms. */
   returnPolicy: PublishedPolicy;
+  insights: InsightOperations;
 }
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
@@ -59,7 +62,8 @@ export type RouteOutcome =
       status: 200 | 304;
       body: string | null;
       headers: Record<string, string>;
-    };
+    }
+  | { kind: "insights"; body: FitInsightsReport | FitSummaryReport };
 
 export type RouteHandler = (
   operations: RequestOperations,

@@ -27,6 +27,11 @@ export class MemoryReturns {
     return this.byId.get(id);
   }
 
+  /** Every return's latest record, in no particular order. */
+  *records(): Iterable<ReturnData> {
+    for (const stored of this.byId.values()) yield stored.record;
+  }
+
   /** Stores a (frozen) version, replacing the previous one of its return. */
   put(stored: StoredReturn): void {
     const id = stored.record.id;

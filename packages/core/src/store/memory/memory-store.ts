@@ -13,6 +13,7 @@ import { frozenCopy } from "../../util/deep-freeze";
 import { referencingRecord } from "../stored-response";
 import type { CommitResult, ReturnCommit, ReturnsStore } from "../types";
 import { commitManyInMemory } from "./memory-commit-many";
+import { fitInsightRows } from "./memory-fit-insights";
 import { MemoryIdempotencyKeys } from "./memory-idempotency";
 import { MemoryOutbox } from "./memory-outbox";
 import { MemoryReturns, unitsHeld } from "./memory-returns";
@@ -50,6 +51,7 @@ export function memoryStore(options: MemoryStoreOptions = {}): ReturnsStore {
     commit: async (commit) => commitInMemory(parts, commit),
     commitMany: async (commit) => commitManyInMemory(parts, commit),
     returnedQuantities: async (orderId) => returns.returnedQuantities(orderId),
+    fitInsights: async (query) => fitInsightRows(returns.records(), query),
 
     recordIdempotencyAnswer: async (answer) => keys.record(answer),
     getIdempotencyRecord: async (key, now) => keys.get(key, now),
