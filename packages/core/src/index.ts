@@ -29,6 +29,7 @@ export { parseIdempotencyKey } from "./idempotency/key";
 export { isEventId, isReturnId, newEventId, newReturnId } from "./ids";
 export type { ConsoleLoggerOptions } from "./logging/console-logger";
 export { consoleLogger } from "./logging/console-logger";
+export type { ErrorContext, ErrorSource, OnError, ReportError } from "./logging/failures";
 export type { LogFields, Logger, LogLevel, LogMethod } from "./logging/logger";
 export { silentLogger } from "./logging/logger";
 export type {
@@ -78,8 +79,9 @@ export { OrderSchema } from "./orders/order-schema";
 export type {
   Eligibility,
   EligibilityRule,
+  ExchangeSizes,
+  OrderRules,
   OrderSource,
-  ProductCatalog,
   ReturnRequest,
 } from "./orders/types";
 export type { Actor, CallerKind, Principal, Scope } from "./principal";
@@ -117,6 +119,7 @@ export type {
   ReturnResult,
   ReturnsService,
   ReturnsServiceOptions,
+  ServiceHooks,
 } from "./service";
 export { createReturnsService, etagMatches, etagOf } from "./service";
 export { returnStateDiagram } from "./state-diagram";
@@ -143,6 +146,7 @@ export {
   isDestinationEntry,
 } from "./webhooks/destinations";
 export type {
+  DispatcherOperation,
   Subscriber,
   SubscriberEvent,
   SubscriberEventData,

@@ -9,6 +9,7 @@
  * overlapped; a failure is reported and the next interval tries again. `stop()` clears the
  * timer and waits for a run under way, so the store is never closed under it.
  */
+import type { ReportError } from "./logging/failures";
 import type { ReturnsStore } from "./store/types";
 
 export interface RetentionSettings {
@@ -44,7 +45,7 @@ export interface RetentionOptions {
   now: () => number;
   /** Awaited before each run: the store may need its migrations first. */
   ready: () => Promise<void>;
-  reportError: (error: unknown, context: string) => void;
+  reportError: ReportError;
 }
 
 export function scheduleRetention(options: RetentionOptions): RetentionSchedule {
@@ -67,7 +68,13 @@ export function scheduleRetention(options: RetentionOptions): RetentionSchedule 
   function tick() {
     if (running) return;
     running = purgeAll()
-      .catch((error: unknown) => options.reportError(error, "retention: store.purge failed"))
+      .catch((error: unknown) =>
+        options.reportError(
+          error,
+          { source: "retention", operation: "purge" },
+          "retention: store.purge failed",
+        ),
+      )
       .finally(() => {
         running = null;
       });

@@ -531,7 +531,7 @@ describe("createReturnsService", () => {
         lines: [{ sku: "TEE-BLK-M", size: "M", quantity: 1 }],
       },
     ]);
-    const { service, store } = setup({ orders, now: () => T0 });
+    const { service, store } = setup({ orders: { source: orders }, clock: () => T0 });
     const results = await Promise.allSettled(
       Array.from({ length: 6 }, () =>
         service.createReturn(
@@ -564,7 +564,7 @@ describe("createReturnsService", () => {
         lines: [{ sku: "TEE-BLK-M", size: "M", quantity: 2, unit_price: 2_500 }],
       },
     ]);
-    const { service } = setup({ orders, now: () => T0 });
+    const { service } = setup({ orders: { source: orders }, clock: () => T0 });
     await service.createReturn(fitInput, { principal: customer });
     expect(await service.returnableLines("ord_1", { principal: customer })).toEqual({
       object: "returnable_order",
@@ -596,8 +596,10 @@ describe("createReturnsService", () => {
     const failure = new Error("orders database is down");
     const { service, store } = setup({
       orders: {
-        load: () => {
-          throw failure;
+        source: {
+          load: () => {
+            throw failure;
+          },
         },
       },
     });

@@ -4,6 +4,7 @@
  * translates requests into the operations, so a host calling them in-process gets the same
  * validation, idempotency, events and errors.
  */
+import type { AuthOptions } from "./auth/options";
 import { protectedResourceMetadataPath } from "./auth/protected-resource";
 import { createHealthCheck } from "./health/health-check";
 import { createStoreProbe } from "./health/store-probe";
@@ -13,6 +14,8 @@ import { withRequestLog } from "./http/request-log";
 import { createResponder } from "./http/responses";
 import { buildRoutes, REASONS_PATH, webhookTargets, writeTargets } from "./http/routes";
 import { createIdempotencyEngine } from "./idempotency/engine";
+import type { ReportError } from "./logging/failures";
+import type { Logger } from "./logging/logger";
 import { createOperations } from "./operations/operations";
 import type { ReturnOperations } from "./operations/types";
 import { createWebhookOperations } from "./operations/webhook-operations";
@@ -36,6 +39,19 @@ export type {
 } from "./operations/types";
 export type { ReturnsServiceOptions } from "./options/service-options";
 
+/**
+ * The service's clock, logger and error reporting, for a handler mounted beside it (the MCP
+ * endpoint) to tell time, log and report as the service does.
+ */
+export interface ServiceHooks {
+  /** The `clock` option: epoch ms. */
+  readonly clock: () => number;
+  /** The `logger` option, or the default. */
+  readonly logger: Logger;
+  /** Logs a failure (warn for an outage, else error), then tells the host's `onError`. */
+  readonly reportError: ReportError;
+}
+
 /** A running returns service: its operations, its webhook dispatcher and its HTTP handler. */
 export interface ReturnsService extends ReturnOperations {
   /** Where returns, idempotency records and the outbox live. */
@@ -46,6 +62,12 @@ export interface ReturnsService extends ReturnOperations {
   /** Absolute URL the routes are mounted at, without a trailing slash. */
   readonly baseUrl: string;
   readonly dispatcher: WebhookDispatcher;
+  /**
+   * The `auth` option as given (undefined without one): a mounted handler (the MCP endpoint)
+   * authenticates its callers alike, as a protected resource of its own.
+   */
+  readonly auth: AuthOptions | undefined;
+  readonly hooks: ServiceHooks;
   /** Runs the store's migrations and registers the configured endpoints (operations await it). */
   ready(): Promise<void>;
   /** Stops purging and the dispatcher, then closes the store. */
@@ -72,9 +94,12 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
   const catalogue = createReasonCatalogue(options.reasons);
   const schemas = createReturnSchemas(catalogue, `${baseUrl}${REASONS_PATH}`);
   const routes = buildRoutes(schemas);
+  // The dispatcher logs, reports and tells time as the service does (no hooks of its own).
   const dispatcher = createWebhookDispatcher({
-    logger: settings.logger,
     ...options.webhooks,
+    logger: settings.logger,
+    onError: settings.onError,
+    clock: now,
     subscribers: options.subscribers,
     store,
   });
@@ -96,7 +121,7 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
     store,
     rules: createReturnRules({
       orders: settings.orders,
-      catalog: settings.catalog,
+      exchangeSizes: settings.exchangeSizes,
       store,
       now,
     }),
@@ -159,6 +184,8 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
     baseUrl,
     maxBodyBytes: settings.maxBodyBytes,
     dispatcher,
+    auth: options.auth,
+    hooks: Object.freeze({ clock: now, logger: settings.logger, reportError }),
     ready,
     async close() {
       outboxLag.stop();

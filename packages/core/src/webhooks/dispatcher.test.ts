@@ -63,7 +63,7 @@ async function dispatcherFor(
 ): Promise<WebhookDispatcher> {
   const dispatcher = createWebhookDispatcher({
     store,
-    clock,
+    clock: clock.now,
     random: () => 0.5,
     endpoints: [{ url: receiver.url, secret: SECRET }],
     retrySchedule: [0, 1_000, 2_000],
@@ -786,7 +786,11 @@ describe("endpoints", () => {
     );
     expect(make({ pollInterval: 1_000 })).toThrow(/pollInterval: unknown option/);
     expect(make({ logger: { warn: "loud" } })).toThrow(/logger\.warn: expected a function/);
-    expect(make({ clock: { now: 5 } })).toThrow(/clock: expected a clock/);
+    expect(make({ clock: { now: () => 5 } })).toThrow(
+      /clock: expected a function returning epoch ms, such as Date.now, got an object/,
+    );
+    expect(make({ clock: Date })).toThrow(/clock: expected a function returning epoch ms/);
+    expect(make({ clock: Date.now })).not.toThrow();
     expect(() => createWebhookDispatcher({ store: {} as ReturnsStore })).toThrow(
       /store: expected a returnkit store/,
     );
@@ -836,7 +840,7 @@ describe("the loop", () => {
   /** A started dispatcher on real time whose safety-net poll would never fire in a test. */
   async function started(overrides: Partial<WebhookDispatcherOptions> = {}) {
     const dispatcher = await dispatcherFor({
-      clock: Date,
+      clock: Date.now,
       pollIntervalMs: 3_600_000,
       ...overrides,
     });
@@ -899,7 +903,7 @@ describe("the loop", () => {
   });
 
   it("drain - called just after start on a backlog, resolves only once all of it is delivered", async () => {
-    const dispatcher = await dispatcherFor({ clock: Date, pollIntervalMs: 3_600_000 });
+    const dispatcher = await dispatcherFor({ clock: Date.now, pollIntervalMs: 3_600_000 });
     for (let i = 0; i < 20; i++) await commitLifecycle(store, ["submit", "approve"]);
 
     // The loop and the drain claim side by side; the drain must not take the loop's claim
@@ -912,7 +916,7 @@ describe("the loop", () => {
   });
 
   it("wake - a running loop looks for work at once, so an endpoint enabled again is delivered to without waiting for a poll", async () => {
-    const dispatcher = await dispatcherFor({ clock: Date, pollIntervalMs: 3_600_000 });
+    const dispatcher = await dispatcherFor({ clock: Date.now, pollIntervalMs: 3_600_000 });
     const endpointId = endpointIdForUrl(receiver.url);
     await updateEndpoint(store, endpointId, { enabled: false });
     dispatcher.start();
@@ -1022,7 +1026,7 @@ describe("failures of the store", () => {
       .fn(store.claimDeliveries)
       .mockRejectedValueOnce(new Error("database unavailable"));
     store = { ...store, claimDeliveries };
-    const dispatcher = await dispatcherFor({ clock: Date, pollIntervalMs: 20, onError });
+    const dispatcher = await dispatcherFor({ clock: Date.now, pollIntervalMs: 20, onError });
     const { events } = await commitNewReturn(store);
 
     dispatcher.start();
@@ -1030,7 +1034,11 @@ describe("failures of the store", () => {
 
     expect(onError).toHaveBeenCalledWith(
       expect.objectContaining({ message: "database unavailable" }),
-      expect.objectContaining({ operation: "claim", dispatcherId: dispatcher.id }),
+      expect.objectContaining({
+        source: "dispatcher",
+        operation: "claim",
+        dispatcherId: dispatcher.id,
+      }),
     );
     await vi.waitFor(async () =>
       expect((await deliveryOf(events[0]!.id)).status).toBe("delivered"),
