@@ -10,7 +10,13 @@ import type { Principal } from "../principal";
 import { problems } from "../problems";
 import type { OrderLine } from "./order-schema";
 import { type Order, OrderSchema, orderIssues } from "./order-schema";
-import type { Eligibility, EligibilityRule, ExchangeSizes, OrderSource, ReturnRequest } from "./types";
+import type {
+  Eligibility,
+  EligibilityRule,
+  ExchangeSizes,
+  OrderSource,
+  ReturnRequest,
+} from "./types";
 
 async function callHost<T>(call: () => T | Promise<T>): Promise<T> {
   try {

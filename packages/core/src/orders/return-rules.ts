@@ -86,8 +86,7 @@ async function checkExchangeSize(
   exchangeSizes: ExchangeSizes | null,
   request: ReturnRequest,
 ): Promise<void> {
-  if (!exchangeSizes || request.resolution !== "EXCHANGE" || request.exchange_size === null)
-    return;
+  if (!exchangeSizes || request.resolution !== "EXCHANGE" || request.exchange_size === null) return;
   const sizes = await askExchangeSizes(exchangeSizes, request.line.sku);
   if (sizes !== null && !sizes.includes(request.exchange_size)) {
     throw problems.exchangeSizeNotOffered(request.line.sku, request.exchange_size, sizes);

@@ -104,10 +104,15 @@ export function createAttempter(parts: AttemptParts): (claimed: ClaimedDelivery)
   }
 
   /** A dead letter is logged (delivery-log) and told to `onError`, with what it was. */
-  function reportDeadLetter({ delivery, event, endpoint }: ClaimedDelivery, attempt: DeliveryAttempt) {
+  function reportDeadLetter(
+    { delivery, event, endpoint }: ClaimedDelivery,
+    attempt: DeliveryAttempt,
+  ) {
     const what = endpoint.kind === "subscriber" ? "subscriber" : "webhook";
     report(
-      new Error(`${what} ${endpoint.id} dead-lettered event ${event.id}: ${attempt.error ?? `status ${attempt.status}`}`),
+      new Error(
+        `${what} ${endpoint.id} dead-lettered event ${event.id}: ${attempt.error ?? `status ${attempt.status}`}`,
+      ),
       {
         source: endpoint.kind === "subscriber" ? "subscriber" : "dispatcher",
         operation: "dead_letter",

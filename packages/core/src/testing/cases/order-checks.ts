@@ -194,7 +194,10 @@ export function describeOrderChecks(serve: ServeService): void {
         ...ORDER,
         lines: [{ sku: "SOCKS", quantity: 1, returnable_until: iso(T0 + 90 * DAY_MS) }],
       };
-      const generous = await serve({ orders: { source: orderBook([extended]) }, clock: () => T0 + 60 * DAY_MS });
+      const generous = await serve({
+        orders: { source: orderBook([extended]) },
+        clock: () => T0 + 60 * DAY_MS,
+      });
       const res = await generous.send("POST", RETURNS, { body: returnOf({ sku: "SOCKS" }) });
       expect(res.status, res.text).toBe(201);
     });
