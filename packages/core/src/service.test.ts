@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { ErrorContext } from "./logging/failures";
 import { inMemoryOrders } from "./orders/in-memory-orders";
 import type { Principal } from "./principal";
 import { isProblemError, type ProblemError } from "./problems";
@@ -647,6 +648,48 @@ describe("service.mount", () => {
       }),
     );
     expect(list.status).toBe(200);
+    await service.close();
+  });
+});
+
+describe("createReturnsService - one set of hooks", () => {
+  it("hooks - the dispatcher runs on the service's clock and reports through its onError", async () => {
+    const told: { error: unknown; context: ErrorContext }[] = [];
+    const service = createReturnsService({
+      idempotency: { required: false },
+      clock: () => T0,
+      webhooks: { retrySchedule: [0] },
+      subscribers: [
+        {
+          name: "refunds",
+          handle: () => {
+            throw new Error("refund service down");
+          },
+        },
+      ],
+      onError: (error, context) => told.push({ error, context }),
+    });
+    const { record } = await service.createReturn(fitInput, { principal: customer });
+    await service.dispatcher.drain();
+
+    const [delivery] = await service.store.listDeliveries({ returnId: record.id });
+    expect(delivery?.status).toBe("dead");
+    expect(delivery?.attempts.map((attempt) => attempt.at)).toEqual([new Date(T0).toISOString()]);
+    expect(told).toEqual([
+      {
+        error: expect.objectContaining({ message: expect.stringContaining("refund service down") }),
+        context: {
+          source: "subscriber",
+          operation: "dead_letter",
+          dispatcherId: service.dispatcher.id,
+          deliveryId: delivery?.id,
+          endpointId: "sub_refunds",
+          eventId: delivery?.event_id,
+          returnId: record.id,
+        },
+      },
+    ]);
+    expect(service.hooks.clock()).toBe(T0);
     await service.close();
   });
 });
