@@ -86,7 +86,10 @@ async function returnkitServer(config: HttpServerConfig): Promise<Server> {
     // request). A checkout from before the logger option has no request log to turn off.
     ...("silentLogger" in core ? { logger: core.silentLogger } : {}),
     onError: (error, context) =>
-      console.error(`[bench server] ${typeof context === "string" ? context : JSON.stringify(context)}:`, error),
+      console.error(
+        `[bench server] ${typeof context === "string" ? context : JSON.stringify(context)}:`,
+        error,
+      ),
   });
   if (config.framework === "hono") {
     const app = new Hono();

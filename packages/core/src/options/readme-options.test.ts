@@ -5,8 +5,8 @@
  * as `parent.child` besides its own.
  */
 import { readFileSync } from "node:fs";
-import { z } from "zod";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { serviceOptionsSchema } from "./service-options";
 
 const README = new URL("../../README.md", import.meta.url);
