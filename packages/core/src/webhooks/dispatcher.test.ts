@@ -361,7 +361,8 @@ describe("delivery", () => {
   it("deliverNext - dead-letters after the last scheduled attempt without holding back later events", async () => {
     // The receiver cannot take `return.created` (seq 1) but takes the rest.
     receiver.answer((request) => (seqOf(request) === 1 ? { status: 500 } : { status: 204 }));
-    const dispatcher = await dispatcherFor({ retrySchedule: [0, 10, 10] });
+    const onError = vi.fn();
+    const dispatcher = await dispatcherFor({ retrySchedule: [0, 10, 10], onError });
     const { events } = await commitLifecycle(store, ["submit"], at());
 
     await dispatcher.deliverNext();
@@ -375,6 +376,20 @@ describe("delivery", () => {
     expect(dead.status).toBe("dead");
     expect(dead.attempts).toHaveLength(3);
     expect(dead.dead_at).toBe(new Date(clock.now()).toISOString());
+    // Logged at warn, so told to onError too: once, when it died, not at each retry.
+    expect(onError.mock.calls).toEqual([
+      [
+        expect.objectContaining({ message: expect.stringContaining("dead-lettered") }),
+        expect.objectContaining({
+          source: "dispatcher",
+          operation: "dead_letter",
+          dispatcherId: dispatcher.id,
+          deliveryId: dead.id,
+          eventId: events[0]!.id,
+          endpointId: dead.endpoint_id,
+        }),
+      ],
+    ]);
     expect((await deliveryOf(events[1]!.id)).status).toBe("delivered");
     clock.advance(60_000);
     expect(await dispatcher.deliverNext()).toBe(0);
