@@ -85,7 +85,11 @@ async function returnkitServer(config: HttpServerConfig): Promise<Server> {
     // nothing, so the figures are returnkit's (the console default would write a line a
     // request). A checkout from before the logger option has no request log to turn off.
     ...("silentLogger" in core ? { logger: core.silentLogger } : {}),
-    onError: (error, context) => console.error(`[bench server] ${context}:`, error),
+    onError: (error, context) =>
+      console.error(
+        `[bench server] ${typeof context === "string" ? context : JSON.stringify(context)}:`,
+        error,
+      ),
   });
   if (config.framework === "hono") {
     const app = new Hono();

@@ -247,7 +247,7 @@ async function missingPhase(requests: number): Promise<MissingPhaseResult> {
   let clock = Date.now();
   const ttlMs = 86_400_000;
   const service = createReturnsService({
-    now: () => clock,
+    clock: () => clock,
     idempotency: { ttlMs },
     retention: { intervalMs: 200 },
   });

@@ -122,13 +122,11 @@ export async function startReturnsServer(
     },
     onFitSignal: options.onFitSignal,
     subscribers: options.subscribers,
-    orders: options.orders,
+    orders: options.orders && { source: options.orders },
     logger: options.logger,
   });
-  service.mount(
-    "/mcp",
-    createMcpHandler(service, { auth: { issuer: auth.issuer, jwksUri: auth.jwksUri } }),
-  );
+  // The MCP endpoint takes the service's auth (its own audience), logger and onError.
+  service.mount("/mcp", createMcpHandler(service));
   await service.ready();
   service.dispatcher.start();
 

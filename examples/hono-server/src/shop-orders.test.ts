@@ -58,9 +58,9 @@ describe("shopOrders", () => {
 
   it("shopOrders - backs a service: a return of alice's order is created; bob's order is a 404 to her", async () => {
     const service = createReturnsService({
-      orders: shopOrders(db),
+      orders: { source: shopOrders(db) },
       idempotency: { required: false },
-      now: () => NOW,
+      clock: () => NOW,
     });
     const { record } = await service.createReturn(
       {

@@ -17,6 +17,7 @@ export type {
   ReturnResult,
   ReturnsService,
   ReturnsServiceOptions,
+  ServiceHooks,
 } from "./service";
 export { createReturnsService, etagMatches, etagOf } from "./service";
 export * from "./store";

@@ -99,14 +99,16 @@ describe("createReturnsService options", () => {
   it("createReturnsService - hooks must be functions", () => {
     const message = refusal({
       onError: "log",
-      now: 5,
+      clock: 5,
+      exchangeSizes: {},
       onFitSignal: {},
       policy: { autoApprove: true },
       auth: { authenticate: "yes" },
     }).message;
+    expect(message).toContain("clock: expected a function returning epoch ms, such as Date.now");
     for (const path of [
       "onError",
-      "now",
+      "exchangeSizes",
       "onFitSignal",
       "policy.autoApprove",
       "auth.authenticate",
@@ -175,39 +177,53 @@ describe("createReturnsService options", () => {
     );
   });
 
-  it("createReturnsService - orders, policy and catalog are checked", () => {
+  it("createReturnsService - orders, its rules and exchangeSizes are checked", () => {
     const message = refusal({
-      orders: { find: () => null },
-      catalog: { sizes: () => [] },
-      policy: { returnWindowDays: -1, eligible: "yes" },
+      orders: { source: { find: () => null }, returnWindowDays: -1, eligible: "yes" },
+      exchangeSizes: { exchangeSizes: () => [] },
     }).message;
     expect(message).toContain(
-      "orders: expected an order source ({ load(orderId, { principal }) })",
+      "orders.source: expected an order source ({ load(orderId, { principal }) }), such as inMemoryOrders([...])",
     );
-    expect(message).toContain("catalog: expected a product catalog ({ exchangeSizes(sku) })");
+    expect(message).toContain("exchangeSizes: expected a function, got an object");
     expect(message).toContain(
-      "policy.returnWindowDays: expected a non-negative integer (days), got -1",
+      "orders.returnWindowDays: expected a non-negative integer (days), got -1",
     );
-    expect(message).toContain("policy.eligible: expected a function");
-    expect(refusal({ policy: { returnWindowDays: 14.5 } }).message).toContain(
-      "policy.returnWindowDays",
+    expect(message).toContain("orders.eligible: expected a function");
+    expect(
+      refusal({ orders: { source: inMemoryOrders([]), returnWindowDays: 14.5 } }).message,
+    ).toContain("orders.returnWindowDays");
+    expect(refusal({ orders: "erp" }).message).toContain(
+      'orders: expected { source, returnWindowDays?, eligible? }, got "erp"',
     );
   });
 
-  it("createReturnsService - a window or an eligibility rule without orders is refused: there is no order to check", () => {
-    const error = refusal({ policy: { returnWindowDays: 14, eligible: () => true } });
-    expect(error.issues).toEqual([
-      {
-        path: "policy.returnWindowDays",
-        message:
-          "needs the orders option: without the order there is nothing to check it against, got 14",
-      },
-      {
-        path: "policy.eligible",
-        message:
-          "needs the orders option: without the order there is nothing to check it against, got a function",
-      },
-    ]);
+  it("createReturnsService - an option of earlier versions is refused naming its replacement", () => {
+    const old = refusal({
+      now: () => 0,
+      catalog: { exchangeSizes: () => [] },
+      orders: { load: () => null },
+      policy: { autoApprove: () => true, returnWindowDays: 14, eligible: () => true },
+      webhooks: { clock: Date, onError: () => {}, logger: console },
+    });
+    const said = Object.fromEntries(old.issues.map((issue) => [issue.path, issue.message]));
+    expect(said).toMatchObject({
+      now: "no longer an option: use clock (() => epoch ms)",
+      catalog:
+        "no longer an option: use exchangeSizes ((sku) => sizes | null), the function catalog.exchangeSizes was",
+      "orders.load":
+        "no longer an option: use orders.source: orders is { source, returnWindowDays?, eligible? }",
+      "policy.returnWindowDays": "no longer an option: use orders.returnWindowDays",
+      "policy.eligible": "no longer an option: use orders.eligible",
+      "webhooks.clock":
+        "no longer an option: use clock, the service's (() => epoch ms), which the dispatcher runs on",
+      "webhooks.onError":
+        "no longer an option: use onError, the service's, which the dispatcher reports through",
+      "webhooks.logger":
+        "no longer an option: use logger, the service's, which the dispatcher logs through",
+    });
+    // A key that never was an option still reads as unknown.
+    expect(refusal({ nowish: 1 }).issues).toEqual([{ path: "nowish", message: "unknown option" }]);
   });
 
   it("createReturnsService - one webhook endpoint configured twice is refused", () => {
@@ -248,7 +264,7 @@ describe("createReturnsService options", () => {
     const valid: ReturnsServiceOptions[] = [
       {},
       { baseUrl: "https://shop.example/returns/", maxBodyBytes: 64 * 1024, recentRecords: 0 },
-      { store: memoryStore(), auth: { authenticate: () => null }, now: () => 0 },
+      { store: memoryStore(), auth: { authenticate: () => null }, clock: () => 0 },
       {
         auth: {
           issuer: "https://auth.example",
@@ -259,9 +275,9 @@ describe("createReturnsService options", () => {
         },
         idempotency: { required: false, ttlMs: 3_600_000 },
         reasons: { bodyParts: ["ANKLE"], other: ["GIFT"] },
-        policy: { autoApprove: () => true, returnWindowDays: 14, eligible: () => true },
-        orders: inMemoryOrders([]),
-        catalog: { exchangeSizes: () => ["S", "M", "L"] },
+        policy: { autoApprove: () => true },
+        orders: { source: inMemoryOrders([]), returnWindowDays: 14, eligible: () => true },
+        exchangeSizes: () => ["S", "M", "L"],
         onError: () => {},
         onFitSignal: () => {},
         webhooks: {
@@ -275,7 +291,6 @@ describe("createReturnsService options", () => {
           ],
           retrySchedule: [0, 1_000],
           timeoutMs: 5_000,
-          logger: console,
           allowedDestinations: ["127.0.0.1", "10.0.0.0/8", "hooks.corp.internal"],
         },
         subscribers: [{ name: "refunds", types: ["return.closed"], handle: async () => {} }],

@@ -4,10 +4,7 @@
  */
 import type { AuthOptions } from "./auth/options";
 import { authOptionsSchema } from "./auth/options-schema";
-import {
-  serviceWebhooksSchema,
-  type WebhookDispatcherOptions,
-} from "./delivery/dispatcher-options";
+import { type ServiceWebhooksOptions, serviceWebhooksSchema } from "./delivery/dispatcher-options";
 import { type Subscriber, subscribersSchema } from "./delivery/subscribers";
 import { DEFAULT_MAX_HISTORY_ENTRIES, MIN_MAX_HISTORY_ENTRIES } from "./domain/history-limit";
 import {
@@ -18,15 +15,20 @@ import {
 import { type RefundPolicyInput, RefundPolicySchema } from "./domain/refunds";
 import type { ReturnData } from "./domain/schemas";
 import { defaultLogger } from "./observability/logging/console-logger";
-import { createFailureReporter, type ReportError } from "./observability/logging/failures";
+import {
+  createFailureReporter,
+  type OnError,
+  type ReportError,
+} from "./observability/logging/failures";
 import { type Logger, loggerSchema } from "./observability/logging/logger";
 import type { FitSignal } from "./returns/events";
 import { DEFAULT_IDEMPOTENCY, type IdempotencySettings } from "./returns/idempotency/engine";
 import type {
   EligibilityRule,
+  ExchangeSizes,
+  OrderRules,
   OrderSettings,
   OrderSource,
-  ProductCatalog,
 } from "./returns/orders/types";
 import { memoryStore } from "./store/memory/memory-store";
 import { DEFAULT_RETENTION, type RetentionSettings } from "./store/retention";
@@ -35,6 +37,7 @@ import type { ReturnsStore } from "./store/types";
 import {
   type Assert,
   aBoolean,
+  aClock,
   aFunction,
   arrayOf,
   checkOptions,
@@ -57,7 +60,11 @@ export interface ReturnsServiceOptions {
   baseUrl?: string;
   /** OAuth 2.1 resource server settings, or a host's own `authenticate`. */
   auth?: AuthOptions;
-  webhooks?: Omit<WebhookDispatcherOptions, "store" | "subscribers">;
+  /**
+   * The webhook dispatcher's settings: endpoints, retries, timeouts, pool. It logs through
+   * `logger`, reports through `onError` and runs on `clock`, as the service does.
+   */
+  webhooks?: ServiceWebhooksOptions;
   /**
    * Host code run for each event in this process (`handle(event)`), fed by the same outbox as
    * the webhooks: at least once, in `seq` order per return, retried on the webhooks' schedule,
@@ -69,25 +76,17 @@ export interface ReturnsServiceOptions {
   idempotency?: Partial<IdempotencySettings>;
   reasons?: ReasonCatalogueOptions;
   /**
-   * The shop's orders. When given, a return is checked against its order on create, on
-   * update and (window and final sale) on submit, and `GET /v1/portal/orders/{order_id}/returnable`
-   * says what can be returned. Without it, any customer can name any order. `inMemoryOrders([...])`
-   * is one for tests and demos.
+   * The shop's orders and the rules about them: `{ source, returnWindowDays?, eligible? }`.
+   * When given, a return is checked against its order on create, on update and (window and
+   * final sale) on submit, and `GET /v1/portal/orders/{order_id}/returnable` says what can be
+   * returned. Without it, any customer can name any order. `inMemoryOrders([...])` is a
+   * source for tests and demos.
    */
-  orders?: OrderSource;
+  orders?: OrderRules;
+  /** The shop's policy beyond its orders. */
   policy?: {
     /** Return true to approve a return at submit, in the same commit, as actor `policy`. */
     autoApprove?: (record: ReturnData) => boolean | Promise<boolean>;
-    /**
-     * Days a line can be returned, counted from the order's `delivered_at`, else its
-     * `placed_at`; a line's own `returnable_until` overrides it. Default 30. Needs `orders`.
-     */
-    returnWindowDays?: number;
-    /**
-     * The host's own rule, checked after window, quantity and final sale: `true`, or
-     * `{ code, detail }` for a 422 `refused-by-policy` that carries them. Needs `orders`.
-     */
-    eligible?: EligibilityRule;
     /**
      * What a refund charges (restocking fee, return shipping fee, store-credit bonus, condition
      * deductions): `RefundPolicySchema`'s input, `{}` (refund in full) by default. Published at
@@ -100,8 +99,11 @@ export interface ReturnsServiceOptions {
      */
     applicableCountry?: readonly string[];
   };
-  /** The sizes a product can be exchanged to: an exchange to another size is a 400. */
-  catalog?: ProductCatalog;
+  /**
+   * `(sku) => sizes | null`: the sizes a product can be exchanged to (null: any size; `[]`:
+   * none). An exchange to another size is a 400. Checked with or without `orders`.
+   */
+  exchangeSizes?: ExchangeSizes;
   /** Called after a commit that produced fit signals (errors are reported, never rethrown). */
   onFitSignal?: (signal: FitSignal) => void | Promise<void>;
   /**
@@ -132,19 +134,26 @@ export interface ReturnsServiceOptions {
    */
   health?: Partial<HealthSettings>;
   /**
-   * Where the service and its dispatcher log (pino's argument order: `logger.info(fields,
-   * message)`; a pino logger fits as it is): one line per request, delivery outcomes, dead
-   * letters, outages and unexpected errors. Default: readable lines on the console, silent
-   * when `NODE_ENV` is `test` or under vitest (`consoleLogger()` prints them anyway).
+   * Where the service, its dispatcher and a mounted MCP endpoint log (pino's argument order:
+   * `logger.info(fields, message)`; a pino logger fits as it is): one line per request,
+   * delivery outcomes, dead letters, outages and unexpected errors. Default: readable lines on
+   * the console, silent when `NODE_ENV` is `test` or under vitest (`consoleLogger()` prints
+   * them anyway).
    */
   logger?: Logger;
   /**
-   * Also told of each failure the service logs at warn or error (500s, outages answered 502 or
-   * 503, hook failures): for an error tracker. The log line is written either way.
+   * Also told of each failure the service, its dispatcher or a mounted MCP endpoint logs at
+   * warn or error (500s, outages answered 502 or 503, hook failures, store errors of the
+   * dispatcher, dead letters, purge failures), with `{ source, operation, requestId?,
+   * returnId?, eventId?, endpointId?, deliveryId?, dispatcherId? }`: for an error tracker.
+   * The log line is written either way.
    */
-  onError?: (error: unknown, context: string) => void;
-  /** Epoch ms clock, for tests. */
-  now?: () => number;
+  onError?: OnError;
+  /**
+   * Epoch ms (`() => number`): stamps returns, events and webhooks, decides what is due and
+   * what has expired, for the service and its dispatcher. Default `Date.now`.
+   */
+  clock?: () => number;
 }
 
 export interface HealthSettings {
@@ -199,21 +208,25 @@ export const serviceOptionsSchema = optionsObject({
       }
     })
     .optional(),
-  orders: hostObject<OrderSource>("an order source ({ load(orderId, { principal }) })", [
-    "load",
-  ]).optional(),
+  orders: optionsObject(
+    {
+      source: hostObject<OrderSource>(
+        "an order source ({ load(orderId, { principal }) }), such as inMemoryOrders([...])",
+        ["load"],
+      ),
+      returnWindowDays: nonNegativeInteger("days").optional(),
+      eligible: aFunction<EligibilityRule>().optional(),
+    },
+    "{ source, returnWindowDays?, eligible? }",
+  ).optional(),
   policy: optionsObject({
     autoApprove: aFunction<
       NonNullable<ReturnsServiceOptions["policy"]>["autoApprove"] & {}
     >().optional(),
-    returnWindowDays: nonNegativeInteger("days").optional(),
-    eligible: aFunction<EligibilityRule>().optional(),
     refund: RefundPolicySchema.optional(),
     applicableCountry: arrayOf(countryCode, "ISO 3166-1 alpha-2 country codes").optional(),
   }).optional(),
-  catalog: hostObject<ProductCatalog>("a product catalog ({ exchangeSizes(sku) })", [
-    "exchangeSizes",
-  ]).optional(),
+  exchangeSizes: aFunction<ExchangeSizes>().optional(),
   onFitSignal: aFunction<NonNullable<ReturnsServiceOptions["onFitSignal"]>>().optional(),
   recentRecords: nonNegativeInteger("returns").optional(),
   maxBodyBytes: positiveInteger("bytes").optional(),
@@ -232,20 +245,24 @@ export const serviceOptionsSchema = optionsObject({
     cacheMs: nonNegativeInteger("ms").optional(),
   }).optional(),
   logger: loggerSchema.optional(),
-  onError: aFunction<NonNullable<ReturnsServiceOptions["onError"]>>().optional(),
-  now: aFunction<() => number>().optional(),
-}).superRefine((options, ctx) => {
-  // Rules about an order mean nothing without one: say so rather than ignore them.
-  if (options.orders !== undefined) return;
-  for (const rule of ["returnWindowDays", "eligible"] as const) {
-    if (options.policy?.[rule] === undefined) continue;
-    ctx.addIssue({
-      code: "custom",
-      path: ["policy", rule],
-      message: "needs the orders option: without the order there is nothing to check it against",
-    });
-  }
+  onError: aFunction<OnError>().optional(),
+  clock: aClock.optional(),
 });
+
+/**
+ * Options of earlier versions, refused with what replaced them (an unknown key would
+ * otherwise read only "unknown option").
+ */
+export const RENAMED_SERVICE_OPTIONS: Readonly<Record<string, string>> = {
+  now: "clock (() => epoch ms)",
+  catalog: "exchangeSizes ((sku) => sizes | null), the function catalog.exchangeSizes was",
+  "policy.returnWindowDays": "orders.returnWindowDays",
+  "policy.eligible": "orders.eligible",
+  "orders.load": "orders.source: orders is { source, returnWindowDays?, eligible? }",
+  "webhooks.clock": "clock, the service's (() => epoch ms), which the dispatcher runs on",
+  "webhooks.onError": "onError, the service's, which the dispatcher reports through",
+  "webhooks.logger": "logger, the service's, which the dispatcher logs through",
+};
 
 /** Compile-time only: the schema and the documented interface stay in step. */
 export type ServiceOptionsChecked = Assert<
@@ -255,6 +272,7 @@ export type ServiceOptionsChecked = Assert<
 /** What the service runs with: the checked options with their defaults. */
 export interface ServiceSettings {
   store: ReturnsStore;
+  /** The `clock` option, or `Date.now`. */
   now: () => number;
   /** Without trailing slashes. */
   baseUrl: string;
@@ -266,19 +284,21 @@ export interface ServiceSettings {
   health: HealthSettings;
   /** The order rules' settings, when the host gave `orders`. */
   orders: OrderSettings | null;
-  catalog: ProductCatalog | null;
+  exchangeSizes: ExchangeSizes | null;
   logger: Logger;
+  /** The host's `onError`, handed to the dispatcher with `logger`. */
+  onError: OnError | undefined;
   /** Logs a failure and tells the host's `onError`. */
   reportError: ReportError;
 }
 
 /** Checks `options` (throwing `InvalidOptionsError`) and fills in the defaults. */
 export function parseServiceOptions(options: ReturnsServiceOptions): ServiceSettings {
-  checkOptions(serviceOptionsSchema, options, "options");
+  checkOptions(serviceOptionsSchema, options, "options", RENAMED_SERVICE_OPTIONS);
   const logger = options.logger ?? defaultLogger();
   return {
     store: options.store ?? memoryStore(),
-    now: options.now ?? Date.now,
+    now: options.clock ?? Date.now,
     baseUrl: (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, ""),
     idempotency: { ...DEFAULT_IDEMPOTENCY, ...options.idempotency },
     recentRecords: options.recentRecords ?? DEFAULT_RECENT_RECORDS,
@@ -288,13 +308,14 @@ export function parseServiceOptions(options: ReturnsServiceOptions): ServiceSett
     health: { ...DEFAULT_HEALTH, ...options.health },
     orders: options.orders
       ? {
-          source: options.orders,
-          returnWindowDays: options.policy?.returnWindowDays ?? DEFAULT_RETURN_WINDOW_DAYS,
-          eligible: options.policy?.eligible ?? null,
+          source: options.orders.source,
+          returnWindowDays: options.orders.returnWindowDays ?? DEFAULT_RETURN_WINDOW_DAYS,
+          eligible: options.orders.eligible ?? null,
         }
       : null,
-    catalog: options.catalog ?? null,
+    exchangeSizes: options.exchangeSizes ?? null,
     logger,
+    onError: options.onError,
     reportError: createFailureReporter(logger, options.onError),
   };
 }

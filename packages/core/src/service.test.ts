@@ -4,6 +4,7 @@ import { generateWebhookSecret } from "./delivery/signer";
 import type { Principal } from "./domain/principal";
 import { isProblemError, type ProblemError } from "./domain/problems";
 import type { ReturnData } from "./domain/schemas";
+import type { ErrorContext } from "./observability/logging/failures";
 import type { FitSignal } from "./returns/events";
 import { inMemoryOrders } from "./returns/orders/in-memory-orders";
 import { createReturnsService } from "./service";
@@ -530,7 +531,7 @@ describe("createReturnsService", () => {
         lines: [{ sku: "TEE-BLK-M", size: "M", quantity: 1 }],
       },
     ]);
-    const { service, store } = setup({ orders, now: () => T0 });
+    const { service, store } = setup({ orders: { source: orders }, clock: () => T0 });
     const results = await Promise.allSettled(
       Array.from({ length: 6 }, () =>
         service.createReturn(
@@ -563,7 +564,7 @@ describe("createReturnsService", () => {
         lines: [{ sku: "TEE-BLK-M", size: "M", quantity: 2, unit_price: 2_500 }],
       },
     ]);
-    const { service } = setup({ orders, now: () => T0 });
+    const { service } = setup({ orders: { source: orders }, clock: () => T0 });
     await service.createReturn(fitInput, { principal: customer });
     expect(await service.returnableLines("ord_1", { principal: customer })).toEqual({
       object: "returnable_order",
@@ -595,8 +596,10 @@ describe("createReturnsService", () => {
     const failure = new Error("orders database is down");
     const { service, store } = setup({
       orders: {
-        load: () => {
-          throw failure;
+        source: {
+          load: () => {
+            throw failure;
+          },
         },
       },
     });
@@ -644,6 +647,48 @@ describe("service.mount", () => {
       }),
     );
     expect(list.status).toBe(200);
+    await service.close();
+  });
+});
+
+describe("createReturnsService - one set of hooks", () => {
+  it("hooks - the dispatcher runs on the service's clock and reports through its onError", async () => {
+    const told: { error: unknown; context: ErrorContext }[] = [];
+    const service = createReturnsService({
+      idempotency: { required: false },
+      clock: () => T0,
+      webhooks: { retrySchedule: [0] },
+      subscribers: [
+        {
+          name: "refunds",
+          handle: () => {
+            throw new Error("refund service down");
+          },
+        },
+      ],
+      onError: (error, context) => told.push({ error, context }),
+    });
+    const { record } = await service.createReturn(fitInput, { principal: customer });
+    await service.dispatcher.drain();
+
+    const [delivery] = await service.store.listDeliveries({ returnId: record.id });
+    expect(delivery?.status).toBe("dead");
+    expect(delivery?.attempts.map((attempt) => attempt.at)).toEqual([new Date(T0).toISOString()]);
+    expect(told).toEqual([
+      {
+        error: expect.objectContaining({ message: expect.stringContaining("refund service down") }),
+        context: {
+          source: "subscriber",
+          operation: "dead_letter",
+          dispatcherId: service.dispatcher.id,
+          deliveryId: delivery?.id,
+          endpointId: "sub_refunds",
+          eventId: delivery?.event_id,
+          returnId: record.id,
+        },
+      },
+    ]);
+    expect(service.hooks.clock()).toBe(T0);
     await service.close();
   });
 });

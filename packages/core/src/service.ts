@@ -4,6 +4,7 @@
  * translates requests into the operations, so a host calling them in-process gets the same
  * validation, idempotency, events and errors.
  */
+import type { AuthOptions } from "./auth/options";
 import { protectedResourceMetadataPath } from "./auth/protected-resource";
 import { createWebhookDispatcher, type WebhookDispatcher } from "./delivery/dispatcher";
 import { subscriberEndpointId } from "./delivery/subscribers";
@@ -16,6 +17,8 @@ import { createResponder } from "./http/responses";
 import { buildRoutes, REASONS_PATH, webhookTargets, writeTargets } from "./http/routes";
 import { createHealthCheck } from "./observability/health/health-check";
 import { createStoreProbe } from "./observability/health/store-probe";
+import type { ReportError } from "./observability/logging/failures";
+import type { Logger } from "./observability/logging/logger";
 import { observeOutboxLag } from "./observability/telemetry/outbox-lag-gauge";
 import { createIdempotencyEngine } from "./returns/idempotency/engine";
 import {
@@ -49,6 +52,19 @@ export type {
 export type { ReturnsServiceOptions } from "./service-options";
 export { etagMatches, etagOf } from "./util/etag";
 
+/**
+ * The service's clock, logger and error reporting, for a handler mounted beside it (the MCP
+ * endpoint) to tell time, log and report as the service does.
+ */
+export interface ServiceHooks {
+  /** The `clock` option: epoch ms. */
+  readonly clock: () => number;
+  /** The `logger` option, or the default. */
+  readonly logger: Logger;
+  /** Logs a failure (warn for an outage, else error), then tells the host's `onError`. */
+  readonly reportError: ReportError;
+}
+
 /** A running returns service: its operations, its webhook dispatcher and its HTTP handler. */
 export interface ReturnsService extends ReturnOperations {
   /** Where returns, idempotency records and the outbox live. */
@@ -66,6 +82,12 @@ export interface ReturnsService extends ReturnOperations {
   readonly dispatcher: WebhookDispatcher;
   /** The back office's fit insights, in-process (merchant read scope, as over HTTP). */
   readonly insights: InsightOperations;
+  /**
+   * The `auth` option as given (undefined without one): a mounted handler (the MCP endpoint)
+   * authenticates its callers alike, as a protected resource of its own.
+   */
+  readonly auth: AuthOptions | undefined;
+  readonly hooks: ServiceHooks;
   /** Runs the store's migrations and registers the configured endpoints (operations await it). */
   ready(): Promise<void>;
   /** Stops purging and the dispatcher, then closes the store. */
@@ -93,9 +115,12 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
   const schemas = createReturnSchemas(catalogue, `${baseUrl}${REASONS_PATH}`);
   const routes = buildRoutes(schemas);
   const returnPolicy = publishedPolicy(enforcedPolicy(options, settings));
+  // The dispatcher logs, reports and tells time as the service does (no hooks of its own).
   const dispatcher = createWebhookDispatcher({
-    logger: settings.logger,
     ...options.webhooks,
+    logger: settings.logger,
+    onError: settings.onError,
+    clock: now,
     subscribers: options.subscribers,
     store,
   });
@@ -117,7 +142,7 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
     store,
     rules: createReturnRules({
       orders: settings.orders,
-      catalog: settings.catalog,
+      exchangeSizes: settings.exchangeSizes,
       store,
       now,
     }),
@@ -185,6 +210,8 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
     maxBodyBytes: settings.maxBodyBytes,
     dispatcher,
     insights,
+    auth: options.auth,
+    hooks: Object.freeze({ clock: now, logger: settings.logger, reportError }),
     ready,
     async close() {
       outboxLag.stop();

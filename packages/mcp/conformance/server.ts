@@ -17,7 +17,7 @@ const staff: Principal = {
 };
 const auth = { authenticate: () => staff };
 const service = createReturnsService({ baseUrl: `http://127.0.0.1:${port}`, auth });
-service.mount("/mcp", createMcpHandler(service, { auth }));
+service.mount("/mcp", createMcpHandler(service));
 const app = new Hono();
 app.route("/", returnsApp(service));
 serve({ fetch: app.fetch, port, hostname: "127.0.0.1" }, () => console.log(`listening ${port}`));

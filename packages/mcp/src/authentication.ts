@@ -24,6 +24,17 @@ import {
 export type McpJwtAuthOptions = Omit<JwtAuthOptions, "audience">;
 export type McpAuthOptions = HostAuthOptions | McpJwtAuthOptions;
 
+/**
+ * The MCP endpoint's settings from the service's `auth`: the same `authenticate`, or the same
+ * issuer and keys for a resource of its own (its audience and its metadata's name are the
+ * MCP resource's, not the REST API's).
+ */
+export function mcpAuthOf(auth: AuthOptions | undefined): McpAuthOptions | undefined {
+  if (!auth || "authenticate" in auth) return auth;
+  const { audience: _audience, resourceName: _resourceName, ...jwt } = auth;
+  return jwt;
+}
+
 export interface McpAuthentication {
   /** The caller, or a 401/403 ProblemError. */
   principalFor(request: Request, context?: unknown): Promise<Principal>;

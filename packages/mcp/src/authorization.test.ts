@@ -1,3 +1,5 @@
+import { type ErrorContext, memoryStore } from "@returnkit/core";
+import { testAuthenticate, testToken } from "@returnkit/core/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   callTool,
@@ -43,10 +45,11 @@ describe.each<HostKind>(["hono", "express"])(
 
     beforeAll(async () => {
       issuer = await localIssuer();
-      host = await startMcpHost(kind, () => {
-        const jwt = { issuer: ISSUER, jwks: issuer.jwks };
-        return { service: { ...shopOptions(), auth: jwt }, mcp: { auth: jwt } };
-      });
+      // One auth: the MCP endpoint takes the service's issuer and keys, with its own audience.
+      host = await startMcpHost(kind, () => ({
+        service: { ...shopOptions(), auth: { issuer: ISSUER, jwks: issuer.jwks } },
+        mcp: {},
+      }));
       restUrl = `${host.origin}${MOUNT}`;
       mcpUrl = `${restUrl}/mcp`;
     });
@@ -142,3 +145,61 @@ describe.each<HostKind>(["hono", "express"])(
     });
   },
 );
+
+describe("the MCP endpoint's hooks are the service's", () => {
+  it("auth given to createMcpHandler replaces the service's", async () => {
+    const issuer = await localIssuer();
+    const host = await startMcpHost("hono", () => ({
+      service: { ...shopOptions(), auth: { issuer: ISSUER, jwks: issuer.jwks } },
+      mcp: { auth: { authenticate: testAuthenticate } },
+    }));
+    try {
+      const mcpUrl = `${host.origin}${MOUNT}/mcp`;
+      const jwt = await issuer.token({
+        audience: mcpUrl,
+        scope: "portal:returns.read",
+        sub: CUSTOMER,
+      });
+      expect((await post(mcpUrl, jwt)).status).toBe(401);
+      const client = await connectClient(mcpUrl, testToken("portal", CUSTOMER));
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toContain("start_return");
+      await client.close();
+    } finally {
+      await host.close();
+    }
+  });
+
+  it("a tool that fails unexpectedly is told to the service's onError, with its request id", async () => {
+    const told: { error: unknown; context: ErrorContext }[] = [];
+    const store = memoryStore();
+    store.listReturns = async () => {
+      throw new Error("disk on fire");
+    };
+    const host = await startMcpHost("hono", () => ({
+      service: {
+        ...shopOptions(),
+        store,
+        auth: { authenticate: testAuthenticate },
+        onError: (error, context) => told.push({ error, context }),
+      },
+      mcp: {},
+    }));
+    try {
+      const client = await connectClient(
+        `${host.origin}${MOUNT}/mcp`,
+        testToken("portal", CUSTOMER),
+      );
+      const result = await callTool(client, "list_my_returns", {});
+      expect(result.isError).toBe(true);
+      await client.close();
+      expect(told).toEqual([
+        {
+          error: expect.objectContaining({ message: "disk on fire" }),
+          context: { source: "request", operation: "mcp tool", requestId: expect.any(String) },
+        },
+      ]);
+    } finally {
+      await host.close();
+    }
+  });
+});

@@ -55,7 +55,8 @@ describe.each<HostKind>(["hono", "express"])(
     beforeAll(async () => {
       host = await startMcpHost(kind, () => ({
         service: { ...shopOptions(), auth: { authenticate: testAuthenticate } },
-        mcp: { auth: { authenticate: testAuthenticate } },
+        // The service's own authenticate: no second auth for the MCP endpoint.
+        mcp: {},
       }));
       url = `${host.origin}${MOUNT}/mcp`;
       customer = await connectClient(url, testToken("portal", CUSTOMER));

@@ -15,7 +15,7 @@ import {
   problems,
   requestIdOf,
 } from "@returnkit/core";
-import { createMcpAuthentication, type McpAuthOptions } from "./authentication";
+import { createMcpAuthentication, type McpAuthOptions, mcpAuthOf } from "./authentication";
 import { callerOriginCheck } from "./caller-origin";
 import { MCP_PACKAGE_VERSION } from "./package-version";
 import { type McpMessageBody, readMcpMessage } from "./request-body";
@@ -28,7 +28,8 @@ export interface McpHandlerOptions {
    * Who is calling: the host's `{ authenticate }`, or JWT settings (`issuer`, `jwksUri`, …)
    * for the MCP resource `{baseUrl}/mcp`, which is then the audience a token must carry: a
    * token for the REST API is refused here, as a token for the MCP resource is refused by the
-   * REST routes. Without it every request is a 401.
+   * REST routes. Default: the service's `auth` (its JWT settings with the MCP resource as the
+   * audience, or its `authenticate`); without either every request is a 401.
    */
   auth?: McpAuthOptions;
   /** The server's name and version in the MCP handshake; default `returnkit` at this package's. */
@@ -43,8 +44,6 @@ export interface McpHandlerOptions {
    * body is a 413 problem, refused before more than this many bytes are read.
    */
   maxBodyBytes?: number;
-  /** Called with errors no caller could act on (a tool that failed unexpectedly). */
-  reportError?: (error: unknown, context: string) => void;
 }
 
 export type McpHandler = (request: Request, context?: unknown) => Promise<Response>;
@@ -52,13 +51,14 @@ export type McpHandler = (request: Request, context?: unknown) => Promise<Respon
 export function createMcpHandler(service: McpService, options: McpHandlerOptions = {}): McpHandler {
   const resource = mcpResourceUrl(service.baseUrl);
   const resourcePath = new URL(resource).pathname;
-  const authentication = createMcpAuthentication(options.auth, resource);
+  const authentication = createMcpAuthentication(options.auth ?? mcpAuthOf(service.auth), resource);
   const untrusted = callerOriginCheck(service.baseUrl, options.allowedOrigins);
   const maxBodyBytes = options.maxBodyBytes ?? service.maxBodyBytes;
   const settings = {
     name: options.serverInfo?.name ?? "returnkit",
     version: options.serverInfo?.version ?? MCP_PACKAGE_VERSION,
-    reportError: options.reportError ?? ((error: unknown) => console.error(error)),
+    // A failure no caller could act on goes where the service's go: its log and `onError`.
+    reportError: service.hooks.reportError,
   };
   return async (request, context) => {
     const foreign = untrusted(request);

@@ -3,7 +3,7 @@
  * allow, and nothing else (a customer never sees a back-office tool).
  */
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { hasScope, type Principal } from "@returnkit/core";
+import { hasScope, type Principal, type ReportError } from "@returnkit/core";
 import { registerBackOfficeReads, registerBackOfficeWrites } from "./back-office-tools";
 import { registerCustomerReads, registerCustomerWrites, registerGetReturn } from "./customer-tools";
 import { INSTRUCTIONS } from "./instructions";
@@ -14,7 +14,7 @@ import { runTool } from "./tool-result";
 export interface ServerSettings {
   name: string;
   version: string;
-  reportError: (error: unknown, context: string) => void;
+  reportError: ReportError;
 }
 
 export function buildServer(
@@ -31,7 +31,14 @@ export function buildServer(
     service,
     principal,
     requestId,
-    run: (action) => runTool(action, (error) => settings.reportError(error, "mcp tool")),
+    run: (action) =>
+      runTool(action, (error) =>
+        settings.reportError(
+          error,
+          { source: "request", operation: "mcp tool", requestId },
+          "unexpected error in an mcp tool",
+        ),
+      ),
   };
   const kind = principal.kind;
   if (!hasScope(principal, kind, "read")) return server;

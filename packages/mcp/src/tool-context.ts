@@ -17,6 +17,8 @@ export type McpService = Pick<
   | "catalogue"
   | "baseUrl"
   | "maxBodyBytes"
+  | "auth"
+  | "hooks"
 >;
 
 export interface ToolContext {

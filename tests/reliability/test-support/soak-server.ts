@@ -36,10 +36,15 @@ const service = createReturnsService({
     timeoutMs: 1_000,
     leaseMs: 3_000,
     pollIntervalMs: 500,
-    onError: (error, context) =>
-      report("dispatcher-error", `${JSON.stringify(context)} ${String(error)}`),
   },
-  onError: (error, context) => report("service-error", `${context}: ${String(error)}`),
+  // One onError hears the dispatcher too: its context says which part failed.
+  onError: (error, context) =>
+    report(
+      context.source === "dispatcher" || context.source === "subscriber"
+        ? "dispatcher-error"
+        : "service-error",
+      `${JSON.stringify(context)} ${String(error)}`,
+    ),
 });
 
 await service.ready();

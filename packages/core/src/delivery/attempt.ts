@@ -71,7 +71,10 @@ export function createAttempter(parts: AttemptParts): (claimed: ClaimedDelivery)
     const verdict = classify(claimed, result, startedAt, endedAt, parts);
     if (result.status === 410) await disableGone(claimed, verdict, endedAt);
     const recorded = await record(claimed, verdict);
-    if (recorded) logAttemptOutcome(logger, claimed, verdict.attempt, verdict.outcome);
+    if (recorded) {
+      logAttemptOutcome(logger, claimed, verdict.attempt, verdict.outcome);
+      if (verdict.outcome.kind === "dead") reportDeadLetter(claimed, verdict.attempt);
+    }
     const { status, error } = verdict.attempt;
     return { status, error, outcome: verdict.outcome.kind, recorded };
   }
@@ -87,6 +90,11 @@ export function createAttempter(parts: AttemptParts): (claimed: ClaimedDelivery)
       await store.disableEndpoint(endpoint.id, "410 Gone");
       verdict.outcome = { kind: "retry", next_attempt_at: now };
       logEndpointDisabled(logger, claimed);
+      report(
+        new Error(`webhook endpoint ${endpoint.id} disabled: it answered 410 Gone`),
+        { operation: "endpoint_disabled", endpointId: endpoint.id, deliveryId: delivery.id },
+        { logged: true },
+      );
     } catch (error) {
       report(error, {
         operation: "disable_endpoint",
@@ -94,6 +102,29 @@ export function createAttempter(parts: AttemptParts): (claimed: ClaimedDelivery)
         deliveryId: delivery.id,
       });
     }
+  }
+
+  /** A dead letter is logged (delivery-log) and told to `onError`, with what it was. */
+  function reportDeadLetter(
+    { delivery, event, endpoint }: ClaimedDelivery,
+    attempt: DeliveryAttempt,
+  ) {
+    const what = endpoint.kind === "subscriber" ? "subscriber" : "webhook";
+    report(
+      new Error(
+        `${what} ${endpoint.id} dead-lettered event ${event.id}: ${attempt.error ?? `status ${attempt.status}`}`,
+      ),
+      {
+        source: endpoint.kind === "subscriber" ? "subscriber" : "dispatcher",
+        operation: "dead_letter",
+        deliveryId: delivery.id,
+        endpointId: endpoint.id,
+        eventId: event.id,
+        returnId: event.return_id,
+        requestId: event.request_id ?? undefined,
+      },
+      { logged: true },
+    );
   }
 
   /** True when recorded; false when the store failed or the lease was lost (both said). */
@@ -118,6 +149,11 @@ export function createAttempter(parts: AttemptParts): (claimed: ClaimedDelivery)
       logger.warn(
         { delivery_id: delivery.id, dispatcher_id: dispatcherId },
         "webhook attempt not recorded: the delivery's lease was lost",
+      );
+      report(
+        new Error(`delivery ${delivery.id}: attempt not recorded, the lease was lost`),
+        { operation: "lease_lost", deliveryId: delivery.id },
+        { logged: true },
       );
     }
     return recorded;

@@ -4,11 +4,13 @@
  * at the first delivery.
  */
 import type { z } from "zod";
+import type { OnError } from "../observability/logging/failures";
 import { type Logger, loggerSchema } from "../observability/logging/logger";
 import { storeSchema } from "../store/store-schema";
 import type { ReturnsStore } from "../store/types";
 import {
   type Assert,
+  aClock,
   aFunction,
   arrayOf,
   nonNegativeNumber,
@@ -27,21 +29,22 @@ import {
 } from "./endpoints";
 import { type Subscriber, subscribersSchema } from "./subscribers";
 
-/** Where an infrastructure error happened (delivery failures are recorded, not reported). */
+/**
+ * What the dispatcher was doing when it failed: a store or programming error (the first six),
+ * a delivery out of attempts, an endpoint a 410 disabled, a lease lost before its attempt was
+ * recorded, undici missing. A failed attempt that is retried is recorded, not reported.
+ */
 export type DispatcherOperation =
   | "save_endpoints"
   | "claim"
   | "next_due"
   | "attempt"
   | "record_attempt"
-  | "disable_endpoint";
-
-export interface DispatcherErrorContext {
-  operation: DispatcherOperation;
-  dispatcherId: string;
-  deliveryId?: string;
-  endpointId?: string;
-}
+  | "disable_endpoint"
+  | "dead_letter"
+  | "endpoint_disabled"
+  | "lease_lost"
+  | "load_undici";
 
 /** The service's logger type: pino's argument order, `logger.warn(fields, message)`. */
 export type DispatcherLogger = Logger;
@@ -68,8 +71,11 @@ export interface WebhookDispatcherOptions {
   retrySchedule?: readonly number[];
   /** A 2xx must arrive (or a subscriber's `handle` settle) within this many ms. Default 15 000. */
   timeoutMs?: number;
-  /** Epoch ms; decides what is due and stamps `webhook-timestamp`. Default: `Date`. */
-  clock?: { now(): number };
+  /**
+   * Epoch ms; decides what is due and stamps `webhook-timestamp`. Default `Date.now`. A
+   * service's dispatcher runs on the service's `clock`.
+   */
+  clock?: () => number;
   /** Source of retry jitter, in [0, 1). Default `Math.random`. */
   random?: () => number;
   /**
@@ -87,14 +93,16 @@ export interface WebhookDispatcherOptions {
   /** Safety-net poll for work no notification announces. Default 5 000. */
   pollIntervalMs?: number;
   /**
-   * Also told of store or programming errors (the loop carries on); each is logged either
-   * way: a store outage as one warn line, anything else at error.
+   * Also told of each failure logged at warn or error (the loop carries on): store or
+   * programming errors, dead letters, disabled endpoints, lost leases. `context.source` is
+   * `dispatcher`, or `subscriber` for a subscriber's dead letter. A service's dispatcher tells
+   * the service's `onError`.
    */
-  onError?: (error: unknown, context: DispatcherErrorContext) => void;
+  onError?: OnError;
   /**
    * Delivery outcomes at debug, dead letters and disabled endpoints at warn, failures at warn
-   * or error (pino's order: `logger.warn(fields, message)`). The service passes its own.
-   * Default: as the service's (console lines, silent under tests).
+   * or error (pino's order: `logger.warn(fields, message)`). A service's dispatcher logs
+   * through the service's `logger`. Default: as the service's (console lines, silent under tests).
    */
   logger?: DispatcherLogger;
 }
@@ -118,20 +126,14 @@ export const dispatcherOptionsShape = {
     })
     .optional(),
   timeoutMs: positiveNumber("ms").optional(),
-  // Date itself is the default clock, so a function with `now` qualifies too.
-  clock: satisfying<{ now(): number }>(
-    (v) =>
-      (typeof v === "function" || (typeof v === "object" && v !== null)) &&
-      typeof (v as { now?: unknown }).now === "function",
-    "a clock (an object with now(), such as Date)",
-  ).optional(),
+  clock: aClock.optional(),
   random: aFunction<() => number>().optional(),
   fetch: aFunction<typeof fetch>().optional(),
   leaseMs: positiveNumber("ms").optional(),
   batchSize: positiveInteger().optional(),
   concurrency: positiveInteger().optional(),
   pollIntervalMs: positiveNumber("ms").optional(),
-  onError: aFunction().optional(),
+  onError: aFunction<OnError>().optional(),
   logger: loggerSchema.optional(),
 };
 
@@ -193,11 +195,30 @@ export const dispatcherOptionsSchema =
   optionsObject(dispatcherOptionsShape).superRefine(crossChecks);
 
 /**
- * The `webhooks` option of `createReturnsService`: the dispatcher's, without `store` and
- * `subscribers` (a service option of its own).
+ * The `webhooks` option of `createReturnsService`: the dispatcher's, without `store`,
+ * `subscribers` (a service option of its own), and the hooks it takes from the service
+ * (`clock`, `logger`, `onError`).
  */
-const { store: _store, subscribers: _subscribers, ...forService } = dispatcherOptionsShape;
+const {
+  store: _store,
+  subscribers: _subscribers,
+  clock: _clock,
+  logger: _logger,
+  onError: _onError,
+  ...forService
+} = dispatcherOptionsShape;
 export const serviceWebhooksSchema = optionsObject(forService).superRefine(crossChecks);
+
+/** What the service hands its dispatcher itself: they are service options. */
+export type ServiceOwnedDispatcherOption = "store" | "subscribers" | "clock" | "logger" | "onError";
+
+/** The `webhooks` option of `createReturnsService`. */
+export type ServiceWebhooksOptions = Omit<WebhookDispatcherOptions, ServiceOwnedDispatcherOption>;
+
+/** Compile-time only: the schema and the documented interface stay in step. */
+export type ServiceWebhooksChecked = Assert<
+  SchemaCovers<ServiceWebhooksOptions, typeof serviceWebhooksSchema>
+>;
 
 /** Compile-time only: the schema and the documented interface stay in step. */
 export type DispatcherOptionsChecked = Assert<

@@ -64,7 +64,7 @@ async function dispatcherFor(
 ): Promise<WebhookDispatcher> {
   const dispatcher = createWebhookDispatcher({
     store,
-    clock,
+    clock: clock.now,
     random: () => 0.5,
     endpoints: [{ url: receiver.url, secret: SECRET }],
     retrySchedule: [0, 1_000, 2_000],
@@ -362,7 +362,8 @@ describe("delivery", () => {
   it("deliverNext - dead-letters after the last scheduled attempt without holding back later events", async () => {
     // The receiver cannot take `return.created` (seq 1) but takes the rest.
     receiver.answer((request) => (seqOf(request) === 1 ? { status: 500 } : { status: 204 }));
-    const dispatcher = await dispatcherFor({ retrySchedule: [0, 10, 10] });
+    const onError = vi.fn();
+    const dispatcher = await dispatcherFor({ retrySchedule: [0, 10, 10], onError });
     const { events } = await commitLifecycle(store, ["submit"], at());
 
     await dispatcher.deliverNext();
@@ -376,6 +377,20 @@ describe("delivery", () => {
     expect(dead.status).toBe("dead");
     expect(dead.attempts).toHaveLength(3);
     expect(dead.dead_at).toBe(new Date(clock.now()).toISOString());
+    // Logged at warn, so told to onError too: once, when it died, not at each retry.
+    expect(onError.mock.calls).toEqual([
+      [
+        expect.objectContaining({ message: expect.stringContaining("dead-lettered") }),
+        expect.objectContaining({
+          source: "dispatcher",
+          operation: "dead_letter",
+          dispatcherId: dispatcher.id,
+          deliveryId: dead.id,
+          eventId: events[0]!.id,
+          endpointId: dead.endpoint_id,
+        }),
+      ],
+    ]);
     expect((await deliveryOf(events[1]!.id)).status).toBe("delivered");
     clock.advance(60_000);
     expect(await dispatcher.deliverNext()).toBe(0);
@@ -787,7 +802,11 @@ describe("endpoints", () => {
     );
     expect(make({ pollInterval: 1_000 })).toThrow(/pollInterval: unknown option/);
     expect(make({ logger: { warn: "loud" } })).toThrow(/logger\.warn: expected a function/);
-    expect(make({ clock: { now: 5 } })).toThrow(/clock: expected a clock/);
+    expect(make({ clock: { now: () => 5 } })).toThrow(
+      /clock: expected a function returning epoch ms, such as Date.now, got an object/,
+    );
+    expect(make({ clock: Date })).toThrow(/clock: expected a function returning epoch ms/);
+    expect(make({ clock: Date.now })).not.toThrow();
     expect(() => createWebhookDispatcher({ store: {} as ReturnsStore })).toThrow(
       /store: expected a returnkit store/,
     );
@@ -837,7 +856,7 @@ describe("the loop", () => {
   /** A started dispatcher on real time whose safety-net poll would never fire in a test. */
   async function started(overrides: Partial<WebhookDispatcherOptions> = {}) {
     const dispatcher = await dispatcherFor({
-      clock: Date,
+      clock: Date.now,
       pollIntervalMs: 3_600_000,
       ...overrides,
     });
@@ -900,7 +919,7 @@ describe("the loop", () => {
   });
 
   it("drain - called just after start on a backlog, resolves only once all of it is delivered", async () => {
-    const dispatcher = await dispatcherFor({ clock: Date, pollIntervalMs: 3_600_000 });
+    const dispatcher = await dispatcherFor({ clock: Date.now, pollIntervalMs: 3_600_000 });
     for (let i = 0; i < 20; i++) await commitLifecycle(store, ["submit", "approve"]);
 
     // The loop and the drain claim side by side; the drain must not take the loop's claim
@@ -913,7 +932,7 @@ describe("the loop", () => {
   });
 
   it("wake - a running loop looks for work at once, so an endpoint enabled again is delivered to without waiting for a poll", async () => {
-    const dispatcher = await dispatcherFor({ clock: Date, pollIntervalMs: 3_600_000 });
+    const dispatcher = await dispatcherFor({ clock: Date.now, pollIntervalMs: 3_600_000 });
     const endpointId = endpointIdForUrl(receiver.url);
     await updateEndpoint(store, endpointId, { enabled: false });
     dispatcher.start();
@@ -1023,7 +1042,7 @@ describe("failures of the store", () => {
       .fn(store.claimDeliveries)
       .mockRejectedValueOnce(new Error("database unavailable"));
     store = { ...store, claimDeliveries };
-    const dispatcher = await dispatcherFor({ clock: Date, pollIntervalMs: 20, onError });
+    const dispatcher = await dispatcherFor({ clock: Date.now, pollIntervalMs: 20, onError });
     const { events } = await commitNewReturn(store);
 
     dispatcher.start();
@@ -1031,7 +1050,11 @@ describe("failures of the store", () => {
 
     expect(onError).toHaveBeenCalledWith(
       expect.objectContaining({ message: "database unavailable" }),
-      expect.objectContaining({ operation: "claim", dispatcherId: dispatcher.id }),
+      expect.objectContaining({
+        source: "dispatcher",
+        operation: "claim",
+        dispatcherId: dispatcher.id,
+      }),
     );
     await vi.waitFor(async () =>
       expect((await deliveryOf(events[0]!.id)).status).toBe("delivered"),

@@ -12,6 +12,7 @@
 import { newPrefixedId } from "../domain/ids";
 import { problems } from "../domain/problems";
 import { defaultLogger } from "../observability/logging/console-logger";
+import { createFailureReporter } from "../observability/logging/failures";
 import type { OutboxEndpoint, Redelivery, WebhookEndpoint } from "../store/types";
 import { checkOptions } from "../util/option-checks";
 import { createAttempter } from "./attempt";
@@ -32,7 +33,6 @@ import { createSubscriberCall, subscriberEndpointId, toSubscriberEndpoint } from
 import { sendTestEvent, type TestAttempt } from "./test-event";
 
 export type {
-  DispatcherErrorContext,
   DispatcherLogger,
   DispatcherOperation,
   WebhookDispatcherOptions,
@@ -111,7 +111,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   // order guarantee rests on a lease never running out mid-attempt).
   checkOptions(dispatcherOptionsSchema, options, "webhook dispatcher options");
   const { store } = options;
-  const clock = options.clock ?? Date;
+  const clock = { now: options.clock ?? Date.now };
   const { dispatcherId, sender, ensureReady, launcher, loop, destinations } = assemble(
     options,
     clock,
@@ -192,7 +192,7 @@ function assemble(options: WebhookDispatcherOptions, clock: { now(): number }) {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
   const logger = options.logger ?? defaultLogger();
-  const report = createErrorReporter(options.onError, logger, dispatcherId);
+  const report = createErrorReporter(createFailureReporter(logger, options.onError), dispatcherId);
   const subscribers = options.subscribers ?? [];
   const subscriberIds = subscribers.map((s) => subscriberEndpointId(s.name));
   const destinations = destinationPolicy(options.allowedDestinations);
@@ -200,11 +200,13 @@ function assemble(options: WebhookDispatcherOptions, clock: { now(): number }) {
     timeoutMs,
     destinations,
     fetch: options.fetch,
-    onUndiciUnavailable: (error) =>
+    onUndiciUnavailable: (error) => {
       logger.warn(
         { dispatcher_id: dispatcherId, "error.message": (error as Error)?.message },
         "webhook dispatcher: undici could not be loaded, sending with fetch",
-      ),
+      );
+      report(error, { operation: "load_undici" }, { logged: true });
+    },
   });
   const ensureReady = createReadiness({
     store,

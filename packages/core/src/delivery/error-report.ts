@@ -1,38 +1,41 @@
 /**
- * @module delivery/error-report — where the dispatcher's infrastructure errors go: a log line
- * (one warn line for a store outage, an error line otherwise), then the host's `onError`.
- * Delivery failures are recorded, not reported.
+ * @module delivery/error-report — where the dispatcher's failures go: the service's reporter
+ * (a log line, one warn line for a store outage and an error line otherwise, then the host's
+ * `onError`), with what the dispatcher knows of each. Failed attempts are recorded, not
+ * reported; a dead letter is.
  */
-import { logFailure } from "../observability/logging/failures";
 import type {
-  DispatcherErrorContext,
-  DispatcherLogger,
-  WebhookDispatcherOptions,
-} from "./dispatcher-options";
+  ErrorSource,
+  ReportError as ServiceReportError,
+} from "../observability/logging/failures";
+import type { DispatcherOperation } from "./dispatcher-options";
 
-/** Reports one error; never throws, so a failing hook cannot take the loop down. */
+/** What the dispatcher knows of one failure. */
+export interface DispatcherFailure {
+  operation: DispatcherOperation;
+  deliveryId?: string;
+  endpointId?: string;
+  eventId?: string;
+  returnId?: string;
+  requestId?: string;
+  /** Default `dispatcher`; `subscriber` for a subscriber's dead letter. */
+  source?: Extract<ErrorSource, "dispatcher" | "subscriber">;
+}
+
+/** Reports one failure; never throws, so a failing hook cannot take the loop down. */
 export type ReportError = (
   error: unknown,
-  context: Omit<DispatcherErrorContext, "dispatcherId">,
+  failure: DispatcherFailure,
+  options?: { logged?: boolean },
 ) => void;
 
-export function createErrorReporter(
-  onError: WebhookDispatcherOptions["onError"],
-  logger: DispatcherLogger,
-  dispatcherId: string,
-): ReportError {
-  return (error, context) => {
-    // A failing logger or hook must not take the loop down with it.
-    try {
-      logFailure(logger, error, `webhook dispatcher: ${context.operation} failed`, {
-        dispatcher_id: dispatcherId,
-        operation: context.operation,
-        delivery_id: context.deliveryId,
-        endpoint_id: context.endpointId,
-      });
-    } catch {}
-    try {
-      onError?.(error, { ...context, dispatcherId });
-    } catch {}
+export function createErrorReporter(report: ServiceReportError, dispatcherId: string): ReportError {
+  return (error, { source = "dispatcher", ...failure }, options) => {
+    report(
+      error,
+      { source, ...failure, dispatcherId },
+      `webhook dispatcher: ${failure.operation} failed`,
+      options,
+    );
   };
 }

@@ -13,6 +13,7 @@ export {
   isDestinationEntry,
 } from "./destinations";
 export type {
+  DispatcherOperation,
   Subscriber,
   SubscriberEvent,
   SubscriberEventData,

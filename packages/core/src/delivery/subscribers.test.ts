@@ -31,7 +31,7 @@ async function dispatcherWith(
 ): Promise<WebhookDispatcher> {
   const dispatcher = createWebhookDispatcher({
     store,
-    clock,
+    clock: clock.now,
     random: () => 0.5,
     retrySchedule: [0, 1_000],
     subscribers,

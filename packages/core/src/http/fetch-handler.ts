@@ -10,6 +10,7 @@ import type { AuthOptions } from "../auth/options";
 import { eventsOf } from "../domain/machine";
 import { assertScope, type Principal } from "../domain/principal";
 import { isProblemError, problems } from "../domain/problems";
+import type { ReportError } from "../observability/logging/failures";
 import { type RequestTrace, traceRequest } from "../observability/telemetry/request-span";
 import type { OperationContext } from "../returns/types";
 import { isStoreUnavailable } from "../store/unavailable";
@@ -37,8 +38,8 @@ export interface HttpContext {
   maxBodyBytes: number;
   /** Whether writes without an Idempotency-Key are refused (said in the OpenAPI document). */
   idempotencyKeyRequired: boolean;
-  /** Logs a failure (`fields` join the line) and tells the host's `onError`. */
-  reportError: (error: unknown, context: string, fields?: Record<string, unknown>) => void;
+  /** Logs a failure and tells the host's `onError`. */
+  reportError: ReportError;
   routes: readonly RouteDefinition[];
   operations: RequestOperations;
 }
@@ -128,19 +129,24 @@ export function createFetchHandler(context: HttpContext): FetchHandler {
   }
 
   function failure(error: unknown, request: Request, route: RouteDefinition | null): Response {
-    const { id, route: template } = requestFacts(request);
+    const { id, route: template, returnId } = requestFacts(request);
     const serving = `${request.method} ${template ?? safePath(request)}`;
-    const fields = { request_id: id };
+    const context = {
+      source: "request",
+      operation: serving,
+      requestId: id,
+      returnId: returnId ?? undefined,
+    } as const;
     if (isProblemError(error)) {
-      if (error.status >= 500) reportError(error, `${error.slug} serving ${serving}`, fields);
+      if (error.status >= 500) reportError(error, context, `${error.slug} serving ${serving}`);
       return responder.problem(error, authentication.challengeFor(error, route), id);
     }
     if (isStoreUnavailable(error)) {
       // An outage, not a defect: reported all the same, but the client is told to retry.
-      reportError(error, `database unavailable serving ${serving}`, fields);
+      reportError(error, context, `database unavailable serving ${serving}`);
       return responder.problem(problems.storeUnavailable(), {}, id);
     }
-    reportError(error, `unexpected error serving ${serving}`, fields);
+    reportError(error, context, `unexpected error serving ${serving}`);
     return responder.problem(problems.internal(), {}, id);
   }
 

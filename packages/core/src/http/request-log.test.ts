@@ -99,7 +99,7 @@ describe("request log", () => {
 
   it("orders source failing - one warn line (502), no stack trace", async () => {
     const { service, lines, send } = serviceLogging({
-      orders: { load: async () => Promise.reject(new Error("ERP timeout")) },
+      orders: { source: { load: async () => Promise.reject(new Error("ERP timeout")) } },
     });
 
     const refused = await send("POST", "/v1/portal/returns", portal, validCreate);

@@ -3,8 +3,8 @@
  * `Request-Id`, and every request one info line once it is answered (fields in the core
  * README, "Logs"). It wraps the routes and mounted handlers alike.
  */
-
 import { problems } from "../domain/problems";
+import type { ReportError } from "../observability/logging/failures";
 import { type Logger, silentLogger } from "../observability/logging/logger";
 import type { FetchHandler } from "./fetch-handler";
 import { requestFacts, withRequestId } from "./request-id";
@@ -13,7 +13,7 @@ import type { Responder } from "./responses";
 export interface RequestLogParts {
   logger: Logger;
   /** Logs a failure and tells the host's `onError`. */
-  reportError: (error: unknown, context: string, fields?: Record<string, unknown>) => void;
+  reportError: ReportError;
   responder: Responder;
 }
 
@@ -29,12 +29,11 @@ export function withRequestLog(serve: FetchHandler, parts: RequestLogParts): Fet
       response = await serve(request, context);
     } catch (error) {
       // Only a mounted handler can throw (the routes answer every failure themselves).
+      const serving = `${request.method} ${facts.route ?? "a mounted path"}`;
       reportError(
         error,
-        `unexpected error serving ${request.method} ${facts.route ?? "a mounted path"}`,
-        {
-          request_id: facts.id,
-        },
+        { source: "request", operation: serving, requestId: facts.id },
+        `unexpected error serving ${serving}`,
       );
       response = responder.problem(problems.internal(), {}, facts.id);
     }

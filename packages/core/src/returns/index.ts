@@ -32,8 +32,9 @@ export { OrderSchema } from "./orders/order-schema";
 export type {
   Eligibility,
   EligibilityRule,
+  ExchangeSizes,
+  OrderRules,
   OrderSource,
-  ProductCatalog,
   ReturnRequest,
 } from "./orders/types";
 export {

@@ -191,13 +191,16 @@ describe("publishedPolicy - publication and enforcement agree", () => {
           lines: [{ sku: "TEE", quantity: 1, unit_price: 2_000, final_sale }],
         });
         const service = createReturnsService({
-          orders: inMemoryOrders([
-            order("ord_inside", days - 1),
-            order("ord_outside", days + 1),
-            order("ord_final", 0, true),
-          ]),
-          policy: { returnWindowDays: days, refund },
-          now: () => now,
+          orders: {
+            source: inMemoryOrders([
+              order("ord_inside", days - 1),
+              order("ord_outside", days + 1),
+              order("ord_final", 0, true),
+            ]),
+            returnWindowDays: days,
+          },
+          policy: { refund },
+          clock: () => now,
         });
         const { json } = service.returnPolicy;
         expect(json.return_window?.days).toBe(days);

@@ -137,7 +137,7 @@ export async function commitChange(deps: WritePathDeps, change: Change): Promise
   });
   if (result.ok) {
     deps.recent?.set(next.record.id, next);
-    await notifyFitSignals(deps, fitSignals);
+    await notifyFitSignals(deps, fitSignals, change.origin.requestId ?? undefined);
     return { kind: "committed" };
   }
   if (result.reason === "idempotency_conflict") return { kind: "key-taken", record: result.record };
@@ -271,13 +271,21 @@ function checkAgainstOrder(
   return Promise.resolve({});
 }
 
-async function notifyFitSignals(deps: WritePathDeps, signals: FitSignal[]) {
+async function notifyFitSignals(
+  deps: WritePathDeps,
+  signals: FitSignal[],
+  requestId: string | undefined,
+) {
   if (!deps.onFitSignal) return;
   for (const signal of signals) {
     try {
       await deps.onFitSignal(signal);
     } catch (error) {
-      deps.reportError(error, "onFitSignal hook failed");
+      deps.reportError(
+        error,
+        { source: "hook", operation: "onFitSignal", requestId, returnId: signal.return_id },
+        "onFitSignal hook failed",
+      );
     }
   }
 }

@@ -1,6 +1,7 @@
 import { T0, validCreate } from "@returnkit/testing";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Principal } from "../domain/principal";
+import type { ErrorContext } from "../observability/logging/failures";
 import { createReturnsService } from "../service";
 import { memoryStore } from "./memory/memory-store";
 import type { ReturnsStore } from "./types";
@@ -33,7 +34,7 @@ describe("retention", () => {
     const { store, inner, calls } = spyStore();
     const service = createReturnsService({
       store,
-      now: () => clock,
+      clock: () => clock,
       idempotency: { ttlMs: HOUR },
       retention: { intervalMs: 5, deliveredTtlMs: 2 * HOUR },
     });
@@ -100,7 +101,7 @@ describe("retention", () => {
       if (failures-- > 0) throw new Error("database went away");
       return 0;
     });
-    const reported: Array<[unknown, string]> = [];
+    const reported: Array<[unknown, ErrorContext]> = [];
     const service = createReturnsService({
       store,
       retention: { intervalMs: 1_000 },
@@ -109,7 +110,7 @@ describe("retention", () => {
     await vi.advanceTimersByTimeAsync(1_000);
     expect(reported).toHaveLength(1);
     expect(String(reported[0]![0])).toContain("database went away");
-    expect(reported[0]![1]).toContain("retention");
+    expect(reported[0]![1]).toEqual({ source: "retention", operation: "purge" });
     await vi.advanceTimersByTimeAsync(1_000);
     expect(calls).toHaveLength(1);
     expect(reported).toHaveLength(1);

@@ -9,6 +9,8 @@
  * overlapped; a failure is reported and the next interval tries again. `stop()` clears the
  * timer and waits for a run under way, so the store is never closed under it.
  */
+
+import type { ReportError } from "../observability/logging/failures";
 import type { ReturnsStore } from "./types";
 
 export interface RetentionSettings {
@@ -44,7 +46,7 @@ export interface RetentionOptions {
   now: () => number;
   /** Awaited before each run: the store may need its migrations first. */
   ready: () => Promise<void>;
-  reportError: (error: unknown, context: string) => void;
+  reportError: ReportError;
 }
 
 export function scheduleRetention(options: RetentionOptions): RetentionSchedule {
@@ -67,7 +69,13 @@ export function scheduleRetention(options: RetentionOptions): RetentionSchedule 
   function tick() {
     if (running) return;
     running = purgeAll()
-      .catch((error: unknown) => options.reportError(error, "retention: store.purge failed"))
+      .catch((error: unknown) =>
+        options.reportError(
+          error,
+          { source: "retention", operation: "purge" },
+          "retention: store.purge failed",
+        ),
+      )
       .finally(() => {
         running = null;
       });

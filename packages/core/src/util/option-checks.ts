@@ -31,20 +31,37 @@ export class InvalidOptionsError extends TypeError {
   }
 }
 
-/** Checks `value` against `schema`; throws an `InvalidOptionsError` naming every bad option. */
-export function checkOptions<T>(schema: z.ZodType<T>, value: unknown, subject: string): T {
+/**
+ * Checks `value` against `schema`; throws an `InvalidOptionsError` naming every bad option.
+ * `renamed` maps an option of earlier versions (`now`, `policy.eligible`) to what replaced
+ * it, so that giving it says where it went rather than only "unknown option".
+ */
+export function checkOptions<T>(
+  schema: z.ZodType<T>,
+  value: unknown,
+  subject: string,
+  renamed: Readonly<Record<string, string>> = {},
+): T {
   const result = schema.safeParse(value);
   if (result.success) return value as T;
-  const issues = result.error.issues.flatMap((issue) => describeIssue(issue, value));
+  const issues = result.error.issues.flatMap((issue) => describeIssue(issue, value, renamed));
   throw new InvalidOptionsError(subject, issues);
 }
 
-function describeIssue(issue: z.core.$ZodIssue, root: unknown): OptionIssue[] {
+function describeIssue(
+  issue: z.core.$ZodIssue,
+  root: unknown,
+  renamed: Readonly<Record<string, string>>,
+): OptionIssue[] {
   if (issue.code === "unrecognized_keys") {
-    return issue.keys.map((key) => ({
-      path: formatPath([...issue.path, key]),
-      message: "unknown option",
-    }));
+    return issue.keys.map((key) => {
+      const path = formatPath([...issue.path, key]);
+      const replacement = Object.hasOwn(renamed, path) ? renamed[path] : undefined;
+      return {
+        path,
+        message: replacement ? `no longer an option: use ${replacement}` : "unknown option",
+      };
+    });
   }
   const given = valueAt(root, issue.path);
   return [{ path: formatPath(issue.path), message: `${issue.message}, got ${describe(given)}` }];
@@ -89,6 +106,12 @@ export function satisfying<T>(test: (value: unknown) => boolean, expected: strin
 // biome-ignore lint/suspicious/noExplicitAny: a hook's own signature is the interface's business.
 export const aFunction = <T extends (...args: any[]) => unknown>() =>
   satisfying<T>((v) => typeof v === "function", "a function");
+
+/** `() => epoch ms`; `Date` itself (a clock object of earlier versions) would answer strings. */
+export const aClock = satisfying<() => number>(
+  (v) => typeof v === "function" && v !== Date,
+  "a function returning epoch ms, such as Date.now",
+);
 
 export const aBoolean = satisfying<boolean>((v) => typeof v === "boolean", "true or false");
 

@@ -18,5 +18,5 @@ export const ORDER: OrderInput = {
 };
 
 export function shopOptions() {
-  return { orders: inMemoryOrders([ORDER]), now: () => NOW };
+  return { orders: { source: inMemoryOrders([ORDER]) }, clock: () => NOW };
 }

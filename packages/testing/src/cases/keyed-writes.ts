@@ -19,7 +19,7 @@ function customerOf(store: ReturnsStore) {
     store,
     baseUrl: BASE,
     auth: { authenticate: testAuthenticate },
-    now: () => T0,
+    clock: () => T0,
   });
   return async (
     method: string,

@@ -5,7 +5,7 @@
  * a store counts and the limit it enforces in its commit are checked where they live.
  */
 
-import type { ProblemError } from "@returnkit/core";
+import type { ErrorContext, ProblemError } from "@returnkit/core";
 import { describe, expect, it } from "vitest";
 import { iso, T0 } from "../fixtures";
 import { type SuiteClient, type SuiteServiceOptions, storeContents } from "../http-client";
@@ -29,7 +29,7 @@ const RETURNS = "/v1/portal/returns";
 export function describeOrderChecks(serve: ServeService): void {
   describe("returns checked against the shop's order", () => {
     it("orders - a return of a line on the caller's order records that order line, and its webhook carries it", async () => {
-      const { send, store } = await serve({ orders: orderBook(), now: () => T0 });
+      const { send, store } = await serve({ orders: { source: orderBook() }, clock: () => T0 });
       const res = await send("POST", RETURNS, { body: returnOf({ ...TEE_M, quantity: 2 }) });
       expect(res.status, res.text).toBe(201);
       expect(res.json.order_line).toEqual({
@@ -47,14 +47,14 @@ export function describeOrderChecks(serve: ServeService): void {
     });
 
     it("orders - an unknown order and another customer's get the same 404, byte for byte, and nothing changes", async () => {
-      const mine = await serve({ orders: orderBook([ORDER]), now: () => T0 });
+      const mine = await serve({ orders: { source: orderBook([ORDER]) }, clock: () => T0 });
       // One request id for both: the bodies differ in nothing else.
       const headers = { "x-request-id": "same-404" };
       const unknown = await mine.send("POST", RETURNS, {
         body: returnOf(TEE_M, {}, OTHERS_ORDER.id),
         headers,
       });
-      const others = await serve({ orders: orderBook(), now: () => T0 });
+      const others = await serve({ orders: { source: orderBook() }, clock: () => T0 });
       const before = await storeContents(others.store);
       const foreign = await others.send("POST", RETURNS, {
         body: returnOf(TEE_M, {}, OTHERS_ORDER.id),
@@ -79,11 +79,13 @@ export function describeOrderChecks(serve: ServeService): void {
     it("orders - another customer's malformed order is the same 404 as an unknown one, on create and returnable, and nothing is reported", async () => {
       const reported: unknown[] = [];
       const { send, store } = await serve({
-        now: () => T0,
+        clock: () => T0,
         orders: {
-          // The host's defect, on an order that is not the caller's: no currency, no lines.
-          load: (id) =>
-            (id === OTHERS_ORDER.id ? { id, customer_id: "user-7", lines: "?" } : null) as never,
+          source: {
+            // The host's defect, on an order that is not the caller's: no currency, no lines.
+            load: (id) =>
+              (id === OTHERS_ORDER.id ? { id, customer_id: "user-7", lines: "?" } : null) as never,
+          },
         },
         onError: (error) => reported.push(error),
       });
@@ -112,7 +114,7 @@ export function describeOrderChecks(serve: ServeService): void {
     });
 
     it("orders - a line not on the order is 400 line-not-on-order listing the lines that can be returned", async () => {
-      const { send } = await serve({ orders: orderBook(), now: () => T0 });
+      const { send } = await serve({ orders: { source: orderBook() }, clock: () => T0 });
       for (const line of [
         { sku: "TEE-BLK", size: "XL" },
         { sku: "TEE-BLK" },
@@ -137,7 +139,7 @@ export function describeOrderChecks(serve: ServeService): void {
     });
 
     it("orders - more units than are left is 422 with returnable_quantity; cancelled and rejected returns give theirs back", async () => {
-      const { send, event } = await serve({ orders: orderBook(), now: () => T0 });
+      const { send, event } = await serve({ orders: { source: orderBook() }, clock: () => T0 });
       const first = await send("POST", RETURNS, { body: returnOf(TEE_M) });
       expect(first.status).toBe(201);
       const tooMany = await send("POST", RETURNS, { body: returnOf({ ...TEE_M, quantity: 2 }) });
@@ -166,7 +168,7 @@ export function describeOrderChecks(serve: ServeService): void {
 
     it("orders - the window runs returnWindowDays from delivery, else from placing; a line's returnable_until overrides it", async () => {
       const placedOnly = { ...ORDER, delivered_at: null, placed_at: iso(T0 - 40 * DAY_MS) };
-      const late = await serve({ orders: orderBook([placedOnly]), now: () => T0 });
+      const late = await serve({ orders: { source: orderBook([placedOnly]) }, clock: () => T0 });
       const closed = await late.send("POST", RETURNS, { body: returnOf(TEE_M) });
       expect(closed.status).toBe(422);
       expect(closed.json).toMatchObject({
@@ -178,9 +180,8 @@ export function describeOrderChecks(serve: ServeService): void {
       });
 
       const longer = await serve({
-        orders: orderBook([placedOnly]),
-        policy: { returnWindowDays: 60 },
-        now: () => T0,
+        orders: { source: orderBook([placedOnly]), returnWindowDays: 60 },
+        clock: () => T0,
       });
       expect((await longer.send("POST", RETURNS, { body: returnOf(TEE_M) })).status).toBe(201);
       const socks = await longer.send("POST", RETURNS, { body: returnOf({ sku: "SOCKS" }) });
@@ -193,13 +194,16 @@ export function describeOrderChecks(serve: ServeService): void {
         ...ORDER,
         lines: [{ sku: "SOCKS", quantity: 1, returnable_until: iso(T0 + 90 * DAY_MS) }],
       };
-      const generous = await serve({ orders: orderBook([extended]), now: () => T0 + 60 * DAY_MS });
+      const generous = await serve({
+        orders: { source: orderBook([extended]) },
+        clock: () => T0 + 60 * DAY_MS,
+      });
       const res = await generous.send("POST", RETURNS, { body: returnOf({ sku: "SOCKS" }) });
       expect(res.status, res.text).toBe(201);
     });
 
     it("orders - a final-sale line is 422 not-returnable", async () => {
-      const { send } = await serve({ orders: orderBook(), now: () => T0 });
+      const { send } = await serve({ orders: { source: orderBook() }, clock: () => T0 });
       const res = await send("POST", RETURNS, { body: returnOf({ sku: "SALE-SCARF" }) });
       expect(res.status).toBe(422);
       expect(res.json).toMatchObject({
@@ -213,9 +217,9 @@ export function describeOrderChecks(serve: ServeService): void {
     it("orders - the host's eligible rule sees order, line and request, and refuses with its own code", async () => {
       const seen: unknown[] = [];
       const { send } = await serve({
-        orders: orderBook(),
-        now: () => T0,
-        policy: {
+        clock: () => T0,
+        orders: {
+          source: orderBook(),
           eligible: (order, line, request) => {
             seen.push({ order: order.id, line: line.sku, request });
             return request.reason === "CHANGED_MIND" && line.sku === "CAP-RED"
@@ -252,9 +256,9 @@ export function describeOrderChecks(serve: ServeService): void {
 
     it("orders - an exchange to a size the catalog does not offer is 400 naming the sizes on offer", async () => {
       const { send } = await serve({
-        orders: orderBook(),
-        now: () => T0,
-        catalog: { exchangeSizes: (sku) => (sku === "TEE-BLK" ? ["S", "M", "L"] : null) },
+        orders: { source: orderBook() },
+        clock: () => T0,
+        exchangeSizes: (sku) => (sku === "TEE-BLK" ? ["S", "M", "L"] : null),
       });
       const exchange = (size: string) =>
         returnOf(TEE_M, {
@@ -277,11 +281,13 @@ export function describeOrderChecks(serve: ServeService): void {
     it("orders - a request breaking several rules gets the first in the documented order", async () => {
       const scarf = { sku: "SALE-SCARF", quantity: 1, final_sale: true };
       const { send } = await serve({
-        orders: orderBook([{ ...ORDER, lines: [scarf] }]),
+        orders: {
+          source: orderBook([{ ...ORDER, lines: [scarf] }]),
+          eligible: () => ({ code: "NEVER", detail: "Never." }),
+        },
         // Past the window too.
-        now: () => T0 + 40 * DAY_MS,
-        policy: { eligible: () => ({ code: "NEVER", detail: "Never." }) },
-        catalog: { exchangeSizes: () => [] },
+        clock: () => T0 + 40 * DAY_MS,
+        exchangeSizes: () => [],
       });
       const typeOf = async (body: unknown) =>
         (await send("POST", RETURNS, { body })).json.type as string;
@@ -297,9 +303,9 @@ export function describeOrderChecks(serve: ServeService): void {
     it("orders - PATCH checks the draft again: the exchange size, and the window a draft outlived", async () => {
       const clock = movableClock();
       const { send, create } = await serve({
-        orders: orderBook(),
-        now: clock.now,
-        catalog: { exchangeSizes: () => ["S", "M", "L"] },
+        orders: { source: orderBook() },
+        clock: clock.now,
+        exchangeSizes: () => ["S", "M", "L"],
       });
       const draft = await create(returnOf(TEE_M));
       const path = `${RETURNS}/${draft.id}`;
@@ -326,7 +332,7 @@ export function describeOrderChecks(serve: ServeService): void {
     it("orders - submit checks the window and final sale again, and records the order line as it is then", async () => {
       const clock = movableClock();
       const book = orderBook();
-      const { event, create } = await serve({ orders: book, now: clock.now });
+      const { event, create } = await serve({ orders: { source: book }, clock: clock.now });
       const late = await create(returnOf(TEE_M));
       const sale = await create(returnOf({ sku: "CAP-RED" }));
 
@@ -357,7 +363,7 @@ export function describeOrderChecks(serve: ServeService): void {
 
     it("orders - no refusal is stored under the Idempotency-Key: the same request succeeds once the cause is gone", async () => {
       const clock = movableClock(Date.parse(WINDOW_END) + 1);
-      const { send } = await serve({ orders: orderBook(), now: clock.now });
+      const { send } = await serve({ orders: { source: orderBook() }, clock: clock.now });
       const body = returnOf(TEE_M);
       const refused = await send("POST", RETURNS, { body, key: "late-tee" });
       expect(refused.status).toBe(422);
@@ -368,7 +374,7 @@ export function describeOrderChecks(serve: ServeService): void {
     });
 
     it("orders - a retry of the create that took the last unit replays its 201", async () => {
-      const { send } = await serve({ orders: orderBook(), now: () => T0 });
+      const { send } = await serve({ orders: { source: orderBook() }, clock: () => T0 });
       const body = returnOf({ sku: "CAP-RED" });
       const first = await send("POST", RETURNS, { body, key: "the-cap" });
       expect(first.status).toBe(201);
@@ -379,7 +385,7 @@ export function describeOrderChecks(serve: ServeService): void {
     });
 
     it("orders - an order system that throws or answers nonsense is a reported 502, never a 500, and nothing changes", async () => {
-      const reported: { error: unknown; context: string }[] = [];
+      const reported: { error: unknown; context: ErrorContext }[] = [];
       const answers: unknown[] = [
         new Error("connection refused"),
         { id: ORDER.id, customer_id: ORDER.customer_id, lines: [] },
@@ -387,12 +393,14 @@ export function describeOrderChecks(serve: ServeService): void {
       ];
       let answer = 0;
       const { send, store } = await serve({
-        now: () => T0,
+        clock: () => T0,
         orders: {
-          load: () => {
-            const next = answers[answer++];
-            if (next instanceof Error) throw next;
-            return next as never;
+          source: {
+            load: () => {
+              const next = answers[answer++];
+              if (next instanceof Error) throw next;
+              return next as never;
+            },
           },
         },
         onError: (error, context) => reported.push({ error, context }),
@@ -415,6 +423,11 @@ export function describeOrderChecks(serve: ServeService): void {
         expect.stringContaining("is not an order"),
         expect.stringContaining('answered order "ord_other"'),
       ]);
+      expect(reported[0]?.context).toMatchObject({
+        source: "request",
+        operation: "POST /v1/portal/returns",
+        requestId: down.headers.get("request-id"),
+      });
     });
 
     it("orders - without orders any customer names any order, and order_line is null", async () => {

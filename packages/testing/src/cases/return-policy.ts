@@ -13,11 +13,8 @@ export function describeReturnPolicy(serve: ServeService): void {
   describe("return policy", () => {
     it("return policy - answers without credentials, as JSON, from the options the service enforces", async () => {
       const { send } = await serve({
-        orders: orderBook(),
-        policy: {
-          returnWindowDays: 45,
-          refund: { return_shipping_fee: { amount: { EUR: 495 } } },
-        },
+        orders: { source: orderBook(), returnWindowDays: 45 },
+        policy: { refund: { return_shipping_fee: { amount: { EUR: 495 } } } },
       });
       const res = await send("GET", POLICY, { token: null });
       expect(res.status).toBe(200);
@@ -36,7 +33,7 @@ export function describeReturnPolicy(serve: ServeService): void {
     });
 
     it("return policy - ?format=jsonld is schema.org MerchantReturnPolicy JSON-LD", async () => {
-      const { send } = await serve({ orders: orderBook(), policy: { returnWindowDays: 30 } });
+      const { send } = await serve({ orders: { source: orderBook(), returnWindowDays: 30 } });
       const res = await send("GET", POLICY + JSON_LD, { token: null });
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toBe("application/ld+json");

@@ -37,9 +37,9 @@ export function describeReturnableLines(serve: ServeService): void {
   describe("what an order can return", () => {
     it("returnable - each line says what a return may take now, and offers a pre-filled create only where one is possible", async () => {
       const { send } = await serve({
-        orders: orderBook(),
-        now: () => T0,
-        catalog: { exchangeSizes: (sku) => (sku === "TEE-BLK" ? ["S", "M", "L"] : null) },
+        orders: { source: orderBook() },
+        clock: () => T0,
+        exchangeSizes: (sku) => (sku === "TEE-BLK" ? ["S", "M", "L"] : null),
       });
       expect((await send("POST", "/v1/portal/returns", { body: returnOf(TEE_M) })).status).toBe(
         201,
@@ -127,11 +127,11 @@ export function describeReturnableLines(serve: ServeService): void {
     });
 
     it("returnable - an unknown order and another customer's are the same 404; a reader sees no form; the back office is 403", async () => {
-      const mine = await serve({ orders: orderBook([ORDER]), now: () => T0 });
+      const mine = await serve({ orders: { source: orderBook([ORDER]) }, clock: () => T0 });
       // One request id for both: the bodies differ in nothing else.
       const headers = { "x-request-id": "same-404" };
       const unknown = await mine.send("GET", returnablePath(OTHERS_ORDER.id), { headers });
-      const { send, merchant } = await serve({ orders: orderBook(), now: () => T0 });
+      const { send, merchant } = await serve({ orders: { source: orderBook() }, clock: () => T0 });
       const foreign = await send("GET", returnablePath(OTHERS_ORDER.id), { headers });
       expect(foreign.status).toBe(404);
       expect(foreign.json.type).toBe(`${PROBLEM}order-not-found`);
@@ -154,7 +154,7 @@ export function describeReturnableLines(serve: ServeService): void {
     });
 
     it("orders - concurrent creates for the last unit: one 201, every other a 422, and one return holds it", async () => {
-      const { send, store } = await serve({ orders: orderBook(), now: () => T0 });
+      const { send, store } = await serve({ orders: { source: orderBook() }, clock: () => T0 });
       const responses = await Promise.all(
         Array.from({ length: RIVALS }, () =>
           send("POST", "/v1/portal/returns", { body: returnOf({ sku: "CAP-RED" }) }),

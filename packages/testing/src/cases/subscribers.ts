@@ -52,7 +52,7 @@ export function describeSubscribers(subject: StoreSubject): void {
     ): Promise<WebhookDispatcher> {
       const dispatcher = createWebhookDispatcher({
         store: subject.store,
-        clock: { now: () => now },
+        clock: () => now,
         random: () => 0.5,
         retrySchedule: [0, RETRY_MS],
         subscribers,

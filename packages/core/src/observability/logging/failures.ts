@@ -10,8 +10,52 @@ import { isProblemError } from "../../domain/problems";
 import { isStoreUnavailable } from "../../store/unavailable";
 import type { LogFields, Logger } from "./logger";
 
-/** Reports one failure; `fields` join the log line (`request_id`, …). Never throws. */
-export type ReportError = (error: unknown, context: string, fields?: LogFields) => void;
+/** Which part of the service failed. */
+export type ErrorSource =
+  /** Serving an HTTP request (the routes, a mounted handler such as the MCP endpoint). */
+  | "request"
+  /** The webhook dispatcher's own work: claiming, recording, a webhook dead-lettered. */
+  | "dispatcher"
+  /** A subscriber whose deliveries ran out of attempts (dead-lettered). */
+  | "subscriber"
+  /** A host hook the service calls and does not wait on (`onFitSignal`). */
+  | "hook"
+  /** The service's own purging (`retention`). */
+  | "retention";
+
+/** What the service knew when something failed: what `onError` is told besides the error. */
+export interface ErrorContext {
+  source: ErrorSource;
+  /**
+   * What was being done: `POST /v1/returns/{return_id}/submit` or `mcp tool` (request),
+   * `claim`, `next_due`, `attempt`, `record_attempt`, `disable_endpoint`, `save_endpoints`,
+   * `dead_letter`, `endpoint_disabled`, `lease_lost`, `load_undici` (dispatcher, subscriber),
+   * `onFitSignal` (hook), `purge` (retention).
+   */
+  operation: string;
+  /** The `Request-Id` of the request being served, or of the one behind an event. */
+  requestId?: string;
+  returnId?: string;
+  eventId?: string;
+  endpointId?: string;
+  deliveryId?: string;
+  /** The dispatcher that failed (`dsp_…`), one per process. */
+  dispatcherId?: string;
+}
+
+/** The host's `onError`: told of each failure the service logs at warn or error. */
+export type OnError = (error: unknown, context: ErrorContext) => void;
+
+/**
+ * Logs one failure (`message` is the log line's) and tells the host's `onError`. Never throws.
+ * With `logged: true` the caller wrote its own line and only `onError` is told.
+ */
+export type ReportError = (
+  error: unknown,
+  context: ErrorContext,
+  message: string,
+  options?: { logged?: boolean },
+) => void;
 
 /** What kind of outage `error` is (`error.type`), or null when it is unexpected. */
 export function outageType(error: unknown): string | null {
@@ -40,16 +84,30 @@ export function logFailure(
   );
 }
 
+/** The log fields a context names (as in the core README, "Logs"); absent ones are left out. */
+export function contextFields(context: ErrorContext): LogFields {
+  const fields: LogFields = {
+    operation: context.source === "request" ? undefined : context.operation,
+    request_id: context.requestId,
+    return_id: context.returnId,
+    event_id: context.eventId,
+    endpoint_id: context.endpointId,
+    delivery_id: context.deliveryId,
+    dispatcher_id: context.dispatcherId,
+  };
+  for (const key of Object.keys(fields)) if (fields[key] === undefined) delete fields[key];
+  return fields;
+}
+
 /** Logs each failure, then calls `onError` when the host gave one; neither may throw out. */
-export function createFailureReporter(
-  logger: Logger,
-  onError?: (error: unknown, context: string) => void,
-): ReportError {
-  return (error, context, fields) => {
+export function createFailureReporter(logger: Logger, onError?: OnError): ReportError {
+  return (error, context, message, options) => {
     // A failing logger or hook must not turn a handled failure into another one.
-    try {
-      logFailure(logger, error, context, fields);
-    } catch {}
+    if (!options?.logged) {
+      try {
+        logFailure(logger, error, message, contextFields(context));
+      } catch {}
+    }
     try {
       onError?.(error, context);
     } catch {}

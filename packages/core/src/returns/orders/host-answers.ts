@@ -13,8 +13,8 @@ import { type Order, OrderSchema, orderIssues } from "./order-schema";
 import type {
   Eligibility,
   EligibilityRule,
+  ExchangeSizes,
   OrderSource,
-  ProductCatalog,
   ReturnRequest,
 } from "./types";
 
@@ -89,16 +89,16 @@ export async function askEligible(
 
 const SizesSchema = z.array(z.string().min(1)).nullable();
 
-/** The sizes `sku` can be exchanged to, or null when the catalog does not say. */
+/** The sizes `sku` can be exchanged to, or null when the host's `exchangeSizes` does not say. */
 export async function askExchangeSizes(
-  catalog: ProductCatalog,
+  exchangeSizes: ExchangeSizes,
   sku: string,
 ): Promise<readonly string[] | null> {
-  const answer = await callHost(() => catalog.exchangeSizes(sku));
+  const answer = await callHost(() => exchangeSizes(sku));
   const parsed = SizesSchema.safeParse(answer ?? null);
   if (!parsed.success) {
     invalidAnswer(
-      `catalog.exchangeSizes(${JSON.stringify(sku)}) answered ${describe(answer)}; expected an array of sizes or null`,
+      `exchangeSizes(${JSON.stringify(sku)}) answered ${describe(answer)}; expected an array of sizes or null`,
     );
   }
   return parsed.data;

@@ -22,12 +22,12 @@ import {
 } from "./line-status";
 import { findOrderLine, type Order } from "./order-schema";
 import { returnableOrder } from "./returnable-order";
-import type { OrderRulesContext, OrderSettings, ProductCatalog, ReturnRequest } from "./types";
+import type { ExchangeSizes, OrderRulesContext, OrderSettings, ReturnRequest } from "./types";
 
 export interface ReturnRulesSetup {
   /** The order rules' settings; null when the host gave no `orders`. */
   orders: OrderSettings | null;
-  catalog: ProductCatalog | null;
+  exchangeSizes: ExchangeSizes | null;
   store: Pick<ReturnsStore, "returnedQuantities">;
   now: () => number;
 }
@@ -65,12 +65,12 @@ export function requestOf(record: Omit<ReturnData, "history">): ReturnRequest {
 }
 
 export function createReturnRules(setup: ReturnRulesSetup): ReturnRules {
-  const { orders, catalog } = setup;
+  const { orders, exchangeSizes } = setup;
   const context = orders ? { ...setup, orders } : null;
   return {
     async checkRequest(request, principal, current) {
       if (context) return checkOrder(context, request, principal, current);
-      await checkExchangeSize(catalog, request);
+      await checkExchangeSize(exchangeSizes, request);
       return {};
     },
     checkSubmit: (record, principal) =>
@@ -83,11 +83,11 @@ export function createReturnRules(setup: ReturnRulesSetup): ReturnRules {
 }
 
 async function checkExchangeSize(
-  catalog: ProductCatalog | null,
+  exchangeSizes: ExchangeSizes | null,
   request: ReturnRequest,
 ): Promise<void> {
-  if (!catalog || request.resolution !== "EXCHANGE" || request.exchange_size === null) return;
-  const sizes = await askExchangeSizes(catalog, request.line.sku);
+  if (!exchangeSizes || request.resolution !== "EXCHANGE" || request.exchange_size === null) return;
+  const sizes = await askExchangeSizes(exchangeSizes, request.line.sku);
   if (sizes !== null && !sizes.includes(request.exchange_size)) {
     throw problems.exchangeSizeNotOffered(request.line.sku, request.exchange_size, sizes);
   }
@@ -154,7 +154,7 @@ async function checkOrder(
     const answer = await askEligible(orders.eligible, order, line, request);
     if (answer !== true) throw problems.refusedByPolicy(order.id, line, answer.code, answer.detail);
   }
-  await checkExchangeSize(context.catalog, request);
+  await checkExchangeSize(context.exchangeSizes, request);
   return {
     orderLine: orderLineRecord(order, line, status.returnable_until),
     allowance: { purchased: line.quantity },

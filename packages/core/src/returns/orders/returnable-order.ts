@@ -13,12 +13,13 @@ export async function returnableOrder(
   orderId: string,
   principal: Principal,
 ): Promise<ReturnableOrder> {
-  const { orders, catalog } = context;
+  const { orders, exchangeSizes } = context;
   const order = await loadOrder(orders.source, orderId, principal);
   const returned = await context.store.returnedQuantities(order.id);
   const sizes = new Map<string, readonly string[] | null>();
   for (const { sku } of order.lines) {
-    if (!sizes.has(sku)) sizes.set(sku, catalog ? await askExchangeSizes(catalog, sku) : null);
+    if (!sizes.has(sku))
+      sizes.set(sku, exchangeSizes ? await askExchangeSizes(exchangeSizes, sku) : null);
   }
   const settings = { now: context.now(), windowDays: orders.returnWindowDays };
   return {
@@ -30,7 +31,7 @@ export async function returnableOrder(
     lines: order.lines.map((line) => {
       const status = lineStatus(order, line, unitsInReturns(returned, line), settings);
       const exchangeSizes = sizes.get(line.sku) ?? null;
-      // An exchange needs a size to go to: none when the catalog offers none.
+      // An exchange needs a size to go to: none when `exchangeSizes` offers none.
       const resolutions = status.refusal
         ? []
         : RESOLUTIONS.filter((r) => r !== "EXCHANGE" || exchangeSizes?.length !== 0);

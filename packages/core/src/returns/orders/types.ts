@@ -40,16 +40,31 @@ export type EligibilityRule = (
   request: ReturnRequest,
 ) => Eligibility | Promise<Eligibility>;
 
-/** What the host sells, for exchanges. */
-export interface ProductCatalog {
+/**
+ * The sizes `sku` can be exchanged to; null when the shop does not say (any size is then
+ * accepted), an empty list when it cannot be exchanged at all.
+ */
+export type ExchangeSizes = (
+  sku: string,
+) => readonly string[] | null | Promise<readonly string[] | null>;
+
+/** The `orders` option: where orders come from, and the rules a return is held to. */
+export interface OrderRules {
+  /** The host's orders; `inMemoryOrders([...])` for tests and demos. */
+  source: OrderSource;
   /**
-   * The sizes `sku` can be exchanged to; null when the catalogue does not say (any size is
-   * then accepted), an empty list when it cannot be exchanged at all.
+   * Days a line can be returned, counted from the order's `delivered_at`, else its
+   * `placed_at`; a line's own `returnable_until` overrides it. Default 30.
    */
-  exchangeSizes(sku: string): readonly string[] | null | Promise<readonly string[] | null>;
+  returnWindowDays?: number;
+  /**
+   * The host's own rule, checked after window, quantity and final sale: `true`, or
+   * `{ code, detail }` for a 422 `refused-by-policy` that carries them.
+   */
+  eligible?: EligibilityRule;
 }
 
-/** The order rules' settings, from the `orders` and `policy` options with their defaults. */
+/** The order rules' settings: the `orders` option with its defaults. */
 export interface OrderSettings {
   source: OrderSource;
   returnWindowDays: number;
@@ -59,7 +74,7 @@ export interface OrderSettings {
 /** What the checks run with once the host gave `orders`. */
 export interface OrderRulesContext {
   orders: OrderSettings;
-  catalog: ProductCatalog | null;
+  exchangeSizes: ExchangeSizes | null;
   store: Pick<ReturnsStore, "returnedQuantities">;
   now: () => number;
 }
