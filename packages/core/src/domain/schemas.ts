@@ -145,6 +145,13 @@ export const ReturnDataSchema = z
     grade: GradeSchema.nullable(),
     shipment: ShipmentSchema.nullable(),
     customer_id: z.string(),
+    request_id: z
+      .string()
+      .regex(/^rrq_[0-9A-HJKMNP-TV-Z]{26}$/)
+      .nullable()
+      .describe(
+        "The return request it was created in (`POST /v1/portal/return-requests`), with the order's other lines; null for a return created on its own.",
+      ),
     version: z.int().min(1),
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),

@@ -58,6 +58,7 @@ export async function createReturn(deps: CreateReturnDeps, input: unknown, ctx: 
         grade: null,
         shipment: null,
         customer_id: ctx.principal.id,
+        request_id: null,
         version: 1,
         created_at: at,
         updated_at: at,

@@ -88,6 +88,7 @@ export function nextVersion(
     grade: record.grade,
     shipment: record.shipment,
     customer_id: record.customer_id,
+    request_id: record.request_id,
     version,
     created_at: record.created_at,
     updated_at,

@@ -19,6 +19,7 @@ const REQUIRED: Record<Exclude<keyof ReturnsStore, OptionalMember>, true> = {
   getReturn: true,
   listReturns: true,
   commit: true,
+  commitMany: true,
   returnedQuantities: true,
   recordIdempotencyAnswer: true,
   getIdempotencyRecord: true,

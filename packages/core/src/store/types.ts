@@ -296,10 +296,28 @@ export type CommitResult =
       inReturns: number;
     };
 
+/**
+ * Several returns written in one atomic commit, all or none: the returns of one return request.
+ * Each change is checked as `commit` checks it (version, line allowance); any refusal refuses all.
+ */
+export interface ReturnsCommit {
+  changes: Omit<ReturnCommit, "idempotency">[];
+  /** Records a key's first use with the response this commit answers. */
+  idempotency?: IdempotencyFirstUse;
+}
+
+export type ReturnsCommitResult =
+  | { ok: true; events: OutboxEvent[][] }
+  | (Exclude<CommitResult, { ok: true }> & {
+      /** The change refused (its index in `changes`); absent for `idempotency_conflict`. */
+      index?: number;
+    });
+
 export interface ListReturnsQuery {
   customer_id?: string;
   state?: ReturnState;
   order_id?: string;
+  request_id?: string;
   limit: number;
   /** Opaque cursor returned by a previous page. */
   cursor?: string;
@@ -409,6 +427,9 @@ export interface ReturnRecords {
    *   store MAY throw instead of returning a result.
    */
   commit(commit: ReturnCommit): Promise<CommitResult>;
+
+  /** `commit` for several returns at once (see `ReturnsCommit`): MUST be atomic, all or none. */
+  commitMany(commit: ReturnsCommit): Promise<ReturnsCommitResult>;
 
   /** Units in active returns per line of `orderId` (lines with none are absent). */
   returnedQuantities(

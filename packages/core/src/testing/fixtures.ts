@@ -63,6 +63,8 @@ export interface StoredReturnOptions {
   order_id?: string;
   /** The order line returned; defaults to one unit of `TEE-BLK-M` in size M. */
   line?: ReturnData["line"];
+  /** The return request it belongs to; null (the default) for a return on its own. */
+  request_id?: string | null;
   /** Defaults to 1: what a create commit must carry, whatever the state. */
   version?: number;
   /** Epoch ms of creation and of every history entry. */
@@ -88,6 +90,7 @@ export function makeStoredReturn(options: StoredReturnOptions = {}): StoredRetur
       grade: null,
       shipment: null,
       customer_id: customer,
+      request_id: options.request_id ?? null,
       version: 1,
       created_at: at,
       updated_at: at,

@@ -50,6 +50,7 @@ export {
   describeOrdersConformance,
   describeOutboxConformance,
   describeRetentionConformance,
+  describeReturnRequestsConformance,
   describeSubscriberEndpointsConformance,
   describeSubscribersConformance,
   runStoreConformance,

@@ -16,6 +16,7 @@ import { describeNotifications } from "./cases/notifications";
 import { describeOrders } from "./cases/orders";
 import { describeOutbox } from "./cases/outbox";
 import { describeRetention } from "./cases/retention";
+import { describeReturnRequests } from "./cases/return-requests";
 import { describeSubscriberEndpoints } from "./cases/subscriber-endpoints";
 import { describeSubscribers } from "./cases/subscribers";
 import type { StoreSubject } from "./subject";
@@ -57,6 +58,7 @@ const GROUPS: ReadonlyArray<{
   { cases: describeCommits, commits: true },
   { cases: describeLineAllowance, commits: true },
   { cases: describeListReturns },
+  { cases: describeReturnRequests, commits: true },
   { cases: describeIdempotency, commits: true },
   { cases: describeOutbox, commits: true },
   { cases: describeDeliveries },
@@ -87,6 +89,8 @@ export function runStoreConformance(options: StoreConformanceOptions): void {
 export const describeCommitsConformance = group("commits", describeCommits);
 /** `commit` with a `lineAllowance`, and `returnedQuantities`: units of an order line, even under races. */
 export const describeLineAllowanceConformance = group("line allowance", describeLineAllowance);
+/** `commitMany` (a return request's returns, all or none) and `listReturns` by `request_id`. */
+export const describeReturnRequestsConformance = group("return requests", describeReturnRequests);
 /** `listReturns`: filters, order and cursors. */
 export const describeListReturnsConformance = group("listReturns", describeListReturns);
 /** Idempotency keys: claim, complete, release, expiry, and keyed writes through the service. */

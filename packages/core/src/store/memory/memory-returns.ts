@@ -40,11 +40,16 @@ export class MemoryReturns {
     this.byId.set(id, stored);
   }
 
-  /** The units active returns of `orderId` hold of `line`, leaving out `exceptId`. */
-  unitsInReturns(orderId: string, line: ReturnLine, exceptId: string): number {
+  /** The units active returns of `orderId` hold of `line`, leaving out `exceptId` and `skipped`. */
+  unitsInReturns(
+    orderId: string,
+    line: ReturnLine,
+    exceptId: string,
+    skipped: ReadonlyMap<string, unknown> = new Map(),
+  ): number {
     let units = 0;
     for (const { record } of this.ofOrder(orderId)) {
-      if (record.id === exceptId) continue;
+      if (record.id === exceptId || skipped.has(record.id)) continue;
       if (record.line.sku === line.sku && record.line.size === line.size)
         units += unitsHeld(record);
     }
@@ -81,6 +86,7 @@ export class MemoryReturns {
       if (query.customer_id !== undefined && record.customer_id !== query.customer_id) continue;
       if (query.state !== undefined && record.state !== query.state) continue;
       if (query.order_id !== undefined && record.order_id !== query.order_id) continue;
+      if (query.request_id !== undefined && record.request_id !== query.request_id) continue;
       if (data.length === query.limit) {
         next_cursor = data[data.length - 1]!.record.id;
         break;
