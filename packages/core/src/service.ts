@@ -31,6 +31,7 @@ export type {
   OperationContext,
   ReturnListResult,
   ReturnOperations,
+  ReturnRequestResult,
   ReturnResult,
 } from "./returns/types";
 export type { ReturnsServiceOptions } from "./service-options";
@@ -152,6 +153,10 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
     get: operations.get,
     list: operations.list,
     returnableLines: operations.returnableLines,
+    createReturnRequest: operations.createReturnRequest,
+    getReturnRequest: operations.getReturnRequest,
+    submitReturnRequest: operations.submitReturnRequest,
+    shipReturnRequest: operations.shipReturnRequest,
     allowedEventsFor: operations.allowedEventsFor,
     store,
     catalogue,

@@ -18,6 +18,7 @@ import {
 import { OPENAPI_PATH } from "../http/links";
 import { describeOrderChecks } from "./cases/order-checks";
 import { describeRequestIds } from "./cases/request-ids";
+import { describeReturnRequestsOverHttp } from "./cases/return-request-http";
 import { describeReturnableLines } from "./cases/returnable-lines";
 import { describeWebhookOperations } from "./cases/webhook-operations";
 import { validCreate } from "./fixtures";
@@ -95,6 +96,8 @@ export function runHttpConformance(target: HttpSuiteTarget) {
       describeReturnableLines(setup);
       describeWebhookOperations(setup);
     }
+    // What a mount bridges too (bodies, keys, Location), so every mount runs them.
+    describeReturnRequestsOverHttp(setup);
     describeRequestIds(setup);
 
     // ------------------------------------------------------------------ lifecycle

@@ -8,6 +8,7 @@
  */
 
 import type { ReturnSchemas } from "../../domain/schemas";
+import { requestRoutes } from "./request-routes";
 import { catalogueRoutes, merchantRoutes, portalRoutes } from "./returns-routes";
 import type { RouteDefinition } from "./route-definition";
 import { webhookRoutes } from "./webhook-admin-routes";
@@ -16,5 +17,11 @@ export * from "./route-definition";
 export * from "./route-table";
 
 export function buildRoutes(schemas: ReturnSchemas): RouteDefinition[] {
-  return [...portalRoutes(schemas), ...merchantRoutes(), ...catalogueRoutes(), ...webhookRoutes()];
+  return [
+    ...portalRoutes(schemas),
+    ...merchantRoutes(),
+    ...requestRoutes(schemas),
+    ...catalogueRoutes(),
+    ...webhookRoutes(),
+  ];
 }

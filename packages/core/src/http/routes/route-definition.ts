@@ -10,6 +10,7 @@ import type { HealthReport, ReturnableOrder, ReturnData } from "../../domain/sch
 import type {
   OperationContext,
   ReturnListResult,
+  ReturnRequestResult,
   ReturnResult,
   ReturnsRequestOperations,
 } from "../../returns/types";
@@ -42,6 +43,7 @@ export interface RouteInput {
 /** What an operation answered, for the HTTP layer to render. */
 export type RouteOutcome =
   | { kind: "write"; result: ReturnResult }
+  | { kind: "request"; result: ReturnRequestResult }
   | { kind: "return"; record: ReturnData }
   | { kind: "page"; page: ReturnListResult }
   | { kind: "reasons"; reasons: ReasonDescription[] }
