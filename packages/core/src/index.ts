@@ -37,7 +37,14 @@ export { WEBHOOK_REQUEST_ID_HEADER } from "./delivery/request-id-header";
 export type { SignedWebhookHeaders } from "./delivery/signer";
 export { generateWebhookSecret, signWebhook, webhookHeaders } from "./delivery/signer";
 export { subscriberEndpointId } from "./delivery/subscribers";
-export { isEventId, isReturnId, newEventId, newReturnId } from "./domain/ids";
+export {
+  isEventId,
+  isReturnId,
+  isReturnRequestId,
+  newEventId,
+  newReturnId,
+  newReturnRequestId,
+} from "./domain/ids";
 export type {
   MerchantEvent,
   PersistedReturnSnapshot,
@@ -132,6 +139,7 @@ export type {
   OperationContext,
   ReturnListResult,
   ReturnOperations,
+  ReturnRequestResult,
   ReturnResult,
   ReturnsService,
   ReturnsServiceOptions,

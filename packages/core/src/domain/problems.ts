@@ -192,8 +192,6 @@ export const problems = {
       "No return of the request can take the event",
       `Cannot ${event} return request ${id}: none of its returns is ${state}.`,
       { return_request_id: id, event, state },
-      {},
-      FINAL_ANSWER,
     ),
   returnNotFound: (id: string) =>
     new ProblemError(
