@@ -12,7 +12,6 @@ import {
   MerchantListQuerySchema,
   PortalListQuerySchema,
   type ReturnData,
-  type ReturnRequestData,
   type ReturnSchemas,
 } from "../domain/schemas";
 import type { HealthCheck } from "../observability/health/health-check";
@@ -21,18 +20,13 @@ import type { IdempotentResponse } from "../store/types";
 import { etagOf } from "../util/etag";
 import { flatString } from "../util/flat-string";
 import { createReturn } from "./create-return";
-import { createReturnRequest } from "./create-return-request";
 import type { IdempotencyEngine, IdempotentOutcome } from "./idempotency/engine";
 import { parseInput } from "./parse-input";
 import { createReturnReader, withOrderLine } from "./reader";
-import { sendRequestEvent } from "./request-events";
-import { loadRequestReturns, requestOf } from "./request-reader";
+import { requestOperations } from "./request-operations";
 import { sendEvent } from "./send-event";
 import type {
-  OperationContext,
-  RequestEvent,
   ReturnOperations,
-  ReturnRequestResult,
   ReturnResult,
   ReturnsRequestOperations,
   WriteTargets,
@@ -84,18 +78,6 @@ export function createOperations(
     };
   }
 
-  const requestResult = (outcome: IdempotentOutcome): ReturnRequestResult => ({
-    request: outcome.response.body as ReturnRequestData,
-    status: outcome.response.status,
-    replayed: outcome.replayed,
-    headers: outcome.response.headers,
-  });
-  const sendToRequest =
-    (event: RequestEvent) => (id: string, body: unknown, ctx: OperationContext) =>
-      traceOperation(`${event} request`, { caller: ctx.principal.kind }, async () =>
-        requestResult(await sendRequestEvent(deps, id, event, body, ctx)),
-      );
-
   const send: ReturnsRequestOperations["sendEvent"] = (id, event, body, ctx) =>
     traceOperation(event, { returnId: id, caller: ctx.principal.kind }, async () =>
       toResult(await sendEvent(deps, id, event, body, ctx)),
@@ -117,18 +99,7 @@ export function createOperations(
       return send(id, event, body, ctx);
     },
 
-    createReturnRequest: (input, ctx) =>
-      traceOperation("create request", { caller: ctx.principal.kind }, async () =>
-        requestResult(await createReturnRequest(deps, input, ctx)),
-      ),
-    getReturnRequest: (id, ctx) =>
-      traceOperation("get request", { caller: ctx.principal.kind }, async () => {
-        assertScope(ctx.principal, ctx.principal.kind, "read");
-        await ready();
-        return requestOf(id, await loadRequestReturns(store, id, ctx.principal));
-      }),
-    submitReturnRequest: sendToRequest("submit"),
-    shipReturnRequest: sendToRequest("ship"),
+    ...requestOperations(deps),
 
     get: (id, ctx) =>
       traceOperation("get", { returnId: id, caller: ctx.principal.kind }, async () => {
