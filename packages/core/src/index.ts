@@ -14,6 +14,7 @@ export type {
   OperationContext,
   ReturnListResult,
   ReturnOperations,
+  ReturnRequestResult,
   ReturnResult,
   ReturnsService,
   ReturnsServiceOptions,

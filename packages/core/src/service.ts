@@ -47,6 +47,7 @@ export type {
   OperationContext,
   ReturnListResult,
   ReturnOperations,
+  ReturnRequestResult,
   ReturnResult,
 } from "./returns/types";
 export type { ReturnsServiceOptions } from "./service-options";
@@ -201,6 +202,10 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
     get: operations.get,
     list: operations.list,
     returnableLines: operations.returnableLines,
+    createReturnRequest: operations.createReturnRequest,
+    getReturnRequest: operations.getReturnRequest,
+    submitReturnRequest: operations.submitReturnRequest,
+    shipReturnRequest: operations.shipReturnRequest,
     allowedEventsFor: operations.allowedEventsFor,
     store,
     catalogue,

@@ -14,10 +14,13 @@ import { CUSTOMER, shopOptions } from "./test-support/shop";
 const CUSTOMER_TOOLS = [
   "cancel_return",
   "get_return",
+  "get_return_request",
   "list_my_returns",
   "returnable_lines",
   "start_return",
+  "start_return_request",
   "submit_return",
+  "submit_return_request",
   "update_return",
 ];
 const BACK_OFFICE_TOOLS = [
@@ -81,6 +84,7 @@ describe.each<HostKind>(["hono", "express"])(
       );
       expect(await toolNames(reader)).toEqual([
         "get_return",
+        "get_return_request",
         "list_my_returns",
         "returnable_lines",
       ]);
@@ -174,6 +178,45 @@ describe.each<HostKind>(["hono", "express"])(
       expect(mine.structuredContent).toMatchObject({
         return: { state: "closed" },
         allowed_events: [],
+      });
+    });
+
+    it("starts a return of two lines in one call and submits both together", async () => {
+      const lines = [
+        { line: { sku: "TEE-BLK", size: "M" }, reason: "TOO_SMALL", resolution: "REFUND" },
+        { line: { sku: "CAP-RED" }, reason: "CHANGED_MIND", resolution: "REFUND" },
+      ];
+      const started = await callTool(customer, "start_return_request", {
+        order_id: "ord_5001",
+        lines,
+        idempotency_key: `request-${kind}`,
+      });
+      expect(started.isError, JSON.stringify(started.content)).toBeFalsy();
+      const { request } = started.structuredContent as {
+        request: { id: string; returns: { state: string; request_id: string }[] };
+      };
+      expect(request.returns).toEqual([
+        expect.objectContaining({ state: "draft", request_id: request.id }),
+        expect.objectContaining({ state: "draft", request_id: request.id }),
+      ]);
+
+      const submitted = await callTool(customer, "submit_return_request", {
+        id: request.id,
+        idempotency_key: `request-submit-${kind}`,
+      });
+      expect(submitted.isError, JSON.stringify(submitted.content)).toBeFalsy();
+      const read = await callTool(customer, "get_return_request", { id: request.id });
+      expect(read.structuredContent).toMatchObject({
+        request: { returns: [{ state: "submitted" }, { state: "submitted" }] },
+      });
+      const again = await callTool(customer, "start_return_request", {
+        order_id: "ord_5001",
+        lines: [lines[1]],
+        idempotency_key: `request-again-${kind}`,
+      });
+      expect(again.isError).toBe(true);
+      expect(again.structuredContent).toMatchObject({
+        problem: { type: expect.stringContaining("return-request-refused"), lines: [{ index: 0 }] },
       });
     });
 

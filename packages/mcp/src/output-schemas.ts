@@ -10,6 +10,7 @@ import {
   ReturnableOrderDataSchema,
   ReturnDataSchema,
   ReturnEventNameSchema,
+  ReturnRequestDataSchema,
 } from "@returnkit/core";
 import { z } from "zod";
 
@@ -57,3 +58,15 @@ export const ReturnListOutput = outcome(
 );
 
 export const ReturnableOrderOutput = outcome({ order: ReturnableOrderDataSchema }, ["order"]);
+
+export const ReturnRequestOutput = outcome(
+  {
+    request: ReturnRequestDataSchema,
+    replayed: z
+      .boolean()
+      .describe(
+        "True when this idempotency_key had already done the action: nothing new happened.",
+      ),
+  },
+  ["request"],
+);

@@ -2,11 +2,13 @@
  * @module server — the MCP server one caller sees: the tools its scope family and access
  * allow, and nothing else (a customer never sees a back-office tool).
  */
+
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { hasScope, type Principal, type ReportError } from "@returnkit/core";
 import { registerBackOfficeReads, registerBackOfficeWrites } from "./back-office-tools";
 import { registerCustomerReads, registerCustomerWrites, registerGetReturn } from "./customer-tools";
 import { INSTRUCTIONS } from "./instructions";
+import { registerRequestReads, registerRequestWrites } from "./request-tools";
 import { registerResources } from "./resources";
 import type { McpService, ToolContext } from "./tool-context";
 import { runTool } from "./tool-result";
@@ -43,13 +45,17 @@ export function buildServer(
   const kind = principal.kind;
   if (!hasScope(principal, kind, "read")) return server;
   registerResources(server, tools);
-  if (kind === "portal") registerCustomerReads(server, tools);
-  else {
+  if (kind === "portal") {
+    registerCustomerReads(server, tools);
+    registerRequestReads(server, tools);
+  } else {
     registerBackOfficeReads(server, tools);
     registerGetReturn(server, tools);
   }
   if (!hasScope(principal, kind, "write")) return server;
-  if (kind === "portal") registerCustomerWrites(server, tools);
-  else registerBackOfficeWrites(server, tools);
+  if (kind === "portal") {
+    registerCustomerWrites(server, tools);
+    registerRequestWrites(server, tools);
+  } else registerBackOfficeWrites(server, tools);
   return server;
 }

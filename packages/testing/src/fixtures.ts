@@ -69,6 +69,8 @@ export interface StoredReturnOptions {
   line?: ReturnData["line"];
   /** The reason claimed; defaults to `TOO_SMALL_AT_CHEST`. */
   reason?: string;
+  /** The return request it belongs to; null (the default) for a return on its own. */
+  request_id?: string | null;
   /** Defaults to 1: what a create commit must carry, whatever the state. */
   version?: number;
   /** Epoch ms of creation and of every history entry. */
@@ -84,7 +86,6 @@ export function makeStoredReturn(options: StoredReturnOptions = {}): StoredRetur
       id: options.id ?? newReturnId(),
       object: "return",
       order_id: options.order_id ?? "ord_1001",
-      request_id: null,
       line: options.line ?? { sku: "TEE-BLK-M", quantity: 1, size: "M" },
       order_line: null,
       reason: options.reason ?? "TOO_SMALL_AT_CHEST",
@@ -95,6 +96,7 @@ export function makeStoredReturn(options: StoredReturnOptions = {}): StoredRetur
       grade: null,
       shipment: null,
       customer_id: customer,
+      request_id: options.request_id ?? null,
       version: 1,
       created_at: at,
       updated_at: at,

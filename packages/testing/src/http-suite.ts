@@ -21,6 +21,7 @@ import { describeFitInsightsHttp } from "./cases/fit-insights-http";
 import { describeOrderChecks } from "./cases/order-checks";
 import { describeRequestIds } from "./cases/request-ids";
 import { describeReturnPolicy } from "./cases/return-policy";
+import { describeReturnRequestsOverHttp } from "./cases/return-request-http";
 import { describeReturnableLines } from "./cases/returnable-lines";
 import { describeWebhookOperations } from "./cases/webhook-operations";
 import { validCreate } from "./fixtures";
@@ -98,6 +99,8 @@ export function runHttpConformance(target: HttpSuiteTarget) {
       describeReturnableLines(setup);
       describeWebhookOperations(setup);
     }
+    // What a mount bridges too (bodies, keys, Location), so every mount runs them.
+    describeReturnRequestsOverHttp(setup);
     describeRequestIds(setup);
     describeReturnPolicy(setup);
     // Over every mount: its query strings reach the same strict schema.

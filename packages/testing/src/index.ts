@@ -56,6 +56,7 @@ export {
   describeOrdersConformance,
   describeOutboxConformance,
   describeRetentionConformance,
+  describeReturnRequestsConformance,
   describeSubscriberEndpointsConformance,
   describeSubscribersConformance,
   runStoreConformance,

@@ -18,6 +18,7 @@ import { describeNotifications } from "./cases/notifications";
 import { describeOrders } from "./cases/orders";
 import { describeOutbox } from "./cases/outbox";
 import { describeRetention } from "./cases/retention";
+import { describeReturnRequests } from "./cases/return-requests";
 import { describeSubscriberEndpoints } from "./cases/subscriber-endpoints";
 import { describeSubscribers } from "./cases/subscribers";
 import type { StoreSubject } from "./subject";
@@ -60,6 +61,7 @@ const GROUPS: ReadonlyArray<{
   { cases: describeLineAllowance, commits: true },
   { cases: describeListReturns },
   { cases: describeFitInsights },
+  { cases: describeReturnRequests, commits: true },
   { cases: describeIdempotency, commits: true },
   { cases: describeOutbox, commits: true },
   { cases: describeDeliveries },
@@ -90,6 +92,8 @@ export function runStoreConformance(options: StoreConformanceOptions): void {
 export const describeCommitsConformance = group("commits", describeCommits);
 /** `commit` with a `lineAllowance`, and `returnedQuantities`: units of an order line, even under races. */
 export const describeLineAllowanceConformance = group("line allowance", describeLineAllowance);
+/** `commitMany` (a return request's returns, all or none) and `listReturns` by `request_id`. */
+export const describeReturnRequestsConformance = group("return requests", describeReturnRequests);
 /** `listReturns`: filters, order and cursors. */
 export const describeListReturnsConformance = group("listReturns", describeListReturns);
 /** `fitInsights`: returns per sku, size and reason, confirmed or not, by sku and creation time. */

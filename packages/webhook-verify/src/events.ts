@@ -101,6 +101,8 @@ export interface ReturnData {
   grade: { condition: GradeCondition | null; disposition: GradeDisposition | null } | null;
   shipment: { carrier: string | null; tracking_number: string | null } | null;
   customer_id: string;
+  /** The return request it was created in with other lines of the order; null when on its own. */
+  request_id: string | null;
   version: number;
   created_at: string;
   updated_at: string;

@@ -1,4 +1,7 @@
-/** @module domain/ids — prefixed, time-ordered identifiers (`ret_` + ULID, `evt_` + ULID). */
+/**
+ * @module domain/ids — prefixed, time-ordered identifiers (`ret_` + ULID, `evt_` + ULID, and
+ * `rrq_` + ULID for a return request).
+ */
 import { monotonicFactory, type PRNG } from "ulidx";
 import { flatString } from "../util/flat-string";
 
@@ -23,11 +26,17 @@ const nextUlid = monotonicFactory(pooledRandom());
 
 export const RETURN_ID_PREFIX = "ret_";
 export const EVENT_ID_PREFIX = "evt_";
+export const RETURN_REQUEST_ID_PREFIX = "rrq_";
 
 const ULID_BODY = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 
 export function newReturnId(): string {
   return flatString(RETURN_ID_PREFIX + nextUlid());
+}
+
+/** The id of a return request: the returns created together carry it as `request_id`. */
+export function newReturnRequestId(): string {
+  return flatString(RETURN_REQUEST_ID_PREFIX + nextUlid());
 }
 
 export function newEventId(): string {
@@ -47,4 +56,12 @@ export function isReturnId(value: string): boolean {
 /** True for a well-formed event id (its `webhook-id`); anything else cannot name an event. */
 export function isEventId(value: string): boolean {
   return value.startsWith(EVENT_ID_PREFIX) && ULID_BODY.test(value.slice(EVENT_ID_PREFIX.length));
+}
+
+/** True for a well-formed return request id; anything else cannot name a request (→ 404). */
+export function isReturnRequestId(value: string): boolean {
+  return (
+    value.startsWith(RETURN_REQUEST_ID_PREFIX) &&
+    ULID_BODY.test(value.slice(RETURN_REQUEST_ID_PREFIX.length))
+  );
 }

@@ -2,7 +2,15 @@
  * @module domain — the returns domain: the lifecycle machine, schemas, reasons, principals, problems,
  * ids, and the refund maths.
  */
-export { isEventId, isReturnId, newEventId, newPrefixedId, newReturnId } from "./ids";
+export {
+  isEventId,
+  isReturnId,
+  isReturnRequestId,
+  newEventId,
+  newPrefixedId,
+  newReturnId,
+  newReturnRequestId,
+} from "./ids";
 export type {
   MerchantEvent,
   PersistedReturnSnapshot,

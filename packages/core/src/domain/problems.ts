@@ -47,6 +47,12 @@ function describeReturnableLine(line: OrderLineRef) {
     : `${line.returnable_quantity} of ${describeLine(line)}`;
 }
 
+/** One refused line of a return request: its index and the problem a return of it alone gets. */
+export interface RefusedLine extends ProblemDetails {
+  index: number;
+  return_id?: string;
+}
+
 export interface ProblemDetails {
   type: string;
   title: string;
@@ -152,6 +158,41 @@ export const problems = {
     ),
   forbidden: (detail: string, headers: Record<string, string> = {}) =>
     new ProblemError(403, "forbidden", "Forbidden", detail, {}, headers),
+  returnRequestNotFound: (id: string) =>
+    new ProblemError(
+      404,
+      "not-found",
+      "Return request not found",
+      `No return request with id "${id}" exists for this caller.`,
+      { return_request_id: id },
+      {},
+      FINAL_ANSWER,
+    ),
+  /**
+   * Lines of a return request refused, all named: 422 when any is refused by the order's rules,
+   * 400 when every one is a body the order cannot take (a line it does not have, a size not
+   * offered). Nothing was written.
+   */
+  returnRequestRefused: (lines: RefusedLine[]) => {
+    const status = lines.some((line) => line.status === 422) ? 422 : 400;
+    const named = lines.map((line) => `line ${line.index}: ${line.detail}`).join(" ");
+    return new ProblemError(
+      status,
+      "return-request-refused",
+      "Lines of the return request were refused",
+      `Nothing was written: ${lines.length === 1 ? "one line was" : `${lines.length} lines were`} refused. ${named}`,
+      { lines },
+    );
+  },
+  /** A request-wide event found no return it applies to (no draft to submit, none approved to ship). */
+  returnRequestNothingToDo: (id: string, event: string, state: string) =>
+    new ProblemError(
+      409,
+      "return-request-nothing-to-do",
+      "No return of the request can take the event",
+      `Cannot ${event} return request ${id}: none of its returns is ${state}.`,
+      { return_request_id: id, event, state },
+    ),
   returnNotFound: (id: string) =>
     new ProblemError(
       404,

@@ -133,12 +133,6 @@ export const ReturnDataSchema = z
     id: z.string().regex(/^ret_[0-9A-HJKMNP-TV-Z]{26}$/),
     object: z.literal("return"),
     order_id: z.string(),
-    request_id: z
-      .string()
-      .nullable()
-      .describe(
-        "The return request this return was created in (`rrq_…`), or null for a return created alone.",
-      ),
     line: ReturnLineSchema,
     order_line: ReturnOrderLineSchema.nullable().describe(
       "The order line as last checked (at create, update and submit); null when the service is not connected to the shop's orders.",
@@ -151,6 +145,13 @@ export const ReturnDataSchema = z
     grade: GradeSchema.nullable(),
     shipment: ShipmentSchema.nullable(),
     customer_id: z.string(),
+    request_id: z
+      .string()
+      .regex(/^rrq_[0-9A-HJKMNP-TV-Z]{26}$/)
+      .nullable()
+      .describe(
+        "The return request it was created in (`POST /v1/portal/return-requests`), with the order's other lines; null for a return created on its own.",
+      ),
     version: z.int().min(1),
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),
@@ -212,6 +213,45 @@ export const ReturnSchema = ReturnDataSchema.extend({
 }).meta({ id: "Return" });
 export type ReturnResource = z.infer<typeof ReturnSchema>;
 
+/** The returns a request holds: one per order line, at most this many. */
+export const REQUEST_LINES_MAX = 50;
+
+/** A return request as stored for replays and carried in-process: its returns, in line order. */
+export const ReturnRequestDataSchema = z
+  .object({
+    id: z.string().regex(/^rrq_[0-9A-HJKMNP-TV-Z]{26}$/),
+    object: z.literal("return_request"),
+    order_id: z.string(),
+    customer_id: z.string(),
+    created_at: z.iso.datetime(),
+    returns: z
+      .array(ReturnDataSchema)
+      .describe("One return per line, in the order the lines were sent, each in its own state."),
+  })
+  .meta({ id: "ReturnRequestData" });
+export type ReturnRequestData = z.infer<typeof ReturnRequestDataSchema>;
+
+export const ReturnRequestSchema = ReturnRequestDataSchema.extend({
+  returns: z.array(ReturnSchema),
+  _links: z
+    .record(z.string(), z.union([LinkSchema, z.array(LinkSchema)]))
+    .describe("`self`, `returns` (the list filtered to this request) and `item`: each return."),
+  _templates: z
+    .record(z.string(), TemplateSchema)
+    .describe(
+      "`submit` (a customer, while drafts remain) and `ship` (the back office, while returns are approved).",
+    ),
+}).meta({ id: "ReturnRequest" });
+export type ReturnRequestResource = z.infer<typeof ReturnRequestSchema>;
+
+export const SubmitReturnRequestSchema = z
+  .strictObject({ note })
+  .meta({ id: "SubmitReturnRequest" });
+export const ShipReturnRequestSchema = z
+  .strictObject({ carrier: text(1, 64).optional(), tracking_number: text(1, 128).optional(), note })
+  .describe("One parcel: every approved return of the request is recorded as shipped in it.")
+  .meta({ id: "ShipReturnRequest" });
+
 export const ReturnListSchema = z
   .object({
     object: z.literal("list"),
@@ -244,6 +284,25 @@ export const ProblemSchema = z
       .string()
       .optional()
       .describe("not-found, concurrent-update: the return asked for."),
+    return_request_id: z
+      .string()
+      .optional()
+      .describe("not-found, nothing-to-do: the return request asked for."),
+    lines: z
+      .array(
+        z.looseObject({
+          index: z.int().min(0).describe("The line's place in the request (0 first)."),
+          return_id: z.string().optional().describe("The line's return, once it has one."),
+          type: z.string(),
+          title: z.string(),
+          status: z.int(),
+          detail: z.string(),
+        }),
+      )
+      .optional()
+      .describe(
+        "return-request-refused: each refused line, with the problem a return of it alone would get (its members as that problem has them).",
+      ),
     event: z
       .string()
       .optional()
@@ -492,14 +551,20 @@ export const LIST_LIMIT_MAX = 100;
 const limit = z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).default(LIST_LIMIT_DEFAULT);
 const cursor = z.string().min(1).max(200).refine(isStorableText, STORABLE).optional();
 
+const requestFilter = text(1, 128)
+  .optional()
+  .describe("Only the returns of this return request (`rrq_…`).");
+
 export const PortalListQuerySchema = z.strictObject({
   order_id: text(1, 128).optional(),
+  request_id: requestFilter,
   limit,
   cursor,
 });
 export const MerchantListQuerySchema = z.strictObject({
   state: ReturnStateSchema.optional(),
   order_id: text(1, 128).optional(),
+  request_id: requestFilter,
   limit,
   cursor,
 });
@@ -594,12 +659,60 @@ export function createReturnSchemas(
     })
     .meta({ id: "UpdateReturn" });
 
-  return { CreateReturn, UpdateReturn };
+  const requestLine = z
+    .strictObject({
+      line: z.strictObject({
+        sku: text(1, 64),
+        size: text(1, 32).optional().describe("The size that was ordered."),
+      }),
+      quantity: z.int().min(1).max(10_000).default(1),
+      reason,
+      resolution: ResolutionSchema,
+      exchange_size: text(1, 32).optional(),
+    })
+    .superRefine((input, ctx) => {
+      const exchange = input.resolution === "EXCHANGE";
+      if (exchange === (input.exchange_size !== undefined)) return;
+      ctx.addIssue({
+        code: "custom",
+        path: ["exchange_size"],
+        message: exchange ? EXCHANGE_SIZE_MESSAGE.required : EXCHANGE_SIZE_MESSAGE.forbidden,
+      });
+    });
+  const CreateReturnRequest = z
+    .strictObject({
+      order_id: text(1, 128),
+      lines: z
+        .array(requestLine)
+        .min(1)
+        .max(REQUEST_LINES_MAX)
+        .describe("One entry per order line (a line at most once): each becomes a draft return."),
+      note,
+    })
+    .superRefine((input, ctx) => {
+      const seen = new Set<string>();
+      input.lines.forEach(({ line }, index) => {
+        const key = JSON.stringify([line.sku, line.size ?? null]);
+        if (seen.has(key)) {
+          ctx.addIssue({
+            code: "custom",
+            path: ["lines", index, "line"],
+            message: `order line ${line.sku}${line.size ? ` in size ${line.size}` : ""} is named twice; send its units as one line`,
+          });
+        }
+        seen.add(key);
+      });
+    })
+    .meta({ id: "CreateReturnRequest" });
+
+  return { CreateReturn, UpdateReturn, CreateReturnRequest };
 }
 
 export type ReturnSchemas = ReturnType<typeof createReturnSchemas>;
 export type CreateReturnInput = z.input<ReturnSchemas["CreateReturn"]>;
 export type CreateReturnParsed = z.output<ReturnSchemas["CreateReturn"]>;
 export type UpdateReturnInput = z.input<ReturnSchemas["UpdateReturn"]>;
+export type CreateReturnRequestInput = z.input<ReturnSchemas["CreateReturnRequest"]>;
+export type CreateReturnRequestParsed = z.output<ReturnSchemas["CreateReturnRequest"]>;
 
 export { EXCHANGE_SIZE_MESSAGE };

@@ -4,6 +4,7 @@ import type { Principal } from "../domain/principal";
 import { REPLAYED_HEADER } from "../returns/idempotency/engine";
 import { etagOf } from "../util/etag";
 import { type LinkContext, renderReturn } from "./links";
+import { renderReturnRequest } from "./request-links";
 import type { Responder } from "./responses";
 import { renderReturnable } from "./returnable-links";
 import type { RouteOutcome } from "./routes";
@@ -72,6 +73,13 @@ export function createRenderer(setup: RenderSetup) {
       const { record } = outcome;
       const headers = { etag: etagOf(record.version) };
       return responder.json(200, renderReturn(record, principal, links), headers, requestId);
+    }
+    if (outcome.kind === "request") {
+      const { result } = outcome;
+      const headers = { ...result.headers };
+      if (result.replayed) headers[REPLAYED_HEADER] = "true";
+      const body = renderReturnRequest(result.request, principal, links);
+      return responder.json(result.status, body, headers, requestId);
     }
     // The service built etag and location with the response it stored for replays.
     const { result } = outcome;

@@ -90,7 +90,8 @@ export function eventPrefixes(routes: readonly RouteDefinition[]): EventPrefix[]
   const prefixes = new Map<CallerKind, EventPrefix>();
   for (const route of routes) {
     const segments = route.path.split("/").slice(1);
-    if (!route.caller || route.caller === "any") continue;
+    // Only lifecycle event routes: a return request's `…/{id}/submit` is no event prefix.
+    if (!route.event || !route.caller || route.caller === "any") continue;
     if (segments.length < 2 || segments[segments.length - 2] !== "{id}") continue;
     prefixes.set(route.caller, {
       caller: route.caller,

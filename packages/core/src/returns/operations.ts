@@ -23,6 +23,7 @@ import { createReturn } from "./create-return";
 import type { IdempotencyEngine, IdempotentOutcome } from "./idempotency/engine";
 import { parseInput } from "./parse-input";
 import { createReturnReader, withOrderLine } from "./reader";
+import { requestOperations } from "./request-operations";
 import { sendEvent } from "./send-event";
 import type {
   ReturnOperations,
@@ -48,7 +49,13 @@ export function createOperations(
 ): ReturnOperations & ReturnsRequestOperations {
   const { store, baseUrl, targets, ready } = setup;
   const reader = createReturnReader(store, setup.recent);
-  const deps = { ...setup, reader, respond, target: targets.create };
+  const deps = {
+    ...setup,
+    reader,
+    respond,
+    target: targets.create,
+    requestTargets: targets.requests,
+  };
   const reasonList = describeReasons(setup.catalogue);
 
   function respond(record: ReturnData, status: number): IdempotentResponse {
@@ -91,6 +98,8 @@ export function createOperations(
       }
       return send(id, event, body, ctx);
     },
+
+    ...requestOperations(deps),
 
     get: (id, ctx) =>
       traceOperation("get", { returnId: id, caller: ctx.principal.kind }, async () => {

@@ -59,11 +59,20 @@ export function createReturnReader(
 
 /**
  * A return as this version of the service writes it: one stored before returns recorded the
- * order line they were checked against has none (`order_line: null`).
+ * order line they were checked against has none (`order_line: null`), and one stored before
+ * return requests belongs to none (`request_id: null`).
  */
 export function withOrderLine(stored: StoredReturn): StoredReturn {
-  if (stored.record.order_line !== undefined) return stored;
-  return { ...stored, record: { ...stored.record, order_line: null } };
+  const { record } = stored;
+  if (record.order_line !== undefined && record.request_id !== undefined) return stored;
+  return {
+    ...stored,
+    record: {
+      ...record,
+      order_line: record.order_line ?? null,
+      request_id: record.request_id ?? null,
+    },
+  };
 }
 
 /**

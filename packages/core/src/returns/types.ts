@@ -12,6 +12,7 @@ import type {
   PortalListQuery,
   ReturnableOrder,
   ReturnData,
+  ReturnRequestData,
   UpdateReturnInput,
 } from "../domain/schemas";
 import type { FitSignal } from "./events";
@@ -55,7 +56,7 @@ export interface ReturnListResult {
 }
 
 /** The typed operations a host calls in-process. */
-export interface ReturnOperations {
+export interface ReturnOperations extends ReturnRequestOperations {
   /** Creates a draft return for the calling customer (201). */
   createReturn(input: unknown, ctx: OperationContext): Promise<ReturnResult>;
   /** PATCHes a draft's reason, resolution or exchange size. */
@@ -107,10 +108,11 @@ export interface WriteTargets {
   event(event: ReturnEvent, id: string): WriteTarget;
   /** The path of one return, for a new return's Location. */
   returnPath(id: string): string;
+  requests: RequestTargets;
 }
 
 /** What the HTTP routes call of the returns: the writes, reads, reason catalogue and health. */
-export interface ReturnsRequestOperations {
+export interface ReturnsRequestOperations extends ReturnRequestOperations {
   createReturn(input: unknown, ctx: OperationContext): Promise<ReturnResult>;
   sendEvent(
     id: string,
@@ -126,4 +128,41 @@ export interface ReturnsRequestOperations {
   /** The health check, for anyone (no caller: load balancers and probes). */
   health(): Promise<HealthReport>;
   allowedEventsFor(record: ReturnData, principal: Principal): ReturnEvent[];
+}
+
+/** The request-wide events: a customer submits every draft, the back office ships a parcel. */
+export type RequestEvent = "submit" | "ship";
+
+/** Where the return request writes live in the route table (see `WriteTargets`). */
+export interface RequestTargets {
+  create: WriteTarget;
+  event(event: RequestEvent, id: string): WriteTarget;
+  /** The customer's path of one request, for a new request's Location. */
+  requestPath(id: string): string;
+}
+
+export interface ReturnRequestResult {
+  request: ReturnRequestData;
+  /** 201 on create, else 200. */
+  status: number;
+  /** True when an earlier response to the same Idempotency-Key was replayed. */
+  replayed: boolean;
+  /** `location` on create. */
+  headers: Record<string, string>;
+}
+
+/** Return requests: several lines of one order, created, submitted and shipped together. */
+export interface ReturnRequestOperations {
+  /** Creates one draft return per line, all or none (201). */
+  createReturnRequest(input: unknown, ctx: OperationContext): Promise<ReturnRequestResult>;
+  /** The request with its returns as they stand (a customer sees only its own: else 404). */
+  getReturnRequest(id: string, ctx: OperationContext): Promise<ReturnRequestData>;
+  /** Submits every draft of the request (body: `{ note? }`), all or none. */
+  submitReturnRequest(
+    id: string,
+    body: unknown,
+    ctx: OperationContext,
+  ): Promise<ReturnRequestResult>;
+  /** Records one parcel (`{ carrier?, tracking_number?, note? }`) for every approved return. */
+  shipReturnRequest(id: string, body: unknown, ctx: OperationContext): Promise<ReturnRequestResult>;
 }

@@ -28,6 +28,7 @@ import type {
   IdempotencyRecordView,
   IdempotentResponse,
   LineAllowance,
+  ReturnCommit,
   ReturnsStore,
   StoredReturn,
 } from "../store/types";
@@ -106,38 +107,21 @@ export interface Change {
  * the units first).
  */
 export async function commitChange(deps: WritePathDeps, change: Change): Promise<CommitOutcome> {
-  const { current, next, entries, status, key, allowance } = change;
+  const { next, status, key, allowance } = change;
   let fitSignals: FitSignal[] = [];
   const result = await traceCommit(next.record.id, () => {
-    // Published inside the commit's span: each event carries the request's id and the commit
-    // span's trace context when tracing, else the caller's.
-    const published = publishTransitions(
-      next.record,
-      entries,
-      deps.catalogue,
-      eventOrigin({
-        requestId: change.origin.requestId,
-        traceparent: currentTraceparent() ?? change.origin.traceparent,
-      }),
-    );
-    fitSignals = published.fitSignals;
+    const prepared = prepareChange(deps, change);
+    fitSignals = prepared.fitSignals;
     return deps.store.commit({
-      // The next version is frozen before the store sees it: the service remembers it (recent
-      // records), and a store that keeps objects (the memory store) shares it instead of
-      // copying. The rest is the store's to copy as it keeps it (serialised, or a frozen copy).
-      next: deepFreeze(next),
-      expectedVersion: current ? current.record.version : null,
-      events: published.events,
+      ...prepared.commit,
       // Kept without the history, which a replay takes back from the return (append-only).
       idempotency: key
         ? { ...key, response: responseToStore(deps.respond(next.record, status)) }
         : undefined,
-      ...(allowance ? { lineAllowance: allowance } : {}),
     });
   });
   if (result.ok) {
-    deps.recent?.set(next.record.id, next);
-    await notifyFitSignals(deps, fitSignals, change.origin.requestId ?? undefined);
+    await afterCommit(deps, [next], fitSignals, change.origin.requestId ?? undefined);
     return { kind: "committed" };
   }
   if (result.reason === "idempotency_conflict") return { kind: "key-taken", record: result.record };
@@ -157,6 +141,54 @@ export async function commitChange(deps: WritePathDeps, change: Change): Promise
     kind: "race",
     current: result.reason === "version_conflict" ? result.current : undefined,
   };
+}
+
+/** A change of one return as `commit` and `commitMany` take it, with the fit signals it publishes. */
+export interface PreparedChange {
+  commit: Omit<ReturnCommit, "idempotency">;
+  fitSignals: FitSignal[];
+}
+
+/** The commit of one change: call it inside the commit's span (see `traceCommit`). */
+export function prepareChange(
+  deps: WritePathDeps,
+  change: Omit<Change, "status" | "key">,
+): PreparedChange {
+  const { current, next, entries, allowance } = change;
+  // Published inside the commit's span: each event carries the request's id and the commit
+  // span's trace context when tracing, else the caller's.
+  const published = publishTransitions(
+    next.record,
+    entries,
+    deps.catalogue,
+    eventOrigin({
+      requestId: change.origin.requestId,
+      traceparent: currentTraceparent() ?? change.origin.traceparent,
+    }),
+  );
+  return {
+    commit: {
+      // The next version is frozen before the store sees it: the service remembers it (recent
+      // records), and a store that keeps objects (the memory store) shares it instead of
+      // copying. The rest is the store's to copy as it keeps it (serialised, or a frozen copy).
+      next: deepFreeze(next),
+      expectedVersion: current ? current.record.version : null,
+      events: published.events,
+      ...(allowance ? { lineAllowance: allowance } : {}),
+    },
+    fitSignals: published.fitSignals,
+  };
+}
+
+/** After a commit landed: remember the versions and tell the host of fit signals. */
+export async function afterCommit(
+  deps: WritePathDeps,
+  committed: readonly StoredReturn[],
+  fitSignals: FitSignal[],
+  requestId: string | undefined,
+): Promise<void> {
+  for (const next of committed) deps.recent?.set(next.record.id, next);
+  await notifyFitSignals(deps, fitSignals, requestId);
 }
 
 /** Applies `event` to the latest version, retrying on version races unless If-Match pins one. */
@@ -206,7 +238,7 @@ export async function transition(
 }
 
 /** The next version of `current` after `event` (and an auto-approval), or the problem why not. */
-async function computeTransition(
+export async function computeTransition(
   deps: WritePathDeps,
   current: StoredReturn,
   event: ReturnEvent,

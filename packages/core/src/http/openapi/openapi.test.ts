@@ -316,11 +316,12 @@ describe("buildOpenApiDocument", () => {
     expect(query.map((parameter) => parameter.name)).toEqual([
       "state",
       "order_id",
+      "request_id",
       "limit",
       "cursor",
     ]);
     expect(query[0]?.schema).toEqual({ $ref: "#/components/schemas/ReturnState" });
-    expect(query[2]).toMatchObject({
+    expect(query[3]).toMatchObject({
       required: false,
       schema: { type: "integer", default: 20, maximum: 100 },
     });

@@ -10,6 +10,7 @@
 import type { ReturnSchemas } from "../../domain/schemas";
 import { insightsRoutes } from "./insights-routes";
 import { policyRoutes } from "./policy-routes";
+import { requestRoutes } from "./request-routes";
 import { catalogueRoutes, merchantRoutes, portalRoutes } from "./returns-routes";
 import type { RouteDefinition } from "./route-definition";
 import { webhookRoutes } from "./webhook-admin-routes";
@@ -25,6 +26,7 @@ export function buildRoutes(schemas: ReturnSchemas): RouteDefinition[] {
     ...catalogueRoutes(),
     ...policyRoutes(),
     ...insightsRoutes(),
+    ...requestRoutes(schemas),
     ...catalogueRoutes(),
     ...webhookRoutes(),
   ];

@@ -13,6 +13,7 @@ import type { PublishedPolicy } from "../../returns/published-policy";
 import type {
   OperationContext,
   ReturnListResult,
+  ReturnRequestResult,
   ReturnResult,
   ReturnsRequestOperations,
 } from "../../returns/types";
@@ -50,6 +51,7 @@ export interface RouteInput {
 /** What an operation answered, for the HTTP layer to render. */
 export type RouteOutcome =
   | { kind: "write"; result: ReturnResult }
+  | { kind: "request"; result: ReturnRequestResult }
   | { kind: "return"; record: ReturnData }
   | { kind: "page"; page: ReturnListResult }
   | { kind: "reasons"; reasons: ReasonDescription[] }

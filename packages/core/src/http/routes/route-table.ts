@@ -88,7 +88,17 @@ export function writeTargets(routes: readonly RouteDefinition[]): WriteTargets {
       return { method: route.method, path: fillId(route, id) };
     },
     returnPath: portal.item,
+    requests: {
+      create: target("createReturnRequest"),
+      event: (event, id) =>
+        target(event === "submit" ? "submitReturnRequest" : "shipReturnRequest", id),
+      requestPath: (id) => fillId(routeById(routes, "getPortalReturnRequest"), id),
+    },
   };
+  function target(operationId: string, id = ""): WriteTarget {
+    const route = routeById(routes, operationId);
+    return { method: route.method, path: fillId(route, id) };
+  }
 }
 
 /** The webhook operations' places in the table, for their keys and `_links`. */

@@ -4,7 +4,7 @@
  */
 import { type Attributes, type Span, SpanStatusCode } from "@opentelemetry/api";
 import { isProblemError } from "../../domain/problems";
-import type { CommitResult } from "../../store/types";
+import type { CommitResult, ReturnsCommitResult } from "../../store/types";
 import { instruments, registeredTracer, tracer } from "./instruments";
 
 export interface OperationAttributes {
@@ -44,10 +44,10 @@ export function traceOperation<T>(
  * `returnkit.store.commits` by `returnkit.commit.outcome`: `committed`, the store's refusal
  * (`version_conflict`, `idempotency_conflict`, `quantity_exceeded`, `already_exists`) or `error`.
  */
-export function traceCommit(
+export function traceCommit<Result extends CommitResult | ReturnsCommitResult>(
   returnId: string,
-  commit: () => Promise<CommitResult>,
-): Promise<CommitResult> {
+  commit: () => Promise<Result>,
+): Promise<Result> {
   const registered = registeredTracer();
   const { recording, commits } = instruments();
   if (!registered && !recording) return commit();
@@ -60,7 +60,7 @@ export function traceCommit(
       try {
         const result = await commit();
         outcome = result.ok ? "committed" : result.reason;
-        if (result.ok) span.setAttribute("returnkit.events.count", result.events.length);
+        if (result.ok) span.setAttribute("returnkit.events.count", result.events.flat().length);
         return result;
       } catch (error) {
         markFailed(span, error);

@@ -9,7 +9,7 @@ import { createIdempotencyEngine, DEFAULT_IDEMPOTENCY, type IdempotentRequest } 
 const customer: Principal = { kind: "portal", id: "user-1", scopes: ["portal:returns.write"] };
 
 /** The only refusals that answer a key for good: the return is not there, or the event no longer applies. */
-const STORED_PROBLEMS = ["returnNotFound", "invalidTransition"];
+const STORED_PROBLEMS = ["returnNotFound", "returnRequestNotFound", "invalidTransition"];
 
 let keys = 0;
 

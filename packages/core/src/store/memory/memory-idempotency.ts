@@ -36,7 +36,9 @@ export class MemoryIdempotencyKeys {
   }
 
   /** Why a commit recording `key` must not happen, or null when it may. */
-  refusal(key: IdempotencyFirstUse | undefined): CommitResult | null {
+  refusal(
+    key: IdempotencyFirstUse | undefined,
+  ): Extract<CommitResult, { reason: "idempotency_conflict" }> | null {
     const record = key ? this.get(key.key, key.now) : null;
     return record ? { ok: false, reason: "idempotency_conflict", record } : null;
   }

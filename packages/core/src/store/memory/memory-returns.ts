@@ -45,11 +45,16 @@ export class MemoryReturns {
     this.byId.set(id, stored);
   }
 
-  /** The units active returns of `orderId` hold of `line`, leaving out `exceptId`. */
-  unitsInReturns(orderId: string, line: ReturnLine, exceptId: string): number {
+  /** The units active returns of `orderId` hold of `line`, leaving out `exceptId` and `skipped`. */
+  unitsInReturns(
+    orderId: string,
+    line: ReturnLine,
+    exceptId: string,
+    skipped: ReadonlyMap<string, unknown> = new Map(),
+  ): number {
     let units = 0;
     for (const { record } of this.ofOrder(orderId)) {
-      if (record.id === exceptId) continue;
+      if (record.id === exceptId || skipped.has(record.id)) continue;
       if (record.line.sku === line.sku && record.line.size === line.size)
         units += unitsHeld(record);
     }

@@ -9,24 +9,16 @@
  * copying and nobody can change a committed version by accident.
  */
 
-import { frozenCopy } from "../../util/deep-freeze";
-import { referencingRecord } from "../stored-response";
-import type { CommitResult, ReturnCommit, ReturnsStore } from "../types";
-import { commitManyInMemory } from "./memory-commit-many";
+import type { ReturnsStore } from "../types";
+import { commitInMemory, commitManyInMemory, type MemoryParts } from "./memory-commits";
 import { fitInsightRows } from "./memory-fit-insights";
 import { MemoryIdempotencyKeys } from "./memory-idempotency";
 import { MemoryOutbox } from "./memory-outbox";
-import { MemoryReturns, unitsHeld } from "./memory-returns";
+import { MemoryReturns } from "./memory-returns";
 
 export interface MemoryStoreOptions {
   /** Name reported by `store.name`. */
   name?: string;
-}
-
-interface MemoryParts {
-  returns: MemoryReturns;
-  keys: MemoryIdempotencyKeys;
-  outbox: MemoryOutbox;
 }
 
 export function memoryStore(options: MemoryStoreOptions = {}): ReturnsStore {
@@ -79,59 +71,4 @@ export function memoryStore(options: MemoryStoreOptions = {}): ReturnsStore {
       return removed + outbox.purgeFinished(deliveredBefore, limit - removed);
     },
   };
-}
-
-/**
- * Checks the version, the key and the line allowance, then writes the return, its events and
- * the key at once.
- */
-function commitInMemory(
-  { returns, keys, outbox }: MemoryParts,
-  commit: ReturnCommit,
-): CommitResult {
-  const id = commit.next.record.id;
-  const current = returns.get(id);
-  if (commit.expectedVersion === null) {
-    if (current) return { ok: false, reason: "already_exists" };
-  } else if (!current || current.record.version !== commit.expectedVersion) {
-    return {
-      ok: false,
-      reason: "version_conflict",
-      currentVersion: current?.record.version ?? null,
-    };
-  }
-  const expected = (commit.expectedVersion ?? 0) + 1;
-  if (commit.next.record.version !== expected) {
-    throw new Error(
-      `commit of ${id} must carry version ${expected}, got ${commit.next.record.version}`,
-    );
-  }
-  const refusal = keys.refusal(commit.idempotency) ?? allowanceRefusal(returns, commit);
-  if (refusal) return refusal;
-
-  // Nothing below can fail: the commit is atomic because it is synchronous.
-  // One copy of the whole commit, sharing what is frozen already (the service hands over the
-  // next version frozen; its events and the key's response are copied here): the record the
-  // return, its events' payloads and the key's response refer to stays one object, as do the
-  // parts earlier versions hold. The response refers to the record before copying, so its body
-  // is not copied only to be dropped.
-  const { next, idempotency } = commit;
-  const copy = frozenCopy({
-    next,
-    events: commit.events,
-    response: idempotency && referencingRecord(idempotency.response, next.record),
-  });
-  returns.put(copy.next);
-  const events = outbox.append(copy.events);
-  if (idempotency) keys.committed(idempotency, copy.response!);
-  return { ok: true, events };
-}
-
-/** `quantity_exceeded` when the next record would take more of its line than was bought. */
-function allowanceRefusal(returns: MemoryReturns, commit: ReturnCommit): CommitResult | null {
-  if (!commit.lineAllowance) return null;
-  const { record } = commit.next;
-  const inReturns = returns.unitsInReturns(record.order_id, record.line, record.id);
-  if (inReturns + unitsHeld(record) <= commit.lineAllowance.purchased) return null;
-  return { ok: false, reason: "quantity_exceeded", inReturns };
 }

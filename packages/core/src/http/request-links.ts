@@ -1,0 +1,60 @@
+/**
+ * @module http/request-links — a return request as HAL: each return rendered as on its own
+ * (its links and forms), links to them, and the request-wide forms this caller may send now:
+ * `submit` while drafts remain (a customer), `ship` while returns are approved (the back office).
+ */
+import { hasScope, type Principal, requiredScope } from "../domain/principal";
+import type { ReturnRequestData, ReturnRequestResource, Template } from "../domain/schemas";
+import { type LinkContext, renderReturn } from "./links";
+import { requestBodySchemaPointer } from "./openapi/openapi-components";
+import { fillId, fillParams, OPENAPI_PATH, type RouteDefinition, routeById } from "./routes";
+
+/** The request-wide forms: the route, the caller and the state of the returns it applies to. */
+const REQUEST_FORMS = [
+  { name: "submit", operationId: "submitReturnRequest", caller: "portal", state: "draft" },
+  { name: "ship", operationId: "shipReturnRequest", caller: "merchant", state: "approved" },
+] as const;
+
+const READS = { portal: "getPortalReturnRequest", merchant: "getMerchantReturnRequest" } as const;
+const LISTS = { portal: "listPortalReturns", merchant: "listMerchantReturns" } as const;
+
+export function renderReturnRequest(
+  request: ReturnRequestData,
+  principal: Principal,
+  ctx: LinkContext,
+): ReturnRequestResource {
+  const { baseUrl, routes } = ctx;
+  const returns = request.returns.map((record) => renderReturn(record, principal, ctx));
+  const self = fillId(routeById(routes, READS[principal.kind]), request.id);
+  const list = routeById(routes, LISTS[principal.kind]);
+  const _templates: Record<string, Template> = {};
+  for (const form of REQUEST_FORMS) {
+    if (form.caller !== principal.kind || !hasScope(principal, form.caller, "write")) continue;
+    if (!request.returns.some((record) => record.state === form.state)) continue;
+    _templates[form.name] = requestTemplate(routeById(routes, form.operationId), request.id, ctx);
+  }
+  return {
+    ...request,
+    returns,
+    _links: {
+      self: { href: `${baseUrl}${self}` },
+      returns: {
+        href: `${baseUrl}${fillParams(list, {})}?request_id=${encodeURIComponent(request.id)}`,
+      },
+      item: returns.map((one) => one._links.self!),
+    },
+    _templates,
+  };
+}
+
+function requestTemplate(route: RouteDefinition, id: string, ctx: LinkContext): Template {
+  const schemaId = String(route.body?.meta()?.id);
+  return {
+    title: route.summary,
+    method: "POST",
+    target: `${ctx.baseUrl}${fillId(route, id)}`,
+    contentType: "application/json",
+    schema: { href: `${ctx.baseUrl}${OPENAPI_PATH}${requestBodySchemaPointer(schemaId)}` },
+    requiredScopes: [requiredScope(route.caller === "merchant" ? "merchant" : "portal", "write")],
+  };
+}

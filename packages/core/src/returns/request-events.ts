@@ -1,0 +1,110 @@
+/**
+ * @module returns/request-events — an event sent to a whole return request: a customer
+ * submits every draft, the back office ships every approved return in one parcel. Each
+ * return goes through the machine as on its own; all commit together, or none.
+ */
+import { EVENT_CALLER, type ReturnState } from "../domain/machine";
+import { assertScope } from "../domain/principal";
+import { problems, type RefusedLine } from "../domain/problems";
+import {
+  type ReturnSchemas,
+  ShipReturnRequestSchema,
+  SubmitReturnRequestSchema,
+} from "../domain/schemas";
+import type { IdempotentResponse, StoredReturn } from "../store/types";
+import type { IdempotencyEngine, IdempotentOutcome, WriteOutcome } from "./idempotency/engine";
+import { parseInput } from "./parse-input";
+import type { EventBody } from "./record-changes";
+import { commitRequestChanges, type RequestChange, refusedLine } from "./request-commit";
+import { loadRequestReturns, requestOf } from "./request-reader";
+import type { OperationContext, RequestEvent, RequestTargets } from "./types";
+import { computeTransition, type WritePathDeps } from "./write-path";
+
+/** How many times a request event re-reads and retries after losing a version race. */
+const MAX_COMMIT_ATTEMPTS = 8;
+
+export interface RequestWriteDeps extends WritePathDeps {
+  schemas: ReturnSchemas;
+  idempotency: IdempotencyEngine;
+  ready: () => Promise<void>;
+  baseUrl: string;
+  requestTargets: RequestTargets;
+}
+
+/** The state a return must be in for the request-wide event to apply to it. */
+const APPLIES_IN: Record<RequestEvent, ReturnState> = { submit: "draft", ship: "approved" };
+const BODY_SCHEMAS = { submit: SubmitReturnRequestSchema, ship: ShipReturnRequestSchema };
+
+/** Validates `rawBody`, then applies `event` to every return of request `id` it applies to. */
+export async function sendRequestEvent(
+  deps: RequestWriteDeps,
+  id: string,
+  event: RequestEvent,
+  rawBody: unknown,
+  ctx: OperationContext,
+): Promise<IdempotentOutcome> {
+  assertScope(ctx.principal, EVENT_CALLER[event], "write");
+  const body = parseInput(BODY_SCHEMAS[event], rawBody ?? {}, "body") as EventBody;
+  await deps.ready();
+  return deps.idempotency.run(
+    {
+      principal: ctx.principal,
+      ...deps.requestTargets.event(event, id),
+      key: ctx.idempotencyKey,
+      body: rawBody ?? {},
+    },
+    async (key): Promise<WriteOutcome> => {
+      for (let attempt = 1; attempt <= MAX_COMMIT_ATTEMPTS; attempt++) {
+        const returns = await loadRequestReturns(deps.store, id, ctx.principal);
+        const changes = await requestChanges(deps, id, event, returns, body, ctx);
+        const after = returns.map(
+          (stored) => changes.find((change) => change.current === stored)?.next ?? stored,
+        );
+        const response: IdempotentResponse = {
+          status: 200,
+          body: requestOf(id, after),
+          headers: {},
+        };
+        const outcome = await commitRequestChanges(deps, id, changes, key, response);
+        if (outcome.kind === "key-taken") return outcome;
+        if (outcome.kind === "committed") return { kind: "response", response };
+      }
+      throw problems.concurrentUpdate(id);
+    },
+  );
+}
+
+/** The change of every return `event` applies to, or the refusal naming each that fails. */
+async function requestChanges(
+  deps: RequestWriteDeps,
+  id: string,
+  event: RequestEvent,
+  returns: readonly StoredReturn[],
+  body: EventBody,
+  ctx: OperationContext,
+): Promise<RequestChange[]> {
+  // If-Match names one return's version: it has no meaning for a request.
+  const context: OperationContext = { ...ctx, ifMatch: undefined };
+  const changes: RequestChange[] = [];
+  const refused: RefusedLine[] = [];
+  for (const [index, current] of returns.entries()) {
+    if (current.record.state !== APPLIES_IN[event]) continue;
+    try {
+      const { next, added, allowance } = await computeTransition(
+        deps,
+        current,
+        event,
+        context,
+        body,
+      );
+      changes.push({ index, current, next, entries: added, allowance, origin: ctx });
+    } catch (error) {
+      const line = refusedLine(error, index, current.record.id);
+      if (!line) throw error;
+      refused.push(line);
+    }
+  }
+  if (refused.length) throw problems.returnRequestRefused(refused);
+  if (changes.length === 0) throw problems.returnRequestNothingToDo(id, event, APPLIES_IN[event]);
+  return changes;
+}

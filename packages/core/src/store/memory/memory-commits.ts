@@ -1,0 +1,138 @@
+/**
+ * @module store/memory/memory-commits — the memory store's commits: one return (`commit`) or
+ * several at once (`commitMany`). Every check runs before anything is written, and the writes
+ * are synchronous, so a commit is atomic: a refusal, or a throw, leaves the store as it was.
+ */
+import { frozenCopy } from "../../util/deep-freeze";
+import { referencingRecord } from "../stored-response";
+import type {
+  CommitResult,
+  ReturnCommit,
+  ReturnsCommit,
+  ReturnsCommitResult,
+  StoredReturn,
+} from "../types";
+import type { MemoryIdempotencyKeys } from "./memory-idempotency";
+import type { MemoryOutbox } from "./memory-outbox";
+import { type MemoryReturns, unitsHeld } from "./memory-returns";
+
+export interface MemoryParts {
+  returns: MemoryReturns;
+  keys: MemoryIdempotencyKeys;
+  outbox: MemoryOutbox;
+}
+
+type Change = Omit<ReturnCommit, "idempotency">;
+type Refusal = Exclude<CommitResult, { ok: true }>;
+
+/**
+ * Checks the version, the key and the line allowance, then writes the return, its events and
+ * the key at once.
+ */
+export function commitInMemory(parts: MemoryParts, commit: ReturnCommit): CommitResult {
+  const { returns, keys, outbox } = parts;
+  const refusal =
+    versionRefusal(commit, returns.get(commit.next.record.id)) ??
+    keys.refusal(commit.idempotency) ??
+    allowanceRefusal(returns, commit, new Map());
+  if (refusal) return refusal;
+
+  // Nothing below can fail: the commit is atomic because it is synchronous.
+  // One copy of the whole commit, sharing what is frozen already (the service hands over the
+  // next version frozen; its events and the key's response are copied here): the record the
+  // return, its events' payloads and the key's response refer to stays one object, as do the
+  // parts earlier versions hold. The response refers to the record before copying, so its body
+  // is not copied only to be dropped.
+  const { next, idempotency } = commit;
+  const copy = frozenCopy({
+    next,
+    events: commit.events,
+    response: idempotency && referencingRecord(idempotency.response, next.record),
+  });
+  returns.put(copy.next);
+  const events = outbox.append(copy.events);
+  if (idempotency) keys.committed(idempotency, copy.response!);
+  return { ok: true, events };
+}
+
+/**
+ * Checks every change as `commit` would, each against the store as the changes before it
+ * leave it (versions first, then the key, then the allowances), and writes all of them only
+ * when none is refused.
+ */
+export function commitManyInMemory(parts: MemoryParts, commit: ReturnsCommit): ReturnsCommitResult {
+  const { returns, keys, outbox } = parts;
+  // The versions the changes so far would leave, by return id.
+  const staged = new Map<string, StoredReturn>();
+  for (const [index, change] of commit.changes.entries()) {
+    const id = change.next.record.id;
+    const refusal = versionRefusal(change, staged.get(id) ?? returns.get(id));
+    if (refusal) return { ...refusal, index };
+    staged.set(id, change.next);
+  }
+  const keyRefusal = keys.refusal(commit.idempotency);
+  if (keyRefusal) return keyRefusal;
+  staged.clear();
+  for (const [index, change] of commit.changes.entries()) {
+    const refusal = allowanceRefusal(returns, change, staged);
+    if (refusal) return { ...refusal, index };
+    staged.set(change.next.record.id, change.next);
+  }
+
+  // As in `commitInMemory`: nothing below can fail.
+  const copy = frozenCopy({
+    changes: commit.changes.map(({ next, events }) => ({ next, events })),
+    response: commit.idempotency?.response,
+  });
+  const events = copy.changes.map(({ next, events }) => {
+    returns.put(next);
+    return outbox.append(events);
+  });
+  if (commit.idempotency) keys.committed(commit.idempotency, copy.response!);
+  return { ok: true, events };
+}
+
+/**
+ * `already_exists` or `version_conflict` when `change` was not computed from `current`; a
+ * throw for a next version that is not the expected one (a programming error).
+ */
+function versionRefusal(change: Change, current: StoredReturn | undefined): Refusal | null {
+  const id = change.next.record.id;
+  if (change.expectedVersion === null) {
+    if (current) return { ok: false, reason: "already_exists" };
+  } else if (!current || current.record.version !== change.expectedVersion) {
+    return {
+      ok: false,
+      reason: "version_conflict",
+      currentVersion: current?.record.version ?? null,
+    };
+  }
+  const expected = (change.expectedVersion ?? 0) + 1;
+  if (change.next.record.version !== expected) {
+    throw new Error(
+      `commit of ${id} must carry version ${expected}, got ${change.next.record.version}`,
+    );
+  }
+  return null;
+}
+
+/**
+ * `quantity_exceeded` when the next record would take more of its line than was bought,
+ * counting the versions `staged` by earlier changes of the same commit instead of the stored ones.
+ */
+function allowanceRefusal(
+  returns: MemoryReturns,
+  change: Change,
+  staged: ReadonlyMap<string, StoredReturn>,
+): Refusal | null {
+  if (!change.lineAllowance) return null;
+  const { record } = change.next;
+  let inReturns = returns.unitsInReturns(record.order_id, record.line, record.id, staged);
+  for (const { record: other } of staged.values()) {
+    if (other.id === record.id || other.order_id !== record.order_id) continue;
+    if (other.line.sku === record.line.sku && other.line.size === record.line.size)
+      inReturns += unitsHeld(other);
+  }
+  if (inReturns + unitsHeld(record) <= change.lineAllowance.purchased) return null;
+  return { ok: false, reason: "quantity_exceeded", inReturns };
+}
