@@ -15,6 +15,12 @@ import {
   REASON_CODE_PATTERN,
   type ReasonCatalogueOptions,
 } from "./domain/reasons";
+import {
+  parseRefundPolicy,
+  type RefundPolicy,
+  type RefundPolicyInput,
+  RefundPolicySchema,
+} from "./domain/refunds";
 import type { ReturnData } from "./domain/schemas";
 import { defaultLogger } from "./observability/logging/console-logger";
 import { createFailureReporter, type ReportError } from "./observability/logging/failures";
@@ -87,6 +93,12 @@ export interface ReturnsServiceOptions {
      * `{ code, detail }` for a 422 `refused-by-policy` that carries them. Needs `orders`.
      */
     eligible?: EligibilityRule;
+    /**
+     * How refunds are worked out (`refund` on every return): a restocking fee, a return
+     * shipping fee per request, a store-credit bonus and deductions by graded condition, each
+     * with its waivers. Default: nothing charged, the accepted units refunded in full.
+     */
+    refund?: RefundPolicyInput;
   };
   /** The sizes a product can be exchanged to: an exchange to another size is a 400. */
   catalog?: ProductCatalog;
@@ -191,6 +203,7 @@ export const serviceOptionsSchema = optionsObject({
     >().optional(),
     returnWindowDays: nonNegativeInteger("days").optional(),
     eligible: aFunction<EligibilityRule>().optional(),
+    refund: RefundPolicySchema.optional(),
   }).optional(),
   catalog: hostObject<ProductCatalog>("a product catalog ({ exchangeSizes(sku) })", [
     "exchangeSizes",
@@ -248,6 +261,8 @@ export interface ServiceSettings {
   /** The order rules' settings, when the host gave `orders`. */
   orders: OrderSettings | null;
   catalog: ProductCatalog | null;
+  /** `policy.refund` with its defaults. */
+  refundPolicy: RefundPolicy;
   logger: Logger;
   /** Logs a failure and tells the host's `onError`. */
   reportError: ReportError;
@@ -275,6 +290,7 @@ export function parseServiceOptions(options: ReturnsServiceOptions): ServiceSett
         }
       : null,
     catalog: options.catalog ?? null,
+    refundPolicy: parseRefundPolicy(options.policy?.refund),
     logger,
     reportError: createFailureReporter(logger, options.onError),
   };

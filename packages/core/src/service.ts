@@ -95,6 +95,7 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
   const operations = createOperations({
     store,
     rules: createReturnRules({
+      refundPolicy: settings.refundPolicy,
       orders: settings.orders,
       catalog: settings.catalog,
       store,
@@ -108,6 +109,7 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
     idempotency,
     now,
     maxHistoryEntries: settings.maxHistoryEntries,
+    refundPolicy: settings.refundPolicy,
     autoApprove: options.policy?.autoApprove,
     onFitSignal: options.onFitSignal && ((signal) => options.onFitSignal?.(signal)),
     reportError,
