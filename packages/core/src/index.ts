@@ -87,6 +87,7 @@ export {
   isFitReason,
   parseReason,
 } from "./domain/reasons";
+export * from "./domain/refunds";
 export type { HeaderReader } from "./domain/request-ids";
 export { isSaneRequestId, traceIdOf } from "./domain/request-ids";
 export * from "./domain/schemas";
@@ -128,6 +129,8 @@ export type {
   ProductCatalog,
   ReturnRequest,
 } from "./returns/orders/types";
+export type { EstimatedLine, RefundedRecord } from "./returns/refund";
+export { refundEstimates, refundOf, requestRefunds } from "./returns/refund";
 export type {
   OperationContext,
   ReturnListResult,
