@@ -3,6 +3,7 @@
  * each change, final at grade, zero when rejected or cancelled, and on every event.
  */
 import { describe, expect, it } from "vitest";
+import type { SubscriberEvent } from "../delivery/dispatcher";
 import type { Principal } from "../domain/principal";
 import { isProblemError, type ProblemError } from "../domain/problems";
 import type { RefundPolicyInput } from "../domain/refunds";
@@ -309,6 +310,30 @@ describe("the refund on the write path", () => {
       ["return.fit_signal", "estimate", 10_305],
       ["return.graded", "final", 2_385],
       ["return.fit_signal", "final", 2_385],
+    ]);
+  });
+
+  it("subscribers - a subscriber's event carries the final refund to pay", async () => {
+    const handled: SubscriberEvent[] = [];
+    const { service } = setup({
+      subscribers: [
+        { name: "payouts", types: ["return.graded"], handle: (e) => void handled.push(e) },
+      ],
+    });
+    const { id } = await create(service, { quantity: 1, reason: "WRONG_ITEM" });
+    await receive(service, id);
+    await service.advance(id, "grade", { condition: "NEW" }, asStaff);
+    while ((await service.dispatcher.deliverNext()) > 0) {}
+    expect(handled.map((event) => event.payload.data.return.refund)).toEqual([
+      {
+        currency: "EUR",
+        item_amount: 4_000,
+        restocking_fee: 0,
+        return_shipping_fee: 0,
+        total: 4_000,
+        method: "original_payment",
+        status: "final",
+      },
     ]);
   });
 });
