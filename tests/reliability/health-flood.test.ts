@@ -8,8 +8,8 @@
  */
 import { Agent, request } from "node:http";
 import { createReturnsService, type ReturnsStore } from "@returnkit/core";
-import { testAuthenticate, testToken, validCreate } from "@returnkit/testing";
 import { postgresStore } from "@returnkit/store-postgres";
+import { testAuthenticate, testToken, validCreate } from "@returnkit/testing";
 import pg from "pg";
 import { expect, it } from "vitest";
 // The same backlog as store-postgres's own flood test, seeded by one statement per table.

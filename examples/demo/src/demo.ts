@@ -17,8 +17,11 @@ import { EventEmitter, once } from "node:events";
 import {
   consoleLogger,
   generateWebhookSecret,
+  type Refund,
+  type RefundPolicyInput,
   type ReturnsService,
   type Subscriber,
+  toDecimalAmount,
 } from "@returnkit/core";
 import pc from "picocolors";
 import { startReturnsServer } from "../../hono-server/src/server";
@@ -153,6 +156,22 @@ const state = (s: string) => (STATE_COLOUR[s] ?? pc.white)(s.padEnd(10));
 const status = (n: number) => (n < 300 ? pc.green : n < 500 ? pc.yellow : pc.red)(String(n));
 const heading = (text: string) => console.log(`\n${pc.bold(pc.underline(text))}`);
 
+/**
+ * The shop's refund policy: 10 % restocking and a €4.95 return label, both waived when the
+ * item arrived damaged or was the wrong one; 10 % extra as store credit; 20 % off a used item.
+ */
+const REFUND_POLICY: RefundPolicyInput = {
+  restocking_fee: { percent: 10, waived_for_reasons: ["DAMAGED", "WRONG_ITEM"] },
+  return_shipping_fee: { amount: { EUR: 495 }, waived_for_reasons: ["DAMAGED", "WRONG_ITEM"] },
+  store_credit_bonus_percent: 10,
+  condition_deductions: { USED: 20 },
+};
+
+/** "€26.10": a refund's total in the major unit of its currency. */
+function money(refund: Refund): string {
+  return `${toDecimalAmount(refund.total, refund.currency)} ${refund.currency}`;
+}
+
 /** What closing a return sets off in the shop, per resolution. */
 const OUTCOME: Record<string, string> = {
   REFUND: "refund issued",
@@ -192,9 +211,17 @@ async function storyDelivered(
   }
 }
 
+/** What the shop does at close: pays exactly `refund.total` (its final amount), or exchanges. */
+function outcomeOf(resolution: string, refund: Refund | null): string {
+  const outcome = OUTCOME[resolution] ?? resolution;
+  if (resolution === "EXCHANGE") return outcome;
+  return refund ? `${outcome} ${money(refund)}` : `${outcome}: no price, by hand`;
+}
+
 /**
  * The shop's own code at `return.closed`, run in this process through the outbox: "issues"
- * the refund or creates the exchange. Delivery is at least once, so it is keyed by event id.
+ * the refund (exactly `refund.total`) or creates the exchange. Delivery is at least once, so
+ * it is keyed by event id.
  */
 function fulfilment() {
   const issued = new Map<string, { returnId: string; outcome: string }>();
@@ -203,12 +230,12 @@ function fulfilment() {
     types: ["return.closed"],
     handle(event) {
       if (issued.has(event.id)) return;
-      const { resolution, order_id, line, exchange_size } = event.payload.data.return;
-      const outcome = OUTCOME[resolution] ?? resolution;
+      const { resolution, order_id, line, exchange_size, refund } = event.payload.data.return;
+      const outcome = outcomeOf(resolution, refund);
       issued.set(event.id, { returnId: event.return_id, outcome });
       const what = `${line.quantity} × ${line.sku}${resolution === "EXCHANGE" ? ` in ${exchange_size}` : ""}`;
       console.log(
-        `        ${pc.green("⇢ subscriber")} ${outcome.padEnd(22)} ${pc.dim(`${event.return_id} #${event.seq} · ${what} on ${order_id}`)}`,
+        `        ${pc.green("⇢ subscriber")} ${outcome.padEnd(34)} ${pc.dim(`${event.return_id} #${event.seq} · ${what} on ${order_id}`)}`,
       );
       arrivals.emit("arrived");
     },
@@ -243,6 +270,7 @@ async function main() {
     port: 0,
     dataDir,
     orders: orders.book,
+    refundPolicy: REFUND_POLICY,
     // One id every run: a run that died before removing it leaves one endpoint, which the next
     // run points at its own receiver, instead of one more dead port for `pnpm start` to retry.
     webhookEndpoints: [{ id: DEMO_ENDPOINT_ID, url: receiver.url, secret }],

@@ -15,6 +15,7 @@ import {
   type FitSignal,
   type Logger,
   type OrderSource,
+  type RefundPolicyInput,
   type ReturnsService,
   type Subscriber,
 } from "@returnkit/core";
@@ -51,6 +52,8 @@ export interface ReturnsServerOptions {
   subscribers?: Subscriber[];
   /** The shop's orders, so returns are checked against them (`inMemoryOrders([...])` for a demo). */
   orders?: OrderSource;
+  /** How refunds are worked out (the service's `policy.refund`); nothing charged when omitted. */
+  refundPolicy?: RefundPolicyInput;
   /** Where requests, deliveries and failures are logged (pino fits); the service's default when omitted. */
   logger?: Logger;
 }
@@ -123,6 +126,7 @@ export async function startReturnsServer(
     onFitSignal: options.onFitSignal,
     subscribers: options.subscribers,
     orders: options.orders && { source: options.orders },
+    ...(options.refundPolicy ? { policy: { refund: options.refundPolicy } } : {}),
     logger: options.logger,
   });
   // The MCP endpoint takes the service's auth (its own audience), logger and onError.

@@ -153,6 +153,34 @@ describe("createReturnsService options", () => {
     expect(refusal({ store: "memory" }).message).toContain("store: expected a returnkit store");
   });
 
+  it("createReturnsService - a bad refund policy is refused, naming each bad member", () => {
+    const error = refusal({
+      policy: {
+        refund: {
+          restocking_fee: { percent: 120 },
+          return_shipping_fee: { amount: { EURO: 495 } },
+          store_credit_bonus_percent: 12.345,
+          condition_deductions: { SCRATCHED: 10 },
+          restocking: 5,
+        },
+      },
+    });
+    expect(error.issues.map((issue) => issue.path).sort()).toEqual([
+      "policy.refund.condition_deductions.SCRATCHED",
+      "policy.refund.restocking",
+      "policy.refund.restocking_fee.percent",
+      "policy.refund.return_shipping_fee.amount.EURO",
+      "policy.refund.store_credit_bonus_percent",
+    ]);
+    expect(error.message).toContain("policy.refund.restocking: unknown option");
+    expect(error.message).toContain("got 120");
+    expect(() =>
+      createReturnsService({
+        policy: { refund: { restocking_fee: { percent: 12.5, waived_for_reasons: ["DAMAGED"] } } },
+      }),
+    ).not.toThrow();
+  });
+
   it("createReturnsService - JWT auth options are checked", () => {
     const message = refusal({
       auth: {

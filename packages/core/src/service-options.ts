@@ -12,7 +12,12 @@ import {
   REASON_CODE_PATTERN,
   type ReasonCatalogueOptions,
 } from "./domain/reasons";
-import { type RefundPolicyInput, RefundPolicySchema } from "./domain/refunds";
+import {
+  parseRefundPolicy,
+  type RefundPolicy,
+  type RefundPolicyInput,
+  RefundPolicySchema,
+} from "./domain/refunds";
 import type { ReturnData } from "./domain/schemas";
 import { defaultLogger } from "./observability/logging/console-logger";
 import {
@@ -88,9 +93,10 @@ export interface ReturnsServiceOptions {
     /** Return true to approve a return at submit, in the same commit, as actor `policy`. */
     autoApprove?: (record: ReturnData) => boolean | Promise<boolean>;
     /**
-     * What a refund charges (restocking fee, return shipping fee, store-credit bonus, condition
-     * deductions): `RefundPolicySchema`'s input, `{}` (refund in full) by default. Published at
-     * `GET /v1/return-policy`.
+     * How refunds are worked out (`refund` on every return): a restocking fee, a return
+     * shipping fee per request, a store-credit bonus and deductions by graded condition, each
+     * with its waivers. Default: nothing charged, the accepted units refunded in full.
+     * Published at `GET /v1/return-policy`.
      */
     refund?: RefundPolicyInput;
     /**
@@ -285,6 +291,8 @@ export interface ServiceSettings {
   /** The order rules' settings, when the host gave `orders`. */
   orders: OrderSettings | null;
   exchangeSizes: ExchangeSizes | null;
+  /** `policy.refund` with its defaults. */
+  refundPolicy: RefundPolicy;
   logger: Logger;
   /** The host's `onError`, handed to the dispatcher with `logger`. */
   onError: OnError | undefined;
@@ -314,6 +322,7 @@ export function parseServiceOptions(options: ReturnsServiceOptions): ServiceSett
         }
       : null,
     exchangeSizes: options.exchangeSizes ?? null,
+    refundPolicy: parseRefundPolicy(options.policy?.refund),
     logger,
     onError: options.onError,
     reportError: createFailureReporter(logger, options.onError),

@@ -566,6 +566,12 @@ describe("createReturnsService", () => {
     ]);
     const { service } = setup({ orders: { source: orders }, clock: () => T0 });
     await service.createReturn(fitInput, { principal: customer });
+    const estimate = {
+      currency: "EUR",
+      restocking_fee: 0,
+      return_shipping_fee: 0,
+      status: "estimate",
+    } as const;
     expect(await service.returnableLines("ord_1", { principal: customer })).toEqual({
       object: "returnable_order",
       order_id: "ord_1",
@@ -585,6 +591,12 @@ describe("createReturnsService", () => {
           refusal: null,
           resolutions: ["REFUND", "STORE_CREDIT", "EXCHANGE"],
           exchange_sizes: null,
+          // The default policy charges nothing: the one unit left refunds its price.
+          refund_estimates: {
+            REFUND: { ...estimate, item_amount: 2_500, total: 2_500, method: "original_payment" },
+            STORE_CREDIT: { ...estimate, item_amount: 2_500, total: 2_500, method: "store_credit" },
+            EXCHANGE: { ...estimate, item_amount: 0, total: 0, method: "exchange" },
+          },
         },
       ],
     });

@@ -142,6 +142,7 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
   const operations = createOperations({
     store,
     rules: createReturnRules({
+      refundPolicy: settings.refundPolicy,
       orders: settings.orders,
       exchangeSizes: settings.exchangeSizes,
       store,
@@ -155,6 +156,7 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
     idempotency,
     now,
     maxHistoryEntries: settings.maxHistoryEntries,
+    refundPolicy: settings.refundPolicy,
     autoApprove: options.policy?.autoApprove,
     onFitSignal: options.onFitSignal && ((signal) => options.onFitSignal?.(signal)),
     reportError,

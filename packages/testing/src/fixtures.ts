@@ -88,6 +88,7 @@ export function makeStoredReturn(options: StoredReturnOptions = {}): StoredRetur
       order_id: options.order_id ?? "ord_1001",
       line: options.line ?? { sku: "TEE-BLK-M", quantity: 1, size: "M" },
       order_line: null,
+      refund: null,
       reason: options.reason ?? "TOO_SMALL_AT_CHEST",
       resolution: "EXCHANGE",
       exchange_size: "L",

@@ -82,6 +82,26 @@ export interface ReturnOrderLine {
   returnable_until: string;
 }
 
+/**
+ * What a return refunds, in integer minor units of the order's currency (cents for EUR, yen
+ * for JPY, fils for KWD): `total = item_amount − restocking_fee − return_shipping_fee`, plus
+ * the store-credit bonus when `method` is `store_credit`. An `estimate` until the return is
+ * graded, `final` from then on (and a final 0 for a rejected or cancelled return).
+ */
+export interface Refund {
+  /** ISO 4217 code of every amount. */
+  currency: string;
+  /** The accepted units' price less the condition deduction (0 for an exchange). */
+  item_amount: number;
+  restocking_fee: number;
+  /** This return's share of its request's fee. */
+  return_shipping_fee: number;
+  /** item_amount − restocking_fee − return_shipping_fee, plus the store-credit bonus. */
+  total: number;
+  method: "original_payment" | "store_credit" | "exchange";
+  status: "estimate" | "final";
+}
+
 /** A return as webhooks carry it: the state after the commit that published the event. */
 export interface ReturnData {
   id: string;
@@ -93,12 +113,19 @@ export interface ReturnData {
    * the service is not connected to the shop's orders.
    */
   order_line: ReturnOrderLine | null;
+  /** What the return refunds; null when the order line has no price. */
+  refund: Refund | null;
   reason: string;
   resolution: Resolution;
   exchange_size: string | null;
   state: ReturnState;
   flagged_from: ReturnState | null;
-  grade: { condition: GradeCondition | null; disposition: GradeDisposition | null } | null;
+  grade: {
+    condition: GradeCondition | null;
+    disposition: GradeDisposition | null;
+    /** Units grading accepted (at most `line.quantity`); the others refund nothing. */
+    accepted_quantity: number;
+  } | null;
   shipment: { carrier: string | null; tracking_number: string | null } | null;
   customer_id: string;
   /** The return request it was created in with other lines of the order; null when on its own. */

@@ -15,6 +15,7 @@ export type {
   GradeCondition,
   GradeDisposition,
   HistoryEntry,
+  Refund,
   RejectReasonCode,
   Resolution,
   ReturnData,

@@ -60,6 +60,7 @@ export {
   isFitReason,
   parseReason,
 } from "./reasons";
+export * from "./refunds";
 export type { HeaderReader } from "./request-ids";
 export { isSaneRequestId, traceIdOf } from "./request-ids";
 export * from "./schemas";

@@ -10,6 +10,7 @@ import { DESTINATION_RULES } from "./destination-rules";
 import { MERCHANT_EVENTS, PORTAL_EVENTS, RETURN_STATES } from "./machine";
 import { PROBLEM_TYPE_PREFIX } from "./problems";
 import { createReasonCatalogue, FIT_DIRECTIONS, type ReasonCatalogue } from "./reasons";
+import { RefundSchema } from "./refunds";
 import { isStorableText, STORABLE_TEXT_RULE } from "./text";
 import {
   GRADE_CONDITIONS,
@@ -55,6 +56,14 @@ export const GradeReturnSchema = z
   .strictObject({
     condition: z.enum(GRADE_CONDITIONS).optional(),
     disposition: z.enum(GRADE_DISPOSITIONS).optional(),
+    accepted_quantity: z
+      .int()
+      .min(0)
+      .max(10_000)
+      .optional()
+      .describe(
+        "Units accepted for a refund; the return's quantity when absent. More than the return's quantity is a 400.",
+      ),
     note,
   })
   .meta({ id: "GradeReturn" });
@@ -108,6 +117,12 @@ export const GradeSchema = z
   .object({
     condition: z.enum(GRADE_CONDITIONS).nullable(),
     disposition: z.enum(GRADE_DISPOSITIONS).nullable(),
+    accepted_quantity: z
+      .int()
+      .min(0)
+      .describe(
+        "Units grading accepted (at most the return's quantity); the others refund nothing.",
+      ),
   })
   .meta({ id: "Grade" });
 
@@ -136,6 +151,9 @@ export const ReturnDataSchema = z
     line: ReturnLineSchema,
     order_line: ReturnOrderLineSchema.nullable().describe(
       "The order line as last checked (at create, update and submit); null when the service is not connected to the shop's orders.",
+    ),
+    refund: RefundSchema.nullable().describe(
+      "What the return refunds, in the order's currency: an estimate until graded, then final. Null when the order line has no price (no `orders`, or the shop gave none).",
     ),
     reason: z.string(),
     resolution: ResolutionSchema,
@@ -216,6 +234,24 @@ export type ReturnResource = z.infer<typeof ReturnSchema>;
 /** The returns a request holds: one per order line, at most this many. */
 export const REQUEST_LINES_MAX = 50;
 
+/** What a request refunds: its returns' refunds added up (one order, one currency). */
+export const ReturnRequestRefundSchema = z
+  .object({
+    currency: z.string().describe("ISO 4217 code of the order's currency."),
+    item_amount: z.int().min(0),
+    restocking_fee: z.int().min(0),
+    return_shipping_fee: z
+      .int()
+      .min(0)
+      .describe("The request's return shipping fee: its returns' shares, added up."),
+    total: z.int().min(0),
+    status: z
+      .enum(["estimate", "final"])
+      .describe("`final` once every return's refund is final (graded, rejected or cancelled)."),
+  })
+  .meta({ id: "ReturnRequestRefund" });
+export type ReturnRequestRefund = z.infer<typeof ReturnRequestRefundSchema>;
+
 /** A return request as stored for replays and carried in-process: its returns, in line order. */
 export const ReturnRequestDataSchema = z
   .object({
@@ -227,6 +263,9 @@ export const ReturnRequestDataSchema = z
     returns: z
       .array(ReturnDataSchema)
       .describe("One return per line, in the order the lines were sent, each in its own state."),
+    refund: ReturnRequestRefundSchema.nullable().describe(
+      "Its returns' refunds added up, in minor units; null when no return has a price.",
+    ),
   })
   .meta({ id: "ReturnRequestData" });
 export type ReturnRequestData = z.infer<typeof ReturnRequestDataSchema>;
@@ -479,6 +518,16 @@ export const LINE_REFUSALS = [
   `${PROBLEM_TYPE_PREFIX}not-returnable`,
 ] as const;
 
+/** A refund estimate for each resolution a line offers (a resolution not on offer is absent). */
+export const RefundEstimatesSchema = z
+  .object({
+    REFUND: RefundSchema.optional(),
+    STORE_CREDIT: RefundSchema.optional(),
+    EXCHANGE: RefundSchema.optional(),
+  })
+  .meta({ id: "RefundEstimates" });
+export type RefundEstimates = z.infer<typeof RefundEstimatesSchema>;
+
 export const ReturnableLineSchema = z
   .object({
     sku: z.string(),
@@ -500,6 +549,9 @@ export const ReturnableLineSchema = z
       .array(z.string())
       .nullable()
       .describe("Sizes an exchange may ask for; null when the shop does not say."),
+    refund_estimates: RefundEstimatesSchema.nullable().describe(
+      "What a return of the line's whole returnable quantity would refund, per resolution on offer, before a reason is chosen (so no fee is waived by reason); null when the line has no price or nothing can be returned.",
+    ),
   })
   .meta({ id: "ReturnableLine" });
 

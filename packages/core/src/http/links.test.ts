@@ -46,3 +46,23 @@ describe("renderReturn templates", () => {
     expect(asMerchant._links.collection?.href).toBe("https://a.example/v1/merchant/returns");
   });
 });
+
+describe("renderReturn grade template", () => {
+  it("offers accepted_quantity, pre-filled with the return's quantity and bounded by it", () => {
+    const record = makeStoredReturn({
+      id: "ret_one",
+      state: "received",
+      line: { sku: "TEE-BLK", quantity: 3, size: "M" },
+    }).record;
+    const rendered = renderReturn(record, merchant, context("https://a.example"));
+    expect(rendered._templates.grade?.properties).toEqual([
+      { name: "accepted_quantity", value: 3, min: 0, max: 3 },
+    ]);
+    expect(rendered._templates.grade?.schema.href).toBe(
+      "https://a.example/v1/openapi.json#/components/requestBodies/GradeReturn/content/application~1json/schema",
+    );
+    // Templates of events without a form of their own carry none.
+    const draft = renderReturn(makeStoredReturn().record, customer, context("https://a.example"));
+    expect(draft._templates.submit?.properties).toBeUndefined();
+  });
+});

@@ -27,6 +27,8 @@ interface PreparedTemplate {
   /** The target's text before and after the id. */
   before: string;
   after: string;
+  /** The members pre-filled for the return, when the route has any. */
+  properties?: RouteDefinition["templateProperties"];
 }
 
 interface PreparedLinks {
@@ -89,6 +91,7 @@ function prepareTemplates(
       },
       before: `${ctx.baseUrl}${before}`,
       after,
+      properties: route.templateProperties,
     });
   }
   return prepared;
@@ -108,10 +111,11 @@ export function renderReturn(
     prepared.templates.set(eventsKey, prepareds);
   }
   const templates: ReturnResource["_templates"] = {};
-  for (const { event, base, before, after } of prepareds) {
+  for (const { event, base, before, after, properties } of prepareds) {
     const { title, method, contentType, schema, requiredScopes } = base;
     const target = `${before}${record.id}${after}`;
     templates[event] = { title, method, target, contentType, schema, requiredScopes };
+    if (properties) templates[event].properties = properties(record);
   }
   return {
     ...record,

@@ -14,6 +14,7 @@ import type { CheckedReturn } from "./orders/return-rules";
 import type { ReturnRequest } from "./orders/types";
 import { parseInput } from "./parse-input";
 import { HistoryBuilder } from "./record-changes";
+import { requestRefunds, requestRefundTotal } from "./refund";
 import { commitRequestChanges, type RequestChange, refusedLine } from "./request-commit";
 import type { RequestWriteDeps } from "./request-events";
 import type { OperationContext } from "./types";
@@ -40,10 +41,19 @@ export async function createReturnRequest(
       const checked = await checkLines(deps, requests, ctx.principal);
       const id = newReturnRequestId();
       const at = timestamp(deps.now);
-      const changes = requests.map((request, index): RequestChange => {
+      const drafts = requests.map((request, index) => {
         const history = new HistoryBuilder([], at);
         history.add("create", null, "draft", actorOf(ctx.principal), { note: parsed.note });
         const record = draftRecord(request, checked[index]!, id, ctx.principal.id, at, history);
+        return { record, history };
+      });
+      // Worked out together, so the returns' shares of the shipping fee add up to it.
+      const refunds = requestRefunds(
+        drafts.map(({ record }) => record),
+        deps.refundPolicy,
+      );
+      const changes = drafts.map(({ record: draft, history }, index): RequestChange => {
+        const record = { ...draft, refund: refunds[index] ?? null };
         const next = { record, snapshot: persistReturnSnapshot(initialReturnSnapshot()) };
         return {
           index,
@@ -61,6 +71,7 @@ export async function createReturnRequest(
         customer_id: ctx.principal.id,
         created_at: at,
         returns: changes.map((change) => change.next.record),
+        refund: requestRefundTotal(changes.map((change) => change.next.record)),
       };
       const location = flatString(`${deps.baseUrl}${deps.requestTargets.requestPath(id)}`);
       const response: IdempotentResponse = { status: 201, body: data, headers: { location } };
@@ -133,6 +144,7 @@ function draftRecord(
     shipment: null,
     customer_id: customerId,
     request_id: requestId,
+    refund: null,
     version: 1,
     created_at: at,
     updated_at: at,

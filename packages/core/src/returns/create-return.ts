@@ -9,6 +9,7 @@ import type { IdempotencyEngine, WriteOutcome } from "./idempotency/engine";
 import type { ReturnRequest } from "./orders/types";
 import { parseInput } from "./parse-input";
 import { HistoryBuilder } from "./record-changes";
+import { refundOf } from "./refund";
 import type { OperationContext, WriteTarget } from "./types";
 import { actorOf, commitChange, timestamp, type WritePathDeps } from "./write-path";
 
@@ -50,6 +51,7 @@ export async function createReturn(deps: CreateReturnDeps, input: unknown, ctx: 
         order_id: request.order_id,
         line: request.line,
         order_line: checked.orderLine ?? null,
+        refund: null,
         reason: request.reason,
         resolution: request.resolution,
         exchange_size: request.exchange_size,
@@ -64,6 +66,7 @@ export async function createReturn(deps: CreateReturnDeps, input: unknown, ctx: 
         updated_at: at,
         history: history.all(),
       };
+      record.refund = refundOf(record, deps.refundPolicy);
       const next: StoredReturn = {
         record,
         snapshot: persistReturnSnapshot(initialReturnSnapshot()),

@@ -48,3 +48,5 @@ export {
   type ReturnPolicyDocument,
   ReturnPolicySchema,
 } from "./published-policy-schema";
+export type { EstimatedLine, RefundedRecord } from "./refund";
+export { refundEstimates, refundOf, requestRefunds } from "./refund";

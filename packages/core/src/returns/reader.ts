@@ -59,18 +59,31 @@ export function createReturnReader(
 
 /**
  * A return as this version of the service writes it: one stored before returns recorded the
- * order line they were checked against has none (`order_line: null`), and one stored before
- * return requests belongs to none (`request_id: null`).
+ * order line they were checked against has none (`order_line: null`); one stored before return requests belongs to none
+ * (`request_id: null`); one stored before
+ * refunds has none (`refund: null`, until its next version works it out), and its grade
+ * accepted every unit.
  */
 export function withOrderLine(stored: StoredReturn): StoredReturn {
   const { record } = stored;
-  if (record.order_line !== undefined && record.request_id !== undefined) return stored;
+  const { grade } = record;
+  const gradeIsCurrent = grade === null || grade.accepted_quantity !== undefined;
+  if (
+    record.order_line !== undefined &&
+    record.request_id !== undefined &&
+    record.refund !== undefined &&
+    gradeIsCurrent
+  ) {
+    return stored;
+  }
   return {
     ...stored,
     record: {
       ...record,
       order_line: record.order_line ?? null,
       request_id: record.request_id ?? null,
+      refund: record.refund ?? null,
+      grade: gradeIsCurrent ? grade : { ...grade, accepted_quantity: record.line.quantity },
     },
   };
 }

@@ -20,6 +20,7 @@ export type EventBody = {
   tracking_number?: string;
   condition?: NonNullable<ReturnData["grade"]>["condition"];
   disposition?: NonNullable<ReturnData["grade"]>["disposition"];
+  accepted_quantity?: number;
 };
 
 /** Appends the history entries of one commit, numbering them after the existing ones. */
@@ -80,6 +81,7 @@ export function nextVersion(
     order_id: record.order_id,
     line: record.line,
     order_line: record.order_line,
+    refund: record.refund,
     reason: record.reason,
     resolution: record.resolution,
     exchange_size: record.exchange_size,
@@ -124,10 +126,25 @@ function applyEventDetails(record: ReturnData, event: MerchantEvent, body: Event
   if (event === "grade") {
     return {
       ...record,
-      grade: { condition: body.condition ?? null, disposition: body.disposition ?? null },
+      grade: {
+        condition: body.condition ?? null,
+        disposition: body.disposition ?? null,
+        accepted_quantity: acceptedQuantity(record, body.accepted_quantity),
+      },
     };
   }
   return record;
+}
+
+/** The units a grade accepts: all the return holds unless it says fewer; never more (a 400). */
+function acceptedQuantity(record: ReturnData, accepted: number | undefined): number {
+  const { quantity } = record.line;
+  if (accepted === undefined) return quantity;
+  if (accepted > quantity) {
+    const message = `accepted_quantity may be at most the ${quantity} units the return holds`;
+    throw problems.invalidBody(message, [{ path: "accepted_quantity", message }]);
+  }
+  return accepted;
 }
 
 /**

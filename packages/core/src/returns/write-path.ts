@@ -18,6 +18,7 @@ import {
 import type { Actor, Principal } from "../domain/principal";
 import { isProblemError, problems } from "../domain/problems";
 import type { ReasonCatalogue } from "../domain/reasons";
+import type { RefundPolicy } from "../domain/refunds";
 import type { HistoryEntry, ReturnData } from "../domain/schemas";
 import type { ReportError } from "../observability/logging/failures";
 import { traceCommit } from "../observability/telemetry/operation-span";
@@ -46,6 +47,7 @@ import {
   moveTo,
   nextVersion,
 } from "./record-changes";
+import { refundOf } from "./refund";
 import type { AutoApprove, FitSignalHook, OperationContext } from "./types";
 
 /** How many times a write re-reads and retries after losing a version race. */
@@ -63,6 +65,8 @@ export interface WritePathDeps {
   onFitSignal?: FitSignalHook;
   /** The checks against the shop's order (and catalog) on create, update and submit. */
   rules: ReturnRules;
+  /** The shop's refund policy (the service's `policy.refund`), defaults filled in. */
+  refundPolicy: RefundPolicy;
   reportError: ReportError;
   /** The response a write of `record` answers with (and stores for its key). */
   respond: (record: ReturnData, status: number) => IdempotentResponse;
@@ -265,6 +269,8 @@ export async function computeTransition(
   let snapshot = applied.snapshot;
   const checked = await checkAgainstOrder(deps, event, current.record, record, ctx.principal);
   if (checked.orderLine) record = { ...record, order_line: checked.orderLine };
+  // Every version carries its refund, worked out from this version (the host's rule sees it).
+  record = { ...record, refund: refundOf(record, deps.refundPolicy) };
 
   if (event === "submit" && deps.autoApprove) {
     if (await deps.autoApprove({ ...record, history: history.all() })) {

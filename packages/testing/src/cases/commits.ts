@@ -36,6 +36,42 @@ export function describeCommits(subject: StoreSubject): void {
       expect(await subject.store.getReturn(stored.record.id)).toEqual(stored);
     });
 
+    it("commit - a graded return's refund and accepted units come back identical, in the record and its event", async () => {
+      const graded = makeStoredReturn({
+        state: "graded",
+        line: { sku: "TEE-BLK-M", quantity: 3, size: "M" },
+      });
+      const stored: StoredReturn = {
+        ...graded,
+        record: {
+          ...graded.record,
+          grade: { condition: "USED", disposition: "RESTOCK", accepted_quantity: 1 },
+          refund: {
+            currency: "KWD",
+            item_amount: 9_876,
+            restocking_fee: 987,
+            return_shipping_fee: 1_500,
+            total: 7_389,
+            method: "original_payment",
+            status: "final",
+          },
+        },
+      };
+      const event = makeOutboxEvent(stored, { type: "return.graded" });
+      const result = await subject.store.commit({
+        next: stored,
+        expectedVersion: null,
+        events: [event],
+      });
+
+      expect(result.ok).toBe(true);
+      expect(await subject.store.getReturn(stored.record.id)).toEqual(stored);
+      const [published] = await subject.store.listEvents(stored.record.id);
+      expect(published?.payload).toEqual(event.payload);
+      const page = await subject.store.listReturns({ order_id: stored.record.order_id, limit: 10 });
+      expect(page.data.map((found) => found.record.refund)).toContainEqual(stored.record.refund);
+    });
+
     it("commit - returns the written events with positions in array order", async () => {
       const stored = makeStoredReturn({ state: "approved" });
       const inputs = [

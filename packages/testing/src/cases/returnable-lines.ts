@@ -126,6 +126,53 @@ export function describeReturnableLines(serve: ServeService): void {
       });
     });
 
+    it("returnable - estimates each line's refund per resolution under the shop's policy; the return created carries it", async () => {
+      const { send } = await serve({
+        orders: { source: orderBook() },
+        clock: () => T0,
+        policy: {
+          refund: {
+            restocking_fee: { percent: 10 },
+            return_shipping_fee: { amount: { EUR: 495 } },
+            store_credit_bonus_percent: 10,
+          },
+        },
+      });
+      const res = await send("GET", returnablePath(ORDER.id));
+      expect(res.status, res.text).toBe(200);
+      const [tee, , scarf] = res.json.lines;
+      const estimate = { currency: "EUR", status: "estimate" };
+      // Both units at 2500: 5000, 10 % restocking, the 495 label; store credit adds 400.5 → 401.
+      const charged = {
+        ...estimate,
+        item_amount: 5_000,
+        restocking_fee: 500,
+        return_shipping_fee: 495,
+      };
+      expect(tee.refund_estimates).toEqual({
+        REFUND: { ...charged, total: 4_005, method: "original_payment" },
+        STORE_CREDIT: { ...charged, total: 4_406, method: "store_credit" },
+        EXCHANGE: {
+          ...estimate,
+          item_amount: 0,
+          restocking_fee: 0,
+          return_shipping_fee: 0,
+          total: 0,
+          method: "exchange",
+        },
+      });
+      expect(scarf.refund_estimates).toBeNull();
+
+      const created = await send("POST", "/v1/portal/returns", {
+        body: returnOf(
+          { ...TEE_M, quantity: 2 },
+          { reason: "TOO_SMALL_AT_CHEST", resolution: "REFUND" },
+        ),
+      });
+      expect(created.status, created.text).toBe(201);
+      expect(created.json.refund).toEqual(tee.refund_estimates.REFUND);
+    });
+
     it("returnable - an unknown order and another customer's are the same 404; a reader sees no form; the back office is 403", async () => {
       const mine = await serve({ orders: { source: orderBook([ORDER]) }, clock: () => T0 });
       // One request id for both: the bodies differ in nothing else.

@@ -15,6 +15,7 @@ export const sampleReturn: ReturnData = {
   order_id: "ord_1042",
   line: { sku: "TEE-BLK", quantity: 1, size: "M" },
   order_line: null,
+  refund: null,
   reason: "TOO_SMALL_AT_CHEST",
   resolution: "EXCHANGE",
   exchange_size: "L",

@@ -57,7 +57,12 @@ export async function commitReturnEvent(
   if (!stored) throw new Error(`fixture: no return ${id}`);
   const next = advanceStoredReturn(stored, event, options.at ?? Date.now());
   // The event bodies the service would store, so payloads look like real ones.
-  if (event === "grade") next.record.grade = { condition: "USED", disposition: "RESTOCK" };
+  if (event === "grade")
+    next.record.grade = {
+      condition: "USED",
+      disposition: "RESTOCK",
+      accepted_quantity: next.record.line.quantity,
+    };
   if (event === "ship") next.record.shipment = { carrier: "UPS", tracking_number: "1Z" };
   return commitPublished(store, next, stored.record.version);
 }

@@ -10,6 +10,7 @@ import {
   PortalListQuerySchema,
   ReasonListSchema,
   ReturnableOrderSchema,
+  type ReturnData,
   ReturnListSchema,
   ReturnSchema,
   type ReturnSchemas,
@@ -200,10 +201,17 @@ export function merchantRoutes(): RouteDefinition[] {
         bodyRequired: false,
         success: { ...one, description: "The updated return" },
         event,
+        ...(event === "grade" ? { templateProperties: gradeProperties } : {}),
         handler: eventHandler(event),
       }),
     ),
   ];
+}
+
+/** A grade accepts from none to all of the return's units, all unless it says fewer. */
+function gradeProperties(record: ReturnData) {
+  const { quantity } = record.line;
+  return [{ name: "accepted_quantity", value: quantity, min: 0, max: quantity }];
 }
 
 /** What any signed-in caller reads to fill in a return, and the public health check. */

@@ -6,7 +6,7 @@ import type { z } from "zod";
 import type { ReturnEvent } from "../../domain/machine";
 import type { Access, CallerKind, Scope } from "../../domain/principal";
 import type { ReasonDescription } from "../../domain/reasons";
-import type { HealthReport, ReturnableOrder, ReturnData } from "../../domain/schemas";
+import type { HealthReport, ReturnableOrder, ReturnData, Template } from "../../domain/schemas";
 import type { InsightOperations } from "../../returns/insights/insight-operations";
 import type { FitInsightsReport, FitSummaryReport } from "../../returns/insights/insights-schemas";
 import type { PublishedPolicy } from "../../returns/published-policy";
@@ -98,6 +98,8 @@ export interface RouteDefinition {
    * If-Match 412 (as the documents served beside the routes).
    */
   cacheable?: boolean;
+  /** Members its `_templates` entry pre-fills or bounds for one return (its own values). */
+  templateProperties?: (record: ReturnData) => NonNullable<Template["properties"]>;
   /** Problem statuses the route's own rules add to those of its kind (the order checks'). */
   problems?: readonly number[];
   /** Calls the operation behind the route. */

@@ -10,6 +10,7 @@
  */
 import type { Principal } from "../../domain/principal";
 import { problems } from "../../domain/problems";
+import type { RefundPolicy } from "../../domain/refunds";
 import type { ReturnableOrder, ReturnData, ReturnOrderLine } from "../../domain/schemas";
 import type { LineAllowance, ReturnsStore } from "../../store/types";
 import { askEligible, askExchangeSizes, loadOrder } from "./host-answers";
@@ -25,6 +26,8 @@ import { returnableOrder } from "./returnable-order";
 import type { ExchangeSizes, OrderRulesContext, OrderSettings, ReturnRequest } from "./types";
 
 export interface ReturnRulesSetup {
+  /** The shop's refund policy, for the returnable view's estimates. */
+  refundPolicy: RefundPolicy;
   /** The order rules' settings; null when the host gave no `orders`. */
   orders: OrderSettings | null;
   exchangeSizes: ExchangeSizes | null;

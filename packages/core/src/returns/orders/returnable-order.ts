@@ -4,6 +4,7 @@
  */
 import type { Principal } from "../../domain/principal";
 import { RESOLUTIONS, type ReturnableOrder } from "../../domain/schemas";
+import { refundEstimates } from "../refund";
 import { askExchangeSizes, loadOrder } from "./host-answers";
 import { lineStatus, unitsInReturns } from "./line-status";
 import type { OrderRulesContext } from "./types";
@@ -42,6 +43,15 @@ export async function returnableOrder(
         unit_price: line.unit_price,
         resolutions,
         exchange_sizes: exchangeSizes === null ? null : [...exchangeSizes],
+        refund_estimates: refundEstimates(
+          {
+            unit_price: line.unit_price,
+            returnable_quantity: status.returnable_quantity,
+            resolutions,
+          },
+          order.currency,
+          context.refundPolicy,
+        ),
       };
     }),
   };

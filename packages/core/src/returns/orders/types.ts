@@ -3,6 +3,7 @@
  * where orders come from, its policy beyond the window, and the sizes it can exchange to.
  */
 import type { Principal } from "../../domain/principal";
+import type { RefundPolicy } from "../../domain/refunds";
 import type { Resolution } from "../../domain/schemas";
 import type { ReturnsStore } from "../../store/types";
 import type { Order, OrderInput, OrderLine } from "./order-schema";
@@ -73,6 +74,8 @@ export interface OrderSettings {
 
 /** What the checks run with once the host gave `orders`. */
 export interface OrderRulesContext {
+  /** For the refund estimates of the returnable view. */
+  refundPolicy: RefundPolicy;
   orders: OrderSettings;
   exchangeSizes: ExchangeSizes | null;
   store: Pick<ReturnsStore, "returnedQuantities">;
