@@ -1,0 +1,49 @@
+// Builds the browser bundles into dist/assets with content-hashed names, and a manifest the
+// server reads to name them. Run by `pnpm build`, and by the browser tests before they start.
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const out = join(root, "dist", "assets");
+
+export async function buildClient() {
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
+  const result = await build({
+    entryPoints: {
+      customer: join(root, "src/client/customer.tsx"),
+      staff: join(root, "src/client/staff.tsx"),
+    },
+    bundle: true,
+    minify: true,
+    format: "esm",
+    target: "es2020",
+    jsx: "automatic",
+    jsxImportSource: "preact",
+    write: false,
+    outdir: out,
+    legalComments: "none",
+  });
+  const manifest = {};
+  const write = (logical, ext, contents) => {
+    const hash = createHash("sha256").update(contents).digest("hex").slice(0, 12);
+    const name = `${logical}.${hash}.${ext}`;
+    writeFileSync(join(out, name), contents);
+    manifest[`${logical}.${ext}`] = name;
+  };
+  for (const file of result.outputFiles) {
+    const logical = file.path.split("/").pop().replace(/\.js$/, "");
+    write(logical, "js", file.contents);
+  }
+  write("theme", "css", readFileSync(join(root, "src/client/theme.css")));
+  writeFileSync(join(out, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+  return manifest;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const manifest = await buildClient();
+  console.log(`@returnkit/ui assets: ${Object.values(manifest).join(", ")}`);
+}

@@ -1,0 +1,131 @@
+/**
+ * @module test-support/shop — a real service (memory store, in-memory orders, a webhook
+ * receiver on this machine) with the pages mounted, over HTTP through Hono, signed in by a
+ * cookie the host's `authenticate` reads: the common host setup, for the browser tests.
+ */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { returnsApp } from "@returnkit/adapter-hono";
+import {
+  createReturnsService,
+  generateWebhookSecret,
+  inMemoryOrders,
+  memoryStore,
+  type Principal,
+  type ReturnsService,
+} from "@returnkit/core";
+import { Hono } from "hono";
+import { buildClient } from "../../scripts/build-client.mjs";
+import { readCookie, withCsrfProtection } from "../server/csrf";
+import { mountReturnsUi } from "../server/mount";
+
+export const SESSION_COOKIE = "shop_session";
+export const ORDER_ID = "ord_1001";
+
+export interface Shop {
+  url: string;
+  service: ReturnsService;
+  /** Every webhook the receiver got. */
+  received: unknown[];
+  close(): Promise<void>;
+}
+
+/** The host's session: `customer:<id>` or `staff:<id>` (a test sets the cookie). */
+function sessionPrincipal(request: Request): Principal | null {
+  const value = readCookie(request, SESSION_COOKIE);
+  const [kind, id] = value?.split(":") ?? [];
+  if (!id) return null;
+  if (kind === "customer") return { kind: "portal", id, scopes: ["portal:returns.write"] };
+  if (kind === "staff") {
+    return { kind: "merchant", id, scopes: ["merchant:returns.write", "merchant:webhooks.manage"] };
+  }
+  return null;
+}
+
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+
+export function shopOrders() {
+  return inMemoryOrders([
+    {
+      id: ORDER_ID,
+      customer_id: "alice",
+      placed_at: daysAgo(6),
+      delivered_at: daysAgo(3),
+      currency: "EUR",
+      lines: [
+        { sku: "TEE-BLK", size: "M", quantity: 2, unit_price: 2900 },
+        { sku: "JEANS-SLIM", size: "32", quantity: 1, unit_price: 7900 },
+        { sku: "DRESS-RED", size: "S", quantity: 1, unit_price: 5900 },
+      ],
+    },
+    {
+      id: "ord_0900",
+      customer_id: "alice",
+      placed_at: daysAgo(90),
+      delivered_at: daysAgo(85),
+      currency: "EUR",
+      lines: [{ sku: "COAT-GRY", size: "L", quantity: 1, unit_price: 19900 }],
+    },
+  ]);
+}
+
+export async function buildAssets(): Promise<void> {
+  await buildClient();
+}
+
+export async function startShop(): Promise<Shop> {
+  const received: unknown[] = [];
+  const receiver = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      received.push(JSON.parse(Buffer.concat(chunks).toString("utf8")));
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+
+  let app: Hono | undefined;
+  const server = serve({
+    fetch: (request, env) => (app ? app.fetch(request, env) : new Response("starting", { status: 503 })),
+    port: 0,
+    hostname: "127.0.0.1",
+    createServer,
+  }) as Server;
+  await new Promise<void>((resolve) => {
+    if (server.listening) resolve();
+    else server.once("listening", resolve);
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const service = createReturnsService({
+    store: memoryStore(),
+    baseUrl: url,
+    orders: shopOrders(),
+    policy: { returnWindowDays: 30 },
+    auth: { authenticate: withCsrfProtection(sessionPrincipal) },
+    webhooks: {
+      endpoints: [{ id: "ep_erp", url: receiverUrl, secret: generateWebhookSecret() }],
+      allowedDestinations: ["127.0.0.1"],
+    },
+  });
+  mountReturnsUi(service, "/returns", { brand: { name: "Acme Outfitters" } });
+  await service.ready();
+  service.dispatcher.start();
+  const host = new Hono();
+  host.route("/", returnsApp(service));
+  app = host;
+  return {
+    url,
+    service,
+    received,
+    async close() {
+      await service.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      receiver.closeAllConnections();
+      await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    },
+  };
+}
