@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 export interface Asset {
-  body: Uint8Array;
+  body: Uint8Array<ArrayBuffer>;
   type: string;
   cacheControl: string;
 }
