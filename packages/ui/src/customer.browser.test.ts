@@ -14,126 +14,136 @@ import { buildAssets, ORDER_ID, SESSION_COOKIE, type Shop, startShop } from "./t
 const skip = browserSkipReason();
 const docs = (name: string) => fileURLToPath(new URL(`../docs/${name}`, import.meta.url));
 
-describe.skipIf(skip !== null)(`customer page in Chromium${skip ? ` (skipped: ${skip})` : ""}`, () => {
-  let shop: Shop;
-  let browser: Browser;
+describe.skipIf(skip !== null)(
+  `customer page in Chromium${skip ? ` (skipped: ${skip})` : ""}`,
+  () => {
+    let shop: Shop;
+    let browser: Browser;
 
-  beforeAll(async () => {
-    await buildAssets();
-    [shop, browser] = await Promise.all([startShop(), launchChromium()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await shop?.close();
-  });
-
-  async function customerPage(customer: string, viewport = { width: 1100, height: 900 }) {
-    const context: BrowserContext = await browser.newContext({ viewport, locale: "en-GB" });
-    await context.addCookies([
-      { name: SESSION_COOKIE, value: `customer:${customer}`, url: shop.url },
-    ]);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on("pageerror", (error) => errors.push(error.message));
-    page.on("console", (message) => {
-      if (message.type() === "error") errors.push(message.text());
+    beforeAll(async () => {
+      await buildAssets();
+      [shop, browser] = await Promise.all([startShop(), launchChromium()]);
     });
-    return { context, page, errors };
-  }
+    afterAll(async () => {
+      await browser?.close();
+      await shop?.close();
+    });
 
-  const submitted = (page: Page) => page.getByRole("status").filter({ hasText: "submitted" });
+    async function customerPage(customer: string, viewport = { width: 1100, height: 900 }) {
+      const context: BrowserContext = await browser.newContext({ viewport, locale: "en-GB" });
+      await context.addCookies([
+        { name: SESSION_COOKIE, value: `customer:${customer}`, url: shop.url },
+      ]);
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      page.on("console", (message) => {
+        if (message.type() === "error") errors.push(message.text());
+      });
+      return { context, page, errors };
+    }
 
-  test("returns two of three lines, sees the refund before submitting, and follows them", async () => {
-    const { context, page, errors } = await customerPage("alice");
-    await page.goto(`${shop.url}/returns?order=${ORDER_ID}`);
-    await page.getByLabel("Return TEE-BLK").check();
-    await page.locator("#rk-line-0-reason").selectOption("TOO_SMALL_AT_CHEST");
-    await page.getByLabel("Exchange for another size").check();
-    await page.locator("#rk-line-0-size").fill("L");
-    await page.getByLabel("Return JEANS-SLIM").check();
-    await page.locator("#rk-line-1-reason").selectOption("TOO_LARGE_AT_WAIST");
-    expect(await page.getByTestId("refund-total").textContent()).toBe("€79.00");
-    expect(await page.getByText("Estimated refund: €79.00").count()).toBe(1);
+    const submitted = (page: Page) => page.getByRole("status").filter({ hasText: "submitted" });
 
-    await page.getByRole("button", { name: "Submit return" }).click();
-    await submitted(page).waitFor();
-    const cards = page.locator(".rk-return");
-    await cards.nth(1).waitFor();
-    expect(await cards.count()).toBe(2);
-    expect(await page.locator(".rk-return .rk-badge").allTextContents()).toEqual([
-      "Submitted",
-      "Submitted",
-    ]);
-    expect(await page.locator(".rk-return").first().textContent()).toContain("Started");
-    const mine = await shop.service.list({}, { principal: { kind: "portal", id: "alice", scopes: ["portal:returns.read"] } });
-    expect(mine.data.map((r) => `${r.line.sku} ${r.resolution} ${r.state}`).sort()).toEqual([
-      "JEANS-SLIM REFUND submitted",
-      "TEE-BLK EXCHANGE submitted",
-    ]);
+    test("returns two of three lines, sees the refund before submitting, and follows them", async () => {
+      const { context, page, errors } = await customerPage("alice");
+      await page.goto(`${shop.url}/returns?order=${ORDER_ID}`);
+      await page.getByLabel("Return TEE-BLK").check();
+      await page.locator("#rk-line-0-reason").selectOption("TOO_SMALL_AT_CHEST");
+      await page.getByLabel("Exchange for another size").check();
+      await page.locator("#rk-line-0-size").fill("L");
+      await page.getByLabel("Return JEANS-SLIM").check();
+      await page.locator("#rk-line-1-reason").selectOption("TOO_LARGE_AT_WAIST");
+      expect(await page.getByTestId("refund-total").textContent()).toBe("€79.00");
+      expect(await page.getByText("Estimated refund: €79.00").count()).toBe(1);
 
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: docs("customer.png"), fullPage: true });
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+      await page.getByRole("button", { name: "Submit return" }).click();
+      await submitted(page).waitFor();
+      const cards = page.locator(".rk-return");
+      await cards.nth(1).waitFor();
+      expect(await cards.count()).toBe(2);
+      expect(await page.locator(".rk-return .rk-badge").allTextContents()).toEqual([
+        "Submitted",
+        "Submitted",
+      ]);
+      expect(await page.locator(".rk-return").first().textContent()).toContain("Started");
+      const mine = await shop.service.list(
+        {},
+        { principal: { kind: "portal", id: "alice", scopes: ["portal:returns.read"] } },
+      );
+      expect(mine.data.map((r) => `${r.line.sku} ${r.resolution} ${r.state}`).sort()).toEqual([
+        "JEANS-SLIM REFUND submitted",
+        "TEE-BLK EXCHANGE submitted",
+      ]);
 
-  test("the same by keyboard alone, on a 360 px phone, and a draft can be cancelled", async () => {
-    const { context, page, errors } = await customerPage("alice", { width: 360, height: 780 });
-    await page.goto(`${shop.url}/returns`);
-    await page.locator("returnkit-returns form").first().waitFor();
-    await tabTo(page, "Order number");
-    await page.keyboard.type(ORDER_ID);
-    await page.keyboard.press("Enter");
-    await page.getByLabel("Return DRESS-RED").waitFor();
-    await tabTo(page, "Return DRESS-RED");
-    await page.keyboard.press("Space");
-    await tabTo(page, "Why are you returning it?");
-    await typeToSelect(page, "Too large at the h");
-    await tabTo(page, "Submit return");
-    await page.keyboard.press("Enter");
-    await submitted(page).waitFor();
-    expect(await page.locator(".rk-return").filter({ hasText: "DRESS-RED" }).textContent()).toContain("Submitted");
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: docs("customer.png"), fullPage: true });
+      expect(errors).toEqual([]);
+      await context.close();
+    });
 
-    // A withdrawal, by keyboard: the dress's cancel button.
-    const dress = page.locator(".rk-return").filter({ hasText: "DRESS-RED" });
-    await dress.getByRole("button", { name: "Cancel this return" }).focus();
-    await page.keyboard.press("Enter");
-    await page.getByRole("status").filter({ hasText: "cancelled" }).waitFor();
-    expect(await dress.locator(".rk-badge").textContent()).toBe("Cancelled");
+    test("the same by keyboard alone, on a 360 px phone, and a draft can be cancelled", async () => {
+      const { context, page, errors } = await customerPage("alice", { width: 360, height: 780 });
+      await page.goto(`${shop.url}/returns`);
+      await page.locator("returnkit-returns form").first().waitFor();
+      await tabTo(page, "Order number");
+      await page.keyboard.type(ORDER_ID);
+      await page.keyboard.press("Enter");
+      await page.getByLabel("Return DRESS-RED").waitFor();
+      await tabTo(page, "Return DRESS-RED");
+      await page.keyboard.press("Space");
+      await tabTo(page, "Why are you returning it?");
+      await typeToSelect(page, "Too large at the h");
+      await tabTo(page, "Submit return");
+      await page.keyboard.press("Enter");
+      await submitted(page).waitFor();
+      expect(
+        await page.locator(".rk-return").filter({ hasText: "DRESS-RED" }).textContent(),
+      ).toContain("Submitted");
 
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(width).toBeLessThanOrEqual(360);
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: docs("customer-phone.png"), fullPage: true });
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+      // A withdrawal, by keyboard: the dress's cancel button.
+      const dress = page.locator(".rk-return").filter({ hasText: "DRESS-RED" });
+      await dress.getByRole("button", { name: "Cancel this return" }).focus();
+      await page.keyboard.press("Enter");
+      await page.getByRole("status").filter({ hasText: "cancelled" }).waitFor();
+      expect(await dress.locator(".rk-badge").textContent()).toBe("Cancelled");
 
-  test("a closed return window and an unknown order are told in words, never a raw error", async () => {
-    const { context, page } = await customerPage("alice");
-    await page.goto(`${shop.url}/returns?order=ord_0900`);
-    await page.getByText("The return window for this item has closed.").waitFor();
-    expect(await page.getByLabel("Return COAT-GRY").count()).toBe(0);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width).toBeLessThanOrEqual(360);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: docs("customer-phone.png"), fullPage: true });
+      expect(errors).toEqual([]);
+      await context.close();
+    });
 
-    await page.goto(`${shop.url}/returns?order=ord_nope`);
-    const alert = page.getByRole("alert");
-    await alert.waitFor();
-    expect(await alert.textContent()).toBe(
-      "We could not find that order in your account. Check the order number.",
-    );
-    await context.close();
-  });
+    test("a closed return window and an unknown order are told in words, never a raw error", async () => {
+      const { context, page } = await customerPage("alice");
+      await page.goto(`${shop.url}/returns?order=ord_0900`);
+      await page.getByText("The return window for this item has closed.").waitFor();
+      expect(await page.getByLabel("Return COAT-GRY").count()).toBe(0);
 
-  test("German: messages from the catalogue, money and dates through Intl", async () => {
-    const context = await browser.newContext({ locale: "de-DE" });
-    await context.addCookies([{ name: SESSION_COOKIE, value: "customer:alice", url: shop.url }]);
-    const page = await context.newPage();
-    await page.goto(`${shop.url}/returns?order=${ORDER_ID}`);
-    // The jeans went back in the first case; one of the two tees is left.
-    await page.getByLabel("TEE-BLK zurücksenden").check();
-    expect(await page.getByTestId("refund-total").textContent()).toBe("29,00\u00a0€");
-    expect(await page.getByText("Bestellt am").textContent()).toMatch(/Bestellt am \d{2}\.\d{2}\.\d{4}/);
-    expect(await page.locator("html").getAttribute("lang")).toBe("de-DE");
-    await context.close();
-  });
-});
+      await page.goto(`${shop.url}/returns?order=ord_nope`);
+      const alert = page.getByRole("alert");
+      await alert.waitFor();
+      expect(await alert.textContent()).toBe(
+        "We could not find that order in your account. Check the order number.",
+      );
+      await context.close();
+    });
+
+    test("German: messages from the catalogue, money and dates through Intl", async () => {
+      const context = await browser.newContext({ locale: "de-DE" });
+      await context.addCookies([{ name: SESSION_COOKIE, value: "customer:alice", url: shop.url }]);
+      const page = await context.newPage();
+      await page.goto(`${shop.url}/returns?order=${ORDER_ID}`);
+      // The jeans went back in the first case; one of the two tees is left.
+      await page.getByLabel("TEE-BLK zurücksenden").check();
+      expect(await page.getByTestId("refund-total").textContent()).toBe("29,00\u00a0€");
+      expect(await page.getByText("Bestellt am").textContent()).toMatch(
+        /Bestellt am \d{2}\.\d{2}\.\d{4}/,
+      );
+      expect(await page.locator("html").getAttribute("lang")).toBe("de-DE");
+      await context.close();
+    });
+  },
+);

@@ -74,7 +74,8 @@ export function createApi(config: ClientConfig, auth: ApiAuth): Api {
       try {
         return await call(target, { method: "GET" });
       } catch (error) {
-        if (error instanceof ApiProblem && (error.status === 404 || error.status === 405)) return null;
+        if (error instanceof ApiProblem && (error.status === 404 || error.status === 405))
+          return null;
         throw error;
       }
     },

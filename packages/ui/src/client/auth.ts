@@ -58,10 +58,7 @@ async function startRedirect(config: ClientConfig, settings: OAuthSignIn): Promi
   const verifier = randomString(48);
   const state = randomString(16);
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier));
-  sessionStorage.setItem(
-    PENDING_KEY,
-    JSON.stringify({ verifier, state, back: location.search }),
-  );
+  sessionStorage.setItem(PENDING_KEY, JSON.stringify({ verifier, state, back: location.search }));
   const url = new URL(settings.authorizationEndpoint);
   url.search = new URLSearchParams({
     response_type: "code",

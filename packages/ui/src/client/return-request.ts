@@ -17,7 +17,11 @@ export interface ChosenLine {
 function lineBody(choice: ChosenLine) {
   const { line } = choice;
   return {
-    line: { sku: line.sku, ...(line.size === null ? {} : { size: line.size }), quantity: choice.quantity },
+    line: {
+      sku: line.sku,
+      ...(line.size === null ? {} : { size: line.size }),
+      quantity: choice.quantity,
+    },
     reason: choice.reason,
     resolution: choice.resolution,
     ...(choice.resolution === "EXCHANGE" && choice.exchangeSize

@@ -40,7 +40,10 @@ function defaultAssetsDir(): string {
 
 export function loadAssets(dir: string = defaultAssetsDir()): Assets {
   const base = dir.endsWith("/") ? dir : `${dir}/`;
-  const manifest = JSON.parse(readFileSync(`${base}manifest.json`, "utf8")) as Record<string, string>;
+  const manifest = JSON.parse(readFileSync(`${base}manifest.json`, "utf8")) as Record<
+    string,
+    string
+  >;
   const served = new Map<string, Asset>();
   for (const [logical, hashed] of Object.entries(manifest)) {
     const body = new Uint8Array(readFileSync(`${base}${hashed}`));

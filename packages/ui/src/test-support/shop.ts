@@ -89,7 +89,8 @@ export async function startShop(): Promise<Shop> {
 
   let app: Hono | undefined;
   const server = serve({
-    fetch: (request, env) => (app ? app.fetch(request, env) : new Response("starting", { status: 503 })),
+    fetch: (request, env) =>
+      app ? app.fetch(request, env) : new Response("starting", { status: 503 }),
     port: 0,
     hostname: "127.0.0.1",
     createServer,

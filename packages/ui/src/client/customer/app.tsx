@@ -57,7 +57,6 @@ function OrderLookup({ current, onOpen }: { current: string | null; onOpen(id: s
   return (
     <form
       class="rk-card rk-lookup"
-      role="search"
       onSubmit={(event) => {
         event.preventDefault();
         if (value.trim()) onOpen(value.trim());

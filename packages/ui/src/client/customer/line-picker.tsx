@@ -19,7 +19,8 @@ export function itemName(line: { sku: string; size?: string | null }): string {
 }
 
 function refusalKey(line: ReturnableLine): MessageKey {
-  if (line.final_sale || line.refusal?.endsWith("not-returnable")) return "line.notReturnable.final";
+  if (line.final_sale || line.refusal?.endsWith("not-returnable"))
+    return "line.notReturnable.final";
   if (line.refusal?.endsWith("return-window-closed")) return "line.notReturnable.window";
   if (line.returnable_quantity === 0) return "line.notReturnable.quantity";
   return "line.notReturnable.other";
@@ -47,7 +48,9 @@ export function LinePicker({ line, index, currency, reasons, choice, onChange }:
         </label>
         <span class="rk-muted">
           {line.size ? `${i18n.t("line.size", { size: line.size })} · ` : ""}
-          {line.unit_price === null ? "" : i18n.t("line.price", { price: i18n.money(line.unit_price, currency) })}
+          {line.unit_price === null
+            ? ""
+            : i18n.t("line.price", { price: i18n.money(line.unit_price, currency) })}
         </span>
       </div>
       {!returnable ? <p class="rk-muted rk-refusal">{i18n.t(refusalKey(line))}</p> : null}
@@ -58,7 +61,9 @@ export function LinePicker({ line, index, currency, reasons, choice, onChange }:
         <LineFields id={id} line={line} reasons={reasons} choice={choice} set={set} />
       ) : null}
       {returnable && choice.selected && estimate !== null && choice.resolution !== "EXCHANGE" ? (
-        <p class="rk-estimate">{i18n.t("line.estimate", { amount: i18n.money(estimate, currency) })}</p>
+        <p class="rk-estimate">
+          {i18n.t("line.estimate", { amount: i18n.money(estimate, currency) })}
+        </p>
       ) : null}
     </li>
   );

@@ -51,7 +51,9 @@ export function ReturnsList({ orderId, version }: Props) {
     await load();
   };
 
-  const heading = orderId ? i18n.t("returns.forOrder", { order: orderId }) : i18n.t("returns.heading");
+  const heading = orderId
+    ? i18n.t("returns.forOrder", { order: orderId })
+    : i18n.t("returns.heading");
   const label = (code: string) => {
     const reason = reasons.find((r) => r.code === code);
     return reason ? reasonLabel(reason, i18n) : code;
@@ -67,12 +69,17 @@ export function ReturnsList({ orderId, version }: Props) {
         {(returns ?? []).map((record) => (
           <li key={record.id} class="rk-return" data-return-id={record.id}>
             <h3>
-              {i18n.t("returns.item", { item: itemName(record.line), quantity: record.line.quantity })}{" "}
+              {i18n.t("returns.item", {
+                item: itemName(record.line),
+                quantity: record.line.quantity,
+              })}{" "}
               <StateBadge state={record.state} />
             </h3>
             <p class="rk-muted">
               {i18n.t("returns.reason", { reason: label(record.reason) })}
-              {record.exchange_size ? ` · ${i18n.t("returns.exchangeTo", { size: record.exchange_size })}` : ""}
+              {record.exchange_size
+                ? ` · ${i18n.t("returns.exchangeTo", { size: record.exchange_size })}`
+                : ""}
             </p>
             <RefundBlock refund={record.refund} />
             <Timeline history={record.history} label={i18n.t("returns.timeline")} />

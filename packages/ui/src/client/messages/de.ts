@@ -63,7 +63,8 @@ export const de: Messages = {
   "summary.exchangeNone": "kostenlos",
   "summary.total": "Sie erhalten",
   "summary.fees": "Gebühren",
-  "summary.estimateNote": "Berechnet aus den bezahlten Preisen; den endgültigen Betrag bestätigen wir nach Eingang der Artikel.",
+  "summary.estimateNote":
+    "Berechnet aus den bezahlten Preisen; den endgültigen Betrag bestätigen wir nach Eingang der Artikel.",
   "submit.button": "Rücksendung absenden",
   "submit.sending": "Wird gesendet…",
   "submit.nothing": "Wählen Sie mindestens einen Artikel mit Grund aus.",
@@ -106,18 +107,25 @@ export const de: Messages = {
   "event.close": "Abgeschlossen",
   "event.update": "Geändert",
   "problem.return-window-closed": "Die Rückgabefrist für diese Bestellung endete am {date}.",
-  "problem.not-returnable": "Dieser Artikel war ein Endverkauf und kann nicht zurückgesendet werden.",
-  "problem.quantity-exceeds-returnable": "Sie können höchstens {quantity} Stück dieses Artikels zurücksenden.",
-  "problem.order-not-found": "Wir finden diese Bestellung nicht in Ihrem Konto. Prüfen Sie die Bestellnummer.",
+  "problem.not-returnable":
+    "Dieser Artikel war ein Endverkauf und kann nicht zurückgesendet werden.",
+  "problem.quantity-exceeds-returnable":
+    "Sie können höchstens {quantity} Stück dieses Artikels zurücksenden.",
+  "problem.order-not-found":
+    "Wir finden diese Bestellung nicht in Ihrem Konto. Prüfen Sie die Bestellnummer.",
   "problem.line-not-on-order": "Dieser Artikel gehört nicht zu dieser Bestellung.",
-  "problem.exchange-size-not-offered": "Diese Größe ist für den Umtausch nicht verfügbar. Verfügbar: {sizes}.",
+  "problem.exchange-size-not-offered":
+    "Diese Größe ist für den Umtausch nicht verfügbar. Verfügbar: {sizes}.",
   "problem.refused-by-policy": "Dieser Artikel kann nicht zurückgesendet werden: {detail}",
   "problem.unauthenticated": "Ihre Sitzung ist abgelaufen. Melden Sie sich erneut an.",
   "problem.insufficient-scope": "Dazu sind Sie nicht berechtigt.",
-  "problem.invalid-transition": "Dieser Schritt ist nicht mehr möglich: Die Rücksendung ist weiter. Die Seite ist jetzt aktuell.",
-  "problem.precondition-failed": "Jemand hat diese Rücksendung inzwischen geändert. Die Seite ist jetzt aktuell.",
+  "problem.invalid-transition":
+    "Dieser Schritt ist nicht mehr möglich: Die Rücksendung ist weiter. Die Seite ist jetzt aktuell.",
+  "problem.precondition-failed":
+    "Jemand hat diese Rücksendung inzwischen geändert. Die Seite ist jetzt aktuell.",
   "problem.not-found": "Das haben wir nicht gefunden.",
-  "problem.network": "Der Server ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.",
+  "problem.network":
+    "Der Server ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.",
   "problem.generic": "Bei uns ist etwas schiefgegangen. Bitte versuchen Sie es gleich noch einmal.",
   "staff.queue": "Warteschlange",
   "staff.states": "Rücksendungen nach Status",

@@ -61,7 +61,8 @@ export const en = {
   "summary.exchangeNone": "no charge",
   "summary.total": "Total to you",
   "summary.fees": "Fees",
-  "summary.estimateNote": "Worked out from the prices you paid; the final amount is confirmed once we receive your items.",
+  "summary.estimateNote":
+    "Worked out from the prices you paid; the final amount is confirmed once we receive your items.",
   "submit.button": "Submit return",
   "submit.sending": "Submitting…",
   "submit.nothing": "Choose at least one item, with a reason, to return.",
@@ -106,14 +107,18 @@ export const en = {
   "problem.return-window-closed": "The return window for this order closed on {date}.",
   "problem.not-returnable": "This item was a final sale and cannot be returned.",
   "problem.quantity-exceeds-returnable": "You can return at most {quantity} of this item.",
-  "problem.order-not-found": "We could not find that order in your account. Check the order number.",
+  "problem.order-not-found":
+    "We could not find that order in your account. Check the order number.",
   "problem.line-not-on-order": "That item is not on this order.",
-  "problem.exchange-size-not-offered": "That size is not available for exchange. Available: {sizes}.",
+  "problem.exchange-size-not-offered":
+    "That size is not available for exchange. Available: {sizes}.",
   "problem.refused-by-policy": "This item cannot be returned: {detail}",
   "problem.unauthenticated": "Your session has ended. Sign in again to continue.",
   "problem.insufficient-scope": "You are not allowed to do that.",
-  "problem.invalid-transition": "That step is no longer possible: the return has moved on. The page is up to date now.",
-  "problem.precondition-failed": "Someone else changed this return meanwhile. The page is up to date now.",
+  "problem.invalid-transition":
+    "That step is no longer possible: the return has moved on. The page is up to date now.",
+  "problem.precondition-failed":
+    "Someone else changed this return meanwhile. The page is up to date now.",
   "problem.not-found": "We could not find that.",
   "problem.network": "We could not reach the server. Check your connection and try again.",
   "problem.generic": "Something went wrong on our side. Please try again in a moment.",

@@ -13,7 +13,8 @@ interface Props {
   onError(message: string): void;
 }
 
-const humanise = (code: string) => code.charAt(0) + code.slice(1).toLowerCase().replaceAll("_", " ");
+const humanise = (code: string) =>
+  code.charAt(0) + code.slice(1).toLowerCase().replaceAll("_", " ");
 
 export function ActionForm({ name, template, onDone, onError }: Props) {
   const { api, i18n } = usePage();
@@ -27,7 +28,9 @@ export function ActionForm({ name, template, onDone, onError }: Props) {
   }, [template.target]);
 
   // A form of nothing but a note is a button: the note is optional, and rarely wanted.
-  const shown = (fields ?? []).filter((field) => field.name !== "note" || (fields ?? []).length > 1);
+  const shown = (fields ?? []).filter(
+    (field) => field.name !== "note" || (fields ?? []).length > 1,
+  );
   const label = (field: Field) => {
     const key = `staff.field.${field.name}` as MessageKey;
     const text = i18n.t(key);
@@ -60,7 +63,9 @@ export function ActionForm({ name, template, onDone, onError }: Props) {
             <select
               id={id(field)}
               value={values[field.name] ?? ""}
-              onChange={(event) => setValues({ ...values, [field.name]: event.currentTarget.value })}
+              onChange={(event) =>
+                setValues({ ...values, [field.name]: event.currentTarget.value })
+              }
             >
               <option value="">{i18n.t("staff.choose")}</option>
               {field.options.map((option) => (

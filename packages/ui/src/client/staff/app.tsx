@@ -7,7 +7,11 @@ import { Queue } from "./queue";
 import { ReturnDetail } from "./return-detail";
 import { Webhooks } from "./webhooks";
 
-export type View = { kind: "queue" } | { kind: "return"; id: string } | { kind: "webhooks" } | { kind: "insights" };
+export type View =
+  | { kind: "queue" }
+  | { kind: "return"; id: string }
+  | { kind: "webhooks" }
+  | { kind: "insights" };
 
 function viewFromUrl(): View {
   const params = new URLSearchParams(location.search);

@@ -71,7 +71,8 @@ export function Deliveries({ returnId, version }: { returnId: string; version: n
       <ul class="rk-returns">
         {(deliveries ?? []).map((delivery) => (
           <li key={delivery.id} class="rk-return" data-delivery-status={delivery.status}>
-            <strong>{types[delivery.event_id] ?? delivery.event_id}</strong> → {delivery.endpoint_id}{" "}
+            <strong>{types[delivery.event_id] ?? delivery.event_id}</strong> →{" "}
+            {delivery.endpoint_id}{" "}
             <span class={`rk-badge rk-delivery-${delivery.status}`}>{delivery.status}</span>
             <details>
               <summary>{i18n.t("staff.attempts", { count: delivery.attempt_count })}</summary>

@@ -65,7 +65,13 @@ export function Insights() {
                 <g key={`${row.sku}-${row.size}`}>
                   <text x="0" y={y + 15}>{`${row.sku}${row.size ? ` ${row.size}` : ""}`}</text>
                   <rect class="rk-bar-small" x="180" y={y} width={small} height={barHeight} />
-                  <rect class="rk-bar-large" x={180 + small} y={y} width={large} height={barHeight} />
+                  <rect
+                    class="rk-bar-large"
+                    x={180 + small}
+                    y={y}
+                    width={large}
+                    height={barHeight}
+                  />
                 </g>
               );
             })}

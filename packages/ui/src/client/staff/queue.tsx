@@ -30,7 +30,9 @@ export function Queue({ onOpen }: { onOpen(id: string): void }) {
 
   useEffect(() => {
     Promise.all(
-      STATES.map((s) => api.get<Page<ReturnRecord>>(`/v1/merchant/returns?state=${s}&limit=${PAGE_SIZE}`)),
+      STATES.map((s) =>
+        api.get<Page<ReturnRecord>>(`/v1/merchant/returns?state=${s}&limit=${PAGE_SIZE}`),
+      ),
     )
       .then((answers) =>
         setPages(Object.fromEntries(STATES.map((s, i) => [s, answers[i] as Page<ReturnRecord>]))),
@@ -66,7 +68,7 @@ export function Queue({ onOpen }: { onOpen(id: string): void }) {
   return (
     <section class="rk-card" aria-labelledby="rk-queue-heading">
       <h2 id="rk-queue-heading">{i18n.t("staff.queue")}</h2>
-      <form role="search" class="rk-inline" onSubmit={search}>
+      <form class="rk-inline" onSubmit={search}>
         <label for="rk-search" class="rk-visually-hidden">
           {i18n.t("staff.search")}
         </label>
@@ -81,7 +83,14 @@ export function Queue({ onOpen }: { onOpen(id: string): void }) {
           {i18n.t("staff.searchButton")}
         </button>
         {found ? (
-          <button type="button" class="rk-button" onClick={() => (setFound(null), setQuery(""))}>
+          <button
+            type="button"
+            class="rk-button"
+            onClick={() => {
+              setFound(null);
+              setQuery("");
+            }}
+          >
             {i18n.t("staff.clear")}
           </button>
         ) : null}
@@ -93,7 +102,10 @@ export function Queue({ onOpen }: { onOpen(id: string): void }) {
             <button
               type="button"
               aria-pressed={!found && state === s}
-              onClick={() => (setFound(null), setState(s))}
+              onClick={() => {
+                setFound(null);
+                setState(s);
+              }}
             >
               {i18n.t(`state.${s}` as MessageKey)} <span data-count={s}>({count(s)})</span>
             </button>
@@ -101,7 +113,11 @@ export function Queue({ onOpen }: { onOpen(id: string): void }) {
         ))}
       </ul>
       <Notice kind="error">{error}</Notice>
-      {rows.length === 0 ? <p>{i18n.t("staff.empty")}</p> : <QueueTable rows={rows} onOpen={onOpen} />}
+      {rows.length === 0 ? (
+        <p>{i18n.t("staff.empty")}</p>
+      ) : (
+        <QueueTable rows={rows} onOpen={onOpen} />
+      )}
     </section>
   );
 }
@@ -133,7 +149,10 @@ function QueueTable({ rows, onOpen }: { rows: ReturnRecord[]; onOpen(id: string)
               <td>
                 <a
                   href={`?return=${encodeURIComponent(record.id)}`}
-                  onClick={(event) => (event.preventDefault(), onOpen(record.id))}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    onOpen(record.id);
+                  }}
                 >
                   {record.id}
                 </a>

@@ -30,7 +30,8 @@ export function ReturnDetail({ id, onBack }: { id: string; onBack(): void }) {
     setVersion((v) => v + 1);
   };
 
-  if (!record) return error ? <Notice kind="error">{error}</Notice> : <p>{i18n.t("app.loading")}</p>;
+  if (!record)
+    return error ? <Notice kind="error">{error}</Notice> : <p>{i18n.t("app.loading")}</p>;
   const money = record.order_line
     ? i18n.money(record.order_line.unit_price * record.line.quantity, record.order_line.currency)
     : null;
@@ -66,7 +67,12 @@ export function ReturnDetail({ id, onBack }: { id: string; onBack(): void }) {
             {record.grade ? (
               <>
                 <dt>{i18n.t("event.grade")}</dt>
-                <dd>{Object.entries(record.grade).filter(([, v]) => v !== null && typeof v !== "object").map(([k, v]) => `${k}: ${v}`).join(", ")}</dd>
+                <dd>
+                  {Object.entries(record.grade)
+                    .filter(([, v]) => v !== null && typeof v !== "object")
+                    .map(([k, v]) => `${k}: ${v}`)
+                    .join(", ")}
+                </dd>
               </>
             ) : null}
           </dl>

@@ -51,7 +51,14 @@ function fieldOf(name: string, schema: Schema, required: boolean): Field {
     return { name, kind: "choice", required, options: schema.enum.map(String) };
   }
   if (type === "integer" || type === "number") {
-    return { name, kind: "number", required, options: [], min: schema.minimum, max: schema.maximum };
+    return {
+      name,
+      kind: "number",
+      required,
+      options: [],
+      min: schema.minimum,
+      max: schema.maximum,
+    };
   }
   return { name, kind: "text", required, options: [] };
 }
@@ -62,7 +69,11 @@ export async function templateFields(api: Api, template: Template): Promise<Fiel
       .filter((property) => !property.readOnly)
       .map((property) => ({
         name: property.name,
-        kind: property.options?.inline ? "choice" : typeof property.value === "number" ? "number" : "text",
+        kind: property.options?.inline
+          ? "choice"
+          : typeof property.value === "number"
+            ? "number"
+            : "text",
         required: Boolean(property.required),
         options: (property.options?.inline ?? []).map(String),
         min: property.min,

@@ -42,7 +42,10 @@ export function Webhooks() {
     await load();
   };
   const secretNotice = (answer: { endpoint?: { id: string }; id?: string; secret: string }) =>
-    i18n.t("staff.secretOnce", { id: answer.endpoint?.id ?? answer.id ?? "", secret: answer.secret });
+    i18n.t("staff.secretOnce", {
+      id: answer.endpoint?.id ?? answer.id ?? "",
+      secret: answer.secret,
+    });
 
   return (
     <section class="rk-card" aria-labelledby="rk-webhooks-heading">
@@ -57,7 +60,9 @@ export function Webhooks() {
         class="rk-inline"
         onSubmit={(event) => {
           event.preventDefault();
-          void run(async () => secretNotice(await api.send("/v1/webhooks/endpoints", { url: url.trim() })));
+          void run(async () =>
+            secretNotice(await api.send("/v1/webhooks/endpoints", { url: url.trim() })),
+          );
         }}
       >
         <label for="rk-endpoint-url" class="rk-visually-hidden">
@@ -79,7 +84,9 @@ export function Webhooks() {
         {(endpoints ?? []).map((endpoint) => (
           <li key={endpoint.id} class="rk-return" data-endpoint={endpoint.id}>
             <strong>{endpoint.id}</strong> <span class="rk-muted">{endpoint.url}</span>{" "}
-            <span class="rk-badge">{endpoint.enabled ? i18n.t("staff.enabled") : i18n.t("staff.disabled")}</span>{" "}
+            <span class="rk-badge">
+              {endpoint.enabled ? i18n.t("staff.enabled") : i18n.t("staff.disabled")}
+            </span>{" "}
             <span class="rk-muted">{i18n.t("staff.managedBy", { who: endpoint.managed_by })}</span>
             <div class="rk-actions">
               <button
@@ -100,7 +107,11 @@ export function Webhooks() {
                 <button
                   type="button"
                   class="rk-button"
-                  onClick={() => run(async () => secretNotice(await api.send(path(endpoint.id, "/secret/rotate"), {})))}
+                  onClick={() =>
+                    run(async () =>
+                      secretNotice(await api.send(path(endpoint.id, "/secret/rotate"), {})),
+                    )
+                  }
                 >
                   {i18n.t("staff.rotate")}
                 </button>
@@ -110,12 +121,15 @@ export function Webhooks() {
                 class="rk-button"
                 onClick={() =>
                   run(async () => {
-                    const answer = await api.send<{ delivered: boolean; status: number | null; error: string | null }>(
-                      path(endpoint.id, "/test"),
-                      {},
-                    );
+                    const answer = await api.send<{
+                      delivered: boolean;
+                      status: number | null;
+                      error: string | null;
+                    }>(path(endpoint.id, "/test"), {});
                     return i18n.t("staff.testResult", {
-                      outcome: answer.delivered ? `${answer.status}` : (answer.error ?? String(answer.status)),
+                      outcome: answer.delivered
+                        ? `${answer.status}`
+                        : (answer.error ?? String(answer.status)),
                     });
                   })
                 }
