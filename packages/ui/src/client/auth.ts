@@ -50,8 +50,9 @@ async function oauthAuth(config: ClientConfig, settings: OAuthSignIn): Promise<P
   };
 }
 
-function redirectUri(config: ClientConfig): string {
-  return `${location.origin}${config.base}`;
+/** The page itself: the customer page's or the back office's URL, without its query. */
+function redirectUri(): string {
+  return `${location.origin}${location.pathname}`;
 }
 
 async function startRedirect(config: ClientConfig, settings: OAuthSignIn): Promise<void> {
@@ -63,7 +64,7 @@ async function startRedirect(config: ClientConfig, settings: OAuthSignIn): Promi
   url.search = new URLSearchParams({
     response_type: "code",
     client_id: settings.clientId,
-    redirect_uri: redirectUri(config),
+    redirect_uri: redirectUri(),
     scope: settings.scope ?? "portal:returns.read portal:returns.write",
     resource: settings.resource ?? config.api,
     code_challenge: base64url(new Uint8Array(digest)),
@@ -85,7 +86,7 @@ async function finishRedirect(config: ClientConfig, settings: OAuthSignIn): Prom
     state: string;
     back: string;
   };
-  history.replaceState(null, "", `${config.base}${back}`);
+  history.replaceState(null, "", `${location.pathname}${back}`);
   if (params.get("state") !== state) return null;
   const response = await fetch(settings.tokenEndpoint, {
     method: "POST",
@@ -93,7 +94,7 @@ async function finishRedirect(config: ClientConfig, settings: OAuthSignIn): Prom
     body: new URLSearchParams({
       grant_type: "authorization_code",
       code,
-      redirect_uri: redirectUri(config),
+      redirect_uri: redirectUri(),
       client_id: settings.clientId,
       code_verifier: verifier,
       resource: settings.resource ?? config.api,

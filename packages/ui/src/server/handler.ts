@@ -17,6 +17,8 @@ export interface ReturnsUiOptions {
   path: `/${string}`;
   /** The host's own session (the default), or OAuth 2.1 + PKCE in the browser. */
   signIn?: SignIn;
+  /** The back office's sign-in, when it differs (another OAuth client); default `signIn`. */
+  staffSignIn?: SignIn;
   /** The shop's name and logo in the page's header. */
   brand?: { name?: string; logoUrl?: string };
   /** The shop's stylesheet, loaded after the page's: set the `--rk-*` custom properties there. */
@@ -41,17 +43,22 @@ const PAGES = {
 export function createReturnsUi(options: ReturnsUiOptions): ReturnsUi {
   const assets = loadAssets(options.assetsDir);
   const base = options.path.replace(/\/+$/, "") as `/${string}`;
-  const signIn: SignIn = options.signIn ?? { mode: "session" };
-  const csp = contentSecurityPolicy({
-    connect: [
-      ...originOf(options.apiUrl),
-      ...(signIn.mode === "oauth" ? originOf(signIn.tokenEndpoint) : []),
-    ],
-    images: originOf(options.brand?.logoUrl),
-    forms: signIn.mode === "oauth" ? originOf(signIn.authorizationEndpoint) : [],
-  });
-  const page = (kind: keyof typeof PAGES, request: Request) =>
-    servePage(kind, request, { options, assets, base, signIn, csp });
+  const signIns: Record<keyof typeof PAGES, SignIn> = {
+    customer: options.signIn ?? { mode: "session" },
+    staff: options.staffSignIn ?? options.signIn ?? { mode: "session" },
+  };
+  const page = (kind: keyof typeof PAGES, request: Request) => {
+    const signIn = signIns[kind];
+    const csp = contentSecurityPolicy({
+      connect: [
+        ...originOf(options.apiUrl),
+        ...(signIn.mode === "oauth" ? originOf(signIn.tokenEndpoint) : []),
+      ],
+      images: originOf(options.brand?.logoUrl),
+      forms: signIn.mode === "oauth" ? originOf(signIn.authorizationEndpoint) : [],
+    });
+    return servePage(kind, request, { options, assets, base, signIn, csp });
+  };
 
   const fetch: FetchHandler = async (request) => {
     if (request.method !== "GET" && request.method !== "HEAD") {

@@ -15,6 +15,7 @@ import {
   type Principal,
   type ReturnsService,
 } from "@returnkit/core";
+import { type DevAuthorizationServer, startDevAuthorizationServer } from "@returnkit/dev-auth";
 import { Hono } from "hono";
 import { buildClient } from "../../scripts/build-client.mjs";
 import { readCookie, withCsrfProtection } from "../server/csrf";
@@ -25,6 +26,8 @@ export const ORDER_ID = "ord_1001";
 
 export interface Shop {
   url: string;
+  /** The development authorization server, when the pages sign in with OAuth. */
+  auth?: DevAuthorizationServer;
   service: ReturnsService;
   /** Every webhook the receiver got. */
   received: unknown[];
@@ -74,7 +77,12 @@ export async function buildAssets(): Promise<void> {
   await buildClient();
 }
 
-export async function startShop(): Promise<Shop> {
+export interface ShopOptions {
+  /** `session` (the host's cookie, the default) or `oauth` (PKCE against dev-auth). */
+  signIn?: "session" | "oauth";
+}
+
+export async function startShop(options: ShopOptions = {}): Promise<Shop> {
   const received: unknown[] = [];
   const receiver = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -100,18 +108,51 @@ export async function startShop(): Promise<Shop> {
     else server.once("listening", resolve);
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const auth =
+    options.signIn === "oauth"
+      ? await startDevAuthorizationServer({
+          resource: url,
+          clients: {
+            portalRedirectUris: [`${url}/returns`],
+            backOfficeRedirectUris: [`${url}/returns/admin`],
+          },
+        })
+      : undefined;
   const service = createReturnsService({
     store: memoryStore(),
     baseUrl: url,
     orders: shopOrders(),
     policy: { returnWindowDays: 30 },
-    auth: { authenticate: withCsrfProtection(sessionPrincipal) },
+    auth: auth
+      ? { issuer: auth.issuer, jwksUri: auth.jwksUri }
+      : { authenticate: withCsrfProtection(sessionPrincipal) },
     webhooks: {
       endpoints: [{ id: "ep_erp", url: receiverUrl, secret: generateWebhookSecret() }],
       allowedDestinations: ["127.0.0.1"],
     },
   });
-  mountReturnsUi(service, "/returns", { brand: { name: "Acme Outfitters" } });
+  mountReturnsUi(service, "/returns", {
+    brand: { name: "Acme Outfitters" },
+    signIn: auth
+      ? {
+          mode: "oauth",
+          authorizationEndpoint: auth.authorizationEndpoint,
+          tokenEndpoint: auth.tokenEndpoint,
+          clientId: auth.portalClientId,
+        }
+      : { mode: "session" },
+    ...(auth
+      ? {
+          staffSignIn: {
+            mode: "oauth",
+            authorizationEndpoint: auth.authorizationEndpoint,
+            tokenEndpoint: auth.tokenEndpoint,
+            clientId: auth.backOfficeClientId,
+            scope: "merchant:returns.read merchant:returns.write merchant:webhooks.manage",
+          },
+        }
+      : {}),
+  });
   await service.ready();
   service.dispatcher.start();
   const host = new Hono();
@@ -119,10 +160,12 @@ export async function startShop(): Promise<Shop> {
   app = host;
   return {
     url,
+    auth,
     service,
     received,
     async close() {
       await service.close();
+      await auth?.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       receiver.closeAllConnections();
