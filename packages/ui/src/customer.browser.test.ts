@@ -131,6 +131,22 @@ describe.skipIf(skip !== null)(
       await context.close();
     });
 
+    test("embedded in the shop's own page by one script tag, in the shop's colour", async () => {
+      const { context, page, errors } = await customerPage("alice");
+      await page.goto(`${shop.url}/account`);
+      const submit = page.getByRole("button", { name: "Submit return" });
+      await submit.waitFor();
+      expect(await page.locator("returnkit-returns main, returnkit-returns header").count()).toBe(
+        0,
+      );
+      expect(await submit.evaluate((button) => getComputedStyle(button).backgroundColor)).toBe(
+        "rgb(122, 31, 92)",
+      );
+      // The shop's page has no icon of its own; nothing else may fail.
+      expect(errors.filter((error) => !error.includes("404"))).toEqual([]);
+      await context.close();
+    });
+
     test("German: messages from the catalogue, money and dates through Intl", async () => {
       const context = await browser.newContext({ locale: "de-DE" });
       await context.addCookies([{ name: SESSION_COOKIE, value: "customer:alice", url: shop.url }]);

@@ -14,6 +14,7 @@ import { buildAssets, ORDER_ID, SESSION_COOKIE, type Shop, startShop } from "./t
 
 const skip = browserSkipReason();
 const docs = (name: string) => fileURLToPath(new URL(`../docs/${name}`, import.meta.url));
+const CUSTOMER_NOTE = 'Please <b>hurry</b><img src=x onerror="window.injected=1">';
 const alice: Principal = { kind: "portal", id: "alice", scopes: ["portal:returns.write"] };
 
 describe.skipIf(skip !== null)(
@@ -37,9 +38,10 @@ describe.skipIf(skip !== null)(
           { order_id: ORDER_ID, line, reason, resolution: "REFUND" },
           { principal: alice, idempotencyKey: `create-${line.sku}` },
         );
+        // The customer's own words, which the back office must show as text, never as markup.
         await shop.service.submit(
           record.id,
-          {},
+          { note: CUSTOMER_NOTE },
           { principal: alice, idempotencyKey: `submit-${line.sku}` },
         );
         ids[line.sku] = record.id;
@@ -87,6 +89,9 @@ describe.skipIf(skip !== null)(
       await page.screenshot({ path: docs("back-office-queue.png"), fullPage: true });
 
       await page.getByRole("link", { name: ids["JEANS-SLIM"] }).click();
+      await page.getByText(CUSTOMER_NOTE).waitFor();
+      expect(await page.locator(".rk-timeline b, .rk-timeline img").count()).toBe(0);
+      expect(await page.evaluate(() => "injected" in window)).toBe(false);
       await act(page, "Reject the return", async (form) => {
         await form.getByLabel("Reason code").selectOption("NOT_ELIGIBLE");
       });

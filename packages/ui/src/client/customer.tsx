@@ -6,7 +6,7 @@
 import { render } from "preact";
 import { createApi } from "./api";
 import { createPageAuth } from "./auth";
-import { readConfig } from "./config";
+import { ensureStylesheet, readConfig } from "./config";
 import { CustomerApp } from "./customer/app";
 import { createI18n } from "./i18n";
 import { Page } from "./shared/context";
@@ -17,6 +17,7 @@ class ReturnkitReturns extends HTMLElement {
   }
 
   private async start() {
+    ensureStylesheet();
     const config = readConfig(this, "customer");
     const i18n = createI18n(config.locale);
     document.documentElement.lang = i18n.locale;

@@ -2,7 +2,7 @@
 import { render } from "preact";
 import { createApi } from "./api";
 import { createPageAuth } from "./auth";
-import { readConfig } from "./config";
+import { ensureStylesheet, readConfig } from "./config";
 import { createI18n } from "./i18n";
 import { Page } from "./shared/context";
 import { StaffApp } from "./staff/app";
@@ -13,6 +13,7 @@ class ReturnkitBackOffice extends HTMLElement {
   }
 
   private async start() {
+    ensureStylesheet();
     const config = readConfig(this, "staff");
     const i18n = createI18n(config.locale);
     document.documentElement.lang = i18n.locale;

@@ -35,6 +35,8 @@ export interface ClientConfig {
   brand: { name: string; logoUrl: string | null };
   /** A fixed locale; null follows the browser's. */
   locale: string | null;
+  /** Placed in a shop's own page: no header and no main landmark of its own. */
+  embedded?: boolean;
 }
 
 /** JSON inside an attribute value: every character that could end or confuse it escaped. */

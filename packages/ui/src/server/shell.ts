@@ -31,7 +31,7 @@ ${links}
 <meta name="returnkit-config" content="${escapeAttribute(JSON.stringify(parts.config))}">
 <script type="module" src="${escapeAttribute(parts.script)}"></script>
 </head>
-<body>
+<body class="rk-page">
 <${parts.element}></${parts.element}>
 </body>
 </html>

@@ -22,6 +22,15 @@ import { readCookie, withCsrfProtection } from "../server/csrf";
 import { mountReturnsUi } from "../server/mount";
 
 export const SESSION_COOKIE = "shop_session";
+
+/** A storefront page of the shop's own, its colour set with a custom property. */
+const STOREFRONT_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>My account · Acme Outfitters</title>
+<style>:root { --rk-color-primary: #7a1f5c; }</style></head>
+<body><h1>My account</h1>
+<returnkit-returns order="ord_1001"></returnkit-returns>
+<script type="module" src="/returns/assets/customer.js"></script>
+</body></html>`;
 export const ORDER_ID = "ord_1001";
 
 export interface Shop {
@@ -156,6 +165,8 @@ export async function startShop(options: ShopOptions = {}): Promise<Shop> {
   await service.ready();
   service.dispatcher.start();
   const host = new Hono();
+  // The shop's own storefront page, with the returns page placed in it by one script tag.
+  host.get("/account", (c) => c.html(STOREFRONT_PAGE));
   host.route("/", returnsApp(service));
   app = host;
   return {

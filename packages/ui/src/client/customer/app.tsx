@@ -10,7 +10,9 @@ function orderFromUrl(): string | null {
 }
 
 export function CustomerApp({ initialOrder }: { initialOrder: string | null }) {
-  const { auth, i18n } = usePage();
+  const { auth, config, i18n } = usePage();
+  const Main = config.embedded ? "div" : "main";
+  const header = config.embedded ? null : <Header title={i18n.t("app.customerTitle")} />;
   const [orderId, setOrderId] = useState<string | null>(initialOrder ?? orderFromUrl());
   const [version, setVersion] = useState(0);
 
@@ -25,28 +27,28 @@ export function CustomerApp({ initialOrder }: { initialOrder: string | null }) {
   if (!auth.ready()) {
     return (
       <>
-        <Header title={i18n.t("app.customerTitle")} />
-        <main class="rk-main">
+        {header}
+        <Main class="rk-main">
           <section class="rk-card">
             <p>{i18n.t("auth.signInToContinue")}</p>
             <button type="button" class="rk-button rk-primary" onClick={() => auth.signIn()}>
               {i18n.t("auth.signIn")}
             </button>
           </section>
-        </main>
+        </Main>
       </>
     );
   }
   return (
     <>
-      <Header title={i18n.t("app.customerTitle")} />
-      <main class="rk-main">
+      {header}
+      <Main class="rk-main">
         <OrderLookup current={orderId} onOpen={open} />
         {orderId ? (
           <ReturnForm orderId={orderId} onSubmitted={() => setVersion(version + 1)} />
         ) : null}
         <ReturnsList orderId={orderId} version={version} />
-      </main>
+      </Main>
     </>
   );
 }
