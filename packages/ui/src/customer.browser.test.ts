@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { seriousViolations } from "./test-support/axe";
 import { browserSkipReason, launchChromium } from "./test-support/browser";
 import { tabTo, typeToSelect } from "./test-support/keyboard";
-import { buildAssets, ORDER_ID, SESSION_COOKIE, type Shop, startShop } from "./test-support/shop";
+import { ORDER_ID, SESSION_COOKIE, type Shop, startShop } from "./test-support/shop";
 
 const skip = browserSkipReason();
 const docs = (name: string) => fileURLToPath(new URL(`../docs/${name}`, import.meta.url));
@@ -21,7 +21,6 @@ describe.skipIf(skip !== null)(
     let browser: Browser;
 
     beforeAll(async () => {
-      await buildAssets();
       [shop, browser] = await Promise.all([startShop(), launchChromium()]);
     });
     afterAll(async () => {

@@ -9,7 +9,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { browserSkipReason, CHROMIUM } from "./test-support/browser";
-import { buildAssets, ORDER_ID, SESSION_COOKIE, type Shop, startShop } from "./test-support/shop";
+import { ORDER_ID, SESSION_COOKIE, type Shop, startShop } from "./test-support/shop";
 
 const skip = browserSkipReason();
 
@@ -20,7 +20,6 @@ describe.skipIf(skip !== null)(
     let chrome: chromeLauncher.LaunchedChrome;
 
     beforeAll(async () => {
-      await buildAssets();
       [shop, chrome] = await Promise.all([
         startShop(),
         chromeLauncher.launch({

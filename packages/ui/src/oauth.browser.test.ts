@@ -6,7 +6,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { browserSkipReason, launchChromium } from "./test-support/browser";
-import { buildAssets, ORDER_ID, type Shop, startShop } from "./test-support/shop";
+import { ORDER_ID, type Shop, startShop } from "./test-support/shop";
 
 const skip = browserSkipReason();
 
@@ -17,7 +17,6 @@ describe.skipIf(skip !== null)(
     let browser: Browser;
 
     beforeAll(async () => {
-      await buildAssets();
       [shop, browser] = await Promise.all([startShop({ signIn: "oauth" }), launchChromium()]);
     });
     afterAll(async () => {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { seriousViolations } from "./test-support/axe";
 import { browserSkipReason, launchChromium } from "./test-support/browser";
 import { tabTo, typeToSelect } from "./test-support/keyboard";
-import { buildAssets, ORDER_ID, SESSION_COOKIE, type Shop, startShop } from "./test-support/shop";
+import { ORDER_ID, SESSION_COOKIE, type Shop, startShop } from "./test-support/shop";
 
 const skip = browserSkipReason();
 const docs = (name: string) => fileURLToPath(new URL(`../docs/${name}`, import.meta.url));
@@ -25,7 +25,6 @@ describe.skipIf(skip !== null)(
     const ids: Record<string, string> = {};
 
     beforeAll(async () => {
-      await buildAssets();
       [shop, browser] = await Promise.all([startShop(), launchChromium()]);
       // The customer's side is the other file's; here alice's returns are made in-process.
       const lines = [

@@ -3,6 +3,7 @@
  * names served for a year (immutable), and each bundle's plain name for a shop that embeds the
  * page with one script tag (short-lived, since it changes with each release).
  */
+import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
@@ -27,11 +28,18 @@ const TYPES: Record<string, string> = {
   css: "text/css; charset=utf-8",
 };
 
-/** dist/assets beside the built module; from the sources (tests), the package's dist. */
+/**
+ * dist/assets beside the built module. Run from the sources (tests, `pnpm start` through tsx),
+ * the bundles are built first, as `pnpm build` does, so they are never missing or stale.
+ */
 function defaultAssetsDir(): string {
-  for (const relative of ["./assets/", "../assets/", "../../dist/assets/"]) {
-    const dir = fileURLToPath(new URL(relative, import.meta.url));
-    if (existsSync(`${dir}manifest.json`)) return dir;
+  const beside = fileURLToPath(new URL("./assets/", import.meta.url));
+  if (existsSync(`${beside}manifest.json`)) return beside;
+  const script = fileURLToPath(new URL("../../scripts/build-client.mjs", import.meta.url));
+  const built = fileURLToPath(new URL("../../dist/assets/", import.meta.url));
+  if (existsSync(script)) {
+    const run = spawnSync(process.execPath, [script], { stdio: ["ignore", "ignore", "inherit"] });
+    if (run.status === 0 && existsSync(`${built}manifest.json`)) return built;
   }
   throw new Error(
     "@returnkit/ui: its browser assets are missing (dist/assets/manifest.json); build the package with `pnpm build`",

@@ -3,14 +3,9 @@ import type { AddressInfo } from "node:net";
 import { returnsRouter } from "@returnkit/adapter-express";
 import { createReturnsService } from "@returnkit/core";
 import express from "express";
-import { beforeAll, describe, expect, test } from "vitest";
-import { buildAssets } from "../test-support/shop";
+import { describe, expect, test } from "vitest";
 import { createReturnsUi } from "./handler";
 import { mountReturnsUi } from "./mount";
-
-beforeAll(async () => {
-  await buildAssets();
-});
 
 const scriptOf = (html: string) => /<script type="module" src="([^"]+)"/.exec(html)?.[1] ?? "";
 

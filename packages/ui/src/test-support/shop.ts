@@ -17,7 +17,6 @@ import {
 } from "@returnkit/core";
 import { type DevAuthorizationServer, startDevAuthorizationServer } from "@returnkit/dev-auth";
 import { Hono } from "hono";
-import { buildClient } from "../../scripts/build-client.mjs";
 import { readCookie, withCsrfProtection } from "../server/csrf";
 import { mountReturnsUi } from "../server/mount";
 
@@ -80,10 +79,6 @@ export function shopOrders() {
       lines: [{ sku: "COAT-GRY", size: "L", quantity: 1, unit_price: 19900 }],
     },
   ]);
-}
-
-export async function buildAssets(): Promise<void> {
-  await buildClient();
 }
 
 export interface ShopOptions {
