@@ -5,6 +5,7 @@
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { seriousViolations } from "./test-support/axe";
 import { browserSkipReason, launchChromium } from "./test-support/browser";
 import { ORDER_ID, type Shop, startShop } from "./test-support/shop";
 
@@ -30,6 +31,8 @@ describe.skipIf(skip !== null)(
       const errors: string[] = [];
       page.on("pageerror", (error) => errors.push(error.message));
       await page.goto(`${shop.url}/returns?order=${ORDER_ID}`);
+      await page.getByRole("button", { name: "Sign in" }).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
       await page.getByRole("button", { name: "Sign in" }).click();
       // oidc-provider's development login and consent forms.
       await page.locator('input[name="login"]').fill("alice");

@@ -131,7 +131,12 @@ export async function startShop(options: ShopOptions = {}): Promise<Shop> {
       ? { issuer: auth.issuer, jwksUri: auth.jwksUri }
       : { authenticate: withCsrfProtection(sessionPrincipal) },
     webhooks: {
-      endpoints: [{ id: "ep_erp", url: receiverUrl, secret: generateWebhookSecret() }],
+      endpoints: [
+        { id: "ep_erp", url: receiverUrl, secret: generateWebhookSecret() },
+        // Nothing listens there: its deliveries die at once, for redelivery.
+        { id: "ep_down", url: "http://127.0.0.1:1/hooks", secret: generateWebhookSecret() },
+      ],
+      retrySchedule: [0],
       allowedDestinations: ["127.0.0.1"],
     },
   });

@@ -124,6 +124,8 @@ export const de: Messages = {
   "problem.precondition-failed":
     "Jemand hat diese Rücksendung inzwischen geändert. Die Seite ist jetzt aktuell.",
   "problem.not-found": "Das haben wir nicht gefunden.",
+  "problem.redelivery-out-of-order":
+    "Ein früheres Ereignis dieser Rücksendung an denselben Endpunkt ist noch nicht zugestellt: Stellen Sie zuerst dieses erneut zu.",
   "problem.network":
     "Der Server ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.",
   "problem.generic": "Bei uns ist etwas schiefgegangen. Bitte versuchen Sie es gleich noch einmal.",

@@ -120,6 +120,8 @@ export const en = {
   "problem.precondition-failed":
     "Someone else changed this return meanwhile. The page is up to date now.",
   "problem.not-found": "We could not find that.",
+  "problem.redelivery-out-of-order":
+    "An earlier event of this return to the same endpoint is still undelivered: redeliver that one first.",
   "problem.network": "We could not reach the server. Check your connection and try again.",
   "problem.generic": "Something went wrong on our side. Please try again in a moment.",
   "staff.queue": "Queue",
