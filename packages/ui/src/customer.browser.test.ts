@@ -121,6 +121,9 @@ describe.skipIf(skip !== null)(
       await page.getByText("The return window for this item has closed.").waitFor();
       expect(await page.getByLabel("Return COAT-GRY").count()).toBe(0);
 
+      await page.goto(`${shop.url}/returns?order=ord_1002`);
+      await page.getByText("Final sale: this item cannot be returned.").waitFor();
+
       await page.goto(`${shop.url}/returns?order=ord_nope`);
       const alert = page.getByRole("alert");
       await alert.waitFor();

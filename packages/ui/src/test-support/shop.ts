@@ -71,6 +71,14 @@ export function shopOrders() {
       ],
     },
     {
+      id: "ord_1002",
+      customer_id: "alice",
+      placed_at: daysAgo(4),
+      delivered_at: daysAgo(2),
+      currency: "EUR",
+      lines: [{ sku: "SOCKS-3PK", size: "M", quantity: 1, unit_price: 900, final_sale: true }],
+    },
+    {
       id: "ord_0900",
       customer_id: "alice",
       placed_at: daysAgo(90),
