@@ -106,6 +106,8 @@ describe.skipIf(skip !== null)(
       await page.keyboard.press("Enter");
       await page.getByRole("status").filter({ hasText: "cancelled" }).waitFor();
       expect(await dress.locator(".rk-badge").textContent()).toBe("Cancelled");
+      // The withdrawn unit can go back again: the order's form offers the dress once more.
+      await page.getByLabel("Return DRESS-RED").waitFor();
 
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width).toBeLessThanOrEqual(360);

@@ -45,9 +45,17 @@ export function CustomerApp({ initialOrder }: { initialOrder: string | null }) {
       <Main class="rk-main">
         <OrderLookup current={orderId} onOpen={open} />
         {orderId ? (
-          <ReturnForm orderId={orderId} onSubmitted={() => setVersion(version + 1)} />
+          <ReturnForm
+            orderId={orderId}
+            version={version}
+            onSubmitted={() => setVersion((v) => v + 1)}
+          />
         ) : null}
-        <ReturnsList orderId={orderId} version={version} />
+        <ReturnsList
+          orderId={orderId}
+          version={version}
+          onChanged={() => setVersion((v) => v + 1)}
+        />
       </Main>
     </>
   );

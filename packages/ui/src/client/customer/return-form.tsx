@@ -11,11 +11,13 @@ import { Summary } from "./summary";
 
 interface Props {
   orderId: string;
+  /** Changes when a return changed elsewhere on the page (a withdrawal frees its units). */
+  version: number;
   /** Called after a submission, so the list of returns reloads. */
   onSubmitted(): void;
 }
 
-export function ReturnForm({ orderId, onSubmitted }: Props) {
+export function ReturnForm({ orderId, version, onSubmitted }: Props) {
   const { api, i18n } = usePage();
   const [order, setOrder] = useState<ReturnableOrder | null>(null);
   const [reasons, setReasons] = useState<Reason[]>([]);
@@ -42,6 +44,9 @@ export function ReturnForm({ orderId, onSubmitted }: Props) {
     setError("");
     void load();
   }, [orderId]);
+  useEffect(() => {
+    if (version > 0) void load();
+  }, [version]);
 
   if (!order) return error ? <Notice kind="error">{error}</Notice> : <p>{i18n.t("app.loading")}</p>;
 

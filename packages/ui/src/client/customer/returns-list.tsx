@@ -11,9 +11,11 @@ interface Props {
   orderId: string | null;
   /** Changes when the list must reload (after a submission). */
   version: number;
+  /** Called after a withdrawal or a submission from the list. */
+  onChanged(): void;
 }
 
-export function ReturnsList({ orderId, version }: Props) {
+export function ReturnsList({ orderId, version, onChanged }: Props) {
   const { api, i18n } = usePage();
   const [returns, setReturns] = useState<ReturnRecord[] | null>(null);
   const [reasons, setReasons] = useState<Reason[]>([]);
@@ -48,7 +50,7 @@ export function ReturnsList({ orderId, version }: Props) {
     } catch (problem) {
       setError(describeProblem(problem, i18n));
     }
-    await load();
+    onChanged();
   };
 
   const heading = orderId
