@@ -1,10 +1,10 @@
 /** @module client/customer/returns-list — the customer's returns, each with its progress. */
 import { useEffect, useState } from "preact/hooks";
 import { describeProblem } from "../problems";
-import { reasonLabel } from "../reasons";
 import { usePage } from "../shared/context";
 import { Notice, RefundBlock, StateBadge, Timeline } from "../shared/parts";
-import type { Page, Reason, ReturnRecord } from "../types";
+import { useReasons } from "../shared/use-reasons";
+import type { Page, ReturnRecord } from "../types";
 import { itemName } from "./line-picker";
 
 interface Props {
@@ -18,19 +18,15 @@ interface Props {
 export function ReturnsList({ orderId, version, onChanged }: Props) {
   const { api, i18n } = usePage();
   const [returns, setReturns] = useState<ReturnRecord[] | null>(null);
-  const [reasons, setReasons] = useState<Reason[]>([]);
   const [error, setError] = useState("");
   const [done, setDone] = useState("");
+  const { label } = useReasons();
 
   const load = async () => {
     try {
       const query = orderId ? `?order_id=${encodeURIComponent(orderId)}&limit=100` : "?limit=100";
-      const [page, catalogue] = await Promise.all([
-        api.get<Page<ReturnRecord>>(`/v1/portal/returns${query}`),
-        api.get<Page<Reason>>("/v1/reasons"),
-      ]);
+      const page = await api.get<Page<ReturnRecord>>(`/v1/portal/returns${query}`);
       setReturns(page.data.filter((record) => record.state !== "cancelled" || orderId));
-      setReasons(catalogue.data);
     } catch (problem) {
       setError(describeProblem(problem, i18n));
     }
@@ -56,10 +52,6 @@ export function ReturnsList({ orderId, version, onChanged }: Props) {
   const heading = orderId
     ? i18n.t("returns.forOrder", { order: orderId })
     : i18n.t("returns.heading");
-  const label = (code: string) => {
-    const reason = reasons.find((r) => r.code === code);
-    return reason ? reasonLabel(reason, i18n) : code;
-  };
   return (
     <section class="rk-card" aria-labelledby="rk-returns-heading">
       <h2 id="rk-returns-heading">{heading}</h2>

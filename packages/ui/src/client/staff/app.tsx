@@ -63,7 +63,7 @@ export function StaffApp() {
   return (
     <>
       <Header title={i18n.t("app.staffTitle")} />
-      <nav class="rk-main" aria-label={i18n.t("app.staffTitle")}>
+      <nav class="rk-main rk-wide" aria-label={i18n.t("app.staffTitle")}>
         <ul class="rk-tabs">
           {tabs.map(([kind, label]) => (
             <li key={kind}>
@@ -78,7 +78,7 @@ export function StaffApp() {
           ))}
         </ul>
       </nav>
-      <main class="rk-main">
+      <main class="rk-main rk-wide">
         {view.kind === "queue" ? <Queue onOpen={(id) => go({ kind: "return", id })} /> : null}
         {view.kind === "return" ? (
           <ReturnDetail id={view.id} onBack={() => go({ kind: "queue" })} />

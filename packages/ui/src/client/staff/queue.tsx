@@ -4,6 +4,7 @@ import type { MessageKey } from "../messages/en";
 import { describeProblem } from "../problems";
 import { usePage } from "../shared/context";
 import { Notice, StateBadge } from "../shared/parts";
+import { useReasons } from "../shared/use-reasons";
 import type { Page, ReturnRecord } from "../types";
 
 const STATES = [
@@ -124,6 +125,7 @@ export function Queue({ onOpen }: { onOpen(id: string): void }) {
 
 function QueueTable({ rows, onOpen }: { rows: ReturnRecord[]; onOpen(id: string): void }) {
   const { i18n } = usePage();
+  const { label } = useReasons();
   const columns: MessageKey[] = [
     "staff.column.return",
     "staff.column.order",
@@ -163,7 +165,7 @@ function QueueTable({ rows, onOpen }: { rows: ReturnRecord[]; onOpen(id: string)
                 {record.line.sku}
                 {record.line.size ? ` (${record.line.size})` : ""} × {record.line.quantity}
               </td>
-              <td>{record.reason}</td>
+              <td>{label(record.reason)}</td>
               <td>
                 <StateBadge state={record.state} />
               </td>

@@ -1,8 +1,10 @@
 /** @module client/staff/return-detail — one return: details, actions, history, deliveries. */
 import { useEffect, useState } from "preact/hooks";
+import type { MessageKey } from "../messages/en";
 import { describeProblem } from "../problems";
 import { usePage } from "../shared/context";
 import { Notice, RefundBlock, StateBadge, Timeline } from "../shared/parts";
+import { useReasons } from "../shared/use-reasons";
 import type { ReturnRecord } from "../types";
 import { ActionForm } from "./action-form";
 import { Deliveries } from "./deliveries";
@@ -13,6 +15,7 @@ export function ReturnDetail({ id, onBack }: { id: string; onBack(): void }) {
   const [error, setError] = useState("");
   const [done, setDone] = useState("");
   const [version, setVersion] = useState(0);
+  const { label } = useReasons();
 
   const load = () =>
     api
@@ -61,7 +64,7 @@ export function ReturnDetail({ id, onBack }: { id: string; onBack(): void }) {
             </dd>
             <dt>{i18n.t("staff.column.reason")}</dt>
             <dd>
-              {record.reason} · {record.resolution}
+              {label(record.reason)} · {i18n.t(`resolution.${record.resolution}` as MessageKey)}
               {record.exchange_size ? ` → ${record.exchange_size}` : ""}
             </dd>
             {record.grade ? (
