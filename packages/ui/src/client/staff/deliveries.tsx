@@ -68,31 +68,56 @@ export function Deliveries({ returnId, version }: { returnId: string; version: n
       <Notice kind="error">{error}</Notice>
       <Notice kind="ok">{done}</Notice>
       {deliveries?.length === 0 ? <p>{i18n.t("staff.noDeliveries")}</p> : null}
-      <ul class="rk-returns">
-        {(deliveries ?? []).map((delivery) => (
-          <li key={delivery.id} class="rk-return" data-delivery-status={delivery.status}>
-            <strong>{types[delivery.event_id] ?? delivery.event_id}</strong> →{" "}
-            {delivery.endpoint_id}{" "}
-            <span class={`rk-badge rk-delivery-${delivery.status}`}>{delivery.status}</span>
-            <details>
-              <summary>{i18n.t("staff.attempts", { count: delivery.attempt_count })}</summary>
-              <ol>
-                {delivery.attempts.map((attempt) => (
-                  <li>
-                    <time dateTime={attempt.at}>{i18n.dateTime(attempt.at)}</time> ·{" "}
-                    {attempt.status ?? attempt.error} · {attempt.duration_ms} ms
-                  </li>
-                ))}
-              </ol>
-            </details>
-            {delivery.status === "dead" ? (
-              <button type="button" class="rk-button" onClick={() => redeliver(delivery)}>
-                {i18n.t("staff.redeliver")}
-              </button>
-            ) : null}
-          </li>
-        ))}
-      </ul>
+      {deliveries?.length ? (
+        <div class="rk-table-wrap">
+          <table class="rk-table">
+            <thead>
+              <tr>
+                <th scope="col">{i18n.t("staff.column.event")}</th>
+                <th scope="col">{i18n.t("staff.column.endpoint")}</th>
+                <th scope="col">{i18n.t("staff.column.state")}</th>
+                <th scope="col">{i18n.t("staff.column.attempts")}</th>
+                <th scope="col">
+                  <span class="rk-visually-hidden">{i18n.t("staff.actions")}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {deliveries.map((delivery) => (
+                <tr key={delivery.id} data-delivery-status={delivery.status}>
+                  <td>{types[delivery.event_id] ?? delivery.event_id}</td>
+                  <td>{delivery.endpoint_id}</td>
+                  <td>
+                    <span class={`rk-badge rk-delivery-${delivery.status}`}>{delivery.status}</span>
+                  </td>
+                  <td>
+                    <details>
+                      <summary>
+                        {i18n.t("staff.attempts", { count: delivery.attempt_count })}
+                      </summary>
+                      <ol>
+                        {delivery.attempts.map((attempt) => (
+                          <li>
+                            <time dateTime={attempt.at}>{i18n.dateTime(attempt.at)}</time> ·{" "}
+                            {attempt.status ?? attempt.error} · {attempt.duration_ms} ms
+                          </li>
+                        ))}
+                      </ol>
+                    </details>
+                  </td>
+                  <td>
+                    {delivery.status === "dead" ? (
+                      <button type="button" class="rk-button" onClick={() => redeliver(delivery)}>
+                        {i18n.t("staff.redeliver")}
+                      </button>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
     </section>
   );
 }

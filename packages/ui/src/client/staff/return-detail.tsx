@@ -70,12 +70,7 @@ export function ReturnDetail({ id, onBack }: { id: string; onBack(): void }) {
             {record.grade ? (
               <>
                 <dt>{i18n.t("event.grade")}</dt>
-                <dd>
-                  {Object.entries(record.grade)
-                    .filter(([, v]) => v !== null && typeof v !== "object")
-                    .map(([k, v]) => `${k}: ${v}`)
-                    .join(", ")}
-                </dd>
+                <dd>{gradeSummary(record.grade)}</dd>
               </>
             ) : null}
           </dl>
@@ -102,4 +97,19 @@ export function ReturnDetail({ id, onBack }: { id: string; onBack(): void }) {
       <Deliveries returnId={record.id} version={version} />
     </>
   );
+}
+
+/** The grade's facts (condition, disposition, accepted quantity…) as one line of words. */
+function gradeSummary(grade: Record<string, unknown>): string {
+  return Object.entries(grade)
+    .filter(([, value]) => value !== null && typeof value !== "object")
+    .map(
+      ([name, value]) =>
+        `${humanise(name)}: ${typeof value === "string" ? humanise(value) : value}`,
+    )
+    .join(", ");
+}
+
+function humanise(code: string): string {
+  return code.charAt(0).toUpperCase() + code.slice(1).toLowerCase().replaceAll("_", " ");
 }
