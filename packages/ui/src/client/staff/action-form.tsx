@@ -36,6 +36,9 @@ export function ActionForm({ name, template, onDone, onError }: Props) {
     const text = i18n.t(key);
     return text === key ? humanise(field.name) : text;
   };
+  const actionKey = `action.${name}` as MessageKey;
+  const title =
+    i18n.t(actionKey) === actionKey ? (template.title ?? humanise(name)) : i18n.t(actionKey);
   const submit = async (event: Event) => {
     event.preventDefault();
     const body: Record<string, unknown> = {};
@@ -46,7 +49,7 @@ export function ActionForm({ name, template, onDone, onError }: Props) {
     setBusy(true);
     try {
       await api.send(template.target, body, template.method);
-      onDone(i18n.t("staff.done", { action: template.title ?? name }));
+      onDone(i18n.t("staff.done", { action: title }));
     } catch (problem) {
       onError(describeProblem(problem, i18n));
     } finally {
@@ -93,7 +96,7 @@ export function ActionForm({ name, template, onDone, onError }: Props) {
       ))}
       <div>
         <button type="submit" class="rk-button rk-primary" disabled={busy || fields === null}>
-          {template.title ?? humanise(name)}
+          {title}
         </button>
       </div>
     </form>

@@ -1,5 +1,6 @@
 /** @module client/staff/deliveries — a return's webhook deliveries, every attempt, redelivery. */
 import { useEffect, useState } from "preact/hooks";
+import type { MessageKey } from "../messages/en";
 import { describeProblem } from "../problems";
 import { usePage } from "../shared/context";
 import { Notice } from "../shared/parts";
@@ -30,6 +31,10 @@ export function Deliveries({ returnId, version }: { returnId: string; version: n
   const [types, setTypes] = useState<Record<string, string>>({});
   const [error, setError] = useState("");
   const [done, setDone] = useState("");
+  const statusLabel = (status: string) => {
+    const key = `delivery.${status}` as MessageKey;
+    return i18n.t(key) === key ? status : i18n.t(key);
+  };
   const query = `return_id=${encodeURIComponent(returnId)}`;
 
   const load = async () => {
@@ -88,7 +93,9 @@ export function Deliveries({ returnId, version }: { returnId: string; version: n
                   <td>{types[delivery.event_id] ?? delivery.event_id}</td>
                   <td>{delivery.endpoint_id}</td>
                   <td>
-                    <span class={`rk-badge rk-delivery-${delivery.status}`}>{delivery.status}</span>
+                    <span class={`rk-badge rk-delivery-${delivery.status}`}>
+                      {statusLabel(delivery.status)}
+                    </span>
                   </td>
                   <td>
                     <details>
