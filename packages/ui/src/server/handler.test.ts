@@ -103,3 +103,17 @@ test("through Express: the service's router serves the mounted pages", async () 
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 });
+
+test("in a Hono app of the host's, without the service: the handler under its own prefix", async () => {
+  const { Hono } = await import("hono");
+  const ui = createReturnsUi({ apiUrl: "https://api.shop.example", path: "/account/returns" });
+  const app = new Hono();
+  app.on(["GET", "HEAD"], ["/account/returns", "/account/returns/*"], (c) => ui.fetch(c.req.raw));
+  const page = await app.request("https://shop.example/account/returns");
+  expect(page.status).toBe(200);
+  const staff = await app.request("https://shop.example/account/returns/admin");
+  expect(await staff.text()).toContain('src="/account/returns/assets/staff.');
+  expect((await app.request("https://shop.example/account/returns/assets/theme.css")).status).toBe(
+    200,
+  );
+});
