@@ -151,6 +151,20 @@ describe.skipIf(skip !== null)(
       await context.close();
     });
 
+    test("a visitor whose session ended is told so, and sent to the shop's sign-in", async () => {
+      const context = await browser.newContext({ locale: "en-GB" });
+      const page = await context.newPage();
+      await page.goto(`${shop.url}/returns?order=${ORDER_ID}`);
+      const banner = page.getByRole("alert").filter({ hasText: "Your session has ended" }).first();
+      await banner.waitFor();
+      await banner.getByRole("button", { name: "Sign in" }).click();
+      await page.waitForURL(/\/login\?return_to=/);
+      expect(new URL(page.url()).searchParams.get("return_to")).toBe(
+        `${shop.url}/returns?order=${ORDER_ID}`,
+      );
+      await context.close();
+    });
+
     test("German: messages from the catalogue, money and dates through Intl", async () => {
       const context = await browser.newContext({ locale: "de-DE" });
       await context.addCookies([{ name: SESSION_COOKIE, value: "customer:alice", url: shop.url }]);

@@ -5,6 +5,9 @@
  */
 import type { ClientConfig } from "./config";
 
+/** Dispatched on window when the API answers 401: the caller is no longer signed in. */
+export const SIGNED_OUT_EVENT = "returnkit:signed-out";
+
 export class ApiProblem extends Error {
   constructor(
     readonly status: number,
@@ -51,6 +54,8 @@ export function createApi(config: ClientConfig, auth: ApiAuth): Api {
     } catch {
       body = {};
     }
+    // The page's sign-in banner listens: a session that ended is said once, with a way back.
+    if (response.status === 401) dispatchEvent(new CustomEvent(SIGNED_OUT_EVENT));
     if (!response.ok) {
       const type = typeof body.type === "string" ? body.type : "";
       const slug = type.split(":").pop() || (response.status >= 500 ? "generic" : "not-found");

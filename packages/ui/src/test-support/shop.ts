@@ -157,7 +157,7 @@ export async function startShop(options: ShopOptions = {}): Promise<Shop> {
           tokenEndpoint: auth.tokenEndpoint,
           clientId: auth.portalClientId,
         }
-      : { mode: "session" },
+      : { mode: "session", signInUrl: "/login" },
     ...(auth
       ? {
           staffSignIn: {

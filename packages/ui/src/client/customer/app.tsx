@@ -1,7 +1,7 @@
 /** @module client/customer/app — the customer's page: find an order, return from it, follow it. */
 import { useState } from "preact/hooks";
 import { usePage } from "../shared/context";
-import { Header } from "../shared/parts";
+import { Header, SignedOutBanner } from "../shared/parts";
 import { ReturnForm } from "./return-form";
 import { ReturnsList } from "./returns-list";
 
@@ -43,6 +43,7 @@ export function CustomerApp({ initialOrder }: { initialOrder: string | null }) {
     <>
       {header}
       <Main class="rk-main">
+        <SignedOutBanner />
         <OrderLookup current={orderId} onOpen={open} />
         {orderId ? (
           <ReturnForm

@@ -1,5 +1,7 @@
 /** @module client/shared/parts — pieces both pages show: header, messages, timeline, refund. */
 import type { ComponentChildren } from "preact";
+import { useEffect, useState } from "preact/hooks";
+import { SIGNED_OUT_EVENT } from "../api";
 import type { MessageKey } from "../messages/en";
 import type { HistoryEntry, Money } from "../types";
 import { usePage } from "./context";
@@ -76,5 +78,28 @@ export function RefundBlock({ refund }: { refund: Money | null | undefined }) {
         </>
       ) : null}
     </dl>
+  );
+}
+
+/** Shown once the API says the caller is signed out: the words, and a way to sign in again. */
+export function SignedOutBanner() {
+  const { auth, config, i18n } = usePage();
+  const [signedOut, setSignedOut] = useState(false);
+  useEffect(() => {
+    const onSignedOut = () => setSignedOut(true);
+    addEventListener(SIGNED_OUT_EVENT, onSignedOut);
+    return () => removeEventListener(SIGNED_OUT_EVENT, onSignedOut);
+  }, []);
+  if (!signedOut) return null;
+  const canSignIn = config.signIn.mode === "oauth" || Boolean(config.signIn.signInUrl);
+  return (
+    <section class="rk-card" role="alert">
+      <p>{i18n.t("problem.unauthenticated")}</p>
+      {canSignIn ? (
+        <button type="button" class="rk-button rk-primary" onClick={() => auth.signIn()}>
+          {i18n.t("auth.signIn")}
+        </button>
+      ) : null}
+    </section>
   );
 }

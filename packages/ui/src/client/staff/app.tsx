@@ -1,7 +1,7 @@
 /** @module client/staff/app — the back office: the queue, one return, webhooks, fit insights. */
 import { useEffect, useState } from "preact/hooks";
 import { usePage } from "../shared/context";
-import { Header } from "../shared/parts";
+import { Header, SignedOutBanner } from "../shared/parts";
 import { Insights } from "./insights";
 import { Queue } from "./queue";
 import { ReturnDetail } from "./return-detail";
@@ -79,6 +79,7 @@ export function StaffApp() {
         </ul>
       </nav>
       <main class="rk-main rk-wide">
+        <SignedOutBanner />
         {view.kind === "queue" ? <Queue onOpen={(id) => go({ kind: "return", id })} /> : null}
         {view.kind === "return" ? (
           <ReturnDetail id={view.id} onBack={() => go({ kind: "queue" })} />
