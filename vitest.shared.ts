@@ -15,6 +15,7 @@ export const workspaceAlias = [
   { find: /^@returnkit\/dev-auth$/, replacement: src("dev-auth/src/index.ts") },
   { find: /^@returnkit\/mcp$/, replacement: src("mcp/src/index.ts") },
   { find: /^@returnkit\/cli$/, replacement: src("cli/src/index.ts") },
+  { find: /^@returnkit\/ui$/, replacement: src("ui/src/index.ts") },
 ];
 
 /**

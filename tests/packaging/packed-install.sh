@@ -18,7 +18,7 @@ mkdir -p "$work/tarballs" "$work/app"
 node "$root/tests/packaging/declared-imports.mjs"
 node "$root/tests/packaging/single-copy.mjs"
 
-for pkg in core testing adapter-hono adapter-express webhook-verify store-postgres dev-auth mcp cli; do
+for pkg in core testing adapter-hono adapter-express webhook-verify store-postgres dev-auth mcp cli ui; do
   (cd "$root/packages/$pkg" && pnpm pack --pack-destination "$work/tarballs" >/dev/null)
 done
 ls "$work/tarballs"
@@ -40,6 +40,8 @@ echo "--- ESM consumer of the development authorization server"
 node consumer-dev-auth.mjs
 echo "--- ESM consumer of the MCP endpoint"
 node consumer-mcp.mjs
+echo "--- ESM consumer of the pages (their assets from the tarball)"
+node consumer-ui.mjs
 echo "--- the returnkit executable (its imports, pg among them, resolve from the tarballs)"
 npx --no-install returnkit --help >/dev/null
 if [ -n "${DATABASE_URL:-}" ]; then

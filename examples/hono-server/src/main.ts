@@ -5,6 +5,7 @@
  * `START_VARIABLES`).
  */
 import { consoleLogger } from "@returnkit/core";
+import { demoOrders } from "./demo-orders";
 import { startReturnsServer } from "./server";
 import { explainStartFailure, type StartSettings, startSettingsFromEnv } from "./settings";
 
@@ -31,9 +32,11 @@ const server = await startReturnsServer({
   // A development server: its receiver (`pnpm receiver`) listens on this machine, which
   // webhooks may not reach unless allowed.
   allowedDestinations: ["127.0.0.1", "::1", "localhost"],
+  // Any order number a customer types on the returns page is theirs, with four lines.
+  orders: demoOrders(),
 }).catch((error: unknown) => fail(explainStartFailure(error, settings)));
 
-const { auth, baseUrl } = server;
+const { auth, baseUrl, pages } = server;
 const [customerToken, merchantToken] = await Promise.all([
   auth.portalToken("alice"),
   auth.merchantToken(),
@@ -41,6 +44,8 @@ const [customerToken, merchantToken] = await Promise.all([
 const webhooks = settings.webhookEndpoints?.[0];
 console.log(`returnkit listening on ${baseUrl}
 
+  customer's page     ${pages.customer}   (sign in with any name; any order number, e.g. ord_1001)
+  back office         ${pages.backOffice}
   OpenAPI             ${baseUrl}/v1/openapi.json
   resource metadata   ${baseUrl}/.well-known/oauth-protected-resource
   MCP server          ${baseUrl}/mcp   (its own resource: ${baseUrl}/.well-known/oauth-protected-resource/mcp)

@@ -19,7 +19,11 @@ import {
   type ReturnsService,
   type Subscriber,
 } from "@returnkit/core";
-import { type DevAuthorizationServer, startDevAuthorizationServer } from "@returnkit/dev-auth";
+import {
+  DEV_CLIENTS,
+  type DevAuthorizationServer,
+  startDevAuthorizationServer,
+} from "@returnkit/dev-auth";
 import { createMcpHandler, mcpResourceUrl } from "@returnkit/mcp";
 import {
   DataDirInUseError,
@@ -27,7 +31,11 @@ import {
   lockDataDir,
   postgresStore,
 } from "@returnkit/store-postgres";
+import { mountReturnsUi } from "@returnkit/ui";
 import { Hono } from "hono";
+
+/** Where `@returnkit/ui` serves its pages. */
+const PAGES_PATH = "/returns";
 
 export interface ReturnsServerOptions {
   /** 0 picks a free port. */
@@ -60,6 +68,8 @@ export interface ReturnsServerOptions {
 
 export interface ReturnsServer {
   baseUrl: string;
+  /** The customer's returns page and the back office (`@returnkit/ui`). */
+  pages: { customer: string; backOffice: string };
   auth: DevAuthorizationServer;
   service: ReturnsService;
   close(): Promise<void>;
@@ -97,6 +107,11 @@ export async function startReturnsServer(
     resource: baseUrl,
     // Agents connect at /mcp, a protected resource of its own with tokens for it alone.
     moreResources: [mcpResourceUrl(baseUrl)],
+    // The pages sign in in the browser (code + PKCE) and come back to themselves.
+    clients: {
+      portalRedirectUris: [DEV_CLIENTS.portalRedirectUri, `${baseUrl}${PAGES_PATH}`],
+      backOfficeRedirectUris: [`${baseUrl}${PAGES_PATH}/admin`],
+    },
     port: options.authPort ?? 0,
     // An hour: long enough to follow the README's curl walk-through by hand.
     accessTokenTtlSeconds: 3600,
@@ -131,6 +146,21 @@ export async function startReturnsServer(
   });
   // The MCP endpoint takes the service's auth (its own audience), logger and onError.
   service.mount("/mcp", createMcpHandler(service));
+  // The customer's page at /returns, the back office at /returns/admin, signed in by dev-auth.
+  const oauth = {
+    mode: "oauth",
+    authorizationEndpoint: auth.authorizationEndpoint,
+    tokenEndpoint: auth.tokenEndpoint,
+  } as const;
+  mountReturnsUi(service, PAGES_PATH, {
+    brand: { name: "returnkit example shop" },
+    signIn: { ...oauth, clientId: auth.portalClientId },
+    staffSignIn: {
+      ...oauth,
+      clientId: auth.backOfficeClientId,
+      scope: "merchant:returns.read merchant:returns.write merchant:webhooks.manage",
+    },
+  });
   await service.ready();
   service.dispatcher.start();
 
@@ -148,6 +178,7 @@ export async function startReturnsServer(
 
   return {
     baseUrl,
+    pages: { customer: `${baseUrl}${PAGES_PATH}`, backOffice: `${baseUrl}${PAGES_PATH}/admin` },
     auth,
     service,
     async close() {

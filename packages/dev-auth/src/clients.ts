@@ -15,6 +15,12 @@ export const DEV_CLIENTS = {
   portalClientId: "returnkit-portal",
   /** Nothing listens there: the code is read from the redirect's Location header. */
   portalRedirectUri: "http://127.0.0.1/callback",
+  /**
+   * Public client: authorization code + PKCE S256, merchant scopes only; staff signing in to
+   * a back office in the browser (`@returnkit/ui`).
+   */
+  backOfficeClientId: "returnkit-back-office",
+  backOfficeRedirectUri: "http://127.0.0.1/back-office/callback",
   /** Confidential client: client credentials, merchant scopes only. */
   merchantClientId: "returnkit-merchant",
   /** Public on purpose: development only. */

@@ -34,6 +34,8 @@ export interface DevAuthorizationServerOptions {
     portalRedirectUris?: string[];
     merchantClientId?: string;
     merchantClientSecret?: string;
+    backOfficeClientId?: string;
+    backOfficeRedirectUris?: string[];
   };
   /** Default 600 seconds. */
   accessTokenTtlSeconds?: number;
@@ -48,6 +50,8 @@ export interface DevAuthorizationServer {
   portalRedirectUri: string;
   merchantClientId: string;
   merchantClientSecret: string;
+  /** The public client staff sign in with in a browser (code + PKCE, merchant scopes). */
+  backOfficeClientId: string;
   /**
    * A customer's access token (both portal scopes), through the real authorization code +
    * PKCE flow, the login and consent forms submitted as `subject`; for `resource` (default
@@ -75,6 +79,10 @@ export async function startDevAuthorizationServer(
     portalRedirectUris: options.clients?.portalRedirectUris ?? [DEV_CLIENTS.portalRedirectUri],
     merchantClientId: options.clients?.merchantClientId ?? DEV_CLIENTS.merchantClientId,
     merchantClientSecret: options.clients?.merchantClientSecret ?? DEV_CLIENTS.merchantClientSecret,
+    backOfficeClientId: options.clients?.backOfficeClientId ?? DEV_CLIENTS.backOfficeClientId,
+    backOfficeRedirectUris: options.clients?.backOfficeRedirectUris ?? [
+      DEV_CLIENTS.backOfficeRedirectUri,
+    ],
     accessTokenTTL: options.accessTokenTtlSeconds ?? 600,
     resources: [options.resource, ...(options.moreResources ?? [])],
   };
@@ -130,6 +138,7 @@ export async function startDevAuthorizationServer(
     portalRedirectUri,
     merchantClientId: clients.merchantClientId,
     merchantClientSecret: clients.merchantClientSecret,
+    backOfficeClientId: clients.backOfficeClientId,
     portalToken: (subject, forResource = resource) =>
       requestPortalToken({
         issuer,
@@ -158,6 +167,8 @@ interface DevClients {
   portalRedirectUris: string[];
   merchantClientId: string;
   merchantClientSecret: string;
+  backOfficeClientId: string;
+  backOfficeRedirectUris: string[];
   accessTokenTTL: number;
   /** The first is the default. */
   resources: string[];
@@ -169,12 +180,15 @@ function devProviderConfiguration(
   signingKey: Record<string, unknown>,
   invalidTarget: () => Error,
 ): Configuration {
-  const { portalClientId, merchantClientId, accessTokenTTL, resources } = clients;
+  const { portalClientId, merchantClientId, backOfficeClientId, accessTokenTTL, resources } =
+    clients;
   const [resource] = resources;
-  // Only the confidential merchant client acts for the back office; every other client (the
-  // portal client, or a public MCP client that registered itself) acts for a customer.
+  // Only the merchant client and the back-office client act for the back office; every other
+  // client (the portal client, or a public MCP client that registered itself) for a customer.
   const scopesOf = (clientId: string) =>
-    clientId === merchantClientId ? MERCHANT_SCOPES : PORTAL_SCOPES;
+    clientId === merchantClientId || clientId === backOfficeClientId
+      ? MERCHANT_SCOPES
+      : PORTAL_SCOPES;
 
   return {
     clients: [
@@ -185,6 +199,14 @@ function devProviderConfiguration(
         response_types: ["code"],
         redirect_uris: clients.portalRedirectUris,
         scope: ["openid", "offline_access", ...PORTAL_SCOPES].join(" "),
+      },
+      {
+        client_id: backOfficeClientId,
+        token_endpoint_auth_method: "none",
+        grant_types: ["authorization_code"],
+        response_types: ["code"],
+        redirect_uris: clients.backOfficeRedirectUris,
+        scope: ["openid", ...MERCHANT_SCOPES].join(" "),
       },
       {
         client_id: merchantClientId,

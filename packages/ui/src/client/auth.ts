@@ -1,0 +1,115 @@
+/**
+ * @module client/auth — how the page signs its calls. With the host's session, the browser's
+ * cookie does, and writes add the page's CSRF token. With OAuth 2.1, the authorization code
+ * flow with PKCE (S256): the verifier waits in sessionStorage across the redirect, the access
+ * token lives in memory only (never in localStorage), so a reload signs in again.
+ */
+import type { ApiAuth } from "./api";
+import type { ClientConfig } from "./config";
+
+type OAuthSignIn = Extract<ClientConfig["signIn"], { mode: "oauth" }>;
+
+export interface PageAuth extends ApiAuth {
+  /** True once calls can be made (always, with a session). */
+  ready(): boolean;
+  /** Starts signing in: a redirect to the authorization server, or to the shop's sign-in. */
+  signIn(): void;
+}
+
+const PENDING_KEY = "returnkit.oauth.pending";
+
+export async function createPageAuth(config: ClientConfig): Promise<PageAuth> {
+  if (config.signIn.mode === "oauth") return oauthAuth(config, config.signIn);
+  let csrf = config.csrf;
+  const signInUrl = config.signIn.signInUrl;
+  return {
+    ready: () => true,
+    token: () => null,
+    async csrf() {
+      if (csrf) return csrf;
+      const response = await fetch(`${config.base}/csrf`, { credentials: "same-origin" });
+      csrf = ((await response.json()) as { token: string }).token;
+      return csrf;
+    },
+    signIn() {
+      if (signInUrl) location.assign(`${signInUrl}?return_to=${encodeURIComponent(location.href)}`);
+    },
+  };
+}
+
+async function oauthAuth(config: ClientConfig, settings: OAuthSignIn): Promise<PageAuth> {
+  let token: string | null = await finishRedirect(config, settings);
+  return {
+    ready: () => token !== null,
+    token: () => token,
+    csrf: async () => null,
+    signIn() {
+      token = null;
+      void startRedirect(config, settings);
+    },
+  };
+}
+
+/** The page itself: the customer page's or the back office's URL, without its query. */
+function redirectUri(): string {
+  return `${location.origin}${location.pathname}`;
+}
+
+async function startRedirect(config: ClientConfig, settings: OAuthSignIn): Promise<void> {
+  const verifier = randomString(48);
+  const state = randomString(16);
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier));
+  sessionStorage.setItem(PENDING_KEY, JSON.stringify({ verifier, state, back: location.search }));
+  const url = new URL(settings.authorizationEndpoint);
+  url.search = new URLSearchParams({
+    response_type: "code",
+    client_id: settings.clientId,
+    redirect_uri: redirectUri(),
+    scope: settings.scope ?? "portal:returns.read portal:returns.write",
+    resource: settings.resource ?? config.api,
+    code_challenge: base64url(new Uint8Array(digest)),
+    code_challenge_method: "S256",
+    state,
+  }).toString();
+  location.assign(url.toString());
+}
+
+/** The token when the page is the redirect back with a code for the pending sign-in. */
+async function finishRedirect(config: ClientConfig, settings: OAuthSignIn): Promise<string | null> {
+  const params = new URLSearchParams(location.search);
+  const code = params.get("code");
+  const pending = sessionStorage.getItem(PENDING_KEY);
+  if (!code || !pending) return null;
+  sessionStorage.removeItem(PENDING_KEY);
+  const { verifier, state, back } = JSON.parse(pending) as {
+    verifier: string;
+    state: string;
+    back: string;
+  };
+  history.replaceState(null, "", `${location.pathname}${back}`);
+  if (params.get("state") !== state) return null;
+  const response = await fetch(settings.tokenEndpoint, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      grant_type: "authorization_code",
+      code,
+      redirect_uri: redirectUri(),
+      client_id: settings.clientId,
+      code_verifier: verifier,
+      resource: settings.resource ?? config.api,
+    }),
+  });
+  if (!response.ok) return null;
+  return ((await response.json()) as { access_token?: string }).access_token ?? null;
+}
+
+function randomString(bytes: number): string {
+  return base64url(crypto.getRandomValues(new Uint8Array(bytes)));
+}
+
+function base64url(bytes: Uint8Array): string {
+  let text = "";
+  for (const byte of bytes) text += String.fromCharCode(byte);
+  return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}

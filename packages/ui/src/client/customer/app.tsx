@@ -1,0 +1,92 @@
+/** @module client/customer/app — the customer's page: find an order, return from it, follow it. */
+import { useState } from "preact/hooks";
+import { usePage } from "../shared/context";
+import { Header, SignedOutBanner } from "../shared/parts";
+import { ReturnForm } from "./return-form";
+import { ReturnsList } from "./returns-list";
+
+function orderFromUrl(): string | null {
+  return new URLSearchParams(location.search).get("order");
+}
+
+export function CustomerApp({ initialOrder }: { initialOrder: string | null }) {
+  const { auth, config, i18n } = usePage();
+  const Main = config.embedded ? "div" : "main";
+  const header = config.embedded ? null : <Header title={i18n.t("app.customerTitle")} />;
+  const [orderId, setOrderId] = useState<string | null>(initialOrder ?? orderFromUrl());
+  const [version, setVersion] = useState(0);
+
+  const open = (next: string | null) => {
+    const url = new URL(location.href);
+    if (next) url.searchParams.set("order", next);
+    else url.searchParams.delete("order");
+    history.pushState(null, "", url);
+    setOrderId(next);
+  };
+
+  if (!auth.ready()) {
+    return (
+      <>
+        {header}
+        <Main class="rk-main">
+          <section class="rk-card">
+            <p>{i18n.t("auth.signInToContinue")}</p>
+            <button type="button" class="rk-button rk-primary" onClick={() => auth.signIn()}>
+              {i18n.t("auth.signIn")}
+            </button>
+          </section>
+        </Main>
+      </>
+    );
+  }
+  return (
+    <>
+      {header}
+      <Main class="rk-main">
+        <SignedOutBanner />
+        <OrderLookup current={orderId} onOpen={open} />
+        {orderId ? (
+          <ReturnForm
+            orderId={orderId}
+            version={version}
+            onSubmitted={() => setVersion((v) => v + 1)}
+          />
+        ) : null}
+        <ReturnsList
+          orderId={orderId}
+          version={version}
+          onChanged={() => setVersion((v) => v + 1)}
+        />
+      </Main>
+    </>
+  );
+}
+
+function OrderLookup({ current, onOpen }: { current: string | null; onOpen(id: string): void }) {
+  const { i18n } = usePage();
+  const [value, setValue] = useState(current ?? "");
+  return (
+    <form
+      class="rk-card rk-lookup"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (value.trim()) onOpen(value.trim());
+      }}
+    >
+      <label for="rk-order-id">{i18n.t("order.label")}</label>
+      <div class="rk-inline">
+        <input
+          id="rk-order-id"
+          type="text"
+          autocomplete="off"
+          maxLength={128}
+          value={value}
+          onInput={(event) => setValue(event.currentTarget.value)}
+        />
+        <button type="submit" class="rk-button">
+          {i18n.t("order.find")}
+        </button>
+      </div>
+    </form>
+  );
+}

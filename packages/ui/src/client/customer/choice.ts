@@ -1,0 +1,69 @@
+/** @module client/customer/choice — what the customer picked for each line, and what it comes to. */
+import type { ReturnableLine } from "../types";
+
+export interface LineChoice {
+  selected: boolean;
+  quantity: number;
+  reason: string;
+  resolution: string;
+  exchangeSize: string;
+}
+
+export const lineKey = (line: ReturnableLine) => `${line.sku}\u0000${line.size ?? ""}`;
+
+export function initialChoice(line: ReturnableLine): LineChoice {
+  return {
+    selected: false,
+    quantity: 1,
+    reason: "",
+    resolution: resolutionsOf(line)[0] ?? "REFUND",
+    exchangeSize: "",
+  };
+}
+
+/** The resolutions the line's create template offers (its options), else the line's list. */
+export function resolutionsOf(line: ReturnableLine): string[] {
+  const property = line._templates.create?.properties?.find((p) => p.name === "resolution");
+  const inline = property?.options?.inline;
+  return Array.isArray(inline) ? inline.map(String) : line.resolutions;
+}
+
+export function offersField(line: ReturnableLine, name: string): boolean {
+  const properties = line._templates.create?.properties;
+  return !properties || properties.some((p) => p.name === name);
+}
+
+export function maxQuantity(line: ReturnableLine): number {
+  const property = line._templates.create?.properties?.find((p) => p.name === "line.quantity");
+  return Math.max(1, Math.min(property?.max ?? line.returnable_quantity, line.returnable_quantity));
+}
+
+/** The line's refund for the chosen quantity: the API's estimate when it gives one. */
+export function lineRefund(line: ReturnableLine, quantity: number): number | null {
+  if (line.refund_estimate) {
+    const perUnit = line.refund_estimate.total / Math.max(1, line.returnable_quantity);
+    return line.refund_estimate.total === 0 ? 0 : Math.round(perUnit * quantity);
+  }
+  return line.unit_price === null ? null : line.unit_price * quantity;
+}
+
+export interface Totals {
+  count: number;
+  refund: number;
+  credit: number;
+  exchanges: number;
+}
+
+export function totals(lines: ReturnableLine[], choices: Record<string, LineChoice>): Totals {
+  const sum: Totals = { count: 0, refund: 0, credit: 0, exchanges: 0 };
+  for (const line of lines) {
+    const choice = choices[lineKey(line)];
+    if (!choice?.selected) continue;
+    sum.count += choice.quantity;
+    const amount = lineRefund(line, choice.quantity) ?? 0;
+    if (choice.resolution === "REFUND") sum.refund += amount;
+    else if (choice.resolution === "STORE_CREDIT") sum.credit += amount;
+    else sum.exchanges += choice.quantity;
+  }
+  return sum;
+}

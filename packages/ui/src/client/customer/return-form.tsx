@@ -1,0 +1,114 @@
+/** @module client/customer/return-form — the returnable lines of an order, chosen and submitted. */
+import { useEffect, useState } from "preact/hooks";
+import { describeProblem } from "../problems";
+import { type ChosenLine, submitReturnRequest } from "../return-request";
+import { usePage } from "../shared/context";
+import { Notice } from "../shared/parts";
+import type { Page, Reason, ReturnableOrder } from "../types";
+import { initialChoice, type LineChoice, lineKey, totals } from "./choice";
+import { itemName, LinePicker } from "./line-picker";
+import { Summary } from "./summary";
+
+interface Props {
+  orderId: string;
+  /** Changes when a return changed elsewhere on the page (a withdrawal frees its units). */
+  version: number;
+  /** Called after a submission, so the list of returns reloads. */
+  onSubmitted(): void;
+}
+
+export function ReturnForm({ orderId, version, onSubmitted }: Props) {
+  const { api, i18n } = usePage();
+  const [order, setOrder] = useState<ReturnableOrder | null>(null);
+  const [reasons, setReasons] = useState<Reason[]>([]);
+  const [choices, setChoices] = useState<Record<string, LineChoice>>({});
+  const [error, setError] = useState("");
+  const [done, setDone] = useState("");
+  const [busy, setBusy] = useState(false);
+
+  const load = async () => {
+    try {
+      const [returnable, catalogue] = await Promise.all([
+        api.get<ReturnableOrder>(`/v1/portal/orders/${encodeURIComponent(orderId)}/returnable`),
+        api.get<Page<Reason>>("/v1/reasons"),
+      ]);
+      setOrder(returnable);
+      setReasons(catalogue.data);
+      setChoices(Object.fromEntries(returnable.lines.map((l) => [lineKey(l), initialChoice(l)])));
+    } catch (problem) {
+      setError(describeProblem(problem, i18n));
+    }
+  };
+  useEffect(() => {
+    setOrder(null);
+    setError("");
+    void load();
+  }, [orderId]);
+  useEffect(() => {
+    if (version > 0) void load();
+  }, [version]);
+
+  if (!order) return error ? <Notice kind="error">{error}</Notice> : <p>{i18n.t("app.loading")}</p>;
+
+  const chosen = (): ChosenLine[] | string => {
+    const picked = order.lines.filter((line) => choices[lineKey(line)]?.selected);
+    if (picked.length === 0) return i18n.t("submit.nothing");
+    const result: ChosenLine[] = [];
+    for (const line of picked) {
+      const choice = choices[lineKey(line)] as LineChoice;
+      if (!choice.reason) return i18n.t("submit.reasonMissing", { item: itemName(line) });
+      if (choice.resolution === "EXCHANGE" && !choice.exchangeSize.trim()) {
+        return i18n.t("submit.sizeMissing", { item: itemName(line) });
+      }
+      result.push({ line, ...choice, exchangeSize: choice.exchangeSize.trim() || null });
+    }
+    return result;
+  };
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    setDone("");
+    const lines = chosen();
+    if (typeof lines === "string") return setError(lines);
+    setError("");
+    setBusy(true);
+    try {
+      await submitReturnRequest(api, order, lines);
+      setDone(i18n.t("submit.done"));
+      await load();
+    } catch (problem) {
+      setError(describeProblem(problem, i18n));
+      await load();
+    } finally {
+      setBusy(false);
+      onSubmitted();
+    }
+  };
+
+  return (
+    <form class="rk-card" onSubmit={submit} noValidate aria-labelledby="rk-order-heading">
+      <h2 id="rk-order-heading">{i18n.t("order.heading", { order: order.order_id })}</h2>
+      <p class="rk-muted">{i18n.t("order.placed", { date: i18n.date(order.placed_at) })}</p>
+      <h3>{i18n.t("order.choose")}</h3>
+      <ul class="rk-lines">
+        {order.lines.map((line, index) => (
+          <LinePicker
+            key={lineKey(line)}
+            line={line}
+            index={index}
+            currency={order.currency}
+            reasons={reasons}
+            choice={choices[lineKey(line)] ?? initialChoice(line)}
+            onChange={(next) => setChoices({ ...choices, [lineKey(line)]: next })}
+          />
+        ))}
+      </ul>
+      <Summary totals={totals(order.lines, choices)} currency={order.currency} />
+      <Notice kind="error">{error}</Notice>
+      <Notice kind="ok">{done}</Notice>
+      <button type="submit" class="rk-button rk-primary" disabled={busy} aria-busy={busy}>
+        {busy ? i18n.t("submit.sending") : i18n.t("submit.button")}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,49 @@
+/**
+ * @module client/i18n — messages from the catalogues, money and dates through Intl: the
+ * currency from the order, the locale from the page's setting or the browser.
+ */
+import { de } from "./messages/de";
+import { en, type MessageKey, type Messages } from "./messages/en";
+
+const CATALOGUES: Record<string, Messages> = { en, de };
+
+export interface I18n {
+  locale: string;
+  t(key: MessageKey, params?: Record<string, string | number>): string;
+  money(minorUnits: number, currency: string): string;
+  date(iso: string): string;
+  dateTime(iso: string): string;
+}
+
+export function createI18n(preferred: string | null): I18n {
+  const wanted = preferred ?? navigator.languages?.[0] ?? navigator.language ?? "en";
+  const locale = supportedLocale(wanted);
+  const catalogue = CATALOGUES[locale.split("-")[0] ?? "en"] ?? en;
+  const dates = new Intl.DateTimeFormat(locale, { dateStyle: "medium" });
+  const dateTimes = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
+  return {
+    locale,
+    t(key, params) {
+      const text: string = catalogue[key] ?? en[key] ?? key;
+      return params ? text.replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? "")) : text;
+    },
+    money(minorUnits, currency) {
+      const format = new Intl.NumberFormat(locale, { style: "currency", currency });
+      const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+      return format.format(minorUnits / 10 ** digits);
+    },
+    date: (iso) => dates.format(new Date(iso)),
+    dateTime: (iso) => dateTimes.format(new Date(iso)),
+  };
+}
+
+/** The wanted locale when its language has a catalogue, else English (keeping Intl consistent). */
+function supportedLocale(wanted: string): string {
+  try {
+    const [canonical] = Intl.getCanonicalLocales(wanted);
+    if (canonical && CATALOGUES[canonical.split("-")[0] ?? ""]) return canonical;
+  } catch {
+    // A malformed tag: fall back.
+  }
+  return "en";
+}

@@ -1,0 +1,51 @@
+import { describe, expect, test } from "vitest";
+import { ApiProblem } from "./api";
+import { createI18n } from "./i18n";
+import { describeProblem } from "./problems";
+
+const problem = (status: number, slug: string, body: Record<string, unknown> = {}) =>
+  new ApiProblem(status, slug, { type: `urn:returnkit:problem:${slug}`, status, ...body });
+
+describe("describeProblem", () => {
+  const en = createI18n("en-GB");
+  const de = createI18n("de-DE");
+
+  test("says what the customer can do, with the problem's own facts", () => {
+    const closed = problem(422, "return-window-closed", {
+      returnable_until: "2026-11-01T10:00:00Z",
+    });
+    expect(describeProblem(closed, en)).toBe(
+      "The return window for this order closed on 1 Nov 2026.",
+    );
+    expect(describeProblem(closed, de)).toBe(
+      "Die Rückgabefrist für diese Bestellung endete am 01.11.2026.",
+    );
+    expect(
+      describeProblem(problem(422, "quantity-exceeds-returnable", { returnable_quantity: 1 }), en),
+    ).toBe("You can return at most 1 of this item.");
+    expect(describeProblem(problem(422, "not-returnable", { final_sale: true }), en)).toBe(
+      "This item was a final sale and cannot be returned.",
+    );
+  });
+
+  test("never shows a raw error: unknown problems, a lost session, no network", () => {
+    expect(
+      describeProblem(problem(500, "internal", { detail: "TypeError: x is undefined" }), en),
+    ).toBe("Something went wrong on our side. Please try again in a moment.");
+    expect(describeProblem(problem(401, "invalid-token"), en)).toBe(
+      "Your session has ended. Sign in again to continue.",
+    );
+    expect(describeProblem(new ApiProblem(0, "network", {}), de)).toBe(
+      "Der Server ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.",
+    );
+    expect(describeProblem(new Error("boom"), en)).toBe(
+      "Something went wrong on our side. Please try again in a moment.",
+    );
+  });
+
+  test("every catalogue has every key of the English one", async () => {
+    const { en: english } = await import("./messages/en");
+    const { de: german } = await import("./messages/de");
+    expect(Object.keys(german).sort()).toEqual(Object.keys(english).sort());
+  });
+});

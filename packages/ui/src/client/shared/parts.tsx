@@ -1,0 +1,105 @@
+/** @module client/shared/parts — pieces both pages show: header, messages, timeline, refund. */
+import type { ComponentChildren } from "preact";
+import { useEffect, useState } from "preact/hooks";
+import { SIGNED_OUT_EVENT } from "../api";
+import type { MessageKey } from "../messages/en";
+import type { HistoryEntry, Money } from "../types";
+import { usePage } from "./context";
+
+export function Header({ title }: { title: string }) {
+  const { config } = usePage();
+  const { brand } = config;
+  return (
+    <header class="rk-header">
+      {brand.logoUrl ? <img class="rk-logo" src={brand.logoUrl} alt={brand.name} /> : null}
+      {!brand.logoUrl && brand.name ? <span class="rk-brand">{brand.name}</span> : null}
+      <h1>{title}</h1>
+    </header>
+  );
+}
+
+/** A message that must be heard: problems go in role=alert, confirmations in role=status. */
+export function Notice({ kind, children }: { kind: "error" | "ok"; children: ComponentChildren }) {
+  if (!children) return null;
+  return (
+    <p class={`rk-notice rk-notice-${kind}`} role={kind === "error" ? "alert" : "status"}>
+      {children}
+    </p>
+  );
+}
+
+export function StateBadge({ state }: { state: string }) {
+  const { i18n } = usePage();
+  return <span class={`rk-badge rk-state-${state}`}>{i18n.t(`state.${state}` as MessageKey)}</span>;
+}
+
+export function Timeline({ history, label }: { history: HistoryEntry[]; label: string }) {
+  const { i18n } = usePage();
+  return (
+    <ol class="rk-timeline" aria-label={label}>
+      {history.map((entry) => (
+        <li key={entry.seq}>
+          <span class="rk-timeline-event">{eventName(entry.event, i18n.t)}</span>{" "}
+          <time dateTime={entry.at}>{i18n.dateTime(entry.at)}</time>
+          {entry.reason_code ? <span class="rk-muted"> · {entry.reason_code}</span> : null}
+          {entry.note ? <span class="rk-muted"> · {entry.note}</span> : null}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function eventName(event: string, t: (key: MessageKey) => string): string {
+  const key = `event.${event}` as MessageKey;
+  const text = t(key);
+  return text === key ? event : text;
+}
+
+/** The refund, when the return carries one (the API adds it per return). */
+export function RefundBlock({ refund }: { refund: Money | null | undefined }) {
+  const { i18n } = usePage();
+  if (!refund) return null;
+  const money = (amount: number | undefined) =>
+    amount === undefined ? null : i18n.money(amount, refund.currency);
+  return (
+    <dl class="rk-refund">
+      <dt>{i18n.t("returns.refund")}</dt>
+      <dd>{i18n.t("returns.refundTotal", { amount: money(refund.total) ?? "" })}</dd>
+      {refund.restocking_fee || refund.return_shipping_fee ? (
+        <>
+          <dt>{i18n.t("summary.fees")}</dt>
+          <dd>{money((refund.restocking_fee ?? 0) + (refund.return_shipping_fee ?? 0))}</dd>
+        </>
+      ) : null}
+      {refund.status ? (
+        <>
+          <dt class="rk-visually-hidden">status</dt>
+          <dd class="rk-muted">{refund.status}</dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}
+
+/** Shown once the API says the caller is signed out: the words, and a way to sign in again. */
+export function SignedOutBanner() {
+  const { auth, config, i18n } = usePage();
+  const [signedOut, setSignedOut] = useState(false);
+  useEffect(() => {
+    const onSignedOut = () => setSignedOut(true);
+    addEventListener(SIGNED_OUT_EVENT, onSignedOut);
+    return () => removeEventListener(SIGNED_OUT_EVENT, onSignedOut);
+  }, []);
+  if (!signedOut) return null;
+  const canSignIn = config.signIn.mode === "oauth" || Boolean(config.signIn.signInUrl);
+  return (
+    <section class="rk-card" role="alert">
+      <p>{i18n.t("problem.unauthenticated")}</p>
+      {canSignIn ? (
+        <button type="button" class="rk-button rk-primary" onClick={() => auth.signIn()}>
+          {i18n.t("auth.signIn")}
+        </button>
+      ) : null}
+    </section>
+  );
+}

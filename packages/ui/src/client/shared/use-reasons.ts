@@ -1,0 +1,32 @@
+/** @module client/shared/use-reasons — the reason catalogue, fetched once per page, as labels. */
+import { useEffect, useState } from "preact/hooks";
+import type { Api } from "../api";
+import { reasonLabel } from "../reasons";
+import type { Page, Reason } from "../types";
+import { usePage } from "./context";
+
+let catalogue: Promise<Reason[]> | undefined;
+
+function loadReasons(api: Api): Promise<Reason[]> {
+  catalogue ??= api.get<Page<Reason>>("/v1/reasons").then((page) => page.data);
+  catalogue.catch(() => {
+    catalogue = undefined;
+  });
+  return catalogue;
+}
+
+/** The catalogue (empty until it arrives) and a code's label in the page's language. */
+export function useReasons(): { reasons: Reason[]; label(code: string): string } {
+  const { api, i18n } = usePage();
+  const [reasons, setReasons] = useState<Reason[]>([]);
+  useEffect(() => {
+    loadReasons(api).then(setReasons, () => setReasons([]));
+  }, []);
+  return {
+    reasons,
+    label(code) {
+      const reason = reasons.find((r) => r.code === code);
+      return reason ? reasonLabel(reason, i18n) : code;
+    },
+  };
+}

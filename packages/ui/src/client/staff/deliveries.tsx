@@ -1,0 +1,130 @@
+/** @module client/staff/deliveries — a return's webhook deliveries, every attempt, redelivery. */
+import { useEffect, useState } from "preact/hooks";
+import type { MessageKey } from "../messages/en";
+import { describeProblem } from "../problems";
+import { usePage } from "../shared/context";
+import { Notice } from "../shared/parts";
+import type { Page } from "../types";
+
+interface Attempt {
+  at: string;
+  status: number | null;
+  error: string | null;
+  duration_ms: number;
+}
+interface Delivery {
+  id: string;
+  event_id: string;
+  endpoint_id: string;
+  status: string;
+  attempt_count: number;
+  attempts: Attempt[];
+}
+interface WebhookEvent {
+  id: string;
+  type: string;
+}
+
+export function Deliveries({ returnId, version }: { returnId: string; version: number }) {
+  const { api, i18n } = usePage();
+  const [deliveries, setDeliveries] = useState<Delivery[] | null>(null);
+  const [types, setTypes] = useState<Record<string, string>>({});
+  const [error, setError] = useState("");
+  const [done, setDone] = useState("");
+  const statusLabel = (status: string) => {
+    const key = `delivery.${status}` as MessageKey;
+    return i18n.t(key) === key ? status : i18n.t(key);
+  };
+  const query = `return_id=${encodeURIComponent(returnId)}`;
+
+  const load = async () => {
+    try {
+      const [page, events] = await Promise.all([
+        api.get<Page<Delivery>>(`/v1/webhooks/deliveries?${query}&limit=100`),
+        api.get<Page<WebhookEvent>>(`/v1/webhooks/events?${query}`),
+      ]);
+      setDeliveries(page.data);
+      setTypes(Object.fromEntries(events.data.map((event) => [event.id, event.type])));
+    } catch (problem) {
+      setError(describeProblem(problem, i18n));
+    }
+  };
+  useEffect(() => {
+    void load();
+  }, [returnId, version]);
+
+  const redeliver = async (delivery: Delivery) => {
+    try {
+      const answer = await api.send<{ revived: number }>(
+        `/v1/webhooks/events/${encodeURIComponent(delivery.event_id)}/redeliver`,
+        { endpoint_id: delivery.endpoint_id },
+      );
+      setDone(i18n.t("staff.redelivered", { revived: answer.revived }));
+      setError("");
+    } catch (problem) {
+      setError(describeProblem(problem, i18n));
+    }
+    await load();
+  };
+
+  return (
+    <section class="rk-card" aria-labelledby="rk-deliveries-heading">
+      <h2 id="rk-deliveries-heading">{i18n.t("staff.deliveries")}</h2>
+      <Notice kind="error">{error}</Notice>
+      <Notice kind="ok">{done}</Notice>
+      {deliveries?.length === 0 ? <p>{i18n.t("staff.noDeliveries")}</p> : null}
+      {deliveries?.length ? (
+        <div class="rk-table-wrap">
+          <table class="rk-table">
+            <thead>
+              <tr>
+                <th scope="col">{i18n.t("staff.column.event")}</th>
+                <th scope="col">{i18n.t("staff.column.endpoint")}</th>
+                <th scope="col">{i18n.t("staff.column.state")}</th>
+                <th scope="col">{i18n.t("staff.column.attempts")}</th>
+                <th scope="col">
+                  <span class="rk-visually-hidden">{i18n.t("staff.actions")}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {deliveries.map((delivery) => (
+                <tr key={delivery.id} data-delivery-status={delivery.status}>
+                  <td>{types[delivery.event_id] ?? delivery.event_id}</td>
+                  <td>{delivery.endpoint_id}</td>
+                  <td>
+                    <span class={`rk-badge rk-delivery-${delivery.status}`}>
+                      {statusLabel(delivery.status)}
+                    </span>
+                  </td>
+                  <td>
+                    <details>
+                      <summary>
+                        {i18n.t("staff.attempts", { count: delivery.attempt_count })}
+                      </summary>
+                      <ol>
+                        {delivery.attempts.map((attempt) => (
+                          <li>
+                            <time dateTime={attempt.at}>{i18n.dateTime(attempt.at)}</time> ·{" "}
+                            {attempt.status ?? attempt.error} · {attempt.duration_ms} ms
+                          </li>
+                        ))}
+                      </ol>
+                    </details>
+                  </td>
+                  <td>
+                    {delivery.status === "dead" ? (
+                      <button type="button" class="rk-button" onClick={() => redeliver(delivery)}>
+                        {i18n.t("staff.redeliver")}
+                      </button>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </section>
+  );
+}

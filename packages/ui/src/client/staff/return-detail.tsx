@@ -1,0 +1,115 @@
+/** @module client/staff/return-detail — one return: details, actions, history, deliveries. */
+import { useEffect, useState } from "preact/hooks";
+import type { MessageKey } from "../messages/en";
+import { describeProblem } from "../problems";
+import { usePage } from "../shared/context";
+import { Notice, RefundBlock, StateBadge, Timeline } from "../shared/parts";
+import { useReasons } from "../shared/use-reasons";
+import type { ReturnRecord } from "../types";
+import { ActionForm } from "./action-form";
+import { Deliveries } from "./deliveries";
+
+export function ReturnDetail({ id, onBack }: { id: string; onBack(): void }) {
+  const { api, i18n } = usePage();
+  const [record, setRecord] = useState<ReturnRecord | null>(null);
+  const [error, setError] = useState("");
+  const [done, setDone] = useState("");
+  const [version, setVersion] = useState(0);
+  const { label } = useReasons();
+
+  const load = () =>
+    api
+      .get<ReturnRecord>(`/v1/merchant/returns/${encodeURIComponent(id)}`)
+      .then(setRecord)
+      .catch((problem) => setError(describeProblem(problem, i18n)));
+  useEffect(() => {
+    void load();
+  }, [id]);
+
+  const after = async (message: string, ok: boolean) => {
+    setDone(ok ? message : "");
+    setError(ok ? "" : message);
+    await load();
+    setVersion((v) => v + 1);
+  };
+
+  if (!record)
+    return error ? <Notice kind="error">{error}</Notice> : <p>{i18n.t("app.loading")}</p>;
+  const money = record.order_line
+    ? i18n.money(record.order_line.unit_price * record.line.quantity, record.order_line.currency)
+    : null;
+  const templates = Object.entries(record._templates ?? {});
+  return (
+    <>
+      <p>
+        <button type="button" class="rk-link" onClick={onBack}>
+          ← {i18n.t("staff.back")}
+        </button>
+      </p>
+      <div class="rk-grid-2">
+        <section class="rk-card" aria-labelledby="rk-return-heading">
+          <h2 id="rk-return-heading">
+            {i18n.t("staff.returnHeading", { id: record.id })} <StateBadge state={record.state} />
+          </h2>
+          <dl class="rk-refund">
+            <dt>{i18n.t("staff.column.order")}</dt>
+            <dd>{record.order_id}</dd>
+            <dt>{i18n.t("staff.column.customer")}</dt>
+            <dd>{record.customer_id}</dd>
+            <dt>{i18n.t("staff.column.item")}</dt>
+            <dd>
+              {record.line.sku}
+              {record.line.size ? ` (${record.line.size})` : ""} × {record.line.quantity}
+              {money ? ` · ${money}` : ""}
+            </dd>
+            <dt>{i18n.t("staff.column.reason")}</dt>
+            <dd>
+              {label(record.reason)} · {i18n.t(`resolution.${record.resolution}` as MessageKey)}
+              {record.exchange_size ? ` → ${record.exchange_size}` : ""}
+            </dd>
+            {record.grade ? (
+              <>
+                <dt>{i18n.t("event.grade")}</dt>
+                <dd>{gradeSummary(record.grade)}</dd>
+              </>
+            ) : null}
+          </dl>
+          <RefundBlock refund={record.refund} />
+          <h3>{i18n.t("staff.history")}</h3>
+          <Timeline history={record.history} label={i18n.t("staff.history")} />
+        </section>
+        <section class="rk-card" aria-labelledby="rk-actions-heading">
+          <h2 id="rk-actions-heading">{i18n.t("staff.actions")}</h2>
+          <Notice kind="error">{error}</Notice>
+          <Notice kind="ok">{done}</Notice>
+          {templates.length === 0 ? <p>{i18n.t("staff.noActions")}</p> : null}
+          {templates.map(([name, template]) => (
+            <ActionForm
+              key={`${record.version}-${name}`}
+              name={name}
+              template={template}
+              onDone={(message) => after(message, true)}
+              onError={(message) => after(message, false)}
+            />
+          ))}
+        </section>
+      </div>
+      <Deliveries returnId={record.id} version={version} />
+    </>
+  );
+}
+
+/** The grade's facts (condition, disposition, accepted quantity…) as one line of words. */
+function gradeSummary(grade: Record<string, unknown>): string {
+  return Object.entries(grade)
+    .filter(([, value]) => value !== null && typeof value !== "object")
+    .map(
+      ([name, value]) =>
+        `${humanise(name)}: ${typeof value === "string" ? humanise(value) : value}`,
+    )
+    .join(", ");
+}
+
+function humanise(code: string): string {
+  return code.charAt(0).toUpperCase() + code.slice(1).toLowerCase().replaceAll("_", " ");
+}

@@ -1,0 +1,99 @@
+/** @module client/types — the API's answers, as far as the pages read them. */
+export interface TemplateProperty {
+  name: string;
+  value?: unknown;
+  readOnly?: boolean;
+  required?: boolean;
+  min?: number;
+  max?: number;
+  options?: { inline?: unknown[] };
+}
+
+export interface Template {
+  title?: string;
+  method: string;
+  target: string;
+  schema?: { href?: string };
+  properties?: TemplateProperty[];
+}
+
+export type Templates = Record<string, Template>;
+
+export interface Money {
+  currency: string;
+  item_amount?: number;
+  restocking_fee?: number;
+  return_shipping_fee?: number;
+  total: number;
+  method?: string;
+  status?: string;
+}
+
+export interface ReturnableLine {
+  sku: string;
+  size: string | null;
+  purchased: number;
+  returnable_quantity: number;
+  returnable_until: string | null;
+  final_sale: boolean;
+  refusal: string | null;
+  unit_price: number | null;
+  resolutions: string[];
+  exchange_sizes: string[] | null;
+  /** When the API estimates refunds per line (a later version does). */
+  refund_estimate?: Money | null;
+  _templates: Templates;
+}
+
+export interface ReturnableOrder {
+  order_id: string;
+  currency: string;
+  placed_at: string;
+  lines: ReturnableLine[];
+  _links?: Record<string, { href: string }>;
+  _templates?: Templates;
+}
+
+export interface HistoryEntry {
+  seq: number;
+  event: string;
+  from: string | null;
+  to: string;
+  at: string;
+  actor?: { kind: string; id: string };
+  note?: string | null;
+  reason_code?: string | null;
+}
+
+export interface ReturnRecord {
+  id: string;
+  order_id: string;
+  line: { sku: string; size?: string | null; quantity: number };
+  order_line?: { unit_price: number; currency: string; returnable_until?: string | null } | null;
+  reason: string;
+  resolution: string;
+  exchange_size: string | null;
+  state: string;
+  customer_id: string;
+  version: number;
+  created_at: string;
+  updated_at: string;
+  grade?: Record<string, unknown> | null;
+  shipment?: Record<string, unknown> | null;
+  refund?: Money | null;
+  history: HistoryEntry[];
+  _templates?: Templates;
+}
+
+export interface Page<T> {
+  data: T[];
+  next_cursor: string | null;
+}
+
+export interface Reason {
+  code: string;
+  kind: "fit" | "other";
+  direction: string | null;
+  body_part: string | null;
+  label: string;
+}

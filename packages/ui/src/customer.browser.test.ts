@@ -1,0 +1,183 @@
+/**
+ * The customer's page in Chromium: a customer returns two of three lines of an order and
+ * follows them, by mouse and by keyboard alone, axe finds nothing serious, and the page shows
+ * a closed return window in words.
+ */
+import { fileURLToPath } from "node:url";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { seriousViolations } from "./test-support/axe";
+import { browserSkipReason, launchChromium } from "./test-support/browser";
+import { tabTo, typeToSelect } from "./test-support/keyboard";
+import { ORDER_ID, SESSION_COOKIE, type Shop, startShop } from "./test-support/shop";
+
+const skip = browserSkipReason();
+const docs = (name: string) => fileURLToPath(new URL(`../docs/${name}`, import.meta.url));
+
+describe.skipIf(skip !== null)(
+  `customer page in Chromium${skip ? ` (skipped: ${skip})` : ""}`,
+  () => {
+    let shop: Shop;
+    let browser: Browser;
+
+    beforeAll(async () => {
+      [shop, browser] = await Promise.all([startShop(), launchChromium()]);
+    });
+    afterAll(async () => {
+      await browser?.close();
+      await shop?.close();
+    });
+
+    async function customerPage(customer: string, viewport = { width: 1100, height: 900 }) {
+      const context: BrowserContext = await browser.newContext({ viewport, locale: "en-GB" });
+      await context.addCookies([
+        { name: SESSION_COOKIE, value: `customer:${customer}`, url: shop.url },
+      ]);
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      page.on("console", (message) => {
+        if (message.type() === "error") errors.push(message.text());
+      });
+      return { context, page, errors };
+    }
+
+    const submitted = (page: Page) => page.getByRole("status").filter({ hasText: "submitted" });
+
+    test("returns two of three lines, sees the refund before submitting, and follows them", async () => {
+      const { context, page, errors } = await customerPage("alice");
+      await page.goto(`${shop.url}/returns?order=${ORDER_ID}`);
+      await page.getByLabel("Return TEE-BLK").check();
+      await page.locator("#rk-line-0-reason").selectOption("TOO_SMALL_AT_CHEST");
+      await page.getByLabel("Exchange for another size").check();
+      await page.locator("#rk-line-0-size").fill("L");
+      await page.getByLabel("Return JEANS-SLIM").check();
+      await page.locator("#rk-line-1-reason").selectOption("TOO_LARGE_AT_WAIST");
+      expect(await page.getByTestId("refund-total").textContent()).toBe("€79.00");
+      expect(await page.getByText("Estimated refund: €79.00").count()).toBe(1);
+
+      await page.getByRole("button", { name: "Submit return" }).click();
+      await submitted(page).waitFor();
+      const cards = page.locator(".rk-return");
+      await cards.nth(1).waitFor();
+      expect(await cards.count()).toBe(2);
+      expect(await page.locator(".rk-return .rk-badge").allTextContents()).toEqual([
+        "Submitted",
+        "Submitted",
+      ]);
+      expect(await page.locator(".rk-return").first().textContent()).toContain("Started");
+      const mine = await shop.service.list(
+        {},
+        { principal: { kind: "portal", id: "alice", scopes: ["portal:returns.read"] } },
+      );
+      expect(mine.data.map((r) => `${r.line.sku} ${r.resolution} ${r.state}`).sort()).toEqual([
+        "JEANS-SLIM REFUND submitted",
+        "TEE-BLK EXCHANGE submitted",
+      ]);
+
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: docs("customer.png"), fullPage: true });
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    test("the same by keyboard alone, on a 360 px phone, and a draft can be cancelled", async () => {
+      const { context, page, errors } = await customerPage("alice", { width: 360, height: 780 });
+      await page.goto(`${shop.url}/returns`);
+      await page.locator("returnkit-returns form").first().waitFor();
+      await tabTo(page, "Order number");
+      await page.keyboard.type(ORDER_ID);
+      await page.keyboard.press("Enter");
+      await page.getByLabel("Return DRESS-RED").waitFor();
+      await tabTo(page, "Return DRESS-RED");
+      await page.keyboard.press("Space");
+      await tabTo(page, "Why are you returning it?");
+      await typeToSelect(page, "Too large at the h");
+      await tabTo(page, "Submit return");
+      await page.keyboard.press("Enter");
+      await submitted(page).waitFor();
+      expect(
+        await page.locator(".rk-return").filter({ hasText: "DRESS-RED" }).textContent(),
+      ).toContain("Submitted");
+
+      // A withdrawal, by keyboard: the dress's cancel button.
+      const dress = page.locator(".rk-return").filter({ hasText: "DRESS-RED" });
+      await dress.getByRole("button", { name: "Cancel this return" }).focus();
+      await page.keyboard.press("Enter");
+      await page.getByRole("status").filter({ hasText: "cancelled" }).waitFor();
+      expect(await dress.locator(".rk-badge").textContent()).toBe("Cancelled");
+      // The withdrawn unit can go back again: the order's form offers the dress once more.
+      await page.getByLabel("Return DRESS-RED").waitFor();
+
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width).toBeLessThanOrEqual(360);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: docs("customer-phone.png"), fullPage: true });
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    test("a closed return window and an unknown order are told in words, never a raw error", async () => {
+      const { context, page } = await customerPage("alice");
+      await page.goto(`${shop.url}/returns?order=ord_0900`);
+      await page.getByText("The return window for this item has closed.").waitFor();
+      expect(await page.getByLabel("Return COAT-GRY").count()).toBe(0);
+
+      await page.goto(`${shop.url}/returns?order=ord_1002`);
+      await page.getByText("Final sale: this item cannot be returned.").waitFor();
+
+      await page.goto(`${shop.url}/returns?order=ord_nope`);
+      const alert = page.getByRole("alert");
+      await alert.waitFor();
+      expect(await alert.textContent()).toBe(
+        "We could not find that order in your account. Check the order number.",
+      );
+      await context.close();
+    });
+
+    test("embedded in the shop's own page by one script tag, in the shop's colour", async () => {
+      const { context, page, errors } = await customerPage("alice");
+      await page.goto(`${shop.url}/account`);
+      const submit = page.getByRole("button", { name: "Submit return" });
+      await submit.waitFor();
+      expect(await page.locator("returnkit-returns main, returnkit-returns header").count()).toBe(
+        0,
+      );
+      expect(await submit.evaluate((button) => getComputedStyle(button).backgroundColor)).toBe(
+        "rgb(122, 31, 92)",
+      );
+      // The shop's page has no icon of its own; nothing else may fail.
+      expect(errors.filter((error) => !error.includes("404"))).toEqual([]);
+      await context.close();
+    });
+
+    test("a visitor whose session ended is told so, and sent to the shop's sign-in", async () => {
+      const context = await browser.newContext({ locale: "en-GB" });
+      const page = await context.newPage();
+      await page.goto(`${shop.url}/returns?order=${ORDER_ID}`);
+      const banner = page.getByRole("alert").filter({ hasText: "Your session has ended" }).first();
+      await banner.waitFor();
+      await banner.getByRole("button", { name: "Sign in" }).click();
+      await page.waitForURL(/\/login\?return_to=/);
+      expect(new URL(page.url()).searchParams.get("return_to")).toBe(
+        `${shop.url}/returns?order=${ORDER_ID}`,
+      );
+      await context.close();
+    });
+
+    test("German: messages from the catalogue, money and dates through Intl", async () => {
+      const context = await browser.newContext({ locale: "de-DE" });
+      await context.addCookies([{ name: SESSION_COOKIE, value: "customer:alice", url: shop.url }]);
+      const page = await context.newPage();
+      await page.goto(`${shop.url}/returns?order=${ORDER_ID}`);
+      // The jeans went back in the first case; one of the two tees is left.
+      await page.getByLabel("TEE-BLK zurücksenden").check();
+      expect(await page.getByTestId("refund-total").textContent()).toBe("29,00\u00a0€");
+      expect(await page.getByText("Bestellt am").textContent()).toMatch(
+        /Bestellt am \d{2}\.\d{2}\.\d{4}/,
+      );
+      expect(await page.locator("html").getAttribute("lang")).toBe("de-DE");
+      await context.close();
+    });
+  },
+);

@@ -1,0 +1,119 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { returnsRouter } from "@returnkit/adapter-express";
+import { createReturnsService } from "@returnkit/core";
+import express from "express";
+import { describe, expect, test } from "vitest";
+import { createReturnsUi } from "./handler";
+import { mountReturnsUi } from "./mount";
+
+const scriptOf = (html: string) => /<script type="module" src="([^"]+)"/.exec(html)?.[1] ?? "";
+
+describe("the mount, through service.fetch", () => {
+  test("serves both pages under a prefixed base URL, with a strict CSP and a CSRF cookie", async () => {
+    const service = createReturnsService({ baseUrl: "https://shop.example/api" });
+    mountReturnsUi(service, "/returns", { brand: { name: "Acme <Outfitters>" } });
+    const page = await service.fetch(new Request("https://shop.example/api/returns"));
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    const csp = page.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain("unsafe-inline");
+    expect(page.headers.get("set-cookie")).toMatch(
+      /^returnkit_csrf=[\w-]{32,}; Path=\/; SameSite=Strict; HttpOnly; Secure$/,
+    );
+    const html = await page.text();
+    expect(html).toContain("<returnkit-returns>");
+    expect(html).not.toMatch(/<script>|<script type="module">[^<]/);
+    // The shop's name is text, escaped, in the title and the configuration alike.
+    expect(html).toContain("Returns · Acme &lt;Outfitters&gt;");
+    expect(html).not.toContain("<Outfitters>");
+    expect(scriptOf(html)).toMatch(/^\/api\/returns\/assets\/customer\.[0-9a-f]{12}\.js$/);
+
+    const staff = await service.fetch(new Request("https://shop.example/api/returns/admin"));
+    expect(await staff.text()).toContain("<returnkit-back-office>");
+  });
+
+  test("hashed assets are immutable for a year; plain names for embedding are short-lived", async () => {
+    const service = createReturnsService({ baseUrl: "https://shop.example" });
+    mountReturnsUi(service, "/returns");
+    const html = await (await service.fetch(new Request("https://shop.example/returns"))).text();
+    const hashed = await service.fetch(new Request(`https://shop.example${scriptOf(html)}`));
+    expect(hashed.status).toBe(200);
+    expect(hashed.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(hashed.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+    const plain = await service.fetch(
+      new Request("https://shop.example/returns/assets/customer.js"),
+    );
+    expect(plain.headers.get("cache-control")).toBe("public, max-age=300");
+    expect(await plain.text()).toBe(await hashed.text());
+  });
+
+  test("answers what it does not serve with a problem, and leaves the API's routes alone", async () => {
+    const ui = createReturnsUi({ apiUrl: "https://shop.example", path: "/returns" });
+    const missing = await ui.fetch(new Request("https://shop.example/returns/assets/nope.js"));
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("content-type")).toBe("application/problem+json");
+    const post = await ui.fetch(new Request("https://shop.example/returns", { method: "POST" }));
+    expect(post.status).toBe(405);
+    expect(post.headers.get("allow")).toBe("GET, HEAD");
+
+    const service = createReturnsService({ baseUrl: "https://shop.example" });
+    mountReturnsUi(service, "/returns");
+    const api = await service.fetch(new Request("https://shop.example/v1/reasons"));
+    expect(api.status).toBe(401);
+  });
+
+  test("with OAuth sign-in, the page may call the token endpoint and post to the authorization server", async () => {
+    const ui = createReturnsUi({
+      apiUrl: "https://api.shop.example",
+      path: "/returns",
+      signIn: {
+        mode: "oauth",
+        authorizationEndpoint: "https://login.example/auth",
+        tokenEndpoint: "https://login.example/token",
+        clientId: "portal",
+      },
+    });
+    const page = await ui.fetch(new Request("https://shop.example/returns"));
+    const csp = page.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("connect-src 'self' https://api.shop.example https://login.example");
+    expect(page.headers.get("set-cookie")).toBeNull();
+  });
+});
+
+test("through Express: the service's router serves the mounted pages", async () => {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const service = createReturnsService({ baseUrl });
+  mountReturnsUi(service, "/returns");
+  const app = express();
+  app.use(returnsRouter(service));
+  server.on("request", app);
+  try {
+    const page = await fetch(`${baseUrl}/returns/admin`);
+    expect(page.status).toBe(200);
+    const asset = await fetch(
+      `${baseUrl}${scriptOf(await page.text()).replace("customer", "staff")}`,
+    );
+    expect(asset.status).toBe(200);
+  } finally {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+});
+
+test("in a Hono app of the host's, without the service: the handler under its own prefix", async () => {
+  const { Hono } = await import("hono");
+  const ui = createReturnsUi({ apiUrl: "https://api.shop.example", path: "/account/returns" });
+  const app = new Hono();
+  app.on(["GET", "HEAD"], ["/account/returns", "/account/returns/*"], (c) => ui.fetch(c.req.raw));
+  const page = await app.request("https://shop.example/account/returns");
+  expect(page.status).toBe(200);
+  const staff = await app.request("https://shop.example/account/returns/admin");
+  expect(await staff.text()).toContain('src="/account/returns/assets/staff.');
+  expect((await app.request("https://shop.example/account/returns/assets/theme.css")).status).toBe(
+    200,
+  );
+});

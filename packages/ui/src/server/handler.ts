@@ -1,0 +1,163 @@
+/**
+ * @module server/handler — the mount: a `(Request) => Response` serving the customer page at
+ * its path, the back office at `{path}/admin`, the browser assets at `{path}/assets/…` and a
+ * CSRF token at `{path}/csrf`. Everything else under the path is a 404 problem.
+ */
+import type { FetchHandler } from "@returnkit/core";
+import { type Assets, loadAssets } from "./assets";
+import type { ClientConfig, SignIn } from "./config";
+import { contentSecurityPolicy, originOf } from "./csp";
+import { csrfCookie, csrfTokenFor } from "./csrf";
+import { renderShell } from "./shell";
+
+export interface ReturnsUiOptions {
+  /** The returns API's base URL, as the service's `baseUrl` (absolute). */
+  apiUrl: string;
+  /** Where the pages are served, as an absolute path (`/returns`), under any prefix. */
+  path: `/${string}`;
+  /** The host's own session (the default), or OAuth 2.1 + PKCE in the browser. */
+  signIn?: SignIn;
+  /** The back office's sign-in, when it differs (another OAuth client); default `signIn`. */
+  staffSignIn?: SignIn;
+  /** The shop's name and logo in the page's header. */
+  brand?: { name?: string; logoUrl?: string };
+  /** The shop's stylesheet, loaded after the page's: set the `--rk-*` custom properties there. */
+  themeStylesheetUrl?: string;
+  /** A fixed locale (`de-DE`); by default the browser's. */
+  locale?: string;
+  /** Where the built assets are; default the package's own dist/assets. */
+  assetsDir?: string;
+}
+
+export interface ReturnsUi {
+  fetch: FetchHandler;
+  /** Every exact path the handler serves, for `service.mount`, which matches exact paths. */
+  paths: `/${string}`[];
+}
+
+const PAGES = {
+  customer: { script: "customer.js", element: "returnkit-returns", title: "Returns" },
+  staff: { script: "staff.js", element: "returnkit-back-office", title: "Returns back office" },
+} as const;
+
+export function createReturnsUi(options: ReturnsUiOptions): ReturnsUi {
+  const assets = loadAssets(options.assetsDir);
+  const base = options.path.replace(/\/+$/, "") as `/${string}`;
+  const signIns: Record<keyof typeof PAGES, SignIn> = {
+    customer: options.signIn ?? { mode: "session" },
+    staff: options.staffSignIn ?? options.signIn ?? { mode: "session" },
+  };
+  const page = (kind: keyof typeof PAGES, request: Request) => {
+    const signIn = signIns[kind];
+    const csp = contentSecurityPolicy({
+      connect: [
+        ...originOf(options.apiUrl),
+        ...(signIn.mode === "oauth" ? originOf(signIn.tokenEndpoint) : []),
+      ],
+      images: originOf(options.brand?.logoUrl),
+      forms: signIn.mode === "oauth" ? originOf(signIn.authorizationEndpoint) : [],
+    });
+    return servePage(kind, request, { options, assets, base, signIn, csp });
+  };
+
+  const fetch: FetchHandler = async (request) => {
+    if (request.method !== "GET" && request.method !== "HEAD") {
+      return problem(405, "method-not-allowed", "Only GET and HEAD are served here.", {
+        allow: "GET, HEAD",
+      });
+    }
+    const path = new URL(request.url).pathname;
+    if (path === base || path === `${base}/`) return page("customer", request);
+    if (path === `${base}/admin`) return page("staff", request);
+    if (path === `${base}/csrf`) return csrfAnswer(request);
+    if (path.startsWith(`${base}/assets/`)) {
+      const asset = assets.get(path.slice(base.length + "/assets/".length));
+      if (asset) {
+        return new Response(request.method === "HEAD" ? null : asset.body, {
+          headers: {
+            "content-type": asset.type,
+            "cache-control": asset.cacheControl,
+            "x-content-type-options": "nosniff",
+          },
+        });
+      }
+    }
+    return problem(404, "not-found", `Nothing is served at ${path}.`);
+  };
+  const paths = [
+    base,
+    `${base}/`,
+    `${base}/admin`,
+    `${base}/csrf`,
+    ...assets.names().map((name) => `${base}/assets/${name}`),
+  ] as `/${string}`[];
+  return { fetch, paths };
+}
+
+interface PageContext {
+  options: ReturnsUiOptions;
+  assets: Assets;
+  base: string;
+  signIn: SignIn;
+  csp: string;
+}
+
+function servePage(kind: keyof typeof PAGES, request: Request, context: PageContext): Response {
+  const { options, assets, base, signIn } = context;
+  const spec = PAGES[kind];
+  const csrf = signIn.mode === "session" ? csrfTokenFor(request) : null;
+  const config: ClientConfig = {
+    page: kind,
+    api: options.apiUrl.replace(/\/+$/, ""),
+    base,
+    signIn,
+    csrf: csrf?.token ?? null,
+    brand: { name: options.brand?.name ?? "", logoUrl: options.brand?.logoUrl ?? null },
+    locale: options.locale ?? null,
+  };
+  const html = renderShell({
+    config,
+    title: options.brand?.name ? `${spec.title} · ${options.brand.name}` : spec.title,
+    stylesheets: [
+      `${base}/assets/${assets.nameOf("theme.css")}`,
+      ...(options.themeStylesheetUrl ? [options.themeStylesheetUrl] : []),
+    ],
+    script: `${base}/assets/${assets.nameOf(spec.script)}`,
+    element: spec.element,
+    lang: options.locale?.split("-")[0] ?? "en",
+  });
+  const headers = new Headers({
+    "content-type": "text/html; charset=utf-8",
+    "cache-control": "no-store",
+    "content-security-policy": context.csp,
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "same-origin",
+  });
+  if (csrf?.isNew) {
+    headers.append("set-cookie", csrfCookie(csrf.token, isSecure(request), "/"));
+  }
+  return new Response(request.method === "HEAD" ? null : html, { headers });
+}
+
+function csrfAnswer(request: Request): Response {
+  const { token, isNew } = csrfTokenFor(request);
+  const headers = new Headers({ "content-type": "application/json", "cache-control": "no-store" });
+  if (isNew) headers.append("set-cookie", csrfCookie(token, isSecure(request), "/"));
+  return new Response(JSON.stringify({ token }), { headers });
+}
+
+function isSecure(request: Request): boolean {
+  return new URL(request.url).protocol === "https:";
+}
+
+function problem(
+  status: number,
+  slug: string,
+  detail: string,
+  headers: Record<string, string> = {},
+): Response {
+  return new Response(
+    JSON.stringify({ type: `urn:returnkit:problem:${slug}`, title: detail, status, detail }),
+    { status, headers: { "content-type": "application/problem+json", ...headers } },
+  );
+}

@@ -1,0 +1,194 @@
+/**
+ * @module test-support/shop — a real service (memory store, in-memory orders, a webhook
+ * receiver on this machine) with the pages mounted, over HTTP through Hono, signed in by a
+ * cookie the host's `authenticate` reads: the common host setup, for the browser tests.
+ */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { returnsApp } from "@returnkit/adapter-hono";
+import {
+  createReturnsService,
+  generateWebhookSecret,
+  inMemoryOrders,
+  memoryStore,
+  type Principal,
+  type ReturnsService,
+} from "@returnkit/core";
+import { type DevAuthorizationServer, startDevAuthorizationServer } from "@returnkit/dev-auth";
+import { Hono } from "hono";
+import { readCookie, withCsrfProtection } from "../server/csrf";
+import { mountReturnsUi } from "../server/mount";
+
+export const SESSION_COOKIE = "shop_session";
+
+/** A storefront page of the shop's own, its colour set with a custom property. */
+const STOREFRONT_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>My account · Acme Outfitters</title>
+<style>:root { --rk-color-primary: #7a1f5c; }</style></head>
+<body><h1>My account</h1>
+<returnkit-returns order="ord_1001"></returnkit-returns>
+<script type="module" src="/returns/assets/customer.js"></script>
+</body></html>`;
+export const ORDER_ID = "ord_1001";
+
+export interface Shop {
+  url: string;
+  /** The development authorization server, when the pages sign in with OAuth. */
+  auth?: DevAuthorizationServer;
+  service: ReturnsService;
+  /** Every webhook the receiver got. */
+  received: unknown[];
+  close(): Promise<void>;
+}
+
+/** The host's session: `customer:<id>` or `staff:<id>` (a test sets the cookie). */
+function sessionPrincipal(request: Request): Principal | null {
+  const value = readCookie(request, SESSION_COOKIE);
+  const [kind, id] = value?.split(":") ?? [];
+  if (!id) return null;
+  if (kind === "customer") return { kind: "portal", id, scopes: ["portal:returns.write"] };
+  if (kind === "staff") {
+    return { kind: "merchant", id, scopes: ["merchant:returns.write", "merchant:webhooks.manage"] };
+  }
+  return null;
+}
+
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+
+export function shopOrders() {
+  return inMemoryOrders([
+    {
+      id: ORDER_ID,
+      customer_id: "alice",
+      placed_at: daysAgo(6),
+      delivered_at: daysAgo(3),
+      currency: "EUR",
+      lines: [
+        { sku: "TEE-BLK", size: "M", quantity: 2, unit_price: 2900 },
+        { sku: "JEANS-SLIM", size: "32", quantity: 1, unit_price: 7900 },
+        { sku: "DRESS-RED", size: "S", quantity: 1, unit_price: 5900 },
+      ],
+    },
+    {
+      id: "ord_1002",
+      customer_id: "alice",
+      placed_at: daysAgo(4),
+      delivered_at: daysAgo(2),
+      currency: "EUR",
+      lines: [{ sku: "SOCKS-3PK", size: "M", quantity: 1, unit_price: 900, final_sale: true }],
+    },
+    {
+      id: "ord_0900",
+      customer_id: "alice",
+      placed_at: daysAgo(90),
+      delivered_at: daysAgo(85),
+      currency: "EUR",
+      lines: [{ sku: "COAT-GRY", size: "L", quantity: 1, unit_price: 19900 }],
+    },
+  ]);
+}
+
+export interface ShopOptions {
+  /** `session` (the host's cookie, the default) or `oauth` (PKCE against dev-auth). */
+  signIn?: "session" | "oauth";
+}
+
+export async function startShop(options: ShopOptions = {}): Promise<Shop> {
+  const received: unknown[] = [];
+  const receiver = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      received.push(JSON.parse(Buffer.concat(chunks).toString("utf8")));
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+
+  let app: Hono | undefined;
+  const server = serve({
+    fetch: (request, env) =>
+      app ? app.fetch(request, env) : new Response("starting", { status: 503 }),
+    port: 0,
+    hostname: "127.0.0.1",
+    createServer,
+  }) as Server;
+  await new Promise<void>((resolve) => {
+    if (server.listening) resolve();
+    else server.once("listening", resolve);
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const auth =
+    options.signIn === "oauth"
+      ? await startDevAuthorizationServer({
+          resource: url,
+          clients: {
+            portalRedirectUris: [`${url}/returns`],
+            backOfficeRedirectUris: [`${url}/returns/admin`],
+          },
+        })
+      : undefined;
+  const service = createReturnsService({
+    store: memoryStore(),
+    baseUrl: url,
+    orders: shopOrders(),
+    policy: { returnWindowDays: 30 },
+    auth: auth
+      ? { issuer: auth.issuer, jwksUri: auth.jwksUri }
+      : { authenticate: withCsrfProtection(sessionPrincipal) },
+    webhooks: {
+      endpoints: [
+        { id: "ep_erp", url: receiverUrl, secret: generateWebhookSecret() },
+        // Nothing listens there: its deliveries die at once, for redelivery.
+        { id: "ep_down", url: "http://127.0.0.1:1/hooks", secret: generateWebhookSecret() },
+      ],
+      retrySchedule: [0],
+      allowedDestinations: ["127.0.0.1"],
+    },
+  });
+  mountReturnsUi(service, "/returns", {
+    brand: { name: "Acme Outfitters" },
+    signIn: auth
+      ? {
+          mode: "oauth",
+          authorizationEndpoint: auth.authorizationEndpoint,
+          tokenEndpoint: auth.tokenEndpoint,
+          clientId: auth.portalClientId,
+        }
+      : { mode: "session", signInUrl: "/login" },
+    ...(auth
+      ? {
+          staffSignIn: {
+            mode: "oauth",
+            authorizationEndpoint: auth.authorizationEndpoint,
+            tokenEndpoint: auth.tokenEndpoint,
+            clientId: auth.backOfficeClientId,
+            scope: "merchant:returns.read merchant:returns.write merchant:webhooks.manage",
+          },
+        }
+      : {}),
+  });
+  await service.ready();
+  service.dispatcher.start();
+  const host = new Hono();
+  // The shop's own storefront page, with the returns page placed in it by one script tag.
+  host.get("/account", (c) => c.html(STOREFRONT_PAGE));
+  host.route("/", returnsApp(service));
+  app = host;
+  return {
+    url,
+    auth,
+    service,
+    received,
+    async close() {
+      await service.close();
+      await auth?.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      receiver.closeAllConnections();
+      await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    },
+  };
+}

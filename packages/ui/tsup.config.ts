@@ -1,0 +1,14 @@
+import { defineConfig } from "tsup";
+
+// The server side (the mount). The browser bundles are built by scripts/build-client.mjs.
+export default defineConfig({
+  entry: ["src/index.ts"],
+  format: ["esm", "cjs"],
+  dts: true,
+  clean: true,
+  sourcemap: true,
+  target: "es2022",
+  // import.meta.url finds the assets beside the built file, in the CommonJS build too.
+  shims: true,
+  keepNames: true,
+});

@@ -1,0 +1,9 @@
+import { defineProject } from "vitest/config";
+import { busyMachineTimeouts, workspaceAlias } from "../../vitest.shared.ts";
+
+export default defineProject({
+  resolve: { alias: workspaceAlias },
+  // A browser flow is a few dozen page loads and clicks: on a busy machine that can pass the
+  // shared 30 s backstop, so these cases get three times as long (each waits for signals).
+  test: { name: "ui", ...busyMachineTimeouts, testTimeout: 90_000 },
+});
