@@ -133,8 +133,7 @@ export async function startShop(options: ShopOptions = {}): Promise<Shop> {
   const service = createReturnsService({
     store: memoryStore(),
     baseUrl: url,
-    orders: shopOrders(),
-    policy: { returnWindowDays: 30 },
+    orders: { source: shopOrders(), returnWindowDays: 30 },
     auth: auth
       ? { issuer: auth.issuer, jwksUri: auth.jwksUri }
       : { authenticate: withCsrfProtection(sessionPrincipal) },
