@@ -20,9 +20,9 @@
 import { realpathSync } from "node:fs";
 import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
+import { makeStoredReturn } from "@returnkit/testing";
 import pg from "pg";
 import { createReturnsService, type FitInsightsQuery } from "../../packages/core/src/index";
-import { makeStoredReturn } from "../../packages/core/src/testing/fixtures";
 import { migrate, postgresStore } from "../../packages/store-postgres/src/index";
 import { sqlNames } from "../../packages/store-postgres/src/names";
 import { selectFitInsights } from "../../packages/store-postgres/src/sql/select-fit-insights";

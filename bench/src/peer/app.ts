@@ -23,7 +23,7 @@ const CreateBody = z.object({
 });
 const SubmitBody = z.object({}).strict();
 
-export interface PeerOptions {
+interface PeerOptions {
   pool: pg.Pool;
   schema: string;
   issuer: string;

@@ -28,7 +28,7 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-export interface HttpBreakdown {
+interface HttpBreakdown {
   figures: BenchFigure[];
   /** Medians in µs: per token check, and per request for the rest. */
   micros: { rs256: number; es256: number; typed: number; fetch: number; bare: number };

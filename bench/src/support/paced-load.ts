@@ -9,7 +9,7 @@
 import { Pool } from "undici";
 import { paceSchedule, summarize } from "./stats";
 
-export interface PortalLoadOptions {
+interface PortalLoadOptions {
   url: string;
   seconds: number;
   connections: number;
@@ -19,7 +19,7 @@ export interface PortalLoadOptions {
   bodies: { create: string; submit: string };
 }
 
-export interface PacedOptions extends PortalLoadOptions {
+interface PacedOptions extends PortalLoadOptions {
   /** Requests per second (two per iteration). */
   rate: number;
 }

@@ -7,7 +7,7 @@ import type { BenchFigure } from "../types";
 import type { PacedResult } from "./paced-load";
 
 /** What a figure reads of a throughput or paced run. */
-export interface PostgresRun {
+interface PostgresRun {
   requestsPerSecond: number;
   p99: number;
   non2xx: number;
@@ -25,7 +25,7 @@ export interface LatencyLevel {
   cpuMs: number[];
 }
 
-export interface PostgresMeasured {
+interface PostgresMeasured {
   /** Median throughput of each side's rounds, at `connections`. */
   rates: number[];
   connections: number;
@@ -36,10 +36,10 @@ export interface PostgresMeasured {
 }
 
 /** Where each side sits in every per-side array. */
-export const SIDE = { default: 0, peer: 1, plain: 2, before: 3 } as const;
+const SIDE = { default: 0, peer: 1, plain: 2, before: 3 } as const;
 
 /** The default store against the peer. */
-export const TARGETS = { throughput: 1.5, quietP50: 1.2, pacedP99: 1.0 } as const;
+const TARGETS = { throughput: 1.5, quietP50: 1.2, pacedP99: 1.0 } as const;
 
 const PEER = "hand-written Hono + zod + pg peer (bench/src/peer)";
 const clean = (run: { non2xx: number; errors: number }) => run.non2xx === 0 && run.errors === 0;

@@ -45,7 +45,7 @@ export interface BenchReport {
  * repository becomes relative to it; any other absolute path whose first directory exists
  * here (`/tmp/…`, `/home/…`) becomes `…/` and its last part. URL paths (`/v1/…`) stay.
  */
-export function withoutMachinePaths(text: string): string {
+function withoutMachinePaths(text: string): string {
   return text.replace(ABSOLUTE_PATH, (path) => {
     if (path.startsWith(`${REPOSITORY}/`)) return path.slice(REPOSITORY.length + 1);
     if (path === REPOSITORY) return ".";
@@ -96,7 +96,7 @@ export function machineInfo(): MachineInfo {
 }
 
 /** 3 significant digits below 100, thousands separators above. */
-export function formatNumber(value: number): string {
+function formatNumber(value: number): string {
   if (!Number.isFinite(value)) return String(value);
   const abs = Math.abs(value);
   if (abs >= 100) return Math.round(value).toLocaleString("en-US");
@@ -122,7 +122,7 @@ function figureRow(figure: BenchFigure): string {
   return `| ${columns.map(cell).join(" | ")} |`;
 }
 
-export function sectionMarkdown(result: SectionResult): string {
+function sectionMarkdown(result: SectionResult): string {
   const lines: string[] = [];
   const title = result.section?.title ?? result.bench;
   lines.push(`## ${title}`, "");
@@ -146,7 +146,7 @@ export function sectionMarkdown(result: SectionResult): string {
   return lines.join("\n");
 }
 
-export function reportMarkdown(report: BenchReport): string {
+function reportMarkdown(report: BenchReport): string {
   const m = report.machine;
   const missed = report.sections.flatMap((s) =>
     (s.section?.figures ?? []).filter((f) => f.met === false).map((f) => `${s.bench}: ${f.metric}`),

@@ -4,7 +4,7 @@
  */
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from "jose";
 
-export const BENCH_ISSUER = "https://auth.bench.example";
+const BENCH_ISSUER = "https://auth.bench.example";
 export const BENCH_BASE_URL = "https://shop.bench.example";
 
 export type TokenAlgorithm = "RS256" | "ES256";

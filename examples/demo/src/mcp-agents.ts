@@ -11,7 +11,7 @@ import pc from "picocolors";
 // biome-ignore lint/suspicious/noExplicitAny: the demo reads results loosely, like a script would
 type Json = Record<string, any>;
 
-export interface McpStoryInput {
+interface McpStoryInput {
   mcpUrl: string;
   customerToken: string;
   merchantToken: string;

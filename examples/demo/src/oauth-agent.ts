@@ -10,7 +10,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { loginAndConsent } from "@returnkit/dev-auth";
 
-export interface Discovery {
+interface Discovery {
   resource: string;
   resourceMetadataUrl: string;
   authorizationServer: string;

@@ -10,7 +10,7 @@ import { type InMemoryOrders, inMemoryOrders } from "@returnkit/core";
 
 const DAY_MS = 86_400_000;
 
-export interface DemoOrders {
+interface DemoOrders {
   book: InMemoryOrders;
   /** This run's id of the demo order `name` (`"1001"` → `ord_1001_<run>`). */
   id(name: string): string;

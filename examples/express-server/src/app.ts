@@ -23,7 +23,7 @@ import express from "express";
 /** The host's own session store: session token → who is signed in. */
 export type Sessions = Map<string, { kind: "customer" | "staff"; id: string }>;
 
-export interface ShopAppOptions {
+interface ShopAppOptions {
   /** Public origin of the shop, e.g. `https://shop.example`. */
   origin: string;
   sessions: Sessions;

@@ -3,7 +3,10 @@ import { expect, test } from "vitest";
 import { demoOrders } from "./demo-orders";
 
 test("demoOrders - any order number is the caller's, within the return window, one line a final sale", async () => {
-  const returns = createReturnsService({ orders: { source: demoOrders() }, idempotency: { required: false } });
+  const returns = createReturnsService({
+    orders: { source: demoOrders() },
+    idempotency: { required: false },
+  });
   const bob = {
     principal: { kind: "portal" as const, id: "bob", scopes: ["portal:returns.write"] },
   };

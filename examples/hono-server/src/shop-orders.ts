@@ -18,7 +18,7 @@
 import type { OrderInput, OrderSource } from "@returnkit/core";
 
 /** What `load` needs of a database client: `pg`'s Pool and PGlite both have it. */
-export interface Queryable {
+interface Queryable {
   query(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
 }
 

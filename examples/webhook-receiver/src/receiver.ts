@@ -30,7 +30,7 @@ export interface ReceivedWebhook {
   receivedAt: Date;
 }
 
-export interface WebhookReceiverOptions {
+interface WebhookReceiverOptions {
   /** `whsec_…` secret(s) shared with returnkit's endpoint registration. */
   secrets: string[];
   port?: number;

@@ -14,7 +14,7 @@ import {
 import { usageError } from "./errors";
 import { checkIdArguments } from "./id-arguments";
 
-export type ParsedCommandLine =
+type ParsedCommandLine =
   /** `--help` alone, after a group's word (`endpoints --help`) or after a command: what to describe. */
   | { kind: "help"; topic: readonly Command[] }
   | { kind: "run"; command: Command; args: string[]; options: OptionValues };

@@ -13,7 +13,7 @@ import pg from "pg";
 import { failedError, usageError } from "./errors";
 import { readMigrationStatus } from "./migration-status";
 
-export interface DatabaseTarget {
+interface DatabaseTarget {
   url: string;
   schema?: string;
   tablePrefix?: string;

@@ -6,7 +6,7 @@
 import { InvalidOptionsError, isProblemError, isStoreUnavailable } from "@returnkit/core";
 import { CliError, EXIT_CODES, type ExitCode } from "./errors";
 
-export interface Failure {
+interface Failure {
   message: string;
   exitCode: ExitCode;
 }

@@ -6,14 +6,14 @@
 import { MIGRATIONS, type Migration, type SqlNames } from "@returnkit/store-postgres";
 import type pg from "pg";
 
-export interface MigrationState {
+interface MigrationState {
   /** `001_initial`: the version and name, as `migrate` reports what it applied. */
   id: string;
   /** When it was applied, or null while pending. */
   applied_at: string | null;
 }
 
-export interface MigrationStatus {
+interface MigrationStatus {
   /** Every migration this version of returnkit knows, in order, applied or not. */
   migrations: MigrationState[];
   /** Those still to apply, with their SQL. */

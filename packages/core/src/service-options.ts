@@ -259,7 +259,7 @@ export const serviceOptionsSchema = optionsObject({
  * Options of earlier versions, refused with what replaced them (an unknown key would
  * otherwise read only "unknown option").
  */
-export const RENAMED_SERVICE_OPTIONS: Readonly<Record<string, string>> = {
+const RENAMED_SERVICE_OPTIONS: Readonly<Record<string, string>> = {
   now: "clock (() => epoch ms)",
   catalog: "exchangeSizes ((sku) => sizes | null), the function catalog.exchangeSizes was",
   "policy.returnWindowDays": "orders.returnWindowDays",
@@ -271,7 +271,7 @@ export const RENAMED_SERVICE_OPTIONS: Readonly<Record<string, string>> = {
 };
 
 /** Compile-time only: the schema and the documented interface stay in step. */
-export type ServiceOptionsChecked = Assert<
+type ServiceOptionsChecked = Assert<
   SchemaCovers<ReturnsServiceOptions, typeof serviceOptionsSchema>
 >;
 

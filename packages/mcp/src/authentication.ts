@@ -35,7 +35,7 @@ export function mcpAuthOf(auth: AuthOptions | undefined): McpAuthOptions | undef
   return jwt;
 }
 
-export interface McpAuthentication {
+interface McpAuthentication {
   /** The caller, or a 401/403 ProblemError. */
   principalFor(request: Request, context?: unknown): Promise<Principal>;
   /** The headers a 401/403 answer carries. */

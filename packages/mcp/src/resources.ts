@@ -7,8 +7,8 @@ import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { describeReasons, isProblemError } from "@returnkit/core";
 import type { ToolContext } from "./tool-context";
 
-export const REASONS_URI = "returnkit://reasons";
-export const RETURN_TEMPLATE = "returnkit://returns/{id}";
+const REASONS_URI = "returnkit://reasons";
+const RETURN_TEMPLATE = "returnkit://returns/{id}";
 
 /** The resource-not-found code MCP servers answer with. */
 const RESOURCE_NOT_FOUND = -32002;

@@ -13,7 +13,7 @@ import { registerResources } from "./resources";
 import type { McpService, ToolContext } from "./tool-context";
 import { runTool } from "./tool-result";
 
-export interface ServerSettings {
+interface ServerSettings {
   name: string;
   version: string;
   reportError: ReportError;

@@ -34,7 +34,7 @@ export async function runTool(
   }
 }
 
-export function problemResult(problem: ProblemDetails): CallToolResult {
+function problemResult(problem: ProblemDetails): CallToolResult {
   const text = `${problem.title}: ${problem.detail}`;
   return {
     isError: true,

@@ -13,7 +13,7 @@ import type { StoreContext } from "./context";
 import { lockOrders } from "./line-allowance";
 import { lockReturns } from "./sql/lock-returns";
 
-export type CommitManyOutcome = { result: ReturnsCommitResult; deliveries: number };
+type CommitManyOutcome = { result: ReturnsCommitResult; deliveries: number };
 
 /** Throws on changes the store refuses before sending anything (programming errors). */
 export function checkCommitMany({ changes }: ReturnsCommit): void {

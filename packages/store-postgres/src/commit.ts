@@ -171,7 +171,7 @@ async function versionConflict(
 }
 
 /** What sql/insert-returns and sql/update-returns take (before `expected`), one per commit. */
-export function returnColumns(changes: readonly ReturnCommit[]): unknown[][] {
+function returnColumns(changes: readonly ReturnCommit[]): unknown[][] {
   const records = changes.map((change) => change.next.record);
   const plain = (["id", "version", "state", "customer_id", "order_id"] as const).map((column) =>
     records.map((record) => record[column]),

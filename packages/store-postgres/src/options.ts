@@ -51,7 +51,7 @@ const postgresStoreOptionsSchema = optionsObject(
 );
 
 /** Compile-time only: the schema and the documented interface stay in step. */
-export type PostgresStoreOptionsChecked = Assert<
+type PostgresStoreOptionsChecked = Assert<
   SchemaCovers<PostgresStoreOptions, typeof postgresStoreOptionsSchema>
 >;
 type Assert<T extends true> = T;

@@ -14,7 +14,7 @@ const LOWER_ALNUM = `abcdefghijklmnopqrstuvwxyz${DIGITS}`;
 const BASE64 = `ABCDEFGHIJKLMNOPQRSTUVWXYZ${LOWER_ALNUM}+/`;
 
 /** A v1-shaped value: 43 base64 characters and the pad, as a real signature is. */
-export const v1Value = fc
+const v1Value = fc
   .string({ unit: fc.constantFrom(...BASE64), minLength: 43, maxLength: 43 })
   .map((chars) => `${chars}=`);
 

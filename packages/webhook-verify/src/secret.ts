@@ -25,7 +25,7 @@ export function decodeWebhookSecret(secret: string): Uint8Array<ArrayBuffer> {
 }
 
 /** Standard base64 to bytes with `atob`, which every target runtime has. */
-export function decodeBase64(encoded: string): Uint8Array<ArrayBuffer> {
+function decodeBase64(encoded: string): Uint8Array<ArrayBuffer> {
   const binary = atob(encoded);
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);

@@ -45,7 +45,7 @@ export interface VerifiedWebhook {
   timestamp: number;
 }
 
-export interface WebhookVerifier {
+interface WebhookVerifier {
   verifyWebhook(options: VerifyWebhookOptions): Promise<ReturnkitWebhookEvent>;
   verifyWebhookSignature(options: VerifyWebhookOptions): Promise<VerifiedWebhook>;
 }

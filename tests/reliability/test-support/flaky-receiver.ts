@@ -9,7 +9,7 @@
 import { once } from "node:events";
 import { Worker } from "node:worker_threads";
 
-export interface FlakyReceiverOptions {
+interface FlakyReceiverOptions {
   /** Share of requests that fail, in [0, 1]. */
   failureRate: number;
   /** Seed of the receiver's own generator, so a failing run can be replayed. */

@@ -5,12 +5,12 @@
  */
 import { createSign, generateKeyPairSync, type KeyObject, sign } from "node:crypto";
 
-export const ISSUER = "https://auth.reliability.example";
+const ISSUER = "https://auth.reliability.example";
 export const BASE_URL = "https://shop.reliability.example";
 
 type Algorithm = "RS256" | "ES256";
 
-export interface LocalIssuer {
+interface LocalIssuer {
   issuer: string;
   jwks: { keys: { kty: string; [member: string]: unknown }[] };
   /**

@@ -33,7 +33,7 @@ export interface HostServerSettings {
   maxHeadersCount: number;
 }
 
-export const HOST_SERVER_SETTINGS: HostServerSettings = {
+const HOST_SERVER_SETTINGS: HostServerSettings = {
   headersTimeout: 10_000,
   requestTimeout: 30_000,
   keepAliveTimeout: 65_000,

@@ -35,7 +35,7 @@ export async function startExpressHost(
   };
 }
 
-export interface RawAnswer {
+interface RawAnswer {
   status: number;
   headers: Record<string, string>;
   body: string;

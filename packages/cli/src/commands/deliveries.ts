@@ -26,7 +26,7 @@ import { NONE, type StreamedResult, table } from "../output";
  * the HTTP API counts: `attempt_count` every attempt listed, `attempts_since_revival` those
  * the retry schedule counts (the store's `attempt_count`, which a revival sets to 0).
  */
-export type DeliveryView = Delivery & {
+type DeliveryView = Delivery & {
   attempts_since_revival: number;
   event_type: string | null;
   request_id: string | null;
@@ -156,7 +156,7 @@ async function withEventTypes(
 }
 
 /** One table of the deliveries, then each one's attempts under its id. */
-export function describeDeliveries(deliveries: DeliveryView[]): string[] {
+function describeDeliveries(deliveries: DeliveryView[]): string[] {
   const rows = deliveries.map((delivery) => [
     delivery.id,
     delivery.event_id,

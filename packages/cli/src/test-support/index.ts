@@ -24,7 +24,7 @@ const TSCONFIG = fileURLToPath(new URL("../../tsconfig.json", import.meta.url));
 /** Set by the project's global setup: the machine's server, or one started for the run. */
 export const DATABASE_URL = process.env.DATABASE_URL!;
 
-export interface CliRun {
+interface CliRun {
   code: number | null;
   stdout: string;
   stderr: string;
@@ -111,7 +111,7 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export async function migratedSchema(label: string): Promise<TestDatabase> {
+async function migratedSchema(label: string): Promise<TestDatabase> {
   const schema = uniqueSchema(label);
   const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 2 });
   const store = postgresStore({ db: pool, schema, notify: false });

@@ -16,7 +16,7 @@ export const AUTH_PROBLEM_SLUGS = {
 } as const;
 
 /** Seconds a client should wait before retrying while the key set cannot be fetched. */
-export const KEY_SET_RETRY_AFTER_SECONDS = 5;
+const KEY_SET_RETRY_AFTER_SECONDS = 5;
 
 export const authProblems = {
   /** RFC 6750 `invalid_request`: the Authorization header is not one Bearer token. */

@@ -10,7 +10,7 @@ const BEARER_CREDENTIALS = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+)(?: +(.*))?$/s;
 const B64TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
 
 /** Tokens longer than this are refused unparsed; real access tokens are a few KiB at most. */
-export const MAX_TOKEN_LENGTH = 16 * 1024;
+const MAX_TOKEN_LENGTH = 16 * 1024;
 
 /**
  * The bearer token, or null when the request carries no credentials at all.

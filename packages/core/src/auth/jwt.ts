@@ -35,7 +35,7 @@ export const ACCESS_TOKEN_ALGORITHMS = [
 ] as const;
 export type AccessTokenAlgorithm = (typeof ACCESS_TOKEN_ALGORITHMS)[number];
 
-export const DEFAULT_ACCESS_TOKEN_ALGORITHMS: readonly AccessTokenAlgorithm[] = [
+const DEFAULT_ACCESS_TOKEN_ALGORITHMS: readonly AccessTokenAlgorithm[] = [
   "RS256",
   "PS256",
   "ES256",
@@ -43,7 +43,7 @@ export const DEFAULT_ACCESS_TOKEN_ALGORITHMS: readonly AccessTokenAlgorithm[] = 
 ];
 
 /** `(request) => principal`, or null when the request carries no credentials at all. */
-export type Authenticator = (request: Request) => Promise<Principal | null>;
+type Authenticator = (request: Request) => Promise<Principal | null>;
 
 export interface JwtAuthenticatorOptions {
   /** The authorization server's issuer identifier; `iss` must equal it. */

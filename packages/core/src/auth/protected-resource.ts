@@ -11,9 +11,9 @@ import { ALL_SCOPES } from "../domain/principal";
 import { type ProblemError, problems } from "../domain/problems";
 import type { ProtectedResourceMetadataSchema } from "../domain/schemas";
 
-export const PROTECTED_RESOURCE_WELL_KNOWN = "/.well-known/oauth-protected-resource";
+const PROTECTED_RESOURCE_WELL_KNOWN = "/.well-known/oauth-protected-resource";
 
-export interface ProtectedResourceMetadataOptions {
+interface ProtectedResourceMetadataOptions {
   /** The resource identifier: the absolute base URL returnkit is mounted at (also the token `aud`). */
   resource: string;
   /** Issuer identifiers of the authorization servers that issue tokens for this resource. */
@@ -25,7 +25,7 @@ export interface ProtectedResourceMetadataOptions {
   resourceDocumentation?: string;
 }
 
-export type ProtectedResourceMetadata = z.infer<typeof ProtectedResourceMetadataSchema>;
+type ProtectedResourceMetadata = z.infer<typeof ProtectedResourceMetadataSchema>;
 
 export function protectedResourceMetadata(
   options: ProtectedResourceMetadataOptions,

@@ -9,7 +9,7 @@ import { decodeProtectedHeader, errors } from "jose";
 import { type ProblemError, problems } from "../domain/problems";
 import { authProblems } from "./auth-problems";
 
-export interface VerificationContext {
+interface VerificationContext {
   token: string;
   algorithms: readonly string[];
   typ: string | false;

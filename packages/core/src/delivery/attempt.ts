@@ -31,7 +31,7 @@ import { webhookHeaders } from "./signer";
 
 const USER_AGENT = "returnkit";
 
-export interface AttemptParts {
+interface AttemptParts {
   store: ReturnsStore;
   sender: WebhookSender;
   /** A subscriber's attempt: its `handle` called, told as a response without a status. */

@@ -6,7 +6,7 @@
 import type { ClaimedDelivery, ReturnsStore } from "../store/types";
 import type { ReportError } from "./error-report";
 
-export interface LauncherParts {
+interface LauncherParts {
   store: ReturnsStore;
   dispatcherId: string;
   clock: { now(): number };

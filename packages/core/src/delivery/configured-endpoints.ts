@@ -7,7 +7,7 @@ import type { OutboxEndpoint, ReturnsStore } from "../store/types";
 import type { ReportError } from "./error-report";
 import type { WebhookSender } from "./sender";
 
-export interface ReadinessParts {
+interface ReadinessParts {
   store: ReturnsStore;
   sender: WebhookSender;
   /** Already checked and converted, each once. */

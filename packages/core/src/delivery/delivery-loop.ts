@@ -14,7 +14,7 @@ import type { ReportError } from "./error-report";
 /** After a store error the loop tries again this soon, or at the next poll if that is sooner. */
 const ERROR_BACKOFF_MS = 1_000;
 
-export interface DeliveryLoopParts {
+interface DeliveryLoopParts {
   store: ReturnsStore;
   launcher: Launcher;
   ensureReady: () => Promise<void>;
@@ -27,7 +27,7 @@ export interface DeliveryLoopParts {
   report: ReportError;
 }
 
-export interface DeliveryLoop {
+interface DeliveryLoop {
   /** True between `start` and `stop`. */
   readonly running: boolean;
   /** Starts the loop (idempotent). */

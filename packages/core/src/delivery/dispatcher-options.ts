@@ -109,7 +109,7 @@ export interface WebhookDispatcherOptions {
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 
-export const dispatcherOptionsShape = {
+const dispatcherOptionsShape = {
   store: storeSchema,
   endpoints: arrayOf(webhookEndpointInputSchema, "webhook endpoints")
     .superRefine(eachEndpointOnce)
@@ -216,11 +216,11 @@ export type ServiceOwnedDispatcherOption = "store" | "subscribers" | "clock" | "
 export type ServiceWebhooksOptions = Omit<WebhookDispatcherOptions, ServiceOwnedDispatcherOption>;
 
 /** Compile-time only: the schema and the documented interface stay in step. */
-export type ServiceWebhooksChecked = Assert<
+type ServiceWebhooksChecked = Assert<
   SchemaCovers<ServiceWebhooksOptions, typeof serviceWebhooksSchema>
 >;
 
 /** Compile-time only: the schema and the documented interface stay in step. */
-export type DispatcherOptionsChecked = Assert<
+type DispatcherOptionsChecked = Assert<
   SchemaCovers<WebhookDispatcherOptions, typeof dispatcherOptionsSchema>
 >;

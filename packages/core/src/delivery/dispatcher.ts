@@ -33,7 +33,6 @@ import { createSubscriberCall, subscriberEndpointId, toSubscriberEndpoint } from
 import { sendTestEvent, type TestAttempt } from "./test-event";
 
 export type {
-  DispatcherLogger,
   DispatcherOperation,
   WebhookDispatcherOptions,
 } from "./dispatcher-options";

@@ -47,7 +47,7 @@ export const SUBSCRIBER_ID_PREFIX = "sub_";
 /** Every event type a dispatcher can send, for checking `types` at run time. */
 export const WEBHOOK_EVENT_TYPES = Object.freeze(Object.keys(EVENT_TYPES) as WebhookEventType[]);
 
-export function isWebhookEventType(value: string): value is WebhookEventType {
+function isWebhookEventType(value: string): value is WebhookEventType {
   return Object.hasOwn(EVENT_TYPES, value);
 }
 

@@ -13,7 +13,7 @@ export const DEFAULT_RETRY_SCHEDULE: readonly number[] = Object.freeze([
 ]);
 
 /** A wait moves by up to ±20 % of itself. */
-export const RETRY_JITTER = 0.2;
+const RETRY_JITTER = 0.2;
 
 /**
  * The most a receiver's `Retry-After` may push the next attempt back. Beyond a day the
@@ -46,7 +46,7 @@ export function parseRetryAfter(value: string | null | undefined, now: number): 
   return Math.max(0, date - now);
 }
 
-export interface FailedAttempt {
+interface FailedAttempt {
   /** Attempts made so far, the failed one included. */
   attemptsMade: number;
   /** HTTP status of the failed attempt, or null when no response arrived. */

@@ -10,7 +10,7 @@ import { createFetchSender } from "./fetch-sender";
 import type { WebhookSender } from "./sender";
 import { createUndiciSender } from "./undici-sender";
 
-export interface WebhookSenderOptions {
+interface WebhookSenderOptions {
   timeoutMs: number;
   /** Where attempts may go; default: public addresses only. */
   destinations?: DestinationPolicy;

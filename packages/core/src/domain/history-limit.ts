@@ -40,7 +40,7 @@ const REPEATABLE: ReadonlySet<ReturnEvent> = new Set(["update", "flag"]);
  * receive, grade, close; a flagged return's unflag and what follows). Without the two
  * repeatable events the machine has no cycle, so every walk ends.
  */
-export const FORWARD_ROOM = longestForwardRun();
+const FORWARD_ROOM = longestForwardRun();
 
 /**
  * The smallest limit accepted: a full draft (half the limit) still has room to be submitted,

@@ -24,9 +24,9 @@ function pooledRandom(): PRNG {
 
 const nextUlid = monotonicFactory(pooledRandom());
 
-export const RETURN_ID_PREFIX = "ret_";
-export const EVENT_ID_PREFIX = "evt_";
-export const RETURN_REQUEST_ID_PREFIX = "rrq_";
+const RETURN_ID_PREFIX = "ret_";
+const EVENT_ID_PREFIX = "evt_";
+const RETURN_REQUEST_ID_PREFIX = "rrq_";
 
 const ULID_BODY = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 

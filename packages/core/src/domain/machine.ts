@@ -217,7 +217,7 @@ export function allowedEvents(snapshot: ReturnSnapshot, caller?: CallerKind): Re
   return candidates.filter((type) => snapshot.can({ type }));
 }
 
-export type TransitionResult =
+type TransitionResult =
   | { ok: true; snapshot: ReturnSnapshot; from: ReturnState; to: ReturnState }
   | { ok: false; state: ReturnState };
 

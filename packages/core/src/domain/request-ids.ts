@@ -7,7 +7,7 @@
 import { newPrefixedId } from "./ids";
 
 /** Longest client-chosen id kept; a longer one is replaced. */
-export const MAX_REQUEST_ID_LENGTH = 200;
+const MAX_REQUEST_ID_LENGTH = 200;
 /** Visible ASCII only (RFC 5234 VCHAR): nothing a log line, a header or a column could mangle. */
 const SANE_REQUEST_ID = new RegExp(`^[\\x21-\\x7e]{1,${MAX_REQUEST_ID_LENGTH}}$`);
 

@@ -12,7 +12,7 @@ import { problems } from "../domain/problems";
 
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json$/i;
 
-export interface ReadBodyOptions {
+interface ReadBodyOptions {
   maxBytes: number;
   /** When false, an empty body reads as undefined; when true it is a 400. */
   required: boolean;

@@ -17,7 +17,7 @@ export async function strongEntityTag(body: string): Promise<string> {
   return `"${hex.join("")}"`;
 }
 
-export type PreconditionOutcome = "serve" | "not-modified";
+type PreconditionOutcome = "serve" | "not-modified";
 
 /**
  * What a GET or HEAD of the representation tagged `etag` answers under the request's

@@ -11,7 +11,7 @@ import { buildOpenApiDocument } from "./openapi/openapi";
 import { JSON_TYPE } from "./responses";
 import { OPENAPI_PATH, type RouteDefinition } from "./routes";
 
-export interface DocumentsSetup {
+interface DocumentsSetup {
   baseUrl: string;
   /** The path part of `baseUrl`, without a trailing slash. */
   mountPath: string;

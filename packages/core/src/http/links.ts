@@ -9,8 +9,6 @@ import type { ReturnData, ReturnResource } from "../domain/schemas";
 import { requestBodySchemaPointer } from "./openapi/openapi-components";
 import { fillId, OPENAPI_PATH, type RouteDefinition, returnPaths, routeForEvent } from "./routes";
 
-export { OPENAPI_PATH } from "./routes";
-
 export interface LinkContext {
   baseUrl: string;
   routes: readonly RouteDefinition[];

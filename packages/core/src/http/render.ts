@@ -9,7 +9,7 @@ import type { Responder } from "./responses";
 import { renderReturnable } from "./returnable-links";
 import type { RouteOutcome } from "./routes";
 
-export interface RenderSetup {
+interface RenderSetup {
   baseUrl: string;
   /** The path part of `baseUrl`, without a trailing slash. */
   mountPath: string;

@@ -13,7 +13,7 @@ import type { RouteOutcome } from "./routes";
 export const REQUEST_ID_HEADER = "request-id";
 
 /** What the request log line says about one request, filled in by the layers as they learn it. */
-export interface RequestFacts {
+interface RequestFacts {
   /** The request's id: its `Request-Id`. */
   readonly id: string;
   /** The route template with the mount path, a document's or a mounted handler's path; null when nothing matched. */

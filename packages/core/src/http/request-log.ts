@@ -10,7 +10,7 @@ import type { FetchHandler } from "./fetch-handler";
 import { requestFacts, withRequestId } from "./request-id";
 import type { Responder } from "./responses";
 
-export interface RequestLogParts {
+interface RequestLogParts {
   logger: Logger;
   /** Logs a failure and tells the host's `onError`. */
   reportError: ReportError;

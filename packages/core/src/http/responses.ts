@@ -8,7 +8,7 @@ import { textResponse } from "./response-text";
 import { OPENAPI_PATH } from "./routes";
 
 export const JSON_TYPE = "application/json";
-export const PROBLEM_TYPE = "application/problem+json";
+const PROBLEM_TYPE = "application/problem+json";
 
 export interface Responder {
   /** `body` as JSON; with `requestId`, the response carries it as `Request-Id`. */

@@ -14,9 +14,9 @@ import type {
 import { requestBodySchemaPointer } from "./openapi/openapi-components";
 import { fillParams, OPENAPI_PATH, type RouteDefinition, routeById } from "./routes";
 
-export type ReturnableOrderResource = z.infer<typeof ReturnableOrderSchema>;
+type ReturnableOrderResource = z.infer<typeof ReturnableOrderSchema>;
 
-export interface ReturnableLinkContext {
+interface ReturnableLinkContext {
   baseUrl: string;
   routes: readonly RouteDefinition[];
 }

@@ -3,9 +3,9 @@ import type { CallerKind } from "../domain/principal";
 import type { HttpMethod, RouteDefinition } from "./routes";
 
 /** Path parameters by name (`{id}` → `id`), decoded. */
-export type RouteParams = Record<string, string>;
+type RouteParams = Record<string, string>;
 
-export type RouteMatch =
+type RouteMatch =
   | { kind: "route"; route: RouteDefinition; params: RouteParams }
   | { kind: "method-not-allowed"; allowed: (HttpMethod | "HEAD")[] }
   /** `/…/returns/{id}/{event}` with an event no route sends. */

@@ -13,7 +13,7 @@ import { refundOf } from "./refund";
 import type { OperationContext, WriteTarget } from "./types";
 import { actorOf, commitChange, timestamp, type WritePathDeps } from "./write-path";
 
-export interface CreateReturnDeps extends WritePathDeps {
+interface CreateReturnDeps extends WritePathDeps {
   schemas: ReturnSchemas;
   idempotency: IdempotencyEngine;
   ready: () => Promise<void>;

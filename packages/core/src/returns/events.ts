@@ -104,7 +104,7 @@ export function deriveFitSignal(
 /** Where an event came from: the request and trace of the commit that writes it. */
 export type EventOriginFields = Pick<OutboxEventInput, "request_id" | "traceparent">;
 
-export interface PublishedTransition {
+interface PublishedTransition {
   events: OutboxEventInput[];
   fitSignals: FitSignal[];
 }

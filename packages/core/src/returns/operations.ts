@@ -33,7 +33,7 @@ import type {
 } from "./types";
 import type { WritePathDeps } from "./write-path";
 
-export interface OperationsSetup extends Omit<WritePathDeps, "reader" | "respond"> {
+interface OperationsSetup extends Omit<WritePathDeps, "reader" | "respond"> {
   schemas: ReturnSchemas;
   idempotency: IdempotencyEngine;
   /** Resolves once the store and the dispatcher are set up; every operation waits for it. */

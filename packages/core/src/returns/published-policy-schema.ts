@@ -7,7 +7,7 @@ import { z } from "zod";
 import { GRADE_CONDITIONS, RESOLUTIONS } from "../domain/vocabulary";
 
 /** How returnkit takes a return back: the customer sends it (ship, then receive). */
-export const RETURN_METHODS = ["by_mail"] as const;
+const RETURN_METHODS = ["by_mail"] as const;
 
 const percent = z.number().min(0).max(100);
 const reasons = z.array(z.string()).describe("Return reason codes for which it is not charged.");
@@ -84,7 +84,7 @@ export type ReturnPolicyDocument = z.infer<typeof ReturnPolicySchema>;
 const schemaOrg = (member: string) => z.literal(`https://schema.org/${member}`);
 const oneOrMore = <T extends z.ZodType>(item: T) => z.union([item, z.array(item).min(1)]);
 
-export const MonetaryAmountSchema = z
+const MonetaryAmountSchema = z
   .object({
     "@type": z.literal("MonetaryAmount"),
     currency: z.string().describe("ISO 4217 code."),

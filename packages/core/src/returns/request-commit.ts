@@ -14,7 +14,7 @@ export interface RequestChange extends Omit<Change, "status" | "key"> {
   index: number;
 }
 
-export type RequestCommitOutcome =
+type RequestCommitOutcome =
   | { kind: "committed" }
   | { kind: "key-taken"; record: IdempotencyRecordView }
   | { kind: "race" };

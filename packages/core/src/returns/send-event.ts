@@ -9,7 +9,7 @@ import type { EventBody } from "./record-changes";
 import type { OperationContext, WriteTargets } from "./types";
 import { transition, type WritePathDeps } from "./write-path";
 
-export interface SendEventDeps extends WritePathDeps {
+interface SendEventDeps extends WritePathDeps {
   schemas: ReturnSchemas;
   idempotency: IdempotencyEngine;
   ready: () => Promise<void>;

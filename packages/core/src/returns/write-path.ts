@@ -73,12 +73,12 @@ export interface WritePathDeps {
 }
 
 /** What a commit did: landed, found its key recorded first, or lost a race for the return. */
-export type CommitOutcome =
+type CommitOutcome =
   | { kind: "committed" }
   | { kind: "key-taken"; record: IdempotencyRecordView }
   | { kind: "race"; current?: StoredReturn };
 
-export type TransitionOutcome =
+type TransitionOutcome =
   | { kind: "committed"; record: ReturnData }
   | { kind: "key-taken"; record: IdempotencyRecordView };
 
@@ -148,7 +148,7 @@ export async function commitChange(deps: WritePathDeps, change: Change): Promise
 }
 
 /** A change of one return as `commit` and `commitMany` take it, with the fit signals it publishes. */
-export interface PreparedChange {
+interface PreparedChange {
   commit: Omit<ReturnCommit, "idempotency">;
   fitSignals: FitSignal[];
 }

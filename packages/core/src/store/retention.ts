@@ -34,12 +34,12 @@ export const DEFAULT_RETENTION: RetentionSettings = {
  */
 const MAX_BATCHES_PER_RUN = 100;
 
-export interface RetentionSchedule {
+interface RetentionSchedule {
   /** Clears the timer and resolves once a run under way has finished. */
   stop(): Promise<void>;
 }
 
-export interface RetentionOptions {
+interface RetentionOptions {
   store: ReturnsStore;
   settings: RetentionSettings;
   /** The service's clock (epoch ms). */

@@ -14,7 +14,7 @@ import type { HistoryEntry, ReturnData } from "../domain/schemas";
 import type { IdempotentResponse } from "./types";
 
 /** A return body as stored under a key: its history is the number of entries it held. */
-export type StoredReturnBody = Omit<ReturnData, "history"> & { history: number };
+type StoredReturnBody = Omit<ReturnData, "history"> & { history: number };
 
 /** The response to keep for a replay of `response`, whose body is a return. */
 export function responseToStore(response: IdempotentResponse): IdempotentResponse {

@@ -40,7 +40,7 @@ import {
   WebhookEventListQuerySchema,
 } from "./webhook-schemas";
 
-export interface WebhookOperationsSetup {
+interface WebhookOperationsSetup {
   store: ReturnsStore;
   dispatcher: WebhookDispatcher;
   idempotency: IdempotencyEngine;

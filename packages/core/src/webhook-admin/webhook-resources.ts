@@ -14,10 +14,10 @@ import type {
   WebhookTestResult,
 } from "./webhook-schemas";
 
-export type ManagedBy = (typeof WebhookEndpointSchema)["shape"]["managed_by"]["options"][number];
+type ManagedBy = (typeof WebhookEndpointSchema)["shape"]["managed_by"]["options"][number];
 
 /** Who owns the endpoint, as the store records it: a subscriber's code, the options, or the API. */
-export function managedBy(endpoint: OutboxEndpoint): ManagedBy {
+function managedBy(endpoint: OutboxEndpoint): ManagedBy {
   return endpoint.kind === "subscriber" ? "subscriber" : endpoint.managed_by;
 }
 

@@ -31,7 +31,7 @@ export interface McpHost {
 
 export type HostKind = "hono" | "express";
 
-export interface HostSettings {
+interface HostSettings {
   service: ReturnsServiceOptions;
   mcp: McpHandlerOptions;
 }

@@ -5,7 +5,7 @@ export const CUSTOMER = "user-42";
 const NOW = Date.parse("2026-11-21T10:00:00.000Z");
 const DAY = 86_400_000;
 
-export const ORDER: OrderInput = {
+const ORDER: OrderInput = {
   id: "ord_5001",
   customer_id: CUSTOMER,
   placed_at: new Date(NOW - 10 * DAY).toISOString(),

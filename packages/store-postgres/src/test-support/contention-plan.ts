@@ -25,7 +25,7 @@ export interface PlannedWrite {
   shared: boolean;
 }
 
-export interface ReturnPlan {
+interface ReturnPlan {
   customerId: string;
   create: { key: string; body: Record<string, unknown> };
   submit: PlannedWrite;

@@ -10,7 +10,7 @@
 import { once } from "node:events";
 import net from "node:net";
 
-export interface ForgetfulRelay {
+interface ForgetfulRelay {
   /** `databaseUrl` with the relay's port in place of the server's. */
   url: string;
   /** Forgets every connection open now. */

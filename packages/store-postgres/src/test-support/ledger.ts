@@ -26,7 +26,7 @@ import { sqlNames } from "../names";
 import { EVENT_COLUMNS, type EventRow, toOutboxEvent } from "../rows";
 import { query, type TestDatabase } from ".";
 
-export interface LedgerEvent {
+interface LedgerEvent {
   id: string;
   return_id: string;
   seq: number;
@@ -38,7 +38,7 @@ export interface LedgerEvent {
   };
 }
 
-export interface LedgerDelivery {
+interface LedgerDelivery {
   id: string;
   event_id: string;
   endpoint_id: string;
@@ -51,7 +51,7 @@ export interface LedgerDelivery {
 }
 
 /** A history entry, found by the idempotency key its note names. */
-export interface KeyedEntry {
+interface KeyedEntry {
   returnId: string;
   seq: number;
   event: string;
@@ -59,7 +59,7 @@ export interface KeyedEntry {
   note: string;
 }
 
-export interface Ledger {
+interface Ledger {
   returns: Map<string, ReturnData>;
   /** By position. */
   events: LedgerEvent[];
@@ -75,7 +75,7 @@ export interface Ledger {
 const catalogue = createReasonCatalogue();
 
 /** The key part of a note: the notes these cases write are `<key>` or `<key>|<sender>`. */
-export function noteKey(note: string): string {
+function noteKey(note: string): string {
   return note.split("|")[0]!;
 }
 

@@ -17,7 +17,7 @@ const PACKAGE_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const TSCONFIG = fileURLToPath(new URL("../../tsconfig.json", import.meta.url));
 
 /** Every message a worker sends names its kind. */
-export interface WorkerMessage {
+interface WorkerMessage {
   kind: string;
 }
 
@@ -26,7 +26,7 @@ export interface WorkerExit {
   signal: NodeJS.Signals | null;
 }
 
-export interface WorkerProcess<In, Out extends WorkerMessage> {
+interface WorkerProcess<In, Out extends WorkerMessage> {
   readonly pid: number;
   /** Every message received so far, in order. */
   readonly messages: Out[];

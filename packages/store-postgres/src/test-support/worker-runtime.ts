@@ -44,7 +44,7 @@ export function failWorker(error: unknown): never {
   process.exit(1);
 }
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The final answer one request got, as the parent compares them. */
 export interface Answer {
@@ -110,7 +110,7 @@ export async function finalAnswer(
   }
 }
 
-export type Principal = OperationContext["principal"];
+type Principal = OperationContext["principal"];
 
 export const MERCHANT: Principal = {
   kind: "merchant",

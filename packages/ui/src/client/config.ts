@@ -24,7 +24,7 @@ export function readConfig(element: HTMLElement, page: ClientConfig["page"]): Cl
 }
 
 /** Where the pages are mounted, from this script's own URL (`{base}/assets/customer.js`). */
-export function mountOf(scriptUrl: string): string {
+function mountOf(scriptUrl: string): string {
   return new URL(scriptUrl).pathname.replace(/\/assets\/[^/]*$/, "");
 }
 

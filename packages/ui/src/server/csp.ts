@@ -2,7 +2,7 @@
  * @module server/csp — the pages' Content-Security-Policy: scripts and styles from the page's
  * own origin only (no inline script, no eval), API calls to the API and the sign-in server.
  */
-export interface CspSources {
+interface CspSources {
   /** Origins the page calls with fetch (the API's, the token endpoint's). */
   connect: string[];
   /** Origins images come from (the shop's logo). */

@@ -4,7 +4,7 @@
  */
 import { type ClientConfig, escapeAttribute } from "./config";
 
-export interface ShellParts {
+interface ShellParts {
   config: ClientConfig;
   title: string;
   /** URLs of the page's own stylesheet and the shop's (theme), in order. */

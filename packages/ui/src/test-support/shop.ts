@@ -56,7 +56,7 @@ function sessionPrincipal(request: Request): Principal | null {
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
 
-export function shopOrders() {
+function shopOrders() {
   return inMemoryOrders([
     {
       id: ORDER_ID,
@@ -89,7 +89,7 @@ export function shopOrders() {
   ]);
 }
 
-export interface ShopOptions {
+interface ShopOptions {
   /** `session` (the host's cookie, the default) or `oauth` (PKCE against dev-auth). */
   signIn?: "session" | "oauth";
 }

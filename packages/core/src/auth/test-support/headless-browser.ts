@@ -12,7 +12,7 @@ interface StoredCookie {
   path: string;
 }
 
-export interface HtmlForm {
+interface HtmlForm {
   /** Absolute URL the form posts to. */
   action: string;
   method: string;

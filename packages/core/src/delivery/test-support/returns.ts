@@ -29,7 +29,7 @@ export function createTestClock(start = Date.now()): TestClock {
   };
 }
 
-export interface CommitOptions {
+interface CommitOptions {
   /** Epoch ms of the transition; defaults to the real time. */
   at?: number;
   /** A fit reason (e.g. `TOO_SMALL`) also publishes `return.fit_signal` at received/graded/closed. */

@@ -111,7 +111,7 @@ export const RefundSchema = z
 export type Refund = z.infer<typeof RefundSchema>;
 
 /** A return's amounts before its request's shipping fee is shared out. */
-export interface LineCharges {
+interface LineCharges {
   item_amount: number;
   restocking_fee: number;
 }
@@ -143,7 +143,7 @@ export function carriesShippingFee(line: RefundLine, policy: RefundPolicy): bool
   );
 }
 
-export interface RefundContext {
+interface RefundContext {
   currency: string;
   status: RefundStatus;
   policy: RefundPolicy;

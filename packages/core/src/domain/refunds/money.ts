@@ -58,7 +58,7 @@ export type Rounding = "charge" | "credit";
 const DIVIDE: Record<Rounding, DineroDivideOperation> = { charge: halfDown, credit: halfUp };
 
 /** Percents are kept to hundredths (12.5 and 12.25 are fine, 12.125 is not). */
-export const PERCENT_DECIMALS = 2;
+const PERCENT_DECIMALS = 2;
 const PERCENT_SCALE = 10 ** PERCENT_DECIMALS;
 
 /** The percent in hundredths of a percent, when it has at most two decimals. */

@@ -17,7 +17,7 @@ export type RefundResolution = z.infer<typeof RefundResolutionSchema>;
 export type RefundCondition = z.infer<typeof RefundConditionSchema>;
 
 /** 0 to 100, in hundredths at most (12.5 is fine). */
-export const PercentSchema = z
+const PercentSchema = z
   .number()
   .min(0)
   .max(100)

@@ -6,11 +6,11 @@ import fc from "fast-check";
 import type { RefundLineInput } from "./compute";
 import { REFUND_CONDITIONS, REFUND_RESOLUTIONS, type RefundPolicyInput } from "./policy";
 
-export const CURRENCIES = ["EUR", "USD", "JPY", "KWD", "BHD", "CLP"] as const;
-export const REASONS = ["TOO_SMALL", "DAMAGED", "CHANGED_MIND", "WRONG_ITEM"] as const;
+const CURRENCIES = ["EUR", "USD", "JPY", "KWD", "BHD", "CLP"] as const;
+const REASONS = ["TOO_SMALL", "DAMAGED", "CHANGED_MIND", "WRONG_ITEM"] as const;
 
 /** 0 to 100 in hundredths, fractions included (12.5, 33.33). */
-export const percentArb = fc.integer({ min: 0, max: 10_000 }).map((hundredths) => hundredths / 100);
+const percentArb = fc.integer({ min: 0, max: 10_000 }).map((hundredths) => hundredths / 100);
 
 const feeByCurrencyArb = fc.dictionary(
   fc.constantFrom(...CURRENCIES),

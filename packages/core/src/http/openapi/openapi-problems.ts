@@ -4,7 +4,7 @@
  */
 import type { RouteDefinition } from "../routes";
 
-export type JsonObject = Record<string, unknown>;
+type JsonObject = Record<string, unknown>;
 
 const PROBLEM_JSON = "application/problem+json";
 

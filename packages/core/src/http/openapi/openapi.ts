@@ -32,7 +32,7 @@ import {
 export type { JsonSchema } from "./openapi-components";
 export { problemResponseName, UNMATCHED_REQUEST_STATUSES } from "./openapi-problems";
 
-export interface OpenApiAuthorizationServer {
+interface OpenApiAuthorizationServer {
   /** Authorization endpoint (authorization code + PKCE, for portal callers). */
   authorizationUrl: string;
   /** Token endpoint (code exchange and client credentials). */
@@ -41,7 +41,7 @@ export interface OpenApiAuthorizationServer {
   issuer: string;
 }
 
-export interface OpenApiOptions {
+interface OpenApiOptions {
   routes: readonly RouteDefinition[];
   /** Where returnkit is mounted (its resource identifier); the document's only server. */
   baseUrl: string;

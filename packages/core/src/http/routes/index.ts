@@ -15,7 +15,6 @@ import { catalogueRoutes, merchantRoutes, portalRoutes } from "./returns-routes"
 import type { RouteDefinition } from "./route-definition";
 import { webhookRoutes } from "./webhook-admin-routes";
 
-export { JSON_LD_TYPE, RETURN_POLICY_PATH } from "./policy-routes";
 export * from "./route-definition";
 export * from "./route-table";
 
@@ -27,7 +26,6 @@ export function buildRoutes(schemas: ReturnSchemas): RouteDefinition[] {
     ...policyRoutes(),
     ...insightsRoutes(),
     ...requestRoutes(schemas),
-    ...catalogueRoutes(),
     ...webhookRoutes(),
   ];
 }

@@ -15,8 +15,8 @@ import {
 import { evaluatePreconditions, strongEntityTag } from "../conditional";
 import type { RouteDefinition, RouteHandler } from "./route-definition";
 
-export const RETURN_POLICY_PATH = "/v1/return-policy";
-export const JSON_LD_TYPE = "application/ld+json";
+const RETURN_POLICY_PATH = "/v1/return-policy";
+const JSON_LD_TYPE = "application/ld+json";
 /** The policy changes only when the service restarts with other options. */
 const CACHE_CONTROL = "public, max-age=300";
 

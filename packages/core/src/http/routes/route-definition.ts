@@ -131,6 +131,6 @@ export const EVENT_SUMMARIES: Record<ReturnEvent, string> = {
   close: "Close the return",
 };
 
-export function eventTitle(event: ReturnEvent): string {
+function eventTitle(event: ReturnEvent): string {
   return EVENT_SUMMARIES[event];
 }

@@ -8,7 +8,7 @@ import type { AuthOptions } from "../../auth/options";
 import { createReturnsService } from "../../service";
 import { OPENAPI_PATH } from "../routes";
 
-export interface ServedConfiguration {
+interface ServedConfiguration {
   name: string;
   baseUrl: string;
   auth: AuthOptions;

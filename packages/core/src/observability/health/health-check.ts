@@ -12,7 +12,7 @@ import type { StoreHealth } from "../../store/types";
 import type { Bounded } from "../../util/within";
 import type { StoreProbe } from "./store-probe";
 
-export interface HealthCheckSetup {
+interface HealthCheckSetup {
   /** The store's check, shared with the outbox lag gauge (one at a time, reused briefly). */
   probe: StoreProbe;
   dispatcher: { readonly running: boolean };

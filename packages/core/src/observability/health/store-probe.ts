@@ -11,7 +11,7 @@
 import type { ReturnsStore, StoreHealth } from "../../store/types";
 import { type Bounded, within } from "../../util/within";
 
-export interface StoreProbeSetup {
+interface StoreProbeSetup {
   store: ReturnsStore;
   /** Endpoint ids of the subscribers this process runs (their deliveries count in the lag). */
   subscribers: readonly string[];

@@ -58,19 +58,14 @@ export type ReportError = (
 ) => void;
 
 /** What kind of outage `error` is (`error.type`), or null when it is unexpected. */
-export function outageType(error: unknown): string | null {
+function outageType(error: unknown): string | null {
   if (isStoreUnavailable(error)) return "store-unavailable";
   if (isProblemError(error) && (error.status === 502 || error.status === 503)) return error.slug;
   return null;
 }
 
 /** One warn line for an outage, else one error line with `err`. */
-export function logFailure(
-  logger: Logger,
-  error: unknown,
-  message: string,
-  fields: LogFields = {},
-): void {
+function logFailure(logger: Logger, error: unknown, message: string, fields: LogFields = {}): void {
   const outage = outageType(error);
   if (outage === null) {
     logger.error({ ...fields, err: error }, message);
@@ -85,7 +80,7 @@ export function logFailure(
 }
 
 /** The log fields a context names (as in the core README, "Logs"); absent ones are left out. */
-export function contextFields(context: ErrorContext): LogFields {
+function contextFields(context: ErrorContext): LogFields {
   const fields: LogFields = {
     operation: context.source === "request" ? undefined : context.operation,
     request_id: context.requestId,

@@ -16,7 +16,7 @@ import {
 } from "@opentelemetry/api";
 
 /** The instrumentation scope every span and metric is reported under. */
-export const INSTRUMENTATION_SCOPE = "@returnkit/core";
+const INSTRUMENTATION_SCOPE = "@returnkit/core";
 
 export const METRIC_NAMES = {
   requestDuration: "http.server.request.duration",
@@ -31,7 +31,7 @@ const DURATION_BUCKETS = [
   0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10,
 ];
 
-export interface Instruments {
+interface Instruments {
   meter: Meter;
   /** False while the meter is the API's no-op: then nothing a request measures is kept. */
   recording: boolean;

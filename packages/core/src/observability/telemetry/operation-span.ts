@@ -7,7 +7,7 @@ import { isProblemError } from "../../domain/problems";
 import type { CommitResult, ReturnsCommitResult } from "../../store/types";
 import { instruments, registeredTracer, tracer } from "./instruments";
 
-export interface OperationAttributes {
+interface OperationAttributes {
   returnId?: string;
   /** The caller's family (`portal`, `merchant`). */
   caller?: string;

@@ -30,7 +30,7 @@ export interface InsightOperations {
   ): Promise<FitSummaryReport>;
 }
 
-export interface InsightsSetup {
+interface InsightsSetup {
   store: Pick<ReturnsStore, "fitInsights">;
   catalogue: ReasonCatalogue;
   /** Resolves once the store is set up. */

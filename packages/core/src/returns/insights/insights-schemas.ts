@@ -49,15 +49,15 @@ export type FitCounts = z.infer<typeof FitCountsSchema>;
 
 const FitDirectionSchema = z.enum(FIT_DIRECTIONS).meta({ id: "FitDirection" });
 
-export const FitDirectionCountSchema = FitCountsSchema.extend({
+const FitDirectionCountSchema = FitCountsSchema.extend({
   direction: FitDirectionSchema,
 }).meta({ id: "FitDirectionCount" });
 
-export const FitBodyPartCountSchema = FitCountsSchema.extend({
+const FitBodyPartCountSchema = FitCountsSchema.extend({
   body_part: z.string().nullable().describe("Null for a reason that names no body part."),
 }).meta({ id: "FitBodyPartCount" });
 
-export const FitReasonCountSchema = FitCountsSchema.extend({
+const FitReasonCountSchema = FitCountsSchema.extend({
   reason: z.string(),
   kind: z.enum(["fit", "other"]),
   direction: FitDirectionSchema.nullable(),
@@ -70,7 +70,7 @@ const window = {
   to: z.iso.datetime().nullable().describe("The exclusive end asked for, as UTC."),
 };
 
-export const FitInsightSizeSchema = z
+const FitInsightSizeSchema = z
   .object({
     sku: z.string(),
     size: z.string().nullable(),
@@ -91,14 +91,14 @@ export const FitInsightsSchema = z
   .meta({ id: "FitInsights" });
 export type FitInsightsReport = z.infer<typeof FitInsightsSchema>;
 
-export const FitTopIssueSchema = FitCountsSchema.extend({
+const FitTopIssueSchema = FitCountsSchema.extend({
   direction: FitDirectionSchema,
   body_part: z.string().nullable(),
   size: z.string().nullable(),
   label: z.string().describe("`TOO_SMALL at CHEST in M`."),
 }).meta({ id: "FitTopIssue" });
 
-export const FitSkuSummarySchema = z
+const FitSkuSummarySchema = z
   .object({
     sku: z.string(),
     all: FitCountsSchema.describe("Every return of the sku, whatever its reason."),

@@ -15,7 +15,7 @@ export type ReturnedQuantities = ReadonlyArray<{
   quantity: number;
 }>;
 
-export interface LineStatus {
+interface LineStatus {
   purchased: number;
   /** Units in the order's active returns of this line (the return being checked excluded). */
   in_returns: number;

@@ -11,7 +11,7 @@ const instant = z
   .union([z.iso.datetime({ offset: true }), z.date()])
   .transform((value) => new Date(value).toISOString());
 
-export const OrderLineSchema = z
+const OrderLineSchema = z
   .object({
     sku: z.string().min(1),
     /** The size bought, when the product comes in sizes. */

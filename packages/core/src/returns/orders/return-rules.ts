@@ -25,7 +25,7 @@ import { findOrderLine, type Order } from "./order-schema";
 import { returnableOrder } from "./returnable-order";
 import type { ExchangeSizes, OrderRulesContext, OrderSettings, ReturnRequest } from "./types";
 
-export interface ReturnRulesSetup {
+interface ReturnRulesSetup {
   /** The shop's refund policy, for the returnable view's estimates. */
   refundPolicy: RefundPolicy;
   /** The order rules' settings; null when the host gave no `orders`. */

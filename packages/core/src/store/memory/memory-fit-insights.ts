@@ -39,7 +39,7 @@ export function fitInsightRows(
 }
 
 /** By sku, size (nulls last), reason, comparing by UTF-16 code unit. */
-export function byRowOrder(a: FitInsightRow, b: FitInsightRow): number {
+function byRowOrder(a: FitInsightRow, b: FitInsightRow): number {
   return (
     compare(a.sku, b.sku) ||
     (a.size === b.size

@@ -6,7 +6,7 @@
 import type { ReturnData } from "../../domain/schemas";
 import type { ListReturnsQuery, ReturnPage, StoredReturn } from "../types";
 
-export type ReturnLine = ReturnData["line"];
+type ReturnLine = ReturnData["line"];
 
 /** Cancelled and rejected returns hold no units of their order line. */
 const INACTIVE_STATES: ReadonlySet<string> = new Set(["cancelled", "rejected"]);

@@ -57,7 +57,7 @@ const readyFirst = (a: HeadEntry, b: HeadEntry): boolean =>
   (a.readyAt === b.readyAt &&
     (a.position < b.position || (a.position === b.position && a.queue.key < b.queue.key)));
 
-export interface PendingDeliveriesOptions {
+interface PendingDeliveriesOptions {
   /** Stale heap entries tolerated beyond one per live queue before a rebuild. Default 1 024. */
   rebuildSlack?: number;
 }

@@ -6,7 +6,7 @@ import type { PageAuth } from "../auth";
 import type { ClientConfig } from "../config";
 import type { I18n } from "../i18n";
 
-export interface PageContext {
+interface PageContext {
   api: Api;
   auth: PageAuth;
   config: ClientConfig;

@@ -7,7 +7,7 @@ import { Queue } from "./queue";
 import { ReturnDetail } from "./return-detail";
 import { Webhooks } from "./webhooks";
 
-export type View =
+type View =
   | { kind: "queue" }
   | { kind: "return"; id: string }
   | { kind: "webhooks" }
