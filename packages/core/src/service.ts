@@ -135,7 +135,12 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
     settings: settings.retention,
     now,
     ready,
-    reportError,
+    onRunFailed: (error) =>
+      reportError(
+        error,
+        { source: "retention", operation: "purge" },
+        "retention: store.purge failed",
+      ),
   });
 
   const idempotency = createIdempotencyEngine(store, settings.idempotency, now);

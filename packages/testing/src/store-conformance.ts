@@ -98,7 +98,11 @@ export const describeReturnRequestsConformance = group("return requests", descri
 export const describeListReturnsConformance = group("listReturns", describeListReturns);
 /** `fitInsights`: returns per sku, size and reason, confirmed or not, by sku and creation time. */
 export const describeFitInsightsConformance = group("fitInsights", describeFitInsights);
-/** Idempotency keys: claim, complete, release, expiry, and keyed writes through the service. */
+/**
+ * Idempotency keys: `recordIdempotencyAnswer` (insert-if-absent-or-expired, one winner of
+ * concurrent recorders), `getIdempotencyRecord` (live records only), and a key's first use
+ * recorded by `commit` with its change.
+ */
 export const describeIdempotencyConformance = group("idempotency", describeIdempotency);
 /** Outbox events, endpoints and the fan-out into deliveries. */
 export const describeOutboxConformance = group("outbox", describeOutbox);

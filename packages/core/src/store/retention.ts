@@ -10,7 +10,6 @@
  * timer and waits for a run under way, so the store is never closed under it.
  */
 
-import type { ReportError } from "../observability/logging/failures";
 import type { ReturnsStore } from "./types";
 
 export interface RetentionSettings {
@@ -46,7 +45,11 @@ interface RetentionOptions {
   now: () => number;
   /** Awaited before each run: the store may need its migrations first. */
   ready: () => Promise<void>;
-  reportError: ReportError;
+  /**
+   * Told of a run that failed (the next interval tries again). The service reports it as any
+   * failure; the store layer sits below logging, so it is handed a plain callback.
+   */
+  onRunFailed: (error: unknown) => void;
 }
 
 export function scheduleRetention(options: RetentionOptions): RetentionSchedule {
@@ -69,13 +72,7 @@ export function scheduleRetention(options: RetentionOptions): RetentionSchedule 
   function tick() {
     if (running) return;
     running = purgeAll()
-      .catch((error: unknown) =>
-        options.reportError(
-          error,
-          { source: "retention", operation: "purge" },
-          "retention: store.purge failed",
-        ),
-      )
+      .catch((error: unknown) => options.onRunFailed(error))
       .finally(() => {
         running = null;
       });
