@@ -64,13 +64,19 @@ export const de: Messages = {
   "summary.total": "Sie erhalten",
   "summary.fees": "Gebühren",
   "summary.estimateNote":
-    "Berechnet aus den bezahlten Preisen; den endgültigen Betrag bestätigen wir nach Eingang der Artikel.",
+    "Geschätzt aus den bezahlten Preisen, Artikel für Artikel. Der Rückversand wird einmal pro Paket berechnet; den endgültigen Betrag ermittelt der Shop, sobald Ihre Artikel ankommen.",
+  "request.heading": "Zusammen gesendet am {date}",
+  "request.refund": "Erstattung für diese Artikel",
+  "request.submit": "Diese Rücksendungen absenden",
+  "request.submitted": "Ihre Rücksendungen sind abgeschickt.",
   "submit.button": "Rücksendung absenden",
   "submit.sending": "Wird gesendet…",
   "submit.nothing": "Wählen Sie mindestens einen Artikel mit Grund aus.",
   "submit.reasonMissing": "Wählen Sie einen Grund für {item}.",
   "submit.sizeMissing": "Wählen Sie die neue Größe für {item}.",
   "submit.done": "Ihre Rücksendung ist abgeschickt. Wir informieren Sie über jeden Schritt.",
+  "submit.doneWithRefund":
+    "Ihre Rücksendung ist abgeschickt. Der Shop schätzt Ihre Erstattung auf {amount}; den endgültigen Betrag ermittelt er, sobald Ihre Artikel ankommen.",
   "returns.heading": "Ihre Rücksendungen",
   "returns.none": "Sie haben noch keine Rücksendungen.",
   "returns.forOrder": "Rücksendungen zu Bestellung {order}",
@@ -84,6 +90,8 @@ export const de: Messages = {
   "returns.reason": "Grund: {reason}",
   "returns.exchangeTo": "Umtausch in Größe {size}",
   "returns.startAnother": "Artikel aus einer anderen Bestellung zurücksenden",
+  "refund.estimate": "geschätzt",
+  "refund.final": "endgültig",
   "state.draft": "Entwurf",
   "state.submitted": "Eingereicht",
   "state.approved": "Genehmigt",
@@ -126,6 +134,11 @@ export const de: Messages = {
   "problem.not-found": "Das haben wir nicht gefunden.",
   "problem.redelivery-out-of-order":
     "Ein früheres Ereignis dieser Rücksendung an denselben Endpunkt ist noch nicht zugestellt: Stellen Sie zuerst dieses erneut zu.",
+  "problem.return-request-refused": "Es wurde nichts gesendet, denn: {lines}",
+  "problem.refusedLine": "{item}: {problem}",
+  "problem.lineNumber": "Artikel {number}",
+  "problem.return-request-nothing-to-do":
+    "Für diese Rücksendungen ist nichts mehr zu tun: Die Seite ist jetzt aktuell.",
   "problem.network":
     "Der Server ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.",
   "problem.generic": "Bei uns ist etwas schiefgegangen. Bitte versuchen Sie es gleich noch einmal.",
