@@ -57,15 +57,26 @@ describe.skipIf(skip !== null)(
       expect(await page.getByText("Estimated refund: €79.00").count()).toBe(1);
 
       await page.getByRole("button", { name: "Submit return" }).click();
-      await submitted(page).waitFor();
-      const cards = page.locator(".rk-return");
-      await cards.nth(1).waitFor();
-      expect(await cards.count()).toBe(2);
-      expect(await page.locator(".rk-return .rk-badge").allTextContents()).toEqual([
+      // After submitting, the request's own refund, as the API worked it out.
+      await submitted(page).filter({ hasText: "€79.00" }).waitFor();
+      const request = page.locator(".rk-request");
+      await request.locator(".rk-return").nth(1).waitFor();
+      expect(await request.count()).toBe(1);
+      expect(await request.locator(".rk-return").count()).toBe(2);
+      expect(await request.locator(".rk-return .rk-badge").allTextContents()).toEqual([
         "Submitted",
         "Submitted",
       ]);
-      expect(await page.locator(".rk-return").first().textContent()).toContain("Started");
+      expect(await request.locator("dd[data-testid=refund-amount]").first().textContent()).toBe(
+        "Total: €79.00 (estimate)",
+      );
+      // Following them: each return's own timeline.
+      for (const timeline of await request.locator(".rk-timeline").all()) {
+        expect(await timeline.locator(".rk-timeline-event").allTextContents()).toEqual([
+          "Started",
+          "Submitted",
+        ]);
+      }
       const mine = await shop.service.list(
         {},
         { principal: { kind: "portal", id: "alice", scopes: ["portal:returns.read"] } },
@@ -74,6 +85,11 @@ describe.skipIf(skip !== null)(
         "JEANS-SLIM REFUND submitted",
         "TEE-BLK EXCHANGE submitted",
       ]);
+      // One request: both returns carry its id, and the page shows that request.
+      const requestIds = new Set(mine.data.map((r) => r.request_id));
+      expect(requestIds.size).toBe(1);
+      expect([...requestIds][0]).toMatch(/^rrq_/);
+      expect(await request.getAttribute("data-request-id")).toBe([...requestIds][0]);
 
       expect(await seriousViolations(page)).toEqual([]);
       await page.screenshot({ path: docs("customer.png"), fullPage: true });
@@ -162,6 +178,50 @@ describe.skipIf(skip !== null)(
       expect(new URL(page.url()).searchParams.get("return_to")).toBe(
         `${shop.url}/returns?order=${ORDER_ID}`,
       );
+      await context.close();
+    });
+
+    test("a refused request says which item and why, and sends nothing", async () => {
+      const { context, page, errors } = await customerPage("alice");
+      await page.goto(`${shop.url}/returns?order=${ORDER_ID}`);
+      await page.getByLabel("Return TEE-BLK").check();
+      await page.locator("#rk-line-0-reason").selectOption("TOO_SMALL");
+      await page.getByLabel("Return DRESS-RED").check();
+      await page.locator("#rk-line-2-reason").selectOption("TOO_LARGE_AT_HIPS");
+      // Meanwhile the dress goes back another way (another tab): the page's offer is stale.
+      const customer = {
+        principal: { kind: "portal" as const, id: "alice", scopes: ["portal:returns.write"] },
+      };
+      const other = await shop.service.createReturnRequest(
+        {
+          order_id: ORDER_ID,
+          lines: [
+            { line: { sku: "DRESS-RED", size: "S" }, reason: "DAMAGED", resolution: "REFUND" },
+          ],
+        },
+        { ...customer, idempotencyKey: "other-tab-dress" },
+      );
+      await page.getByRole("button", { name: "Submit return" }).click();
+      const alert = page.getByRole("alert").filter({ hasText: "Nothing was sent" });
+      await alert.waitFor();
+      expect(await alert.textContent()).toBe(
+        "Nothing was sent, because: DRESS-RED (S): You can return at most 0 of this item.",
+      );
+      // All or none: the tee went nowhere.
+      const mine = await shop.service.list({ order_id: ORDER_ID }, customer);
+      expect(
+        mine.data
+          .filter((r) => r.state !== "cancelled")
+          .map((r) => r.line.sku)
+          .sort(),
+      ).toEqual(["DRESS-RED", "JEANS-SLIM", "TEE-BLK"]);
+      // The other tab's request is a draft: the page offers to submit it, as one request.
+      const draft = page.locator(`[data-request-id="${other.request.id}"]`);
+      await draft.getByRole("button", { name: "Submit these returns" }).click();
+      await page.getByRole("status").filter({ hasText: "Your returns are submitted." }).waitFor();
+      expect(await draft.locator(".rk-badge").textContent()).toBe("Submitted");
+      // The browser logs the refused 422 itself; nothing else may fail.
+      expect(errors.filter((error) => !error.includes("status of 422"))).toEqual([]);
       await context.close();
     });
 

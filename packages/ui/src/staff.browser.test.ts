@@ -23,28 +23,37 @@ describe.skipIf(skip !== null)(
     let shop: Shop;
     let browser: Browser;
     const ids: Record<string, string> = {};
+    let requestId = "";
 
     beforeAll(async () => {
       [shop, browser] = await Promise.all([startShop(), launchChromium()]);
-      // The customer's side is the other file's; here alice's returns are made in-process.
+      // The customer's side is the other file's; here alice's request is made in-process:
+      // three lines of one order, sent together.
       const lines = [
         { sku: "TEE-BLK", size: "M", quantity: 2, reason: "TOO_SMALL_AT_CHEST" },
         { sku: "JEANS-SLIM", size: "32", quantity: 1, reason: "CHANGED_MIND" },
         { sku: "DRESS-RED", size: "S", quantity: 1, reason: "TOO_LARGE_AT_HIPS" },
       ];
-      for (const { reason, ...line } of lines) {
-        const { record } = await shop.service.createReturn(
-          { order_id: ORDER_ID, line, reason, resolution: "REFUND" },
-          { principal: alice, idempotencyKey: `create-${line.sku}` },
-        );
-        // The customer's own words, which the back office must show as text, never as markup.
-        await shop.service.submit(
-          record.id,
-          { note: CUSTOMER_NOTE },
-          { principal: alice, idempotencyKey: `submit-${line.sku}` },
-        );
-        ids[line.sku] = record.id;
-      }
+      const { request } = await shop.service.createReturnRequest(
+        {
+          order_id: ORDER_ID,
+          lines: lines.map(({ sku, size, quantity, reason }) => ({
+            line: { sku, size },
+            quantity,
+            reason,
+            resolution: "REFUND" as const,
+          })),
+        },
+        { principal: alice, idempotencyKey: "create-request" },
+      );
+      // The customer's own words, which the back office must show as text, never as markup.
+      await shop.service.submitReturnRequest(
+        request.id,
+        { note: CUSTOMER_NOTE },
+        { principal: alice, idempotencyKey: "submit-request" },
+      );
+      requestId = request.id;
+      for (const record of request.returns) ids[record.line.sku] = record.id;
     });
     afterAll(async () => {
       await browser?.close();
@@ -99,17 +108,43 @@ describe.skipIf(skip !== null)(
 
       await page.getByRole("link", { name: ids["TEE-BLK"] }).click();
       await act(page, "Approve the return");
-      await act(page, await titleOf(page, "ship"), (form) =>
+      // The request it came in, with its siblings: one parcel for every approved return.
+      await page.getByRole("link", { name: ids["DRESS-RED"] }).waitFor();
+      await page.getByRole("link", { name: requestId }).click();
+      await page.getByRole("heading", { name: `Return request ${requestId}` }).waitFor();
+      await act(page, "Ship the approved returns in one parcel", (form) =>
         form.getByLabel("Carrier").fill("DHL"),
       );
+      const stateOf = (sku: string) =>
+        page.locator(`tr[data-return-id="${ids[sku]}"] .rk-badge`).textContent();
+      await page
+        .locator(`tr[data-return-id="${ids["TEE-BLK"]}"] .rk-badge`)
+        .filter({ hasText: "On its way" })
+        .waitFor();
+      expect(await stateOf("TEE-BLK")).toBe("On its way");
+      expect(await stateOf("DRESS-RED")).toBe("Submitted");
+      expect(await stateOf("JEANS-SLIM")).toBe("Declined");
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole("link", { name: ids["TEE-BLK"] }).click();
+
       await act(page, await titleOf(page, "receive"));
       await act(page, await titleOf(page, "grade"), async (form) => {
         await form.getByLabel("Condition").selectOption("DAMAGED");
         await form.getByLabel("Disposition").selectOption("REFURBISH");
-        // One of the two units refused, where the API takes an accepted quantity.
+        // One of the two units refused: the form offers all of them, staff accept one.
         const accepted = form.getByLabel("Accepted quantity");
-        if (await accepted.count()) await accepted.fill("1");
+        expect(await accepted.inputValue()).toBe("2");
+        await accepted.fill("1");
       });
+      // The final refund: one accepted unit at €29.00.
+      const refund = page.locator('#rk-return-heading ~ [data-refund-status="final"]');
+      await refund.waitFor();
+      expect(await refund.getByTestId("refund-amount").textContent()).toBe("Total: €29.00 (final)");
+      const graded = await shop.service.get(ids["TEE-BLK"] as string, {
+        principal: { kind: "merchant", id: "t", scopes: ["merchant:returns.read"] },
+      });
+      expect(graded.grade?.accepted_quantity).toBe(1);
+      expect(graded.refund).toMatchObject({ total: 2900, status: "final" });
       await act(page, await titleOf(page, "close"));
       expect(await page.locator("#rk-return-heading .rk-badge").textContent()).toBe("Completed");
       const history = await page.locator(".rk-timeline li .rk-timeline-event").allTextContents();
@@ -146,7 +181,7 @@ describe.skipIf(skip !== null)(
       await context.close();
     });
 
-    test("the same work by keyboard alone, on a 360 px phone: search, open, approve, ship, receive, grade, close", async () => {
+    test("the same work by keyboard alone, on a 360 px phone: search, open, approve, ship the request, receive, grade, close", async () => {
       const { context, page, errors } = await staffPage();
       await page.setViewportSize({ width: 360, height: 780 });
       await page.locator('[data-count="submitted"]').waitFor();
@@ -156,7 +191,7 @@ describe.skipIf(skip !== null)(
       await page.getByRole("link", { name: ids["DRESS-RED"] }).waitFor();
       await tabTo(page, ids["DRESS-RED"] as string);
       await page.keyboard.press("Enter");
-      for (const event of ["approve", "ship", "receive", "grade", "close"]) {
+      const byKeyboard = async (event: string) => {
         const title = await titleOf(page, event);
         if (event === "grade") {
           await tabTo(page, "Condition");
@@ -165,7 +200,23 @@ describe.skipIf(skip !== null)(
         await tabTo(page, title);
         await page.keyboard.press("Enter");
         await doneWith(page, title);
-      }
+      };
+      await byKeyboard("approve");
+      // One parcel from the request's view, by keyboard: its link, then its ship form.
+      await page.getByRole("link", { name: requestId }).waitFor();
+      await tabTo(page, requestId);
+      await page.keyboard.press("Enter");
+      await page.getByRole("heading", { name: `Return request ${requestId}` }).waitFor();
+      await tabTo(page, "Ship the approved returns in one parcel");
+      await page.keyboard.press("Enter");
+      await doneWith(page, "Ship the approved returns in one parcel");
+      await page
+        .locator(`tr[data-return-id="${ids["DRESS-RED"]}"] .rk-badge`)
+        .filter({ hasText: "On its way" })
+        .waitFor();
+      await tabTo(page, ids["DRESS-RED"] as string);
+      await page.keyboard.press("Enter");
+      for (const event of ["receive", "grade", "close"]) await byKeyboard(event);
       expect(await page.locator("#rk-return-heading .rk-badge").textContent()).toBe("Completed");
       const grade = await shop.service.get(ids["DRESS-RED"] as string, {
         principal: { kind: "merchant", id: "t", scopes: ["merchant:returns.read"] },
@@ -206,10 +257,44 @@ describe.skipIf(skip !== null)(
 
       await page.getByRole("button", { name: "Fit insights" }).click();
       await page.getByRole("heading", { name: "Fit insights" }).waitFor();
-      await page
-        .getByText(/No fit insights yet|SKU/)
-        .first()
-        .waitFor();
+      // The chart and its table from the API's own figures (the two returns above are fit
+      // returns, graded by now; the jeans were returned for another reason).
+      const merchant = {
+        principal: { kind: "merchant" as const, id: "t", scopes: ["merchant:returns.read"] },
+      };
+      const report = await shop.service.insights.fit({}, merchant);
+      const fitRows = report.data.flatMap((row) =>
+        row.by_direction.map((count) => ({
+          name: `${row.sku} ${row.size} ${count.direction}`,
+          count,
+        })),
+      );
+      expect(fitRows.map((row) => row.name).sort()).toEqual([
+        "DRESS-RED S TOO_LARGE",
+        "TEE-BLK M TOO_SMALL",
+      ]);
+      await page.locator("[data-fit-row]").first().waitFor();
+      for (const { name, count } of fitRows) {
+        const cells = await page.locator(`tr[data-fit-row="${name}"] td`).allTextContents();
+        expect(cells.slice(3)).toEqual([
+          `${count.returns} returns, ${count.units} units`,
+          `${count.confirmed_returns} returns, ${count.confirmed_units} units`,
+        ]);
+      }
+      expect(
+        await page.locator('tr[data-fit-row="TEE-BLK M TOO_SMALL"] td').nth(2).textContent(),
+      ).toBe("Too small");
+      // Both were inspected: each bar's confirmed part is as wide as its claimed part.
+      const bars = page.locator(".rk-chart .rk-dir");
+      expect(await bars.count()).toBe(2);
+      for (const bar of await bars.all()) {
+        const claimed = await bar.locator(".rk-bar-claimed").getAttribute("width");
+        expect(Number(claimed)).toBeGreaterThan(0);
+        expect(await bar.locator(".rk-bar-confirmed").getAttribute("width")).toBe(claimed);
+      }
+      expect(await page.locator('.rk-top-issues [data-sku="TEE-BLK"]').textContent()).toBe(
+        "TEE-BLK: Too small at the chest · Size M (100 % of its returns are about fit)",
+      );
       expect(await seriousViolations(page)).toEqual([]);
       expect(errors).toEqual([]);
       await context.close();

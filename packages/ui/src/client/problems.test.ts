@@ -28,6 +28,35 @@ describe("describeProblem", () => {
     );
   });
 
+  test("a refused return request names each refused line with its own reason", () => {
+    const refused = problem(422, "return-request-refused", {
+      lines: [
+        {
+          index: 1,
+          type: "urn:returnkit:problem:quantity-exceeds-returnable",
+          title: "Quantity exceeds what can be returned",
+          status: 422,
+          detail: "raw detail the customer never sees",
+          returnable_quantity: 0,
+        },
+        {
+          index: 2,
+          type: "urn:returnkit:problem:not-returnable",
+          title: "Not returnable",
+          status: 422,
+          detail: "final sale",
+          final_sale: true,
+        },
+      ],
+    });
+    expect(describeProblem(refused, en, ["TEE-BLK (M)", "JEANS-SLIM (32)", "SOCKS (M)"])).toBe(
+      "Nothing was sent, because: JEANS-SLIM (32): You can return at most 0 of this item. " +
+        "SOCKS (M): This item was a final sale and cannot be returned.",
+    );
+    // Without names, the line's place in the request.
+    expect(describeProblem(refused, de)).toMatch(/^Es wurde nichts gesendet, denn: Artikel 2: /);
+  });
+
   test("never shows a raw error: unknown problems, a lost session, no network", () => {
     expect(
       describeProblem(problem(500, "internal", { detail: "TypeError: x is undefined" }), en),

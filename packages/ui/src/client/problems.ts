@@ -6,9 +6,14 @@ import { ApiProblem } from "./api";
 import type { I18n } from "./i18n";
 import type { MessageKey } from "./messages/en";
 
-export function describeProblem(error: unknown, i18n: I18n): string {
+/**
+ * `lineNames`: what the customer calls each line of a return request, in the order sent, so a
+ * `return-request-refused` names each refused item with its own reason.
+ */
+export function describeProblem(error: unknown, i18n: I18n, lineNames: string[] = []): string {
   if (!(error instanceof ApiProblem)) return i18n.t("problem.generic");
   const body = error.body;
+  if (error.slug === "return-request-refused") return describeRefusal(body, i18n, lineNames);
   const str = (name: string) => (typeof body[name] === "string" ? (body[name] as string) : "");
   switch (error.slug) {
     case "return-window-closed":
@@ -34,4 +39,20 @@ export function describeProblem(error: unknown, i18n: I18n): string {
   if (error.status === 401) return i18n.t("problem.unauthenticated");
   if (error.status === 404) return i18n.t("problem.not-found");
   return i18n.t("problem.generic");
+}
+
+/** Each refused line said as its own problem, named: "JEANS-SLIM (32): You can return at most 0…". */
+function describeRefusal(body: Record<string, unknown>, i18n: I18n, names: string[]): string {
+  const lines = Array.isArray(body.lines) ? (body.lines as Record<string, unknown>[]) : [];
+  const said = lines.map((line) => {
+    const index = Number(line.index);
+    const type = typeof line.type === "string" ? line.type : "";
+    const slug = type.split(":").pop() || "generic";
+    const problem = new ApiProblem(Number(line.status) || 422, slug, line);
+    return i18n.t("problem.refusedLine", {
+      item: names[index] ?? i18n.t("problem.lineNumber", { number: index + 1 }),
+      problem: describeProblem(problem, i18n),
+    });
+  });
+  return i18n.t("problem.return-request-refused", { lines: said.join(" ") });
 }

@@ -1,10 +1,10 @@
 /**
- * @module client/return-request — sends the customer's choice for several lines of an order.
- * The one place that knows how: when the returnable order offers a request template (several
- * lines at once), one request; until then, one return per line, each created then submitted.
+ * @module client/return-request — sends the customer's choice for several lines of an order
+ * as one return request (`POST /v1/portal/return-requests`: all lines or none), then submits
+ * it through the request's own `submit` form. The one place that knows how.
  */
 import type { Api } from "./api";
-import type { ReturnableLine, ReturnableOrder, ReturnRecord, Template } from "./types";
+import type { ReturnableLine, ReturnableOrder, ReturnRequest } from "./types";
 
 export interface ChosenLine {
   line: ReturnableLine;
@@ -14,14 +14,15 @@ export interface ChosenLine {
   exchangeSize: string | null;
 }
 
-function lineBody(choice: ChosenLine) {
+/** Where requests are created: the returnable order names no form for it (yet). */
+export const RETURN_REQUESTS_PATH = "/v1/portal/return-requests";
+
+/** One entry of the request's `lines`, in the shape `CreateReturnRequest` takes. */
+export function requestLine(choice: ChosenLine) {
   const { line } = choice;
   return {
-    line: {
-      sku: line.sku,
-      ...(line.size === null ? {} : { size: line.size }),
-      quantity: choice.quantity,
-    },
+    line: { sku: line.sku, ...(line.size === null ? {} : { size: line.size }) },
+    quantity: choice.quantity,
     reason: choice.reason,
     resolution: choice.resolution,
     ...(choice.resolution === "EXCHANGE" && choice.exchangeSize
@@ -30,32 +31,21 @@ function lineBody(choice: ChosenLine) {
   };
 }
 
-/** Creates and submits the returns; the ones created before a refusal stay as drafts. */
+/**
+ * Creates the request and submits it; answers the submitted request (its returns and refund).
+ * A refusal creates nothing (`return-request-refused`, naming each line by its index). When
+ * the submit fails, the drafts stay: the page offers the request's submit again.
+ */
 export async function submitReturnRequest(
   api: Api,
   order: ReturnableOrder,
   choices: ChosenLine[],
-): Promise<void> {
-  const requestTemplate = order._templates?.create_request ?? order._templates?.request;
-  if (requestTemplate) {
-    const request = await api.send<{ _templates?: Record<string, Template> }>(
-      requestTemplate.target,
-      { order_id: order.order_id, lines: choices.map(lineBody) },
-      requestTemplate.method,
-    );
-    const submit = request._templates?.submit;
-    if (submit) await api.send(submit.target, {}, submit.method);
-    return;
-  }
-  for (const choice of choices) {
-    const create = choice.line._templates.create;
-    if (!create) continue;
-    const draft = await api.send<ReturnRecord>(
-      create.target,
-      { order_id: order.order_id, ...lineBody(choice) },
-      create.method,
-    );
-    const submit = draft._templates?.submit;
-    if (submit) await api.send(submit.target, {}, submit.method);
-  }
+): Promise<ReturnRequest> {
+  const request = await api.send<ReturnRequest>(RETURN_REQUESTS_PATH, {
+    order_id: order.order_id,
+    lines: choices.map(requestLine),
+  });
+  const submit = request._templates?.submit;
+  if (!submit) return request;
+  return api.send<ReturnRequest>(submit.target, {}, submit.method);
 }

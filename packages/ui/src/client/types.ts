@@ -40,8 +40,8 @@ export interface ReturnableLine {
   unit_price: number | null;
   resolutions: string[];
   exchange_sizes: string[] | null;
-  /** When the API estimates refunds per line (a later version does). */
-  refund_estimate?: Money | null;
+  /** The refund of the whole returnable quantity, per resolution on offer; null without a price. */
+  refund_estimates: Partial<Record<string, Money>> | null;
   _templates: Templates;
 }
 
@@ -80,8 +80,24 @@ export interface ReturnRecord {
   updated_at: string;
   grade?: Record<string, unknown> | null;
   shipment?: Record<string, unknown> | null;
-  refund?: Money | null;
+  refund: Money | null;
+  /** The return request it was sent in, with the order's other lines; null when alone. */
+  request_id: string | null;
   history: HistoryEntry[];
+  _templates?: Templates;
+}
+
+/** Several lines of one order returned together: one draft return per line. */
+export interface ReturnRequest {
+  id: string;
+  object: "return_request";
+  order_id: string;
+  customer_id: string;
+  created_at: string;
+  returns: ReturnRecord[];
+  /** Its returns' refunds added up; `final` once every one is. */
+  refund: Money | null;
+  _links?: Record<string, unknown>;
   _templates?: Templates;
 }
 

@@ -38,13 +38,20 @@ export function maxQuantity(line: ReturnableLine): number {
   return Math.max(1, Math.min(property?.max ?? line.returnable_quantity, line.returnable_quantity));
 }
 
-/** The line's refund for the chosen quantity: the API's estimate when it gives one. */
-export function lineRefund(line: ReturnableLine, quantity: number): number | null {
-  if (line.refund_estimate) {
-    const perUnit = line.refund_estimate.total / Math.max(1, line.returnable_quantity);
-    return line.refund_estimate.total === 0 ? 0 : Math.round(perUnit * quantity);
-  }
-  return line.unit_price === null ? null : line.unit_price * quantity;
+/**
+ * The line's refund for the chosen resolution and quantity, from the API's estimate for the
+ * whole returnable quantity (`refund_estimates`), per unit. An estimate: the shop works out
+ * the final amount (return shipping is charged once per parcel, some fees are waived by reason).
+ */
+export function lineRefund(
+  line: ReturnableLine,
+  resolution: string,
+  quantity: number,
+): number | null {
+  const estimate = line.refund_estimates?.[resolution];
+  if (!estimate) return null;
+  if (quantity >= line.returnable_quantity) return estimate.total;
+  return Math.round((estimate.total * quantity) / Math.max(1, line.returnable_quantity));
 }
 
 export interface Totals {
@@ -60,7 +67,7 @@ export function totals(lines: ReturnableLine[], choices: Record<string, LineChoi
     const choice = choices[lineKey(line)];
     if (!choice?.selected) continue;
     sum.count += choice.quantity;
-    const amount = lineRefund(line, choice.quantity) ?? 0;
+    const amount = lineRefund(line, choice.resolution, choice.quantity) ?? 0;
     if (choice.resolution === "REFUND") sum.refund += amount;
     else if (choice.resolution === "STORE_CREDIT") sum.credit += amount;
     else sum.exchanges += choice.quantity;

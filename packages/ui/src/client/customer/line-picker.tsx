@@ -31,7 +31,7 @@ export function LinePicker({ line, index, currency, reasons, choice, onChange }:
   const id = `rk-line-${index}`;
   const returnable = Boolean(line._templates.create) && line.returnable_quantity > 0;
   const set = (patch: Partial<LineChoice>) => onChange({ ...choice, ...patch });
-  const estimate = lineRefund(line, choice.quantity);
+  const estimate = lineRefund(line, choice.resolution, choice.quantity);
   return (
     <li class={`rk-line${choice.selected ? " rk-line-selected" : ""}`}>
       <div class="rk-line-head">

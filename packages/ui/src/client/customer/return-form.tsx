@@ -73,11 +73,24 @@ export function ReturnForm({ orderId, version, onSubmitted }: Props) {
     setError("");
     setBusy(true);
     try {
-      await submitReturnRequest(api, order, lines);
-      setDone(i18n.t("submit.done"));
+      const request = await submitReturnRequest(api, order, lines);
+      const refund = request.refund;
+      setDone(
+        refund
+          ? i18n.t("submit.doneWithRefund", {
+              amount: i18n.money(refund.total, refund.currency),
+            })
+          : i18n.t("submit.done"),
+      );
       await load();
     } catch (problem) {
-      setError(describeProblem(problem, i18n));
+      setError(
+        describeProblem(
+          problem,
+          i18n,
+          lines.map((choice) => itemName(choice.line)),
+        ),
+      );
       await load();
     } finally {
       setBusy(false);

@@ -1,11 +1,15 @@
-/** @module client/customer/returns-list — the customer's returns, each with its progress. */
+/**
+ * @module client/customer/returns-list — the customer's returns, each with its progress: the
+ * ones sent together as their request (its refund added up, its drafts submitted at once),
+ * a return sent alone on its own.
+ */
 import { useEffect, useState } from "preact/hooks";
 import { describeProblem } from "../problems";
 import { usePage } from "../shared/context";
-import { Notice, RefundBlock, StateBadge, Timeline } from "../shared/parts";
+import { Notice, RefundBlock } from "../shared/parts";
 import { useReasons } from "../shared/use-reasons";
-import type { Page, ReturnRecord } from "../types";
-import { itemName } from "./line-picker";
+import type { Page, ReturnRecord, ReturnRequest, Template } from "../types";
+import { ReturnItem } from "./return-item";
 
 interface Props {
   orderId: string | null;
@@ -15,39 +19,66 @@ interface Props {
   onChanged(): void;
 }
 
+/** A request, read whole, or a return made alone; in the order the list gave them. */
+type Entry = { request: ReturnRequest } | { record: ReturnRecord };
+
+async function loadEntries(
+  api: ReturnType<typeof usePage>["api"],
+  orderId: string | null,
+): Promise<Entry[]> {
+  const query = orderId ? `?order_id=${encodeURIComponent(orderId)}&limit=100` : "?limit=100";
+  const page = await api.get<Page<ReturnRecord>>(`/v1/portal/returns${query}`);
+  const shown = page.data.filter((record) => record.state !== "cancelled" || orderId);
+  const requestIds = [...new Set(shown.flatMap((r) => (r.request_id ? [r.request_id] : [])))];
+  const requests = await Promise.all(
+    requestIds.map((id) =>
+      api.get<ReturnRequest>(`/v1/portal/return-requests/${encodeURIComponent(id)}`),
+    ),
+  );
+  const byId = new Map(requests.map((request) => [request.id, request]));
+  const entries: Entry[] = [];
+  const placed = new Set<string>();
+  for (const record of shown) {
+    const request = record.request_id ? byId.get(record.request_id) : undefined;
+    if (!request) entries.push({ record });
+    else if (!placed.has(request.id)) {
+      placed.add(request.id);
+      entries.push({ request });
+    }
+  }
+  return entries;
+}
+
 export function ReturnsList({ orderId, version, onChanged }: Props) {
   const { api, i18n } = usePage();
-  const [returns, setReturns] = useState<ReturnRecord[] | null>(null);
+  const [entries, setEntries] = useState<Entry[] | null>(null);
   const [error, setError] = useState("");
   const [done, setDone] = useState("");
   const { label } = useReasons();
 
-  const load = async () => {
-    try {
-      const query = orderId ? `?order_id=${encodeURIComponent(orderId)}&limit=100` : "?limit=100";
-      const page = await api.get<Page<ReturnRecord>>(`/v1/portal/returns${query}`);
-      setReturns(page.data.filter((record) => record.state !== "cancelled" || orderId));
-    } catch (problem) {
-      setError(describeProblem(problem, i18n));
-    }
-  };
   useEffect(() => {
-    void load();
+    loadEntries(api, orderId)
+      .then(setEntries)
+      .catch((problem) => setError(describeProblem(problem, i18n)));
   }, [orderId, version]);
 
-  const act = async (record: ReturnRecord, name: "cancel" | "submit") => {
-    const template = record._templates?.[name];
+  const send = async (template: Template | undefined, success: string) => {
     if (!template) return;
     setError("");
     setDone("");
     try {
       await api.send(template.target, {}, template.method);
-      if (name === "cancel") setDone(i18n.t("returns.cancelled"));
+      setDone(success);
     } catch (problem) {
       setError(describeProblem(problem, i18n));
     }
     onChanged();
   };
+  const act = (record: ReturnRecord, name: "cancel" | "submit") =>
+    send(
+      record._templates?.[name],
+      i18n.t(name === "cancel" ? "returns.cancelled" : "request.submitted"),
+    );
 
   const heading = orderId
     ? i18n.t("returns.forOrder", { order: orderId })
@@ -57,40 +88,35 @@ export function ReturnsList({ orderId, version, onChanged }: Props) {
       <h2 id="rk-returns-heading">{heading}</h2>
       <Notice kind="error">{error}</Notice>
       <Notice kind="ok">{done}</Notice>
-      {returns === null ? <p>{i18n.t("app.loading")}</p> : null}
-      {returns?.length === 0 ? <p>{i18n.t("returns.none")}</p> : null}
+      {entries === null && !error ? <p>{i18n.t("app.loading")}</p> : null}
+      {entries?.length === 0 ? <p>{i18n.t("returns.none")}</p> : null}
       <ul class="rk-returns">
-        {(returns ?? []).map((record) => (
-          <li key={record.id} class="rk-return" data-return-id={record.id}>
-            <h3>
-              {i18n.t("returns.item", {
-                item: itemName(record.line),
-                quantity: record.line.quantity,
-              })}{" "}
-              <StateBadge state={record.state} />
-            </h3>
-            <p class="rk-muted">
-              {i18n.t("returns.reason", { reason: label(record.reason) })}
-              {record.exchange_size
-                ? ` · ${i18n.t("returns.exchangeTo", { size: record.exchange_size })}`
-                : ""}
-            </p>
-            <RefundBlock refund={record.refund} />
-            <Timeline history={record.history} label={i18n.t("returns.timeline")} />
-            <div class="rk-actions">
-              {record._templates?.submit ? (
-                <button type="button" class="rk-button" onClick={() => act(record, "submit")}>
-                  {i18n.t("returns.submitDraft")}
+        {(entries ?? []).map((entry) =>
+          "record" in entry ? (
+            <ReturnItem key={entry.record.id} record={entry.record} label={label} onAct={act} />
+          ) : (
+            <li key={entry.request.id} class="rk-request" data-request-id={entry.request.id}>
+              <h3>{i18n.t("request.heading", { date: i18n.date(entry.request.created_at) })}</h3>
+              <RefundBlock refund={entry.request.refund} label={i18n.t("request.refund")} />
+              {entry.request._templates?.submit ? (
+                <button
+                  type="button"
+                  class="rk-button rk-primary"
+                  onClick={() =>
+                    send(entry.request._templates?.submit, i18n.t("request.submitted"))
+                  }
+                >
+                  {i18n.t("request.submit")}
                 </button>
               ) : null}
-              {record._templates?.cancel ? (
-                <button type="button" class="rk-button" onClick={() => act(record, "cancel")}>
-                  {i18n.t("returns.cancel")}
-                </button>
-              ) : null}
-            </div>
-          </li>
-        ))}
+              <ul class="rk-returns">
+                {entry.request.returns.map((record) => (
+                  <ReturnItem key={record.id} record={record} label={label} onAct={act} />
+                ))}
+              </ul>
+            </li>
+          ),
+        )}
       </ul>
     </section>
   );

@@ -55,26 +55,30 @@ function eventName(event: string, t: (key: MessageKey) => string): string {
   return text === key ? event : text;
 }
 
-/** The refund, when the return carries one (the API adds it per return). */
-export function RefundBlock({ refund }: { refund: Money | null | undefined }) {
+/** A refund (a return's, or a request's added up): its total, its fees, estimate or final. */
+export function RefundBlock({
+  refund,
+  label,
+}: {
+  refund: Money | null | undefined;
+  label?: string;
+}) {
   const { i18n } = usePage();
   if (!refund) return null;
-  const money = (amount: number | undefined) =>
-    amount === undefined ? null : i18n.money(amount, refund.currency);
+  const money = (amount: number | undefined) => i18n.money(amount ?? 0, refund.currency);
+  const fees = (refund.restocking_fee ?? 0) + (refund.return_shipping_fee ?? 0);
+  const status = refund.status === "final" ? "refund.final" : "refund.estimate";
   return (
-    <dl class="rk-refund">
-      <dt>{i18n.t("returns.refund")}</dt>
-      <dd>{i18n.t("returns.refundTotal", { amount: money(refund.total) ?? "" })}</dd>
-      {refund.restocking_fee || refund.return_shipping_fee ? (
+    <dl class="rk-refund" data-refund-status={refund.status}>
+      <dt>{label ?? i18n.t("returns.refund")}</dt>
+      <dd data-testid="refund-amount">
+        {i18n.t("returns.refundTotal", { amount: money(refund.total) })}{" "}
+        <span class="rk-muted">({i18n.t(status)})</span>
+      </dd>
+      {fees ? (
         <>
           <dt>{i18n.t("summary.fees")}</dt>
-          <dd>{money((refund.restocking_fee ?? 0) + (refund.return_shipping_fee ?? 0))}</dd>
-        </>
-      ) : null}
-      {refund.status ? (
-        <>
-          <dt class="rk-visually-hidden">status</dt>
-          <dd class="rk-muted">{refund.status}</dd>
+          <dd>{money(fees)}</dd>
         </>
       ) : null}
     </dl>

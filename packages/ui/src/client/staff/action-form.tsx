@@ -23,7 +23,10 @@ export function ActionForm({ name, template, onDone, onError }: Props) {
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     templateFields(api, template)
-      .then(setFields)
+      .then((found) => {
+        setFields(found);
+        setValues(Object.fromEntries(found.flatMap((f) => (f.value ? [[f.name, f.value]] : []))));
+      })
       .catch(() => setFields([]));
   }, [template.target]);
 

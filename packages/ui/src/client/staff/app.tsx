@@ -1,15 +1,20 @@
-/** @module client/staff/app — the back office: the queue, one return, webhooks, fit insights. */
+/**
+ * @module client/staff/app — the back office: the queue, one return, one return request,
+ * webhooks, fit insights.
+ */
 import { useEffect, useState } from "preact/hooks";
 import { usePage } from "../shared/context";
 import { Header, SignedOutBanner } from "../shared/parts";
 import { Insights } from "./insights";
 import { Queue } from "./queue";
+import { RequestDetail } from "./request-detail";
 import { ReturnDetail } from "./return-detail";
 import { Webhooks } from "./webhooks";
 
 type View =
   | { kind: "queue" }
   | { kind: "return"; id: string }
+  | { kind: "request"; id: string }
   | { kind: "webhooks" }
   | { kind: "insights" };
 
@@ -17,6 +22,8 @@ function viewFromUrl(): View {
   const params = new URLSearchParams(location.search);
   const id = params.get("return");
   if (id) return { kind: "return", id };
+  const request = params.get("request");
+  if (request) return { kind: "request", id: request };
   const view = params.get("view");
   if (view === "webhooks" || view === "insights") return { kind: view };
   return { kind: "queue" };
@@ -25,7 +32,7 @@ function viewFromUrl(): View {
 function urlOf(view: View): string {
   const url = new URL(location.href);
   url.search = "";
-  if (view.kind === "return") url.searchParams.set("return", view.id);
+  if (view.kind === "return" || view.kind === "request") url.searchParams.set(view.kind, view.id);
   else if (view.kind !== "queue") url.searchParams.set("view", view.kind);
   return url.toString();
 }
@@ -82,7 +89,20 @@ export function StaffApp() {
         <SignedOutBanner />
         {view.kind === "queue" ? <Queue onOpen={(id) => go({ kind: "return", id })} /> : null}
         {view.kind === "return" ? (
-          <ReturnDetail id={view.id} onBack={() => go({ kind: "queue" })} />
+          <ReturnDetail
+            key={view.id}
+            id={view.id}
+            onBack={() => go({ kind: "queue" })}
+            onOpenReturn={(id) => go({ kind: "return", id })}
+            onOpenRequest={(id) => go({ kind: "request", id })}
+          />
+        ) : null}
+        {view.kind === "request" ? (
+          <RequestDetail
+            id={view.id}
+            onBack={() => go({ kind: "queue" })}
+            onOpenReturn={(id) => go({ kind: "return", id })}
+          />
         ) : null}
         {view.kind === "webhooks" ? <Webhooks /> : null}
         {view.kind === "insights" ? <Insights /> : null}

@@ -8,8 +8,16 @@ import { useReasons } from "../shared/use-reasons";
 import type { ReturnRecord } from "../types";
 import { ActionForm } from "./action-form";
 import { Deliveries } from "./deliveries";
+import { RequestSiblings } from "./request-detail";
 
-export function ReturnDetail({ id, onBack }: { id: string; onBack(): void }) {
+interface Props {
+  id: string;
+  onBack(): void;
+  onOpenReturn(id: string): void;
+  onOpenRequest(id: string): void;
+}
+
+export function ReturnDetail({ id, onBack, onOpenReturn, onOpenRequest }: Props) {
   const { api, i18n } = usePage();
   const [record, setRecord] = useState<ReturnRecord | null>(null);
   const [error, setError] = useState("");
@@ -36,7 +44,7 @@ export function ReturnDetail({ id, onBack }: { id: string; onBack(): void }) {
   if (!record)
     return error ? <Notice kind="error">{error}</Notice> : <p>{i18n.t("app.loading")}</p>;
   const money = record.order_line
-    ? i18n.money(record.order_line.unit_price * record.line.quantity, record.order_line.currency)
+    ? i18n.money(record.order_line.unit_price, record.order_line.currency)
     : null;
   const templates = Object.entries(record._templates ?? {});
   return (
@@ -60,7 +68,7 @@ export function ReturnDetail({ id, onBack }: { id: string; onBack(): void }) {
             <dd>
               {record.line.sku}
               {record.line.size ? ` (${record.line.size})` : ""} × {record.line.quantity}
-              {money ? ` · ${money}` : ""}
+              {money ? ` · ${i18n.t("line.price", { price: money })}` : ""}
             </dd>
             <dt>{i18n.t("staff.column.reason")}</dt>
             <dd>
@@ -75,6 +83,15 @@ export function ReturnDetail({ id, onBack }: { id: string; onBack(): void }) {
             ) : null}
           </dl>
           <RefundBlock refund={record.refund} />
+          {record.request_id ? (
+            <RequestSiblings
+              requestId={record.request_id}
+              returnId={record.id}
+              version={version}
+              onOpenRequest={onOpenRequest}
+              onOpenReturn={onOpenReturn}
+            />
+          ) : null}
           <h3>{i18n.t("staff.history")}</h3>
           <Timeline history={record.history} label={i18n.t("staff.history")} />
         </section>

@@ -1,10 +1,11 @@
 /**
- * @module client/staff/template-fields — the fields of a HAL-FORMS template: its own
- * `properties` when it lists them, else the object schema its `schema.href` points to in the
- * OpenAPI document (fetched once). A field exists only when the API offers it.
+ * @module client/staff/template-fields — the fields of a HAL-FORMS template: the object schema
+ * its `schema.href` points to in the OpenAPI document (fetched once), with the template's own
+ * `properties` over it (a value to pre-fill, bounds, options; read-only ones left out). A
+ * field exists only when the API offers it.
  */
 import type { Api } from "../api";
-import type { Template } from "../types";
+import type { Template, TemplateProperty } from "../types";
 
 export interface Field {
   name: string;
@@ -13,6 +14,8 @@ export interface Field {
   options: string[];
   min?: number;
   max?: number;
+  /** What to pre-fill, as the API offers it (the accepted quantity: all the return's units). */
+  value?: string;
 }
 
 type Schema = {
@@ -63,24 +66,25 @@ function fieldOf(name: string, schema: Schema, required: boolean): Field {
   return { name, kind: "text", required, options: [] };
 }
 
-export async function templateFields(api: Api, template: Template): Promise<Field[]> {
-  if (template.properties) {
-    return template.properties
-      .filter((property) => !property.readOnly)
-      .map((property) => ({
-        name: property.name,
-        kind: property.options?.inline
-          ? "choice"
-          : typeof property.value === "number"
-            ? "number"
-            : "text",
-        required: Boolean(property.required),
-        options: (property.options?.inline ?? []).map(String),
-        min: property.min,
-        max: property.max,
-      }));
-  }
-  const href = template.schema?.href;
+function fieldOfProperty(property: TemplateProperty, schemaField?: Field): Field {
+  const inline = property.options?.inline;
+  const kind = inline
+    ? "choice"
+    : typeof property.value === "number"
+      ? "number"
+      : (schemaField?.kind ?? "text");
+  return {
+    name: property.name,
+    kind,
+    required: Boolean(property.required ?? schemaField?.required),
+    options: inline ? inline.map(String) : (schemaField?.options ?? []),
+    min: property.min ?? schemaField?.min,
+    max: property.max ?? schemaField?.max,
+    ...(property.value === undefined ? {} : { value: String(property.value) }),
+  };
+}
+
+async function schemaFields(api: Api, href: string | undefined): Promise<Field[]> {
   if (!href) return [];
   const [documentUrl = "", fragment = ""] = href.split("#");
   let loading = documents.get(documentUrl);
@@ -94,4 +98,21 @@ export async function templateFields(api: Api, template: Template): Promise<Fiel
   return Object.entries(schema?.properties ?? {}).map(([name, property]) =>
     fieldOf(name, resolve(document, property) ?? {}, required.has(name)),
   );
+}
+
+export async function templateFields(api: Api, template: Template): Promise<Field[]> {
+  const fromSchema = await schemaFields(api, template.schema?.href);
+  const properties = new Map((template.properties ?? []).map((p) => [p.name, p]));
+  const fields = fromSchema
+    .filter((field) => !properties.get(field.name)?.readOnly)
+    .map((field) => {
+      const property = properties.get(field.name);
+      return property ? fieldOfProperty(property, field) : field;
+    });
+  // A property the schema does not list (a nested `line.quantity`, say) is a field of its own.
+  const named = new Set(fromSchema.map((field) => field.name));
+  for (const property of properties.values()) {
+    if (!named.has(property.name) && !property.readOnly) fields.push(fieldOfProperty(property));
+  }
+  return fields;
 }

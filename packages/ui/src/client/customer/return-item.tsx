@@ -1,0 +1,44 @@
+/** @module client/customer/return-item — one return the customer follows: its progress and refund. */
+import { usePage } from "../shared/context";
+import { RefundBlock, StateBadge, Timeline } from "../shared/parts";
+import type { ReturnRecord } from "../types";
+import { itemName } from "./line-picker";
+
+interface Props {
+  record: ReturnRecord;
+  label(code: string): string;
+  /** A return's own form: `cancel`, or `submit` for a draft made alone (a request's go together). */
+  onAct(record: ReturnRecord, name: "cancel" | "submit"): void;
+}
+
+export function ReturnItem({ record, label, onAct }: Props) {
+  const { i18n } = usePage();
+  return (
+    <li class="rk-return" data-return-id={record.id}>
+      <h3>
+        {i18n.t("returns.item", { item: itemName(record.line), quantity: record.line.quantity })}{" "}
+        <StateBadge state={record.state} />
+      </h3>
+      <p class="rk-muted">
+        {i18n.t("returns.reason", { reason: label(record.reason) })}
+        {record.exchange_size
+          ? ` · ${i18n.t("returns.exchangeTo", { size: record.exchange_size })}`
+          : ""}
+      </p>
+      <RefundBlock refund={record.refund} />
+      <Timeline history={record.history} label={i18n.t("returns.timeline")} />
+      <div class="rk-actions">
+        {record._templates?.submit && !record.request_id ? (
+          <button type="button" class="rk-button" onClick={() => onAct(record, "submit")}>
+            {i18n.t("returns.submitDraft")}
+          </button>
+        ) : null}
+        {record._templates?.cancel ? (
+          <button type="button" class="rk-button" onClick={() => onAct(record, "cancel")}>
+            {i18n.t("returns.cancel")}
+          </button>
+        ) : null}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,131 @@
+/**
+ * @module client/staff/fit-chart — one bar per sku and size, one segment per fit direction:
+ * pale for the returns that claimed it, solid for those inspection confirmed; the table
+ * below says the same in figures (the chart is a picture of it).
+ */
+import type { I18n } from "../i18n";
+import type { MessageKey } from "../messages/en";
+import { usePage } from "../shared/context";
+
+interface FitCounts {
+  returns: number;
+  units: number;
+  confirmed_returns: number;
+  confirmed_units: number;
+}
+
+export interface FitInsightSize {
+  sku: string;
+  size: string | null;
+  all: FitCounts;
+  fit: FitCounts;
+  by_direction: (FitCounts & { direction: string })[];
+}
+
+/** "Too small at the chest in M", from a direction, a body part and a size. */
+export function fitIssueLabel(
+  issue: { direction: string; body_part?: string | null; size?: string | null },
+  i18n: I18n,
+): string {
+  const direction = directionLabel(issue.direction, i18n);
+  const partKey = `part.${issue.body_part}` as MessageKey;
+  const part = issue.body_part && i18n.t(partKey) !== partKey ? ` ${i18n.t(partKey)}` : "";
+  return `${direction}${part}${issue.size ? ` · ${i18n.t("line.size", { size: issue.size })}` : ""}`;
+}
+
+function directionLabel(direction: string, i18n: I18n): string {
+  const key = `fit.${direction}` as MessageKey;
+  const text = i18n.t(key);
+  return text === key ? direction : text;
+}
+
+const BAR = 22;
+const LABEL_WIDTH = 180;
+const BAR_WIDTH = 400;
+
+export function FitChart({ rows }: { rows: FitInsightSize[] }) {
+  const { i18n } = usePage();
+  const max = Math.max(1, ...rows.map((row) => row.fit.returns));
+  const directions = [...new Set(rows.flatMap((row) => row.by_direction.map((d) => d.direction)))];
+  const name = (row: FitInsightSize) => `${row.sku}${row.size ? ` ${row.size}` : ""}`;
+  return (
+    <>
+      <svg
+        class="rk-chart"
+        role="img"
+        aria-label={i18n.t("staff.insightsCaption")}
+        viewBox={`0 0 ${LABEL_WIDTH + BAR_WIDTH + 20} ${rows.length * (BAR + 8) + 8}`}
+        width="100%"
+      >
+        {rows.map((row, i) => {
+          const y = 4 + i * (BAR + 8);
+          let x = LABEL_WIDTH;
+          return (
+            <g key={name(row)} data-row={name(row)}>
+              <text x="0" y={y + 15}>
+                {name(row)}
+              </text>
+              {row.by_direction.map((count) => {
+                const claimed = (count.returns / max) * BAR_WIDTH;
+                const confirmed = (count.confirmed_returns / max) * BAR_WIDTH;
+                const at = x;
+                x += claimed;
+                return (
+                  <g key={count.direction} class={`rk-dir rk-dir-${count.direction}`}>
+                    <rect class="rk-bar-claimed" x={at} y={y} width={claimed} height={BAR} />
+                    <rect class="rk-bar-confirmed" x={at} y={y} width={confirmed} height={BAR} />
+                  </g>
+                );
+              })}
+            </g>
+          );
+        })}
+      </svg>
+      <ul class="rk-legend">
+        {directions.map((direction) => (
+          <li key={direction} class={`rk-dir rk-dir-${direction}`}>
+            <span class="rk-swatch" aria-hidden="true" /> {directionLabel(direction, i18n)}
+          </li>
+        ))}
+        <li class="rk-muted">{i18n.t("staff.insightsLegend")}</li>
+      </ul>
+      <div class="rk-table-wrap">
+        <table class="rk-table">
+          <caption class="rk-visually-hidden">{i18n.t("staff.insightsCaption")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">SKU</th>
+              <th scope="col">{i18n.t("staff.column.size")}</th>
+              <th scope="col">{i18n.t("staff.column.fit")}</th>
+              <th scope="col">{i18n.t("staff.column.claimed")}</th>
+              <th scope="col">{i18n.t("staff.column.confirmed")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.flatMap((row) =>
+              row.by_direction.map((count) => (
+                <tr
+                  key={`${name(row)}-${count.direction}`}
+                  data-fit-row={`${name(row)} ${count.direction}`}
+                >
+                  <td>{row.sku}</td>
+                  <td>{row.size ?? "—"}</td>
+                  <td>{directionLabel(count.direction, i18n)}</td>
+                  <td>
+                    {i18n.t("staff.fitCount", { returns: count.returns, units: count.units })}
+                  </td>
+                  <td>
+                    {i18n.t("staff.fitCount", {
+                      returns: count.confirmed_returns,
+                      units: count.confirmed_units,
+                    })}
+                  </td>
+                </tr>
+              )),
+            )}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}

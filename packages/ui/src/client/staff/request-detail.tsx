@@ -1,0 +1,154 @@
+/**
+ * @module client/staff/request-detail — a return request: the returns a customer sent together,
+ * their refund added up, and the forms the API offers on the whole request (one parcel for
+ * every approved return).
+ */
+import { useEffect, useState } from "preact/hooks";
+import type { MessageKey } from "../messages/en";
+import { describeProblem } from "../problems";
+import { usePage } from "../shared/context";
+import { Notice, RefundBlock, StateBadge } from "../shared/parts";
+import type { ReturnRequest } from "../types";
+import { ActionForm } from "./action-form";
+import { ViewLink } from "./view-link";
+
+export function requestPath(id: string): string {
+  return `/v1/merchant/return-requests/${encodeURIComponent(id)}`;
+}
+
+interface Props {
+  id: string;
+  onOpenReturn(id: string): void;
+  onBack(): void;
+}
+
+export function RequestDetail({ id, onOpenReturn, onBack }: Props) {
+  const { api, i18n } = usePage();
+  const [request, setRequest] = useState<ReturnRequest | null>(null);
+  const [error, setError] = useState("");
+  const [done, setDone] = useState("");
+  const load = () =>
+    api
+      .get<ReturnRequest>(requestPath(id))
+      .then(setRequest)
+      .catch((problem) => setError(describeProblem(problem, i18n)));
+  useEffect(() => {
+    void load();
+  }, [id]);
+  const after = async (message: string, ok: boolean) => {
+    setDone(ok ? message : "");
+    setError(ok ? "" : message);
+    await load();
+  };
+
+  if (!request)
+    return error ? <Notice kind="error">{error}</Notice> : <p>{i18n.t("app.loading")}</p>;
+  const templates = Object.entries(request._templates ?? {});
+  return (
+    <>
+      <p>
+        <button type="button" class="rk-link" onClick={onBack}>
+          ← {i18n.t("staff.back")}
+        </button>
+      </p>
+      <section class="rk-card" aria-labelledby="rk-request-heading">
+        <h2 id="rk-request-heading">{i18n.t("staff.requestHeading", { id: request.id })}</h2>
+        <dl class="rk-refund">
+          <dt>{i18n.t("staff.column.order")}</dt>
+          <dd>{request.order_id}</dd>
+          <dt>{i18n.t("staff.column.customer")}</dt>
+          <dd>{request.customer_id}</dd>
+        </dl>
+        <RefundBlock refund={request.refund} label={i18n.t("staff.requestRefund")} />
+        <div class="rk-table-wrap">
+          <table class="rk-table">
+            <caption class="rk-visually-hidden">{i18n.t("staff.requestReturns")}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{i18n.t("staff.column.return")}</th>
+                <th scope="col">{i18n.t("staff.column.item")}</th>
+                <th scope="col">{i18n.t("staff.column.state")}</th>
+                <th scope="col">{i18n.t("returns.refund")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {request.returns.map((record) => (
+                <tr key={record.id} data-return-id={record.id}>
+                  <td>
+                    <ViewLink kind="return" id={record.id} onOpen={onOpenReturn} />
+                  </td>
+                  <td>
+                    {record.line.sku}
+                    {record.line.size ? ` (${record.line.size})` : ""} × {record.line.quantity} ·{" "}
+                    {i18n.t(`resolution.${record.resolution}` as MessageKey)}
+                  </td>
+                  <td>
+                    <StateBadge state={record.state} />
+                  </td>
+                  <td>
+                    {record.refund ? i18n.money(record.refund.total, record.refund.currency) : "—"}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+      <section class="rk-card" aria-labelledby="rk-request-actions-heading">
+        <h2 id="rk-request-actions-heading">{i18n.t("staff.actions")}</h2>
+        <Notice kind="error">{error}</Notice>
+        <Notice kind="ok">{done}</Notice>
+        {templates.length === 0 ? <p>{i18n.t("staff.noActions")}</p> : null}
+        {templates.map(([name, template]) => (
+          <ActionForm
+            key={`${request.returns.map((r) => r.version).join(".")}-${name}`}
+            name={`request_${name}`}
+            template={template}
+            onDone={(message) => after(message, true)}
+            onError={(message) => after(message, false)}
+          />
+        ))}
+      </section>
+    </>
+  );
+}
+
+/** On a return's page: the request it came in, and its siblings, each a link. */
+export function RequestSiblings(props: {
+  requestId: string;
+  returnId: string;
+  version: number;
+  onOpenRequest(id: string): void;
+  onOpenReturn(id: string): void;
+}) {
+  const { api, i18n } = usePage();
+  const [request, setRequest] = useState<ReturnRequest | null>(null);
+  useEffect(() => {
+    api
+      .get<ReturnRequest>(requestPath(props.requestId))
+      .then(setRequest)
+      .catch(() => setRequest(null));
+  }, [props.requestId, props.version]);
+  const siblings = (request?.returns ?? []).filter((record) => record.id !== props.returnId);
+  return (
+    <div class="rk-request-siblings">
+      <h3>{i18n.t("staff.inRequest")}</h3>
+      <p>
+        <ViewLink kind="request" id={props.requestId} onOpen={props.onOpenRequest} />
+        {request?.refund
+          ? ` · ${i18n.t("staff.requestRefund")}: ${i18n.money(request.refund.total, request.refund.currency)}`
+          : ""}
+      </p>
+      {siblings.length ? (
+        <ul aria-label={i18n.t("staff.siblings")}>
+          {siblings.map((record) => (
+            <li key={record.id}>
+              <ViewLink kind="return" id={record.id} onOpen={props.onOpenReturn} /> ·{" "}
+              {record.line.sku} <StateBadge state={record.state} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
