@@ -15,10 +15,10 @@ export interface ChosenLine {
 }
 
 /** Where requests are created: the returnable order names no form for it (yet). */
-export const RETURN_REQUESTS_PATH = "/v1/portal/return-requests";
+const RETURN_REQUESTS_PATH = "/v1/portal/return-requests";
 
 /** One entry of the request's `lines`, in the shape `CreateReturnRequest` takes. */
-export function requestLine(choice: ChosenLine) {
+function requestLine(choice: ChosenLine) {
   const { line } = choice;
   return {
     line: { sku: line.sku, ...(line.size === null ? {} : { size: line.size }) },

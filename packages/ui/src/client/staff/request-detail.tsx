@@ -12,7 +12,7 @@ import type { ReturnRequest } from "../types";
 import { ActionForm } from "./action-form";
 import { ViewLink } from "./view-link";
 
-export function requestPath(id: string): string {
+function requestPath(id: string): string {
   return `/v1/merchant/return-requests/${encodeURIComponent(id)}`;
 }
 
