@@ -3,14 +3,16 @@
  * server on the PGlite store (kept in ./.returnkit-data) bound to an in-memory order book, the
  * development authorization server, and a webhook receiver verifying every delivery. Scripted
  * customer agents and a back office drive five stories by following the `_templates` each
- * response offers, starting from the `create` form a returnable order line carries; a sixth
- * return is refused by its order, and the agent reads why from the problem. At
+ * response offers, starting from the `create` form a returnable order line carries; a
+ * three-item request starts from the order's `create_request` form and ships as one parcel
+ * (request-story.ts); one more return is refused by its order, and the agent reads why from
+ * the problem. At
  * `return.closed` an in-process subscriber issues the refund or creates the exchange.
  *
  * It ends with one return's delivery log, read as the back office would (`/v1/webhooks/…`).
  *
- * Exits 0 only if every webhook the stories produced arrived, verified, and every closed
- * return had its refund or exchange issued once.
+ * Exits 0 only if every webhook the stories produced arrived, verified, every closed return
+ * had its refund or exchange issued once, and the request's refunds add up.
  */
 import { randomUUID } from "node:crypto";
 import { EventEmitter, once } from "node:events";
