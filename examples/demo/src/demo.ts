@@ -2,7 +2,7 @@
  * `pnpm demo`: the whole product in one process tree with no outside services — a Hono
  * server on the PGlite store (kept in ./.returnkit-data) bound to an in-memory order book, the
  * development authorization server, and a webhook receiver verifying every delivery. Scripted
- * customer agents and a back office drive five stories by following the `_templates` each
+ * customer agents and a back office drive six stories by following the `_templates` each
  * response offers, starting from the `create` form a returnable order line carries; a
  * three-item request starts from the order's `create_request` form and ships as one parcel
  * (request-story.ts); one more return is refused by its order, and the agent reads why from
@@ -188,7 +188,7 @@ const arrivals = new EventEmitter();
 /**
  * Resolves once every event the store holds for return `id` has arrived verified (and, for a
  * closed return, its refund or exchange is issued), so a story's last webhooks print under its
- * own heading rather than the next one. After `timeoutMs` it resolves anyway: section 6 says
+ * own heading rather than the next one. After `timeoutMs` it resolves anyway: section 7 says
  * what is missing.
  */
 async function storyDelivered(
