@@ -2,15 +2,17 @@
  * `pnpm demo`: the whole product in one process tree with no outside services — a Hono
  * server on the PGlite store (kept in ./.returnkit-data) bound to an in-memory order book, the
  * development authorization server, and a webhook receiver verifying every delivery. Scripted
- * customer agents and a back office drive five stories by following the `_templates` each
- * response offers, starting from the `create` form a returnable order line carries; a sixth
- * return is refused by its order, and the agent reads why from the problem. At
+ * customer agents and a back office drive six stories by following the `_templates` each
+ * response offers, starting from the `create` form a returnable order line carries; a
+ * three-item request starts from the order's `create_request` form and ships as one parcel
+ * (request-story.ts); one more return is refused by its order, and the agent reads why from
+ * the problem. At
  * `return.closed` an in-process subscriber issues the refund or creates the exchange.
  *
  * It ends with one return's delivery log, read as the back office would (`/v1/webhooks/…`).
  *
- * Exits 0 only if every webhook the stories produced arrived, verified, and every closed
- * return had its refund or exchange issued once.
+ * Exits 0 only if every webhook the stories produced arrived, verified, every closed return
+ * had its refund or exchange issued once, and the request's refunds add up.
  */
 import { randomUUID } from "node:crypto";
 import { EventEmitter, once } from "node:events";
@@ -34,6 +36,7 @@ import {
   discoverFromChallenge,
 } from "./oauth-agent";
 import { bodyFromTemplate, demoOrderBook } from "./order-book";
+import { type RequestStoryResult, runRequestStory } from "./request-story";
 import { printTable } from "./table";
 
 // biome-ignore lint/suspicious/noExplicitAny: the demo reads response bodies loosely, like a script would
@@ -168,7 +171,7 @@ const REFUND_POLICY: RefundPolicyInput = {
 };
 
 /** "€26.10": a refund's total in the major unit of its currency. */
-function money(refund: Refund): string {
+function money(refund: Pick<Refund, "total" | "currency">): string {
   return `${toDecimalAmount(refund.total, refund.currency)} ${refund.currency}`;
 }
 
@@ -185,7 +188,7 @@ const arrivals = new EventEmitter();
 /**
  * Resolves once every event the store holds for return `id` has arrived verified (and, for a
  * closed return, its refund or exchange is issued), so a story's last webhooks print under its
- * own heading rather than the next one. After `timeoutMs` it resolves anyway: section 6 says
+ * own heading rather than the next one. After `timeoutMs` it resolves anyway: section 7 says
  * what is missing.
  */
 async function storyDelivered(
@@ -224,25 +227,30 @@ function outcomeOf(resolution: string, refund: Refund | null): string {
  * it is keyed by event id.
  */
 function fulfilment() {
-  const issued = new Map<string, { returnId: string; outcome: string }>();
+  const issued = new Map<string, { returnId: string; outcome: string; paid: number }>();
   const subscriber: Subscriber = {
     name: SHOP_SUBSCRIBER,
     types: ["return.closed"],
     handle(event) {
       if (issued.has(event.id)) return;
-      const { resolution, order_id, line, exchange_size, refund } = event.payload.data.return;
+      const { resolution, order_id, line, exchange_size, refund, request_id } =
+        event.payload.data.return;
       const outcome = outcomeOf(resolution, refund);
-      issued.set(event.id, { returnId: event.return_id, outcome });
+      const paid = resolution === "EXCHANGE" ? 0 : (refund?.total ?? 0);
+      issued.set(event.id, { returnId: event.return_id, outcome, paid });
       const what = `${line.quantity} × ${line.sku}${resolution === "EXCHANGE" ? ` in ${exchange_size}` : ""}`;
+      const where = request_id ? `${order_id}, request ${request_id}` : order_id;
       console.log(
-        `        ${pc.green("⇢ subscriber")} ${outcome.padEnd(34)} ${pc.dim(`${event.return_id} #${event.seq} · ${what} on ${order_id}`)}`,
+        `        ${pc.green("⇢ subscriber")} ${outcome.padEnd(34)} ${pc.dim(`${event.return_id} #${event.seq} · ${what} on ${where}`)}`,
       );
       arrivals.emit("arrived");
     },
   };
-  const outcomesOf = (returnId: string) =>
-    [...issued.values()].filter((i) => i.returnId === returnId).map((i) => i.outcome);
-  return { subscriber, outcomesOf };
+  const of = (returnId: string) => [...issued.values()].filter((i) => i.returnId === returnId);
+  const outcomesOf = (returnId: string) => of(returnId).map((i) => i.outcome);
+  /** What the shop paid out for a return, in minor units. */
+  const paidFor = (returnId: string) => of(returnId).reduce((sum, i) => sum + i.paid, 0);
+  return { subscriber, outcomesOf, paidFor };
 }
 
 async function main() {
@@ -353,7 +361,7 @@ async function main() {
       });
       const json = (await response.json()) as Json;
       const path = new URL(url).pathname
-        .replace(/ret_[0-9A-Z]{26}/, (id) => `${id.slice(0, 10)}…`)
+        .replace(/(ret|rrq)_[0-9A-Z]{26}/, (id) => `${id.slice(0, 10)}…`)
         .replace(/(ord_\d+)_[0-9a-z]+/, "$1_…");
       const detail = !response.ok
         ? pc.red(json.detail)
@@ -361,7 +369,9 @@ async function main() {
           ? `${json.data.length} returns`
           : json.object === "returnable_order"
             ? `${json.lines.filter((l: Json) => l.refusal === null).length} of ${json.lines.length} lines returnable`
-            : `${state(json.state)} v${json.version}`;
+            : json.object === "return_request"
+              ? `${json.returns.length} returns: ${json.returns.map((r: Json) => r.state).join(", ")}`
+              : `${state(json.state)} v${json.version}`;
       // The id to quote when asking about this call; its webhooks name it too.
       const requestId = pc.dim(response.headers.get("request-id") ?? "");
       console.log(
@@ -439,7 +449,24 @@ async function main() {
     results.push({ label: "MCP agents", ...mcp });
     await storyDelivered(mcp.id, mcp.final === "closed", delivery);
 
-    heading("5. A return its order refuses: what the agent sees");
+    heading("5. A three-item request: one form, one parcel, one refund that adds up");
+    console.log(
+      `\n  ${pc.bold("Alice returns three items of one order in one request")} ${pc.dim("(alice)")}`,
+    );
+    const request = await runRequestStory({
+      base,
+      call,
+      customerToken: tokens.alice,
+      merchantToken: tokens.merchant,
+      orderId: orders.id("4004"),
+    });
+    for (const one of request.returns) {
+      results.push({ label: `request: ${one.sku}`, ...one });
+      await storyDelivered(one.id, one.final === "closed", delivery);
+    }
+    const refundsAddUp = checkRequestRefunds(request, shop.paidFor);
+
+    heading("6. A return its order refuses: what the agent sees");
     const late = orders.id("2003");
     console.log(
       `\n  ${pc.bold("Bob asks to return a coat delivered 45 days ago")} ${pc.dim("(bob)")}`,
@@ -467,7 +494,7 @@ async function main() {
       ),
     );
 
-    heading("6. Waiting for every webhook and subscriber");
+    heading("7. Waiting for every webhook and subscriber");
     await server.service.dispatcher.drain({ timeoutMs: 30_000 });
     printFitSignals();
     const rows: string[][] = [];
@@ -509,6 +536,10 @@ async function main() {
     console.log(
       `\n  ${receiver.received.length} webhooks verified, ${receiver.duplicates} duplicate deliveries absorbed, ${receiver.rejected} rejected · ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
+    if (!refundsAddUp) {
+      console.log(pc.red("\n✗ the request's refunds did not add up to what the shop paid"));
+      process.exitCode = 1;
+    }
     if (!allDelivered) {
       console.log(
         pc.red(
@@ -527,13 +558,34 @@ async function main() {
       console.log(pc.dim(`  run it again: the returns above stay in ${dataDir}`));
     }
 
-    heading(`7. The delivery log of "${results[0]!.label}", through the webhook operations API`);
+    heading(`8. The delivery log of "${results[0]!.label}", through the webhook operations API`);
     await printDeliveryLog(base, tokens.merchant, results[0]!.id);
   } finally {
     await forgetDemoEndpoints(server.service);
     await server.close();
     await receiver.close();
   }
+}
+
+/**
+ * The shop paid each closed return of the request exactly its `refund.total` (the rejected one
+ * nothing); those payments, and the returns' refunds, must add up to the request's
+ * `refund.total`.
+ */
+function checkRequestRefunds(
+  story: RequestStoryResult,
+  paidFor: (returnId: string) => number,
+): boolean {
+  const refund = story.request.refund as Pick<Refund, "total" | "currency"> | null;
+  const returns = story.request.returns as Json[];
+  const paid = story.returns.reduce((sum, one) => sum + paidFor(one.id), 0);
+  const owed = returns.reduce((sum, one) => sum + (one.refund?.total ?? 0), 0);
+  const ok = refund !== null && paid === refund.total && owed === refund.total;
+  const shown = (minor: number) => `${toDecimalAmount(minor, refund?.currency ?? "EUR")}`;
+  console.log(
+    `    ${ok ? pc.green("✓") : pc.red("✗")} paid by the subscriber ${shown(paid)} = returns' refunds ${shown(owed)} = request's refund.total ${refund ? money(refund) : "none"}`,
+  );
+  return ok;
 }
 
 /**

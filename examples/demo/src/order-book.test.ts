@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bodyFromTemplate, demoOrderBook } from "./order-book";
+import { bodyFromTemplate, demoOrderBook, requestBodyFromTemplate } from "./order-book";
 
 describe("demo order book", () => {
   it("demoOrderBook - each run places its orders under ids of its own", async () => {
@@ -29,6 +29,35 @@ describe("demo order book", () => {
       line: { sku: "TEE", quantity: 1 },
       reason: "DAMAGED",
       resolution: "REFUND",
+    });
+  });
+
+  it("requestBodyFromTemplate - an entry per chosen sku, read-only values kept, the rest chosen", () => {
+    const properties = [
+      { name: "order_id", value: "ord_1", readOnly: true },
+      { name: "lines[0].line.sku", value: "TEE", readOnly: true },
+      { name: "lines[0].line.size", value: "M", readOnly: true },
+      { name: "lines[0].quantity", value: 1 },
+      { name: "lines[0].reason" },
+      { name: "lines[0].resolution" },
+      { name: "lines[1].line.sku", value: "CAP", readOnly: true },
+      { name: "lines[1].quantity", value: 1 },
+      { name: "lines[1].reason" },
+      { name: "lines[2].line.sku", value: "SOCKS", readOnly: true },
+      { name: "lines[2].quantity", value: 1 },
+      { name: "lines[2].reason" },
+    ];
+    expect(
+      requestBodyFromTemplate(properties, {
+        TEE: { reason: "TOO_SMALL", resolution: "REFUND", "line.sku": "OTHER" },
+        SOCKS: { reason: "CHANGED_MIND", quantity: 3 },
+      }),
+    ).toEqual({
+      order_id: "ord_1",
+      lines: [
+        { line: { sku: "TEE", size: "M" }, quantity: 1, reason: "TOO_SMALL", resolution: "REFUND" },
+        { line: { sku: "SOCKS" }, quantity: 3, reason: "CHANGED_MIND" },
+      ],
     });
   });
 });

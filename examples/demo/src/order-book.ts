@@ -1,6 +1,6 @@
 /**
  * The shop's orders for the demo, and how an agent fills in the `create` form a returnable
- * line offers.
+ * line offers and the `create_request` form of the whole order.
  *
  * The PGlite store keeps every earlier run's returns, and those still hold their units of the
  * lines they name: each run places its orders under fresh ids, so run two can return what run
@@ -52,6 +52,19 @@ export function demoOrderBook(run: string, now = Date.now()): DemoOrders {
       currency: "EUR",
       lines: [{ sku: "SHIRT-WHT-L", size: "L", quantity: 1, unit_price: 4_900 }],
     },
+    // Three lines alice sends back in one request, as one parcel.
+    {
+      id: id("4004"),
+      customer_id: "alice",
+      placed_at: daysAgo(8),
+      delivered_at: daysAgo(5),
+      currency: "EUR",
+      lines: [
+        { sku: "KNIT-GRN-M", size: "M", quantity: 1, unit_price: 6_900 },
+        { sku: "SOCKS-3PK", quantity: 3, unit_price: 1_200 },
+        { sku: "BELT-BLK", size: "90", quantity: 1, unit_price: 3_500 },
+      ],
+    },
     // Delivered 45 days ago: the 30-day window closed two weeks ago.
     {
       id: id("2003"),
@@ -68,6 +81,7 @@ export function demoOrderBook(run: string, now = Date.now()): DemoOrders {
 interface TemplateProperty {
   name: string;
   value?: string | number;
+  readOnly?: boolean;
 }
 
 /**
@@ -87,4 +101,34 @@ export function bodyFromTemplate(
     else body[head] = { ...(body[head] as object | undefined), [member]: chosen };
   }
   return body;
+}
+
+const ENTRY = /^lines\[(\d+)\]\.(.+)$/;
+
+/**
+ * The body a `create_request` template describes: its top-level members, and an entry of
+ * `lines` for each line `choices` names by sku (`lines[i].line.sku`), the others left out.
+ * Within an entry a choice may change what the template only suggests (the quantity), never a
+ * read-only value.
+ */
+export function requestBodyFromTemplate(
+  properties: readonly TemplateProperty[],
+  choices: Record<string, Record<string, string | number | undefined>>,
+): Record<string, unknown> {
+  const top: TemplateProperty[] = [];
+  const entries = new Map<string, TemplateProperty[]>();
+  for (const property of properties) {
+    const match = ENTRY.exec(property.name);
+    if (!match) top.push(property);
+    else
+      entries.set(match[1]!, [...(entries.get(match[1]!) ?? []), { ...property, name: match[2]! }]);
+  }
+  const lines = [...entries.values()].flatMap((entry) => {
+    const chosen = choices[String(entry.find((p) => p.name === "line.sku")?.value)];
+    if (!chosen) return [];
+    const suggested = Object.fromEntries(entry.map((p) => [p.name, p.value]));
+    const open = entry.map((p) => (p.readOnly ? p : { name: p.name }));
+    return [bodyFromTemplate(open, { ...suggested, ...chosen })];
+  });
+  return { ...bodyFromTemplate(top, {}), lines };
 }

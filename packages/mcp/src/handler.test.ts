@@ -28,11 +28,13 @@ const BACK_OFFICE_TOOLS = [
   "close_return",
   "flag_return",
   "get_return",
+  "get_return_request",
   "grade_return",
   "list_returns",
   "receive_return",
   "reject_return",
   "ship_return",
+  "ship_return_request",
   "unflag_return",
 ];
 
@@ -218,6 +220,72 @@ describe.each<HostKind>(["hono", "express"])(
       expect(again.structuredContent).toMatchObject({
         problem: { type: expect.stringContaining("return-request-refused"), lines: [{ index: 0 }] },
       });
+    });
+
+    it("the back office reads a customer's request and ships its approved returns as one parcel, refunds in the result", async () => {
+      const started = await callTool(customer, "start_return_request", {
+        order_id: "ord_5001",
+        lines: [
+          {
+            line: { sku: "TEE-BLK", size: "M" },
+            quantity: 2,
+            reason: "TOO_SMALL",
+            resolution: "REFUND",
+          },
+        ],
+        idempotency_key: `ship-request-${kind}`,
+      });
+      expect(started.isError, JSON.stringify(started.content)).toBeFalsy();
+      const { id } = (started.structuredContent as { request: { id: string } }).request;
+      await callTool(customer, "submit_return_request", { id, idempotency_key: `ship-s-${kind}` });
+
+      const read = await callTool(backOffice, "get_return_request", { id });
+      expect(read.isError, JSON.stringify(read.content)).toBeFalsy();
+      const { request } = read.structuredContent as {
+        request: { customer_id: string; returns: { id: string; state: string }[] };
+      };
+      expect(request).toMatchObject({ customer_id: CUSTOMER, returns: [{ state: "submitted" }] });
+      // Nothing approved yet: nothing to ship, and the problem says so.
+      const early = await callTool(backOffice, "ship_return_request", {
+        id,
+        idempotency_key: `ship-early-${kind}`,
+      });
+      expect(early.isError).toBe(true);
+      expect(early.structuredContent).toMatchObject({
+        problem: { status: 409, type: expect.stringContaining("return-request-nothing-to-do") },
+      });
+
+      const [one] = request.returns;
+      const approved = await callTool(backOffice, "approve_return", {
+        id: one!.id,
+        idempotency_key: `ship-approve-${kind}`,
+      });
+      expect(approved.isError, JSON.stringify(approved.content)).toBeFalsy();
+      const shipped = await callTool(backOffice, "ship_return_request", {
+        id,
+        carrier: "DHL",
+        tracking_number: "JD0146",
+        idempotency_key: `ship-parcel-${kind}`,
+      });
+      expect(shipped.isError, JSON.stringify(shipped.content)).toBeFalsy();
+      expect(shipped.structuredContent).toMatchObject({
+        replayed: false,
+        request: {
+          id,
+          returns: [
+            { state: "in_transit", shipment: { carrier: "DHL", tracking_number: "JD0146" } },
+          ],
+          refund: { currency: "EUR", item_amount: 5_000, total: 5_000, status: "estimate" },
+        },
+      });
+      expect(JSON.stringify(shipped.content)).toContain("Refund 50.00 EUR (estimate)");
+
+      // An id that names no request is a 404 problem, not a crash.
+      const unknown = await callTool(backOffice, "get_return_request", {
+        id: "rrq_01K00000000000000000000000",
+      });
+      expect(unknown.isError).toBe(true);
+      expect(unknown.structuredContent).toMatchObject({ problem: { status: 404 } });
     });
 
     it("answers a refused transition with isError and the problem, allowed_events included", async () => {

@@ -1,10 +1,16 @@
 /**
- * @module request-tools — a customer's return of several lines of one order at once: start it
- * (one draft per line, all or none), read it, submit every draft together.
+ * @module request-tools — a return of several lines of one order at once. A customer starts it
+ * (one draft per line, all or none), reads it and submits every draft together; the back office
+ * reads any request and ships it as one parcel. Every answer carries the request's `refund`
+ * (its returns' refunds added up) in the structured content and in the summary.
  */
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { ReturnRequestData, ReturnRequestResult } from "@returnkit/core";
-import { SubmitReturnRequestSchema } from "@returnkit/core";
+import {
+  ShipReturnRequestSchema,
+  SubmitReturnRequestSchema,
+  toDecimalAmount,
+} from "@returnkit/core";
 import { z } from "zod";
 import { ReturnRequestOutput } from "./output-schemas";
 import type { ToolContext } from "./tool-context";
@@ -23,7 +29,11 @@ const requestWriteFields = { idempotency_key: writeFields.idempotency_key };
 
 function summary(request: ReturnRequestData, verb: string, replayed = false): string {
   const states = request.returns.map((one) => `${one.id} ${one.state}`).join(", ");
-  return `Return request ${request.id} ${replayed ? `was already ${verb}` : verb}: ${states}.`;
+  const { refund } = request;
+  const refunds = refund
+    ? ` Refund ${toDecimalAmount(refund.total, refund.currency)} ${refund.currency} (${refund.status}).`
+    : "";
+  return `Return request ${request.id} ${replayed ? `was already ${verb}` : verb}: ${states}.${refunds}`;
 }
 
 function answer(verb: string) {
@@ -34,13 +44,15 @@ function answer(verb: string) {
     );
 }
 
+/** `get_return_request`: a customer reads its own requests, the back office any request. */
 export function registerRequestReads(server: McpServer, tools: ToolContext): void {
   const { service, principal, run } = tools;
+  const whose = principal.kind === "portal" ? "One of your returns" : "A customer's return";
   server.registerTool(
     "get_return_request",
     {
       title: "Get a return request",
-      description: "A return of several lines: each line's return with its state and history.",
+      description: `${whose} of several lines: each line's return with its state, history and refund, and refund: what the request pays back in all (minor units of the order's currency).`,
       inputSchema: z.object({ id: requestId }),
       outputSchema: ReturnRequestOutput,
       annotations: READ_ONLY,
@@ -87,6 +99,29 @@ export function registerRequestWrites(server: McpServer, tools: ToolContext): vo
         const [{ id, ...body }, fields] = splitWriteFields(args);
         return answer("submitted")(
           await service.submitReturnRequest(id, body, writeContext(tools, fields)),
+        );
+      }),
+  );
+}
+
+/** `ship_return_request`: the back office records one parcel for every approved return. */
+export function registerRequestShip(server: McpServer, tools: ToolContext): void {
+  const { service, run } = tools;
+  server.registerTool(
+    "ship_return_request",
+    {
+      title: "Ship a return request as one parcel",
+      description:
+        "Records one parcel (carrier, tracking_number) for every approved return of the request, all together; returns in other states are left alone. Approve or reject each return first with approve_return and reject_return.",
+      inputSchema: ShipReturnRequestSchema.safeExtend({ id: requestId, ...requestWriteFields }),
+      outputSchema: ReturnRequestOutput,
+      annotations: writeAnnotations(false),
+    },
+    (args) =>
+      run(async () => {
+        const [{ id, ...body }, fields] = splitWriteFields(args);
+        return answer("shipped")(
+          await service.shipReturnRequest(id, body, writeContext(tools, fields)),
         );
       }),
   );

@@ -8,7 +8,7 @@ import { hasScope, type Principal, type ReportError } from "@returnkit/core";
 import { registerBackOfficeReads, registerBackOfficeWrites } from "./back-office-tools";
 import { registerCustomerReads, registerCustomerWrites, registerGetReturn } from "./customer-tools";
 import { INSTRUCTIONS } from "./instructions";
-import { registerRequestReads, registerRequestWrites } from "./request-tools";
+import { registerRequestReads, registerRequestShip, registerRequestWrites } from "./request-tools";
 import { registerResources } from "./resources";
 import type { McpService, ToolContext } from "./tool-context";
 import { runTool } from "./tool-result";
@@ -51,11 +51,15 @@ export function buildServer(
   } else {
     registerBackOfficeReads(server, tools);
     registerGetReturn(server, tools);
+    registerRequestReads(server, tools);
   }
   if (!hasScope(principal, kind, "write")) return server;
   if (kind === "portal") {
     registerCustomerWrites(server, tools);
     registerRequestWrites(server, tools);
-  } else registerBackOfficeWrites(server, tools);
+  } else {
+    registerBackOfficeWrites(server, tools);
+    registerRequestShip(server, tools);
+  }
   return server;
 }

@@ -15,6 +15,7 @@ export type McpService = Pick<
   | "createReturnRequest"
   | "getReturnRequest"
   | "submitReturnRequest"
+  | "shipReturnRequest"
   | "allowedEventsFor"
   | "schemas"
   | "catalogue"

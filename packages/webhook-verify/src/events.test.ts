@@ -118,4 +118,50 @@ describe("event types", () => {
     expect(event.data.transition.to).toBe("received");
     expect(event.data.return.state).toBe("received");
   });
+
+  it("verifyWebhook - a graded return of a request arrives with request_id, its final refund and accepted_quantity", async () => {
+    const graded: CoreReturnData = {
+      ...sampleReturn,
+      line: { sku: "SOCKS-3PK", quantity: 3, size: null },
+      resolution: "REFUND",
+      exchange_size: null,
+      state: "graded",
+      version: 6,
+      request_id: "rrq_01KAQ7Z5D2M8X4C6B9N3P7Q1RT",
+      grade: { condition: "NEW", disposition: "RESTOCK", accepted_quantity: 2 },
+      refund: {
+        currency: "EUR",
+        item_amount: 2_400,
+        restocking_fee: 240,
+        return_shipping_fee: 127,
+        total: 2_033,
+        method: "original_payment",
+        status: "final",
+      },
+    };
+    const entry: CoreHistoryEntry = {
+      seq: 6,
+      event: "grade",
+      from: "received",
+      to: "graded",
+      at: "2025-12-31T23:59:40.000Z",
+      actor: { kind: "merchant", id: "staff_2" },
+    };
+    const { events } = publishTransitions(graded, [entry], createReasonCatalogue());
+    const published = events.find((e) => e.type === "return.graded");
+    if (!published) return expect.unreachable("core published no return.graded");
+    const body = JSON.stringify(published.payload);
+    const headers = webhookHeaders(secret, published.id, NOW_SECONDS, body);
+
+    const event = await verifyWebhook({ payload: body, headers, secret, now: NOW });
+    if (event.type !== "return.graded") return expect.unreachable(`got ${event.type}`);
+    const { request_id, refund, grade } = event.data.return;
+    expectTypeOf(request_id).toEqualTypeOf<string | null>();
+    expect(request_id).toBe("rrq_01KAQ7Z5D2M8X4C6B9N3P7Q1RT");
+    expect(grade?.accepted_quantity).toBe(2);
+    expect(refund).toEqual(graded.refund);
+    expect(refund!.item_amount - refund!.restocking_fee - refund!.return_shipping_fee).toBe(
+      refund!.total,
+    );
+  });
 });

@@ -191,7 +191,11 @@ export const LinkSchema = z.object({ href: z.string() }).meta({ id: "Link" });
 /** A HAL-FORMS property: one member of the body, pre-filled or constrained. */
 export const TemplatePropertySchema = z
   .object({
-    name: z.string().describe("The body member; a dotted path for a nested one (`line.sku`)."),
+    name: z
+      .string()
+      .describe(
+        "The body member; a dotted path for a nested one (`line.sku`), `lines[i].` for a member of the i-th entry of an array (`lines[0].reason`).",
+      ),
     value: z
       .union([z.string(), z.number()])
       .optional()
@@ -224,6 +228,7 @@ export const TemplateSchema = z
   })
   .meta({ id: "Template" });
 export type Template = z.infer<typeof TemplateSchema>;
+export type TemplateProperty = z.infer<typeof TemplatePropertySchema>;
 
 export const ReturnSchema = ReturnDataSchema.extend({
   _links: z.record(z.string(), LinkSchema),
@@ -578,6 +583,11 @@ export const ReturnableOrderSchema = ReturnableOrderDataSchema.extend({
     }),
   ),
   _links: z.record(z.string(), LinkSchema),
+  _templates: z
+    .record(z.string(), TemplateSchema)
+    .describe(
+      "`create_request`, when at least one line can be returned: one request of several lines. Its properties name each returnable line's members as `lines[i].<member>` (`lines[0].line.sku`); send the entries of the lines to return, leave the others out.",
+    ),
 }).meta({ id: "ReturnableOrder" });
 
 // ---- the reason catalogue ----

@@ -33,8 +33,96 @@ function bodyFrom(
   return body;
 }
 
+/**
+ * The body of a `create_request` form: `order_id`, and an entry of `lines` for each line the
+ * caller returns (`filled` by sku), the others left out. `lines[i].a.b` is member `a.b` of
+ * entry i.
+ */
+function requestBodyFrom(
+  properties: { name: string; value?: string | number }[],
+  filled: Record<string, Record<string, string>>,
+) {
+  const entries = new Map<string, { name: string; value?: string | number }[]>();
+  const top: { name: string; value?: string | number }[] = [];
+  for (const property of properties) {
+    const entry = /^lines\[(\d+)\]\.(.+)$/.exec(property.name);
+    if (!entry) top.push(property);
+    else
+      entries.set(entry[1]!, [...(entries.get(entry[1]!) ?? []), { ...property, name: entry[2]! }]);
+  }
+  const lines = [...entries.values()].flatMap((entry) => {
+    const sku = entry.find((p) => p.name === "line.sku")?.value;
+    const choices = filled[String(sku)];
+    return choices ? [bodyFrom(entry, choices)] : [];
+  });
+  return { ...bodyFrom(top, {}), lines };
+}
+
 export function describeReturnableLines(serve: ServeService): void {
   describe("what an order can return", () => {
+    it("returnable - offers one create_request form with an entry per returnable line; filled for two, it creates one request of two drafts", async () => {
+      const { send } = await serve({
+        orders: { source: orderBook() },
+        clock: () => T0,
+        exchangeSizes: (sku) => (sku === "TEE-BLK" ? ["S", "M", "L"] : null),
+      });
+      const res = await send("GET", returnablePath(ORDER.id));
+      expect(res.status, res.text).toBe(200);
+      const form = res.json._templates.create_request;
+      expect(form).toMatchObject({
+        method: "POST",
+        target: `${BASE}/v1/portal/return-requests`,
+        schema: {
+          href: `${BASE}/v1/openapi.json#/components/requestBodies/CreateReturnRequest/content/application~1json/schema`,
+        },
+        requiredScopes: ["portal:returns.write"],
+      });
+      // The scarf (final sale) and the socks (window closed) have no entry.
+      expect(form.properties).toEqual([
+        { name: "order_id", value: ORDER.id, readOnly: true, required: true },
+        { name: "lines[0].line.sku", value: "TEE-BLK", readOnly: true, required: true },
+        { name: "lines[0].line.size", value: "M", readOnly: true, required: true },
+        { name: "lines[0].quantity", value: 1, min: 1, max: 2, required: true },
+        { name: "lines[0].reason", required: true },
+        {
+          name: "lines[0].resolution",
+          required: true,
+          options: { inline: ["REFUND", "STORE_CREDIT", "EXCHANGE"] },
+        },
+        { name: "lines[0].exchange_size", options: { inline: ["S", "M", "L"] } },
+        { name: "lines[1].line.sku", value: "CAP-RED", readOnly: true, required: true },
+        { name: "lines[1].quantity", value: 1, min: 1, max: 1, required: true },
+        { name: "lines[1].reason", required: true },
+        {
+          name: "lines[1].resolution",
+          required: true,
+          options: { inline: ["REFUND", "STORE_CREDIT", "EXCHANGE"] },
+        },
+        { name: "lines[1].exchange_size" },
+      ]);
+
+      const body = requestBodyFrom(form.properties, {
+        "TEE-BLK": { reason: "TOO_SMALL_AT_CHEST", resolution: "REFUND" },
+        "CAP-RED": { reason: "CHANGED_MIND", resolution: "STORE_CREDIT" },
+      });
+      const created = await send(form.method, new URL(form.target).pathname, { body });
+      expect(created.status, created.text).toBe(201);
+      expect(created.json.returns.map((r: { line: unknown }) => r.line)).toEqual([
+        { sku: "TEE-BLK", size: "M", quantity: 1 },
+        { sku: "CAP-RED", size: null, quantity: 1 },
+      ]);
+      expect(created.json.returns.map((r: { state: string }) => r.state)).toEqual([
+        "draft",
+        "draft",
+      ]);
+
+      // A reader is shown what could be returned, but no form.
+      const reader = await send("GET", returnablePath(ORDER.id), {
+        token: testToken("portal", "user-42", ["portal:returns.read"]),
+      });
+      expect(reader.json._templates).toEqual({});
+    });
+
     it("returnable - each line says what a return may take now, and offers a pre-filled create only where one is possible", async () => {
       const { send } = await serve({
         orders: { source: orderBook() },
