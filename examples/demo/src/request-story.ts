@@ -13,9 +13,9 @@ import { requestBodyFromTemplate } from "./order-book";
 type Json = Record<string, any>;
 
 /** One HTTP call of the timeline, printed; throws on a refusal. */
-export type Call = (token: string, method: string, url: string, body?: Json) => Promise<Json>;
+type Call = (token: string, method: string, url: string, body?: Json) => Promise<Json>;
 
-export interface RequestStoryInput {
+interface RequestStoryInput {
   base: string;
   call: Call;
   customerToken: string;

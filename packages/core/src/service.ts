@@ -116,32 +116,10 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
   const schemas = createReturnSchemas(catalogue, `${baseUrl}${REASONS_PATH}`);
   const routes = buildRoutes(schemas);
   const returnPolicy = publishedPolicy(enforcedPolicy(options, settings));
-  // The dispatcher logs, reports and tells time as the service does (no hooks of its own).
-  const dispatcher = createWebhookDispatcher({
-    ...options.webhooks,
-    logger: settings.logger,
-    onError: settings.onError,
-    clock: now,
-    subscribers: options.subscribers,
-    store,
-  });
-  const ready = readiness(store, dispatcher);
-  const subscribers = (options.subscribers ?? []).map((s) => subscriberEndpointId(s.name));
-  const probe = createStoreProbe({ store, subscribers, now, ...settings.health });
-  const health = createHealthCheck({ probe, dispatcher, ...settings.health });
-  const outboxLag = observeOutboxLag(probe);
-  const retentionSchedule = scheduleRetention({
-    store,
-    settings: settings.retention,
-    now,
-    ready,
-    onRunFailed: (error) =>
-      reportError(
-        error,
-        { source: "retention", operation: "purge" },
-        "retention: store.purge failed",
-      ),
-  });
+  const { dispatcher, ready, health, outboxLag, retentionSchedule } = createBackground(
+    options,
+    settings,
+  );
 
   const idempotency = createIdempotencyEngine(store, settings.idempotency, now);
   const operations = createOperations({
@@ -234,6 +212,42 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
     fetch: observed,
     mount: mounted.mount,
   };
+}
+
+/**
+ * What runs beside the requests: the dispatcher, the readiness every operation waits for, the
+ * health check and its outbox-lag gauge, and the retention schedule.
+ */
+function createBackground(options: ReturnsServiceOptions, settings: ServiceSettings) {
+  const { store, now, reportError } = settings;
+  // The dispatcher logs, reports and tells time as the service does (no hooks of its own).
+  const dispatcher = createWebhookDispatcher({
+    ...options.webhooks,
+    logger: settings.logger,
+    onError: settings.onError,
+    clock: now,
+    subscribers: options.subscribers,
+    store,
+  });
+  const ready = readiness(store, dispatcher);
+  const subscribers = (options.subscribers ?? []).map((s) => subscriberEndpointId(s.name));
+  const probe = createStoreProbe({ store, subscribers, now, ...settings.health });
+  const health = createHealthCheck({ probe, dispatcher, ...settings.health });
+  const outboxLag = observeOutboxLag(probe);
+  const retentionSchedule = scheduleRetention({
+    store,
+    settings: settings.retention,
+    now,
+    ready,
+    onRunFailed: (error) =>
+      reportError(
+        error,
+        { source: "retention", operation: "purge" },
+        "retention: store.purge failed",
+      ),
+  });
+
+  return { dispatcher, ready, health, outboxLag, retentionSchedule };
 }
 
 /**
