@@ -193,9 +193,8 @@ for (const backend of backends()) {
 
       const result = await first.commitMany({ changes: bound, idempotency: keyUse(requestId) });
 
-      // Each is checked against the line as the whole commit leaves it: the first is refused,
-      // counting the second.
-      expect(result).toEqual({ ok: false, reason: "quantity_exceeded", inReturns: 1, index: 0 });
+      // Checked in order, as if one by one: the second is refused, counting the first.
+      expect(result).toEqual({ ok: false, reason: "quantity_exceeded", inReturns: 1, index: 1 });
       const ids = changes.map((change) => change.next.record.id);
       expect(await written(ids, requestId)).toEqual({ returns: [], events: 0, keys: 0 });
       expect(await second.returnedQuantities(order_id)).toEqual([]);

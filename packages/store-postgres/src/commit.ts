@@ -132,8 +132,11 @@ export async function writeChanges(
         record: result.record,
       }));
   }
+  // Checked in order, each against the ones before it: as if the changes ran one by one.
   for (const [i, { next, lineAllowance }] of changes.entries()) {
-    const refusal = lineAllowance && (await allowanceRefusal(ctx, tx, next.record, lineAllowance));
+    const later = changes.slice(i + 1).map((change) => change.next.record.id);
+    const refusal =
+      lineAllowance && (await allowanceRefusal(ctx, tx, next.record, lineAllowance, later));
     if (refusal) await refuse(i, () => refusal);
   }
   return writeEvents(ctx, tx, changes);

@@ -24,14 +24,18 @@ export async function lockOrders(ctx: StoreContext, tx: SqlTransaction, orderIds
   for (const key of keys) await tx.query(lockOrder, [key]);
 }
 
-/** `quantity_exceeded` if `record` takes more of its line than `allowance` leaves, else null. */
+/**
+ * `quantity_exceeded` if `record` takes more of its line than `allowance` leaves, else null.
+ * Returns written in the same transaction but `later` in its commit are not counted yet.
+ */
 export async function allowanceRefusal(
   ctx: StoreContext,
   tx: SqlTransaction,
   { id, order_id, line, state }: StoredReturn["record"],
   allowance: LineAllowance,
+  later: readonly string[] = [],
 ): Promise<CommitResult | null> {
-  const values = [order_id, id, line.sku, line.size];
+  const values = [order_id, id, line.sku, line.size, later];
   const [row] = await tx.query<{ units: number }>(lineUnitsInReturns(ctx.names), values);
   const inReturns = row!.units;
   const held = state === "cancelled" || state === "rejected" ? 0 : line.quantity;

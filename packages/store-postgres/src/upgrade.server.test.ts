@@ -202,7 +202,9 @@ describe.skipIf(!DATABASE_URL)(
         before.events.length,
       );
 
-      expect(await migrate({ db: pool, schema })).toEqual({ applied: ["002_return_requests"] });
+      expect(await migrate({ db: pool, schema })).toEqual({
+        applied: ["002_return_requests", "003_fit_insights"],
+      });
 
       // Nothing rewritten: every row reads as the release left it.
       expect(await tables()).toEqual(before);
