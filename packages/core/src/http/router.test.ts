@@ -14,7 +14,8 @@ const route = (method: RouteDefinition["method"], path: string): RouteDefinition
 
 const match = createRouter([
   route("GET", "/v1/portal/returns/{id}"),
-  route("POST", "/v1/portal/returns/{id}/submit"),
+  // A lifecycle event's route: only these make `…/{id}/{event}` an event path.
+  { ...route("POST", "/v1/portal/returns/{id}/submit"), event: "submit" },
   route("GET", "/v1/portal/orders/{order_id}/returnable"),
 ]);
 
