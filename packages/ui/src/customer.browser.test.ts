@@ -11,6 +11,9 @@ import { browserSkipReason, launchChromium } from "./test-support/browser";
 import { tabTo, typeToSelect } from "./test-support/keyboard";
 import { ORDER_ID, SESSION_COOKIE, type Shop, startShop } from "./test-support/shop";
 
+/** A page re-renders after its answer arrives: text is read once it has settled, not at once. */
+const SETTLED = { timeout: 30_000 };
+
 const skip = browserSkipReason();
 const docs = (name: string) => fileURLToPath(new URL(`../docs/${name}`, import.meta.url));
 
@@ -53,7 +56,9 @@ describe.skipIf(skip !== null)(
       await page.locator("#rk-line-0-size").fill("L");
       await page.getByLabel("Return JEANS-SLIM").check();
       await page.locator("#rk-line-1-reason").selectOption("TOO_LARGE_AT_WAIST");
-      expect(await page.getByTestId("refund-total").textContent()).toBe("€79.00");
+      await expect
+        .poll(() => page.getByTestId("refund-total").textContent(), SETTLED)
+        .toBe("€79.00");
       expect(await page.getByText("Estimated refund: €79.00").count()).toBe(1);
 
       await page.getByRole("button", { name: "Submit return" }).click();
@@ -67,9 +72,9 @@ describe.skipIf(skip !== null)(
         "Submitted",
         "Submitted",
       ]);
-      expect(await request.locator("dd[data-testid=refund-amount]").first().textContent()).toBe(
-        "Total: €79.00 (estimate)",
-      );
+      await expect
+        .poll(() => request.locator("dd[data-testid=refund-amount]").first().textContent(), SETTLED)
+        .toBe("Total: €79.00 (estimate)");
       // Following them: each return's own timeline.
       for (const timeline of await request.locator(".rk-timeline").all()) {
         expect(await timeline.locator(".rk-timeline-event").allTextContents()).toEqual([
@@ -112,16 +117,19 @@ describe.skipIf(skip !== null)(
       await tabTo(page, "Submit return");
       await page.keyboard.press("Enter");
       await submitted(page).waitFor();
-      expect(
-        await page.locator(".rk-return").filter({ hasText: "DRESS-RED" }).textContent(),
-      ).toContain("Submitted");
+      await expect
+        .poll(
+          () => page.locator(".rk-return").filter({ hasText: "DRESS-RED" }).textContent(),
+          SETTLED,
+        )
+        .toContain("Submitted");
 
       // A withdrawal, by keyboard: the dress's cancel button.
       const dress = page.locator(".rk-return").filter({ hasText: "DRESS-RED" });
       await dress.getByRole("button", { name: "Cancel this return" }).focus();
       await page.keyboard.press("Enter");
       await page.getByRole("status").filter({ hasText: "cancelled" }).waitFor();
-      expect(await dress.locator(".rk-badge").textContent()).toBe("Cancelled");
+      await expect.poll(() => dress.locator(".rk-badge").textContent(), SETTLED).toBe("Cancelled");
       // The withdrawn unit can go back again: the order's form offers the dress once more.
       await page.getByLabel("Return DRESS-RED").waitFor();
 
@@ -145,9 +153,9 @@ describe.skipIf(skip !== null)(
       await page.goto(`${shop.url}/returns?order=ord_nope`);
       const alert = page.getByRole("alert");
       await alert.waitFor();
-      expect(await alert.textContent()).toBe(
-        "We could not find that order in your account. Check the order number.",
-      );
+      await expect
+        .poll(() => alert.textContent(), SETTLED)
+        .toBe("We could not find that order in your account. Check the order number.");
       await context.close();
     });
 
@@ -204,9 +212,9 @@ describe.skipIf(skip !== null)(
       await page.getByRole("button", { name: "Submit return" }).click();
       const alert = page.getByRole("alert").filter({ hasText: "Nothing was sent" });
       await alert.waitFor();
-      expect(await alert.textContent()).toBe(
-        "Nothing was sent, because: DRESS-RED (S): You can return at most 0 of this item.",
-      );
+      await expect
+        .poll(() => alert.textContent(), SETTLED)
+        .toBe("Nothing was sent, because: DRESS-RED (S): You can return at most 0 of this item.");
       // All or none: the tee went nowhere.
       const mine = await shop.service.list({ order_id: ORDER_ID }, customer);
       expect(
@@ -219,7 +227,7 @@ describe.skipIf(skip !== null)(
       const draft = page.locator(`[data-request-id="${other.request.id}"]`);
       await draft.getByRole("button", { name: "Submit these returns" }).click();
       await page.getByRole("status").filter({ hasText: "Your returns are submitted." }).waitFor();
-      expect(await draft.locator(".rk-badge").textContent()).toBe("Submitted");
+      await expect.poll(() => draft.locator(".rk-badge").textContent(), SETTLED).toBe("Submitted");
       // The browser logs the refused 422 itself; nothing else may fail.
       expect(errors.filter((error) => !error.includes("status of 422"))).toEqual([]);
       await context.close();
@@ -232,10 +240,12 @@ describe.skipIf(skip !== null)(
       await page.goto(`${shop.url}/returns?order=${ORDER_ID}`);
       // The jeans went back in the first case; one of the two tees is left.
       await page.getByLabel("TEE-BLK zurücksenden").check();
-      expect(await page.getByTestId("refund-total").textContent()).toBe("29,00\u00a0€");
-      expect(await page.getByText("Bestellt am").textContent()).toMatch(
-        /Bestellt am \d{2}\.\d{2}\.\d{4}/,
-      );
+      await expect
+        .poll(() => page.getByTestId("refund-total").textContent(), SETTLED)
+        .toBe("29,00\u00a0€");
+      await expect
+        .poll(() => page.getByText("Bestellt am").textContent(), SETTLED)
+        .toMatch(/Bestellt am \d{2}\.\d{2}\.\d{4}/);
       expect(await page.locator("html").getAttribute("lang")).toBe("de-DE");
       await context.close();
     });

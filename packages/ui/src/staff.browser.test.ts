@@ -12,6 +12,9 @@ import { browserSkipReason, launchChromium } from "./test-support/browser";
 import { tabTo, typeToSelect } from "./test-support/keyboard";
 import { ORDER_ID, SESSION_COOKIE, type Shop, startShop } from "./test-support/shop";
 
+/** A page re-renders after its answer arrives: text is read once it has settled, not at once. */
+const SETTLED = { timeout: 30_000 };
+
 const skip = browserSkipReason();
 const docs = (name: string) => fileURLToPath(new URL(`../docs/${name}`, import.meta.url));
 const CUSTOMER_NOTE = 'Please <b>hurry</b><img src=x onerror="window.injected=1">';
@@ -103,7 +106,9 @@ describe.skipIf(skip !== null)(
       await act(page, "Reject the return", async (form) => {
         await form.getByLabel("Reason code").selectOption("NOT_ELIGIBLE");
       });
-      expect(await page.locator("#rk-return-heading .rk-badge").textContent()).toBe("Declined");
+      await expect
+        .poll(() => page.locator("#rk-return-heading .rk-badge").textContent(), SETTLED)
+        .toBe("Declined");
       await page.getByRole("button", { name: /Back to the queue/ }).click();
 
       await page.getByRole("link", { name: ids["TEE-BLK"] }).click();
@@ -139,14 +144,18 @@ describe.skipIf(skip !== null)(
       // The final refund: one accepted unit at €29.00.
       const refund = page.locator('#rk-return-heading ~ [data-refund-status="final"]');
       await refund.waitFor();
-      expect(await refund.getByTestId("refund-amount").textContent()).toBe("Total: €29.00 (final)");
+      await expect
+        .poll(() => refund.getByTestId("refund-amount").textContent(), SETTLED)
+        .toBe("Total: €29.00 (final)");
       const graded = await shop.service.get(ids["TEE-BLK"] as string, {
         principal: { kind: "merchant", id: "t", scopes: ["merchant:returns.read"] },
       });
       expect(graded.grade?.accepted_quantity).toBe(1);
       expect(graded.refund).toMatchObject({ total: 2900, status: "final" });
       await act(page, await titleOf(page, "close"));
-      expect(await page.locator("#rk-return-heading .rk-badge").textContent()).toBe("Completed");
+      await expect
+        .poll(() => page.locator("#rk-return-heading .rk-badge").textContent(), SETTLED)
+        .toBe("Completed");
       const history = await page.locator(".rk-timeline li .rk-timeline-event").allTextContents();
       expect(history).toEqual([
         "Started",
@@ -168,11 +177,11 @@ describe.skipIf(skip !== null)(
       const toErp = page.locator("[data-delivery-status]").filter({ hasText: "ep_erp" });
       expect(await toErp.count()).toBe(events.length);
       expect(await delivered.count()).toBe(events.length);
-      expect(await toErp.first().textContent()).toContain("return.created");
+      await expect.poll(() => toErp.first().textContent(), SETTLED).toContain("return.created");
       // The endpoint nobody answers: every delivery dead after its attempt, and revivable.
       const dead = page.locator('[data-delivery-status="dead"]');
       expect(await dead.count()).toBe(events.length);
-      expect(await dead.first().textContent()).toContain("ECONNREFUSED");
+      await expect.poll(() => dead.first().textContent(), SETTLED).toContain("ECONNREFUSED");
       await dead.first().getByRole("button", { name: "Redeliver" }).click();
       await page.getByRole("status").filter({ hasText: "Sent again: 1" }).waitFor();
       expect(await seriousViolations(page)).toEqual([]);
@@ -217,7 +226,9 @@ describe.skipIf(skip !== null)(
       await tabTo(page, ids["DRESS-RED"] as string);
       await page.keyboard.press("Enter");
       for (const event of ["receive", "grade", "close"]) await byKeyboard(event);
-      expect(await page.locator("#rk-return-heading .rk-badge").textContent()).toBe("Completed");
+      await expect
+        .poll(() => page.locator("#rk-return-heading .rk-badge").textContent(), SETTLED)
+        .toBe("Completed");
       const grade = await shop.service.get(ids["DRESS-RED"] as string, {
         principal: { kind: "merchant", id: "t", scopes: ["merchant:returns.read"] },
       });
@@ -281,9 +292,12 @@ describe.skipIf(skip !== null)(
           `${count.confirmed_returns} returns, ${count.confirmed_units} units`,
         ]);
       }
-      expect(
-        await page.locator('tr[data-fit-row="TEE-BLK M TOO_SMALL"] td').nth(2).textContent(),
-      ).toBe("Too small");
+      await expect
+        .poll(
+          () => page.locator('tr[data-fit-row="TEE-BLK M TOO_SMALL"] td').nth(2).textContent(),
+          SETTLED,
+        )
+        .toBe("Too small");
       // Both were inspected: each bar's confirmed part is as wide as its claimed part.
       const bars = page.locator(".rk-chart .rk-dir");
       expect(await bars.count()).toBe(2);
@@ -292,9 +306,9 @@ describe.skipIf(skip !== null)(
         expect(Number(claimed)).toBeGreaterThan(0);
         expect(await bar.locator(".rk-bar-confirmed").getAttribute("width")).toBe(claimed);
       }
-      expect(await page.locator('.rk-top-issues [data-sku="TEE-BLK"]').textContent()).toBe(
-        "TEE-BLK: Too small at the chest · Size M (100 % of its returns are about fit)",
-      );
+      await expect
+        .poll(() => page.locator('.rk-top-issues [data-sku="TEE-BLK"]').textContent(), SETTLED)
+        .toBe("TEE-BLK: Too small at the chest · Size M (100 % of its returns are about fit)");
       expect(await seriousViolations(page)).toEqual([]);
       expect(errors).toEqual([]);
       await context.close();
