@@ -1,17 +1,13 @@
 import type { ReturnCommit, ReturnsStore, StoredReturn } from "@returnkit/core";
 import { advanceStoredReturn, makeOutboxEvent, makeStoredReturn, T0 } from "@returnkit/testing";
 import { ulid } from "ulidx";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { sqlNames } from "./names";
-import { postgresStore } from "./postgres-store";
 import {
   backends,
-  dropSchema,
   query,
-  STARTUP_TIMEOUT_MS,
+  storesForCases,
   type TestDatabase,
-  uniqueSchema,
-  warmUp,
   warnWithoutServer,
 } from "./test-support";
 
@@ -45,26 +41,16 @@ const keyUse = (key: string) => ({
 
 for (const backend of backends()) {
   describe.skipIf(backend.skip)(`commitMany on ${backend.name}`, () => {
-    const schema = uniqueSchema("commit_many");
     // Two stores on two connections: two processes sharing one database.
+    const opened = storesForCases(backend, "commit_many");
+    const { schema } = opened;
     let first: ReturnsStore;
     let second: ReturnsStore;
     let db: TestDatabase;
-
-    beforeAll(async () => {
-      await warmUp(backend);
-      db = backend.connect();
-      first = postgresStore({ db, schema });
-      second = postgresStore({ db: backend.connect(), schema });
-      await first.init?.();
-      await second.init?.();
-    }, STARTUP_TIMEOUT_MS);
-
-    afterAll(async () => {
-      await first.close?.();
-      await second.close?.();
-      await dropSchema(db, schema);
-      await backend.closeAll();
+    beforeAll(() => {
+      first = opened.stores[0]!;
+      second = opened.stores[1]!;
+      db = opened.db;
     });
 
     /** What the tables hold of `ids`: each return's version, and the events and the key. */

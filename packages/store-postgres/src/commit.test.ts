@@ -1,18 +1,10 @@
 import type { ReturnsStore } from "@returnkit/core";
 import { advanceStoredReturn, makeOutboxEvent, makeStoredReturn, T0 } from "@returnkit/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { toDriver } from "./drivers";
 import type { SqlDriver } from "./drivers/types";
 import { postgresStore } from "./postgres-store";
-import {
-  backends,
-  dropSchema,
-  STARTUP_TIMEOUT_MS,
-  type TestDatabase,
-  uniqueSchema,
-  warmUp,
-  warnWithoutServer,
-} from "./test-support";
+import { backends, storesForCases, warnWithoutServer } from "./test-support";
 
 warnWithoutServer("the commit cases");
 
@@ -20,26 +12,14 @@ const response = { status: 200, body: { ok: true }, headers: { etag: '"2"' } };
 
 for (const backend of backends()) {
   describe.skipIf(backend.skip)(`commit on ${backend.name}`, () => {
-    const schema = uniqueSchema("commit");
     // Two stores on two connections: two processes sharing one database.
+    const opened = storesForCases(backend, "commit");
+    const { schema } = opened;
     let first: ReturnsStore;
     let second: ReturnsStore;
-    let db: TestDatabase;
-
-    beforeAll(async () => {
-      await warmUp(backend);
-      db = backend.connect();
-      first = postgresStore({ db, schema });
-      second = postgresStore({ db: backend.connect(), schema });
-      await first.init?.();
-      await second.init?.();
-    }, STARTUP_TIMEOUT_MS);
-
-    afterAll(async () => {
-      await first.close?.();
-      await second.close?.();
-      await dropSchema(db, schema);
-      await backend.closeAll();
+    beforeAll(() => {
+      first = opened.stores[0]!;
+      second = opened.stores[1]!;
     });
 
     it("commit - keeps the key order of records and payloads as given", async () => {

@@ -16,6 +16,7 @@ import {
   dropSchema,
   query,
   STARTUP_TIMEOUT_MS,
+  storesForCases,
   type TestDatabase,
   uniqueSchema,
   warmUp,
@@ -49,24 +50,9 @@ async function fill(store: ReturnsStore): Promise<void> {
 
 for (const backend of backends()) {
   describe.skipIf(backend.skip)(`claimDeliveries on ${backend.name}`, () => {
-    const schema = uniqueSchema("claims");
-    let stores: ReturnsStore[];
-    let db: TestDatabase;
-
-    beforeAll(async () => {
-      await warmUp(backend);
-      db = backend.connect();
-      // Two connections (two pools on a server): two processes, each with its dispatchers.
-      stores = [postgresStore({ db, schema }), postgresStore({ db: backend.connect(), schema })];
-      for (const store of stores) await store.init?.();
-      await fill(stores[0]!);
-    }, STARTUP_TIMEOUT_MS);
-
-    afterAll(async () => {
-      for (const store of stores) await store.close?.();
-      await dropSchema(db, schema);
-      await backend.closeAll();
-    });
+    // Two connections (two pools on a server): two processes, each with its dispatchers.
+    const { stores } = storesForCases(backend, "claims");
+    beforeAll(() => fill(stores[0]!), STARTUP_TIMEOUT_MS);
 
     it("claimDeliveries - dispatchers on two connections never share a delivery and keep per-pair order", async () => {
       const total = RETURNS * EVENTS_PER_RETURN * ENDPOINTS;

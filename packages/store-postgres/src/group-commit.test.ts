@@ -14,12 +14,9 @@ import { sqlNames } from "./names";
 import { postgresStore } from "./postgres-store";
 import {
   backends,
-  dropSchema,
   query,
-  STARTUP_TIMEOUT_MS,
+  storesForCases,
   type TestDatabase,
-  uniqueSchema,
-  warmUp,
   warnWithoutServer,
 } from "./test-support";
 
@@ -49,21 +46,13 @@ function createOf(stored: StoredReturn, key?: string, fingerprint = "fp"): Retur
 
 for (const backend of backends()) {
   describe.skipIf(backend.skip)(`groupCommit on ${backend.name}`, () => {
-    const schema = uniqueSchema("group");
+    const opened = storesForCases(backend, "group", { count: 1, groupCommit: true });
+    const { schema } = opened;
     let db: TestDatabase;
     let store: ReturnsStore;
-
-    beforeAll(async () => {
-      await warmUp(backend);
-      db = backend.connect();
-      store = postgresStore({ db, schema, groupCommit: true });
-      await store.init?.();
-    }, STARTUP_TIMEOUT_MS);
-
-    afterAll(async () => {
-      await store.close?.();
-      await dropSchema(db, schema);
-      await backend.closeAll();
+    beforeAll(() => {
+      db = opened.db;
+      store = opened.stores[0]!;
     });
 
     const transactionsOf = async (ids: string[]) => {

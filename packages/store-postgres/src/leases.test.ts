@@ -4,18 +4,8 @@
  */
 import type { ReturnsStore } from "@returnkit/core";
 import { makeDeliveryAttempt, makeEndpoint } from "@returnkit/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { postgresStore } from "./postgres-store";
-import {
-  backends,
-  commitNewReturn,
-  dropSchema,
-  STARTUP_TIMEOUT_MS,
-  type TestDatabase,
-  uniqueSchema,
-  warmUp,
-  warnWithoutServer,
-} from "./test-support";
+import { beforeAll, describe, expect, it } from "vitest";
+import { backends, commitNewReturn, storesForCases, warnWithoutServer } from "./test-support";
 
 warnWithoutServer("the clock-skew lease cases");
 
@@ -24,23 +14,12 @@ const LEASE_MS = 60_000;
 
 for (const backend of backends()) {
   describe.skipIf(backend.skip)(`delivery leases on ${backend.name}`, () => {
-    const schema = uniqueSchema("leases");
-    let db: TestDatabase;
     /** Two processes: each its own connection (its own Pool on a server) and its own clock. */
+    const opened = storesForCases(backend, "leases");
     let stores: [ReturnsStore, ReturnsStore];
-
     beforeAll(async () => {
-      await warmUp(backend);
-      db = backend.connect();
-      stores = [postgresStore({ db, schema }), postgresStore({ db: backend.connect(), schema })];
-      for (const store of stores) await store.init?.();
+      stores = opened.stores as [ReturnsStore, ReturnsStore];
       await stores[0].saveEndpoint(makeEndpoint());
-    }, STARTUP_TIMEOUT_MS);
-
-    afterAll(async () => {
-      for (const store of stores ?? []) await store.close?.();
-      await dropSchema(db, schema);
-      await backend.closeAll();
     });
 
     const claim = (store: ReturnsStore, dispatcherId: string, now: number, leaseMs = LEASE_MS) =>

@@ -6,9 +6,10 @@ import { PGlite } from "@electric-sql/pglite";
 import type { ReturnsStore, StoredReturn } from "@returnkit/core";
 import { makeOutboxEvent, makeStoredReturn } from "@returnkit/testing";
 import pg from "pg";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { toDriver } from "../drivers";
 import type { SqlDriver } from "../drivers/types";
+import { type PostgresStore, type PostgresStoreOptions, postgresStore } from "../postgres-store";
 
 export const DATABASE_URL = process.env.DATABASE_URL;
 
@@ -81,6 +82,41 @@ export const STARTUP_TIMEOUT_MS = 120_000;
 /** Waits until the backend answers, so the first case is not charged with its start-up. */
 export async function warmUp(backend: Backend): Promise<void> {
   await query(backend.connect(), "SELECT 1");
+}
+
+/** What `storesForCases` opens: filled in its `beforeAll`, so read inside the cases. */
+export interface CaseStores {
+  schema: string;
+  db: TestDatabase;
+  stores: PostgresStore[];
+}
+
+/**
+ * A file's stores on one migrated schema of `backend`, each on a connection of its own (two
+ * stand for two processes sharing the database; the first store's connection is `db`):
+ * opened before the cases, closed after them, the schema dropped and the backend closed.
+ */
+export function storesForCases(
+  backend: Backend,
+  label: string,
+  { count = 2, ...options }: { count?: number } & Omit<PostgresStoreOptions, "db" | "schema"> = {},
+): CaseStores {
+  const opened = { schema: uniqueSchema(label), stores: [] } as unknown as CaseStores;
+  beforeAll(async () => {
+    await warmUp(backend);
+    opened.db = backend.connect();
+    for (let i = 0; i < count; i++) {
+      const db = i === 0 ? opened.db : backend.connect();
+      opened.stores.push(postgresStore({ ...options, db, schema: opened.schema }));
+    }
+    for (const store of opened.stores) await store.init();
+  }, STARTUP_TIMEOUT_MS);
+  afterAll(async () => {
+    for (const store of opened.stores) await store.close();
+    if (opened.db) await dropSchema(opened.db, opened.schema);
+    await backend.closeAll();
+  });
+  return opened;
 }
 
 /** PGlite always; a real server when DATABASE_URL is set. */
