@@ -2,13 +2,14 @@
  * @module returns/create-return-request — a customer's return of several lines of one order:
  * one draft return per line, checked line by line and committed together under one key.
  */
-import { newReturnId, newReturnRequestId } from "../domain/ids";
+import { newReturnRequestId } from "../domain/ids";
 import { initialReturnSnapshot, persistReturnSnapshot } from "../domain/machine";
 import { assertScope, type Principal } from "../domain/principal";
 import { problems, type RefusedLine } from "../domain/problems";
-import type { CreateReturnRequestParsed, ReturnData, ReturnRequestData } from "../domain/schemas";
+import type { CreateReturnRequestParsed, ReturnRequestData } from "../domain/schemas";
 import type { IdempotentResponse } from "../store/types";
 import { flatString } from "../util/flat-string";
+import { draftRecord } from "./create-return";
 import type { WriteOutcome } from "./idempotency/engine";
 import type { CheckedReturn } from "./orders/return-rules";
 import type { ReturnRequest } from "./orders/types";
@@ -119,35 +120,4 @@ async function checkLines(
   }
   if (refused.length) throw problems.returnRequestRefused(refused);
   return checked;
-}
-
-function draftRecord(
-  request: ReturnRequest,
-  checked: CheckedReturn,
-  requestId: string,
-  customerId: string,
-  at: string,
-  history: HistoryBuilder,
-): ReturnData {
-  return {
-    id: newReturnId(),
-    object: "return",
-    order_id: request.order_id,
-    line: request.line,
-    order_line: checked.orderLine ?? null,
-    reason: request.reason,
-    resolution: request.resolution,
-    exchange_size: request.exchange_size,
-    state: "draft",
-    flagged_from: null,
-    grade: null,
-    shipment: null,
-    customer_id: customerId,
-    request_id: requestId,
-    refund: null,
-    version: 1,
-    created_at: at,
-    updated_at: at,
-    history: history.all(),
-  };
 }

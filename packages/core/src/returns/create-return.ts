@@ -6,6 +6,7 @@ import { assertScope } from "../domain/principal";
 import type { ReturnData, ReturnSchemas } from "../domain/schemas";
 import type { StoredReturn } from "../store/types";
 import type { IdempotencyEngine, WriteOutcome } from "./idempotency/engine";
+import type { CheckedReturn } from "./orders/return-rules";
 import type { ReturnRequest } from "./orders/types";
 import { parseInput } from "./parse-input";
 import { HistoryBuilder } from "./record-changes";
@@ -45,27 +46,7 @@ export async function createReturn(deps: CreateReturnDeps, input: unknown, ctx: 
       const at = timestamp(deps.now);
       const history = new HistoryBuilder([], at);
       history.add("create", null, "draft", actorOf(ctx.principal), {});
-      const record: ReturnData = {
-        id: newReturnId(),
-        object: "return",
-        order_id: request.order_id,
-        line: request.line,
-        order_line: checked.orderLine ?? null,
-        refund: null,
-        reason: request.reason,
-        resolution: request.resolution,
-        exchange_size: request.exchange_size,
-        state: "draft",
-        flagged_from: null,
-        grade: null,
-        shipment: null,
-        customer_id: ctx.principal.id,
-        request_id: null,
-        version: 1,
-        created_at: at,
-        updated_at: at,
-        history: history.all(),
-      };
+      const record = draftRecord(request, checked, null, ctx.principal.id, at, history);
       record.refund = refundOf(record, deps.refundPolicy);
       const next: StoredReturn = {
         record,
@@ -86,4 +67,39 @@ export async function createReturn(deps: CreateReturnDeps, input: unknown, ctx: 
       return { kind: "response", response: deps.respond(next.record, 201) };
     },
   );
+}
+
+/**
+ * A return's first version: a draft of `request` as the order's rules found it, made alone
+ * (`requestId` null) or as one line of a return request. Its refund is worked out after.
+ */
+export function draftRecord(
+  request: ReturnRequest,
+  checked: CheckedReturn,
+  requestId: string | null,
+  customerId: string,
+  at: string,
+  history: HistoryBuilder,
+): ReturnData {
+  return {
+    id: newReturnId(),
+    object: "return",
+    order_id: request.order_id,
+    line: request.line,
+    order_line: checked.orderLine ?? null,
+    refund: null,
+    reason: request.reason,
+    resolution: request.resolution,
+    exchange_size: request.exchange_size,
+    state: "draft",
+    flagged_from: null,
+    grade: null,
+    shipment: null,
+    customer_id: customerId,
+    request_id: requestId,
+    version: 1,
+    created_at: at,
+    updated_at: at,
+    history: history.all(),
+  };
 }
