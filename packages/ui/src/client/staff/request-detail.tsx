@@ -5,11 +5,11 @@
  */
 import { useEffect, useState } from "preact/hooks";
 import type { MessageKey } from "../messages/en";
-import { describeProblem } from "../problems";
 import { usePage } from "../shared/context";
 import { Notice, RefundBlock, StateBadge } from "../shared/parts";
 import type { ReturnRequest } from "../types";
 import { ActionForm } from "./action-form";
+import { useResource } from "./use-resource";
 import { ViewLink } from "./view-link";
 
 function requestPath(id: string): string {
@@ -23,23 +23,8 @@ interface Props {
 }
 
 export function RequestDetail({ id, onOpenReturn, onBack }: Props) {
-  const { api, i18n } = usePage();
-  const [request, setRequest] = useState<ReturnRequest | null>(null);
-  const [error, setError] = useState("");
-  const [done, setDone] = useState("");
-  const load = () =>
-    api
-      .get<ReturnRequest>(requestPath(id))
-      .then(setRequest)
-      .catch((problem) => setError(describeProblem(problem, i18n)));
-  useEffect(() => {
-    void load();
-  }, [id]);
-  const after = async (message: string, ok: boolean) => {
-    setDone(ok ? message : "");
-    setError(ok ? "" : message);
-    await load();
-  };
+  const { i18n } = usePage();
+  const { value: request, error, done, after } = useResource<ReturnRequest>(requestPath(id));
 
   if (!request)
     return error ? <Notice kind="error">{error}</Notice> : <p>{i18n.t("app.loading")}</p>;

@@ -1,7 +1,5 @@
 /** @module client/staff/return-detail — one return: details, actions, history, deliveries. */
-import { useEffect, useState } from "preact/hooks";
 import type { MessageKey } from "../messages/en";
-import { describeProblem } from "../problems";
 import { usePage } from "../shared/context";
 import { Notice, RefundBlock, StateBadge, Timeline } from "../shared/parts";
 import { useReasons } from "../shared/use-reasons";
@@ -9,6 +7,7 @@ import type { ReturnRecord } from "../types";
 import { ActionForm } from "./action-form";
 import { Deliveries } from "./deliveries";
 import { RequestSiblings } from "./request-detail";
+import { useResource } from "./use-resource";
 
 interface Props {
   id: string;
@@ -18,28 +17,10 @@ interface Props {
 }
 
 export function ReturnDetail({ id, onBack, onOpenReturn, onOpenRequest }: Props) {
-  const { api, i18n } = usePage();
-  const [record, setRecord] = useState<ReturnRecord | null>(null);
-  const [error, setError] = useState("");
-  const [done, setDone] = useState("");
-  const [version, setVersion] = useState(0);
+  const { i18n } = usePage();
+  const resource = useResource<ReturnRecord>(`/v1/merchant/returns/${encodeURIComponent(id)}`);
+  const { value: record, error, done, actions, after } = resource;
   const { label } = useReasons();
-
-  const load = () =>
-    api
-      .get<ReturnRecord>(`/v1/merchant/returns/${encodeURIComponent(id)}`)
-      .then(setRecord)
-      .catch((problem) => setError(describeProblem(problem, i18n)));
-  useEffect(() => {
-    void load();
-  }, [id]);
-
-  const after = async (message: string, ok: boolean) => {
-    setDone(ok ? message : "");
-    setError(ok ? "" : message);
-    await load();
-    setVersion((v) => v + 1);
-  };
 
   if (!record)
     return error ? <Notice kind="error">{error}</Notice> : <p>{i18n.t("app.loading")}</p>;
@@ -87,7 +68,7 @@ export function ReturnDetail({ id, onBack, onOpenReturn, onOpenRequest }: Props)
             <RequestSiblings
               requestId={record.request_id}
               returnId={record.id}
-              version={version}
+              version={actions}
               onOpenRequest={onOpenRequest}
               onOpenReturn={onOpenReturn}
             />
@@ -111,7 +92,7 @@ export function ReturnDetail({ id, onBack, onOpenReturn, onOpenRequest }: Props)
           ))}
         </section>
       </div>
-      <Deliveries returnId={record.id} version={version} />
+      <Deliveries returnId={record.id} version={actions} />
     </>
   );
 }
