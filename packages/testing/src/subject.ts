@@ -2,7 +2,13 @@
  * @module testing/subject — what every group of conformance cases shares: the store under
  * test (fresh for each case) and the few commits most cases start from.
  */
-import type { OutboxEvent, ReturnEvent, ReturnsStore, StoredReturn } from "@returnkit/core";
+import type {
+  ClaimedDelivery,
+  OutboxEvent,
+  ReturnEvent,
+  ReturnsStore,
+  StoredReturn,
+} from "@returnkit/core";
 import {
   advanceStoredReturn,
   makeOutboxEvent,
@@ -53,6 +59,26 @@ export async function advanceReturn(
   if (!result.ok)
     throw new Error(`fixture: ${event} of ${stored.record.id} failed: ${result.reason}`);
   return { stored: next, events: result.events };
+}
+
+type ClaimRequest = Parameters<ReturnsStore["claimDeliveries"]>[0];
+
+/** The lease most cases claim under: long enough never to run out during a case. */
+export const LEASE_MS = 30_000;
+
+/** Claims what is due at `now` as dispatcher `d1` (up to 100, under `LEASE_MS`) unless told otherwise. */
+export function claimDue(
+  store: ReturnsStore,
+  now: number,
+  options: Partial<Omit<ClaimRequest, "now">> = {},
+): Promise<ClaimedDelivery[]> {
+  return store.claimDeliveries({
+    dispatcherId: "d1",
+    limit: 100,
+    leaseMs: LEASE_MS,
+    ...options,
+    now,
+  });
 }
 
 /** Strips the store-assigned position so an event can be compared with its input. */

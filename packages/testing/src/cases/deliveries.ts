@@ -11,22 +11,7 @@ import type {
 } from "@returnkit/core";
 import { describe, expect, it } from "vitest";
 import { iso, makeDeliveryAttempt, makeEndpoint, T0 } from "../fixtures";
-import { advanceReturn, createReturn, type StoreSubject } from "../subject";
-
-const LEASE_MS = 30_000;
-
-function claim(
-  store: ReturnsStore,
-  now: number,
-  options: { dispatcherId?: string; limit?: number; leaseMs?: number } = {},
-) {
-  return store.claimDeliveries({
-    dispatcherId: options.dispatcherId ?? "d1",
-    now,
-    limit: options.limit ?? 100,
-    leaseMs: options.leaseMs ?? LEASE_MS,
-  });
-}
+import { advanceReturn, claimDue, createReturn, LEASE_MS, type StoreSubject } from "../subject";
 
 function record(
   store: ReturnsStore,
@@ -80,7 +65,7 @@ export function describeDeliveries(subject: StoreSubject): void {
       const endpoint = await withEndpoint(subject.store);
       const { events } = await createReturn(subject.store);
 
-      const claimed = await claim(subject.store, T0);
+      const claimed = await claimDue(subject.store, T0);
 
       expect(claimed).toHaveLength(1);
       expect(claimed[0]!.event).toEqual(events[0]);
@@ -97,7 +82,7 @@ export function describeDeliveries(subject: StoreSubject): void {
       const a = await returnWithEvents(subject.store, 3);
       const b = await returnWithEvents(subject.store, 1);
 
-      const claimed = await claim(subject.store, T0 + 60_000);
+      const claimed = await claimDue(subject.store, T0 + 60_000);
 
       expect(eventIds(claimed).sort()).toEqual([a.events[0]!.id, b.events[0]!.id].sort());
     });
@@ -107,7 +92,7 @@ export function describeDeliveries(subject: StoreSubject): void {
       const second = await withEndpoint(subject.store);
       const { events } = await returnWithEvents(subject.store, 2);
 
-      const claimed = await claim(subject.store, T0 + 60_000);
+      const claimed = await claimDue(subject.store, T0 + 60_000);
 
       expect(claimed.map((c) => [c.event.id, c.endpoint.id]).sort()).toEqual(
         [
@@ -121,18 +106,18 @@ export function describeDeliveries(subject: StoreSubject): void {
       await withEndpoint(subject.store);
       await createReturn(subject.store, { at: T0 + 5_000 });
 
-      expect(await claim(subject.store, T0 + 4_999)).toEqual([]);
-      expect(await claim(subject.store, T0 + 5_000)).toHaveLength(1);
+      expect(await claimDue(subject.store, T0 + 4_999)).toEqual([]);
+      expect(await claimDue(subject.store, T0 + 5_000)).toHaveLength(1);
     });
 
     it("claimDeliveries - claims at most limit deliveries per call", async () => {
       await withEndpoint(subject.store);
       for (let i = 0; i < 5; i++) await createReturn(subject.store);
 
-      const first = await claim(subject.store, T0, { limit: 2 });
-      const second = await claim(subject.store, T0, { limit: 2 });
-      const third = await claim(subject.store, T0, { limit: 2 });
-      const fourth = await claim(subject.store, T0, { limit: 2 });
+      const first = await claimDue(subject.store, T0, { limit: 2 });
+      const second = await claimDue(subject.store, T0, { limit: 2 });
+      const third = await claimDue(subject.store, T0, { limit: 2 });
+      const fourth = await claimDue(subject.store, T0, { limit: 2 });
 
       expect([first.length, second.length, third.length, fourth.length]).toEqual([2, 2, 1, 0]);
       expect(new Set([...first, ...second, ...third].map((c) => c.delivery.id)).size).toBe(5);
@@ -141,9 +126,9 @@ export function describeDeliveries(subject: StoreSubject): void {
     it("claimDeliveries - does not hand a leased delivery to anyone until the lease runs out", async () => {
       await withEndpoint(subject.store);
       await createReturn(subject.store);
-      const [held] = await claim(subject.store, T0, { dispatcherId: "d1" });
+      const [held] = await claimDue(subject.store, T0, { dispatcherId: "d1" });
 
-      const during = await claim(subject.store, T0 + LEASE_MS - 1, { dispatcherId: "d2" });
+      const during = await claimDue(subject.store, T0 + LEASE_MS - 1, { dispatcherId: "d2" });
 
       expect(held).toBeDefined();
       expect(during).toEqual([]);
@@ -152,13 +137,13 @@ export function describeDeliveries(subject: StoreSubject): void {
     it("claimDeliveries - hands a delivery whose lease ran out to the next claimer", async () => {
       await withEndpoint(subject.store);
       await createReturn(subject.store);
-      const [held] = await claim(subject.store, T0, {
+      const [held] = await claimDue(subject.store, T0, {
         dispatcherId: "d1",
         leaseMs: SHORT_LEASE_MS,
       });
       await outlastShortLease();
 
-      const after = await claim(subject.store, T0 + SHORT_LEASE_MS, { dispatcherId: "d2" });
+      const after = await claimDue(subject.store, T0 + SHORT_LEASE_MS, { dispatcherId: "d2" });
 
       expect(after.map((c) => c.delivery.id)).toEqual([held!.delivery.id]);
     });
@@ -172,7 +157,7 @@ export function describeDeliveries(subject: StoreSubject): void {
       for (let round = 0; round < 20; round++) {
         const batches = await Promise.all(
           Array.from({ length: 6 }, (_, n) =>
-            claim(subject.store, T0, { dispatcherId: `d${n}`, limit: 4 }),
+            claimDue(subject.store, T0, { dispatcherId: `d${n}`, limit: 4 }),
           ),
         );
         const claimed = batches.flat();
@@ -191,7 +176,7 @@ export function describeDeliveries(subject: StoreSubject): void {
 
       const order: string[] = [];
       for (let i = 0; i < 4; i++) {
-        const [head, ...rest] = await claim(subject.store, now);
+        const [head, ...rest] = await claimDue(subject.store, now);
         expect(rest).toEqual([]);
         if (!head) break;
         order.push(head.event.id);
@@ -204,11 +189,11 @@ export function describeDeliveries(subject: StoreSubject): void {
     it("claimDeliveries - holds later deliveries back while the head waits for its retry", async () => {
       await withEndpoint(subject.store);
       const { events } = await returnWithEvents(subject.store, 2);
-      const [head] = await claim(subject.store, T0);
+      const [head] = await claimDue(subject.store, T0);
       await record(subject.store, head!, { kind: "retry", next_attempt_at: T0 + 5_000 }, T0);
 
-      const early = await claim(subject.store, T0 + 4_999);
-      const due = await claim(subject.store, T0 + 5_000);
+      const early = await claimDue(subject.store, T0 + 4_999);
+      const due = await claimDue(subject.store, T0 + 5_000);
 
       expect(early).toEqual([]);
       expect(eventIds(due)).toEqual([events[0]!.id]);
@@ -218,10 +203,10 @@ export function describeDeliveries(subject: StoreSubject): void {
     it("claimDeliveries - a dead delivery does not hold back the next one", async () => {
       await withEndpoint(subject.store);
       const { events } = await returnWithEvents(subject.store, 2);
-      const [head] = await claim(subject.store, T0 + 60_000);
+      const [head] = await claimDue(subject.store, T0 + 60_000);
       await record(subject.store, head!, { kind: "dead" }, T0 + 60_000);
 
-      const next = await claim(subject.store, T0 + 60_000);
+      const next = await claimDue(subject.store, T0 + 60_000);
 
       expect(eventIds(next)).toEqual([events[1]!.id]);
     });
@@ -229,13 +214,13 @@ export function describeDeliveries(subject: StoreSubject): void {
     it("claimDeliveries - never hands out a delivery whose endpoint was removed", async () => {
       const endpoint = await withEndpoint(subject.store);
       await createReturn(subject.store);
-      const [claimed] = await claim(subject.store, T0);
+      const [claimed] = await claimDue(subject.store, T0);
       await record(subject.store, claimed!, { kind: "dead" }, T0);
       await subject.store.removeEndpoint(endpoint.id);
 
       await subject.store.redeliver({ eventId: claimed!.event.id, now: T0 });
 
-      expect(await claim(subject.store, T0 + 1)).toEqual([]);
+      expect(await claimDue(subject.store, T0 + 1)).toEqual([]);
     });
   });
 
@@ -243,7 +228,7 @@ export function describeDeliveries(subject: StoreSubject): void {
     it("recordDeliveryAttempt - marks a delivery delivered with its attempt and releases it", async () => {
       await withEndpoint(subject.store);
       const { events } = await createReturn(subject.store);
-      const [claimed] = await claim(subject.store, T0);
+      const [claimed] = await claimDue(subject.store, T0);
 
       const recorded = await record(subject.store, claimed!, { kind: "delivered" }, T0 + 100);
 
@@ -257,15 +242,15 @@ export function describeDeliveries(subject: StoreSubject): void {
           delivered_at: iso(T0 + 100),
         },
       ]);
-      expect(await claim(subject.store, T0 + 10 * LEASE_MS)).toEqual([]);
+      expect(await claimDue(subject.store, T0 + 10 * LEASE_MS)).toEqual([]);
     });
 
     it("recordDeliveryAttempt - keeps a retried delivery pending until its new time, with every attempt", async () => {
       await withEndpoint(subject.store);
       const { events } = await createReturn(subject.store);
-      const [first] = await claim(subject.store, T0);
+      const [first] = await claimDue(subject.store, T0);
       await record(subject.store, first!, { kind: "retry", next_attempt_at: T0 + 5_000 }, T0);
-      const [second] = await claim(subject.store, T0 + 5_000);
+      const [second] = await claimDue(subject.store, T0 + 5_000);
       await record(
         subject.store,
         second!,
@@ -288,7 +273,7 @@ export function describeDeliveries(subject: StoreSubject): void {
     it("recordDeliveryAttempt - marks a delivery dead with the time it died", async () => {
       await withEndpoint(subject.store);
       const { events } = await createReturn(subject.store);
-      const [claimed] = await claim(subject.store, T0);
+      const [claimed] = await claimDue(subject.store, T0);
 
       await record(subject.store, claimed!, { kind: "dead" }, T0 + 100);
 
@@ -305,7 +290,7 @@ export function describeDeliveries(subject: StoreSubject): void {
     it("recordDeliveryAttempt - ignores a dispatcher that does not hold the lease", async () => {
       await withEndpoint(subject.store);
       const { events } = await createReturn(subject.store);
-      const [claimed] = await claim(subject.store, T0, { dispatcherId: "d1" });
+      const [claimed] = await claimDue(subject.store, T0, { dispatcherId: "d1" });
 
       const recorded = await record(subject.store, claimed!, { kind: "delivered" }, T0, "d2");
 
@@ -313,18 +298,18 @@ export function describeDeliveries(subject: StoreSubject): void {
       expect(await subject.store.listDeliveries({ eventId: events[0]!.id })).toEqual([
         claimed!.delivery,
       ]);
-      expect(await claim(subject.store, T0 + 1, { dispatcherId: "d2" })).toEqual([]);
+      expect(await claimDue(subject.store, T0 + 1, { dispatcherId: "d2" })).toEqual([]);
     });
 
     it("recordDeliveryAttempt - ignores a holder whose lease was taken over", async () => {
       await withEndpoint(subject.store);
       const { events } = await createReturn(subject.store);
-      const [stale] = await claim(subject.store, T0, {
+      const [stale] = await claimDue(subject.store, T0, {
         dispatcherId: "d1",
         leaseMs: SHORT_LEASE_MS,
       });
       await outlastShortLease();
-      const [current] = await claim(subject.store, T0 + SHORT_LEASE_MS, { dispatcherId: "d2" });
+      const [current] = await claimDue(subject.store, T0 + SHORT_LEASE_MS, { dispatcherId: "d2" });
 
       const staleRecorded = await record(subject.store, stale!, { kind: "dead" }, T0 + 1_500, "d1");
       const currentRecorded = await record(
@@ -346,7 +331,7 @@ export function describeDeliveries(subject: StoreSubject): void {
     it("recordDeliveryAttempt - ignores a second record after the lease was released, and unknown deliveries", async () => {
       await withEndpoint(subject.store);
       await createReturn(subject.store);
-      const [claimed] = await claim(subject.store, T0);
+      const [claimed] = await claimDue(subject.store, T0);
       await record(subject.store, claimed!, { kind: "retry", next_attempt_at: T0 + 5_000 }, T0);
 
       const again = await record(subject.store, claimed!, { kind: "delivered" }, T0 + 1);
@@ -366,7 +351,7 @@ export function describeDeliveries(subject: StoreSubject): void {
   describe("redeliver", () => {
     /** Kills every due delivery, each attempt at `at`. */
     async function killAll(store: ReturnsStore, now: number, at = now) {
-      const claimed = await claim(store, now);
+      const claimed = await claimDue(store, now);
       for (const c of claimed) await record(store, c, { kind: "dead" }, at);
       return claimed;
     }
@@ -394,7 +379,7 @@ export function describeDeliveries(subject: StoreSubject): void {
       expect(
         await subject.store.listDeliveries({ returnId: other.stored.record.id, status: "dead" }),
       ).toHaveLength(2);
-      expect(eventIds(await claim(subject.store, T0 + 10_000))).toEqual([
+      expect(eventIds(await claimDue(subject.store, T0 + 10_000))).toEqual([
         events[0]!.id,
         events[0]!.id,
       ]);
@@ -464,16 +449,16 @@ export function describeDeliveries(subject: StoreSubject): void {
         (await subject.store.listDeliveries({ status })).map((d) => d.endpoint_id).sort();
       expect(await byStatus("pending")).toEqual([kept.id]);
       expect(await byStatus("dead")).toEqual([removed.id, retaken.id]);
-      expect(await claim(subject.store, T0 + 10_000)).toHaveLength(1);
+      expect(await claimDue(subject.store, T0 + 10_000)).toHaveLength(1);
     });
 
     it("redeliver - leaves pending and delivered deliveries alone and needs an event or a time", async () => {
       await withEndpoint(subject.store);
       const delivered = await createReturn(subject.store);
-      const [claimed] = await claim(subject.store, T0);
+      const [claimed] = await claimDue(subject.store, T0);
       await record(subject.store, claimed!, { kind: "delivered" }, T0);
       const dead = await createReturn(subject.store);
-      const [dying] = await claim(subject.store, T0);
+      const [dying] = await claimDue(subject.store, T0);
       await record(subject.store, dying!, { kind: "dead" }, T0);
       const pending = await createReturn(subject.store);
 
@@ -515,7 +500,7 @@ export function describeDeliveries(subject: StoreSubject): void {
       await createReturn(subject.store, { at: T0 + 9_000 });
       expect(await subject.store.nextDeliveryDueAt()).toBe(T0 + 5_000);
 
-      const [first] = await claim(subject.store, T0 + 5_000, { limit: 1 });
+      const [first] = await claimDue(subject.store, T0 + 5_000, { limit: 1 });
       await record(
         subject.store,
         first!,
@@ -531,7 +516,7 @@ export function describeDeliveries(subject: StoreSubject): void {
         return ctx.skip("the store does not implement nextDeliveryDueAt");
       const endpoint = await withEndpoint(subject.store);
       await returnWithEvents(subject.store, 3);
-      const [head] = await claim(subject.store, T0, { leaseMs: LEASE_MS });
+      const [head] = await claimDue(subject.store, T0, { leaseMs: LEASE_MS });
 
       // The head is leased: nothing of this pair can be claimed before the lease runs out,
       // which, on the caller's clock, is at most LEASE_MS after its `now` (a store with a
@@ -565,7 +550,7 @@ export function describeDeliveries(subject: StoreSubject): void {
       expect((await probe(T0 + 60_000))?.oldestDueAt).toBe(T0 + 5_000);
 
       // One in flight (leased) is not waiting; one retrying later is not due.
-      const [first] = await claim(subject.store, T0 + 60_000, { limit: 1, leaseMs: LEASE_MS });
+      const [first] = await claimDue(subject.store, T0 + 60_000, { limit: 1, leaseMs: LEASE_MS });
       expect((await probe(T0 + 60_000))?.oldestDueAt).toBe(T0 + 9_000);
       await record(subject.store, first!, { kind: "retry", next_attempt_at: T0 + 90_000 }, T0);
       expect((await probe(T0 + 60_000))?.oldestDueAt).toBe(T0 + 9_000);

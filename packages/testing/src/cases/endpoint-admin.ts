@@ -19,7 +19,7 @@ import {
 } from "@returnkit/core";
 import { describe, expect, it } from "vitest";
 import { iso, makeSubscriberEndpoint, T0 } from "../fixtures";
-import { createReturn, type StoreSubject } from "../subject";
+import { claimDue, createReturn, type StoreSubject } from "../subject";
 
 const HOUR = 3_600_000;
 const URL = "https://erp.example/hooks/returns";
@@ -56,8 +56,7 @@ async function webhookOrNull(store: ReturnsStore, id: string) {
   return found ?? null;
 }
 
-const claimAll = (store: ReturnsStore, now: number) =>
-  store.claimDeliveries({ dispatcherId: "d1", now, limit: 100, leaseMs: 1_000 });
+const claimAll = (store: ReturnsStore, now: number) => claimDue(store, now, { leaseMs: 1_000 });
 
 export function describeEndpointAdmin(subject: StoreSubject): void {
   describe("endpoint admin", () => {

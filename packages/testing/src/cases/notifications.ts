@@ -1,7 +1,7 @@
 /** @module testing/cases/notifications — `onDeliveriesCreated`: waking dispatchers. */
 import { describe, expect, it, vi } from "vitest";
 import { makeDeliveryAttempt, makeEndpoint, T0 } from "../fixtures";
-import { createReturn, type StoreSubject } from "../subject";
+import { claimDue, createReturn, type StoreSubject } from "../subject";
 
 /** Long enough for a notification that was sent to arrive, through a database if need be. */
 const SETTLE_MS = 300;
@@ -26,12 +26,7 @@ export function describeNotifications(subject: StoreSubject): void {
         return ctx.skip("the store does not implement onDeliveriesCreated");
       await subject.store.saveEndpoint(makeEndpoint());
       const { events } = await createReturn(subject.store);
-      const [claimed] = await subject.store.claimDeliveries({
-        dispatcherId: "d1",
-        now: T0,
-        limit: 1,
-        leaseMs: 1_000,
-      });
+      const [claimed] = await claimDue(subject.store, T0, { limit: 1, leaseMs: 1_000 });
       await subject.store.recordDeliveryAttempt({
         deliveryId: claimed!.delivery.id,
         dispatcherId: "d1",

@@ -12,7 +12,13 @@ import {
   makeStoredReturn,
   T0,
 } from "../fixtures";
-import { advanceReturn, createReturn, type StoreSubject, withoutPosition } from "../subject";
+import {
+  advanceReturn,
+  claimDue,
+  createReturn,
+  type StoreSubject,
+  withoutPosition,
+} from "../subject";
 
 export function describeOutbox(subject: StoreSubject): void {
   describe("outbox", () => {
@@ -243,12 +249,7 @@ export function describeOutbox(subject: StoreSubject): void {
       await subject.store.saveEndpoint(rotating);
       await createReturn(subject.store);
 
-      const [claimed] = await subject.store.claimDeliveries({
-        dispatcherId: "d1",
-        now: T0,
-        limit: 1,
-        leaseMs: 1_000,
-      });
+      const [claimed] = await claimDue(subject.store, T0, { limit: 1, leaseMs: 1_000 });
 
       expect(await subject.store.listEndpoints()).toEqual([rotating]);
       expect(claimed!.endpoint).toEqual(rotating);
@@ -274,12 +275,7 @@ export function describeOutbox(subject: StoreSubject): void {
       await subject.store.saveEndpoint(endpoint);
       await subject.store.saveEndpoint(other);
       const { stored, events } = await createReturn(subject.store);
-      const [claimed] = await subject.store.claimDeliveries({
-        dispatcherId: "d1",
-        now: T0,
-        limit: 1,
-        leaseMs: 1_000,
-      });
+      const [claimed] = await claimDue(subject.store, T0, { limit: 1, leaseMs: 1_000 });
       await subject.store.recordDeliveryAttempt({
         deliveryId: claimed!.delivery.id,
         dispatcherId: "d1",
@@ -287,12 +283,7 @@ export function describeOutbox(subject: StoreSubject): void {
         outcome: { kind: "delivered" },
       });
       const removedId = claimed!.endpoint.id === endpoint.id ? other.id : endpoint.id;
-      await subject.store.claimDeliveries({
-        dispatcherId: "d1",
-        now: T0,
-        limit: 1,
-        leaseMs: 1_000,
-      });
+      await claimDue(subject.store, T0, { limit: 1, leaseMs: 1_000 });
 
       await subject.store.removeEndpoint(removedId);
 
@@ -320,14 +311,7 @@ export function describeOutbox(subject: StoreSubject): void {
           [endpoint.id, "pending"],
         ]);
       }
-      expect(
-        await subject.store.claimDeliveries({
-          dispatcherId: "d1",
-          now: T0 + 60_000,
-          limit: 10,
-          leaseMs: 1_000,
-        }),
-      ).toEqual([]);
+      expect(await claimDue(subject.store, T0 + 60_000, { limit: 10, leaseMs: 1_000 })).toEqual([]);
       // Paused deliveries must not wake a dispatcher: nothing can be claimed.
       if (subject.store.nextDeliveryDueAt)
         expect(await subject.store.nextDeliveryDueAt()).toBeNull();
@@ -339,12 +323,7 @@ export function describeOutbox(subject: StoreSubject): void {
       const created = await createReturn(subject.store);
       const now = T0 + 60_000;
       // Its first event is attempted, then the receiver answers 410 and the endpoint goes.
-      const [first] = await subject.store.claimDeliveries({
-        dispatcherId: "d1",
-        now,
-        limit: 10,
-        leaseMs: 30_000,
-      });
+      const [first] = await claimDue(subject.store, now, { limit: 10 });
       await subject.store.disableEndpoint(endpoint.id, "410 Gone");
       await subject.store.recordDeliveryAttempt({
         deliveryId: first!.delivery.id,
@@ -360,12 +339,7 @@ export function describeOutbox(subject: StoreSubject): void {
       await subject.store.saveEndpoint({ ...endpoint, enabled: true, disabled_reason: null });
       const delivered: string[] = [];
       for (let round = 0; round < 10; round++) {
-        const claimed = await subject.store.claimDeliveries({
-          dispatcherId: "d1",
-          now,
-          limit: 10,
-          leaseMs: 30_000,
-        });
+        const claimed = await claimDue(subject.store, now, { limit: 10 });
         if (claimed.length === 0) break;
         for (const c of claimed) {
           delivered.push(c.event.id);
@@ -395,12 +369,7 @@ export function describeOutbox(subject: StoreSubject): void {
       await subject.store.disableEndpoint(endpoint.id, "paused by the merchant");
 
       await subject.store.saveEndpoint({ ...endpoint, enabled: true, disabled_reason: null });
-      const claimed = await subject.store.claimDeliveries({
-        dispatcherId: "d1",
-        now: T0,
-        limit: 10,
-        leaseMs: 1_000,
-      });
+      const claimed = await claimDue(subject.store, T0, { limit: 10, leaseMs: 1_000 });
 
       expect(claimed.map((c) => c.event.id)).toEqual([events[0]!.id]);
     });

@@ -3,19 +3,14 @@
 import type { ReturnsStore } from "@returnkit/core";
 import { describe, expect, it } from "vitest";
 import { makeDeliveryAttempt, makeEndpoint, T0 } from "../fixtures";
-import { createReturn, type StoreSubject } from "../subject";
+import { claimDue, createReturn, type StoreSubject } from "../subject";
 
 const HOUR = 3_600_000;
 const KEY_RESPONSE = { status: 404, body: { title: "Return not found" }, headers: {} };
 
 /** Claims every due delivery and finishes each with `kind` at `at`. */
 async function finishAll(store: ReturnsStore, now: number, kind: "delivered" | "dead", at = now) {
-  const claimed = await store.claimDeliveries({
-    dispatcherId: "d1",
-    now,
-    limit: 100,
-    leaseMs: 1_000,
-  });
+  const claimed = await claimDue(store, now, { leaseMs: 1_000 });
   for (const c of claimed) {
     await store.recordDeliveryAttempt({
       deliveryId: c.delivery.id,

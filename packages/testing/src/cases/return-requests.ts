@@ -21,7 +21,7 @@ import {
   makeStoredReturn,
   T0,
 } from "../fixtures";
-import { createReturn, type StoreSubject, withoutPosition } from "../subject";
+import { claimDue, createReturn, type StoreSubject, withoutPosition } from "../subject";
 
 type Change = ReturnsCommit["changes"][number];
 type Line = ReturnData["line"];
@@ -213,12 +213,7 @@ export function describeReturnRequests(subject: StoreSubject): void {
         changes: [createChange(request, TEE_M), createChange(request, CAP)],
       });
 
-      const claimed = await subject.store.claimDeliveries({
-        dispatcherId: "d1",
-        now: T0 + 60_000,
-        limit: 10,
-        leaseMs: 30_000,
-      });
+      const claimed = await claimDue(subject.store, T0 + 60_000, { limit: 10 });
       expect(claimed.map(({ event }) => event.id).sort()).toEqual(
         events
           .flat()

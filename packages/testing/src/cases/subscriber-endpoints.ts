@@ -6,13 +6,7 @@
 import type { ClaimedDelivery, DeliveryOutcome, ReturnsStore } from "@returnkit/core";
 import { describe, expect, it } from "vitest";
 import { makeDeliveryAttempt, makeEndpoint, makeSubscriberEndpoint, T0 } from "../fixtures";
-import { advanceReturn, createReturn, type StoreSubject } from "../subject";
-
-const LEASE_MS = 30_000;
-
-function claim(store: ReturnsStore, now: number, subscribers?: string[], limit = 100) {
-  return store.claimDeliveries({ dispatcherId: "d1", now, limit, leaseMs: LEASE_MS, subscribers });
-}
+import { advanceReturn, claimDue, createReturn, type StoreSubject } from "../subject";
 
 function record(
   store: ReturnsStore,
@@ -72,16 +66,18 @@ export function describeSubscriberEndpoints(subject: StoreSubject): void {
       await createReturn(subject.store);
 
       // A caller without subscribers gets the webhook's, however small its limit.
-      const plain = await claim(subject.store, T0, undefined, 1);
-      const named = await claim(subject.store, T0, [refunds.id]);
-      const other = await claim(subject.store, T0, ["sub_not_here"]);
+      const plain = await claimDue(subject.store, T0, { limit: 1 });
+      const named = await claimDue(subject.store, T0, { subscribers: [refunds.id] });
+      const other = await claimDue(subject.store, T0, { subscribers: ["sub_not_here"] });
 
       expect(plain.map((c) => c.endpoint)).toEqual([webhook]);
       expect(named.map((c) => c.endpoint)).toEqual([refunds]);
       expect(other).toEqual([]);
-      expect((await claim(subject.store, T0, [exchanges.id])).map((c) => c.endpoint.id)).toEqual([
-        exchanges.id,
-      ]);
+      expect(
+        (await claimDue(subject.store, T0, { subscribers: [exchanges.id] })).map(
+          (c) => c.endpoint.id,
+        ),
+      ).toEqual([exchanges.id]);
     });
 
     it("claimDeliveries - a caller without the subscriber leaves its deliveries as they were", async () => {
@@ -90,13 +86,13 @@ export function describeSubscriberEndpoints(subject: StoreSubject): void {
       const { events } = await createReturn(subject.store);
       const before = await subject.store.listDeliveries({ eventId: events[0]!.id });
 
-      expect(await claim(subject.store, T0 + 60_000)).toEqual([]);
+      expect(await claimDue(subject.store, T0 + 60_000)).toEqual([]);
 
       expect(await subject.store.listDeliveries({ eventId: events[0]!.id })).toEqual(before);
       // Not leased either: the caller that runs it claims it at once.
-      expect(eventIds(await claim(subject.store, T0 + 60_000, [refunds.id]))).toEqual([
-        events[0]!.id,
-      ]);
+      expect(
+        eventIds(await claimDue(subject.store, T0 + 60_000, { subscribers: [refunds.id] })),
+      ).toEqual([events[0]!.id]);
     });
 
     it("claimDeliveries - a subscriber gets a return's events in order, retried and dead-lettered like a webhook's", async () => {
@@ -107,15 +103,15 @@ export function describeSubscriberEndpoints(subject: StoreSubject): void {
       const approved = await advanceReturn(subject.store, submitted.stored, "approve");
       const subscribers = [refunds.id];
 
-      const [first, ...rest] = await claim(subject.store, T0, subscribers);
+      const [first, ...rest] = await claimDue(subject.store, T0, { subscribers });
       expect(rest).toEqual([]);
       await record(subject.store, first!, { kind: "retry", next_attempt_at: T0 + 5_000 }, T0);
-      expect(await claim(subject.store, T0 + 4_999, subscribers)).toEqual([]);
-      const [again] = await claim(subject.store, T0 + 5_000, subscribers);
+      expect(await claimDue(subject.store, T0 + 4_999, { subscribers })).toEqual([]);
+      const [again] = await claimDue(subject.store, T0 + 5_000, { subscribers });
       await record(subject.store, again!, { kind: "dead" }, T0 + 5_000);
-      const [second] = await claim(subject.store, T0 + 5_000, subscribers);
+      const [second] = await claimDue(subject.store, T0 + 5_000, { subscribers });
       await record(subject.store, second!, { kind: "delivered" }, T0 + 5_000);
-      const [third] = await claim(subject.store, T0 + 5_000, subscribers);
+      const [third] = await claimDue(subject.store, T0 + 5_000, { subscribers });
 
       expect([first, again, second, third].map((c) => c!.event.id)).toEqual([
         created.events[0]!.id,
@@ -138,7 +134,7 @@ export function describeSubscriberEndpoints(subject: StoreSubject): void {
       const refunds = makeSubscriberEndpoint();
       await subject.store.saveEndpoint(refunds);
       const { events } = await createReturn(subject.store);
-      const [claimed] = await claim(subject.store, T0, [refunds.id]);
+      const [claimed] = await claimDue(subject.store, T0, { subscribers: [refunds.id] });
       await record(subject.store, claimed!, { kind: "dead" }, T0);
 
       const revived = await subject.store.redeliver({
@@ -148,8 +144,8 @@ export function describeSubscriberEndpoints(subject: StoreSubject): void {
       });
 
       expect(revived).toEqual({ revived: 1, skipped: 0 });
-      expect(await claim(subject.store, T0 + 1_000)).toEqual([]);
-      const [again] = await claim(subject.store, T0 + 1_000, [refunds.id]);
+      expect(await claimDue(subject.store, T0 + 1_000)).toEqual([]);
+      const [again] = await claimDue(subject.store, T0 + 1_000, { subscribers: [refunds.id] });
       expect(again!.delivery).toMatchObject({ event_id: events[0]!.id, attempt_count: 0 });
     });
 
