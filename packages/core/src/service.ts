@@ -188,6 +188,7 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
     list: operations.list,
     returnableLines: operations.returnableLines,
     createReturnRequest: operations.createReturnRequest,
+    estimateReturnRequest: operations.estimateReturnRequest,
     getReturnRequest: operations.getReturnRequest,
     submitReturnRequest: operations.submitReturnRequest,
     shipReturnRequest: operations.shipReturnRequest,

@@ -21,6 +21,7 @@ import { describeFitInsightsHttp } from "./cases/fit-insights-http";
 import { describeOrderChecks } from "./cases/order-checks";
 import { describeRequestIds } from "./cases/request-ids";
 import { describeReturnPolicy } from "./cases/return-policy";
+import { describeRequestEstimatesOverHttp } from "./cases/return-request-estimate-http";
 import { describeReturnRequestsOverHttp } from "./cases/return-request-http";
 import { describeReturnableLines } from "./cases/returnable-lines";
 import { describeWebhookOperations } from "./cases/webhook-operations";
@@ -101,6 +102,7 @@ export function runHttpConformance(target: HttpSuiteTarget) {
     }
     // What a mount bridges too (bodies, keys, Location), so every mount runs them.
     describeReturnRequestsOverHttp(setup);
+    describeRequestEstimatesOverHttp(setup);
     describeRequestIds(setup);
     describeReturnPolicy(setup);
     // Over every mount: its query strings reach the same strict schema.

@@ -288,6 +288,36 @@ export const ReturnRequestSchema = ReturnRequestDataSchema.extend({
 }).meta({ id: "ReturnRequest" });
 export type ReturnRequestResource = z.infer<typeof ReturnRequestSchema>;
 
+/** What a return request would refund, worked out without creating anything. */
+export const ReturnRequestEstimateDataSchema = z
+  .object({
+    object: z.literal("return_request_estimate"),
+    order_id: z.string(),
+    lines: z
+      .array(
+        z.object({
+          line: ReturnLineSchema,
+          reason: z.string(),
+          resolution: ResolutionSchema,
+          refund: RefundSchema.nullable().describe(
+            "What this line's return would refund if the request were created now, its share of the return shipping fee included (status `estimate`); null when the order line has no price.",
+          ),
+        }),
+      )
+      .describe("One entry per line sent, in the order sent."),
+    refund: ReturnRequestRefundSchema.nullable().describe(
+      "The lines' refunds added up, in minor units; null when no line has a price.",
+    ),
+  })
+  .meta({ id: "ReturnRequestEstimateData" });
+export type ReturnRequestEstimate = z.infer<typeof ReturnRequestEstimateDataSchema>;
+
+export const ReturnRequestEstimateSchema = ReturnRequestEstimateDataSchema.extend({
+  _links: z
+    .record(z.string(), LinkSchema)
+    .describe("`returnable`: the order's returnable lines, whose `create_request` creates it."),
+}).meta({ id: "ReturnRequestEstimate" });
+
 export const SubmitReturnRequestSchema = z
   .strictObject({ note })
   .meta({ id: "SubmitReturnRequest" });

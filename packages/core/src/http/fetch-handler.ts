@@ -108,8 +108,9 @@ export function createFetchHandler(context: HttpContext): FetchHandler {
       ifMatch: request.headers.get("if-match") ?? undefined,
       requestId: facts.id,
     };
+    // A read may take a body too (a request's estimate): it is the question, nothing is written.
     const body =
-      route.access === "write"
+      route.access === "write" || route.body
         ? await readJsonBody(request, {
             maxBytes: context.maxBodyBytes,
             required: route.bodyRequired ?? false,

@@ -4,7 +4,7 @@ import type { Principal } from "../domain/principal";
 import { REPLAYED_HEADER } from "../returns/idempotency/engine";
 import { etagOf } from "../util/etag";
 import { type LinkContext, renderReturn } from "./links";
-import { renderReturnRequest } from "./request-links";
+import { renderRequestEstimate, renderReturnRequest } from "./request-links";
 import type { Responder } from "./responses";
 import { renderReturnable } from "./returnable-links";
 import type { RouteOutcome } from "./routes";
@@ -57,6 +57,9 @@ export function createRenderer(setup: RenderSetup) {
     }
     if (outcome.kind === "returnable") {
       return responder.json(200, renderReturnable(outcome.order, principal, links), {}, requestId);
+    }
+    if (outcome.kind === "estimate") {
+      return responder.json(200, renderRequestEstimate(outcome.estimate, links), {}, requestId);
     }
     if (outcome.kind === "webhook") {
       const { answer } = outcome;

@@ -4,7 +4,12 @@
  * `submit` while drafts remain (a customer), `ship` while returns are approved (the back office).
  */
 import { hasScope, type Principal, requiredScope } from "../domain/principal";
-import type { ReturnRequestData, ReturnRequestResource, Template } from "../domain/schemas";
+import type {
+  ReturnRequestData,
+  ReturnRequestEstimate,
+  ReturnRequestResource,
+  Template,
+} from "../domain/schemas";
 import { type LinkContext, renderReturn } from "./links";
 import { requestBodySchemaPointer } from "./openapi/openapi-components";
 import { fillId, fillParams, OPENAPI_PATH, type RouteDefinition, routeById } from "./routes";
@@ -57,4 +62,11 @@ function requestTemplate(route: RouteDefinition, id: string, ctx: LinkContext): 
     schema: { href: `${ctx.baseUrl}${OPENAPI_PATH}${requestBodySchemaPointer(schemaId)}` },
     requiredScopes: [requiredScope(route.caller === "merchant" ? "merchant" : "portal", "write")],
   };
+}
+
+/** An estimate, linked to the order's returnable lines (where `create_request` sends it). */
+export function renderRequestEstimate(estimate: ReturnRequestEstimate, ctx: LinkContext) {
+  const returnable = routeById(ctx.routes, "getReturnableLines");
+  const href = `${ctx.baseUrl}${fillParams(returnable, { order_id: estimate.order_id })}`;
+  return { ...estimate, _links: { returnable: { href } } };
 }

@@ -2,7 +2,8 @@
  * @module http/returnable-links — what an order can return, as HAL: links to the order's
  * returns and the reason catalogue, on each line that can be returned a HAL-FORMS `create`
  * template pre-filled for it, and on the order a `create_request` template with an entry per
- * such line (`lines[i].…`), so a portal or an agent offers only what is possible.
+ * such line (`lines[i].…`), so a portal or an agent offers only what is possible; beside it
+ * `estimate_request`, the same form answered with what the request would refund.
  */
 import type { z } from "zod";
 import { hasScope, type Principal, requiredScope } from "../domain/principal";
@@ -39,6 +40,9 @@ export function renderReturnable(
   const _templates: Record<string, Template> = {};
   if (returnable.length > 0) {
     _templates.create_request = requestTemplate(order.order_id, returnable, createRequest, ctx);
+    // The same form, answered with what it would refund (the shipping fee shared once).
+    const estimate = routeById(ctx.routes, "estimateReturnRequest");
+    _templates.estimate_request = requestTemplate(order.order_id, returnable, estimate, ctx);
   }
   return {
     ...order,
@@ -77,7 +81,7 @@ function postForm(route: RouteDefinition, baseUrl: string, properties: TemplateP
     schema: {
       href: `${baseUrl}${OPENAPI_PATH}${requestBodySchemaPointer(String(route.body?.meta()?.id))}`,
     },
-    requiredScopes: [requiredScope("portal", "write")],
+    requiredScopes: [requiredScope("portal", route.access)],
     properties,
   };
 }

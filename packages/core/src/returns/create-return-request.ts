@@ -4,20 +4,18 @@
  */
 import { newReturnRequestId } from "../domain/ids";
 import { initialReturnSnapshot, persistReturnSnapshot } from "../domain/machine";
-import { assertScope, type Principal } from "../domain/principal";
-import { problems, type RefusedLine } from "../domain/problems";
-import type { CreateReturnRequestParsed, ReturnRequestData } from "../domain/schemas";
+import { assertScope } from "../domain/principal";
+import type { ReturnRequestData } from "../domain/schemas";
 import type { IdempotentResponse } from "../store/types";
 import { flatString } from "../util/flat-string";
 import { draftRecord } from "./create-return";
 import type { WriteOutcome } from "./idempotency/engine";
-import type { CheckedReturn } from "./orders/return-rules";
-import type { ReturnRequest } from "./orders/types";
 import { parseInput } from "./parse-input";
 import { HistoryBuilder } from "./record-changes";
 import { requestRefunds, requestRefundTotal } from "./refund";
-import { commitRequestChanges, type RequestChange, refusedLine } from "./request-commit";
+import { commitRequestChanges, type RequestChange } from "./request-commit";
 import type { RequestWriteDeps } from "./request-events";
+import { checkLines, requestsOf } from "./request-lines";
 import type { OperationContext } from "./types";
 import { actorOf, timestamp } from "./write-path";
 
@@ -38,7 +36,7 @@ export async function createReturnRequest(
       body: input,
     },
     async (key): Promise<WriteOutcome> => {
-      const requests = parsed.lines.map((line) => returnRequestOf(parsed, line));
+      const requests = requestsOf(parsed);
       const checked = await checkLines(deps, requests, ctx.principal);
       const id = newReturnRequestId();
       const at = timestamp(deps.now);
@@ -83,41 +81,4 @@ export async function createReturnRequest(
       return { kind: "response", response };
     },
   );
-}
-
-function returnRequestOf(
-  parsed: CreateReturnRequestParsed,
-  line: CreateReturnRequestParsed["lines"][number],
-): ReturnRequest {
-  return {
-    order_id: parsed.order_id,
-    line: { sku: line.line.sku, quantity: line.quantity, size: line.line.size ?? null },
-    reason: line.reason,
-    resolution: line.resolution,
-    exchange_size: line.exchange_size ?? null,
-  };
-}
-
-/**
- * Every line through the order's rules, one after another; a refusal of the whole request
- * (no such order, the order system down) at once, else every refused line named together.
- */
-async function checkLines(
-  deps: RequestWriteDeps,
-  requests: readonly ReturnRequest[],
-  principal: Principal,
-): Promise<CheckedReturn[]> {
-  const checked: CheckedReturn[] = [];
-  const refused: RefusedLine[] = [];
-  for (const [index, request] of requests.entries()) {
-    try {
-      checked.push(await deps.rules.checkRequest(request, principal, null));
-    } catch (error) {
-      const line = refusedLine(error, index);
-      if (!line) throw error;
-      refused.push(line);
-    }
-  }
-  if (refused.length) throw problems.returnRequestRefused(refused);
-  return checked;
 }

@@ -1,11 +1,12 @@
 /**
  * @module returns/request-operations — the return request operations, as the service and
- * the HTTP routes call them: create, read, and the request-wide submit and ship.
+ * the HTTP routes call them: create, estimate, read, and the request-wide submit and ship.
  */
 import { assertScope } from "../domain/principal";
 import type { ReturnRequestData } from "../domain/schemas";
 import { traceOperation } from "../observability/telemetry/operation-span";
 import { createReturnRequest } from "./create-return-request";
+import { estimateReturnRequest } from "./estimate-return-request";
 import type { IdempotentOutcome } from "./idempotency/engine";
 import { type RequestWriteDeps, sendRequestEvent } from "./request-events";
 import { loadRequestReturns, requestOf } from "./request-reader";
@@ -35,6 +36,10 @@ export function requestOperations(deps: RequestWriteDeps): ReturnRequestOperatio
     createReturnRequest: (input, ctx) =>
       traceOperation("create request", { caller: ctx.principal.kind }, async () =>
         requestResult(await createReturnRequest(deps, input, ctx)),
+      ),
+    estimateReturnRequest: (input, ctx) =>
+      traceOperation("estimate request", { caller: ctx.principal.kind }, () =>
+        estimateReturnRequest(deps, input, ctx),
       ),
     getReturnRequest: (id, ctx) =>
       traceOperation("get request", { caller: ctx.principal.kind }, async () => {

@@ -13,6 +13,7 @@ import type {
   ReturnableOrder,
   ReturnData,
   ReturnRequestData,
+  ReturnRequestEstimate,
   UpdateReturnInput,
 } from "../domain/schemas";
 import type { FitSignal } from "./events";
@@ -155,6 +156,11 @@ export interface ReturnRequestResult {
 export interface ReturnRequestOperations {
   /** Creates one draft return per line, all or none (201). */
   createReturnRequest(input: unknown, ctx: OperationContext): Promise<ReturnRequestResult>;
+  /**
+   * What the request in `input` (a create's body) would refund if created now: every line
+   * checked as create checks it, the shipping fee shared among them; nothing is written.
+   */
+  estimateReturnRequest(input: unknown, ctx: OperationContext): Promise<ReturnRequestEstimate>;
   /** The request with its returns as they stand (a customer sees only its own: else 404). */
   getReturnRequest(id: string, ctx: OperationContext): Promise<ReturnRequestData>;
   /** Submits every draft of the request (body: `{ note? }`), all or none. */

@@ -10,10 +10,10 @@ import { ORDER, orderBook, returnOf, TEE_M } from "../order-fixtures";
 import type { ServeService } from "./order-checks";
 
 const PROBLEM = "urn:returnkit:problem:";
-const REQUESTS = "/v1/portal/return-requests";
+export const REQUESTS = "/v1/portal/return-requests";
 
 /** A request body for `lines` of ORDER (refunds unless a line says otherwise). */
-function requestOf(...lines: Array<{ sku: string; size?: string; quantity?: number }>) {
+export function requestOf(...lines: Array<{ sku: string; size?: string; quantity?: number }>) {
   return {
     order_id: ORDER.id,
     lines: lines.map(({ sku, size, quantity }) => ({
@@ -25,7 +25,7 @@ function requestOf(...lines: Array<{ sku: string; size?: string; quantity?: numb
   };
 }
 
-const CAP = { sku: "CAP-RED" };
+export const CAP = { sku: "CAP-RED" };
 
 export function describeReturnRequestsOverHttp(serve: ServeService): void {
   describe("return requests", () => {

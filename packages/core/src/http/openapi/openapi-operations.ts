@@ -29,7 +29,7 @@ export function routeOperation(
   components: SchemaComponents,
   schemes: readonly string[],
 ): JsonSchema {
-  const write = route.method !== "GET";
+  const write = route.access === "write";
   const parameters: JsonSchema[] = [];
   for (const [, name] of route.path.matchAll(/\{(\w+)\}/g)) {
     const component = PATH_PARAMETERS[name as keyof typeof PATH_PARAMETERS];

@@ -4,6 +4,7 @@
  * grade stay per return).
  */
 import {
+  ReturnRequestEstimateSchema,
   ReturnRequestSchema,
   type ReturnSchemas,
   ShipReturnRequestSchema,
@@ -17,6 +18,11 @@ const MERCHANT = "/v1/merchant/return-requests";
 const createHandler: RouteHandler = async (operations, { body, ctx }) => ({
   kind: "request",
   result: await operations.createReturnRequest(body, ctx),
+});
+
+const estimateHandler: RouteHandler = async (operations, { body, ctx }) => ({
+  kind: "estimate",
+  estimate: await operations.estimateReturnRequest(body, ctx),
 });
 
 const getHandler: RouteHandler = async (operations, { id, ctx }) => ({
@@ -55,6 +61,24 @@ export function requestRoutes(schemas: ReturnSchemas): RouteDefinition[] {
       success: { status: 201, schema: ReturnRequestSchema, description: "The new request" },
       problems: [404, 422, 502],
       handler: createHandler,
+    },
+    {
+      operationId: "estimateReturnRequest",
+      method: "POST",
+      path: `${PORTAL}/estimate`,
+      caller: "portal",
+      access: "read",
+      summary:
+        "What a return request would refund if created now: the create's body, checked as create checks it, nothing written",
+      body: schemas.CreateReturnRequest,
+      bodyRequired: true,
+      success: {
+        status: 200,
+        schema: ReturnRequestEstimateSchema,
+        description: "Each line's refund, the return shipping fee shared among them, and the total",
+      },
+      problems: [404, 422, 502],
+      handler: estimateHandler,
     },
     {
       operationId: "getPortalReturnRequest",

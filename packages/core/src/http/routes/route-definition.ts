@@ -6,7 +6,13 @@ import type { z } from "zod";
 import type { ReturnEvent } from "../../domain/machine";
 import type { Access, CallerKind, Scope } from "../../domain/principal";
 import type { ReasonDescription } from "../../domain/reasons";
-import type { HealthReport, ReturnableOrder, ReturnData, Template } from "../../domain/schemas";
+import type {
+  HealthReport,
+  ReturnableOrder,
+  ReturnData,
+  ReturnRequestEstimate,
+  Template,
+} from "../../domain/schemas";
 import type { InsightOperations } from "../../returns/insights/insight-operations";
 import type { FitInsightsReport, FitSummaryReport } from "../../returns/insights/insights-schemas";
 import type { PublishedPolicy } from "../../returns/published-policy";
@@ -56,6 +62,7 @@ export type RouteOutcome =
   | { kind: "page"; page: ReturnListResult }
   | { kind: "reasons"; reasons: ReasonDescription[] }
   | { kind: "returnable"; order: ReturnableOrder }
+  | { kind: "estimate"; estimate: ReturnRequestEstimate }
   | { kind: "webhook"; answer: WebhookAnswer }
   | { kind: "health"; report: HealthReport }
   | {

@@ -1,0 +1,49 @@
+/**
+ * @module returns/estimate-return-request — what a return request would refund, worked out as
+ * its create works it out (the same checks of every line, the return shipping fee shared among
+ * the lines) without writing anything: the total a customer sees before sending the request.
+ */
+import { assertScope } from "../domain/principal";
+import type { ReturnRequestEstimate } from "../domain/schemas";
+import { parseInput } from "./parse-input";
+import { type RefundedRecord, requestRefunds, requestRefundTotal } from "./refund";
+import type { RequestWriteDeps } from "./request-events";
+import { checkLines, requestsOf } from "./request-lines";
+import type { OperationContext } from "./types";
+
+/** The refunds the request in `input` would carry if it were created now (portal read). */
+export async function estimateReturnRequest(
+  deps: RequestWriteDeps,
+  input: unknown,
+  ctx: OperationContext,
+): Promise<ReturnRequestEstimate> {
+  assertScope(ctx.principal, "portal", "read");
+  const parsed = parseInput(deps.schemas.CreateReturnRequest, input, "body");
+  await deps.ready();
+  const requests = requestsOf(parsed);
+  const checked = await checkLines(deps, requests, ctx.principal);
+  const drafts = requests.map(
+    (request, index): RefundedRecord => ({
+      line: request.line,
+      order_line: checked[index]!.orderLine ?? null,
+      reason: request.reason,
+      resolution: request.resolution,
+      state: "draft",
+      grade: null,
+      refund: null,
+    }),
+  );
+  const refunds = requestRefunds(drafts, deps.refundPolicy);
+  const lines = requests.map((request, index) => ({
+    line: request.line,
+    reason: request.reason,
+    resolution: request.resolution,
+    refund: refunds[index] ?? null,
+  }));
+  return {
+    object: "return_request_estimate",
+    order_id: parsed.order_id,
+    lines,
+    refund: requestRefundTotal(lines),
+  };
+}

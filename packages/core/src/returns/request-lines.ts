@@ -1,0 +1,53 @@
+/**
+ * @module returns/request-lines — the lines of a return request as returns to check, and the
+ * check of every line against the order's rules (creating a request and estimating one).
+ */
+import type { Principal } from "../domain/principal";
+import { problems, type RefusedLine } from "../domain/problems";
+import type { CreateReturnRequestParsed } from "../domain/schemas";
+import type { CheckedReturn } from "./orders/return-rules";
+import type { ReturnRequest } from "./orders/types";
+import { refusedLine } from "./request-commit";
+import type { RequestWriteDeps } from "./request-events";
+
+/** Each line of the request as the return it would create, in the order sent. */
+export function requestsOf(parsed: CreateReturnRequestParsed): ReturnRequest[] {
+  return parsed.lines.map((line) => returnRequestOf(parsed, line));
+}
+
+function returnRequestOf(
+  parsed: CreateReturnRequestParsed,
+  line: CreateReturnRequestParsed["lines"][number],
+): ReturnRequest {
+  return {
+    order_id: parsed.order_id,
+    line: { sku: line.line.sku, quantity: line.quantity, size: line.line.size ?? null },
+    reason: line.reason,
+    resolution: line.resolution,
+    exchange_size: line.exchange_size ?? null,
+  };
+}
+
+/**
+ * Every line through the order's rules, one after another; a refusal of the whole request
+ * (no such order, the order system down) at once, else every refused line named together.
+ */
+export async function checkLines(
+  deps: Pick<RequestWriteDeps, "rules">,
+  requests: readonly ReturnRequest[],
+  principal: Principal,
+): Promise<CheckedReturn[]> {
+  const checked: CheckedReturn[] = [];
+  const refused: RefusedLine[] = [];
+  for (const [index, request] of requests.entries()) {
+    try {
+      checked.push(await deps.rules.checkRequest(request, principal, null));
+    } catch (error) {
+      const line = refusedLine(error, index);
+      if (!line) throw error;
+      refused.push(line);
+    }
+  }
+  if (refused.length) throw problems.returnRequestRefused(refused);
+  return checked;
+}
