@@ -13,6 +13,7 @@ import { CUSTOMER, shopOptions } from "./test-support/shop";
 
 const CUSTOMER_TOOLS = [
   "cancel_return",
+  "estimate_return_request",
   "get_return",
   "get_return_request",
   "list_my_returns",
@@ -85,6 +86,7 @@ describe.each<HostKind>(["hono", "express"])(
         testToken("portal", CUSTOMER, ["portal:returns.read"]),
       );
       expect(await toolNames(reader)).toEqual([
+        "estimate_return_request",
         "get_return",
         "get_return_request",
         "list_my_returns",
@@ -188,6 +190,14 @@ describe.each<HostKind>(["hono", "express"])(
         { line: { sku: "TEE-BLK", size: "M" }, reason: "TOO_SMALL", resolution: "REFUND" },
         { line: { sku: "CAP-RED" }, reason: "CHANGED_MIND", resolution: "REFUND" },
       ];
+      const estimated = await callTool(customer, "estimate_return_request", {
+        order_id: "ord_5001",
+        lines,
+      });
+      expect(estimated.isError, JSON.stringify(estimated.content)).toBeFalsy();
+      const { estimate } = estimated.structuredContent as {
+        estimate: { refund: unknown; lines: { refund: unknown }[] };
+      };
       const started = await callTool(customer, "start_return_request", {
         order_id: "ord_5001",
         lines,
@@ -201,6 +211,14 @@ describe.each<HostKind>(["hono", "express"])(
         expect.objectContaining({ state: "draft", request_id: request.id }),
         expect.objectContaining({ state: "draft", request_id: request.id }),
       ]);
+      // The estimate was what the request now carries, line by line and in all.
+      const created = started.structuredContent as {
+        request: { refund: unknown; returns: { refund: unknown }[] };
+      };
+      expect(created.request.refund).toEqual(estimate.refund);
+      expect(created.request.returns.map((one) => one.refund)).toEqual(
+        estimate.lines.map((line) => line.refund),
+      );
 
       const submitted = await callTool(customer, "submit_return_request", {
         id: request.id,

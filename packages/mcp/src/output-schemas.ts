@@ -11,6 +11,7 @@ import {
   ReturnDataSchema,
   ReturnEventNameSchema,
   ReturnRequestDataSchema,
+  ReturnRequestEstimateDataSchema,
 } from "@returnkit/core";
 import { z } from "zod";
 
@@ -70,3 +71,7 @@ export const ReturnRequestOutput = outcome(
   },
   ["request"],
 );
+
+export const ReturnRequestEstimateOutput = outcome({ estimate: ReturnRequestEstimateDataSchema }, [
+  "estimate",
+]);

@@ -2,17 +2,22 @@
  * @module request-tools — a return of several lines of one order at once. A customer starts it
  * (one draft per line, all or none), reads it and submits every draft together; the back office
  * reads any request and ships it as one parcel. Every answer carries the request's `refund`
- * (its returns' refunds added up) in the structured content and in the summary.
+ * (its returns' refunds added up) in the structured content and in the summary; a customer can
+ * ask what a request would refund before starting it.
  */
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { ReturnRequestData, ReturnRequestResult } from "@returnkit/core";
+import type {
+  ReturnRequestData,
+  ReturnRequestEstimate,
+  ReturnRequestResult,
+} from "@returnkit/core";
 import {
   ShipReturnRequestSchema,
   SubmitReturnRequestSchema,
   toDecimalAmount,
 } from "@returnkit/core";
 import { z } from "zod";
-import { ReturnRequestOutput } from "./output-schemas";
+import { ReturnRequestEstimateOutput, ReturnRequestOutput } from "./output-schemas";
 import type { ToolContext } from "./tool-context";
 import { toolResult } from "./tool-result";
 import {
@@ -61,6 +66,35 @@ export function registerRequestReads(server: McpServer, tools: ToolContext): voi
       run(async () => {
         const request = await service.getReturnRequest(id, { principal });
         return toolResult({ request }, summary(request, "found"));
+      }),
+  );
+}
+
+function estimateSummary({ order_id, lines, refund }: ReturnRequestEstimate): string {
+  const total = refund
+    ? `Refund ${toDecimalAmount(refund.total, refund.currency)} ${refund.currency} (estimate)`
+    : "No refund can be worked out (the order has no prices)";
+  return `${total} for ${lines.length} line(s) of ${order_id}, if the request were started now.`;
+}
+
+/** `estimate_return_request`: a customer asks what a request would refund; nothing is written. */
+export function registerRequestEstimate(server: McpServer, tools: ToolContext): void {
+  const { service, principal, run } = tools;
+  server.registerTool(
+    "estimate_return_request",
+    {
+      title: "Estimate a return of several lines",
+      description:
+        "What start_return_request with the same lines would refund if called now: each line checked as it would be, each line's refund, and refund, the total (minor units of the order's currency; the return shipping fee is charged once for the request). Creates nothing.",
+      // Extended by nothing: the tool listing needs a plain object schema, refinements kept.
+      inputSchema: service.schemas.CreateReturnRequest.safeExtend({}),
+      outputSchema: ReturnRequestEstimateOutput,
+      annotations: READ_ONLY,
+    },
+    (body) =>
+      run(async () => {
+        const estimate = await service.estimateReturnRequest(body, { principal });
+        return toolResult({ estimate }, estimateSummary(estimate));
       }),
   );
 }

@@ -8,7 +8,12 @@ import { hasScope, type Principal, type ReportError } from "@returnkit/core";
 import { registerBackOfficeReads, registerBackOfficeWrites } from "./back-office-tools";
 import { registerCustomerReads, registerCustomerWrites, registerGetReturn } from "./customer-tools";
 import { INSTRUCTIONS } from "./instructions";
-import { registerRequestReads, registerRequestShip, registerRequestWrites } from "./request-tools";
+import {
+  registerRequestEstimate,
+  registerRequestReads,
+  registerRequestShip,
+  registerRequestWrites,
+} from "./request-tools";
 import { registerResources } from "./resources";
 import type { McpService, ToolContext } from "./tool-context";
 import { runTool } from "./tool-result";
@@ -48,6 +53,7 @@ export function buildServer(
   if (kind === "portal") {
     registerCustomerReads(server, tools);
     registerRequestReads(server, tools);
+    registerRequestEstimate(server, tools);
   } else {
     registerBackOfficeReads(server, tools);
     registerGetReturn(server, tools);

@@ -13,6 +13,7 @@ export type McpService = Pick<
   | "list"
   | "returnableLines"
   | "createReturnRequest"
+  | "estimateReturnRequest"
   | "getReturnRequest"
   | "submitReturnRequest"
   | "shipReturnRequest"
