@@ -233,6 +233,33 @@ describe.skipIf(skip !== null)(
       await context.close();
     });
 
+    test("two refunded lines: the total charges the return label once, as the request then does", async () => {
+      const labelled = await startShop({
+        refundPolicy: { return_shipping_fee: { amount: { EUR: 495 } } },
+      });
+      try {
+        const context = await browser.newContext({ locale: "en-GB" });
+        await context.addCookies([
+          { name: SESSION_COOKIE, value: "customer:alice", url: labelled.url },
+        ]);
+        const page = await context.newPage();
+        await page.goto(`${labelled.url}/returns?order=${ORDER_ID}`);
+        await page.getByLabel("Return TEE-BLK").check();
+        await page.locator("#rk-line-0-reason").selectOption("TOO_SMALL_AT_CHEST");
+        await page.getByLabel("Return JEANS-SLIM").check();
+        await page.locator("#rk-line-1-reason").selectOption("TOO_LARGE_AT_WAIST");
+        // €29.00 + €79.00 less one €4.95 label, not one per line.
+        await expect
+          .poll(() => page.getByTestId("refund-total").textContent(), SETTLED)
+          .toBe("€103.05");
+        await page.getByRole("button", { name: "Submit return" }).click();
+        await submitted(page).filter({ hasText: "€103.05" }).waitFor();
+        await context.close();
+      } finally {
+        await labelled.close();
+      }
+    });
+
     test("German: messages from the catalogue, money and dates through Intl", async () => {
       const context = await browser.newContext({ locale: "de-DE" });
       await context.addCookies([{ name: SESSION_COOKIE, value: "customer:alice", url: shop.url }]);
@@ -240,6 +267,10 @@ describe.skipIf(skip !== null)(
       await page.goto(`${shop.url}/returns?order=${ORDER_ID}`);
       // The jeans went back in the first case; one of the two tees is left.
       await page.getByLabel("TEE-BLK zurücksenden").check();
+      await expect
+        .poll(() => page.locator(".rk-summary").textContent(), SETTLED)
+        .toContain("Wählen Sie für jeden Artikel einen Grund");
+      await page.locator("#rk-line-0-reason").selectOption("TOO_SMALL_AT_CHEST");
       await expect
         .poll(() => page.getByTestId("refund-total").textContent(), SETTLED)
         .toBe("29,00\u00a0€");

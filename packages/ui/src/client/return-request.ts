@@ -1,10 +1,11 @@
 /**
  * @module client/return-request — sends the customer's choice for several lines of an order
  * as one return request (`POST /v1/portal/return-requests`: all lines or none), then submits
- * it through the request's own `submit` form. The one place that knows how.
+ * it through the request's own `submit` form; and asks what that request would refund first
+ * (`…/return-requests/estimate`, the order's `estimate_request` form). The one place that knows how.
  */
 import type { Api } from "./api";
-import type { ReturnableLine, ReturnableOrder, ReturnRequest } from "./types";
+import type { RequestEstimate, ReturnableLine, ReturnableOrder, ReturnRequest } from "./types";
 
 export interface ChosenLine {
   line: ReturnableLine;
@@ -14,8 +15,9 @@ export interface ChosenLine {
   exchangeSize: string | null;
 }
 
-/** Where requests are created: the returnable order names no form for it (yet). */
+/** Where requests are created, and estimated when the order names no form for it. */
 const RETURN_REQUESTS_PATH = "/v1/portal/return-requests";
+const ESTIMATE_PATH = `${RETURN_REQUESTS_PATH}/estimate`;
 
 /** One entry of the request's `lines`, in the shape `CreateReturnRequest` takes. */
 function requestLine(choice: ChosenLine) {
@@ -31,6 +33,21 @@ function requestLine(choice: ChosenLine) {
   };
 }
 
+/** The body both the create and the estimate take. */
+function requestBody(order: ReturnableOrder, choices: ChosenLine[]) {
+  return { order_id: order.order_id, lines: choices.map(requestLine) };
+}
+
+/** What the request would refund if sent now: the API's own sums, nothing written. */
+export function estimateReturnRequest(
+  api: Api,
+  order: ReturnableOrder,
+  choices: ChosenLine[],
+): Promise<RequestEstimate> {
+  const form = order._templates?.estimate_request;
+  return api.send<RequestEstimate>(form?.target ?? ESTIMATE_PATH, requestBody(order, choices));
+}
+
 /**
  * Creates the request and submits it; answers the submitted request (its returns and refund).
  * A refusal creates nothing (`return-request-refused`, naming each line by its index). When
@@ -41,10 +58,7 @@ export async function submitReturnRequest(
   order: ReturnableOrder,
   choices: ChosenLine[],
 ): Promise<ReturnRequest> {
-  const request = await api.send<ReturnRequest>(RETURN_REQUESTS_PATH, {
-    order_id: order.order_id,
-    lines: choices.map(requestLine),
-  });
+  const request = await api.send<ReturnRequest>(RETURN_REQUESTS_PATH, requestBody(order, choices));
   const submit = request._templates?.submit;
   if (!submit) return request;
   return api.send<ReturnRequest>(submit.target, {}, submit.method);

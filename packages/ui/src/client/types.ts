@@ -101,6 +101,19 @@ export interface ReturnRequest {
   _templates?: Templates;
 }
 
+/** What the chosen lines would refund, as the API works out a request's refund. */
+export interface RequestEstimate {
+  object: "return_request_estimate";
+  order_id: string;
+  lines: {
+    line: { sku: string; size: string | null; quantity: number };
+    resolution: string;
+    refund: Money | null;
+  }[];
+  /** The lines' refunds added up, the return shipping fee charged once; null without prices. */
+  refund: Money | null;
+}
+
 export interface Page<T> {
   data: T[];
   next_cursor: string | null;

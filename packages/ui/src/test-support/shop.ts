@@ -13,6 +13,7 @@ import {
   inMemoryOrders,
   memoryStore,
   type Principal,
+  type RefundPolicyInput,
   type ReturnsService,
 } from "@returnkit/core";
 import { type DevAuthorizationServer, startDevAuthorizationServer } from "@returnkit/dev-auth";
@@ -92,6 +93,8 @@ function shopOrders() {
 interface ShopOptions {
   /** `session` (the host's cookie, the default) or `oauth` (PKCE against dev-auth). */
   signIn?: "session" | "oauth";
+  /** The shop's refund policy (default: none, so refunds are the goods' value). */
+  refundPolicy?: RefundPolicyInput;
 }
 
 export async function startShop(options: ShopOptions = {}): Promise<Shop> {
@@ -134,6 +137,7 @@ export async function startShop(options: ShopOptions = {}): Promise<Shop> {
     store: memoryStore(),
     baseUrl: url,
     orders: { source: shopOrders(), returnWindowDays: 30 },
+    ...(options.refundPolicy ? { policy: { refund: options.refundPolicy } } : {}),
     auth: auth
       ? { issuer: auth.issuer, jwksUri: auth.jwksUri }
       : { authenticate: withCsrfProtection(sessionPrincipal) },

@@ -1,4 +1,5 @@
 /** @module client/customer/choice — what the customer picked for each line, and what it comes to. */
+import type { ChosenLine } from "../return-request";
 import type { ReturnableLine } from "../types";
 
 export interface LineChoice {
@@ -54,23 +55,30 @@ export function lineRefund(
   return Math.round((estimate.total * quantity) / Math.max(1, line.returnable_quantity));
 }
 
-export interface Totals {
-  count: number;
-  refund: number;
-  credit: number;
-  exchanges: number;
+/** The lines chosen, each with what the request needs, or what is missing first. */
+type Chosen =
+  | { lines: ChosenLine[] }
+  | { missing: "nothing" }
+  | { missing: "reason" | "size"; line: ReturnableLine };
+
+export function chosenLines(lines: ReturnableLine[], choices: Record<string, LineChoice>): Chosen {
+  const picked = lines.filter((line) => choices[lineKey(line)]?.selected);
+  if (picked.length === 0) return { missing: "nothing" };
+  const result: ChosenLine[] = [];
+  for (const line of picked) {
+    const choice = choices[lineKey(line)] as LineChoice;
+    if (!choice.reason) return { missing: "reason", line };
+    const exchangeSize = choice.exchangeSize.trim();
+    if (choice.resolution === "EXCHANGE" && !exchangeSize) return { missing: "size", line };
+    result.push({ line, ...choice, exchangeSize: exchangeSize || null });
+  }
+  return { lines: result };
 }
 
-export function totals(lines: ReturnableLine[], choices: Record<string, LineChoice>): Totals {
-  const sum: Totals = { count: 0, refund: 0, credit: 0, exchanges: 0 };
-  for (const line of lines) {
+/** How many units are chosen, whether or not each line is complete yet. */
+export function chosenCount(lines: ReturnableLine[], choices: Record<string, LineChoice>): number {
+  return lines.reduce((sum, line) => {
     const choice = choices[lineKey(line)];
-    if (!choice?.selected) continue;
-    sum.count += choice.quantity;
-    const amount = lineRefund(line, choice.resolution, choice.quantity) ?? 0;
-    if (choice.resolution === "REFUND") sum.refund += amount;
-    else if (choice.resolution === "STORE_CREDIT") sum.credit += amount;
-    else sum.exchanges += choice.quantity;
-  }
-  return sum;
+    return choice?.selected ? sum + choice.quantity : sum;
+  }, 0);
 }

@@ -5,9 +5,10 @@ import { type ChosenLine, submitReturnRequest } from "../return-request";
 import { usePage } from "../shared/context";
 import { Notice } from "../shared/parts";
 import type { Page, Reason, ReturnableOrder } from "../types";
-import { initialChoice, type LineChoice, lineKey, totals } from "./choice";
+import { chosenCount, chosenLines, initialChoice, type LineChoice, lineKey } from "./choice";
 import { itemName, LinePicker } from "./line-picker";
 import { Summary } from "./summary";
+import { useRefundEstimate } from "./use-refund-estimate";
 
 interface Props {
   orderId: string;
@@ -48,21 +49,20 @@ export function ReturnForm({ orderId, version, onSubmitted }: Props) {
     if (version > 0) void load();
   }, [version]);
 
+  const choice = order ? chosenLines(order.lines, choices) : null;
+  const complete = choice && "lines" in choice ? choice.lines : null;
+  const estimate = useRefundEstimate(api, i18n, order, complete);
+
   if (!order) return error ? <Notice kind="error">{error}</Notice> : <p>{i18n.t("app.loading")}</p>;
 
+  /** The complete choice, or why it cannot be sent yet, in words. */
   const chosen = (): ChosenLine[] | string => {
-    const picked = order.lines.filter((line) => choices[lineKey(line)]?.selected);
-    if (picked.length === 0) return i18n.t("submit.nothing");
-    const result: ChosenLine[] = [];
-    for (const line of picked) {
-      const choice = choices[lineKey(line)] as LineChoice;
-      if (!choice.reason) return i18n.t("submit.reasonMissing", { item: itemName(line) });
-      if (choice.resolution === "EXCHANGE" && !choice.exchangeSize.trim()) {
-        return i18n.t("submit.sizeMissing", { item: itemName(line) });
-      }
-      result.push({ line, ...choice, exchangeSize: choice.exchangeSize.trim() || null });
-    }
-    return result;
+    if (!choice || "lines" in choice) return complete ?? i18n.t("submit.nothing");
+    if (choice.missing === "nothing") return i18n.t("submit.nothing");
+    const item = itemName(choice.line);
+    return i18n.t(choice.missing === "reason" ? "submit.reasonMissing" : "submit.sizeMissing", {
+      item,
+    });
   };
 
   const submit = async (event: Event) => {
@@ -116,7 +116,11 @@ export function ReturnForm({ orderId, version, onSubmitted }: Props) {
           />
         ))}
       </ul>
-      <Summary totals={totals(order.lines, choices)} currency={order.currency} />
+      <Summary
+        count={chosenCount(order.lines, choices)}
+        state={estimate}
+        currency={order.currency}
+      />
       <Notice kind="error">{error}</Notice>
       <Notice kind="ok">{done}</Notice>
       <button type="submit" class="rk-button rk-primary" disabled={busy} aria-busy={busy}>

@@ -1,39 +1,83 @@
-/** @module client/customer/summary — the refund worked out before submitting. */
+/** @module client/customer/summary — the refund of the chosen lines, as the API works it out. */
 import { usePage } from "../shared/context";
-import type { Totals } from "./choice";
+import type { RequestEstimate } from "../types";
+import type { EstimateState } from "./use-refund-estimate";
 
-export function Summary({ totals, currency }: { totals: Totals; currency: string }) {
+interface Props {
+  /** Units chosen so far. */
+  count: number;
+  state: EstimateState;
+  currency: string;
+}
+
+export function Summary({ count, state, currency }: Props) {
   const { i18n } = usePage();
-  const money = (amount: number) => i18n.money(amount, currency);
+  const shown =
+    state.kind === "ready" ? state.estimate : state.kind === "working" ? state.previous : null;
   return (
-    <section class="rk-summary" aria-labelledby="rk-summary-heading" aria-live="polite">
+    <section
+      class="rk-summary"
+      aria-labelledby="rk-summary-heading"
+      aria-live="polite"
+      aria-busy={state.kind === "working"}
+    >
       <h3 id="rk-summary-heading">{i18n.t("summary.heading")}</h3>
-      <p>{i18n.t("summary.items", { count: totals.count })}</p>
+      <p>{i18n.t("summary.items", { count })}</p>
+      {count > 0 && state.kind === "none" ? (
+        <p class="rk-muted">{i18n.t("summary.chooseReason")}</p>
+      ) : null}
+      {state.kind === "failed" ? <p class="rk-muted">{state.message}</p> : null}
+      {shown ? <Amounts estimate={shown} currency={currency} /> : null}
+    </section>
+  );
+}
+
+/** Refund and store credit apart, exchanges, the fees, and what the customer gets in all. */
+function Amounts({ estimate, currency }: { estimate: RequestEstimate; currency: string }) {
+  const { i18n } = usePage();
+  const money = (amount: number) => i18n.money(amount, estimate.refund?.currency ?? currency);
+  const sum = (resolution: string) =>
+    estimate.lines
+      .filter((line) => line.resolution === resolution)
+      .reduce((total, line) => total + (line.refund?.total ?? 0), 0);
+  const exchanges = estimate.lines
+    .filter((line) => line.resolution === "EXCHANGE")
+    .reduce((total, line) => total + line.line.quantity, 0);
+  const refund = estimate.refund;
+  const fees = (refund?.restocking_fee ?? 0) + (refund?.return_shipping_fee ?? 0);
+  return (
+    <>
       <dl>
-        {totals.refund ? (
+        {sum("REFUND") ? (
           <>
             <dt>{i18n.t("summary.refund")}</dt>
-            <dd>{money(totals.refund)}</dd>
+            <dd>{money(sum("REFUND"))}</dd>
           </>
         ) : null}
-        {totals.credit ? (
+        {sum("STORE_CREDIT") ? (
           <>
             <dt>{i18n.t("summary.credit")}</dt>
-            <dd>{money(totals.credit)}</dd>
+            <dd>{money(sum("STORE_CREDIT"))}</dd>
           </>
         ) : null}
-        {totals.exchanges ? (
+        {exchanges ? (
           <>
             <dt>{i18n.t("summary.exchange")}</dt>
             <dd>{i18n.t("summary.exchangeNone")}</dd>
           </>
         ) : null}
+        {fees ? (
+          <>
+            <dt>{i18n.t("summary.fees")}</dt>
+            <dd>{money(fees)}</dd>
+          </>
+        ) : null}
         <dt class="rk-total">{i18n.t("summary.total")}</dt>
         <dd class="rk-total" data-testid="refund-total">
-          {money(totals.refund + totals.credit)}
+          {money(refund?.total ?? 0)}
         </dd>
       </dl>
       <p class="rk-muted">{i18n.t("summary.estimateNote")}</p>
-    </section>
+    </>
   );
 }

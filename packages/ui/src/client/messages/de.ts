@@ -71,8 +71,10 @@ export const de: Messages = {
   "summary.exchangeNone": "kostenlos",
   "summary.total": "Sie erhalten",
   "summary.fees": "Gebühren",
+  "summary.chooseReason":
+    "Wählen Sie für jeden Artikel einen Grund (und für einen Umtausch eine Größe), um Ihre Erstattung zu sehen.",
   "summary.estimateNote":
-    "Geschätzt aus den bezahlten Preisen, Artikel für Artikel. Der Rückversand wird einmal pro Paket berechnet; den endgültigen Betrag ermittelt der Shop, sobald Ihre Artikel ankommen.",
+    "Vom Shop aus den bezahlten Preisen berechnet, der Rückversand einmal für das Paket. Den endgültigen Betrag legt der Shop fest, sobald Ihre Artikel ankommen.",
   "request.heading": "Zusammen gesendet am {date}",
   "request.refund": "Erstattung für diese Artikel",
   "request.submit": "Diese Rücksendungen absenden",

@@ -69,8 +69,10 @@ export const en = {
   "summary.exchangeNone": "no charge",
   "summary.total": "Total to you",
   "summary.fees": "Fees",
+  "summary.chooseReason":
+    "Choose a reason for each item, and a size for an exchange, to see what you get back.",
   "summary.estimateNote":
-    "Estimated from the prices you paid, item by item. Return shipping is charged once per parcel, and the shop works out the final amount once your items arrive.",
+    "The shop's own sums from the prices you paid, return shipping charged once for the parcel. The final amount is set once your items arrive.",
   "request.heading": "Sent together on {date}",
   "request.refund": "Refund for these items",
   "request.submit": "Submit these returns",
