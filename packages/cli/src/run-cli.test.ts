@@ -22,6 +22,7 @@ describe("returnkit - help and usage", () => {
       "returnkit endpoints enable <endpoint_id>",
       "returnkit endpoints rotate <endpoint_id> [--overlap 24h]",
       "returnkit endpoints delete <endpoint_id>",
+      "returnkit returns show <return_id>",
       "returnkit deliveries list --dead | --return <return_id>",
       "returnkit redeliver <event_id> [--endpoint <endpoint_id>]",
       "returnkit recover --since <2h | ISO time>",

@@ -1,0 +1,72 @@
+import { advanceStoredReturn, makeOutboxEvent, makeStoredReturn } from "@returnkit/testing";
+import { describe, expect } from "vitest";
+import { itOnItsOwnSchema, returnkit, returnkitJson, seedReturn } from "../test-support";
+
+const REFUND = {
+  currency: "EUR",
+  item_amount: 2_900,
+  restocking_fee: 290,
+  return_shipping_fee: 495,
+  total: 2_115,
+  method: "original_payment",
+  status: "estimate",
+} as const;
+
+describe("returnkit returns show", () => {
+  itOnItsOwnSchema(
+    "returns show - the return's line, state, refund with its fees, and its history",
+    async ({ db }) => {
+      const draft = makeStoredReturn({ request_id: "rrq_01JD3M6X4R9V6T0Q8Z2W7K5B1C" });
+      const created = { ...draft, record: { ...draft.record, refund: REFUND } };
+      await db.store.commit({
+        next: created,
+        expectedVersion: null,
+        events: [makeOutboxEvent(created)],
+      });
+      const submitted = advanceStoredReturn(created, "submit");
+      await db.store.commit({
+        next: submitted,
+        expectedVersion: 1,
+        events: [makeOutboxEvent(submitted)],
+      });
+      const id = created.record.id;
+
+      const json = await returnkitJson(["returns", "show", id, ...db.flags]);
+      const text = await returnkit(["returns", "show", id, ...db.flags]);
+
+      expect(json).toEqual(submitted.record);
+      expect(text.code).toBe(0);
+      expect(text.stdout.split("\n").slice(0, 4)).toEqual([
+        `${id}  submitted, version 2, updated ${submitted.record.updated_at}`,
+        "  TEE-BLK-M (M) × 1: TOO_SMALL_AT_CHEST, EXCHANGE for size L",
+        "  order ord_1001, customer user-42, request rrq_01JD3M6X4R9V6T0Q8Z2W7K5B1C",
+        "  refund: 21.15 EUR by original_payment (estimate): items 29.00 EUR, restocking 2.90 EUR, return shipping 4.95 EUR",
+      ]);
+      expect(text.stdout).toMatch(/^# +AT +EVENT +STATE +BY +NOTE$/m);
+      expect(text.stdout).toMatch(/^1 +\S+ +create +draft +portal user-42 +-$/m);
+      expect(text.stdout).toMatch(/^2 +\S+ +submit +draft → submitted +portal user-42 +-$/m);
+    },
+  );
+
+  itOnItsOwnSchema(
+    "returns show - an unknown return exits 3, a malformed id 2, neither with a stack",
+    async ({ db }) => {
+      const { stored } = await seedReturn(db.store);
+      const unknown = await returnkit([
+        "returns",
+        "show",
+        "ret_01JD3M6X4R9V6T0Q8Z2W7K5B1C",
+        ...db.flags,
+      ]);
+      const malformed = await returnkit(["returns", "show", "ret_nope", ...db.flags]);
+      const priceless = await returnkit(["returns", "show", stored.record.id, ...db.flags]);
+
+      expect(unknown.code).toBe(3);
+      expect(unknown.stderr).toContain("no return ret_01JD3M6X4R9V6T0Q8Z2W7K5B1C");
+      expect(malformed.code).toBe(2);
+      expect(malformed.stderr).toContain("a return id (ret_ and 26 ULID characters)");
+      for (const run of [unknown, malformed]) expect(run.stderr).not.toContain("    at ");
+      expect(priceless.stdout).toContain("  refund: none worked out (the order line has no price)");
+    },
+  );
+});
