@@ -69,3 +69,27 @@ describe("router", () => {
     });
   });
 });
+
+describe("router, a literal segment beside a parameter", () => {
+  const requests = createRouter([
+    route("GET", "/v1/portal/return-requests/{id}"),
+    { ...route("POST", "/v1/portal/return-requests/estimate"), access: "read" },
+  ]);
+
+  it("match - the literal route is the path's, so another method is a 405 naming its own", () => {
+    expect(requests("POST", "/v1/portal/return-requests/estimate")).toMatchObject({
+      kind: "route",
+      params: {},
+    });
+    for (const method of ["GET", "HEAD", "PATCH"]) {
+      expect(requests(method, "/v1/portal/return-requests/estimate"), method).toEqual({
+        kind: "method-not-allowed",
+        allowed: ["POST"],
+      });
+    }
+    expect(requests("GET", "/v1/portal/return-requests/rrq_1")).toMatchObject({
+      kind: "route",
+      params: { id: "rrq_1" },
+    });
+  });
+});

@@ -34,11 +34,7 @@ export function createRouter(routes: readonly RouteDefinition[]) {
 
   return function match(method: string, path: string): RouteMatch {
     const segments = path.split("/").slice(1);
-    const candidates: { route: RouteDefinition; params: RouteParams }[] = [];
-    for (const { route, segments: pattern } of compiled) {
-      const params = matchSegments(pattern, segments);
-      if (params) candidates.push({ route, params });
-    }
+    const candidates = mostLiteral(compiled, segments);
     // HEAD is GET without a body (RFC 9110 §9.3.2); the handler drops the body.
     const wanted = method === "HEAD" ? "GET" : method;
     const hit = candidates.find((c) => c.route.method === wanted);
@@ -61,6 +57,21 @@ export function createRouter(routes: readonly RouteDefinition[]) {
     }
     return { kind: "none" };
   };
+}
+
+/**
+ * The routes whose pattern matches `segments`, keeping only those with the fewest parameters:
+ * a literal segment names its own path (`…/return-requests/estimate` is not a request id), so
+ * another method on it is a 405 naming the literal route's methods.
+ */
+function mostLiteral(compiled: readonly CompiledRoute[], segments: string[]) {
+  const candidates: { route: RouteDefinition; params: RouteParams }[] = [];
+  for (const { route, segments: pattern } of compiled) {
+    const params = matchSegments(pattern, segments);
+    if (params) candidates.push({ route, params });
+  }
+  const fewest = Math.min(...candidates.map((c) => Object.keys(c.params).length));
+  return candidates.filter((c) => Object.keys(c.params).length === fewest);
 }
 
 /** The path parameters when `segments` match `pattern`, else null. */

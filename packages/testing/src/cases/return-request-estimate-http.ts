@@ -88,7 +88,7 @@ export function describeRequestEstimatesOverHttp(serve: ServeService): void {
       expect(await storeContents(store)).toBe(before);
     });
 
-    it("estimate - a reader may ask, the back office may not; without prices every refund is null", async () => {
+    it("estimate - a reader may ask, the back office may not, a GET is a 405; without prices every refund is null", async () => {
       const priced = await serve({ orders: { source: orderBook() }, clock: () => T0 });
       const reader = testToken("portal", "user-42", ["portal:returns.read"]);
       const asReader = await priced.send("POST", ESTIMATE, {
@@ -103,6 +103,10 @@ export function describeRequestEstimatesOverHttp(serve: ServeService): void {
       expect(asReader.status, asReader.text).toBe(200);
       expect(asReader.json.refund).toMatchObject({ item_amount: 2_500, status: "estimate" });
       expect(asStaff.status).toBe(403);
+      // The path is the estimate's, not a request's id: a read of it is a 405, not a 404.
+      const read = await priced.send("GET", ESTIMATE);
+      expect(read.status).toBe(405);
+      expect(read.headers.get("allow")).toBe("POST");
 
       const unpriced = await serve({ clock: () => T0 });
       const res = await unpriced.send("POST", ESTIMATE, { body: requestOf(TEE_M, CAP) });
