@@ -203,6 +203,8 @@ function pathArbitrary(target: FuzzTarget, knownId: string): fc.Arbitrary<string
         "portal",
         "merchant",
         "returns",
+        "return-requests",
+        "estimate",
         "submit",
         "cancel",
         "approve",
@@ -458,6 +460,9 @@ const bodyArbitrary: fc.Arbitrary<Uint8Array | undefined> = fc.oneof(
   ),
 );
 
+/** A well-formed return request id that names no request. */
+const UNKNOWN_REQUEST = "rrq_01KAQ7Z5D2M8X4C6B9N3P7Q1RS";
+
 /** A route of the API with the methods it serves and who may call it. */
 interface RouteUnderTest {
   path: string;
@@ -485,6 +490,21 @@ function routeTable(knownId: string): RouteUnderTest[] {
     ...webhookRouteTable(knownId),
     { path: "/v1/openapi.json", allow: ["GET", "HEAD"], who: null },
     { path: "/.well-known/oauth-protected-resource", allow: ["GET", "HEAD"], who: null },
+    ...requestRouteTable(),
+  ];
+}
+
+/** Return requests; `UNKNOWN_REQUEST` names none, so its reads are 404s and its writes find nothing. */
+function requestRouteTable(): RouteUnderTest[] {
+  const portal = "/v1/portal/return-requests";
+  const merchant = "/v1/merchant/return-requests";
+  return [
+    { path: portal, allow: ["POST"], who: "portal" },
+    { path: `${portal}/estimate`, allow: ["POST"], who: "portal" },
+    { path: `${portal}/${UNKNOWN_REQUEST}`, allow: ["GET", "HEAD"], who: "portal" },
+    { path: `${portal}/${UNKNOWN_REQUEST}/submit`, allow: ["POST"], who: "portal" },
+    { path: `${merchant}/${UNKNOWN_REQUEST}`, allow: ["GET", "HEAD"], who: "merchant" },
+    { path: `${merchant}/${UNKNOWN_REQUEST}/ship`, allow: ["POST"], who: "merchant" },
   ];
 }
 
@@ -1039,6 +1059,71 @@ for (const target of targets) {
         }),
         { numRuns: Math.ceil(RUNS / 4), seed: SEED + 5 },
       );
+    });
+
+    it("fuzz - a request's estimate answers any body without a 5xx and never writes, even when it answers 200", async () => {
+      const line = fc.record(
+        {
+          line: fc.record({
+            sku: fc.oneof(fc.constant("TEE-BLK-M"), fc.string()),
+            size: fc.string(),
+          }),
+          quantity: fc.oneof(fc.integer({ min: -2, max: 1_000 }), fc.double(), fc.string()),
+          reason: fc.oneof(fc.constant(validCreate.reason), fc.string(), illFormed),
+          resolution: fc.constantFrom("REFUND", "STORE_CREDIT", "EXCHANGE", "refund", ""),
+          exchange_size: fc.oneof(fc.string({ maxLength: 70 }), illFormed),
+        },
+        { requiredKeys: [] },
+      );
+      const validLine = fc.record({
+        line: fc.record({ sku: fc.constantFrom("TEE-BLK-M", "CAP-RED"), size: fc.constant("M") }),
+        quantity: fc.integer({ min: 1, max: 5 }),
+        reason: fc.constant(validCreate.reason),
+        resolution: fc.constantFrom("REFUND", "STORE_CREDIT"),
+      });
+      const validBody = fc
+        .uniqueArray(validLine, { minLength: 1, maxLength: 2, selector: (l) => l.line.sku })
+        .map((lines) => utf8(JSON.stringify({ order_id: validCreate.order_id, lines })));
+      const estimateBody = fc.oneof(
+        validBody,
+        fc
+          .record(
+            {
+              order_id: fc.oneof(fc.constant(validCreate.order_id), fc.string(), illFormed),
+              lines: fc.oneof(fc.array(line, { maxLength: 60 }), fc.anything()),
+              note: fc.oneof(fc.string(), illFormed),
+            },
+            { requiredKeys: [] },
+          )
+          .map((value) => utf8(JSON.stringify(value))),
+        bodyArbitrary,
+      );
+      let estimated = 0;
+      await fc.assert(
+        fc.asyncProperty(estimateBody, contentType, async (body, type) => {
+          const before = await storeContents(service.store);
+          const res = await expectWellBehaved({
+            method: "POST",
+            path: "/v1/portal/return-requests/estimate",
+            headers: {
+              authorization: issuer.bearer("portal", OWNER),
+              ...(type === undefined ? {} : { "content-type": type }),
+            },
+            ...(body ? { body } : {}),
+          });
+          const describe = `estimate → ${res.status} ${res.body.toString().slice(0, 300)}`;
+          expect(await storeContents(service.store), `store changed by ${describe}`).toBe(before);
+          if (res.status === 200) {
+            expect(JSON.parse(res.body.toString()).object, describe).toBe(
+              "return_request_estimate",
+            );
+            estimated++;
+          }
+        }),
+        { numRuns: RUNS, seed: SEED + 6 },
+      );
+      // Some bodies were valid, so the no-write check covered answered estimates too.
+      expect(estimated).toBeGreaterThan(0);
     });
 
     it("fuzz - a valid create still succeeds after the fuzzing", async () => {
