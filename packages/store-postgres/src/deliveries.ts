@@ -2,8 +2,9 @@
 import type { DeliveryStatus, Outbox, Redelivery } from "@returnkit/core";
 import type { StoreContext } from "./context";
 import * as rows from "./rows";
-import { claimDeliveries, DB_NOW_MS, isClaimable, isHead } from "./sql/claim-deliveries";
+import { claimDeliveries } from "./sql/claim-deliveries";
 import { listDeliveries } from "./sql/list-deliveries";
+import { nextDueDelivery } from "./sql/next-due-delivery";
 
 type ClaimRow = { delivery: rows.DeliveryRow; event: rows.EventRow; endpoint: rows.EndpointRow };
 type Writes = Pick<Outbox, "claimDeliveries" | "recordDeliveryAttempt" | "redeliver">;
@@ -93,16 +94,10 @@ export function deliveryOperations(ctx: StoreContext): Writes & Reads {
     },
 
     async nextDeliveryDueAt(now, subscribers = []) {
-      // A leased head counts from the end of its lease, which is on the database's clock: what
-      // is left of it is added to the caller's `now`. Heads a claim by this caller could not
-      // return (a disabled endpoint's, a subscriber's it does not run) do not count.
+      // Heads a claim by this caller could not return (a disabled endpoint's, a subscriber's
+      // it does not run) do not count; see sql/next-due-delivery for leased ones.
       const [row] = await db.query<{ due: number | string | null }>(
-        `SELECT min(GREATEST(d.next_attempt_at,
-                             COALESCE(d.leased_until - ${DB_NOW_MS} + $1::bigint, d.leased_until,
-                                      d.next_attempt_at))) AS due
-         FROM ${n.table("deliveries")} d
-         JOIN ${n.table("endpoints")} ep ON ep.id = d.endpoint_id AND ${isClaimable("ep", "d", "$2::text[]")}
-         WHERE d.status = 'pending' AND ${isHead(n, "d")}`,
+        nextDueDelivery(n),
         [now ?? null, subscribers],
         { read: true },
       );
