@@ -177,5 +177,23 @@ for (const backend of backends()) {
       // Read for each of the 2,000 candidates, that index made one claim quadratic: seconds.
       expect(plan).not.toContain("deliveries_pending_endpoint_idx");
     });
+
+    it("claimDeliveries - walks the due index once the backlog is analysed and the endpoints are not", async () => {
+      // Autovacuum analyses the deliveries as they grow; a handful of endpoints never reaches
+      // its threshold. Guessing `kind = 'webhook'` kept one endpoint row in 200, the planner
+      // read and sorted every due delivery for each claim: a drained backlog cost its square.
+      await query(db, `ANALYZE "${schema}".returnkit_deliveries`, []);
+      statements.length = 0;
+      await store.claimDeliveries({ dispatcherId: "d2", now: T0 + 600_000, limit: 16, leaseMs: 1 });
+      const [claim] = statements;
+      const { rows } = await query<Record<string, string>>(
+        db,
+        `EXPLAIN ${claim!.text}`,
+        claim!.params,
+      );
+      const plan = rows.map((row) => Object.values(row)[0]).join("\n");
+      expect(plan).toContain("deliveries_due_idx");
+      expect(plan).not.toMatch(/Sort Key: d\.next_attempt_at/);
+    });
   });
 }
