@@ -151,6 +151,14 @@ for (const backend of backends()) {
       }
     }, STARTUP_TIMEOUT_MS);
 
+    /** The planner's plan for the first statement the store sent since `statements` was emptied. */
+    async function planOfFirstStatement(): Promise<string> {
+      const [claim] = statements;
+      const explain = `EXPLAIN ${claim!.text}`;
+      const { rows } = await query<Record<string, string>>(db, explain, claim!.params);
+      return rows.map((row) => Object.values(row)[0]).join("\n");
+    }
+
     afterAll(async () => {
       await store.close?.();
       await dropSchema(db, schema);
@@ -167,13 +175,7 @@ for (const backend of backends()) {
       });
       expect(claimed.map((c) => c.event.seq)).toEqual(claimed.map(() => 1));
       expect(new Set(claimed.map((c) => c.delivery.return_id)).size).toBe(16);
-      const [claim] = statements;
-      const { rows } = await query<Record<string, string>>(
-        db,
-        `EXPLAIN ${claim!.text}`,
-        claim!.params,
-      );
-      const plan = rows.map((row) => Object.values(row)[0]).join("\n");
+      const plan = await planOfFirstStatement();
       // Read for each of the 2,000 candidates, that index made one claim quadratic: seconds.
       expect(plan).not.toContain("deliveries_pending_endpoint_idx");
     });
@@ -185,13 +187,7 @@ for (const backend of backends()) {
       await query(db, `ANALYZE "${schema}".returnkit_deliveries`, []);
       statements.length = 0;
       await store.claimDeliveries({ dispatcherId: "d2", now: T0 + 600_000, limit: 16, leaseMs: 1 });
-      const [claim] = statements;
-      const { rows } = await query<Record<string, string>>(
-        db,
-        `EXPLAIN ${claim!.text}`,
-        claim!.params,
-      );
-      const plan = rows.map((row) => Object.values(row)[0]).join("\n");
+      const plan = await planOfFirstStatement();
       expect(plan).toContain("deliveries_due_idx");
       expect(plan).not.toMatch(/Sort Key: d\.next_attempt_at/);
     });
