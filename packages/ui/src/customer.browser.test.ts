@@ -209,6 +209,13 @@ describe.skipIf(skip !== null)(
         },
         { ...customer, idempotencyKey: "other-tab-dress" },
       );
+      // A change of choice asks for the estimate again, which says why there is none.
+      await page.locator("#rk-line-0-reason").selectOption("TOO_SMALL_AT_CHEST");
+      await expect
+        .poll(() => page.locator(".rk-summary").textContent(), SETTLED)
+        .toContain(
+          "We cannot work out your refund for this choice: DRESS-RED (S): You can return at most 0 of this item.",
+        );
       await page.getByRole("button", { name: "Submit return" }).click();
       const alert = page.getByRole("alert").filter({ hasText: "Nothing was sent" });
       await alert.waitFor();

@@ -41,8 +41,21 @@ export function describeProblem(error: unknown, i18n: I18n, lineNames: string[] 
   return i18n.t("problem.generic");
 }
 
-/** Each refused line said as its own problem, named: "JEANS-SLIM (32): You can return at most 0…". */
+/**
+ * A `return-request-refused` problem's refused lines in words, each named (null for another
+ * problem): for a page that says them in its own sentence.
+ */
+export function describeRefusedLines(error: unknown, i18n: I18n, names: string[]): string | null {
+  if (!(error instanceof ApiProblem) || error.slug !== "return-request-refused") return null;
+  return refusedLines(error.body, i18n, names);
+}
+
 function describeRefusal(body: Record<string, unknown>, i18n: I18n, names: string[]): string {
+  return i18n.t("problem.return-request-refused", { lines: refusedLines(body, i18n, names) });
+}
+
+/** Each refused line said as its own problem, named: "JEANS-SLIM (32): You can return at most 0…". */
+function refusedLines(body: Record<string, unknown>, i18n: I18n, names: string[]): string {
   const lines = Array.isArray(body.lines) ? (body.lines as Record<string, unknown>[]) : [];
   const said = lines.map((line) => {
     const index = Number(line.index);
@@ -54,5 +67,5 @@ function describeRefusal(body: Record<string, unknown>, i18n: I18n, names: strin
       problem: describeProblem(problem, i18n),
     });
   });
-  return i18n.t("problem.return-request-refused", { lines: said.join(" ") });
+  return said.join(" ");
 }

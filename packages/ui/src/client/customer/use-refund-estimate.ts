@@ -6,9 +6,10 @@
 import { useEffect, useState } from "preact/hooks";
 import type { Api } from "../api";
 import type { I18n } from "../i18n";
-import { describeProblem } from "../problems";
+import { describeProblem, describeRefusedLines } from "../problems";
 import { type ChosenLine, estimateReturnRequest } from "../return-request";
 import type { RequestEstimate, ReturnableOrder } from "../types";
+import { itemName } from "./line-picker";
 
 export type EstimateState =
   | { kind: "none" }
@@ -40,7 +41,7 @@ export function useRefundEstimate(
         const estimate = await estimateReturnRequest(api, order, lines);
         if (current) setState({ kind: "ready", estimate });
       } catch (problem) {
-        if (current) setState({ kind: "failed", message: describeProblem(problem, i18n) });
+        if (current) setState({ kind: "failed", message: unavailable(problem, i18n, lines) });
       }
     }, SETTLE_MS);
     return () => {
@@ -49,6 +50,13 @@ export function useRefundEstimate(
     };
   }, [key]);
   return state;
+}
+
+/** Why there is no estimate, naming a refused item as the customer knows it. */
+function unavailable(problem: unknown, i18n: I18n, lines: ChosenLine[]): string {
+  const names = lines.map((choice) => itemName(choice.line));
+  const reason = describeRefusedLines(problem, i18n, names) ?? describeProblem(problem, i18n);
+  return i18n.t("summary.unavailable", { reason });
 }
 
 function choiceOf({ line, quantity, reason, resolution, exchangeSize }: ChosenLine) {
