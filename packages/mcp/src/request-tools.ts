@@ -32,12 +32,14 @@ const requestId = z.string().describe("The return request's id (rrq_…).");
 /** A request has no version of its own: only the key is taken. */
 const requestWriteFields = { idempotency_key: writeFields.idempotency_key };
 
+/** "Refund 79.99 EUR (final)": a request's or an estimate's total, as the summaries say it. */
+function refundPhrase(refund: NonNullable<ReturnRequestData["refund"]>): string {
+  return `Refund ${toDecimalAmount(refund.total, refund.currency)} ${refund.currency} (${refund.status})`;
+}
+
 function summary(request: ReturnRequestData, verb: string, replayed = false): string {
   const states = request.returns.map((one) => `${one.id} ${one.state}`).join(", ");
-  const { refund } = request;
-  const refunds = refund
-    ? ` Refund ${toDecimalAmount(refund.total, refund.currency)} ${refund.currency} (${refund.status}).`
-    : "";
+  const refunds = request.refund ? ` ${refundPhrase(request.refund)}.` : "";
   return `Return request ${request.id} ${replayed ? `was already ${verb}` : verb}: ${states}.${refunds}`;
 }
 
@@ -72,7 +74,7 @@ export function registerRequestReads(server: McpServer, tools: ToolContext): voi
 
 function estimateSummary({ order_id, lines, refund }: ReturnRequestEstimate): string {
   const total = refund
-    ? `Refund ${toDecimalAmount(refund.total, refund.currency)} ${refund.currency} (estimate)`
+    ? refundPhrase(refund)
     : "No refund can be worked out (the order has no prices)";
   return `${total} for ${lines.length} line(s) of ${order_id}, if the request were started now.`;
 }

@@ -1,5 +1,6 @@
 /** @module client/customer/summary — the refund of the chosen lines, as the API works it out. */
 import { usePage } from "../shared/context";
+import { feesOf } from "../shared/parts";
 import type { RequestEstimate } from "../types";
 import type { EstimateState } from "./use-refund-estimate";
 
@@ -40,24 +41,24 @@ function Amounts({ estimate, currency }: { estimate: RequestEstimate; currency: 
     estimate.lines
       .filter((line) => line.resolution === resolution)
       .reduce((total, line) => total + (line.refund?.total ?? 0), 0);
-  const exchanges = estimate.lines
-    .filter((line) => line.resolution === "EXCHANGE")
-    .reduce((total, line) => total + line.line.quantity, 0);
+  const refunded = sum("REFUND");
+  const credited = sum("STORE_CREDIT");
+  const exchanges = estimate.lines.some((line) => line.resolution === "EXCHANGE");
   const refund = estimate.refund;
-  const fees = (refund?.restocking_fee ?? 0) + (refund?.return_shipping_fee ?? 0);
+  const fees = refund ? feesOf(refund) : 0;
   return (
     <>
       <dl>
-        {sum("REFUND") ? (
+        {refunded ? (
           <>
             <dt>{i18n.t("summary.refund")}</dt>
-            <dd>{money(sum("REFUND"))}</dd>
+            <dd>{money(refunded)}</dd>
           </>
         ) : null}
-        {sum("STORE_CREDIT") ? (
+        {credited ? (
           <>
             <dt>{i18n.t("summary.credit")}</dt>
-            <dd>{money(sum("STORE_CREDIT"))}</dd>
+            <dd>{money(credited)}</dd>
           </>
         ) : null}
         {exchanges ? (

@@ -55,6 +55,11 @@ function eventName(event: string, t: (key: MessageKey) => string): string {
   return text === key ? event : text;
 }
 
+/** What a refund takes off for fees: restocking and return shipping. */
+export function feesOf(refund: Money): number {
+  return (refund.restocking_fee ?? 0) + (refund.return_shipping_fee ?? 0);
+}
+
 /** A refund (a return's, or a request's added up): its total, its fees, estimate or final. */
 export function RefundBlock({
   refund,
@@ -66,7 +71,7 @@ export function RefundBlock({
   const { i18n } = usePage();
   if (!refund) return null;
   const money = (amount: number | undefined) => i18n.money(amount ?? 0, refund.currency);
-  const fees = (refund.restocking_fee ?? 0) + (refund.return_shipping_fee ?? 0);
+  const fees = feesOf(refund);
   const status = refund.status === "final" ? "refund.final" : "refund.estimate";
   return (
     <dl class="rk-refund" data-refund-status={refund.status}>
