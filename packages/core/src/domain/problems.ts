@@ -47,6 +47,13 @@ function describeReturnableLine(line: OrderLineRef) {
     : `${line.returnable_quantity} of ${describeLine(line)}`;
 }
 
+/** The sentence that lists an order's returnable lines (a line-not-on-order refusal's). */
+function describeReturnable(returnable: readonly OrderLineRef[]) {
+  return returnable.length
+    ? `Lines that can be returned: ${returnable.map(describeReturnableLine).join(", ")}.`
+    : "Nothing on it can be returned now.";
+}
+
 /** One refused line of a return request: its index and the problem a return of it alone gets. */
 export interface RefusedLine extends ProblemDetails {
   index: number;
@@ -171,17 +178,19 @@ export const problems = {
   /**
    * Lines of a return request refused, all named: 422 when any is refused by the order's rules,
    * 400 when every one is a body the order cannot take (a line it does not have, a size not
-   * offered). Nothing was written.
+   * offered). Nothing was written. `returnable`, when a line is not on the order: the order's
+   * returnable lines, listed once for every such line (each line's own refusal leaves them out).
    */
-  returnRequestRefused: (lines: RefusedLine[]) => {
+  returnRequestRefused: (lines: RefusedLine[], returnable?: OrderLineRef[]) => {
     const status = lines.some((line) => line.status === 422) ? 422 : 400;
     const named = lines.map((line) => `line ${line.index}: ${line.detail}`).join(" ");
+    const listed = returnable ? ` ${describeReturnable(returnable)}` : "";
     return new ProblemError(
       status,
       "return-request-refused",
       "Lines of the return request were refused",
-      `Nothing was written: ${lines.length === 1 ? "one line was" : `${lines.length} lines were`} refused. ${named}`,
-      { lines },
+      `Nothing was written: ${lines.length === 1 ? "one line was" : `${lines.length} lines were`} refused. ${named}${listed}`,
+      { lines, ...(returnable ? { returnable_lines: returnable } : {}) },
     );
   },
   /** A request-wide event found no return it applies to (no draft to submit, none approved to ship). */
@@ -418,24 +427,30 @@ export const problems = {
       "Orders are not configured",
       "This service is not connected to the shop's orders, so it cannot tell what an order holds or what can be returned from it.",
     ),
+  /**
+   * `returnable`: the order's lines a new return could name now; null for a line of a return
+   * request, whose refusal lists them once for all its lines (`returnRequestRefused`).
+   */
   lineNotOnOrder: (
     orderId: string,
     line: { sku: string; size: string | null },
-    returnable: OrderLineRef[],
+    returnable: OrderLineRef[] | null,
   ) => {
     const named = `${line.sku}${line.size === null ? " without a size" : ` in size ${line.size}`}`;
-    const detail = `Order "${orderId}" has no line ${named}. ${
-      returnable.length
-        ? `Lines that can be returned: ${returnable.map(describeReturnableLine).join(", ")}.`
-        : "Nothing on it can be returned now."
-    }`;
-    return new ProblemError(400, "line-not-on-order", "The line is not on the order", detail, {
-      order_id: orderId,
-      sku: line.sku,
-      size: line.size,
-      returnable_lines: returnable,
-      errors: [{ path: "line", message: `no line ${named} on order "${orderId}"` }],
-    });
+    const listed = returnable ? ` ${describeReturnable(returnable)}` : "";
+    return new ProblemError(
+      400,
+      "line-not-on-order",
+      "The line is not on the order",
+      `Order "${orderId}" has no line ${named}.${listed}`,
+      {
+        order_id: orderId,
+        sku: line.sku,
+        size: line.size,
+        ...(returnable ? { returnable_lines: returnable } : {}),
+        errors: [{ path: "line", message: `no line ${named} on order "${orderId}"` }],
+      },
+    );
   },
   quantityExceedsReturnable: (refused: QuantityRefusal) =>
     new ProblemError(

@@ -375,7 +375,7 @@ export const ProblemSchema = z
       )
       .optional()
       .describe(
-        "return-request-refused: each refused line, with the problem a return of it alone would get (its members as that problem has them).",
+        "return-request-refused: each refused line, with the problem a return of it alone would get (its members as that problem has them), except that a line-not-on-order line leaves out `returnable_lines`: the refusal lists them once.",
       ),
     event: z
       .string()
@@ -471,7 +471,9 @@ export const ProblemSchema = z
         }),
       )
       .optional()
-      .describe("line-not-on-order: the lines that can be returned now."),
+      .describe(
+        "line-not-on-order: the lines that can be returned now. return-request-refused: the same list, once, when a refused line is not on the order.",
+      ),
     quantity: z.int().optional().describe("quantity-exceeds-returnable: units asked for."),
     purchased: z.int().optional().describe("quantity-exceeds-returnable: units bought."),
     in_returns: z

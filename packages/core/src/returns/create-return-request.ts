@@ -37,7 +37,7 @@ export async function createReturnRequest(
     },
     async (key): Promise<WriteOutcome> => {
       const requests = requestsOf(parsed);
-      const checked = await checkLines(deps, requests, ctx.principal);
+      const checked = await checkLines(deps, parsed.order_id, requests, ctx.principal);
       const id = newReturnRequestId();
       const at = timestamp(deps.now);
       const drafts = requests.map((request, index) => {

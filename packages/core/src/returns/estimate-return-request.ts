@@ -21,7 +21,7 @@ export async function estimateReturnRequest(
   const parsed = parseInput(deps.schemas.CreateReturnRequest, input, "body");
   await deps.ready();
   const requests = requestsOf(parsed);
-  const checked = await checkLines(deps, requests, ctx.principal);
+  const checked = await checkLines(deps, parsed.order_id, requests, ctx.principal);
   const drafts = requests.map(
     (request, index): RefundedRecord => ({
       line: request.line,

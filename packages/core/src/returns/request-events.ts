@@ -85,13 +85,16 @@ async function requestChanges(
 ): Promise<RequestChange[]> {
   // If-Match names one return's version: it has no meaning for a request.
   const context: OperationContext = { ...ctx, ifMatch: undefined };
+  // Every return of a request is of its one order: read once for all of them.
+  const rules = deps.rules.forRequest(returns[0]!.record.order_id, ctx.principal);
+  const withRules = { ...deps, rules: { ...deps.rules, ...rules } };
   const changes: RequestChange[] = [];
   const refused: RefusedLine[] = [];
   for (const [index, current] of returns.entries()) {
     if (current.record.state !== APPLIES_IN[event]) continue;
     try {
       const { next, added, allowance } = await computeTransition(
-        deps,
+        withRules,
         current,
         event,
         context,
@@ -104,7 +107,7 @@ async function requestChanges(
       refused.push(line);
     }
   }
-  if (refused.length) throw problems.returnRequestRefused(refused);
+  if (refused.length) throw problems.returnRequestRefused(refused, rules.returnableLines());
   if (changes.length === 0) throw problems.returnRequestNothingToDo(id, event, APPLIES_IN[event]);
   return changes;
 }

@@ -29,25 +29,28 @@ function returnRequestOf(
 }
 
 /**
- * Every line through the order's rules, one after another; a refusal of the whole request
- * (no such order, the order system down) at once, else every refused line named together.
+ * Every line through the order's rules, one after another, against one read of the order; a
+ * refusal of the whole request (no such order, the order system down) at once, else every
+ * refused line named together.
  */
 export async function checkLines(
   deps: Pick<RequestWriteDeps, "rules">,
+  orderId: string,
   requests: readonly ReturnRequest[],
   principal: Principal,
 ): Promise<CheckedReturn[]> {
+  const rules = deps.rules.forRequest(orderId, principal);
   const checked: CheckedReturn[] = [];
   const refused: RefusedLine[] = [];
   for (const [index, request] of requests.entries()) {
     try {
-      checked.push(await deps.rules.checkRequest(request, principal, null));
+      checked.push(await rules.checkRequest(request, principal, null));
     } catch (error) {
       const line = refusedLine(error, index);
       if (!line) throw error;
       refused.push(line);
     }
   }
-  if (refused.length) throw problems.returnRequestRefused(refused);
+  if (refused.length) throw problems.returnRequestRefused(refused, rules.returnableLines());
   return checked;
 }

@@ -14,7 +14,7 @@ const PROBLEM_RESPONSES: Record<number, { name: string; description: string; hea
     400: {
       name: "BadRequest",
       description:
-        "Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned) or `exchange-size-not-offered` (`sizes` lists those on offer).",
+        "Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned) or `exchange-size-not-offered` (`sizes` lists those on offer); for a return request, `return-request-refused` names each refused line in `lines` (and, when a line is not on the order, lists what can be returned once, in `returnable_lines`).",
     },
     401: {
       name: "Unauthorized",

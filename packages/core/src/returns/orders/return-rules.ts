@@ -9,7 +9,7 @@
  * never both get it.
  */
 import type { Principal } from "../../domain/principal";
-import { problems } from "../../domain/problems";
+import { type OrderLineRef, type ProblemError, problems } from "../../domain/problems";
 import type { RefundPolicy } from "../../domain/refunds";
 import type { ReturnableOrder, ReturnData, ReturnOrderLine } from "../../domain/schemas";
 import type { LineAllowance, ReturnsStore } from "../../store/types";
@@ -54,6 +54,21 @@ export interface ReturnRules {
   checkSubmit(record: ReturnData, principal: Principal): Promise<CheckedReturn>;
   /** What `orderId` can return now, line by line; a 404 without `orders`. */
   returnable(orderId: string, principal: Principal): Promise<ReturnableOrder>;
+  /**
+   * The same checks for the lines of one return request, all of order `orderId` and sent by
+   * `principal`: the order is loaded at most once, and the units in its returns read at most
+   * once, however many lines the request has.
+   */
+  forRequest(orderId: string, principal: Principal): RequestRules;
+}
+
+/** The checks of one request's lines, reading its order once (see `ReturnRules.forRequest`). */
+export interface RequestRules extends Pick<ReturnRules, "checkRequest" | "checkSubmit"> {
+  /**
+   * The order's returnable lines once a line was refused as not on the order, else undefined.
+   * Such a line's own refusal leaves them out: the request's refusal lists them once.
+   */
+  returnableLines(): OrderLineRef[] | undefined;
 }
 
 /** The request a record stands for, as `eligible` sees it. */
@@ -70,18 +85,111 @@ export function requestOf(record: Omit<ReturnData, "history">): ReturnRequest {
 export function createReturnRules(setup: ReturnRulesSetup): ReturnRules {
   const { orders, exchangeSizes } = setup;
   const context = orders ? { ...setup, orders } : null;
-  return {
+  const rules: ReturnRules = {
     async checkRequest(request, principal, current) {
-      if (context) return checkOrder(context, request, principal, current);
-      await checkExchangeSize(exchangeSizes, request);
-      return {};
+      if (!context) return checkWithoutOrders(exchangeSizes, request);
+      return checkOrder(
+        context,
+        returnReads(context, request.order_id, principal),
+        request,
+        current,
+      );
     },
     checkSubmit: (record, principal) =>
-      context ? checkSubmit(context, record, principal) : Promise.resolve({}),
+      context
+        ? checkSubmit(context, returnReads(context, record.order_id, principal), record)
+        : Promise.resolve({}),
     returnable: (orderId, principal) =>
       context
         ? returnableOrder(context, orderId, principal)
         : Promise.reject(problems.ordersNotConfigured()),
+    forRequest: (orderId, principal) =>
+      context
+        ? requestRules(context, rules, requestReads(context, orderId, principal))
+        : {
+            checkRequest: (request) => checkWithoutOrders(exchangeSizes, request),
+            checkSubmit: () => Promise.resolve({}),
+            returnableLines: () => undefined,
+          },
+  };
+  return rules;
+}
+
+async function checkWithoutOrders(
+  exchangeSizes: ExchangeSizes | null,
+  request: ReturnRequest,
+): Promise<CheckedReturn> {
+  await checkExchangeSize(exchangeSizes, request);
+  return {};
+}
+
+/**
+ * How the checks read one order: the order, the units its returns hold, and the refusal of a
+ * line it does not have (with the order's returnable lines, or for a request without).
+ */
+interface OrderReads {
+  orderId: string;
+  order(): Promise<Order>;
+  returned(): Promise<ReturnedQuantities>;
+  notOnOrder(order: Order, line: { sku: string; size: string | null }): Promise<ProblemError>;
+}
+
+/** A single return's reads: each check reads afresh, and its refusal lists the returnable lines. */
+function returnReads(
+  context: OrderRulesContext,
+  orderId: string,
+  principal: Principal,
+): OrderReads {
+  let returned: Promise<ReturnedQuantities> | undefined;
+  const reads: OrderReads = {
+    orderId,
+    order: () => loadOrder(context.orders.source, orderId, principal),
+    returned: () => (returned ??= context.store.returnedQuantities(orderId)),
+    notOnOrder: async (order, line) =>
+      problems.lineNotOnOrder(
+        order.id,
+        line,
+        returnableLines(context, order, await reads.returned()),
+      ),
+  };
+  return reads;
+}
+
+/**
+ * A request's reads, shared by all its lines: the order loaded on first need and kept, the
+ * units in returns read on first need and kept (a ship of the request reads neither).
+ */
+function requestReads(context: OrderRulesContext, orderId: string, principal: Principal) {
+  let order: Promise<Order> | undefined;
+  let listed: OrderLineRef[] | undefined;
+  const reads = returnReads(context, orderId, principal);
+  return {
+    ...reads,
+    order: () => (order ??= reads.order()),
+    notOnOrder: async (found: Order, line: { sku: string; size: string | null }) => {
+      listed ??= returnableLines(context, found, await reads.returned());
+      return problems.lineNotOnOrder(found.id, line, null);
+    },
+    listed: () => listed,
+  } satisfies OrderReads & { listed(): OrderLineRef[] | undefined };
+}
+
+function requestRules(
+  context: OrderRulesContext,
+  rules: ReturnRules,
+  reads: ReturnType<typeof requestReads>,
+): RequestRules {
+  return {
+    // A return of another order is no line of this request: checked on its own.
+    checkRequest: (request, principal, current) =>
+      request.order_id === reads.orderId
+        ? checkOrder(context, reads, request, current)
+        : rules.checkRequest(request, principal, current),
+    checkSubmit: (record, principal) =>
+      record.order_id === reads.orderId
+        ? checkSubmit(context, reads, record)
+        : rules.checkSubmit(record, principal),
+    returnableLines: reads.listed,
   };
 }
 
@@ -96,16 +204,14 @@ async function checkExchangeSize(
   }
 }
 
-/** A 400 for a line the order does not have, listing those a new return could name now. */
-async function lineNotOnOrder(
+/** The lines of `order` a new return could name now, with how many units of each. */
+function returnableLines(
   context: OrderRulesContext,
   order: Order,
-  line: { sku: string; size: string | null },
-  known?: ReturnedQuantities,
-) {
-  const returned = known ?? (await context.store.returnedQuantities(order.id));
+  returned: ReturnedQuantities,
+): OrderLineRef[] {
   const settings = { now: context.now(), windowDays: context.orders.returnWindowDays };
-  const lines = order.lines.flatMap((candidate) => {
+  return order.lines.flatMap((candidate) => {
     const status = lineStatus(order, candidate, unitsInReturns(returned, candidate), settings);
     return status.refusal
       ? []
@@ -117,20 +223,19 @@ async function lineNotOnOrder(
           },
         ];
   });
-  return problems.lineNotOnOrder(order.id, line, lines);
 }
 
 async function checkOrder(
   context: OrderRulesContext,
+  reads: OrderReads,
   request: ReturnRequest,
-  principal: Principal,
   current: ReturnData | null,
 ): Promise<CheckedReturn> {
   const { orders } = context;
-  const order = await loadOrder(orders.source, request.order_id, principal);
-  const returned = await context.store.returnedQuantities(order.id);
+  const order = await reads.order();
+  const returned = await reads.returned();
   const line = findOrderLine(order, request.line);
-  if (!line) throw await lineNotOnOrder(context, order, request.line, returned);
+  if (!line) throw await reads.notOnOrder(order, request.line);
   // The draft being updated is one of the active returns: its own units do not count.
   const inReturns = unitsInReturns(returned, line, current?.line.quantity ?? 0);
   const at = context.now();
@@ -166,12 +271,12 @@ async function checkOrder(
 
 async function checkSubmit(
   context: OrderRulesContext,
+  reads: OrderReads,
   record: ReturnData,
-  principal: Principal,
 ): Promise<CheckedReturn> {
-  const order = await loadOrder(context.orders.source, record.order_id, principal);
+  const order = await reads.order();
   const line = findOrderLine(order, record.line);
-  if (!line) throw await lineNotOnOrder(context, order, record.line);
+  if (!line) throw await reads.notOnOrder(order, record.line);
   const until = returnableUntil(order, line, context.orders.returnWindowDays);
   if (context.now() > Date.parse(until)) throw problems.returnWindowClosed(order.id, line, until);
   if (line.final_sale) throw problems.notReturnable(order.id, line);
