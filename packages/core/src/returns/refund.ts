@@ -122,6 +122,11 @@ export function requestRefunds(
   });
   // One order has one currency; grouping only keeps a mixed list from mixing amounts.
   for (const [currency, group] of byCurrency) {
+    // Lines that fit alone may add up past the limit: no refunds rather than wrong ones.
+    const amounts = group.map(
+      ({ index, unit_price }) => unit_price * records[index]!.line.quantity,
+    );
+    if (beyondAmountLimit(amounts)) continue;
     const request = refundForRequest(
       {
         currency,
@@ -138,6 +143,11 @@ export function requestRefunds(
     });
   }
   return refunds;
+}
+
+/** Whether `amounts` add up past MAX_LINE_AMOUNT, where a request's sums would lose exactness. */
+function beyondAmountLimit(amounts: readonly number[]): boolean {
+  return amounts.reduce((sum, amount) => sum + amount, 0) > MAX_LINE_AMOUNT;
 }
 
 /** A reason no policy waives a fee for: an estimate before the customer picks one. */
@@ -191,13 +201,13 @@ export function refundEstimates(
 }
 
 /**
- * A request's refund: its returns' refunds added up (null when none has one). Final once
- * every priced return's refund is final.
+ * A request's refund: its returns' refunds added up (null when none has one, or when their
+ * item amounts add up past MAX_LINE_AMOUNT). Final once every priced return's refund is final.
  */
 export function requestRefundTotal(records: readonly { refund: Refund | null }[]) {
   const refunds = records.flatMap((record) => (record.refund ? [record.refund] : []));
   const first = refunds[0];
-  if (!first) return null;
+  if (!first || beyondAmountLimit(refunds.map((refund) => refund.item_amount))) return null;
   const sum = (field: "item_amount" | "restocking_fee" | "return_shipping_fee" | "total") =>
     refunds.reduce((total, refund) => total + refund[field], 0);
   return {
