@@ -205,6 +205,46 @@ describe("createReturnsService options", () => {
     );
   });
 
+  it("createReturnsService - a fee waived for a reason the catalogue lacks is refused, naming the option and the code", () => {
+    const error = refusal({
+      policy: {
+        refund: {
+          restocking_fee: { percent: 10, waived_for_reasons: ["DAMAGE"] },
+          return_shipping_fee: {
+            amount: { EUR: 495 },
+            waived_for_reasons: ["DAMAGED", "GIFT", "TOO_SMALL_AT_ANKLE"],
+          },
+        },
+      },
+    });
+    expect(error.issues).toEqual([
+      {
+        path: "policy.refund.restocking_fee.waived_for_reasons[0]",
+        message:
+          'expected a reason of the catalogue (the built-in reasons, or one added in reasons.other or reasons.bodyParts), got "DAMAGE"',
+      },
+      {
+        path: "policy.refund.return_shipping_fee.waived_for_reasons[1]",
+        message: expect.stringContaining('got "GIFT"'),
+      },
+      {
+        path: "policy.refund.return_shipping_fee.waived_for_reasons[2]",
+        message: expect.stringContaining('got "TOO_SMALL_AT_ANKLE"'),
+      },
+    ]);
+    // A reason the host added to the catalogue may be waived, as a built-in one may.
+    const service = createReturnsService({
+      reasons: { other: ["GIFT"], bodyParts: ["ANKLE"] },
+      policy: {
+        refund: {
+          restocking_fee: { percent: 10, waived_for_reasons: ["DAMAGED", "TOO_SMALL_AT_CHEST"] },
+          return_shipping_fee: { waived_for_reasons: ["GIFT", "TOO_SMALL_AT_ANKLE", "TOO_LARGE"] },
+        },
+      },
+    });
+    expect(service.catalogue.has("GIFT")).toBe(true);
+  });
+
   it("createReturnsService - orders, its rules and exchangeSizes are checked", () => {
     const message = refusal({
       orders: { source: { find: () => null }, returnWindowDays: -1, eligible: "yes" },

@@ -2,6 +2,8 @@
  * @module service-options — `createReturnsService`'s options, checked at
  * construction, and the settings the service derives from them (defaults filled in).
  */
+
+import type { z } from "zod";
 import type { AuthOptions } from "./auth/options";
 import { authOptionsSchema } from "./auth/options-schema";
 import { type ServiceWebhooksOptions, serviceWebhooksSchema } from "./delivery/dispatcher-options";
@@ -253,7 +255,35 @@ export const serviceOptionsSchema = optionsObject({
   logger: loggerSchema.optional(),
   onError: aFunction<OnError>().optional(),
   clock: aClock.optional(),
-});
+}).superRefine(checkWaivedReasons);
+
+/** The fees of `policy.refund` that can be waived by reason. */
+const WAIVABLE_FEES = ["restocking_fee", "return_shipping_fee"] as const;
+
+/**
+ * A fee waived for a reason no return can have (a typo, a reason the host did not add) is a
+ * promise nothing keeps, published with the policy: each waiver must name a reason of the
+ * catalogue the `reasons` option makes. Runs once the options are well-formed.
+ */
+function checkWaivedReasons(
+  options: { reasons?: ReasonCatalogueOptions; policy?: { refund?: RefundPolicyInput } },
+  ctx: z.RefinementCtx,
+) {
+  const refund = options.policy?.refund;
+  if (!refund) return;
+  const catalogue = createReasonCatalogue(options.reasons);
+  for (const fee of WAIVABLE_FEES) {
+    refund[fee]?.waived_for_reasons?.forEach((code, index) => {
+      if (catalogue.has(code)) return;
+      ctx.addIssue({
+        code: "custom",
+        path: ["policy", "refund", fee, "waived_for_reasons", index],
+        message:
+          "expected a reason of the catalogue (the built-in reasons, or one added in reasons.other or reasons.bodyParts)",
+      });
+    });
+  }
+}
 
 /**
  * Options of earlier versions, refused with what replaced them (an unknown key would
