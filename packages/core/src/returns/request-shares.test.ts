@@ -41,12 +41,12 @@ function order(capPrice = 1_000) {
   };
 }
 
-function setup(store: ReturnsStore = memoryStore()) {
+function setup(store: ReturnsStore = memoryStore(), policy = POLICY) {
   const orders = inMemoryOrders([order()]);
   const service = createReturnsService({
     idempotency: { required: false },
     orders: { source: orders },
-    policy: { refund: POLICY },
+    policy: { refund: policy },
     clock: () => T0,
     store,
   });
@@ -119,6 +119,17 @@ describe("return shipping fee shares of a request", () => {
     expect(after.state).toBe("draft");
     const events = await store.listEvents(ids["CAP-RED"]);
     expect(events.map((event) => event.type)).toEqual(["return.created"]);
+  });
+
+  it("cancel - without a fee in the order's currency there is nothing to share: the sibling keeps its version", async () => {
+    const { service } = setup(memoryStore(), { restocking_fee: { percent: 10 } });
+    const { ids } = await openRequest(service, [line("CAP-RED"), line("COAT-GRY")]);
+
+    await service.cancel(ids["COAT-GRY"], {}, asCustomer);
+
+    const cap = await service.get(ids["CAP-RED"], asCustomer);
+    expect(cap.version).toBe(1);
+    expect(cap.refund).toMatchObject({ return_shipping_fee: 0, total: 900 });
   });
 
   it("update - a line switched to EXCHANGE hands its share on, and takes it again when switched back", async () => {

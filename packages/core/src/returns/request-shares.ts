@@ -47,10 +47,13 @@ function bearerOf(
   };
 }
 
-/** What a return's part in the sharing depends on, comparable between two of its versions. */
+/**
+ * What a return's part in the sharing depends on, comparable between two of its versions:
+ * nothing when it has no price or the policy charges no fee in its currency.
+ */
 function shareBasis(record: RefundedRecord, policy: RefundPolicy): string {
   const priced = record.order_line && pricedLine(record.order_line, record.line.quantity);
-  if (!priced) return "unpriced";
+  if (!priced || requestShippingFee(policy, priced.currency) === 0) return "no fee";
   const { currency, unit_price } = priced;
   if (isFinalReturn(record)) {
     return JSON.stringify([currency, "fixed", record.refund?.return_shipping_fee ?? 0]);
