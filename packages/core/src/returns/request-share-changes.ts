@@ -22,7 +22,7 @@ export interface ReturnWrite {
   next: StoredReturn;
 }
 
-export interface SharedWrites {
+interface SharedWrites {
   /** The writes' next versions, each with its share worked out again (in the order given). */
   nexts: StoredReturn[];
   /** The request's other open returns, each as its next version with its new share. */
