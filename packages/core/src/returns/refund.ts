@@ -8,9 +8,9 @@
  *   so a host that pays `refund.total` pays nothing for it.
  * - A return created on its own is a request of one: it bears the policy's whole return
  *   shipping fee (unless waived), worked out afresh on each version. A return of a request
- *   (`request_id`) keeps the share `requestRefunds` gave it at create, in
- *   `refund.return_shipping_fee`: later versions (update, grade) take that share again, capped
- *   at what the return can carry.
+ *   (`request_id`) keeps its share in `refund.return_shipping_fee` (`requestRefunds` gives it
+ *   at create), capped at what the return can carry; a change that moves the shares has them
+ *   worked out again for the whole request (`./request-shares`).
  * - Null when the order line has no price or no known ISO 4217 currency.
  */
 import {
@@ -41,7 +41,7 @@ interface PricedLine {
 }
 
 /** The price and currency to refund in, when the order line gave both (and they can be counted). */
-function pricedLine(
+export function pricedLine(
   { unit_price, currency }: { unit_price: number | null; currency: string | null },
   quantity: number,
 ): PricedLine | null {
@@ -63,7 +63,8 @@ function statusOf(record: RefundedRecord): RefundStatus {
   return record.grade ? "final" : "estimate";
 }
 
-function lineOf(record: RefundedRecord, unit_price: number) {
+/** The record as the refund maths take a line: its price, units, reason, resolution and grade. */
+export function lineOf(record: RefundedRecord, unit_price: number) {
   return {
     unit_price,
     quantity: record.line.quantity,

@@ -17,6 +17,7 @@ import { parseInput } from "./parse-input";
 import type { EventBody } from "./record-changes";
 import { commitRequestChanges, type RequestChange, refusedLine } from "./request-commit";
 import { loadRequestReturns, requestOf } from "./request-reader";
+import { shareAmongRequest } from "./request-share-changes";
 import type { OperationContext, RequestEvent, RequestTargets } from "./types";
 import { computeTransition, type WritePathDeps } from "./write-path";
 
@@ -56,7 +57,12 @@ export async function sendRequestEvent(
     async (key): Promise<WriteOutcome> => {
       for (let attempt = 1; attempt <= MAX_COMMIT_ATTEMPTS; attempt++) {
         const returns = await loadRequestReturns(deps.store, id, ctx.principal);
-        const changes = await requestChanges(deps, id, event, returns, body, ctx);
+        const changes = withShares(
+          deps,
+          returns,
+          await requestChanges(deps, id, event, returns, body, ctx),
+          ctx,
+        );
         const after = returns.map(
           (stored) => changes.find((change) => change.current === stored)?.next ?? stored,
         );
@@ -71,6 +77,28 @@ export async function sendRequestEvent(
       }
       throw problems.concurrentUpdate(id);
     },
+  );
+}
+
+/**
+ * `changes` with the shares they move worked out again, and a change for each other open
+ * return of the request (its new share, no history entry, no event): see `shareAmongRequest`.
+ */
+function withShares(
+  deps: RequestWriteDeps,
+  returns: readonly StoredReturn[],
+  changes: readonly RequestChange[],
+  ctx: OperationContext,
+): RequestChange[] {
+  const { nexts, siblings } = shareAmongRequest(deps.refundPolicy, returns, changes);
+  const shared = changes.map((change, index) => ({ ...change, next: nexts[index]! }));
+  return shared.concat(
+    siblings.map((sibling) => ({
+      ...sibling,
+      index: returns.indexOf(sibling.current),
+      entries: [],
+      origin: ctx,
+    })),
   );
 }
 

@@ -26,10 +26,12 @@ import { currentTraceparent } from "../observability/telemetry/trace-context";
 import type { RecentRecords } from "../store/recent-records";
 import { responseToStore } from "../store/stored-response";
 import type {
+  CommitResult,
   IdempotencyRecordView,
   IdempotentResponse,
   LineAllowance,
   ReturnCommit,
+  ReturnsCommitResult,
   ReturnsStore,
   StoredReturn,
 } from "../store/types";
@@ -48,6 +50,7 @@ import {
   nextVersion,
 } from "./record-changes";
 import { refundOf } from "./refund";
+import { type ReturnWrite, shareWithSiblings } from "./request-share-changes";
 import type { AutoApprove, FitSignalHook, OperationContext } from "./types";
 
 /** How many times a write re-reads and retries after losing a version race. */
@@ -72,11 +75,14 @@ export interface WritePathDeps {
   respond: (record: ReturnData, status: number) => IdempotentResponse;
 }
 
-/** What a commit did: landed, found its key recorded first, or lost a race for the return. */
+/**
+ * What a commit did: landed, found its key recorded first, or lost a race for the return (or,
+ * `sibling`, for a sibling it wrote: the return itself may still be as it was read).
+ */
 type CommitOutcome =
   | { kind: "committed" }
   | { kind: "key-taken"; record: IdempotencyRecordView }
-  | { kind: "race"; current?: StoredReturn };
+  | { kind: "race"; current?: StoredReturn; sibling?: true };
 
 type TransitionOutcome =
   | { kind: "committed"; record: ReturnData }
@@ -103,32 +109,40 @@ export interface Change {
   allowance?: LineAllowance;
   /** The request and trace the events are stamped with. */
   origin: EventOrigin;
+  /** Other returns of its request written in the same commit: their shares moved. */
+  siblings?: readonly ReturnWrite[];
 }
 
 /**
- * Commits `next` (computed from `current`) with its events and, for a keyed request, the
- * key and its response. A line allowance the store refuses is a 422 (another return took
- * the units first).
+ * Commits `next` (computed from `current`) with its events, its siblings (all or none) and,
+ * for a keyed request, the key and its response. A line allowance the store refuses is a 422
+ * (another return took the units first).
  */
 export async function commitChange(deps: WritePathDeps, change: Change): Promise<CommitOutcome> {
-  const { next, status, key, allowance } = change;
+  const { next, status, key, allowance, siblings = [] } = change;
   let fitSignals: FitSignal[] = [];
-  const result = await traceCommit(next.record.id, () => {
+  const result = await traceCommit<CommitResult | ReturnsCommitResult>(next.record.id, () => {
     const prepared = prepareChange(deps, change);
     fitSignals = prepared.fitSignals;
-    return deps.store.commit({
-      ...prepared.commit,
-      // Kept without the history, which a replay takes back from the return (append-only).
-      idempotency: key
-        ? { ...key, response: responseToStore(deps.respond(next.record, status)) }
-        : undefined,
-    });
+    // Kept without the history, which a replay takes back from the return (append-only).
+    const idempotency = key
+      ? { ...key, response: responseToStore(deps.respond(next.record, status)) }
+      : undefined;
+    if (siblings.length === 0) return deps.store.commit({ ...prepared.commit, idempotency });
+    // Siblings went through no transition: no history entry, no event (see request-share-changes).
+    const written = siblings.map(
+      (sibling) => prepareChange(deps, { ...sibling, entries: [], origin: change.origin }).commit,
+    );
+    return deps.store.commitMany({ changes: [prepared.commit, ...written], idempotency });
   });
   if (result.ok) {
-    await afterCommit(deps, [next], fitSignals, change.origin.requestId ?? undefined);
+    const committed = [next, ...siblings.map((sibling) => sibling.next)];
+    await afterCommit(deps, committed, fitSignals, change.origin.requestId ?? undefined);
     return { kind: "committed" };
   }
   if (result.reason === "idempotency_conflict") return { kind: "key-taken", record: result.record };
+  // The return is the first change of a `commitMany`; a refusal further on is a sibling's.
+  if ("index" in result && (result.index ?? 0) > 0) return { kind: "race", sibling: true };
   if (result.reason === "quantity_exceeded" && allowance) {
     const { record } = next;
     throw problems.quantityExceedsReturnable({
@@ -217,17 +231,26 @@ export async function transition(
       ({ stored: current, fromCache } = await deps.reader.loadForWrite(id, ctx.principal, true));
       continue;
     }
+    // A change that moves its request's shares writes its open siblings with it.
+    const shared = await shareWithSiblings(deps, { current, next }, ctx.principal);
     const outcome = await commitChange(deps, {
       current,
-      next,
+      next: shared.next,
+      siblings: shared.siblings,
       entries: added,
       status: 200,
       key,
       allowance,
       origin: ctx,
     });
-    if (outcome.kind === "committed") return { kind: "committed", record: next.record };
+    if (outcome.kind === "committed") return { kind: "committed", record: shared.next.record };
     if (outcome.kind === "key-taken") return outcome;
+    if (outcome.sibling) {
+      // A sibling moved on, not this return: If-Match still holds; work it out again.
+      if (attempt >= MAX_COMMIT_ATTEMPTS) throw problems.concurrentUpdate(id);
+      ({ stored: current, fromCache } = await deps.reader.loadForWrite(id, ctx.principal, true));
+      continue;
+    }
     const latest = outcome.current
       ? withOrderLine(outcome.current)
       : await deps.reader.load(id, ctx.principal);

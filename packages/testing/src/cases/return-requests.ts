@@ -47,6 +47,12 @@ function eventChange(stored: StoredReturn, event: "submit" | "approve" | "ship")
   return { next, expectedVersion: stored.record.version, events: [makeOutboxEvent(next)] };
 }
 
+/** The next version of `stored` with nothing else changed and no event. */
+function silentChange(stored: StoredReturn): Change {
+  const next = { ...stored, record: { ...stored.record, version: stored.record.version + 1 } };
+  return { next, expectedVersion: stored.record.version, events: [] };
+}
+
 function keyUse(key: string, body: unknown = { requested: true }): IdempotencyFirstUse {
   return {
     key,
@@ -221,6 +227,57 @@ export function describeReturnRequests(subject: StoreSubject): void {
           .sort(),
       );
       expect(claimed.every(({ endpoint: to }) => to.id === endpoint.id)).toBe(true);
+    });
+
+    it("commitMany - writes a change without events: its new version, nothing in the outbox", async () => {
+      const request = newReturnRequestId();
+      const events = await committedMany(subject.store, {
+        changes: [createChange(request, TEE_M), createChange(request, CAP)],
+      });
+      const [tee, cap] = await Promise.all(
+        events.map(async (list) => (await subject.store.getReturn(list[0]!.return_id))!),
+      );
+      // What a return's write does to a sibling whose share it moved: a version, no event.
+      const sibling = silentChange(cap!);
+
+      const result = await subject.store.commitMany({
+        changes: [eventChange(tee!, "submit"), sibling],
+      });
+
+      if (!result.ok) throw new Error(`commitMany failed: ${result.reason}`);
+      expect(result.events[1]).toEqual([]);
+      expect(await subject.store.getReturn(cap!.record.id)).toEqual(sibling.next);
+      expect(await subject.store.listEvents(cap!.record.id)).toEqual(events[1]);
+    });
+
+    it("commitMany - of two concurrent commits each writing both returns from the same versions, exactly one lands", async () => {
+      const request = newReturnRequestId();
+      const events = await committedMany(subject.store, {
+        changes: [createChange(request, TEE_M), createChange(request, CAP)],
+      });
+      const [tee, cap] = await Promise.all(
+        events.map(async (list) => (await subject.store.getReturn(list[0]!.return_id))!),
+      );
+      // Each submits one return and writes the other's version with it, in opposite orders.
+      const commits: ReturnsCommit[] = [
+        { changes: [eventChange(tee!, "submit"), silentChange(cap!)] },
+        { changes: [eventChange(cap!, "submit"), silentChange(tee!)] },
+      ];
+
+      const results = await Promise.all(commits.map((commit) => subject.store.commitMany(commit)));
+
+      const winners = results.flatMap((result, index) => (result.ok ? [index] : []));
+      expect(winners).toHaveLength(1);
+      const loser = results.find((result) => !result.ok);
+      expect(loser).toMatchObject({ ok: false, reason: "version_conflict", currentVersion: 2 });
+      const won = commits[winners[0]!]!.changes;
+      for (const change of won) {
+        expect(await subject.store.getReturn(change.next.record.id)).toEqual(change.next);
+      }
+      const written = await Promise.all(
+        [tee!, cap!].map((stored) => subject.store.listEvents(stored.record.id)),
+      );
+      expect(written.flat()).toHaveLength(3);
     });
 
     it("commitMany - a store failing part-way writes nothing (a throw or a refusal, never half)", async () => {
