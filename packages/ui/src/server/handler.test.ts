@@ -128,6 +128,25 @@ describe("the CSRF cookie and the CSP, from the options", () => {
     expect(await cspFor("/logo.png")).toContain("img-src 'self' data:;");
   });
 
+  test("createReturnsUi - every answer is nosniff; the pages, the token and the problems are private, no-store", async () => {
+    const ui = createReturnsUi({ apiUrl: "https://shop.example", path: "/returns" });
+    const answer = (path: string, method = "GET") =>
+      ui.fetch(new Request(`https://shop.example${path}`, { method }));
+    const expected: [string, string, string][] = [
+      ["/returns", "GET", "private, no-store"],
+      ["/returns/admin", "GET", "private, no-store"],
+      ["/returns/csrf", "GET", "private, no-store"],
+      ["/returns/nothing", "GET", "private, no-store"],
+      ["/returns", "POST", "private, no-store"],
+      ["/returns/assets/theme.css", "GET", "public, max-age=300"],
+    ];
+    for (const [path, method, cacheControl] of expected) {
+      const served = await answer(path, method);
+      expect(served.headers.get("cache-control"), `${method} ${path}`).toBe(cacheControl);
+      expect(served.headers.get("x-content-type-options"), `${method} ${path}`).toBe("nosniff");
+    }
+  });
+
   test("createReturnsUi - a logo URL that is no image address is refused, naming the option", () => {
     for (const logoUrl of ["javascript:alert(1)", "data:text/html,<script>1</script>", "blob:x"]) {
       expect(() =>

@@ -35,6 +35,9 @@ export interface ReturnsUi {
   paths: `/${string}`[];
 }
 
+/** The pages and the token are one browser's (its CSRF token): no cache keeps them. */
+const NOT_STORED = "private, no-store";
+
 const PAGES = {
   customer: { script: "customer.js", element: "returnkit-returns", title: "Returns" },
   staff: { script: "staff.js", element: "returnkit-back-office", title: "Returns back office" },
@@ -136,7 +139,7 @@ function servePage(kind: keyof typeof PAGES, request: Request, context: PageCont
   });
   const headers = new Headers({
     "content-type": "text/html; charset=utf-8",
-    "cache-control": "no-store",
+    "cache-control": NOT_STORED,
     "content-security-policy": context.csp,
     "x-content-type-options": "nosniff",
     "referrer-policy": "same-origin",
@@ -149,7 +152,11 @@ function servePage(kind: keyof typeof PAGES, request: Request, context: PageCont
 
 function csrfAnswer(request: Request, secure: boolean): Response {
   const { token, isNew } = csrfTokenFor(request);
-  const headers = new Headers({ "content-type": "application/json", "cache-control": "no-store" });
+  const headers = new Headers({
+    "content-type": "application/json",
+    "cache-control": NOT_STORED,
+    "x-content-type-options": "nosniff",
+  });
   if (isNew) headers.append("set-cookie", csrfCookie(token, secure, "/"));
   return new Response(JSON.stringify({ token }), { headers });
 }
@@ -162,6 +169,14 @@ function problem(
 ): Response {
   return new Response(
     JSON.stringify({ type: `urn:returnkit:problem:${slug}`, title: detail, status, detail }),
-    { status, headers: { "content-type": "application/problem+json", ...headers } },
+    {
+      status,
+      headers: {
+        "content-type": "application/problem+json",
+        "cache-control": NOT_STORED,
+        "x-content-type-options": "nosniff",
+        ...headers,
+      },
+    },
   );
 }
