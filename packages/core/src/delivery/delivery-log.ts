@@ -4,7 +4,7 @@
  */
 import type { LogFields, Logger } from "../observability/logging/logger";
 import type { ClaimedDelivery, DeliveryAttempt, DeliveryOutcome } from "../store/types";
-import { redactedUrl } from "./endpoints";
+import { loggedUrl } from "../util/logged-url";
 
 /** What every line about an attempt says: which delivery of which event, and the request behind it. */
 function attemptFields(
@@ -52,7 +52,7 @@ export function logEndpointDisabled(logger: Logger, { endpoint }: ClaimedDeliver
   logger.warn(
     {
       endpoint_id: endpoint.id,
-      "url.full": endpoint.kind === "webhook" ? redactedUrl(endpoint.url) : undefined,
+      "url.full": endpoint.kind === "webhook" ? loggedUrl(endpoint.url) : undefined,
       reason: "410 Gone",
     },
     "webhook endpoint disabled",
