@@ -145,7 +145,7 @@ describe("the headers of every answer, walking the route table", () => {
     };
     for (const [path, cacheControl] of Object.entries(expected)) {
       // A caller's credentials do not change a public document, nor its caching.
-      for (const headers of [{}, { "x-caller": "portal" }]) {
+      for (const headers of [{}, { "x-caller": "portal" }] as Record<string, string>[]) {
         const answer = await get(path, headers);
         expect(answer.status, path).toBe(200);
         expect(answer.headers.get("cache-control"), path).toBe(cacheControl);
