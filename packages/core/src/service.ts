@@ -13,7 +13,7 @@ import { createReturnSchemas, type ReturnSchemas } from "./domain/schemas";
 import { createFetchHandler, type FetchHandler } from "./http/fetch-handler";
 import { requestFacts } from "./http/request-id";
 import { withRequestLog } from "./http/request-log";
-import { createResponder } from "./http/responses";
+import { createResponder, withAnswerHeaders } from "./http/responses";
 import { buildRoutes, REASONS_PATH, webhookTargets, writeTargets } from "./http/routes";
 import { createHealthCheck } from "./observability/health/health-check";
 import { createStoreProbe } from "./observability/health/store-probe";
@@ -278,7 +278,7 @@ function createMounts(baseUrl: string, routesFetch: FetchHandler) {
       const handler = handlers.size ? handlers.get(path) : undefined;
       if (!handler) return routesFetch(request, context);
       requestFacts(request).route = path;
-      return handler(request, context);
+      return handler(request, context).then(withAnswerHeaders);
     }) satisfies FetchHandler,
     mount(path: `/${string}`, handler: FetchHandler) {
       handlers.set(`${mountPath}${path}`, handler);

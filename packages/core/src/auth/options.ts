@@ -7,10 +7,22 @@
 import type { Principal } from "../domain/principal";
 import type { JwtAuthenticatorOptions } from "./jwt";
 
-/** Returns the caller, or null when the request carries no credentials at all. Throws a ProblemError (401/403) for bad ones. */
-export type AuthenticateFn = (
+/**
+ * The second argument of an `AuthenticateFn<Context>`: optional while `Context` is `unknown`
+ * (a service called without an adapter passes none), required once a function declares the
+ * adapter's type (`ExpressAuthContext`, `HonoAuthContext`), which a wrapper then keeps.
+ */
+type ContextArgument<Context> = unknown extends Context ? [context?: Context] : [context: Context];
+
+/**
+ * Returns the caller, or null when the request carries no credentials at all. Throws a
+ * ProblemError (401/403) for bad ones. `Context` is what the adapter passes beside the
+ * request (Express `{ req, res }`, Hono `{ c }`), so a wrapper generic over it
+ * (`withCsrfProtection` of `@returnkit/ui`) takes `(request, { req }: ExpressAuthContext) => …`.
+ */
+export type AuthenticateFn<Context = unknown> = (
   request: Request,
-  context?: unknown,
+  ...context: ContextArgument<Context>
 ) => Promise<Principal | null> | Principal | null;
 
 /** An OpenAPI 3.1 Security Scheme Object (`{ type: "apiKey", in: "cookie", name: "sid" }`, say). */
@@ -24,7 +36,7 @@ export interface HostAuthOptions {
    * The host decides who is calling: a principal, or null for "not signed in" (401). The second
    * argument is the adapter's context (Express `{ req, res }`, Hono `{ c }`), so a session
    * middleware's user can be read there; declare its type in your function, e.g.
-   * `(request, { req }: ExpressContext)`.
+   * `(request, { req }: ExpressAuthContext)`.
    */
   authenticate(request: Request, context?: unknown): Promise<Principal | null> | Principal | null;
   /** How the OpenAPI document describes the host's credentials (default: a generic description). */

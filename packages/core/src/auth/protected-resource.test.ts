@@ -99,6 +99,8 @@ describe("createProtectedResourceMetadataHandler", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/json");
     expect(response.headers.get("access-control-allow-origin")).toBe("*");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=300");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(await response.json()).toMatchObject({
       resource: "https://shop.example/returns",
       authorization_servers: [AS],
@@ -111,6 +113,8 @@ describe("createProtectedResourceMetadataHandler", () => {
     );
     expect(elsewhere.status).toBe(404);
     expect(elsewhere.headers.get("content-type")).toBe("application/problem+json");
+    expect(elsewhere.headers.get("cache-control")).toBe("private, no-store");
+    expect(elsewhere.headers.get("x-content-type-options")).toBe("nosniff");
     const post = await handler(
       new Request("https://shop.example/.well-known/oauth-protected-resource/returns", {
         method: "POST",

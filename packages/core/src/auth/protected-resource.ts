@@ -85,6 +85,7 @@ export function createProtectedResourceMetadataHandler(
         // Public, rarely changing, and fetched by browser-based agents from other origins.
         "cache-control": "public, max-age=300",
         "access-control-allow-origin": "*",
+        "x-content-type-options": "nosniff",
       },
     });
   };
@@ -93,7 +94,13 @@ export function createProtectedResourceMetadataHandler(
 function problemResponse(problem: ProblemError): Response {
   return new Response(JSON.stringify(problem.toJSON()), {
     status: problem.status,
-    headers: { ...problem.headers, "content-type": "application/problem+json" },
+    headers: {
+      ...problem.headers,
+      "content-type": "application/problem+json",
+      // As every answer of the service's own routes (http/responses.ts).
+      "cache-control": "private, no-store",
+      "x-content-type-options": "nosniff",
+    },
   });
 }
 

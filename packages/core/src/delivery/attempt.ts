@@ -71,12 +71,14 @@ export function createAttempter(parts: AttemptParts): (claimed: ClaimedDelivery)
     const verdict = classify(claimed, result, startedAt, endedAt, parts);
     if (result.status === 410) await disableGone(claimed, verdict, endedAt);
     const recorded = await record(claimed, verdict);
+    // The log, the host's onError and the span are the operator's: they get the full cause.
+    const cause = result.cause ?? verdict.attempt.error;
     if (recorded) {
-      logAttemptOutcome(logger, claimed, verdict.attempt, verdict.outcome);
-      if (verdict.outcome.kind === "dead") reportDeadLetter(claimed, verdict.attempt);
+      logAttemptOutcome(logger, claimed, verdict, cause);
+      if (verdict.outcome.kind === "dead") reportDeadLetter(claimed, verdict.attempt, cause);
     }
-    const { status, error } = verdict.attempt;
-    return { status, error, outcome: verdict.outcome.kind, recorded };
+    const { status } = verdict.attempt;
+    return { status, error: cause, outcome: verdict.outcome.kind, recorded };
   }
 
   /**
@@ -108,11 +110,12 @@ export function createAttempter(parts: AttemptParts): (claimed: ClaimedDelivery)
   function reportDeadLetter(
     { delivery, event, endpoint }: ClaimedDelivery,
     attempt: DeliveryAttempt,
+    cause: string | null,
   ) {
     const what = endpoint.kind === "subscriber" ? "subscriber" : "webhook";
     report(
       new Error(
-        `${what} ${endpoint.id} dead-lettered event ${event.id}: ${attempt.error ?? `status ${attempt.status}`}`,
+        `${what} ${endpoint.id} dead-lettered event ${event.id}: ${cause ?? `status ${attempt.status}`}`,
       ),
       {
         source: endpoint.kind === "subscriber" ? "subscriber" : "dispatcher",

@@ -129,6 +129,22 @@ describe("delivery log", () => {
     expect(JSON.stringify(lines)).not.toMatch(/alice|hunter2/);
   });
 
+  it("410 Gone - an endpoint with a token in its query string is logged with the value redacted", async () => {
+    receiver.answer(() => ({ status: 410 }));
+    const dispatcher = await dispatcherLogging([0, 1_000]);
+    await store.saveEndpoint(
+      makeEndpoint({ id: "we_erp", url: `${receiver.url}?token=s3cr3t-hook-token&shop=acme` }),
+    );
+    await commitNewReturn(store);
+
+    await dispatcher.deliverNext();
+
+    expect(about("webhook endpoint disabled")).toEqual([
+      expect.objectContaining({ "url.full": `${receiver.url}?token=REDACTED&shop=REDACTED` }),
+    ]);
+    expect(JSON.stringify(lines)).not.toMatch(/s3cr3t-hook-token|acme/);
+  });
+
   it("store outage - a claim the store cannot serve is one warn line, no stack", async () => {
     const dispatcher = await dispatcherLogging([0]);
     store.claimDeliveries = () => Promise.reject(new StoreUnavailableError("connection refused"));

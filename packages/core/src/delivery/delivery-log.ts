@@ -4,7 +4,7 @@
  */
 import type { LogFields, Logger } from "../observability/logging/logger";
 import type { ClaimedDelivery, DeliveryAttempt, DeliveryOutcome } from "../store/types";
-import { redactedUrl } from "./endpoints";
+import { loggedUrl } from "../util/logged-url";
 
 /** What every line about an attempt says: which delivery of which event, and the request behind it. */
 function attemptFields(
@@ -23,25 +23,26 @@ function attemptFields(
   };
 }
 
-/** One line per recorded attempt: delivered or retried at debug, dead-lettered at warn. */
+/**
+ * One line per recorded attempt: delivered or retried at debug, dead-lettered at warn. `error`
+ * is the attempt's full `cause` (ECONNREFUSED, a reply that is not HTTP), which the record
+ * and the API say only as "no HTTP answer".
+ */
 export function logAttemptOutcome(
   logger: Logger,
   claimed: ClaimedDelivery,
-  attempt: DeliveryAttempt,
-  outcome: DeliveryOutcome,
+  { attempt, outcome }: { attempt: DeliveryAttempt; outcome: DeliveryOutcome },
+  cause: string | null,
 ): void {
   const what = claimed.endpoint.kind;
   if (outcome.kind === "delivered") {
     logger.debug(attemptFields(claimed, attempt), `${what} delivered`);
   } else if (outcome.kind === "dead") {
-    logger.warn(
-      { ...attemptFields(claimed, attempt), error: attempt.error },
-      `${what} dead-lettered`,
-    );
+    logger.warn({ ...attemptFields(claimed, attempt), error: cause }, `${what} dead-lettered`);
   } else {
     const next = new Date(outcome.next_attempt_at).toISOString();
     logger.debug(
-      { ...attemptFields(claimed, attempt), error: attempt.error, next_attempt_at: next },
+      { ...attemptFields(claimed, attempt), error: cause, next_attempt_at: next },
       `${what} attempt failed`,
     );
   }
@@ -52,7 +53,7 @@ export function logEndpointDisabled(logger: Logger, { endpoint }: ClaimedDeliver
   logger.warn(
     {
       endpoint_id: endpoint.id,
-      "url.full": endpoint.kind === "webhook" ? redactedUrl(endpoint.url) : undefined,
+      "url.full": endpoint.kind === "webhook" ? loggedUrl(endpoint.url) : undefined,
       reason: "410 Gone",
     },
     "webhook endpoint disabled",

@@ -15,6 +15,7 @@ import {
   type WebhookEndpointInput,
 } from "./dispatcher";
 import { endpointIdForUrl } from "./endpoints";
+import { NO_HTTP_ANSWER } from "./sender";
 import { generateWebhookSecret } from "./signer";
 import {
   closedPortUrl,
@@ -245,10 +246,9 @@ describe("delivery", () => {
 
     const delivery = await deliveryOf(events[0]!.id);
     expect(delivery.status).toBe("pending");
-    expect(delivery.attempts[0]).toMatchObject({
-      status: null,
-      error: expect.stringMatching(/timeout/),
-    });
+    // What a timeout is, the log says: the record, as the API shows it, says no more than that
+    // no HTTP answer came (and took as long as the timeout).
+    expect(delivery.attempts[0]).toMatchObject({ status: null, error: NO_HTTP_ANSWER });
     expect(delivery.attempts[0]!.duration_ms).toBeGreaterThanOrEqual(90);
     expect(delivery.next_attempt_at).toBe(clock.now() + 1_000);
   });
@@ -262,10 +262,7 @@ describe("delivery", () => {
 
     const delivery = await deliveryOf(events[0]!.id, endpointIdForUrl(url));
     expect(delivery.status).toBe("pending");
-    expect(delivery.attempts[0]).toMatchObject({
-      status: null,
-      error: expect.stringMatching(/ECONNREFUSED/),
-    });
+    expect(delivery.attempts[0]).toMatchObject({ status: null, error: NO_HTTP_ANSWER });
   });
 
   it("deliverNext - records a reset connection and retries later", async () => {

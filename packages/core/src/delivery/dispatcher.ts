@@ -111,12 +111,12 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   checkOptions(dispatcherOptionsSchema, options, "webhook dispatcher options");
   const { store } = options;
   const clock = { now: options.clock ?? Date.now };
-  const { dispatcherId, sender, ensureReady, launcher, loop, destinations } = assemble(
+  const { dispatcherId, sender, ensureReady, launcher, loop, destinations, logger } = assemble(
     options,
     clock,
   );
   const sendTest = boundTestEvents(
-    (endpoint) => sendTestEvent(sender, endpoint, clock.now()),
+    (endpoint) => sendTestEvent(sender, endpoint, clock.now(), logger),
     options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
   );
 
@@ -255,7 +255,7 @@ function assemble(options: WebhookDispatcherOptions, clock: { now(): number }) {
     report,
   });
 
-  return { dispatcherId, sender, ensureReady, launcher, loop, destinations };
+  return { dispatcherId, sender, ensureReady, launcher, loop, destinations, logger };
 }
 
 /**

@@ -9,6 +9,7 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import { problems } from "../domain/problems";
 import type { EndpointSecret, WebhookEndpoint, WebhookEventType } from "../store/types";
+import { loggedUrl } from "../util/logged-url";
 import {
   arrayOf,
   checkOptions,
@@ -185,10 +186,10 @@ function parseEndpointUrl(raw: string): string {
   try {
     url = new URL(raw);
   } catch {
-    throw new TypeError(`webhook endpoint url is not a URL: ${raw}`);
+    throw new TypeError(`webhook endpoint url is not a URL: ${loggedUrl(raw)}`);
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw new TypeError(`webhook endpoint url must be http(s): ${raw}`);
+    throw new TypeError(`webhook endpoint url must be http(s): ${loggedUrl(raw)}`);
   }
   return url.href;
 }

@@ -17,8 +17,22 @@ export interface WebhookResponse {
   ok: boolean;
   /** HTTP status, or null when no response arrived. */
   status: number | null;
-  /** Why the attempt failed when the status alone does not say. */
+  /**
+   * Why the attempt failed when the status alone does not say, as the attempt is recorded and
+   * shown to API callers: `NO_HTTP_ANSWER` for every attempt that got no HTTP answer, whatever
+   * the reason, so the record is no probe of what listens at an address.
+   */
   error: string | null;
+  /**
+   * The full reason an attempt got no HTTP answer (ECONNREFUSED, a reply that is not HTTP, a
+   * timeout), for the log only.
+   */
+  cause?: string;
+  /**
+   * True when the destination policy refused the attempt before any connection: `error` then
+   * names the rule, which the URL and its addresses decide, not what listens there.
+   */
+  refused?: boolean;
   /** The `Retry-After` header, if the receiver sent one. */
   retryAfter: string | null;
   durationMs: number;
@@ -40,6 +54,10 @@ export interface WebhookSender {
   /** Releases pooled connections once nothing is in flight; a later send opens new ones. */
   close(): Promise<void>;
 }
+
+/** What an attempt that got no HTTP answer records, whatever the reason (kept in the log). */
+export const NO_HTTP_ANSWER =
+  "no HTTP answer from the endpoint: it could not be reached, did not answer in time, or does not speak HTTP (the service's log says which)";
 
 /** Response bodies are read (so the connection can be reused) up to this size, then dropped. */
 export const MAX_DRAINED_BODY_BYTES = 64 * 1024;
@@ -94,13 +112,16 @@ export function failedAttempt(
   timeoutMs: number,
   durationMs: number,
 ): WebhookResponse {
-  return {
-    ok: false,
-    status: null,
-    error: describeFailure(error, timeoutMs),
-    retryAfter: null,
-    durationMs,
-  };
+  const cause = describeFailure(error, timeoutMs);
+  const base = { ok: false, status: null, retryAfter: null, durationMs };
+  // A refusal (on the URL, or on the address its name resolved to) names its rule.
+  if (refusalIn(error)) return { ...base, error: cause, cause, refused: true };
+  return { ...base, error: NO_HTTP_ANSWER, cause };
+}
+
+function refusalIn(error: unknown): boolean {
+  const cause = error instanceof Error ? error.cause : undefined;
+  return error instanceof DestinationRefusedError || cause instanceof DestinationRefusedError;
 }
 
 /** A short, stable description of a failed request for the attempt record. */

@@ -8,7 +8,7 @@ import { problems } from "../domain/problems";
 import type { Authentication } from "./authentication";
 import { evaluatePreconditions, strongEntityTag } from "./conditional";
 import { buildOpenApiDocument } from "./openapi/openapi";
-import { JSON_TYPE } from "./responses";
+import { answerHeaders, JSON_TYPE } from "./responses";
 import { OPENAPI_PATH, type RouteDefinition } from "./routes";
 
 interface DocumentsSetup {
@@ -71,9 +71,12 @@ export function createDocuments(setup: DocumentsSetup) {
     const { body, etag } = await (isMetadata ? metadata() : openApi());
     const headers = { "cache-control": cacheControl, etag };
     if (evaluatePreconditions(request.headers, etag) === "not-modified") {
-      return new Response(null, { status: 304, headers });
+      return new Response(null, { status: 304, headers: answerHeaders(headers) });
     }
-    return new Response(body, { status: 200, headers: { "content-type": JSON_TYPE, ...headers } });
+    return new Response(body, {
+      status: 200,
+      headers: answerHeaders({ "content-type": JSON_TYPE, ...headers }),
+    });
   };
 }
 

@@ -12,6 +12,7 @@ import { problems } from "../domain/problems";
 import { type HeaderReader, requestIdFor } from "../domain/request-ids";
 import { REQUEST_ID_HEADER } from "./request-id";
 import { textResponse } from "./response-text";
+import { answerHeaders } from "./responses";
 
 /** `.` and `..`, each dot written plainly or as `%2e`/`%2E`. */
 const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
@@ -45,6 +46,9 @@ export function ambiguousPathResponse(target: string, headers?: HeaderReader): R
   const requestId = requestIdFor(headers ?? { get: () => null });
   return textResponse(JSON.stringify({ ...problem.toJSON(), request_id: requestId }), {
     status: problem.status,
-    headers: { "content-type": "application/problem+json", [REQUEST_ID_HEADER]: requestId },
+    headers: answerHeaders({
+      "content-type": "application/problem+json",
+      [REQUEST_ID_HEADER]: requestId,
+    }),
   });
 }

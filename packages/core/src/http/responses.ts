@@ -1,4 +1,7 @@
-/** @module http/responses — JSON and problem+json responses, each pointing at the API's description. */
+/**
+ * @module http/responses — JSON and problem+json responses, each pointing at the API's
+ * description, and the headers every answer of the API carries (`answerHeaders`).
+ */
 
 import type { ProblemError } from "../domain/problems";
 import type { HealthReport } from "../domain/schemas";
@@ -9,6 +12,44 @@ import { OPENAPI_PATH } from "./routes";
 
 export const JSON_TYPE = "application/json";
 const PROBLEM_TYPE = "application/problem+json";
+
+/**
+ * What a cache may do with an answer that does not say: nothing. Answers are personal (a
+ * customer's returns, a merchant's queue) or refusals of a signed request; only the public
+ * documents (policy, OpenAPI, metadata, health) set their own `cache-control`.
+ */
+const NOT_STORED = "private, no-store";
+
+/**
+ * `headers` (the caller's own new object) with what every answer of the API carries: never
+ * sniffed as another type than it says, and `private, no-store` unless it says otherwise.
+ */
+export function answerHeaders(headers: Record<string, string>): Record<string, string> {
+  headers["x-content-type-options"] = "nosniff";
+  headers["cache-control"] ??= NOT_STORED;
+  return headers;
+}
+
+/**
+ * A mounted handler's `response` (the pages, the MCP endpoint) with what `answerHeaders` adds,
+ * where it has not set them itself; copied first when its headers are immutable.
+ */
+export function withAnswerHeaders(response: Response): Response {
+  const missing = !response.headers.has("cache-control");
+  if (!missing && response.headers.get("x-content-type-options") === "nosniff") return response;
+  const add = (headers: Headers) => {
+    headers.set("x-content-type-options", "nosniff");
+    if (missing) headers.set("cache-control", NOT_STORED);
+  };
+  try {
+    add(response.headers);
+    return response;
+  } catch {
+    const copy = new Response(response.body, response);
+    add(copy.headers);
+    return copy;
+  }
+}
 
 export interface Responder {
   /** `body` as JSON; with `requestId`, the response carries it as `Request-Id`. */
@@ -54,7 +95,7 @@ export function createResponder(baseUrl: string): Responder {
       );
     },
     document(status, body, headers, requestId) {
-      const all: Record<string, string> = { link: describedBy, ...headers };
+      const all = answerHeaders({ link: describedBy, ...headers });
       if (body !== null) return answer(body, status, all, requestId);
       if (requestId === undefined) return new Response(null, { status, headers: all });
       all[REQUEST_ID_HEADER] = requestId;
@@ -83,6 +124,7 @@ function answer(
   headers: Record<string, string>,
   requestId: string | undefined,
 ): Response {
+  answerHeaders(headers);
   if (requestId === undefined) return textResponse(text, { status, headers });
   headers[REQUEST_ID_HEADER] = requestId;
   return builtWithRequestId(textResponse(text, { status, headers }));

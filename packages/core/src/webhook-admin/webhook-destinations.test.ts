@@ -1,8 +1,12 @@
 import { INSIDE_DESTINATIONS, makeEndpoint, testAuthenticate, testToken } from "@returnkit/testing";
 import { afterEach, describe, expect, it } from "vitest";
+import { NO_HTTP_ANSWER } from "../delivery/sender";
+import { TEST_EVENT_NOT_ACCEPTED } from "../delivery/test-event";
 import {
+  closedPortUrl,
   RECEIVER_DESTINATIONS,
   type Receiver,
+  startNonHttpListener,
   startReceiver,
 } from "../delivery/test-support/receiver";
 import { type LogFields, silentLogger } from "../observability/logging/logger";
@@ -24,7 +28,8 @@ afterEach(async () => {
 
 function serve(webhooks: ReturnsServiceOptions["webhooks"] = {}, logged: LogFields[] = []) {
   const store = memoryStore();
-  const logger = { ...silentLogger, warn: (fields: LogFields) => void logged.push(fields) };
+  const keep = (fields: LogFields, msg: string) => void logged.push({ ...fields, msg });
+  const logger = { ...silentLogger, info: keep, warn: keep };
   const service = createReturnsService({
     store,
     baseUrl: BASE,
@@ -146,21 +151,112 @@ describe("webhook destinations over HTTP", () => {
     expect(target.connectionsOpened()).toBe(0);
   });
 
-  it("sendTestEvent - a redirect is reported by its status; its Location (and the token in it) is not", async () => {
+  it("sendTestEvent - a redirect is not followed, and its Location (and the token in it) is said nowhere", async () => {
     const target = await receiver();
     target.answer(() => ({
       status: 302,
       headers: { location: "https://elsewhere.example/login?token=s3cr3t-t0ken" },
     }));
-    const { send } = serve({ allowedDestinations: RECEIVER_DESTINATIONS });
+    const logged: LogFields[] = [];
+    const { send } = serve({ allowedDestinations: RECEIVER_DESTINATIONS }, logged);
     const created = await send("POST", ENDPOINTS, { url: target.url });
 
     const tested = await send("POST", `${ENDPOINTS}/${created.json.id}/test`, {});
 
-    expect(tested.json).toMatchObject({ delivered: false, status: 302 });
-    expect(tested.json.error).toBe("redirect (302) not followed");
-    expect(tested.text).not.toContain("s3cr3t");
-    expect(tested.text).not.toContain("elsewhere.example");
+    expect(tested.json).toMatchObject({ delivered: false, status: null });
+    expect(logged).toContainEqual(
+      expect.objectContaining({
+        msg: "webhook test event failed",
+        "http.response.status_code": 302,
+        error: "redirect (302) not followed",
+      }),
+    );
+    for (const text of [tested.text, JSON.stringify(logged)]) {
+      expect(text).not.toContain("s3cr3t");
+      expect(text).not.toContain("elsewhere.example");
+    }
+  });
+
+  it("sendTestEvent - an HTTP port, a port that speaks no HTTP and a closed port answer one failure; the log tells them apart", async () => {
+    const http = await receiver();
+    http.answer(() => ({ status: 404 }));
+    const other = await startNonHttpListener();
+    const closed = await closedPortUrl();
+    const logged: LogFields[] = [];
+    const { send } = serve({ allowedDestinations: RECEIVER_DESTINATIONS }, logged);
+    try {
+      const answers = [];
+      for (const url of [http.url, other.url, closed]) {
+        const created = await send("POST", ENDPOINTS, { url });
+        const tested = await send("POST", `${ENDPOINTS}/${created.json.id}/test`, {});
+        expect(tested.status).toBe(200);
+        const { delivered, status, error } = tested.json;
+        answers.push({ delivered, status, error });
+      }
+      expect(answers[0]).toEqual({
+        delivered: false,
+        status: null,
+        error: TEST_EVENT_NOT_ACCEPTED,
+      });
+      expect(answers[1]).toEqual(answers[0]);
+      expect(answers[2]).toEqual(answers[0]);
+
+      const lines = logged.filter((line) => line.msg === "webhook test event failed");
+      expect(lines.map((line) => line["url.full"])).toEqual([http.url, other.url, closed]);
+      expect(lines[0]).toMatchObject({ "http.response.status_code": 404 });
+      expect(lines[1]).toMatchObject({ "http.response.status_code": null });
+      expect(lines[2]).toMatchObject({ error: expect.stringMatching(/ECONNREFUSED/) });
+      expect(lines[1]!.error).not.toEqual(lines[2]!.error);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("GET /v1/webhooks/deliveries - attempts at a port that speaks no HTTP and at a closed port show one error; the log tells them apart", async () => {
+    const other = await startNonHttpListener();
+    const closed = await closedPortUrl();
+    const logged: LogFields[] = [];
+    const { service, send } = serve(
+      { allowedDestinations: RECEIVER_DESTINATIONS, retrySchedule: [0] },
+      logged,
+    );
+    try {
+      for (const url of [other.url, closed]) await send("POST", ENDPOINTS, { url });
+      const created = await service.fetch(
+        new Request(`${BASE}/v1/portal/returns`, {
+          method: "POST",
+          headers: {
+            authorization: testToken("portal", "alice"),
+            "content-type": "application/json",
+            "idempotency-key": "create-1",
+          },
+          body: JSON.stringify({
+            order_id: "ord_1",
+            line: { sku: "TEE" },
+            reason: "DAMAGED",
+            resolution: "REFUND",
+          }),
+        }),
+      );
+      const { id } = (await created.json()) as { id: string };
+      await service.dispatcher.drain();
+
+      const page = await send("GET", `/v1/webhooks/deliveries?return_id=${id}`);
+      const attempts = (page.json.data as { attempts: { status: unknown; error: unknown }[] }[])
+        .flatMap((delivery) => delivery.attempts)
+        .map(({ status, error }) => ({ status, error }));
+      expect(attempts).toHaveLength(2);
+      expect(attempts[0]).toEqual({ status: null, error: NO_HTTP_ANSWER });
+      expect(attempts[1]).toEqual(attempts[0]);
+      const causes = logged
+        .filter((line) => line.msg === "webhook dead-lettered")
+        .map((line) => String(line.error));
+      expect(causes).toHaveLength(2);
+      expect(causes.some((cause) => /ECONNREFUSED/.test(cause))).toBe(true);
+      expect(new Set(causes).size).toBe(2);
+    } finally {
+      await other.close();
+    }
   });
 
   it("sendTestEvent - one test event in flight per endpoint: a concurrent one gets 409 with Retry-After", async () => {

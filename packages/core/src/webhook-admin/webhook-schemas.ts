@@ -179,7 +179,12 @@ export const WebhookAttemptSchema = z
   .object({
     at: isoTime,
     status: z.int().nullable().describe("The receiver's HTTP status; null when none arrived."),
-    error: z.string().nullable(),
+    error: z
+      .string()
+      .nullable()
+      .describe(
+        "Why it failed when the status does not say: a refused destination's rule, a redirect not followed, or one sentence for any attempt without an HTTP answer (the service's log says which).",
+      ),
     duration_ms: z.number().min(0),
   })
   .meta({ id: "WebhookAttempt" });
@@ -266,8 +271,13 @@ export const WebhookTestResultSchema = z
     endpoint_id: z.string(),
     event_id: z.string().describe("The `webhook-id` sent; the event is not stored."),
     delivered: z.boolean().describe("true for a 2xx within the timeout."),
-    status: z.int().nullable(),
-    error: z.string().nullable(),
+    status: z.int().nullable().describe("The 2xx status when delivered; null otherwise."),
+    error: z
+      .string()
+      .nullable()
+      .describe(
+        "Null when delivered; a refused destination's rule; else one sentence whatever happened (the service's log says what).",
+      ),
     duration_ms: z.number().min(0),
   })
   .meta({ id: "WebhookTestResult" });

@@ -28,6 +28,14 @@ describe("describeProblem", () => {
     );
   });
 
+  test("describeProblem - a write refused for its CSRF token asks to reload the page", () => {
+    const refused = problem(403, "csrf-token-invalid", { csrf_header: "x-returnkit-csrf" });
+    expect(describeProblem(refused, en)).toBe("This page is out of date. Reload it and try again.");
+    expect(describeProblem(refused, de)).toBe(
+      "Diese Seite ist veraltet. Laden Sie sie neu und versuchen Sie es noch einmal.",
+    );
+  });
+
   test("a refused return request names each refused line with its own reason", () => {
     const refused = problem(422, "return-request-refused", {
       lines: [

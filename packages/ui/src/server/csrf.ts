@@ -4,7 +4,7 @@
  * A cross-site form or fetch can make the browser send the cookie, never read it to copy it.
  */
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import type { AuthenticateFn } from "@returnkit/core";
+import { type AuthenticateFn, ProblemError } from "@returnkit/core";
 
 export const CSRF_COOKIE = "returnkit_csrf";
 export const CSRF_HEADER = "x-returnkit-csrf";
@@ -44,14 +44,57 @@ export function passesCsrfCheck(request: Request): boolean {
 
 /**
  * Wraps a host's `authenticate` that reads its session cookie: a write without the page's CSRF
- * token is not signed in (401), whatever cookies it carries. A request with an Authorization
- * header is not cookie-signed and passes to `authenticate` unchanged.
+ * token is refused (403 `csrf-token-invalid`) when a cookie signs it, and not signed in (null,
+ * so 401) when nothing does. A write with an Authorization header skips the check only when
+ * that header signs it: it is authenticated with its cookies removed, and refused should the
+ * session still sign it without them (a session middleware's user, read from the adapter's
+ * context). `authenticate` gets a copy of the request without its body, and may be called up
+ * to three times for a write that fails the check.
  */
-export function withCsrfProtection(authenticate: AuthenticateFn): AuthenticateFn {
-  return (request, context) => {
-    if (request.headers.has("authorization") || passesCsrfCheck(request)) {
-      return authenticate(request, context);
+export function withCsrfProtection<Context = unknown>(
+  authenticate: AuthenticateFn<Context>,
+): AuthenticateFn<Context> {
+  return async (request, ...context) => {
+    if (passesCsrfCheck(request)) return authenticate(request, ...context);
+    const signedWithout = (names: string[]) =>
+      authenticate(withoutHeaders(request, names), ...context);
+    const hasCookie = request.headers.has("cookie");
+    if (request.headers.has("authorization")) {
+      // A session the adapter's context carries (a middleware's `req.user`) signs even without
+      // the request's own credentials: that is the cookie's doing all the same.
+      if (hasCookie && (await signedWithout(["cookie", "authorization"]))) {
+        throw csrfTokenRefused(request);
+      }
+      const byHeader = await signedWithout(["cookie"]);
+      if (byHeader || !hasCookie) return byHeader;
     }
+    // Only a cookie can sign what is left: signed, it lacks the token; unsigned, nobody is in.
+    if (await signedWithout(["authorization"])) throw csrfTokenRefused(request);
     return null;
   };
+}
+
+/** A copy of the request's method, URL and headers but `names` (and no body: nobody reads it). */
+function withoutHeaders(request: Request, names: string[]): Request {
+  const headers = new Headers(request.headers);
+  for (const name of names) headers.delete(name);
+  return new Request(request.url, { method: request.method, headers });
+}
+
+/** 403, saying what is missing or wrong and what the page must send. */
+function csrfTokenRefused(request: Request): ProblemError {
+  const cookie = readCookie(request, CSRF_COOKIE);
+  const header = request.headers.get(CSRF_HEADER);
+  const what = !header
+    ? `carries no ${CSRF_HEADER} header`
+    : !cookie
+      ? `carries no ${CSRF_COOKIE} cookie (the page sets it when it loads)`
+      : `carries an ${CSRF_HEADER} header that does not match the ${CSRF_COOKIE} cookie`;
+  return new ProblemError(
+    403,
+    "csrf-token-invalid",
+    "The CSRF token is missing or wrong",
+    `This write is signed by a cookie, so it needs the page's CSRF token, and it ${what}. Send the token the page was given (its configuration's csrf, or GET {path}/csrf) in the ${CSRF_HEADER} header; reload the page if it is old.`,
+    { csrf_header: CSRF_HEADER, csrf_cookie: CSRF_COOKIE },
+  );
 }

@@ -82,6 +82,80 @@ describe("the mount, through service.fetch", () => {
   });
 });
 
+describe("the CSRF cookie and the CSP, from the options", () => {
+  const cookieOf = async (ui: { fetch: (r: Request) => Promise<Response> }, request: Request) =>
+    (await ui.fetch(request)).headers.get("set-cookie") ?? "";
+
+  test("createReturnsUi - the CSRF cookie is Secure behind a TLS-terminating proxy when the API is https", async () => {
+    const ui = createReturnsUi({ apiUrl: "https://shop.example", path: "/returns" });
+    // The proxy spoke TLS; the app sees plain http.
+    expect(await cookieOf(ui, new Request("http://shop.example/returns"))).toMatch(/; Secure$/);
+    expect(await cookieOf(ui, new Request("http://shop.example/returns/csrf"))).toMatch(
+      /; Secure$/,
+    );
+    const service = createReturnsService({ baseUrl: "https://shop.example/api" });
+    mountReturnsUi(service, "/returns");
+    const page = await service.fetch(new Request("http://shop.example/api/returns"));
+    expect(page.headers.get("set-cookie")).toMatch(/; Secure$/);
+  });
+
+  test("createReturnsUi - X-Forwarded-Proto from anyone does not make the cookie Secure", async () => {
+    const ui = createReturnsUi({ apiUrl: "http://localhost:3000", path: "/returns" });
+    const forwarded = new Request("http://localhost:3000/returns", {
+      headers: { "x-forwarded-proto": "https" },
+    });
+    const cookie = await cookieOf(ui, forwarded);
+    expect(cookie).toMatch(/^returnkit_csrf=/);
+    expect(cookie).not.toContain("Secure");
+  });
+
+  test("createReturnsUi - a data: logo is allowed by the CSP's data: source, and no null origin is named", async () => {
+    const cspFor = async (logoUrl: string) => {
+      const ui = createReturnsUi({
+        apiUrl: "https://shop.example",
+        path: "/returns",
+        brand: { name: "Acme", logoUrl },
+      });
+      const page = await ui.fetch(new Request("https://shop.example/returns"));
+      return page.headers.get("content-security-policy") ?? "";
+    };
+    const dataLogo = await cspFor("data:image/png;base64,iVBORw0KGgo=");
+    expect(dataLogo).toContain("img-src 'self' data:;");
+    expect(dataLogo).not.toContain("null");
+    expect(await cspFor("https://cdn.example/logo.png")).toContain(
+      "img-src 'self' https://cdn.example data:;",
+    );
+    expect(await cspFor("/logo.png")).toContain("img-src 'self' data:;");
+  });
+
+  test("createReturnsUi - every answer is nosniff; the pages, the token and the problems are private, no-store", async () => {
+    const ui = createReturnsUi({ apiUrl: "https://shop.example", path: "/returns" });
+    const answer = (path: string, method = "GET") =>
+      ui.fetch(new Request(`https://shop.example${path}`, { method }));
+    const expected: [string, string, string][] = [
+      ["/returns", "GET", "private, no-store"],
+      ["/returns/admin", "GET", "private, no-store"],
+      ["/returns/csrf", "GET", "private, no-store"],
+      ["/returns/nothing", "GET", "private, no-store"],
+      ["/returns", "POST", "private, no-store"],
+      ["/returns/assets/theme.css", "GET", "public, max-age=300"],
+    ];
+    for (const [path, method, cacheControl] of expected) {
+      const served = await answer(path, method);
+      expect(served.headers.get("cache-control"), `${method} ${path}`).toBe(cacheControl);
+      expect(served.headers.get("x-content-type-options"), `${method} ${path}`).toBe("nosniff");
+    }
+  });
+
+  test("createReturnsUi - a logo URL that is no image address is refused, naming the option", () => {
+    for (const logoUrl of ["javascript:alert(1)", "data:text/html,<script>1</script>", "blob:x"]) {
+      expect(() =>
+        createReturnsUi({ apiUrl: "https://shop.example", path: "/returns", brand: { logoUrl } }),
+      ).toThrow(/brand\.logoUrl/);
+    }
+  });
+});
+
 test("through Express: the service's router serves the mounted pages", async () => {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -6,7 +6,7 @@
 import type { FetchHandler } from "@returnkit/core";
 import { type Assets, loadAssets } from "./assets";
 import type { ClientConfig, SignIn } from "./config";
-import { contentSecurityPolicy, originOf } from "./csp";
+import { checkLogoUrl, contentSecurityPolicy, originOf } from "./csp";
 import { csrfCookie, csrfTokenFor } from "./csrf";
 import { renderShell } from "./shell";
 
@@ -35,18 +35,27 @@ export interface ReturnsUi {
   paths: `/${string}`[];
 }
 
+/** The pages and the token are one browser's (its CSRF token): no cache keeps them. */
+const NOT_STORED = "private, no-store";
+
 const PAGES = {
   customer: { script: "customer.js", element: "returnkit-returns", title: "Returns" },
   staff: { script: "staff.js", element: "returnkit-back-office", title: "Returns back office" },
 } as const;
 
 export function createReturnsUi(options: ReturnsUiOptions): ReturnsUi {
+  checkLogoUrl(options.brand?.logoUrl);
   const assets = loadAssets(options.assetsDir);
   const base = options.path.replace(/\/+$/, "") as `/${string}`;
   const signIns: Record<keyof typeof PAGES, SignIn> = {
     customer: options.signIn ?? { mode: "session" },
     staff: options.staffSignIn ?? options.signIn ?? { mode: "session" },
   };
+  // Behind a proxy that ends TLS the request says http; the API's own https URL says how the
+  // browser reached it. A forwarded header is never read: any client can send one.
+  const apiIsHttps = originOf(options.apiUrl)[0]?.startsWith("https:") ?? false;
+  const secureCookie = (request: Request) =>
+    apiIsHttps || new URL(request.url).protocol === "https:";
   const page = (kind: keyof typeof PAGES, request: Request) => {
     const signIn = signIns[kind];
     const csp = contentSecurityPolicy({
@@ -57,7 +66,7 @@ export function createReturnsUi(options: ReturnsUiOptions): ReturnsUi {
       images: originOf(options.brand?.logoUrl),
       forms: signIn.mode === "oauth" ? originOf(signIn.authorizationEndpoint) : [],
     });
-    return servePage(kind, request, { options, assets, base, signIn, csp });
+    return servePage(kind, request, { options, assets, base, signIn, csp, secureCookie });
   };
 
   const fetch: FetchHandler = async (request) => {
@@ -69,7 +78,7 @@ export function createReturnsUi(options: ReturnsUiOptions): ReturnsUi {
     const path = new URL(request.url).pathname;
     if (path === base || path === `${base}/`) return page("customer", request);
     if (path === `${base}/admin`) return page("staff", request);
-    if (path === `${base}/csrf`) return csrfAnswer(request);
+    if (path === `${base}/csrf`) return csrfAnswer(request, secureCookie(request));
     if (path.startsWith(`${base}/assets/`)) {
       const asset = assets.get(path.slice(base.length + "/assets/".length));
       if (asset) {
@@ -100,6 +109,8 @@ interface PageContext {
   base: string;
   signIn: SignIn;
   csp: string;
+  /** Whether the CSRF cookie set for `request` is `Secure`. */
+  secureCookie: (request: Request) => boolean;
 }
 
 function servePage(kind: keyof typeof PAGES, request: Request, context: PageContext): Response {
@@ -128,26 +139,26 @@ function servePage(kind: keyof typeof PAGES, request: Request, context: PageCont
   });
   const headers = new Headers({
     "content-type": "text/html; charset=utf-8",
-    "cache-control": "no-store",
+    "cache-control": NOT_STORED,
     "content-security-policy": context.csp,
     "x-content-type-options": "nosniff",
     "referrer-policy": "same-origin",
   });
   if (csrf?.isNew) {
-    headers.append("set-cookie", csrfCookie(csrf.token, isSecure(request), "/"));
+    headers.append("set-cookie", csrfCookie(csrf.token, context.secureCookie(request), "/"));
   }
   return new Response(request.method === "HEAD" ? null : html, { headers });
 }
 
-function csrfAnswer(request: Request): Response {
+function csrfAnswer(request: Request, secure: boolean): Response {
   const { token, isNew } = csrfTokenFor(request);
-  const headers = new Headers({ "content-type": "application/json", "cache-control": "no-store" });
-  if (isNew) headers.append("set-cookie", csrfCookie(token, isSecure(request), "/"));
+  const headers = new Headers({
+    "content-type": "application/json",
+    "cache-control": NOT_STORED,
+    "x-content-type-options": "nosniff",
+  });
+  if (isNew) headers.append("set-cookie", csrfCookie(token, secure, "/"));
   return new Response(JSON.stringify({ token }), { headers });
-}
-
-function isSecure(request: Request): boolean {
-  return new URL(request.url).protocol === "https:";
 }
 
 function problem(
@@ -158,6 +169,14 @@ function problem(
 ): Response {
   return new Response(
     JSON.stringify({ type: `urn:returnkit:problem:${slug}`, title: detail, status, detail }),
-    { status, headers: { "content-type": "application/problem+json", ...headers } },
+    {
+      status,
+      headers: {
+        "content-type": "application/problem+json",
+        "cache-control": NOT_STORED,
+        "x-content-type-options": "nosniff",
+        ...headers,
+      },
+    },
   );
 }

@@ -4,7 +4,7 @@
  */
 import { once } from "node:events";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+import { type AddressInfo, createServer as createNetServer, type Socket } from "node:net";
 
 /**
  * What a dispatcher or service sending to these receivers must allow: they listen on loopback,
@@ -145,4 +145,28 @@ export async function closedPortUrl(): Promise<string> {
   const { port } = server.address() as AddressInfo;
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return `http://127.0.0.1:${port}/webhooks`;
+}
+
+/**
+ * A TCP server on 127.0.0.1 that speaks no HTTP: it greets each connection with a line of
+ * its own protocol (as an SSH or SMTP server does) and hangs up.
+ */
+export async function startNonHttpListener(): Promise<{ url: string; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const server = createNetServer((socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+    socket.on("error", () => {});
+    socket.end("SSH-2.0-OpenSSH_9.6\r\n");
+  });
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/webhooks`,
+    async close() {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
 }

@@ -10,6 +10,7 @@ import {
   SpanStatusCode,
 } from "@opentelemetry/api";
 import type { ClaimedDelivery, DeliveryOutcome } from "../../store/types";
+import { loggedUrl } from "../../util/logged-url";
 import { instruments, tracer } from "./instruments";
 import { contextFromTraceparent } from "./trace-context";
 
@@ -91,15 +92,10 @@ function countAttempt(outcome: DeliveryOutcome["kind"], endpointId: string, kind
 /** The HTTP client span's attributes; credentials and query values in the URL are redacted. */
 function webhookAttributes(endpointUrl: string, attempts: number): Attributes {
   const url = new URL(endpointUrl);
-  if (url.username || url.password) {
-    url.username = "REDACTED";
-    url.password = "REDACTED";
-  }
-  for (const key of new Set(url.searchParams.keys())) url.searchParams.set(key, "REDACTED");
   const https = url.protocol === "https:";
   return {
     "http.request.method": "POST",
-    "url.full": url.href,
+    "url.full": loggedUrl(endpointUrl),
     "server.address": url.hostname,
     "server.port": url.port ? Number(url.port) : https ? 443 : 80,
     ...(attempts > 1 ? { "http.request.resend_count": attempts - 1 } : {}),

@@ -44,7 +44,8 @@ async function serviceSendingTo(answer: number, retrySchedule = [0, 1_000]) {
     auth: { authenticate: testAuthenticate },
     idempotency: { required: false },
     webhooks: {
-      endpoints: [{ url: receiver.url, secret: generateWebhookSecret() }],
+      // The receiver's token in the query, as many receivers take it.
+      endpoints: [{ url: `${receiver.url}?token=span-secret`, secret: generateWebhookSecret() }],
       retrySchedule,
       allowedDestinations: RECEIVER_DESTINATIONS,
     },
@@ -146,6 +147,7 @@ describe("traces", () => {
       "http.request.method": "POST",
       "http.response.status_code": 204,
       "server.address": "127.0.0.1",
+      "url.full": `${receiver.url}?token=REDACTED`,
     });
     expect(delivery.attributes["returnkit.endpoint.id"]).toMatch(/^ep_/);
     const { traceId, spanId } = delivery.spanContext();

@@ -137,6 +137,8 @@ export const de: Messages = {
     "Diese Größe ist für den Umtausch nicht verfügbar. Verfügbar: {sizes}.",
   "problem.refused-by-policy": "Dieser Artikel kann nicht zurückgesendet werden: {detail}",
   "problem.unauthenticated": "Ihre Sitzung ist abgelaufen. Melden Sie sich erneut an.",
+  "problem.csrf-token-invalid":
+    "Diese Seite ist veraltet. Laden Sie sie neu und versuchen Sie es noch einmal.",
   "problem.insufficient-scope": "Dazu sind Sie nicht berechtigt.",
   "problem.invalid-transition":
     "Dieser Schritt ist nicht mehr möglich: Die Rücksendung ist weiter. Die Seite ist jetzt aktuell.",

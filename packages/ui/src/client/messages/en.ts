@@ -133,6 +133,7 @@ export const en = {
     "That size is not available for exchange. Available: {sizes}.",
   "problem.refused-by-policy": "This item cannot be returned: {detail}",
   "problem.unauthenticated": "Your session has ended. Sign in again to continue.",
+  "problem.csrf-token-invalid": "This page is out of date. Reload it and try again.",
   "problem.insufficient-scope": "You are not allowed to do that.",
   "problem.invalid-transition":
     "That step is no longer possible: the return has moved on. The page is up to date now.",
