@@ -49,6 +49,37 @@ describe("returnkit returns show", () => {
   );
 
   itOnItsOwnSchema(
+    "returns show - a refund in MRU, MGA or IQD in its major unit, by ISO 4217's digits",
+    async ({ db }) => {
+      // MRU 1234 with a 10 % restocking fee and a 5.00 shipping fee: the issue's example.
+      const cases = [
+        ["MRU", { item_amount: 1_234, restocking_fee: 123, return_shipping_fee: 500, total: 611 }],
+        ["MGA", { item_amount: 1_234, restocking_fee: 123, return_shipping_fee: 500, total: 611 }],
+        ["IQD", { item_amount: 1_234, restocking_fee: 123, return_shipping_fee: 500, total: 611 }],
+      ] as const;
+      const lines: string[] = [];
+      for (const [currency, amounts] of cases) {
+        const draft = makeStoredReturn();
+        const refund = { ...REFUND, ...amounts, currency };
+        const stored = { ...draft, record: { ...draft.record, refund } };
+        await db.store.commit({
+          next: stored,
+          expectedVersion: null,
+          events: [makeOutboxEvent(stored)],
+        });
+        const run = await returnkit(["returns", "show", stored.record.id, ...db.flags]);
+        expect(run.code, run.stderr).toBe(0);
+        lines.push(run.stdout.split("\n")[3] ?? "");
+      }
+      expect(lines).toEqual([
+        "  refund: 6.11 MRU by original_payment (estimate): items 12.34 MRU, restocking 1.23 MRU, return shipping 5.00 MRU",
+        "  refund: 6.11 MGA by original_payment (estimate): items 12.34 MGA, restocking 1.23 MGA, return shipping 5.00 MGA",
+        "  refund: 0.611 IQD by original_payment (estimate): items 1.234 IQD, restocking 0.123 IQD, return shipping 0.500 IQD",
+      ]);
+    },
+  );
+
+  itOnItsOwnSchema(
     "returns show - an unknown return exits 3, a malformed id 2, neither with a stack",
     async ({ db }) => {
       const { stored } = await seedReturn(db.store);

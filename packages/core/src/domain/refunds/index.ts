@@ -72,6 +72,7 @@ export {
   RefundStatusSchema,
 } from "./compute";
 export {
+  currencyCodes,
   currencyExponent,
   isCurrencyCode,
   percentOf,
