@@ -67,6 +67,18 @@ export const CurrencyCodeSchema = z
   .refine(isCurrencyCode, { message: "an ISO 4217 currency code such as EUR" })
   .describe("ISO 4217 code of the amounts; they count its minor unit (cents for EUR).");
 
+/** The currency's exponent, or null when `code` is none (or no ISO 4217 currency). */
+export function currencyExponentOrNull(code: string | null): number | null {
+  return code !== null && isCurrencyCode(code) ? currencyExponent(code) : null;
+}
+
+export const CurrencyExponentSchema = z
+  .int()
+  .min(0)
+  .describe(
+    "Digits of the currency's minor unit, as ISO 4217 lists them and the amounts count them: an amount of 10^currency_exponent is one unit of the currency (2 for EUR and HUF, 0 for JPY, 3 for KWD and IQD, 2 for MGA and MRU). Render from it, not from a formatter's own digits (Intl shows HUF with 0).",
+  );
+
 /**
  * How many decimals a major unit has (ISO 4217's minor-unit digits): 2 for EUR (100 cents), 0
  * for JPY, 3 for KWD (1000 fils), 2 for HUF and IDR (where Intl shows 0), 2 for MGA and MRU.
