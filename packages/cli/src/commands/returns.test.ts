@@ -4,6 +4,7 @@ import { itOnItsOwnSchema, returnkit, returnkitJson, seedReturn } from "../test-
 
 const REFUND = {
   currency: "EUR",
+  currency_exponent: 2,
   item_amount: 2_900,
   restocking_fee: 290,
   return_shipping_fee: 495,
@@ -52,15 +53,21 @@ describe("returnkit returns show", () => {
     "returns show - a refund in MRU, MGA or IQD in its major unit, by ISO 4217's digits",
     async ({ db }) => {
       // MRU 1234 with a 10 % restocking fee and a 5.00 shipping fee: the issue's example.
+      const amounts = {
+        item_amount: 1_234,
+        restocking_fee: 123,
+        return_shipping_fee: 500,
+        total: 611,
+      };
       const cases = [
-        ["MRU", { item_amount: 1_234, restocking_fee: 123, return_shipping_fee: 500, total: 611 }],
-        ["MGA", { item_amount: 1_234, restocking_fee: 123, return_shipping_fee: 500, total: 611 }],
-        ["IQD", { item_amount: 1_234, restocking_fee: 123, return_shipping_fee: 500, total: 611 }],
+        ["MRU", 2],
+        ["MGA", 2],
+        ["IQD", 3],
       ] as const;
       const lines: string[] = [];
-      for (const [currency, amounts] of cases) {
+      for (const [currency, currency_exponent] of cases) {
         const draft = makeStoredReturn();
-        const refund = { ...REFUND, ...amounts, currency };
+        const refund = { ...REFUND, ...amounts, currency, currency_exponent };
         const stored = { ...draft, record: { ...draft.record, refund } };
         await db.store.commit({
           next: stored,
