@@ -75,6 +75,7 @@ describe("shopOrders", () => {
       purchased: 2,
       unit_price: 2900,
       currency: "EUR",
+      currency_exponent: 2,
       placed_at: "2026-11-01T10:00:00.000Z",
       delivered_at: "2026-11-03T16:30:00.000Z",
       returnable_until: "2026-12-03T16:30:00.000Z",

@@ -568,6 +568,7 @@ describe("createReturnsService", () => {
     await service.createReturn(fitInput, { principal: customer });
     const estimate = {
       currency: "EUR",
+      currency_exponent: 2,
       restocking_fee: 0,
       return_shipping_fee: 0,
       status: "estimate",
@@ -576,6 +577,7 @@ describe("createReturnsService", () => {
       object: "returnable_order",
       order_id: "ord_1",
       currency: "EUR",
+      currency_exponent: 2,
       placed_at: "2026-11-20T10:00:00.000Z",
       delivered_at: null,
       lines: [

@@ -9,7 +9,7 @@ import {
   MOUNT,
   startMcpHost,
 } from "./test-support/hosts";
-import { CUSTOMER, shopOptions } from "./test-support/shop";
+import { CUSTOMER, MRU_ORDER, shopOptions } from "./test-support/shop";
 
 const CUSTOMER_TOOLS = [
   "cancel_return",
@@ -183,6 +183,18 @@ describe.each<HostKind>(["hono", "express"])(
         return: { state: "closed" },
         allowed_events: [],
       });
+    });
+
+    it("estimate_return_request - says a refund in MRU in ouguiya, by ISO 4217's two digits", async () => {
+      const estimated = await callTool(customer, "estimate_return_request", {
+        order_id: MRU_ORDER.id,
+        lines: [{ line: { sku: "SCARF-BLU" }, reason: "TOO_SMALL", resolution: "REFUND" }],
+      });
+      expect(estimated.isError, JSON.stringify(estimated.content)).toBeFalsy();
+      expect(estimated.structuredContent).toMatchObject({
+        estimate: { refund: { currency: "MRU", currency_exponent: 2, total: 1_234 } },
+      });
+      expect(JSON.stringify(estimated.content)).toContain("Refund 12.34 MRU (estimate)");
     });
 
     it("starts a return of two lines in one call and submits both together", async () => {

@@ -59,7 +59,7 @@ export function registerRequestReads(server: McpServer, tools: ToolContext): voi
     "get_return_request",
     {
       title: "Get a return request",
-      description: `${whose} of several lines: each line's return with its state, history and refund, and refund: what the request pays back in all (minor units of the order's currency).`,
+      description: `${whose} of several lines: each line's return with its state, history and refund, and refund: what the request pays back in all (minor units of the order's currency: currency_exponent says how many digits they have).`,
       inputSchema: z.object({ id: requestId }),
       outputSchema: ReturnRequestOutput,
       annotations: READ_ONLY,
@@ -87,7 +87,7 @@ export function registerRequestEstimate(server: McpServer, tools: ToolContext): 
     {
       title: "Estimate a return of several lines",
       description:
-        "What start_return_request with the same lines would refund if called now: each line checked as it would be, each line's refund, and refund, the total (minor units of the order's currency; the return shipping fee is charged once for the request). Creates nothing.",
+        "What start_return_request with the same lines would refund if called now: each line checked as it would be, each line's refund, and refund, the total (minor units of the order's currency, with currency_exponent digits; the return shipping fee is charged once for the request). Creates nothing.",
       // Extended by nothing: the tool listing needs a plain object schema, refinements kept.
       inputSchema: service.schemas.CreateReturnRequest.safeExtend({}),
       outputSchema: ReturnRequestEstimateOutput,

@@ -131,6 +131,7 @@ describe("event types", () => {
       grade: { condition: "NEW", disposition: "RESTOCK", accepted_quantity: 2 },
       refund: {
         currency: "EUR",
+        currency_exponent: 2,
         item_amount: 2_400,
         restocking_fee: 240,
         return_shipping_fee: 127,

@@ -76,6 +76,11 @@ export interface ReturnOrderLine {
   unit_price: number | null;
   /** ISO 4217 code of the order's prices. */
   currency: string | null;
+  /**
+   * Digits of the currency's minor unit (ISO 4217): `unit_price / 10 ** currency_exponent` is
+   * the price. Null when the order names no ISO 4217 currency.
+   */
+  currency_exponent: number | null;
   placed_at: string;
   delivered_at: string | null;
   /** The end of the line's return window. */
@@ -91,6 +96,11 @@ export interface ReturnOrderLine {
 export interface Refund {
   /** ISO 4217 code of every amount. */
   currency: string;
+  /**
+   * Digits of the currency's minor unit (ISO 4217: 2 for EUR and HUF, 0 for JPY, 3 for KWD):
+   * `total / 10 ** currency_exponent` is the total in the currency's unit.
+   */
+  currency_exponent: number;
   /** The accepted units' price less the condition deduction (0 for an exchange). */
   item_amount: number;
   restocking_fee: number;

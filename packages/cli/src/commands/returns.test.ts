@@ -4,6 +4,7 @@ import { itOnItsOwnSchema, returnkit, returnkitJson, seedReturn } from "../test-
 
 const REFUND = {
   currency: "EUR",
+  currency_exponent: 2,
   item_amount: 2_900,
   restocking_fee: 290,
   return_shipping_fee: 495,
@@ -45,6 +46,43 @@ describe("returnkit returns show", () => {
       expect(text.stdout).toMatch(/^# +AT +EVENT +STATE +BY +NOTE$/m);
       expect(text.stdout).toMatch(/^1 +\S+ +create +draft +portal user-42 +-$/m);
       expect(text.stdout).toMatch(/^2 +\S+ +submit +draft → submitted +portal user-42 +-$/m);
+    },
+  );
+
+  itOnItsOwnSchema(
+    "returns show - a refund in MRU, MGA or IQD in its major unit, by ISO 4217's digits",
+    async ({ db }) => {
+      // MRU 1234 with a 10 % restocking fee and a 5.00 shipping fee: the issue's example.
+      const amounts = {
+        item_amount: 1_234,
+        restocking_fee: 123,
+        return_shipping_fee: 500,
+        total: 611,
+      };
+      const cases = [
+        ["MRU", 2],
+        ["MGA", 2],
+        ["IQD", 3],
+      ] as const;
+      const lines: string[] = [];
+      for (const [currency, currency_exponent] of cases) {
+        const draft = makeStoredReturn();
+        const refund = { ...REFUND, ...amounts, currency, currency_exponent };
+        const stored = { ...draft, record: { ...draft.record, refund } };
+        await db.store.commit({
+          next: stored,
+          expectedVersion: null,
+          events: [makeOutboxEvent(stored)],
+        });
+        const run = await returnkit(["returns", "show", stored.record.id, ...db.flags]);
+        expect(run.code, run.stderr).toBe(0);
+        lines.push(run.stdout.split("\n")[3] ?? "");
+      }
+      expect(lines).toEqual([
+        "  refund: 6.11 MRU by original_payment (estimate): items 12.34 MRU, restocking 1.23 MRU, return shipping 5.00 MRU",
+        "  refund: 6.11 MGA by original_payment (estimate): items 12.34 MGA, restocking 1.23 MGA, return shipping 5.00 MGA",
+        "  refund: 0.611 IQD by original_payment (estimate): items 1.234 IQD, restocking 0.123 IQD, return shipping 0.500 IQD",
+      ]);
     },
   );
 

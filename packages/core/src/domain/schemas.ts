@@ -10,7 +10,7 @@ import { DESTINATION_RULES } from "./destination-rules";
 import { MERCHANT_EVENTS, PORTAL_EVENTS, RETURN_STATES } from "./machine";
 import { PROBLEM_TYPE_PREFIX } from "./problems";
 import { createReasonCatalogue, FIT_DIRECTIONS, type ReasonCatalogue } from "./reasons";
-import { RefundSchema } from "./refunds";
+import { CurrencyExponentSchema, RefundSchema } from "./refunds";
 import { isStorableText, STORABLE_TEXT_RULE } from "./text";
 import {
   GRADE_CONDITIONS,
@@ -136,6 +136,9 @@ export const ReturnOrderLineSchema = z
       .nullable()
       .describe("Price of one unit in the currency's minor unit (cents)."),
     currency: z.string().nullable().describe("ISO 4217 code of the order's prices."),
+    currency_exponent: CurrencyExponentSchema.nullable().describe(
+      "Digits of the currency's minor unit (ISO 4217): `unit_price / 10^currency_exponent` is the price. Null when the order names no ISO 4217 currency.",
+    ),
     placed_at: z.iso.datetime(),
     delivered_at: z.iso.datetime().nullable(),
     returnable_until: z.iso.datetime().describe("The end of the line's return window."),
@@ -243,6 +246,7 @@ export const REQUEST_LINES_MAX = 50;
 export const ReturnRequestRefundSchema = z
   .object({
     currency: z.string().describe("ISO 4217 code of the order's currency."),
+    currency_exponent: CurrencyExponentSchema,
     item_amount: z.int().min(0),
     restocking_fee: z.int().min(0),
     return_shipping_fee: z
@@ -598,6 +602,9 @@ export const ReturnableOrderDataSchema = z
     object: z.literal("returnable_order"),
     order_id: z.string(),
     currency: z.string().nullable(),
+    currency_exponent: CurrencyExponentSchema.nullable().describe(
+      "Digits of the currency's minor unit (ISO 4217), for `unit_price`; null when the order names no ISO 4217 currency.",
+    ),
     placed_at: z.iso.datetime(),
     delivered_at: z.iso.datetime().nullable(),
     lines: z.array(ReturnableLineSchema),

@@ -58,6 +58,11 @@ export const ReturnPolicySchema = z
             .describe(
               "Per currency, in its minor unit (`{ EUR: 495 }` is €4.95); none in a currency not named.",
             ),
+          currency_exponents: z
+            .record(z.string(), z.int().min(0))
+            .describe(
+              "Digits of the minor unit (ISO 4217) of each currency in `amount`: `{ EUR: 2 }`, so 495 is 4.95.",
+            ),
           waived_for_reasons: reasons,
           waived_for_resolutions: resolutions.describe(
             "Resolutions that bear none of it (always `EXCHANGE`: an exchange refunds nothing).",

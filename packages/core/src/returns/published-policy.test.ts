@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { isProblemError } from "../domain/problems";
 import {
   computeRefund,
+  currencyCodes,
   currencyExponent,
   percentOf,
   type RefundInput,
@@ -93,6 +94,34 @@ describe("publishedPolicy - examples", () => {
     });
     expect(jsonLd.returnFees).toBeUndefined();
     expect(jsonLd.restockingFee).toBe(5);
+  });
+
+  it("a shipping fee in every ISO 4217 currency: its value in the major unit, MRU and MGA in hundredths", () => {
+    for (const currency of currencyCodes()) {
+      const exponent = currencyExponent(currency);
+      const { json, jsonLd } = publishedPolicy({
+        windowDays: 30,
+        refund: { return_shipping_fee: { amount: { [currency]: 495 * 10 ** exponent } } },
+        ordersBound: true,
+      });
+      expect(jsonLd.returnShippingFeesAmount, currency).toEqual({
+        "@type": "MonetaryAmount",
+        currency,
+        value: 495,
+      });
+      expect(json.fees.return_shipping_fee.currency_exponents, currency).toEqual({
+        [currency]: exponent,
+      });
+    }
+    const { jsonLd } = publishedPolicy({
+      windowDays: 30,
+      refund: { return_shipping_fee: { amount: { MRU: 495, MGA: 1234 } } },
+      ordersBound: true,
+    });
+    expect(jsonLd.returnShippingFeesAmount).toEqual([
+      { "@type": "MonetaryAmount", currency: "MRU", value: 4.95 },
+      { "@type": "MonetaryAmount", currency: "MGA", value: 12.34 },
+    ]);
   });
 
   it("rejects a refund policy computeRefund would reject", () => {

@@ -8,6 +8,7 @@
  * Fees are published with every waiver `computeRefund` applies, an exchange's included.
  */
 import {
+  currencyExponent,
   parseRefundPolicy,
   REFUND_RESOLUTIONS,
   type RefundPolicy,
@@ -87,6 +88,9 @@ function publishedFees(refund: RefundPolicy): ReturnPolicyDocument["fees"] {
     },
     return_shipping_fee: {
       amount: { ...shipping.amount },
+      currency_exponents: Object.fromEntries(
+        Object.keys(shipping.amount).map((currency) => [currency, currencyExponent(currency)]),
+      ),
       waived_for_reasons: [...shipping.waived_for_reasons],
       waived_for_resolutions: [...NO_FEE_RESOLUTIONS],
     },

@@ -5,6 +5,8 @@
 import { isReturnId } from "../domain/ids";
 import type { Principal } from "../domain/principal";
 import { problems } from "../domain/problems";
+import { currencyExponent, currencyExponentOrNull } from "../domain/refunds";
+import type { ReturnData } from "../domain/schemas";
 import type { RecentRecords } from "../store/recent-records";
 import { historyToRestore, restoreHistory } from "../store/stored-response";
 import type { IdempotentResponse, ReturnsStore, StoredReturn } from "../store/types";
@@ -62,7 +64,8 @@ export function createReturnReader(
  * order line they were checked against has none (`order_line: null`); one stored before return requests belongs to none
  * (`request_id: null`); one stored before
  * refunds has none (`refund: null`, until its next version works it out), and its grade
- * accepted every unit.
+ * accepted every unit; one stored before amounts carried their currency's exponent gets it
+ * from the currency.
  */
 export function withOrderLine(stored: StoredReturn): StoredReturn {
   const { record } = stored;
@@ -72,18 +75,45 @@ export function withOrderLine(stored: StoredReturn): StoredReturn {
     record.order_line !== undefined &&
     record.request_id !== undefined &&
     record.refund !== undefined &&
-    gradeIsCurrent
+    gradeIsCurrent &&
+    hasExponents(record)
   ) {
     return stored;
   }
   return {
     ...stored,
-    record: {
+    record: withExponents({
       ...record,
       order_line: record.order_line ?? null,
       request_id: record.request_id ?? null,
       refund: record.refund ?? null,
       grade: gradeIsCurrent ? grade : { ...grade, accepted_quantity: record.line.quantity },
+    }),
+  };
+}
+
+type Amounts = Pick<ReturnData, "order_line" | "refund">;
+
+function hasExponents({ order_line, refund }: Amounts): boolean {
+  return (
+    (!order_line || order_line.currency_exponent !== undefined) &&
+    (!refund || refund.currency_exponent !== undefined)
+  );
+}
+
+function withExponents<T extends Amounts>(record: T): T {
+  const { order_line, refund } = record;
+  return {
+    ...record,
+    order_line: order_line && {
+      ...order_line,
+      currency_exponent:
+        order_line.currency_exponent ?? currencyExponentOrNull(order_line.currency),
+    },
+    // A refund was only ever worked out in an ISO 4217 currency.
+    refund: refund && {
+      ...refund,
+      currency_exponent: refund.currency_exponent ?? currencyExponent(refund.currency),
     },
   };
 }

@@ -86,7 +86,7 @@ async function problemOf(promise: Promise<unknown>): Promise<ProblemError> {
   throw new Error("expected a problem");
 }
 
-const EUR_ESTIMATE = { currency: "EUR", status: "estimate" } as const;
+const EUR_ESTIMATE = { currency: "EUR", currency_exponent: 2, status: "estimate" } as const;
 
 describe("the refund on the write path", () => {
   it("create, update - estimated at create, worked out again on each change", async () => {
@@ -158,6 +158,7 @@ describe("the refund on the write path", () => {
     // 4000 less 20 % (800) = 3200; restocking 320; shipping 495: 2385.
     const final = {
       currency: "EUR",
+      currency_exponent: 2,
       item_amount: 3_200,
       restocking_fee: 320,
       return_shipping_fee: 495,
@@ -229,6 +230,7 @@ describe("the refund on the write path", () => {
     const record = await create(service, { order_id: "ord_jpy", quantity: 1 });
     expect(record.refund).toEqual({
       currency: "JPY",
+      currency_exponent: 0,
       item_amount: 1_255,
       restocking_fee: 125,
       return_shipping_fee: 800,
@@ -248,6 +250,7 @@ describe("the refund on the write path", () => {
     // 12.345 KWD; restocking 1234.5 → 1234 fils; shipping 1.500; net 9611; bonus 961.1 → 961.
     expect(record.refund).toEqual({
       currency: "KWD",
+      currency_exponent: 3,
       item_amount: 12_345,
       restocking_fee: 1_234,
       return_shipping_fee: 1_500,
@@ -283,6 +286,7 @@ describe("the refund on the write path", () => {
     expect(afterReject.record.refund).toEqual({
       ...zero,
       currency: "EUR",
+      currency_exponent: 2,
       method: "original_payment",
       status: "final",
     });
@@ -328,6 +332,7 @@ describe("the refund on the write path", () => {
     expect(handled.map((event) => event.payload.data.return.refund)).toEqual([
       {
         currency: "EUR",
+        currency_exponent: 2,
         item_amount: 4_000,
         restocking_fee: 0,
         return_shipping_fee: 0,

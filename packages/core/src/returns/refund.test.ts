@@ -15,6 +15,7 @@ const orderLine = (unit_price: number | null, currency: string | null) => ({
   purchased: 3,
   unit_price,
   currency,
+  currency_exponent: currency === "EUR" ? 2 : null,
   placed_at: "2026-11-20T10:00:00.000Z",
   delivered_at: null,
   returnable_until: "2026-12-20T10:00:00.000Z",
@@ -72,6 +73,7 @@ describe("refundOf", () => {
     // Graded USED: 4000 less 800 = 3200, restocking 320, the share 330 kept.
     expect(refundOf(gradedInRequest(returns[0] as ReturnData, first ?? null), policy)).toEqual({
       currency: "EUR",
+      currency_exponent: 2,
       item_amount: 3_200,
       restocking_fee: 320,
       return_shipping_fee: 330,
@@ -98,7 +100,13 @@ describe("refundEstimates", () => {
       resolutions: ["REFUND", "STORE_CREDIT"] as const,
     };
     const estimates = refundEstimates(line, "EUR", policy);
-    const base = { currency: "EUR", item_amount: 8_000, restocking_fee: 800, status: "estimate" };
+    const base = {
+      currency: "EUR",
+      currency_exponent: 2,
+      item_amount: 8_000,
+      restocking_fee: 800,
+      status: "estimate",
+    };
     expect(estimates).toEqual({
       REFUND: { ...base, return_shipping_fee: 495, total: 6_705, method: "original_payment" },
       // 10 % of 6705 is 670.5, rounded half up.

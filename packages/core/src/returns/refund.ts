@@ -213,6 +213,7 @@ export function requestRefundTotal(records: readonly { refund: Refund | null }[]
     refunds.reduce((total, refund) => total + refund[field], 0);
   return {
     currency: first.currency,
+    currency_exponent: first.currency_exponent,
     item_amount: sum("item_amount"),
     restocking_fee: sum("restocking_fee"),
     return_shipping_fee: sum("return_shipping_fee"),

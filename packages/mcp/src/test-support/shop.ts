@@ -17,6 +17,14 @@ const ORDER: OrderInput = {
   ],
 };
 
+/** In ouguiya: ISO 4217 gives MRU two minor-unit digits, where dinero.js counts fifths. */
+export const MRU_ORDER: OrderInput = {
+  ...ORDER,
+  id: "ord_5002",
+  currency: "MRU",
+  lines: [{ sku: "SCARF-BLU", quantity: 1, unit_price: 1_234 }],
+};
+
 export function shopOptions() {
-  return { orders: { source: inMemoryOrders([ORDER]) }, clock: () => NOW };
+  return { orders: { source: inMemoryOrders([ORDER, MRU_ORDER]) }, clock: () => NOW };
 }

@@ -48,6 +48,7 @@ export function describeCommits(subject: StoreSubject): void {
           grade: { condition: "USED", disposition: "RESTOCK", accepted_quantity: 1 },
           refund: {
             currency: "KWD",
+            currency_exponent: 3,
             item_amount: 9_876,
             restocking_fee: 987,
             return_shipping_fee: 1_500,

@@ -36,6 +36,7 @@ export function describeOrderChecks(serve: ServeService): void {
         purchased: 2,
         unit_price: 2_500,
         currency: "EUR",
+        currency_exponent: 2,
         placed_at: ORDER.placed_at,
         delivered_at: ORDER.delivered_at,
         returnable_until: WINDOW_END,

@@ -229,7 +229,7 @@ export function describeReturnableLines(serve: ServeService): void {
       const res = await send("GET", returnablePath(ORDER.id));
       expect(res.status, res.text).toBe(200);
       const [tee, , scarf] = res.json.lines;
-      const estimate = { currency: "EUR", status: "estimate" };
+      const estimate = { currency: "EUR", currency_exponent: 2, status: "estimate" };
       // Both units at 2500: 5000, 10 % restocking, the 495 label; store credit adds 400.5 → 401.
       const charged = {
         ...estimate,

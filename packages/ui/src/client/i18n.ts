@@ -1,16 +1,19 @@
 /**
  * @module client/i18n — messages from the catalogues, money and dates through Intl: the
- * currency from the order, the locale from the page's setting or the browser.
+ * currency and its digits from the API's amounts, the locale from the page's setting or the
+ * browser.
  */
 import { de } from "./messages/de";
 import { en, type MessageKey, type Messages } from "./messages/en";
+import { type CurrencyUnit, formatMoney } from "./money";
 
 const CATALOGUES: Record<string, Messages> = { en, de };
 
 export interface I18n {
   locale: string;
   t(key: MessageKey, params?: Record<string, string | number>): string;
-  money(minorUnits: number, currency: string): string;
+  /** An amount of the API in `unit` (its currency and `currency_exponent`), exactly. */
+  money(minorUnits: number, unit: CurrencyUnit): string;
   date(iso: string): string;
   dateTime(iso: string): string;
 }
@@ -27,11 +30,7 @@ export function createI18n(preferred: string | null): I18n {
       const text: string = catalogue[key] ?? en[key] ?? key;
       return params ? text.replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? "")) : text;
     },
-    money(minorUnits, currency) {
-      const format = new Intl.NumberFormat(locale, { style: "currency", currency });
-      const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-      return format.format(minorUnits / 10 ** digits);
-    },
+    money: (minorUnits, unit) => formatMoney(locale, minorUnits, unit),
     date: (iso) => dates.format(new Date(iso)),
     dateTime: (iso) => dateTimes.format(new Date(iso)),
   };

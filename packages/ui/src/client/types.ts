@@ -21,6 +21,8 @@ export type Templates = Record<string, Template>;
 
 export interface Money {
   currency: string;
+  /** Digits of the currency's minor unit, as the API counts the amounts (ISO 4217). */
+  currency_exponent: number;
   item_amount?: number;
   restocking_fee?: number;
   return_shipping_fee?: number;
@@ -47,7 +49,9 @@ export interface ReturnableLine {
 
 export interface ReturnableOrder {
   order_id: string;
-  currency: string;
+  currency: string | null;
+  /** Digits of the currency's minor unit; null when the order names no ISO 4217 currency. */
+  currency_exponent: number | null;
   placed_at: string;
   lines: ReturnableLine[];
   _links?: Record<string, { href: string }>;
@@ -69,7 +73,12 @@ export interface ReturnRecord {
   id: string;
   order_id: string;
   line: { sku: string; size?: string | null; quantity: number };
-  order_line?: { unit_price: number; currency: string; returnable_until?: string | null } | null;
+  order_line?: {
+    unit_price: number | null;
+    currency: string | null;
+    currency_exponent: number | null;
+    returnable_until?: string | null;
+  } | null;
   reason: string;
   resolution: string;
   exchange_size: string | null;

@@ -32,6 +32,7 @@ const STOREFRONT_PAGE = `<!doctype html>
 <script type="module" src="/returns/assets/customer.js"></script>
 </body></html>`;
 export const ORDER_ID = "ord_1001";
+export const HUF_ORDER_ID = "ord_3001";
 
 export interface Shop {
   url: string;
@@ -78,6 +79,18 @@ function shopOrders() {
       delivered_at: daysAgo(2),
       currency: "EUR",
       lines: [{ sku: "SOCKS-3PK", size: "M", quantity: 1, unit_price: 900, final_sale: true }],
+    },
+    {
+      // In forints, whose minor unit (the fillér) ISO 4217 counts with 2 digits and Intl with 0.
+      id: HUF_ORDER_ID,
+      customer_id: "bence",
+      placed_at: daysAgo(6),
+      delivered_at: daysAgo(3),
+      currency: "HUF",
+      lines: [
+        { sku: "TEE-PAPRIKA", size: "M", quantity: 1, unit_price: 1_234_500 },
+        { sku: "SCARF-TOKAJ", size: null, quantity: 1, unit_price: 199_050 },
+      ],
     },
     {
       id: "ord_0900",

@@ -33,6 +33,7 @@ describe("computeRefund - examples", () => {
   it("refunds in full under the default policy", () => {
     expect(computeRefund(shirt)).toEqual({
       currency: "EUR",
+      currency_exponent: 2,
       item_amount: 4000,
       restocking_fee: 0,
       return_shipping_fee: 0,
@@ -66,6 +67,7 @@ describe("computeRefund - examples", () => {
     );
     expect(refund).toEqual({
       currency: "JPY",
+      currency_exponent: 0,
       item_amount: 3012,
       restocking_fee: 376,
       return_shipping_fee: 600,
@@ -80,6 +82,7 @@ describe("computeRefund - examples", () => {
     const refund = computeRefund({ ...shirt, currency: "KWD", unit_price: 12500 }, policy);
     expect(refund).toMatchObject({
       currency: "KWD",
+      currency_exponent: 3,
       item_amount: 12500,
       restocking_fee: 1562,
       return_shipping_fee: 1500,
@@ -122,6 +125,7 @@ describe("computeRefund - examples", () => {
     // One shirt: €40.00 − 12.5 % (€5.00) − €4.95
     expect(refund).toEqual({
       currency: "EUR",
+      currency_exponent: 2,
       item_amount: 4000,
       restocking_fee: 500,
       return_shipping_fee: 495,
@@ -170,6 +174,7 @@ describe("computeRefund - examples", () => {
     const refund = computeRefund({ ...shirt, resolution: "STORE_CREDIT" }, policy);
     expect(refund).toEqual({
       currency: "EUR",
+      currency_exponent: 2,
       item_amount: 4000,
       restocking_fee: 0,
       return_shipping_fee: 495,
@@ -183,6 +188,7 @@ describe("computeRefund - examples", () => {
     const refund = computeRefund({ ...shirt, resolution: "EXCHANGE", condition: "USED" }, policy);
     expect(refund).toEqual({
       currency: "EUR",
+      currency_exponent: 2,
       item_amount: 0,
       restocking_fee: 0,
       return_shipping_fee: 0,

@@ -3,7 +3,7 @@
  * grading accepted, and the policy. The maths and its rounding are in `./index.ts`.
  */
 import { z } from "zod";
-import { CurrencyCodeSchema, percentOf } from "./money";
+import { CurrencyCodeSchema, CurrencyExponentSchema, currencyExponent, percentOf } from "./money";
 import {
   parseRefundPolicy,
   RefundConditionSchema,
@@ -96,6 +96,7 @@ const minorUnits = z.int().min(0);
 export const RefundSchema = z
   .object({
     currency: z.string(),
+    currency_exponent: CurrencyExponentSchema,
     item_amount: minorUnits.describe(
       "The accepted units' price less the condition deduction (0 for an exchange).",
     ),
@@ -167,6 +168,7 @@ export function settleRefund(
       : 0;
   return {
     currency,
+    currency_exponent: currencyExponent(currency),
     item_amount,
     restocking_fee,
     return_shipping_fee,

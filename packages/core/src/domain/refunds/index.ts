@@ -10,6 +10,11 @@
  * arithmetic exactly and supplies the table of currencies; `toDecimalAmount` renders an
  * amount in the major unit. All amounts of a request are in its one currency.
  *
+ * The exponent is ISO 4217's minor-unit digits, in base 10 for every currency (`currencyCodes`
+ * lists them): MGA and MRU count 2 digits, though dinero.js counts them in fifths. Intl's
+ * digits differ for some (HUF, IDR and MGA 0 there, IQD 0 where ISO says 3), so a refund carries
+ * its `currency_exponent`, and a client renders `amount / 10^currency_exponent`.
+ *
  * ## One return (`computeRefund`)
  * With `accepted = accepted_quantity ?? quantity` (units grading did not accept refund nothing):
  *
@@ -72,7 +77,10 @@ export {
   RefundStatusSchema,
 } from "./compute";
 export {
+  CurrencyExponentSchema,
+  currencyCodes,
   currencyExponent,
+  currencyExponentOrNull,
   isCurrencyCode,
   percentOf,
   type Rounding,

@@ -5,6 +5,13 @@
  * dinero.js 2 does the arithmetic (stable since 2.0.0, no dependencies, with the ISO 4217
  * table of exponents: JPY 0, EUR 2, KWD 3, …). Its bigint calculator is used so that
  * `amount × percent` is exact for every safe integer, where floats would drift.
+ *
+ * Every currency counts its minor unit in base 10 with ISO 4217's minor-unit digits. Two do not
+ * divide by ten in cash: the Malagasy ariary (MGA) and the Mauritanian ouguiya (MRU) are worth
+ * five iraimbilanja or khoums, and dinero.js's table says so (base 5, exponent 1). ISO 4217 lists
+ * both with 2 digits, as Stripe and most payment systems count MRU; Intl (CLDR) formats MRU
+ * with 2 and MGA with 0. Here both are base 10 with 2 digits, like every other currency: 1234
+ * is 12.34, and a percent of it is worked out in hundredths like a percent of euros.
  */
 import {
   type DineroCurrency,
@@ -20,9 +27,29 @@ import {
 import * as isoCurrencies from "dinero.js/bigint/currencies";
 import { z } from "zod";
 
+/** ISO 4217's minor-unit digits of the currencies dinero.js counts in a base other than 10. */
+const ISO_DIGITS_OF_NON_DECIMAL: Readonly<Record<string, number>> = { MGA: 2, MRU: 2 };
+
+/** `currency` counted in base 10 with ISO 4217's digits. */
+function decimalCurrency(currency: DineroCurrency<bigint>): DineroCurrency<bigint> {
+  if (currency.base === 10n) return currency;
+  const digits = ISO_DIGITS_OF_NON_DECIMAL[currency.code];
+  // A new non-decimal currency in dinero.js's table must be decided on, not counted in its base.
+  if (digits === undefined) throw new Error(`${currency.code} has no decimal minor unit`);
+  return { code: currency.code, base: 10n, exponent: BigInt(digits) };
+}
+
 const CURRENCIES: ReadonlyMap<string, DineroCurrency<bigint>> = new Map(
-  Object.values(isoCurrencies).map((currency) => [currency.code, currency]),
+  Object.values(isoCurrencies)
+    .map(decimalCurrency)
+    .sort((a, b) => (a.code < b.code ? -1 : 1))
+    .map((currency) => [currency.code, currency]),
 );
+
+/** Every ISO 4217 code an amount can be counted in, A to Z. */
+export function currencyCodes(): string[] {
+  return [...CURRENCIES.keys()];
+}
 
 /** Whether `code` is an ISO 4217 currency code (upper case, as the order gives it). */
 export function isCurrencyCode(code: string): boolean {
@@ -40,7 +67,22 @@ export const CurrencyCodeSchema = z
   .refine(isCurrencyCode, { message: "an ISO 4217 currency code such as EUR" })
   .describe("ISO 4217 code of the amounts; they count its minor unit (cents for EUR).");
 
-/** How many decimals a major unit has: 2 for EUR (100 cents), 0 for JPY, 3 for KWD (1000 fils). */
+/** The currency's exponent, or null when `code` is none (or no ISO 4217 currency). */
+export function currencyExponentOrNull(code: string | null): number | null {
+  return code !== null && isCurrencyCode(code) ? currencyExponent(code) : null;
+}
+
+export const CurrencyExponentSchema = z
+  .int()
+  .min(0)
+  .describe(
+    "Digits of the currency's minor unit, as ISO 4217 lists them and the amounts count them: an amount of 10^currency_exponent is one unit of the currency (2 for EUR and HUF, 0 for JPY, 3 for KWD and IQD, 2 for MGA and MRU). Render from it, not from a formatter's own digits (Intl shows HUF with 0).",
+  );
+
+/**
+ * How many decimals a major unit has (ISO 4217's minor-unit digits): 2 for EUR (100 cents), 0
+ * for JPY, 3 for KWD (1000 fils), 2 for HUF and IDR (where Intl shows 0), 2 for MGA and MRU.
+ */
 export function currencyExponent(code: string): number {
   return Number(currencyOf(code).exponent);
 }

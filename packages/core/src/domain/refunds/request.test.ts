@@ -55,10 +55,12 @@ describe("refundForRequest - examples", () => {
     expect(alone.returns).toEqual([direct]);
     expect(alone).toEqual({
       currency: "EUR",
+      currency_exponent: 2,
       status: "final",
       returns: [
         {
           currency: "EUR",
+          currency_exponent: 2,
           item_amount: 4000,
           restocking_fee: 400,
           return_shipping_fee: 495,

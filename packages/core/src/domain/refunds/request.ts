@@ -13,7 +13,7 @@ import {
   RefundStatusSchema,
   settleRefund,
 } from "./compute";
-import { CurrencyCodeSchema } from "./money";
+import { CurrencyCodeSchema, CurrencyExponentSchema, currencyExponent } from "./money";
 import { parseRefundPolicy, type RefundPolicyInput, requestShippingFee } from "./policy";
 import { shareRequestFee } from "./share";
 
@@ -41,6 +41,7 @@ const minorUnits = z.int().min(0);
 export const RequestRefundSchema = z
   .object({
     currency: z.string(),
+    currency_exponent: CurrencyExponentSchema,
     status: RefundStatusSchema,
     returns: z.array(RefundSchema).describe("Each return's refund, in the order given."),
     totals: z
@@ -82,7 +83,13 @@ export function refundForRequest(
   const refunds = lines.map(({ line, charges }, index) =>
     settleRefund(line, charges, shares[index] ?? 0, context),
   );
-  return { currency, status, returns: refunds, totals: sumRefunds(refunds) };
+  return {
+    currency,
+    currency_exponent: currencyExponent(currency),
+    status,
+    returns: refunds,
+    totals: sumRefunds(refunds),
+  };
 }
 
 function sumRefunds(refunds: readonly Refund[]): RequestRefund["totals"] {

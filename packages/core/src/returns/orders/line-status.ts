@@ -3,6 +3,7 @@
  * other returns hold, and the first rule a return of it would break. The checks and the
  * returnable view both read it, so they cannot disagree.
  */
+import { currencyExponentOrNull } from "../../domain/refunds";
 import { LINE_REFUSALS, type ReturnOrderLine } from "../../domain/schemas";
 import type { Order, OrderLine } from "./order-schema";
 
@@ -72,6 +73,7 @@ export function orderLineRecord(order: Order, line: OrderLine, until: string): R
     purchased: line.quantity,
     unit_price: line.unit_price,
     currency: order.currency,
+    currency_exponent: currencyExponentOrNull(order.currency),
     placed_at: order.placed_at,
     delivered_at: order.delivered_at,
     returnable_until: until,

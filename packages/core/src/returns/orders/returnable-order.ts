@@ -3,6 +3,7 @@
  * line: the same status the checks read, with the resolutions and exchange sizes on offer.
  */
 import type { Principal } from "../../domain/principal";
+import { currencyExponentOrNull } from "../../domain/refunds";
 import { RESOLUTIONS, type ReturnableOrder } from "../../domain/schemas";
 import { refundEstimates } from "../refund";
 import { askExchangeSizes, loadOrder } from "./host-answers";
@@ -27,6 +28,7 @@ export async function returnableOrder(
     object: "returnable_order",
     order_id: order.id,
     currency: order.currency,
+    currency_exponent: currencyExponentOrNull(order.currency),
     placed_at: order.placed_at,
     delivered_at: order.delivered_at,
     lines: order.lines.map((line) => {

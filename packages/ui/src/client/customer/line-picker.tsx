@@ -1,5 +1,6 @@
 /** @module client/customer/line-picker — one line of the order: take it or not, and how. */
 import type { MessageKey } from "../messages/en";
+import type { CurrencyUnit } from "../money";
 import { reasonLabel } from "../reasons";
 import { usePage } from "../shared/context";
 import type { Reason, ReturnableLine } from "../types";
@@ -8,7 +9,8 @@ import { type LineChoice, lineRefund, maxQuantity, offersField, resolutionsOf } 
 interface Props {
   line: ReturnableLine;
   index: number;
-  currency: string;
+  /** What the order's amounts are counted in; null when they cannot be. */
+  unit: CurrencyUnit | null;
   reasons: Reason[];
   choice: LineChoice;
   onChange(next: LineChoice): void;
@@ -26,7 +28,7 @@ function refusalKey(line: ReturnableLine): MessageKey {
   return "line.notReturnable.other";
 }
 
-export function LinePicker({ line, index, currency, reasons, choice, onChange }: Props) {
+export function LinePicker({ line, index, unit, reasons, choice, onChange }: Props) {
   const { i18n } = usePage();
   const id = `rk-line-${index}`;
   const returnable = Boolean(line._templates.create) && line.returnable_quantity > 0;
@@ -48,9 +50,9 @@ export function LinePicker({ line, index, currency, reasons, choice, onChange }:
         </label>
         <span class="rk-muted">
           {line.size ? `${i18n.t("line.size", { size: line.size })} · ` : ""}
-          {line.unit_price === null
+          {line.unit_price === null || !unit
             ? ""
-            : i18n.t("line.price", { price: i18n.money(line.unit_price, currency) })}
+            : i18n.t("line.price", { price: i18n.money(line.unit_price, unit) })}
         </span>
       </div>
       {!returnable ? <p class="rk-muted rk-refusal">{i18n.t(refusalKey(line))}</p> : null}
@@ -60,10 +62,12 @@ export function LinePicker({ line, index, currency, reasons, choice, onChange }:
       {returnable && choice.selected ? (
         <LineFields id={id} line={line} reasons={reasons} choice={choice} set={set} />
       ) : null}
-      {returnable && choice.selected && estimate !== null && choice.resolution !== "EXCHANGE" ? (
-        <p class="rk-estimate">
-          {i18n.t("line.estimate", { amount: i18n.money(estimate, currency) })}
-        </p>
+      {returnable &&
+      choice.selected &&
+      estimate !== null &&
+      unit &&
+      choice.resolution !== "EXCHANGE" ? (
+        <p class="rk-estimate">{i18n.t("line.estimate", { amount: i18n.money(estimate, unit) })}</p>
       ) : null}
     </li>
   );

@@ -1,5 +1,6 @@
 /** @module client/customer/return-form — the returnable lines of an order, chosen and submitted. */
 import { useEffect, useState } from "preact/hooks";
+import { currencyUnit } from "../money";
 import { describeProblem } from "../problems";
 import { type ChosenLine, submitReturnRequest } from "../return-request";
 import { usePage } from "../shared/context";
@@ -78,7 +79,7 @@ export function ReturnForm({ orderId, version, onSubmitted }: Props) {
       setDone(
         refund
           ? i18n.t("submit.doneWithRefund", {
-              amount: i18n.money(refund.total, refund.currency),
+              amount: i18n.money(refund.total, refund),
             })
           : i18n.t("submit.done"),
       );
@@ -109,7 +110,7 @@ export function ReturnForm({ orderId, version, onSubmitted }: Props) {
             key={lineKey(line)}
             line={line}
             index={index}
-            currency={order.currency}
+            unit={currencyUnit(order)}
             reasons={reasons}
             choice={choices[lineKey(line)] ?? initialChoice(line)}
             onChange={(next) => setChoices({ ...choices, [lineKey(line)]: next })}
@@ -119,7 +120,7 @@ export function ReturnForm({ orderId, version, onSubmitted }: Props) {
       <Summary
         count={chosenCount(order.lines, choices)}
         state={estimate}
-        currency={order.currency}
+        unit={currencyUnit(order)}
       />
       <Notice kind="error">{error}</Notice>
       <Notice kind="ok">{done}</Notice>

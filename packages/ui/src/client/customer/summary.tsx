@@ -1,4 +1,6 @@
 /** @module client/customer/summary — the refund of the chosen lines, as the API works it out. */
+
+import type { CurrencyUnit } from "../money";
 import { usePage } from "../shared/context";
 import { feesOf } from "../shared/parts";
 import type { RequestEstimate } from "../types";
@@ -8,10 +10,11 @@ interface Props {
   /** Units chosen so far. */
   count: number;
   state: EstimateState;
-  currency: string;
+  /** What the order's amounts are counted in; null when they cannot be. */
+  unit: CurrencyUnit | null;
 }
 
-export function Summary({ count, state, currency }: Props) {
+export function Summary({ count, state, unit }: Props) {
   const { i18n } = usePage();
   const shown =
     state.kind === "ready" ? state.estimate : state.kind === "working" ? state.previous : null;
@@ -28,15 +31,15 @@ export function Summary({ count, state, currency }: Props) {
         <p class="rk-muted">{i18n.t("summary.chooseReason")}</p>
       ) : null}
       {state.kind === "failed" ? <p class="rk-muted">{state.message}</p> : null}
-      {shown ? <Amounts estimate={shown} currency={currency} /> : null}
+      {shown ? <Amounts estimate={shown} unit={shown.refund ?? unit} /> : null}
     </section>
   );
 }
 
 /** Refund and store credit apart, exchanges, the fees, and what the customer gets in all. */
-function Amounts({ estimate, currency }: { estimate: RequestEstimate; currency: string }) {
+function Amounts({ estimate, unit }: { estimate: RequestEstimate; unit: CurrencyUnit | null }) {
   const { i18n } = usePage();
-  const money = (amount: number) => i18n.money(amount, estimate.refund?.currency ?? currency);
+  const money = (amount: number) => (unit ? i18n.money(amount, unit) : "—");
   const sum = (resolution: string) =>
     estimate.lines
       .filter((line) => line.resolution === resolution)

@@ -70,7 +70,7 @@ export function RefundBlock({
 }) {
   const { i18n } = usePage();
   if (!refund) return null;
-  const money = (amount: number | undefined) => i18n.money(amount ?? 0, refund.currency);
+  const money = (amount: number | undefined) => i18n.money(amount ?? 0, refund);
   const fees = feesOf(refund);
   const status = refund.status === "final" ? "refund.final" : "refund.estimate";
   return (

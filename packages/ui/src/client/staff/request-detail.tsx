@@ -70,9 +70,7 @@ export function RequestDetail({ id, onOpenReturn, onBack }: Props) {
                   <td>
                     <StateBadge state={record.state} />
                   </td>
-                  <td>
-                    {record.refund ? i18n.money(record.refund.total, record.refund.currency) : "—"}
-                  </td>
+                  <td>{record.refund ? i18n.money(record.refund.total, record.refund) : "—"}</td>
                 </tr>
               ))}
             </tbody>
@@ -121,7 +119,7 @@ export function RequestSiblings(props: {
       <p>
         <ViewLink kind="request" id={props.requestId} onOpen={props.onOpenRequest} />
         {request?.refund
-          ? ` · ${i18n.t("staff.requestRefund")}: ${i18n.money(request.refund.total, request.refund.currency)}`
+          ? ` · ${i18n.t("staff.requestRefund")}: ${i18n.money(request.refund.total, request.refund)}`
           : ""}
       </p>
       {siblings.length ? (

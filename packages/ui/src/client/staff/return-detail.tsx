@@ -1,5 +1,6 @@
 /** @module client/staff/return-detail — one return: details, actions, history, deliveries. */
 import type { MessageKey } from "../messages/en";
+import { currencyUnit } from "../money";
 import { usePage } from "../shared/context";
 import { Notice, RefundBlock, StateBadge, Timeline } from "../shared/parts";
 import { useReasons } from "../shared/use-reasons";
@@ -24,9 +25,9 @@ export function ReturnDetail({ id, onBack, onOpenReturn, onOpenRequest }: Props)
 
   if (!record)
     return error ? <Notice kind="error">{error}</Notice> : <p>{i18n.t("app.loading")}</p>;
-  const money = record.order_line
-    ? i18n.money(record.order_line.unit_price, record.order_line.currency)
-    : null;
+  const unit = currencyUnit(record.order_line);
+  const price = record.order_line?.unit_price ?? null;
+  const money = unit && price !== null ? i18n.money(price, unit) : null;
   const templates = Object.entries(record._templates ?? {});
   return (
     <>
