@@ -1,4 +1,6 @@
+import { createReturnsService } from "@returnkit/core";
 import { makeStoredReturn } from "@returnkit/core/testing";
+import { testAuthenticate, testToken } from "@returnkit/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrate } from "./migrate";
 import { postgresStore } from "./postgres-store";
@@ -13,6 +15,8 @@ import {
 } from "./test-support";
 
 warnWithoutServer("the fit insights migration cases");
+
+const FIT = "https://shop.example/v1/merchant/insights/fit";
 
 for (const backend of backends()) {
   describe.skipIf(backend.skip)(`fit insights columns on ${backend.name}`, () => {
@@ -64,6 +68,50 @@ for (const backend of backends()) {
           confirmed_units: 2,
         },
       ]);
+      await store.close();
+      await dropSchema(db, schema);
+    });
+
+    it("GET insights - a sku returned past 2^31 units is counted exactly, on both routes", async () => {
+      const db = backend.connect();
+      const schema = uniqueSchema("fitbig");
+      const store = postgresStore({ db, schema, notify: false });
+      await store.init();
+      // The API takes at most 10,000 units a return; the store counts whatever it holds.
+      const most = 2 ** 31 - 1;
+      for (const quantity of [most, most]) {
+        const line = { sku: "TEE", size: "M", quantity };
+        const stored = makeStoredReturn({ line, reason: "TOO_SMALL_AT_CHEST" });
+        expect((await store.commit({ next: stored, expectedVersion: null, events: [] })).ok).toBe(
+          true,
+        );
+      }
+      const service = createReturnsService({
+        store,
+        baseUrl: "https://shop.example",
+        auth: { authenticate: testAuthenticate },
+        retention: { intervalMs: 0 },
+      });
+      const get = async (url: string) => {
+        const headers = { authorization: testToken("merchant", "ops") };
+        const response = await service.fetch(new Request(url, { headers }));
+        return { status: response.status, body: await response.json() };
+      };
+
+      const sizes = await get(FIT);
+      const skus = await get(`${FIT}/summary`);
+
+      expect([sizes.status, skus.status], JSON.stringify([sizes.body, skus.body])).toEqual([
+        200, 200,
+      ]);
+      expect(sizes.body.data[0].all).toEqual({
+        returns: 2,
+        units: 2 * most,
+        confirmed_returns: 0,
+        confirmed_units: 0,
+      });
+      expect(skus.body.data[0]).toMatchObject({ sku: "TEE", fit: { returns: 2, units: 2 * most } });
+      await service.close();
       await store.close();
       await dropSchema(db, schema);
     });

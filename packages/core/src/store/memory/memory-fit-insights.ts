@@ -3,6 +3,7 @@
  * holds: one pass over every return, counted per sku, size and reason.
  */
 import type { ReturnData } from "../../domain/schemas";
+import { addCounts } from "../../util/counts";
 import type { FitInsightRow, FitInsightsQuery } from "../types";
 
 /** States whose returns were inspected: what "confirmed" counts. */
@@ -28,11 +29,11 @@ export function fitInsightRows(
       row = { sku, size, reason: record.reason, ...counts };
       rows.set(key, row);
     }
-    row.returns += 1;
-    row.units += quantity;
+    row.returns = addCounts(row.returns, 1);
+    row.units = addCounts(row.units, quantity);
     if (INSPECTED.has(record.state)) {
-      row.confirmed_returns += 1;
-      row.confirmed_units += quantity;
+      row.confirmed_returns = addCounts(row.confirmed_returns, 1);
+      row.confirmed_units = addCounts(row.confirmed_units, quantity);
     }
   }
   return [...rows.values()].sort(byRowOrder);
