@@ -72,6 +72,79 @@ for (const backend of backends()) {
       await dropSchema(db, schema);
     });
 
+    it("GET insights - both routes page on PostgreSQL: each entry once, the summary in the ranking it shows", async () => {
+      const db = backend.connect();
+      const schema = uniqueSchema("fitpages");
+      const store = postgresStore({ db, schema, notify: false });
+      await store.init();
+      // Fit returns per sku: DRESS 3, HAT 2 (a body part no catalogue lists), TEE 2, CAP 0 (an
+      // other reason of the shop's shaped like a fit reason), SOCKS 0.
+      const made: Array<[string, string | null, string]> = [
+        ["DRESS", "S", "TOO_LARGE_AT_HIPS"],
+        ["DRESS", "M", "TOO_LARGE_AT_HIPS"],
+        ["DRESS", null, "TOO_LARGE"],
+        ["HAT", "L", "TOO_TIGHT_AT_CROWN"],
+        ["HAT", "M", "TOO_TIGHT_AT_CROWN"],
+        ["TEE", "M", "TOO_SMALL_AT_CHEST"],
+        ["TEE", "M", "TOO_SMALL"],
+        ["TEE", "L", "DAMAGED"],
+        ["CAP", null, "TOO_SMALL_AT_CHECKOUT"],
+        ["CAP", null, "TOO_SMALL_AT_CHECKOUT"],
+        ["SOCKS", "42", "WRONG_ITEM"],
+      ];
+      for (const [sku, size, reason] of made) {
+        const stored = makeStoredReturn({ line: { sku, size, quantity: 1 }, reason });
+        expect((await store.commit({ next: stored, expectedVersion: null, events: [] })).ok).toBe(
+          true,
+        );
+      }
+      const service = createReturnsService({
+        store,
+        baseUrl: "https://shop.example",
+        auth: { authenticate: testAuthenticate },
+        retention: { intervalMs: 0 },
+        reasons: { other: ["TOO_SMALL_AT_CHECKOUT"] },
+      });
+      const walk = async (url: string) => {
+        const entries: Array<{ sku: string; size?: string | null; fit: { returns: number } }> = [];
+        for (let next: string | undefined = url; next !== undefined; ) {
+          const headers = { authorization: testToken("merchant", "ops") };
+          const response = await service.fetch(new Request(next, { headers }));
+          const body = await response.json();
+          expect(response.status, JSON.stringify(body)).toBe(200);
+          entries.push(...body.data);
+          next = body._links.next?.href;
+          expect(entries.length).toBeLessThan(20);
+        }
+        return entries;
+      };
+
+      const skus = await walk(`${FIT}/summary?limit=2`);
+      const sizes = await walk(`${FIT}?limit=2`);
+
+      expect(skus.map((entry) => [entry.sku, entry.fit.returns])).toEqual([
+        ["DRESS", 3],
+        ["HAT", 2],
+        ["TEE", 2],
+        ["CAP", 0],
+        ["SOCKS", 0],
+      ]);
+      expect(sizes.map((entry) => `${entry.sku} ${entry.size}`)).toEqual([
+        "CAP null",
+        "DRESS M",
+        "DRESS S",
+        "DRESS null",
+        "HAT L",
+        "HAT M",
+        "SOCKS 42",
+        "TEE L",
+        "TEE M",
+      ]);
+      await service.close();
+      await store.close();
+      await dropSchema(db, schema);
+    });
+
     it("GET insights - a sku returned past 2^31 units is counted exactly, on both routes", async () => {
       const db = backend.connect();
       const schema = uniqueSchema("fitbig");

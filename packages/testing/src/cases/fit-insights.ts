@@ -8,6 +8,7 @@ import type { FitInsightRow, ReturnState } from "@returnkit/core";
 import { describe, expect, it } from "vitest";
 import { iso, T0 } from "../fixtures";
 import { advanceReturn, createReturn, type StoreSubject } from "../subject";
+import { describeFitInsightPages } from "./fit-insight-pages";
 
 const HOUR = 3_600_000;
 
@@ -168,4 +169,6 @@ export function describeFitInsights(subject: StoreSubject): void {
       ]);
     });
   });
+
+  describeFitInsightPages(subject);
 }
