@@ -8,7 +8,7 @@
  *
  * Each figure is the median of ROUNDS timed calls after one untimed call; `count(*)` rounds
  * alternate with the query's. Context rows: one sku over a quarter, every sku over one month,
- * the summary through the service (query + report), and the all-sku query with index scans
+ * the summary's first page through the service (query + report), and the all-sku query with index scans
  * switched off (what the index buys).
  *
  * Needs `DATABASE_URL` (skipped, and said so, without it). `BENCH_INSIGHTS_RETURNS` sets the
@@ -125,7 +125,7 @@ async function measure(pool: pg.Pool, schema: string, title: string): Promise<Be
       ratio: round1(oneMonth.ms / countMedian),
     },
     {
-      metric: "GET …/insights/fit/summary in process (query + report per sku), every sku",
+      metric: "GET …/insights/fit/summary in process, first page (ranks every sku, reports 20)",
       value: round1(summary.ms),
       unit: "ms",
       baseline: { label: "fitInsights alone, every sku", value: round1(all.ms) },

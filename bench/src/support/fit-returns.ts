@@ -30,10 +30,6 @@ const STATES = `CASE WHEN h < 5 THEN 'cancelled' WHEN h < 45 THEN 'closed' WHEN 
   WHEN h < 95 THEN 'submitted' ELSE 'draft' END`;
 const START = "2025-01-01T00:00:00Z";
 
-/** The sku of hash bucket `n` of `skus`: `SKU-0042`, zero-padded to the widest. */
-export const skuName = (n: number, skus: number) =>
-  `SKU-${String(n).padStart(String(skus - 1).length, "0")}`;
-
 /** One INSERT … SELECT: every row's fields from a hash of its number, the time from its order. */
 function fillStatement(table: string, skus: number): string {
   const hash = (salt: string) => `abs(hashtext(g::text || '${salt}'))`;
@@ -66,7 +62,7 @@ FROM (
 ) AS fields`;
 }
 
-export interface FilledReturns {
+interface FilledReturns {
   fillMs: number;
   vacuumMs: number;
   /** The table's and the fit index's sizes, as PostgreSQL prints them. */

@@ -7,7 +7,7 @@
  */
 
 /** A page's last key: plain JSON values, in the list's order. */
-export type CursorKey = readonly (string | number | null)[];
+type CursorKey = readonly (string | number | null)[];
 
 export function encodeCursor(key: CursorKey): string {
   return toBase64Url(JSON.stringify(key));

@@ -58,9 +58,12 @@ function pageQuery(cursor: ReturnType<typeof cursorOf>, entries: string) {
     );
 }
 
-export const FitInsightsQuerySchema = pageQuery(cursorOf(decodeSizeCursor), "Sizes (entries)");
+export const FitInsightsQuerySchema = pageQuery(
+  cursorOf(decodeSizeCursor),
+  "Entries (a sku and size each)",
+);
 export type FitInsightsQueryInput = z.input<typeof FitInsightsQuerySchema>;
-export const FitSummaryQuerySchema = pageQuery(cursorOf(decodeSkuCursor), "Skus (entries)");
+export const FitSummaryQuerySchema = pageQuery(cursorOf(decodeSkuCursor), "Entries (a sku each)");
 export type FitSummaryQueryInput = z.input<typeof FitSummaryQuerySchema>;
 
 /** A count, exact up to 2^53 − 1 and that figure beyond: what every JSON reader keeps exactly. */
