@@ -205,6 +205,9 @@ function pathArbitrary(target: FuzzTarget, knownId: string): fc.Arbitrary<string
         "returns",
         "return-requests",
         "estimate",
+        "insights",
+        "fit",
+        "summary",
         "submit",
         "cancel",
         "approve",
@@ -460,6 +463,92 @@ const bodyArbitrary: fc.Arbitrary<Uint8Array | undefined> = fc.oneof(
   ),
 );
 
+/** The fit insights, per size; `…/summary` per sku. Both read a page at a time. */
+const INSIGHTS = "/v1/merchant/insights/fit";
+
+/** A cursor in the insights' (and deliveries') format: any JSON, as base64url. */
+const cursorOf = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
+/** Text for a key: ordinary, unicode, control characters, NUL, ill-formed, long. */
+const keyText = fc.oneof(
+  fc.constantFrom("TEE-BLK-M", "M", "", "\u0000", "TEE\u0000"),
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: "grapheme", maxLength: 20 }),
+  illFormed,
+  fc.string({ minLength: 300, maxLength: 900 }),
+);
+/** Anything a `cursor=` could hold: garbage, keys of every shape in the right format, a cut cursor. */
+const insightsCursor = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  illFormed,
+  fc.tuple(keyText, fc.option(keyText, { nil: null })).map(cursorOf),
+  fc
+    .tuple(fc.oneof(fc.nat(), fc.integer(), fc.double(), fc.constant(2 ** 53)), keyText)
+    .map(cursorOf),
+  fc
+    .array(fc.oneof(keyText, fc.integer(), fc.constant(null), fc.boolean()), { maxLength: 4 })
+    .map(cursorOf),
+  fc.jsonValue({ maxDepth: 2 }).map(cursorOf),
+  fc
+    .tuple(keyText, keyText, fc.nat({ max: 20 }))
+    .map(([sku, size, cut]) => cursorOf([sku, size]).slice(cut)),
+  fc.integer({ min: 1_990, max: 4_000 }).map((length) => "A".repeat(length)),
+);
+const insightsLimit = fc.oneof(
+  fc.integer({ min: -5, max: 130 }).map(String),
+  fc.constantFrom(
+    "",
+    "0",
+    "1",
+    "100",
+    "101",
+    "1e2",
+    "0x10",
+    " 5",
+    "NaN",
+    "-0",
+    "2.5",
+    "9".repeat(30),
+  ),
+  fc.string({ maxLength: 8 }),
+);
+const insightsInstant = fc.oneof(
+  fc.constantFrom(
+    "2026-01-01",
+    "2026-02-30",
+    "0000-01-01",
+    "0001-01-01T00:30:00+01:00",
+    "9999-12-31T23:59:59-14:00",
+    "2026-01-01T00:00:00Z",
+    "2026-01-01T00:00:00",
+    "2026-01-01T00:00:00.123456789+01:00",
+    "+275760-09-13T00:00:00Z",
+  ),
+  fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
+  fc.string({ maxLength: 30 }),
+);
+/** A query of the insights routes: each name maybe, maybe twice, maybe one they do not take. */
+const insightsQuery = fc
+  .tuple(
+    fc.record(
+      {
+        limit: insightsLimit,
+        cursor: insightsCursor,
+        sku: keyText,
+        from: insightsInstant,
+        to: insightsInstant,
+        group: fc.constant("sku"),
+      },
+      { requiredKeys: [] },
+    ),
+    fc.option(fc.constantFrom("limit", "cursor", "sku"), { nil: undefined }),
+  )
+  .map(([fields, twice]) => {
+    const pairs = Object.entries(fields);
+    const again = pairs.find(([name]) => name === twice);
+    if (again) pairs.push(again);
+    return pairs.map(([name, value]) => `${name}=${percentEncodedWtf8(value)}`).join("&");
+  });
+
 /** A well-formed return request id that names no request. */
 const UNKNOWN_REQUEST = "rrq_01KAQ7Z5D2M8X4C6B9N3P7Q1RS";
 
@@ -491,6 +580,8 @@ function routeTable(knownId: string): RouteUnderTest[] {
     { path: "/v1/openapi.json", allow: ["GET", "HEAD"], who: null },
     { path: "/.well-known/oauth-protected-resource", allow: ["GET", "HEAD"], who: null },
     ...requestRouteTable(),
+    { path: INSIGHTS, allow: ["GET", "HEAD"], who: "merchant" },
+    { path: `${INSIGHTS}/summary`, allow: ["GET", "HEAD"], who: "merchant" },
   ];
 }
 
@@ -1124,6 +1215,62 @@ for (const target of targets) {
       );
       // Some bodies were valid, so the no-write check covered answered estimates too.
       expect(estimated).toBeGreaterThan(0);
+    });
+
+    it("fuzz - the fit insights pages answer any limit, cursor, sku, from and to with 200 or a 400, and a next link answers", async () => {
+      const answered = { pages: 0, refused: 0, followed: 0 };
+      const merchant = { authorization: issuer.bearer("merchant", "backoffice") };
+      // A second sku, in a size of its own, beside the seeded returns': pages of one have a next.
+      const owner = { kind: "portal" as const, id: OWNER, scopes: ["portal:returns.write"] };
+      await service.createReturn(
+        { ...validCreate, order_id: "ord_insights", line: { sku: "HAT", quantity: 2, size: "L" } },
+        { principal: owner, idempotencyKey: "seed-insights" },
+      );
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(INSIGHTS, `${INSIGHTS}/summary`),
+          insightsQuery,
+          fc.constantFrom("GET", "HEAD"),
+          async (route, query, method) => {
+            const path = `${route}?${query}`;
+            const res = await expectWellBehaved({ method, path, headers: merchant });
+            const describe = `${path.slice(0, 300)} → ${res.status} ${res.body.toString().slice(0, 300)}`;
+            expect([200, 400], describe).toContain(res.status);
+            if (method === "HEAD") return;
+            const body = JSON.parse(res.body.toString());
+            if (res.status === 400) {
+              answered.refused++;
+              expect(body.type, describe).toBe("urn:returnkit:problem:invalid-query");
+              return;
+            }
+            answered.pages++;
+            const limit = new URLSearchParams(query).get("limit");
+            expect(body.data.length, describe).toBeLessThanOrEqual(Number(limit ?? 20) || 20);
+            const next: string | undefined = body._links.next?.href;
+            expect(next === undefined, describe).toBe(body.next_cursor === null);
+            if (next === undefined) return;
+            const following = await expectWellBehaved({
+              method: "GET",
+              path: next.slice(next.indexOf("/v1/")),
+              headers: merchant,
+            });
+            expect(following.status, `${describe}, then ${next}`).toBe(200);
+            answered.followed++;
+          },
+        ),
+        {
+          numRuns: RUNS,
+          seed: SEED + 7,
+          examples: [
+            [INSIGHTS, "limit=1", "GET"],
+            [`${INSIGHTS}/summary`, `limit=1&cursor=${cursorOf([0, "\u0000"])}`, "GET"],
+          ],
+        },
+      );
+      // Queries of every kind were drawn: answered pages, next links followed, refusals.
+      expect(answered.pages).toBeGreaterThan(0);
+      expect(answered.followed).toBeGreaterThan(0);
+      expect(answered.refused).toBeGreaterThan(0);
     });
 
     it("fuzz - a valid create still succeeds after the fuzzing", async () => {

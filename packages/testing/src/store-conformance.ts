@@ -96,7 +96,10 @@ export const describeLineAllowanceConformance = group("line allowance", describe
 export const describeReturnRequestsConformance = group("return requests", describeReturnRequests);
 /** `listReturns`: filters, order and cursors. */
 export const describeListReturnsConformance = group("listReturns", describeListReturns);
-/** `fitInsights`: returns per sku, size and reason, confirmed or not, by sku and creation time. */
+/**
+ * `fitInsights` and `fitSummary`: returns per sku, size and reason, confirmed or not, by sku and
+ * creation time, a page of sizes or of skus (ranked by fit returns) at a time.
+ */
 export const describeFitInsightsConformance = group("fitInsights", describeFitInsights);
 /**
  * Idempotency keys: `recordIdempotencyAnswer` (insert-if-absent-or-expired, one winner of

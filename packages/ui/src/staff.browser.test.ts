@@ -1,7 +1,8 @@
 /**
  * The back office in Chromium: staff work the queue (approve one return, reject one, ship,
  * receive, grade, close) and see each webhook delivery, by mouse and by keyboard alone; the
- * webhook endpoints and fit insights pages; axe finds nothing serious on any of them.
+ * webhook endpoints and fit insights pages, the insights a page at a time; axe finds nothing
+ * serious on any of them.
  */
 import { fileURLToPath } from "node:url";
 import type { Principal } from "@returnkit/core";
@@ -10,7 +11,14 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { seriousViolations } from "./test-support/axe";
 import { browserSkipReason, launchChromium } from "./test-support/browser";
 import { tabTo, typeToSelect } from "./test-support/keyboard";
-import { ORDER_ID, SESSION_COOKIE, type Shop, startShop } from "./test-support/shop";
+import {
+  ORDER_ID,
+  SESSION_COOKIE,
+  SHOE_ORDER_ID,
+  SHOE_SKUS,
+  type Shop,
+  startShop,
+} from "./test-support/shop";
 
 /** A page re-renders after its answer arrives: text is read once it has settled, not at once. */
 const SETTLED = { timeout: 30_000 };
@@ -309,6 +317,51 @@ describe.skipIf(skip !== null)(
       await expect
         .poll(() => page.locator('.rk-top-issues [data-sku="TEE-BLK"]').textContent(), SETTLED)
         .toBe("TEE-BLK: Too small at the chest · Size M (100 % of its returns are about fit)");
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    test("fit insights: more issues and more sizes than a page holds, each list paged by its button", async () => {
+      // Bob sends back one pair of each of 24 shoes, all too small: with the three skus above,
+      // 27 skus and 27 sizes, where a page of the API holds 20.
+      const bob: Principal = { kind: "portal", id: "bob", scopes: ["portal:returns.write"] };
+      await shop.service.createReturnRequest(
+        {
+          order_id: SHOE_ORDER_ID,
+          lines: SHOE_SKUS.map((sku) => ({
+            line: { sku, size: "42" },
+            quantity: 1,
+            reason: "TOO_SMALL",
+            resolution: "REFUND" as const,
+          })),
+        },
+        { principal: bob, idempotencyKey: "bob-shoes" },
+      );
+      const { context, page, errors } = await staffPage("/returns/admin?view=insights");
+      const issues = page.locator(".rk-top-issues li");
+      const sizes = page.locator("tr[data-fit-row]");
+      const moreIssues = page.getByRole("button", { name: "More fit issues" });
+      const moreSizes = page.getByRole("button", { name: "More sizes" });
+      await moreIssues.waitFor();
+      await moreSizes.waitFor();
+
+      // Every sku has one fit return but the jeans: DRESS-RED, then the shoes, TEE-BLK last.
+      expect(await issues.count()).toBe(20);
+      expect(await issues.first().getAttribute("data-sku")).toBe("DRESS-RED");
+      await moreIssues.click();
+      await expect.poll(() => issues.count(), SETTLED).toBe(26);
+      expect(await issues.last().getAttribute("data-sku")).toBe("TEE-BLK");
+      // The last page ends with the jeans, which have no fit issue: nothing more to ask for.
+      await moreIssues.waitFor({ state: "detached" });
+
+      // Sizes by sku: DRESS-RED S, JEANS-SLIM 32 (no fit returns, left out), SHOE-00 … SHOE-17.
+      expect(await sizes.count()).toBe(19);
+      await moreSizes.click();
+      await expect.poll(() => sizes.count(), SETTLED).toBe(26);
+      await page.locator('tr[data-fit-row="SHOE-23 42 TOO_SMALL"]').waitFor();
+      await page.locator('tr[data-fit-row="TEE-BLK M TOO_SMALL"]').waitFor();
+      await moreSizes.waitFor({ state: "detached" });
       expect(await seriousViolations(page)).toEqual([]);
       expect(errors).toEqual([]);
       await context.close();

@@ -46,6 +46,7 @@ export type {
 export { isProblemError, PROBLEM_TYPE_PREFIX, ProblemError, problems } from "./problems";
 export type {
   FitDirection,
+  FitReasonRule,
   ParsedReason,
   ReasonCatalogue,
   ReasonCatalogueOptions,
@@ -57,6 +58,8 @@ export {
   DEFAULT_OTHER_REASONS,
   describeReasons,
   FIT_DIRECTIONS,
+  fitReasonRule,
+  fitReasonTest,
   isFitReason,
   parseReason,
 } from "./reasons";

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { createReasonCatalogue, describeReasons, parseReason } from "./reasons";
+import {
+  createReasonCatalogue,
+  describeReasons,
+  fitReasonRule,
+  fitReasonTest,
+  parseReason,
+} from "./reasons";
 
 describe("parseReason", () => {
   it("parseReason - splits a fit reason into direction and body part", () => {
@@ -88,5 +94,31 @@ describe("describeReasons", () => {
       body_part: null,
       label: "Gift duplicate",
     });
+  });
+});
+
+describe("fitReasonRule", () => {
+  it("fitReasonTest - answers as the catalogue's parse, falling back to parseReason, for every code", () => {
+    const catalogue = createReasonCatalogue({
+      bodyParts: ["ANKLE"],
+      other: ["TOO_SMALL_AT_PARTY", "TOO_EXPENSIVE"],
+    });
+    const isFit = fitReasonTest(fitReasonRule(catalogue));
+    const codes = [
+      ...catalogue.codes,
+      "TOO_SMALL_AT_ELBOW",
+      "TOO_LOOSE_AT_KNEE_2",
+      "TOO_BIG_AT_CHEST",
+      "TOO_SMALL_AT_",
+      "XTOO_SMALL_AT_CHEST",
+      "TOO_SMALL_AT_CHEST ",
+      "TOO_TIGHT",
+      "DAMAGED",
+    ];
+
+    const parsed = (code: string) => (catalogue.parse(code) ?? parseReason(code)).kind === "fit";
+    expect(codes.filter((code) => isFit(code) !== parsed(code))).toEqual([]);
+    expect(isFit("TOO_SMALL_AT_PARTY")).toBe(false);
+    expect(isFit("TOO_SMALL_AT_ELBOW")).toBe(true);
   });
 });

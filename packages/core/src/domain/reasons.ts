@@ -122,6 +122,39 @@ export function isFitReason(code: string): boolean {
   return parseReason(code).kind === "fit";
 }
 
+/** A fit reason the catalogue does not list: `<DIRECTION>_AT_<BODY_PART>`, as `parseReason` reads it. */
+const FIT_REASON_SHAPE = `^(${FIT_DIRECTIONS.join("|")})_AT_[A-Z0-9_]+$`;
+
+/**
+ * Which reasons are fit reasons, as data a store can apply where it counts (in SQL, say): a
+ * code `fit` lists is one, a code `other` lists is not, and any other code (one the catalogue
+ * no longer lists, such as a body part since removed) is one when it matches `shape`, an
+ * anchored regular expression in the syntax JavaScript and PostgreSQL share. It answers as
+ * the catalogue's `parse` does, falling back to `parseReason`.
+ */
+export interface FitReasonRule {
+  readonly fit: readonly string[];
+  readonly other: readonly string[];
+  readonly shape: string;
+}
+
+export function fitReasonRule(catalogue: ReasonCatalogue): FitReasonRule {
+  const kindOf = (code: string) => catalogue.parse(code)?.kind;
+  return {
+    fit: catalogue.codes.filter((code) => kindOf(code) === "fit"),
+    other: catalogue.codes.filter((code) => kindOf(code) === "other"),
+    shape: FIT_REASON_SHAPE,
+  };
+}
+
+/** `rule` as a test of one code. */
+export function fitReasonTest(rule: FitReasonRule): (code: string) => boolean {
+  const fit = new Set(rule.fit);
+  const other = new Set(rule.other);
+  const shape = new RegExp(rule.shape);
+  return (code) => fit.has(code) || (!other.has(code) && shape.test(code));
+}
+
 /** One reason as portals and agents render it (`GET /v1/reasons`). */
 export interface ReasonDescription {
   code: string;

@@ -649,7 +649,13 @@ export const ReasonListSchema = z
 
 export const LIST_LIMIT_DEFAULT = 20;
 export const LIST_LIMIT_MAX = 100;
-const limit = z.coerce.number().int().min(1).max(LIST_LIMIT_MAX).default(LIST_LIMIT_DEFAULT);
+/** A page's size in a list query: 1 to `LIST_LIMIT_MAX`, `LIST_LIMIT_DEFAULT` when absent. */
+export const listLimit = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(LIST_LIMIT_MAX)
+  .default(LIST_LIMIT_DEFAULT);
 const cursor = z.string().min(1).max(200).refine(isStorableText, STORABLE).optional();
 
 const requestFilter = text(1, 128)
@@ -659,14 +665,14 @@ const requestFilter = text(1, 128)
 export const PortalListQuerySchema = z.strictObject({
   order_id: text(1, 128).optional(),
   request_id: requestFilter,
-  limit,
+  limit: listLimit,
   cursor,
 });
 export const MerchantListQuerySchema = z.strictObject({
   state: ReturnStateSchema.optional(),
   order_id: text(1, 128).optional(),
   request_id: requestFilter,
-  limit,
+  limit: listLimit,
   cursor,
 });
 export type PortalListQuery = z.input<typeof PortalListQuerySchema>;

@@ -20,6 +20,18 @@ interface RenderSetup {
 export function createRenderer(setup: RenderSetup) {
   const { baseUrl, mountPath, links, responder } = setup;
 
+  /** `self`, and `next` (the same query with the next page's cursor) unless it is the last page. */
+  function pageLinks(url: URL, nextCursor: string | null) {
+    const self = `${baseUrl}${url.pathname.slice(mountPath.length)}${url.search}`;
+    const found: Record<string, { href: string }> = { self: { href: self } };
+    if (nextCursor) {
+      const next = new URL(self);
+      next.searchParams.set("cursor", nextCursor);
+      found.next = { href: next.href };
+    }
+    return found;
+  }
+
   function page(
     outcome: Extract<RouteOutcome, { kind: "page" }>,
     principal: Principal,
@@ -27,18 +39,11 @@ export function createRenderer(setup: RenderSetup) {
     requestId: string,
   ) {
     const nextCursor = outcome.page.next_cursor;
-    const self = `${baseUrl}${url.pathname.slice(mountPath.length)}${url.search}`;
-    const pageLinks: Record<string, { href: string }> = { self: { href: self } };
-    if (nextCursor) {
-      const next = new URL(self);
-      next.searchParams.set("cursor", nextCursor);
-      pageLinks.next = { href: next.href };
-    }
     const body = {
       object: "list",
       data: outcome.page.data.map((record) => renderReturn(record, principal, links)),
       next_cursor: nextCursor,
-      _links: pageLinks,
+      _links: pageLinks(url, nextCursor),
     };
     return responder.json(200, body, {}, requestId);
   }
@@ -68,7 +73,10 @@ export function createRenderer(setup: RenderSetup) {
         : answer.headers;
       return responder.json(answer.status, answer.body, headers, requestId);
     }
-    if (outcome.kind === "insights") return responder.json(200, outcome.body, {}, requestId);
+    if (outcome.kind === "insights") {
+      const body = { ...outcome.body, _links: pageLinks(url, outcome.body.next_cursor) };
+      return responder.json(200, body, {}, requestId);
+    }
     if (outcome.kind === "reasons") {
       return responder.json(200, { object: "list", data: outcome.reasons }, {}, requestId);
     }

@@ -18,11 +18,13 @@ export type {
   FitCounts,
   FitInsightsQueryInput,
   FitInsightsReport,
+  FitSummaryQueryInput,
   FitSummaryReport,
 } from "./insights/insights-schemas";
 export {
   FitInsightsQuerySchema,
   FitInsightsSchema,
+  FitSummaryQuerySchema,
   FitSummarySchema,
 } from "./insights/insights-schemas";
 export type { InMemoryOrders } from "./orders/in-memory-orders";

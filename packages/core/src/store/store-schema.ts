@@ -36,6 +36,7 @@ const REQUIRED: Record<Exclude<keyof ReturnsStore, OptionalMember>, true> = {
   listEvents: true,
   purge: true,
   fitInsights: true,
+  fitSummary: true,
 };
 const OPTIONAL_METHODS = [
   "init",

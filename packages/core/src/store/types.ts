@@ -7,6 +7,7 @@
  * columns named here.
  */
 import type { PersistedReturnSnapshot, ReturnState } from "../domain/machine";
+import type { FitReasonRule } from "../domain/reasons";
 import type { ReturnData } from "../domain/schemas";
 
 /** A return as stored: the public record plus the machine snapshot it was derived from. */
@@ -330,14 +331,42 @@ export interface ReturnPage {
 
 // ---------------------------------------------------------------- fit insights
 
-export interface FitInsightsQuery {
+/** Which returns the fit insights count: a sku, a creation window. */
+export interface FitInsightsWindow {
   /** Only this sku, else every sku. */
   sku?: string;
   /** Returns created at or after / before these instants (ISO 8601), else unbounded. */
   from?: string;
   to?: string;
 }
-/** Returns of one sku and size for one reason, counted once each (cancelled drafts excluded). */
+/** Where a page of `fitInsights` resumes: the sku and size of the previous page's last entry. */
+export interface FitSizeKey {
+  sku: string;
+  size: string | null;
+}
+export interface FitInsightsQuery extends FitInsightsWindow {
+  /** Only the sizes after this one, in the rows' order. */
+  after?: FitSizeKey;
+  /** The rows of at most this many sizes (a positive integer); without it, every row. */
+  limit?: number;
+}
+/** Where a page of `fitSummary` resumes: the previous page's last sku and its fit returns. */
+export interface FitSkuKey {
+  fit_returns: number;
+  sku: string;
+}
+export interface FitSummaryQuery extends FitInsightsWindow {
+  /** Which reasons are fit reasons: what the skus are ranked by. */
+  fitReasons: FitReasonRule;
+  /** Only the skus after this one, in the ranking. */
+  after?: FitSkuKey;
+  /** The rows of at most this many skus (a positive integer). */
+  limit: number;
+}
+/**
+ * Returns of one sku and size for one reason, counted once each (cancelled drafts excluded).
+ * Counts are exact integers up to 2^53 − 1 (`Number.MAX_SAFE_INTEGER`) and stop there.
+ */
 export interface FitInsightRow {
   sku: string;
   size: string | null;
@@ -350,7 +379,10 @@ export interface FitInsightRow {
   confirmed_units: number;
 }
 export interface FitInsights {
+  /** A page of rows, a size at a time: see `ReturnsStore`. */
   fitInsights(query: FitInsightsQuery): Promise<FitInsightRow[]>;
+  /** A page of rows, a sku at a time, the most fit returns first: see `ReturnsStore`. */
+  fitSummary(query: FitSummaryQuery): Promise<FitInsightRow[]>;
 }
 
 // ---------------------------------------------------------------- the store
@@ -359,12 +391,25 @@ export interface FitInsights {
  * The store, in named parts: a store author implements all five (`ReturnsStore`), and the
  * conformance suite has a group for each (`@returnkit/testing`).
  *
- * `fitInsights` (the `FitInsights` part) answers one row per sku, size and reason, sorted by
- * sku, size (nulls last) and reason, comparing by UTF-16 code unit as JavaScript does (a SQL
- * store needs `COLLATE "C"`). It counts each return once, by its latest version (its line and
- * reason, and whether it is `graded` or `closed`), leaves out `cancelled` returns, and filters
- * on the return's `created_at`: `from` inclusive, `to` exclusive, both compared as instants.
- * Rows with no returns are absent.
+ * The fit insights (the `FitInsights` part) count rows: one per sku, size and reason. Each
+ * counts a return once, by its latest version (its line and reason, and whether it is
+ * `graded` or `closed`), leaves out `cancelled` returns, and filters on the return's
+ * `created_at`: `from` inclusive, `to` exclusive, both compared as instants. Rows with no
+ * returns are absent. A count past 2^53 − 1 MUST be answered as 2^53 − 1, never rounded, and
+ * MUST NOT fail the query. Texts compare by UTF-16 code unit as JavaScript does (a SQL store
+ * needs `COLLATE "C"`); sizes sort nulls last.
+ *
+ * - `fitInsights` answers the rows of the first `limit` sizes (a sku and a size) after `after`,
+ *   sorted by sku, size and reason: every row of a size it answers, none of the next size.
+ *   Without `limit`, every row after `after`.
+ * - `fitSummary` ranks the skus by their fit returns (the returns whose reason `fitReasons`
+ *   calls a fit reason), most first, then by sku, and answers every row of the first `limit`
+ *   skus after `after` in that ranking (a sku ranks after `after` when it has fewer fit
+ *   returns, or as many and a greater sku), in the ranking's order, then by size and reason.
+ *
+ * Both are keysets: a walk neither skips nor repeats a size or sku whose counts did not change
+ * during it, and costs each page the same however far it goes (`fitSummary` ranks every sku
+ * of the window for each page; `fitInsights` SHOULD read only the sizes it answers).
  */
 export interface ReturnsStore
   extends ReturnRecords,

@@ -2,14 +2,14 @@
  * @module webhook-admin/delivery-pages — deliveries a page at a time, for the HTTP API and the CLI
  * alike: one cursor format, so a cursor either prints works in the other.
  *
- * A cursor is the key of the last delivery of a page (position, id) as base64url JSON: opaque
- * to callers, checked on the way in (only the exact text this module writes is accepted, so a
- * cut or altered cursor is refused, never handed to a store), and a keyset, so a walk neither
- * skips nor repeats a delivery however many arrive meanwhile.
+ * A cursor is the key of the last delivery of a page (position, id) in the one cursor format
+ * (`util/page-cursor.ts`): opaque to callers, checked on the way in, and a keyset, so a walk
+ * neither skips nor repeats a delivery however many arrive meanwhile.
  */
 
 import { isStorableText } from "../domain/text";
 import type { Delivery, DeliveryFilter, DeliveryKey, ReturnsStore } from "../store/types";
+import { decodeCursor, encodeCursor } from "../util/page-cursor";
 
 /** The longest cursor this module writes (a 200-character id at most, below). */
 export const DELIVERY_CURSOR_MAX_LENGTH = 400;
@@ -22,27 +22,18 @@ export interface DeliveryPage {
 }
 
 export function encodeDeliveryCursor(key: DeliveryKey): string {
-  return toBase64Url(JSON.stringify([key.position, key.id]));
+  return encodeCursor([key.position, key.id]);
 }
 
 /** The key a cursor of `encodeDeliveryCursor` holds, or null for any other text. */
 export function decodeDeliveryCursor(cursor: string): DeliveryKey | null {
-  if (cursor.length > DELIVERY_CURSOR_MAX_LENGTH) return null;
-  const json = fromBase64Url(cursor);
-  if (json === null) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(json);
-  } catch {
-    return null;
-  }
-  if (!Array.isArray(value) || value.length !== 2) return null;
+  const value = decodeCursor(cursor, DELIVERY_CURSOR_MAX_LENGTH);
+  if (value === null || value.length !== 2) return null;
   const [position, id] = value as [unknown, unknown];
   if (!Number.isSafeInteger(position) || (position as number) < 0) return null;
   if (typeof id !== "string" || id.length === 0 || id.length > ID_MAX_LENGTH) return null;
   if (!isStorableText(id)) return null;
-  const key = { position: position as number, id };
-  return encodeDeliveryCursor(key) === cursor ? key : null;
+  return { position: position as number, id };
 }
 
 /**
@@ -64,21 +55,4 @@ export async function listDeliveryPage(
     data,
     next_cursor: rows.length > page.limit && last ? encodeDeliveryCursor(last) : null,
   };
-}
-
-function toBase64Url(text: string): string {
-  let binary = "";
-  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-function fromBase64Url(text: string): string | null {
-  if (!/^[A-Za-z0-9_-]+$/.test(text)) return null;
-  try {
-    const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-    const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    return null;
-  }
 }

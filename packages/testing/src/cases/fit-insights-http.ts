@@ -14,6 +14,9 @@ const INSPECTION = ["submit", "approve", "ship", "receive", "grade"];
 
 type Client = Awaited<ReturnType<ServeService>>;
 
+/** The path and query of a link the service gave, below the mount path: what `send` takes. */
+const pathOf = (href: string) => href.slice(href.indexOf("/v1/"));
+
 /** Creates a return of `sku` in `size` for `reason`, then sends `events` to it. */
 async function returnOf(
   client: Client,
@@ -118,6 +121,10 @@ export function describeFitInsightsHttp(serve: ServeService): void {
           },
           { sku: "SOCKS", all: counts(1), fit: counts(0), fit_share: 0, top: null },
         ],
+        next_cursor: null,
+        _links: {
+          self: { href: expect.stringMatching(/\/v1\/merchant\/insights\/fit\/summary$/) },
+        },
       });
     });
 
@@ -156,7 +163,13 @@ export function describeFitInsightsHttp(serve: ServeService): void {
         "from=2026-01-01T10:00:00",
         "sku=",
         "group=sku",
-        "limit=10",
+        "limit=0",
+        "limit=101",
+        "limit=ten",
+        "limit=1.5",
+        "cursor=",
+        "cursor=not-a-cursor",
+        `cursor=${"A".repeat(2001)}`,
       ];
       for (const query of bad) {
         for (const path of [FIT, SUMMARY]) {
@@ -165,6 +178,79 @@ export function describeFitInsightsHttp(serve: ServeService): void {
           expect(res.headers.get("content-type")).toMatch(/^application\/problem\+json/);
           expect(res.json.type).toBe("urn:returnkit:problem:invalid-query");
         }
+      }
+    });
+
+    it("insights - sizes come a page at a time: 20 by default, next_cursor and _links.next walk each once", async () => {
+      const client = await serve();
+      const sizes = Array.from({ length: 23 }, (_, i) => `EU-${String(i).padStart(2, "0")}`);
+      for (const size of sizes) await returnOf(client, "SHOE", size, "TOO_SMALL");
+
+      const first = await client.send("GET", `${FIT}?sku=SHOE`, { token: client.merchant });
+      const next = await client.send("GET", pathOf(first.json._links.next.href), {
+        token: client.merchant,
+      });
+      const small = await client.send("GET", `${FIT}?sku=SHOE&limit=22`, {
+        token: client.merchant,
+      });
+      const last = await client.send(
+        "GET",
+        `${FIT}?sku=SHOE&limit=22&cursor=${small.json.next_cursor}`,
+        { token: client.merchant },
+      );
+
+      expect(first.status, first.text).toBe(200);
+      expect(first.json.data.map((entry: { size: string }) => entry.size)).toEqual(
+        sizes.slice(0, 20),
+      );
+      expect(pathOf(first.json._links.self.href)).toBe(`${FIT}?sku=SHOE`);
+      expect(pathOf(first.json._links.next.href)).toBe(
+        `${FIT}?sku=SHOE&cursor=${first.json.next_cursor}`,
+      );
+      expect(next.status, next.text).toBe(200);
+      expect(next.json.data.map((entry: { size: string }) => entry.size)).toEqual(sizes.slice(20));
+      expect(next.json).toMatchObject({ sku: "SHOE", next_cursor: null });
+      expect(next.json._links.next).toBeUndefined();
+      // A full last page ends the walk too.
+      expect(last.json.data.map((entry: { size: string }) => entry.size)).toEqual(["EU-22"]);
+      expect(last.json.next_cursor).toBeNull();
+    });
+
+    it("insights - the summary comes a page at a time, the most fit returns first", async () => {
+      const client = await serve();
+      await someTees(client);
+      await returnOf(client, "DRESS", "S", "TOO_LARGE_AT_HIPS");
+
+      const walked: string[] = [];
+      let path: string | null = `${SUMMARY}?limit=1`;
+      while (path) {
+        const res = await client.send("GET", path, { token: client.merchant });
+        expect(res.status, res.text).toBe(200);
+        walked.push(...res.json.data.map((entry: { sku: string }) => entry.sku));
+        path = res.json._links.next ? pathOf(res.json._links.next.href) : null;
+        expect(walked.length).toBeLessThan(10);
+      }
+
+      expect(walked).toEqual(["TEE", "DRESS", "SOCKS"]);
+    });
+
+    it("insights - a cursor is refused by the other route: 400 invalid-query", async () => {
+      const client = await serve();
+      await returnOf(client, "TEE", "M", "TOO_SMALL");
+      await returnOf(client, "SOCKS", "42", "TOO_SMALL");
+      const token = { token: client.merchant };
+      const sizes = await client.send("GET", `${FIT}?limit=1`, token);
+      const skus = await client.send("GET", `${SUMMARY}?limit=1`, token);
+
+      const crossed = [
+        await client.send("GET", `${SUMMARY}?cursor=${sizes.json.next_cursor}`, token),
+        await client.send("GET", `${FIT}?cursor=${skus.json.next_cursor}`, token),
+      ];
+
+      expect([sizes.json.next_cursor, skus.json.next_cursor]).not.toContain(null);
+      for (const res of crossed) {
+        expect(res.status, res.text).toBe(400);
+        expect(res.json.type).toBe("urn:returnkit:problem:invalid-query");
       }
     });
 

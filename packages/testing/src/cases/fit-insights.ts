@@ -8,6 +8,7 @@ import type { FitInsightRow, ReturnState } from "@returnkit/core";
 import { describe, expect, it } from "vitest";
 import { iso, T0 } from "../fixtures";
 import { advanceReturn, createReturn, type StoreSubject } from "../subject";
+import { describeFitInsightPages } from "./fit-insight-pages";
 
 const HOUR = 3_600_000;
 
@@ -127,6 +128,23 @@ export function describeFitInsights(subject: StoreSubject): void {
       expect(await sizes(iso(T0 + HOUR), iso(T0 + HOUR))).toEqual([]);
     });
 
+    it("fitInsights - counts units past 2^31 of one sku exactly", async () => {
+      // No API takes a line this large; a store counts what it holds, whatever wrote it.
+      const most = 2 ** 31 - 1;
+      await make({ size: "M", quantity: most, state: "graded" });
+      await make({ size: "M", quantity: most, state: "closed" });
+      await make({ size: "M", quantity: 2 });
+
+      expect(await subject.store.fitInsights({})).toEqual([
+        row("TEE", "M", "TOO_SMALL_AT_CHEST", {
+          returns: 3,
+          units: 2 * most + 2,
+          confirmed_returns: 2,
+          confirmed_units: 2 * most,
+        }),
+      ]);
+    });
+
     it("fitInsights - rows come by sku, size (nulls last) and reason, by code unit", async () => {
       for (const sku of ["tee", "TEE", "Tee"]) await make({ sku, size: "M" });
       await make({ size: null, reason: "DAMAGED" });
@@ -151,4 +169,6 @@ export function describeFitInsights(subject: StoreSubject): void {
       ]);
     });
   });
+
+  describeFitInsightPages(subject);
 }

@@ -33,6 +33,9 @@ const STOREFRONT_PAGE = `<!doctype html>
 </body></html>`;
 export const ORDER_ID = "ord_1001";
 export const HUF_ORDER_ID = "ord_3001";
+/** Bob's order: one pair each of 24 shoes, each a sku of its own (`SHOE-00` …). */
+export const SHOE_ORDER_ID = "ord_2000";
+export const SHOE_SKUS = Array.from({ length: 24 }, (_, i) => `SHOE-${String(i).padStart(2, "0")}`);
 
 export interface Shop {
   url: string;
@@ -91,6 +94,15 @@ function shopOrders() {
         { sku: "TEE-PAPRIKA", size: "M", quantity: 1, unit_price: 1_234_500 },
         { sku: "SCARF-TOKAJ", size: null, quantity: 1, unit_price: 199_050 },
       ],
+    },
+    {
+      // More skus than one page of fit insights holds (20): for the pages of the back office.
+      id: SHOE_ORDER_ID,
+      customer_id: "bob",
+      placed_at: daysAgo(5),
+      delivered_at: daysAgo(2),
+      currency: "EUR",
+      lines: SHOE_SKUS.map((sku) => ({ sku, size: "42", quantity: 1, unit_price: 6900 })),
     },
     {
       id: "ord_0900",

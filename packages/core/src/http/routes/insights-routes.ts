@@ -1,10 +1,12 @@
 /**
  * @module http/routes/insights-routes — the back office's insights: fit problems per sku and
- * size, and a summary per sku (merchant read scope).
+ * size, and a summary per sku (merchant read scope); both a page at a time, as the returns
+ * list (`limit`, `cursor`, `next_cursor`, `_links.next`).
  */
 import {
   FitInsightsQuerySchema,
   FitInsightsSchema,
+  FitSummaryQuerySchema,
   FitSummarySchema,
 } from "../../returns/insights/insights-schemas";
 import type { RouteDefinition } from "./route-definition";
@@ -24,7 +26,8 @@ export function insightsRoutes(): RouteDefinition[] {
       success: {
         status: 200,
         schema: FitInsightsSchema,
-        description: "Claimed (at create) and confirmed (graded or closed) returns",
+        description:
+          "A page of sizes: claimed (at create) and confirmed (graded or closed) returns",
       },
       handler: async (operations, { query, ctx }) => ({
         kind: "insights",
@@ -38,11 +41,11 @@ export function insightsRoutes(): RouteDefinition[] {
       caller: "merchant",
       access: "read",
       summary: "Per sku: returns, fit returns and the fit issue most of them name",
-      query: FitInsightsQuerySchema,
+      query: FitSummaryQuerySchema,
       success: {
         status: 200,
         schema: FitSummarySchema,
-        description: "One entry per sku, the most fit returns first",
+        description: "A page of skus, the most fit returns first",
       },
       handler: async (operations, { query, ctx }) => ({
         kind: "insights",

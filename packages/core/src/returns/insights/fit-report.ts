@@ -5,6 +5,7 @@
  */
 import { FIT_DIRECTIONS, type FitDirection, type ParsedReason } from "../../domain/reasons";
 import type { FitInsightRow } from "../../store/types";
+import { addCounts } from "../../util/counts";
 import type { FitCounts, FitInsightsReport, FitSummaryReport } from "./insights-schemas";
 
 /** A reason code's structure (fit direction and body part). */
@@ -29,10 +30,10 @@ type FitRow = ReadRow & { fit: Fit };
 const zero = (): FitCounts => ({ returns: 0, units: 0, confirmed_returns: 0, confirmed_units: 0 });
 
 function add(total: FitCounts, { row }: ReadRow): FitCounts {
-  total.returns += row.returns;
-  total.units += row.units;
-  total.confirmed_returns += row.confirmed_returns;
-  total.confirmed_units += row.confirmed_units;
+  total.returns = addCounts(total.returns, row.returns);
+  total.units = addCounts(total.units, row.units);
+  total.confirmed_returns = addCounts(total.confirmed_returns, row.confirmed_returns);
+  total.confirmed_units = addCounts(total.confirmed_units, row.confirmed_units);
   return total;
 }
 

@@ -11,7 +11,7 @@
 
 import type { ReturnsStore } from "../types";
 import { commitInMemory, commitManyInMemory, type MemoryParts } from "./memory-commits";
-import { fitInsightRows } from "./memory-fit-insights";
+import { fitInsightRows, fitSummaryRows } from "./memory-fit-insights";
 import { MemoryIdempotencyKeys } from "./memory-idempotency";
 import { MemoryOutbox } from "./memory-outbox";
 import { MemoryReturns } from "./memory-returns";
@@ -44,6 +44,7 @@ export function memoryStore(options: MemoryStoreOptions = {}): ReturnsStore {
     commitMany: async (commit) => commitManyInMemory(parts, commit),
     returnedQuantities: async (orderId) => returns.returnedQuantities(orderId),
     fitInsights: async (query) => fitInsightRows(returns.records(), query),
+    fitSummary: async (query) => fitSummaryRows(returns.records(), query),
 
     recordIdempotencyAnswer: async (answer) => keys.record(answer),
     getIdempotencyRecord: async (key, now) => keys.get(key, now),

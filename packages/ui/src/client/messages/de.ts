@@ -233,6 +233,8 @@ export const de: Messages = {
   "staff.insightsLegend": "Hell: vom Kunden angegeben. Kräftig: bei der Prüfung bestätigt.",
   "staff.topIssues": "Das häufigste Passformproblem je SKU",
   "staff.topIssue": "{sku}: {issue} ({share} % der Rücksendungen betreffen die Passform)",
+  "staff.moreIssues": "Weitere Passformprobleme",
+  "staff.moreSizes": "Weitere Größen",
   "staff.column.size": "Größe",
   "staff.column.fit": "Passform",
   "staff.column.claimed": "Angegeben",

@@ -226,6 +226,8 @@ export const en = {
   "staff.insightsLegend": "Pale: returns that claimed it. Solid: confirmed at inspection.",
   "staff.topIssues": "Each SKU's most common fit issue",
   "staff.topIssue": "{sku}: {issue} ({share} % of its returns are about fit)",
+  "staff.moreIssues": "More fit issues",
+  "staff.moreSizes": "More sizes",
   "staff.column.size": "Size",
   "staff.column.fit": "Fit",
   "staff.column.claimed": "Claimed",

@@ -2,13 +2,13 @@
  * @module client/staff/insights — fit returns per sku and size, split by fit direction, as a
  * bar chart (pale: claimed by the customer; solid: confirmed at inspection) with the same
  * figures as a table, and each sku's top fit issue. Reads `GET /v1/merchant/insights/fit`
- * and `/fit/summary` (`FitInsights`, `FitSummary` in the OpenAPI document).
+ * and `/fit/summary` (`FitInsights`, `FitSummary` in the OpenAPI document) a page at a time:
+ * each list has its own "more" button while the API has more.
  */
-import { useEffect, useState } from "preact/hooks";
-import { describeProblem } from "../problems";
 import { usePage } from "../shared/context";
 import { Notice } from "../shared/parts";
 import { FitChart, type FitInsightSize, fitIssueLabel } from "./fit-chart";
+import { type Pages, usePages } from "./use-pages";
 
 interface FitTopIssue {
   direction: string;
@@ -26,27 +26,19 @@ interface FitSkuSummary {
 }
 
 export function Insights() {
-  const { api, i18n } = usePage();
-  const [rows, setRows] = useState<FitInsightSize[] | null>(null);
-  const [summary, setSummary] = useState<FitSkuSummary[]>([]);
-  const [error, setError] = useState("");
-  useEffect(() => {
-    Promise.all([
-      api.optional<{ data: FitInsightSize[] }>("/v1/merchant/insights/fit"),
-      api.optional<{ data: FitSkuSummary[] }>("/v1/merchant/insights/fit/summary"),
-    ])
-      .then(([fit, skus]) => {
-        // Sizes that had returns but none about fit say nothing about fit: left out.
-        setRows((fit?.data ?? []).filter((row) => row.fit.returns > 0));
-        setSummary((skus?.data ?? []).filter((sku) => sku.top !== null));
-      })
-      .catch((problem) => setError(describeProblem(problem, i18n)));
-  }, []);
+  const { i18n } = usePage();
+  const sizes = usePages<FitInsightSize>("/v1/merchant/insights/fit");
+  const skus = usePages<FitSkuSummary>("/v1/merchant/insights/fit/summary");
+  // Sizes that had returns but none about fit say nothing about fit: left out.
+  const rows = sizes.entries?.filter((row) => row.fit.returns > 0) ?? null;
+  const summary = skus.entries?.filter((sku) => sku.top !== null) ?? [];
+  // Skus come with the most fit returns first: once one has none, so have all after it.
+  const issuesEnded = skus.entries?.at(-1)?.top === null;
   return (
     <section class="rk-card" aria-labelledby="rk-insights-heading">
       <h2 id="rk-insights-heading">{i18n.t("staff.insights")}</h2>
-      <Notice kind="error">{error}</Notice>
-      {rows?.length === 0 ? <p>{i18n.t("staff.insightsNone")}</p> : null}
+      <Notice kind="error">{skus.error || sizes.error}</Notice>
+      {rows?.length === 0 && !sizes.hasMore ? <p>{i18n.t("staff.insightsNone")}</p> : null}
       {summary.length ? (
         <ul class="rk-top-issues" aria-label={i18n.t("staff.topIssues")}>
           {summary.map((sku) => (
@@ -60,7 +52,26 @@ export function Insights() {
           ))}
         </ul>
       ) : null}
+      {issuesEnded ? null : <MoreButton pages={skus} label={i18n.t("staff.moreIssues")} />}
       {rows?.length ? <FitChart rows={rows} /> : null}
+      <MoreButton pages={sizes} label={i18n.t("staff.moreSizes")} />
     </section>
+  );
+}
+
+/** The next page of a list, while the API has one; kept in place (and focus on it) while it loads. */
+function MoreButton({ pages, label }: { pages: Pages<unknown>; label: string }) {
+  if (!pages.hasMore) return null;
+  return (
+    <p>
+      <button
+        type="button"
+        class="rk-button"
+        aria-disabled={pages.reading}
+        onClick={() => void pages.more()}
+      >
+        {label}
+      </button>
+    </p>
   );
 }
