@@ -87,6 +87,9 @@ export type SuiteServiceOptions = Partial<ReturnsServiceOptions> & { mountPath?:
 /** A mounted service and its client; `mounted.close()` stops it. */
 export type SuiteClient = Awaited<ReturnType<typeof mountSuiteService>>;
 
+/** Serves a service with `options` the way the running suite does (its store, its mount). */
+export type ServeService = (options?: SuiteServiceOptions) => Promise<SuiteClient>;
+
 let keyCounter = 0;
 
 export async function mountSuiteService(

@@ -80,6 +80,12 @@ describe.skipIf(skip !== null)(
       const page = await context.newPage();
       const errors: string[] = [];
       page.on("pageerror", (error) => errors.push(error.message));
+      // A path or method the API does not serve is said on the console (see client/api).
+      page.on("console", (message) => {
+        if (message.type() === "error" && message.text().startsWith("returnkit:")) {
+          errors.push(message.text());
+        }
+      });
       await page.goto(`${shop.url}${path}`);
       return { context, page, errors };
     }

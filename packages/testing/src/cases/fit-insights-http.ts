@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { validCreate } from "../fixtures";
+import type { ServeService } from "../http-client";
 import { testToken } from "../http-client";
-import type { ServeService } from "./order-checks";
 
 const FIT = "/v1/merchant/insights/fit";
 const SUMMARY = `${FIT}/summary`;

@@ -8,7 +8,7 @@
 import type { ErrorContext, ProblemError } from "@returnkit/core";
 import { describe, expect, it } from "vitest";
 import { iso, T0 } from "../fixtures";
-import { type SuiteClient, type SuiteServiceOptions, storeContents } from "../http-client";
+import { type ServeService, storeContents } from "../http-client";
 import {
   DAY_MS,
   movableClock,
@@ -19,9 +19,6 @@ import {
   TEE_M,
   WINDOW_END,
 } from "../order-fixtures";
-
-/** Serves a service with `options` the way the running suite does (its store, its mount). */
-export type ServeService = (options?: SuiteServiceOptions) => Promise<SuiteClient>;
 
 const PROBLEM = "urn:returnkit:problem:";
 const RETURNS = "/v1/portal/returns";

@@ -3,7 +3,7 @@
  * (`Request-Id`), taken from the client when it is sane, and problem bodies say it too.
  */
 import { describe, expect, it } from "vitest";
-import type { ServeService } from "./order-checks";
+import type { ServeService } from "../http-client";
 
 const LIST = "/v1/merchant/returns";
 const TRACE_ID = "4bf92f3577b34da6a3ce929d0e0e4736";

@@ -3,8 +3,8 @@
  * JSON by default and JSON-LD for `?format=jsonld`, cacheable with a strong ETag per form.
  */
 import { describe, expect, it } from "vitest";
+import type { ServeService } from "../http-client";
 import { orderBook } from "../order-fixtures";
-import type { ServeService } from "./order-checks";
 
 const POLICY = "/v1/return-policy";
 const JSON_LD = "?format=jsonld";

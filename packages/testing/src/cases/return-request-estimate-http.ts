@@ -6,9 +6,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { T0 } from "../fixtures";
+import type { ServeService } from "../http-client";
 import { storeContents, testToken } from "../http-client";
 import { ORDER, orderBook, TEE_M } from "../order-fixtures";
-import type { ServeService } from "./order-checks";
 import { CAP, REQUESTS, requestOf } from "./return-request-http";
 
 const ESTIMATE = `${REQUESTS}/estimate`;

@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { T0 } from "../fixtures";
+import type { ServeService } from "../http-client";
 import { storeContents } from "../http-client";
 import { ORDER, orderBook, returnOf, TEE_M } from "../order-fixtures";
-import type { ServeService } from "./order-checks";
 
 const PROBLEM = "urn:returnkit:problem:";
 export const REQUESTS = "/v1/portal/return-requests";

@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { iso, T0 } from "../fixtures";
+import type { ServeService } from "../http-client";
 import { storeContents, testToken } from "../http-client";
 import { ORDER, OTHERS_ORDER, orderBook, returnOf, TEE_M, WINDOW_END } from "../order-fixtures";
-import type { ServeService } from "./order-checks";
 
 const PROBLEM = "urn:returnkit:problem:";
 const BASE = "https://shop.example";

@@ -13,8 +13,8 @@ import {
   signWebhook,
 } from "@returnkit/core";
 import { describe, expect, it } from "vitest";
+import type { ServeService } from "../http-client";
 import { testToken } from "../http-client";
-import type { ServeService } from "./order-checks";
 
 const PROBLEM = "urn:returnkit:problem:";
 const ENDPOINTS = "/v1/webhooks/endpoints";

@@ -1,7 +1,8 @@
 /**
  * @module client/api — every call to the returns API: JSON in and out, the caller's token or
  * session (with the CSRF token on writes), an Idempotency-Key per write, and problems thrown
- * as `ApiProblem` for the page to put into words.
+ * as `ApiProblem` for the page to put into words. Paths come from `api-paths`, or from the
+ * API's own links and forms.
  */
 import type { ClientConfig } from "./config";
 
@@ -18,12 +19,17 @@ export class ApiProblem extends Error {
   }
 }
 
+/**
+ * The slug of a route the API does not have: the pages and the API are out of step (a path
+ * or method the API does not serve), which is never the same as a resource that is not there
+ * (`not-found`: an unknown return id, another customer's return).
+ */
+export const ROUTE_NOT_FOUND = "route-not-found";
+
 export interface Api {
   get<T>(pathOrUrl: string): Promise<T>;
   /** A write: POST unless said otherwise. */
   send<T>(pathOrUrl: string, body?: unknown, method?: string): Promise<T>;
-  /** A GET answered 404 (a route not there yet) resolves to null instead of throwing. */
-  optional<T>(pathOrUrl: string): Promise<T | null>;
 }
 
 export interface ApiAuth {
@@ -57,9 +63,12 @@ export function createApi(config: ClientConfig, auth: ApiAuth): Api {
     // The page's sign-in banner listens: a session that ended is said once, with a way back.
     if (response.status === 401) dispatchEvent(new CustomEvent(SIGNED_OUT_EVENT));
     if (!response.ok) {
-      const type = typeof body.type === "string" ? body.type : "";
-      const slug = type.split(":").pop() || (response.status >= 500 ? "generic" : "not-found");
-      throw new ApiProblem(response.status, slug, body);
+      const problem = new ApiProblem(response.status, slugOf(response.status, body), body);
+      // Said where a developer looks (and a test listens): no caller may take it for "not there".
+      if (problem.slug === ROUTE_NOT_FOUND) {
+        console.error(`returnkit: the API has no route for ${init.method} ${url(target)}`);
+      }
+      throw problem;
     }
     return body as T;
   }
@@ -75,14 +84,18 @@ export function createApi(config: ClientConfig, auth: ApiAuth): Api {
       if (csrf) headers["x-returnkit-csrf"] = csrf;
       return call(target, { method, headers, body: JSON.stringify(body ?? {}) });
     },
-    async optional(target) {
-      try {
-        return await call(target, { method: "GET" });
-      } catch (error) {
-        if (error instanceof ApiProblem && (error.status === 404 || error.status === 405))
-          return null;
-        throw error;
-      }
-    },
   };
+}
+
+/**
+ * The problem's own slug (the end of its `type`). The API answers every refusal with a
+ * problem, so a 404 or 405 without one comes from something else on the host, where no
+ * route of the API is: a missing route too, never a missing resource.
+ */
+function slugOf(status: number, body: Record<string, unknown>): string {
+  const type = typeof body.type === "string" ? body.type : "";
+  const slug = type.startsWith("urn:returnkit:problem:") ? type.split(":").pop() : "";
+  if (slug) return slug === "method-not-allowed" ? ROUTE_NOT_FOUND : slug;
+  if (status === 404 || status === 405) return ROUTE_NOT_FOUND;
+  return status === 401 ? "unauthenticated" : "generic";
 }

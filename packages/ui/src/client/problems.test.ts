@@ -80,6 +80,19 @@ describe("describeProblem", () => {
     );
   });
 
+  test("describeProblem - a route the API does not have says the page is out of step, never that a thing is missing", () => {
+    const missingRoute = problem(404, "route-not-found");
+    const unknownReturn = problem(404, "not-found");
+
+    expect(describeProblem(missingRoute, en)).toBe(
+      "This page does not match the shop's returns service. Reload it; if that does not help, tell the shop.",
+    );
+    expect(describeProblem(missingRoute, de)).toBe(
+      "Diese Seite passt nicht zum Rückgabedienst des Shops. Laden Sie sie neu; hilft das nicht, sagen Sie es dem Shop.",
+    );
+    expect(describeProblem(unknownReturn, en)).toBe("We could not find that.");
+  });
+
   test("every catalogue has every key of the English one", async () => {
     const { en: english } = await import("./messages/en");
     const { de: german } = await import("./messages/de");

@@ -1,7 +1,8 @@
 /** @module client/reasons — a reason code in the customer's language, fit reasons by their parts. */
+
+import type { Reason } from "./api-schemas";
 import type { I18n } from "./i18n";
 import type { MessageKey } from "./messages/en";
-import type { Reason } from "./types";
 
 export function reasonLabel(reason: Reason, i18n: I18n): string {
   if (reason.kind === "fit" && reason.direction) {

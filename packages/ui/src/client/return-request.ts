@@ -5,7 +5,13 @@
  * (`…/return-requests/estimate`, the order's `estimate_request` form). The one place that knows how.
  */
 import type { Api } from "./api";
-import type { RequestEstimate, ReturnableLine, ReturnableOrder, ReturnRequest } from "./types";
+import { apiPaths } from "./api-paths";
+import type {
+  ReturnableLine,
+  ReturnableOrder,
+  ReturnRequest,
+  ReturnRequestEstimate,
+} from "./api-schemas";
 
 export interface ChosenLine {
   line: ReturnableLine;
@@ -14,10 +20,6 @@ export interface ChosenLine {
   resolution: string;
   exchangeSize: string | null;
 }
-
-/** Where requests are created, and estimated when the order names no form for it. */
-const RETURN_REQUESTS_PATH = "/v1/portal/return-requests";
-const ESTIMATE_PATH = `${RETURN_REQUESTS_PATH}/estimate`;
 
 /** One entry of the request's `lines`, in the shape `CreateReturnRequest` takes. */
 function requestLine(choice: ChosenLine) {
@@ -43,9 +45,12 @@ export function estimateReturnRequest(
   api: Api,
   order: ReturnableOrder,
   choices: ChosenLine[],
-): Promise<RequestEstimate> {
+): Promise<ReturnRequestEstimate> {
   const form = order._templates?.estimate_request;
-  return api.send<RequestEstimate>(form?.target ?? ESTIMATE_PATH, requestBody(order, choices));
+  return api.send<ReturnRequestEstimate>(
+    form?.target ?? apiPaths.returnRequestEstimate(),
+    requestBody(order, choices),
+  );
 }
 
 /**
@@ -58,7 +63,10 @@ export async function submitReturnRequest(
   order: ReturnableOrder,
   choices: ChosenLine[],
 ): Promise<ReturnRequest> {
-  const request = await api.send<ReturnRequest>(RETURN_REQUESTS_PATH, requestBody(order, choices));
+  const request = await api.send<ReturnRequest>(
+    apiPaths.portalReturnRequests(),
+    requestBody(order, choices),
+  );
   const submit = request._templates?.submit;
   if (!submit) return request;
   return api.send<ReturnRequest>(submit.target, {}, submit.method);

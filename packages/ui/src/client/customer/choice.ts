@@ -1,6 +1,7 @@
 /** @module client/customer/choice — what the customer picked for each line, and what it comes to. */
+
+import type { Refund, ReturnableLine } from "../api-schemas";
 import type { ChosenLine } from "../return-request";
-import type { ReturnableLine } from "../types";
 
 export interface LineChoice {
   selected: boolean;
@@ -49,7 +50,9 @@ export function lineRefund(
   resolution: string,
   quantity: number,
 ): number | null {
-  const estimate = line.refund_estimates?.[resolution];
+  // Keyed by the resolutions the line offers; the page's choice is one of them, as text.
+  const estimates: Partial<Record<string, Refund>> = line.refund_estimates ?? {};
+  const estimate = estimates[resolution];
   if (!estimate) return null;
   if (quantity >= line.returnable_quantity) return estimate.total;
   return Math.round((estimate.total * quantity) / Math.max(1, line.returnable_quantity));

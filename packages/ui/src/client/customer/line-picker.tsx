@@ -1,9 +1,10 @@
 /** @module client/customer/line-picker — one line of the order: take it or not, and how. */
+
+import type { Reason, ReturnableLine } from "../api-schemas";
 import type { MessageKey } from "../messages/en";
 import type { CurrencyUnit } from "../money";
 import { reasonLabel } from "../reasons";
 import { usePage } from "../shared/context";
-import type { Reason, ReturnableLine } from "../types";
 import { type LineChoice, lineRefund, maxQuantity, offersField, resolutionsOf } from "./choice";
 
 interface Props {

@@ -1,11 +1,12 @@
 /** @module client/customer/return-form — the returnable lines of an order, chosen and submitted. */
 import { useEffect, useState } from "preact/hooks";
+import { apiPaths } from "../api-paths";
+import type { Reason, ReasonList, ReturnableOrder } from "../api-schemas";
 import { currencyUnit } from "../money";
 import { describeProblem } from "../problems";
 import { type ChosenLine, submitReturnRequest } from "../return-request";
 import { usePage } from "../shared/context";
 import { Notice } from "../shared/parts";
-import type { Page, Reason, ReturnableOrder } from "../types";
 import { chosenCount, chosenLines, initialChoice, type LineChoice, lineKey } from "./choice";
 import { itemName, LinePicker } from "./line-picker";
 import { Summary } from "./summary";
@@ -31,8 +32,8 @@ export function ReturnForm({ orderId, version, onSubmitted }: Props) {
   const load = async () => {
     try {
       const [returnable, catalogue] = await Promise.all([
-        api.get<ReturnableOrder>(`/v1/portal/orders/${encodeURIComponent(orderId)}/returnable`),
-        api.get<Page<Reason>>("/v1/reasons"),
+        api.get<ReturnableOrder>(apiPaths.returnableOrder(orderId)),
+        api.get<ReasonList>(apiPaths.reasons()),
       ]);
       setOrder(returnable);
       setReasons(catalogue.data);

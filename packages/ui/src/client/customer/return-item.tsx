@@ -1,14 +1,15 @@
 /** @module client/customer/return-item — one return the customer follows: its progress and refund. */
+
+import type { Return } from "../api-schemas";
 import { usePage } from "../shared/context";
 import { RefundBlock, StateBadge, Timeline } from "../shared/parts";
-import type { ReturnRecord } from "../types";
 import { itemName } from "./line-picker";
 
 interface Props {
-  record: ReturnRecord;
+  record: Return;
   label(code: string): string;
   /** A return's own form: `cancel`, or `submit` for a draft made alone (a request's go together). */
-  onAct(record: ReturnRecord, name: "cancel" | "submit"): void;
+  onAct(record: Return, name: "cancel" | "submit"): void;
 }
 
 export function ReturnItem({ record, label, onAct }: Props) {

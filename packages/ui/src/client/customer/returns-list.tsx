@@ -4,11 +4,12 @@
  * a return sent alone on its own.
  */
 import { useEffect, useState } from "preact/hooks";
+import { apiPaths } from "../api-paths";
+import type { Return, ReturnList, ReturnRequest, Template } from "../api-schemas";
 import { describeProblem } from "../problems";
 import { usePage } from "../shared/context";
 import { Notice, RefundBlock } from "../shared/parts";
 import { useReasons } from "../shared/use-reasons";
-import type { Page, ReturnRecord, ReturnRequest, Template } from "../types";
 import { ReturnItem } from "./return-item";
 
 interface Props {
@@ -20,20 +21,19 @@ interface Props {
 }
 
 /** A request, read whole, or a return made alone; in the order the list gave them. */
-type Entry = { request: ReturnRequest } | { record: ReturnRecord };
+type Entry = { request: ReturnRequest } | { record: Return };
 
 async function loadEntries(
   api: ReturnType<typeof usePage>["api"],
   orderId: string | null,
 ): Promise<Entry[]> {
-  const query = orderId ? `?order_id=${encodeURIComponent(orderId)}&limit=100` : "?limit=100";
-  const page = await api.get<Page<ReturnRecord>>(`/v1/portal/returns${query}`);
+  const page = await api.get<ReturnList>(
+    apiPaths.portalReturns({ order_id: orderId ?? undefined, limit: 100 }),
+  );
   const shown = page.data.filter((record) => record.state !== "cancelled" || orderId);
   const requestIds = [...new Set(shown.flatMap((r) => (r.request_id ? [r.request_id] : [])))];
   const requests = await Promise.all(
-    requestIds.map((id) =>
-      api.get<ReturnRequest>(`/v1/portal/return-requests/${encodeURIComponent(id)}`),
-    ),
+    requestIds.map((id) => api.get<ReturnRequest>(apiPaths.portalReturnRequest(id))),
   );
   const byId = new Map(requests.map((request) => [request.id, request]));
   const entries: Entry[] = [];
@@ -74,7 +74,7 @@ export function ReturnsList({ orderId, version, onChanged }: Props) {
     }
     onChanged();
   };
-  const act = (record: ReturnRecord, name: "cancel" | "submit") =>
+  const act = (record: Return, name: "cancel" | "submit") =>
     send(
       record._templates?.[name],
       i18n.t(name === "cancel" ? "returns.cancelled" : "request.submitted"),

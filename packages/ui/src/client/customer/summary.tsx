@@ -1,9 +1,9 @@
 /** @module client/customer/summary — the refund of the chosen lines, as the API works it out. */
 
+import type { ReturnRequestEstimate } from "../api-schemas";
 import type { CurrencyUnit } from "../money";
 import { usePage } from "../shared/context";
 import { feesOf } from "../shared/parts";
-import type { RequestEstimate } from "../types";
 import type { EstimateState } from "./use-refund-estimate";
 
 interface Props {
@@ -37,7 +37,13 @@ export function Summary({ count, state, unit }: Props) {
 }
 
 /** Refund and store credit apart, exchanges, the fees, and what the customer gets in all. */
-function Amounts({ estimate, unit }: { estimate: RequestEstimate; unit: CurrencyUnit | null }) {
+function Amounts({
+  estimate,
+  unit,
+}: {
+  estimate: ReturnRequestEstimate;
+  unit: CurrencyUnit | null;
+}) {
   const { i18n } = usePage();
   const money = (amount: number) => (unit ? i18n.money(amount, unit) : "—");
   const sum = (resolution: string) =>

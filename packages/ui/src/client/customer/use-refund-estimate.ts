@@ -5,16 +5,16 @@
  */
 import { useEffect, useState } from "preact/hooks";
 import type { Api } from "../api";
+import type { ReturnableOrder, ReturnRequestEstimate } from "../api-schemas";
 import type { I18n } from "../i18n";
 import { describeProblem, describeRefusedLines } from "../problems";
 import { type ChosenLine, estimateReturnRequest } from "../return-request";
-import type { RequestEstimate, ReturnableOrder } from "../types";
 import { itemName } from "./line-picker";
 
 export type EstimateState =
   | { kind: "none" }
-  | { kind: "working"; previous: RequestEstimate | null }
-  | { kind: "ready"; estimate: RequestEstimate }
+  | { kind: "working"; previous: ReturnRequestEstimate | null }
+  | { kind: "ready"; estimate: ReturnRequestEstimate }
   | { kind: "failed"; message: string };
 
 /** Typing a size or stepping a quantity asks once, after the customer pauses. */
@@ -63,7 +63,7 @@ function choiceOf({ line, quantity, reason, resolution, exchangeSize }: ChosenLi
   return [line.sku, line.size, quantity, reason, resolution, exchangeSize];
 }
 
-function lastEstimate(state: EstimateState): RequestEstimate | null {
+function lastEstimate(state: EstimateState): ReturnRequestEstimate | null {
   if (state.kind === "ready") return state.estimate;
   return state.kind === "working" ? state.previous : null;
 }

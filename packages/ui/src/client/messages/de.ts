@@ -145,6 +145,8 @@ export const de: Messages = {
   "problem.precondition-failed":
     "Jemand hat diese Rücksendung inzwischen geändert. Die Seite ist jetzt aktuell.",
   "problem.not-found": "Das haben wir nicht gefunden.",
+  "problem.route-not-found":
+    "Diese Seite passt nicht zum Rückgabedienst des Shops. Laden Sie sie neu; hilft das nicht, sagen Sie es dem Shop.",
   "problem.redelivery-out-of-order":
     "Ein früheres Ereignis dieser Rücksendung an denselben Endpunkt ist noch nicht zugestellt: Stellen Sie zuerst dieses erneut zu.",
   "problem.return-request-refused": "Es wurde nichts gesendet, denn: {lines}",

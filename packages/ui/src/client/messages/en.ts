@@ -140,6 +140,8 @@ export const en = {
   "problem.precondition-failed":
     "Someone else changed this return meanwhile. The page is up to date now.",
   "problem.not-found": "We could not find that.",
+  "problem.route-not-found":
+    "This page does not match the shop's returns service. Reload it; if that does not help, tell the shop.",
   "problem.redelivery-out-of-order":
     "An earlier event of this return to the same endpoint is still undelivered: redeliver that one first.",
   "problem.return-request-refused": "Nothing was sent, because: {lines}",

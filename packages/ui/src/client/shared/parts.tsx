@@ -2,8 +2,8 @@
 import type { ComponentChildren } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { SIGNED_OUT_EVENT } from "../api";
+import type { HistoryEntry, Refund } from "../api-schemas";
 import type { MessageKey } from "../messages/en";
-import type { HistoryEntry, Money } from "../types";
 import { usePage } from "./context";
 
 export function Header({ title }: { title: string }) {
@@ -56,7 +56,7 @@ function eventName(event: string, t: (key: MessageKey) => string): string {
 }
 
 /** What a refund takes off for fees: restocking and return shipping. */
-export function feesOf(refund: Money): number {
+export function feesOf(refund: Refund): number {
   return (refund.restocking_fee ?? 0) + (refund.return_shipping_fee ?? 0);
 }
 
@@ -65,7 +65,7 @@ export function RefundBlock({
   refund,
   label,
 }: {
-  refund: Money | null | undefined;
+  refund: Refund | null | undefined;
   label?: string;
 }) {
   const { i18n } = usePage();

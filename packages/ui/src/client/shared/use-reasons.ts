@@ -1,14 +1,15 @@
 /** @module client/shared/use-reasons — the reason catalogue, fetched once per page, as labels. */
 import { useEffect, useState } from "preact/hooks";
 import type { Api } from "../api";
+import { apiPaths } from "../api-paths";
+import type { Reason, ReasonList } from "../api-schemas";
 import { reasonLabel } from "../reasons";
-import type { Page, Reason } from "../types";
 import { usePage } from "./context";
 
 let catalogue: Promise<Reason[]> | undefined;
 
 function loadReasons(api: Api): Promise<Reason[]> {
-  catalogue ??= api.get<Page<Reason>>("/v1/reasons").then((page) => page.data);
+  catalogue ??= api.get<ReasonList>(apiPaths.reasons()).then((page) => page.data);
   catalogue.catch(() => {
     catalogue = undefined;
   });

@@ -1,9 +1,9 @@
 /** @module client/staff/action-form — one action the API offers on a return, as a form. */
 import { useEffect, useState } from "preact/hooks";
+import type { Template } from "../api-schemas";
 import type { MessageKey } from "../messages/en";
 import { describeProblem } from "../problems";
 import { usePage } from "../shared/context";
-import type { Template } from "../types";
 import { type Field, templateFields } from "./template-fields";
 
 interface Props {

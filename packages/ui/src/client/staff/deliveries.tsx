@@ -1,33 +1,20 @@
 /** @module client/staff/deliveries — a return's webhook deliveries, every attempt, redelivery. */
 import { useEffect, useState } from "preact/hooks";
+import { apiPaths } from "../api-paths";
+import type {
+  RevivedDeliveries,
+  WebhookDelivery,
+  WebhookDeliveryList,
+  WebhookEventList,
+} from "../api-schemas";
 import type { MessageKey } from "../messages/en";
 import { describeProblem } from "../problems";
 import { usePage } from "../shared/context";
 import { Notice } from "../shared/parts";
-import type { Page } from "../types";
-
-interface Attempt {
-  at: string;
-  status: number | null;
-  error: string | null;
-  duration_ms: number;
-}
-interface Delivery {
-  id: string;
-  event_id: string;
-  endpoint_id: string;
-  status: string;
-  attempt_count: number;
-  attempts: Attempt[];
-}
-interface WebhookEvent {
-  id: string;
-  type: string;
-}
 
 export function Deliveries({ returnId, version }: { returnId: string; version: number }) {
   const { api, i18n } = usePage();
-  const [deliveries, setDeliveries] = useState<Delivery[] | null>(null);
+  const [deliveries, setDeliveries] = useState<WebhookDelivery[] | null>(null);
   const [types, setTypes] = useState<Record<string, string>>({});
   const [error, setError] = useState("");
   const [done, setDone] = useState("");
@@ -35,13 +22,14 @@ export function Deliveries({ returnId, version }: { returnId: string; version: n
     const key = `delivery.${status}` as MessageKey;
     return i18n.t(key) === key ? status : i18n.t(key);
   };
-  const query = `return_id=${encodeURIComponent(returnId)}`;
 
   const load = async () => {
     try {
       const [page, events] = await Promise.all([
-        api.get<Page<Delivery>>(`/v1/webhooks/deliveries?${query}&limit=100`),
-        api.get<Page<WebhookEvent>>(`/v1/webhooks/events?${query}`),
+        api.get<WebhookDeliveryList>(
+          apiPaths.webhookDeliveries({ return_id: returnId, limit: 100 }),
+        ),
+        api.get<WebhookEventList>(apiPaths.webhookEvents({ return_id: returnId })),
       ]);
       setDeliveries(page.data);
       setTypes(Object.fromEntries(events.data.map((event) => [event.id, event.type])));
@@ -53,12 +41,11 @@ export function Deliveries({ returnId, version }: { returnId: string; version: n
     void load();
   }, [returnId, version]);
 
-  const redeliver = async (delivery: Delivery) => {
+  const redeliver = async (delivery: WebhookDelivery) => {
     try {
-      const answer = await api.send<{ revived: number }>(
-        `/v1/webhooks/events/${encodeURIComponent(delivery.event_id)}/redeliver`,
-        { endpoint_id: delivery.endpoint_id },
-      );
+      const answer = await api.send<RevivedDeliveries>(apiPaths.redeliverEvent(delivery.event_id), {
+        endpoint_id: delivery.endpoint_id,
+      });
       setDone(i18n.t("staff.redelivered", { revived: answer.revived }));
       setError("");
     } catch (problem) {

@@ -3,24 +3,10 @@
  * pale for the returns that claimed it, solid for those inspection confirmed; the table
  * below says the same in figures (the chart is a picture of it).
  */
+import type { FitInsightSize } from "../api-schemas";
 import type { I18n } from "../i18n";
 import type { MessageKey } from "../messages/en";
 import { usePage } from "../shared/context";
-
-interface FitCounts {
-  returns: number;
-  units: number;
-  confirmed_returns: number;
-  confirmed_units: number;
-}
-
-export interface FitInsightSize {
-  sku: string;
-  size: string | null;
-  all: FitCounts;
-  fit: FitCounts;
-  by_direction: (FitCounts & { direction: string })[];
-}
 
 /** "Too small at the chest in M", from a direction, a body part and a size. */
 export function fitIssueLabel(

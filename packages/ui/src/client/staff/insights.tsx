@@ -5,30 +5,17 @@
  * and `/fit/summary` (`FitInsights`, `FitSummary` in the OpenAPI document) a page at a time:
  * each list has its own "more" button while the API has more.
  */
+import { apiPaths } from "../api-paths";
+import type { FitInsights, FitSummary } from "../api-schemas";
 import { usePage } from "../shared/context";
 import { Notice } from "../shared/parts";
-import { FitChart, type FitInsightSize, fitIssueLabel } from "./fit-chart";
+import { FitChart, fitIssueLabel } from "./fit-chart";
 import { type Pages, usePages } from "./use-pages";
-
-interface FitTopIssue {
-  direction: string;
-  body_part: string | null;
-  size: string | null;
-  returns: number;
-  confirmed_returns: number;
-}
-
-interface FitSkuSummary {
-  sku: string;
-  fit: { returns: number };
-  fit_share: number;
-  top: FitTopIssue | null;
-}
 
 export function Insights() {
   const { i18n } = usePage();
-  const sizes = usePages<FitInsightSize>("/v1/merchant/insights/fit");
-  const skus = usePages<FitSkuSummary>("/v1/merchant/insights/fit/summary");
+  const sizes = usePages<FitInsights>(apiPaths.fitInsights());
+  const skus = usePages<FitSummary>(apiPaths.fitSummary());
   // Sizes that had returns but none about fit say nothing about fit: left out.
   const rows = sizes.entries?.filter((row) => row.fit.returns > 0) ?? null;
   const summary = skus.entries?.filter((sku) => sku.top !== null) ?? [];

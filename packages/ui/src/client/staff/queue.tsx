@@ -1,11 +1,12 @@
 /** @module client/staff/queue — returns by state with counts, searchable by order or customer. */
 import { useEffect, useState } from "preact/hooks";
+import { apiPaths } from "../api-paths";
+import type { Return, ReturnList } from "../api-schemas";
 import type { MessageKey } from "../messages/en";
 import { describeProblem } from "../problems";
 import { usePage } from "../shared/context";
 import { Notice, StateBadge } from "../shared/parts";
 import { useReasons } from "../shared/use-reasons";
-import type { Page, ReturnRecord } from "../types";
 
 const STATES = [
   "submitted",
@@ -24,19 +25,19 @@ const PAGE_SIZE = 100;
 export function Queue({ onOpen }: { onOpen(id: string): void }) {
   const { api, i18n } = usePage();
   const [state, setState] = useState<string>("submitted");
-  const [pages, setPages] = useState<Record<string, Page<ReturnRecord>>>({});
+  const [pages, setPages] = useState<Record<string, ReturnList>>({});
   const [query, setQuery] = useState("");
-  const [found, setFound] = useState<ReturnRecord[] | null>(null);
+  const [found, setFound] = useState<Return[] | null>(null);
   const [error, setError] = useState("");
 
   useEffect(() => {
     Promise.all(
       STATES.map((s) =>
-        api.get<Page<ReturnRecord>>(`/v1/merchant/returns?state=${s}&limit=${PAGE_SIZE}`),
+        api.get<ReturnList>(apiPaths.merchantReturns({ state: s, limit: PAGE_SIZE })),
       ),
     )
       .then((answers) =>
-        setPages(Object.fromEntries(STATES.map((s, i) => [s, answers[i] as Page<ReturnRecord>]))),
+        setPages(Object.fromEntries(STATES.map((s, i) => [s, answers[i] as ReturnList]))),
       )
       .catch((problem) => setError(describeProblem(problem, i18n)));
   }, []);
@@ -46,8 +47,8 @@ export function Queue({ onOpen }: { onOpen(id: string): void }) {
     const term = query.trim();
     if (!term) return setFound(null);
     try {
-      const byOrder = await api.get<Page<ReturnRecord>>(
-        `/v1/merchant/returns?order_id=${encodeURIComponent(term)}&limit=${PAGE_SIZE}`,
+      const byOrder = await api.get<ReturnList>(
+        apiPaths.merchantReturns({ order_id: term, limit: PAGE_SIZE }),
       );
       // The list filters by order; customers are matched among the returns loaded per state.
       const byCustomer = Object.values(pages)
@@ -123,7 +124,7 @@ export function Queue({ onOpen }: { onOpen(id: string): void }) {
   );
 }
 
-function QueueTable({ rows, onOpen }: { rows: ReturnRecord[]; onOpen(id: string): void }) {
+function QueueTable({ rows, onOpen }: { rows: Return[]; onOpen(id: string): void }) {
   const { i18n } = usePage();
   const { label } = useReasons();
   const columns: MessageKey[] = [

@@ -4,17 +4,14 @@
  * every approved return).
  */
 import { useEffect, useState } from "preact/hooks";
+import { apiPaths } from "../api-paths";
+import type { ReturnRequest } from "../api-schemas";
 import type { MessageKey } from "../messages/en";
 import { usePage } from "../shared/context";
 import { Notice, RefundBlock, StateBadge } from "../shared/parts";
-import type { ReturnRequest } from "../types";
 import { ActionForm } from "./action-form";
 import { useResource } from "./use-resource";
 import { ViewLink } from "./view-link";
-
-function requestPath(id: string): string {
-  return `/v1/merchant/return-requests/${encodeURIComponent(id)}`;
-}
 
 interface Props {
   id: string;
@@ -24,7 +21,12 @@ interface Props {
 
 export function RequestDetail({ id, onOpenReturn, onBack }: Props) {
   const { i18n } = usePage();
-  const { value: request, error, done, after } = useResource<ReturnRequest>(requestPath(id));
+  const {
+    value: request,
+    error,
+    done,
+    after,
+  } = useResource<ReturnRequest>(apiPaths.merchantReturnRequest(id));
 
   if (!request)
     return error ? <Notice kind="error">{error}</Notice> : <p>{i18n.t("app.loading")}</p>;
@@ -108,7 +110,7 @@ export function RequestSiblings(props: {
   const [request, setRequest] = useState<ReturnRequest | null>(null);
   useEffect(() => {
     api
-      .get<ReturnRequest>(requestPath(props.requestId))
+      .get<ReturnRequest>(apiPaths.merchantReturnRequest(props.requestId))
       .then(setRequest)
       .catch(() => setRequest(null));
   }, [props.requestId, props.version]);

@@ -1,10 +1,12 @@
 /** @module client/staff/return-detail — one return: details, actions, history, deliveries. */
+
+import { apiPaths } from "../api-paths";
+import type { Return } from "../api-schemas";
 import type { MessageKey } from "../messages/en";
 import { currencyUnit } from "../money";
 import { usePage } from "../shared/context";
 import { Notice, RefundBlock, StateBadge, Timeline } from "../shared/parts";
 import { useReasons } from "../shared/use-reasons";
-import type { ReturnRecord } from "../types";
 import { ActionForm } from "./action-form";
 import { Deliveries } from "./deliveries";
 import { RequestSiblings } from "./request-detail";
@@ -19,7 +21,7 @@ interface Props {
 
 export function ReturnDetail({ id, onBack, onOpenReturn, onOpenRequest }: Props) {
   const { i18n } = usePage();
-  const resource = useResource<ReturnRecord>(`/v1/merchant/returns/${encodeURIComponent(id)}`);
+  const resource = useResource<Return>(apiPaths.merchantReturn(id));
   const { value: record, error, done, actions, after } = resource;
   const { label } = useReasons();
 

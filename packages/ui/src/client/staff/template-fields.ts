@@ -5,7 +5,7 @@
  * field exists only when the API offers it.
  */
 import type { Api } from "../api";
-import type { Template, TemplateProperty } from "../types";
+import type { Template, TemplateProperty } from "../api-schemas";
 
 export interface Field {
   name: string;

@@ -4,16 +4,18 @@
  * so the query and the cursor are the API's own), the entries kept in the order they came.
  */
 import { useEffect, useState } from "preact/hooks";
+import type { Link } from "../api-schemas";
 import { describeProblem } from "../problems";
 import { usePage } from "../shared/context";
 
-interface ListPage<T> {
-  data: T[];
-  _links?: { next?: { href: string } };
+/** What every list of the API answers: a page of entries, and a `next` link while there are more. */
+interface ListPage {
+  data: unknown[];
+  _links: { [name: string]: Link };
 }
 
 export interface Pages<T> {
-  /** Every entry of the pages read so far; null until the first page answers (or if the route is absent). */
+  /** Every entry of the pages read so far; null until the first page answers. */
   entries: T[] | null;
   /** Whether the API has a next page. */
   hasMore: boolean;
@@ -25,7 +27,9 @@ export interface Pages<T> {
   error: string;
 }
 
-export function usePages<T>(firstPage: string): Pages<T> {
+/** The pages of the list at `firstPage`, an API list of the type `P`. */
+export function usePages<P extends ListPage>(firstPage: string): Pages<P["data"][number]> {
+  type T = P["data"][number];
   const { api, i18n } = usePage();
   const [entries, setEntries] = useState<T[] | null>(null);
   const [next, setNext] = useState<string | null>(null);
@@ -35,10 +39,9 @@ export function usePages<T>(firstPage: string): Pages<T> {
   const read = async (target: string, kept: T[]) => {
     setReading(true);
     try {
-      // An API without the route (older than the view) answers 404: nothing to show, no error.
-      const page = await api.optional<ListPage<T>>(target);
-      setEntries([...kept, ...(page?.data ?? [])]);
-      setNext(page?._links?.next?.href ?? null);
+      const page = await api.get<P>(target);
+      setEntries([...kept, ...page.data]);
+      setNext(page._links.next?.href ?? null);
       setError("");
     } catch (problem) {
       setError(describeProblem(problem, i18n));

@@ -1,30 +1,27 @@
 /** @module client/staff/webhooks — endpoints: add, disable or enable, rotate a secret, test. */
 import { useEffect, useState } from "preact/hooks";
+import { apiPaths } from "../api-paths";
+import type {
+  WebhookEndpoint,
+  WebhookEndpointList,
+  WebhookEndpointWithSecret,
+  WebhookTestResult,
+} from "../api-schemas";
+import type { I18n } from "../i18n";
 import { describeProblem } from "../problems";
 import { usePage } from "../shared/context";
 import { Notice } from "../shared/parts";
-import type { Page } from "../types";
-
-interface Endpoint {
-  id: string;
-  kind: string;
-  url: string | null;
-  enabled: boolean;
-  managed_by: string;
-  signing_secrets: number;
-}
 
 export function Webhooks() {
   const { api, i18n } = usePage();
-  const [endpoints, setEndpoints] = useState<Endpoint[] | null>(null);
+  const [endpoints, setEndpoints] = useState<WebhookEndpoint[] | null>(null);
   const [url, setUrl] = useState("");
   const [error, setError] = useState("");
   const [done, setDone] = useState("");
-  const path = (id: string, rest = "") => `/v1/webhooks/endpoints/${encodeURIComponent(id)}${rest}`;
 
   const load = () =>
     api
-      .get<Page<Endpoint>>("/v1/webhooks/endpoints")
+      .get<WebhookEndpointList>(apiPaths.webhookEndpoints())
       .then((page) => setEndpoints(page.data.filter((endpoint) => endpoint.kind === "webhook")))
       .catch((problem) => setError(describeProblem(problem, i18n)));
   useEffect(() => {
@@ -41,12 +38,6 @@ export function Webhooks() {
     }
     await load();
   };
-  const secretNotice = (answer: { endpoint?: { id: string }; id?: string; secret: string }) =>
-    i18n.t("staff.secretOnce", {
-      id: answer.endpoint?.id ?? answer.id ?? "",
-      secret: answer.secret,
-    });
-
   return (
     <section class="rk-card" aria-labelledby="rk-webhooks-heading">
       <h2 id="rk-webhooks-heading">{i18n.t("staff.webhooks")}</h2>
@@ -61,7 +52,12 @@ export function Webhooks() {
         onSubmit={(event) => {
           event.preventDefault();
           void run(async () =>
-            secretNotice(await api.send("/v1/webhooks/endpoints", { url: url.trim() })),
+            secretNotice(
+              i18n,
+              await api.send<WebhookEndpointWithSecret>(apiPaths.webhookEndpoints(), {
+                url: url.trim(),
+              }),
+            ),
           );
         }}
       >
@@ -82,64 +78,72 @@ export function Webhooks() {
       </form>
       <ul class="rk-returns">
         {(endpoints ?? []).map((endpoint) => (
-          <li key={endpoint.id} class="rk-return" data-endpoint={endpoint.id}>
-            <strong>{endpoint.id}</strong> <span class="rk-muted">{endpoint.url}</span>{" "}
-            <span class="rk-badge">
-              {endpoint.enabled ? i18n.t("staff.enabled") : i18n.t("staff.disabled")}
-            </span>{" "}
-            <span class="rk-muted">{i18n.t("staff.managedBy", { who: endpoint.managed_by })}</span>
-            <div class="rk-actions">
-              <button
-                type="button"
-                class="rk-button"
-                onClick={() =>
-                  run(async () => {
-                    await api.send(path(endpoint.id), { enabled: !endpoint.enabled }, "PATCH");
-                    return i18n.t("staff.done", {
-                      action: endpoint.enabled ? i18n.t("staff.disable") : i18n.t("staff.enable"),
-                    });
-                  })
-                }
-              >
-                {endpoint.enabled ? i18n.t("staff.disable") : i18n.t("staff.enable")}
-              </button>
-              {endpoint.managed_by === "api" ? (
-                <button
-                  type="button"
-                  class="rk-button"
-                  onClick={() =>
-                    run(async () =>
-                      secretNotice(await api.send(path(endpoint.id, "/secret/rotate"), {})),
-                    )
-                  }
-                >
-                  {i18n.t("staff.rotate")}
-                </button>
-              ) : null}
-              <button
-                type="button"
-                class="rk-button"
-                onClick={() =>
-                  run(async () => {
-                    const answer = await api.send<{
-                      delivered: boolean;
-                      status: number | null;
-                      error: string | null;
-                    }>(path(endpoint.id, "/test"), {});
-                    return i18n.t("staff.testResult", {
-                      outcome: answer.delivered
-                        ? `${answer.status}`
-                        : (answer.error ?? String(answer.status)),
-                    });
-                  })
-                }
-              >
-                {i18n.t("staff.test")}
-              </button>
-            </div>
-          </li>
+          <EndpointItem key={endpoint.id} endpoint={endpoint} run={run} />
         ))}
       </ul>
     </section>
+  );
+}
+
+/** The secret of an endpoint just created or rotated: shown this once. */
+function secretNotice(i18n: I18n, answer: WebhookEndpointWithSecret): string {
+  return i18n.t("staff.secretOnce", { id: answer.id, secret: answer.secret });
+}
+
+interface EndpointItemProps {
+  endpoint: WebhookEndpoint;
+  /** Runs an action and says what it did (or why not), then reads the endpoints again. */
+  run(action: () => Promise<string>): Promise<void>;
+}
+
+/** One endpoint: where it sends, whether it is on, and what can be done with it. */
+function EndpointItem({ endpoint, run }: EndpointItemProps) {
+  const { api, i18n } = usePage();
+  const toggle = () =>
+    run(async () => {
+      await api.send(
+        apiPaths.webhookEndpoint(endpoint.id),
+        { enabled: !endpoint.enabled },
+        "PATCH",
+      );
+      return i18n.t("staff.done", {
+        action: endpoint.enabled ? i18n.t("staff.disable") : i18n.t("staff.enable"),
+      });
+    });
+  const rotate = () =>
+    run(async () =>
+      secretNotice(
+        i18n,
+        await api.send<WebhookEndpointWithSecret>(apiPaths.rotateEndpointSecret(endpoint.id), {}),
+      ),
+    );
+  const sendTest = () =>
+    run(async () => {
+      const answer = await api.send<WebhookTestResult>(apiPaths.testEndpoint(endpoint.id), {});
+      return i18n.t("staff.testResult", {
+        outcome: answer.delivered ? `${answer.status}` : (answer.error ?? String(answer.status)),
+      });
+    });
+  return (
+    <li class="rk-return" data-endpoint={endpoint.id}>
+      <strong>{endpoint.id}</strong> <span class="rk-muted">{endpoint.url}</span>{" "}
+      <span class="rk-badge">
+        {endpoint.enabled ? i18n.t("staff.enabled") : i18n.t("staff.disabled")}
+      </span>{" "}
+      <span class="rk-muted">{i18n.t("staff.managedBy", { who: endpoint.managed_by })}</span>
+      <div class="rk-actions">
+        <button type="button" class="rk-button" onClick={toggle}>
+          {endpoint.enabled ? i18n.t("staff.disable") : i18n.t("staff.enable")}
+        </button>
+        {endpoint.managed_by === "api" ? (
+          <button type="button" class="rk-button" onClick={rotate}>
+            {i18n.t("staff.rotate")}
+          </button>
+        ) : null}
+        <button type="button" class="rk-button" onClick={sendTest}>
+          {i18n.t("staff.test")}
+        </button>
+      </div>
+    </li>
   );
 }

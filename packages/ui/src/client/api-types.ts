@@ -1,0 +1,4636 @@
+/**
+ * @module client/api-types — GENERATED from the OpenAPI document the returns service serves
+ * (GET /v1/openapi.json) by openapi-typescript. Do not edit: run
+ * `pnpm --filter @returnkit/ui api-types` after changing the API.
+ */
+export interface paths {
+    "/v1/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This OpenAPI document
+         * @description Generated from the route table and zod schemas the API validates with; `_templates` link into its `components.requestBodies`.
+         */
+        get: operations["getOpenApiDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * This OpenAPI document (headers only)
+         * @description Generated from the route table and zod schemas the API validates with; `_templates` link into its `components.requestBodies`.
+         */
+        head: operations["headOpenApiDocument"];
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/portal/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the caller's own returns */
+        get: operations["listPortalReturns"];
+        put?: never;
+        /** Create a draft return */
+        post: operations["createReturn"];
+        delete?: never;
+        options?: never;
+        /** List the caller's own returns (headers only) */
+        head: operations["headListPortalReturns"];
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/portal/returns/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one of the caller's returns */
+        get: operations["getPortalReturn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /** Get one of the caller's returns (headers only) */
+        head: operations["headPortalReturn"];
+        /**
+         * Update the draft
+         * @description Sends the `update` event. A return offers it in `_templates` only while its lifecycle allows it.
+         */
+        patch: operations["updateReturn"];
+        trace?: never;
+    };
+    "/v1/portal/returns/{id}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit the return
+         * @description Sends the `submit` event. A return offers it in `_templates` only while its lifecycle allows it.
+         */
+        post: operations["submitReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/portal/returns/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel the return
+         * @description Sends the `cancel` event. A return offers it in `_templates` only while its lifecycle allows it.
+         */
+        post: operations["cancelReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/portal/orders/{order_id}/returnable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the caller can return from one of its orders */
+        get: operations["getReturnableLines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /** What the caller can return from one of its orders (headers only) */
+        head: operations["headReturnableLines"];
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/merchant/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List all returns */
+        get: operations["listMerchantReturns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /** List all returns (headers only) */
+        head: operations["headListMerchantReturns"];
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/merchant/returns/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a return */
+        get: operations["getMerchantReturn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /** Get a return (headers only) */
+        head: operations["headMerchantReturn"];
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/merchant/returns/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve the return
+         * @description Sends the `approve` event. A return offers it in `_templates` only while its lifecycle allows it.
+         */
+        post: operations["approveReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/merchant/returns/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject the return
+         * @description Sends the `reject` event. A return offers it in `_templates` only while its lifecycle allows it.
+         */
+        post: operations["rejectReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/merchant/returns/{id}/flag": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Flag the return for review
+         * @description Sends the `flag` event. A return offers it in `_templates` only while its lifecycle allows it.
+         */
+        post: operations["flagReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/merchant/returns/{id}/unflag": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Clear the flag
+         * @description Sends the `unflag` event. A return offers it in `_templates` only while its lifecycle allows it.
+         */
+        post: operations["unflagReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/merchant/returns/{id}/ship": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record the return shipment
+         * @description Sends the `ship` event. A return offers it in `_templates` only while its lifecycle allows it.
+         */
+        post: operations["shipReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/merchant/returns/{id}/receive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record the item as received
+         * @description Sends the `receive` event. A return offers it in `_templates` only while its lifecycle allows it.
+         */
+        post: operations["receiveReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/merchant/returns/{id}/grade": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Grade the received item
+         * @description Sends the `grade` event. A return offers it in `_templates` only while its lifecycle allows it.
+         */
+        post: operations["gradeReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/merchant/returns/{id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close the return
+         * @description Sends the `close` event. A return offers it in `_templates` only while its lifecycle allows it.
+         */
+        post: operations["closeReturn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether this process can serve requests (for load balancers and probes) */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /** Whether this process can serve requests (for load balancers and probes) (headers only) */
+        head: operations["headHealth"];
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether this process answers at all, asking nothing of the store (for liveness probes) */
+        get: operations["getLiveness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /** Whether this process answers at all, asking nothing of the store (for liveness probes) (headers only) */
+        head: operations["headLiveness"];
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/reasons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the return reasons */
+        get: operations["listReasons"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /** List the return reasons (headers only) */
+        head: operations["headListReasons"];
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/return-policy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shop's return policy, as the service enforces it (public, cacheable) */
+        get: operations["getReturnPolicy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /** The shop's return policy, as the service enforces it (public, cacheable) (headers only) */
+        head: operations["headReturnPolicy"];
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/merchant/insights/fit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Returns per sku and size by fit direction, body part and reason */
+        get: operations["getFitInsights"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /** Returns per sku and size by fit direction, body part and reason (headers only) */
+        head: operations["headFitInsights"];
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/merchant/insights/fit/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Per sku: returns, fit returns and the fit issue most of them name */
+        get: operations["getFitSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /** Per sku: returns, fit returns and the fit issue most of them name (headers only) */
+        head: operations["headFitSummary"];
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/portal/return-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a return of several order lines: one draft return per line, all or none */
+        post: operations["createReturnRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/portal/return-requests/estimate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What a return request would refund if created now: the create's body, checked as create checks it, nothing written */
+        post: operations["estimateReturnRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/portal/return-requests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get one of the caller's return requests */
+        get: operations["getPortalReturnRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /** Get one of the caller's return requests (headers only) */
+        head: operations["headPortalReturnRequest"];
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/portal/return-requests/{id}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Submit every draft of the request, all or none */
+        post: operations["submitReturnRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/merchant/return-requests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a return request */
+        get: operations["getMerchantReturnRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /** Get a return request (headers only) */
+        head: operations["headMerchantReturnRequest"];
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/merchant/return-requests/{id}/ship": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record one parcel for every approved return of the request */
+        post: operations["shipReturnRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List webhook endpoints and subscribers (never their secrets) */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /** Create a webhook endpoint with a new signing secret */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        /** List webhook endpoints and subscribers (never their secrets) (headers only) */
+        head: operations["headListWebhookEndpoints"];
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/endpoints/{endpoint_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a webhook endpoint (never its secrets) */
+        get: operations["getWebhookEndpoint"];
+        put?: never;
+        post?: never;
+        /** Delete an endpoint and its pending deliveries */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        /** Get a webhook endpoint (never its secrets) (headers only) */
+        head: operations["headWebhookEndpoint"];
+        /** Change an endpoint's event types, or enable or disable it */
+        patch: operations["updateWebhookEndpoint"];
+        trace?: never;
+    };
+    "/v1/webhooks/endpoints/{endpoint_id}/secret/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rotate the signing secret; the previous one keeps signing for an overlap */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/endpoints/{endpoint_id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a signed webhook.test event to the endpoint now */
+        post: operations["sendWebhookTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the webhook events of a return, in order */
+        get: operations["listWebhookEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /** List the webhook events of a return, in order (headers only) */
+        head: operations["headListWebhookEvents"];
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List deliveries (of a return, of an event, or by status) with every attempt */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /** List deliveries (of a return, of an event, or by status) with every attempt (headers only) */
+        head: operations["headListWebhookDeliveries"];
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/events/{event_id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Redeliver an event's dead deliveries (optionally to one endpoint) */
+        post: operations["redeliverWebhookEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/recover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Redeliver every delivery that died since a time */
+        post: operations["recoverWebhookDeliveries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/portal/returns/{id}/{event}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An event no route sends
+         * @description Answers 404 `unknown-event`, whose `known_events` lists the events this path takes (submit, cancel); each of those has an operation of its own.
+         */
+        post: operations["portalUnknownEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/merchant/returns/{id}/{event}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An event no route sends
+         * @description Answers 404 `unknown-event`, whose `known_events` lists the events this path takes (approve, reject, flag, unflag, ship, receive, grade, close); each of those has an operation of its own.
+         */
+        post: operations["merchantUnknownEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        Actor: {
+            /** @enum {string} */
+            kind: "portal" | "merchant" | "policy";
+            id: string;
+        };
+        DeletedWebhookEndpoint: {
+            /** @constant */
+            object: "webhook_endpoint";
+            id: string;
+            /** @constant */
+            deleted: true;
+        };
+        FitBodyPartCount: {
+            /** @description Returns that claimed it at create (cancelled left out). */
+            returns: number;
+            /** @description Units of those returns. */
+            units: number;
+            /** @description Of those returns, the ones graded or closed. */
+            confirmed_returns: number;
+            /** @description Units of the confirmed returns. */
+            confirmed_units: number;
+            /** @description Null for a reason that names no body part. */
+            body_part: string | null;
+        };
+        /** @description Each count is exact up to 9007199254740991 (2^53 − 1); a count beyond it is answered as that figure: at least so many. */
+        FitCounts: {
+            /** @description Returns that claimed it at create (cancelled left out). */
+            returns: number;
+            /** @description Units of those returns. */
+            units: number;
+            /** @description Of those returns, the ones graded or closed. */
+            confirmed_returns: number;
+            /** @description Units of the confirmed returns. */
+            confirmed_units: number;
+        };
+        /** @enum {string} */
+        FitDirection: "TOO_SMALL" | "TOO_LARGE" | "TOO_TIGHT" | "TOO_LOOSE" | "TOO_SHORT" | "TOO_LONG";
+        FitDirectionCount: {
+            /** @description Returns that claimed it at create (cancelled left out). */
+            returns: number;
+            /** @description Units of those returns. */
+            units: number;
+            /** @description Of those returns, the ones graded or closed. */
+            confirmed_returns: number;
+            /** @description Units of the confirmed returns. */
+            confirmed_units: number;
+            direction: components["schemas"]["FitDirection"];
+        };
+        FitInsights: {
+            /** @constant */
+            object: "fit_insights";
+            /** @description The sku asked for, or null for every sku. */
+            sku: string | null;
+            /** @description The inclusive start asked for, as UTC. */
+            from: string | null;
+            /** @description The exclusive end asked for, as UTC. */
+            to: string | null;
+            /** @description One entry per sku and size, by sku then size (nulls last), a page at a time. */
+            data: components["schemas"]["FitInsightSize"][];
+            /** @description Where the next page starts (its `cursor`); null on the last page, even a full one. */
+            next_cursor: string | null;
+            /** @description `self`; `next`, the next page's URL, unless this is the last page. */
+            _links: {
+                [key: string]: components["schemas"]["Link"];
+            };
+        };
+        FitInsightSize: {
+            sku: string;
+            size: string | null;
+            /** @description Every return of the sku and size, whatever its reason. */
+            all: components["schemas"]["FitCounts"];
+            /** @description Those whose reason is a fit reason. */
+            fit: components["schemas"]["FitCounts"];
+            /** @description Fit returns by direction. */
+            by_direction: components["schemas"]["FitDirectionCount"][];
+            /** @description Fit returns by body part. */
+            by_body_part: components["schemas"]["FitBodyPartCount"][];
+            /** @description Every return by reason, fit or not. */
+            by_reason: components["schemas"]["FitReasonCount"][];
+        };
+        FitReasonCount: {
+            /** @description Returns that claimed it at create (cancelled left out). */
+            returns: number;
+            /** @description Units of those returns. */
+            units: number;
+            /** @description Of those returns, the ones graded or closed. */
+            confirmed_returns: number;
+            /** @description Units of the confirmed returns. */
+            confirmed_units: number;
+            reason: string;
+            /** @enum {string} */
+            kind: "fit" | "other";
+            direction: components["schemas"]["FitDirection"] | null;
+            body_part: string | null;
+        };
+        FitSkuSummary: {
+            sku: string;
+            /** @description Every return of the sku, whatever its reason. */
+            all: components["schemas"]["FitCounts"];
+            /** @description Those whose reason is a fit reason. */
+            fit: components["schemas"]["FitCounts"];
+            /** @description fit.returns / all.returns, to 3 decimals. */
+            fit_share: number;
+            /** @description The direction, body part and size with the most fit returns; null without fit returns. */
+            top: components["schemas"]["FitTopIssue"] | null;
+        };
+        FitSummary: {
+            /** @constant */
+            object: "fit_summary";
+            /** @description The sku asked for, or null for every sku. */
+            sku: string | null;
+            /** @description The inclusive start asked for, as UTC. */
+            from: string | null;
+            /** @description The exclusive end asked for, as UTC. */
+            to: string | null;
+            /** @description One entry per sku, the most fit returns first (then by sku), a page at a time. */
+            data: components["schemas"]["FitSkuSummary"][];
+            /** @description Where the next page starts (its `cursor`); null on the last page, even a full one. */
+            next_cursor: string | null;
+            /** @description `self`; `next`, the next page's URL, unless this is the last page. */
+            _links: {
+                [key: string]: components["schemas"]["Link"];
+            };
+        };
+        FitTopIssue: {
+            /** @description Returns that claimed it at create (cancelled left out). */
+            returns: number;
+            /** @description Units of those returns. */
+            units: number;
+            /** @description Of those returns, the ones graded or closed. */
+            confirmed_returns: number;
+            /** @description Units of the confirmed returns. */
+            confirmed_units: number;
+            direction: components["schemas"]["FitDirection"];
+            body_part: string | null;
+            size: string | null;
+            /** @description `TOO_SMALL at CHEST in M`. */
+            label: string;
+        };
+        Grade: {
+            condition: ("NEW" | "LIKE_NEW" | "USED" | "DAMAGED" | "UNSELLABLE" | "WRONG_ITEM" | "MISSING") | null;
+            disposition: ("RESTOCK" | "REFURBISH" | "RESELL_DISCOUNTED" | "DONATE" | "RECYCLE" | "DISPOSE") | null;
+            /** @description Units grading accepted (at most the return's quantity); the others refund nothing. */
+            accepted_quantity: number;
+        };
+        HealthCheckResult: {
+            status: components["schemas"]["HealthStatus"];
+            componentType?: string;
+            observedValue?: number | boolean;
+            observedUnit?: string;
+            /** @description When the check ran (ISO 8601). */
+            time: string;
+            /** @description Why the check did not pass. */
+            output?: string;
+        };
+        HealthReport: {
+            /** @description `fail` (503) when the store cannot be reached or its migrations are not current; `warn` (still 200) when the outbox lags or no dispatcher runs in this process. */
+            status: components["schemas"]["HealthStatus"];
+            description: string;
+            /** @description `store:reachable`, `store:migrations`, `dispatcher:running`, `outbox:lag` (seconds). */
+            checks: {
+                [key: string]: components["schemas"]["HealthCheckResult"][];
+            };
+        };
+        /** @enum {string} */
+        HealthStatus: "pass" | "warn" | "fail";
+        HistoryEntry: {
+            seq: number;
+            /** @enum {string} */
+            event: "create" | "update" | "submit" | "cancel" | "approve" | "reject" | "flag" | "unflag" | "ship" | "receive" | "grade" | "close";
+            from: components["schemas"]["ReturnState"] | null;
+            to: components["schemas"]["ReturnState"];
+            /** Format: date-time */
+            at: string;
+            actor: components["schemas"]["Actor"];
+            note?: string;
+            /** @enum {string} */
+            reason_code?: "FINAL_SALE" | "RETURN_WINDOW_EXPIRED" | "NOT_ELIGIBLE" | "OTHER";
+        };
+        Link: {
+            href: string;
+        };
+        MerchantReturnPolicy: {
+            /** @constant */
+            "@context": "https://schema.org";
+            /** @constant */
+            "@type": "MerchantReturnPolicy";
+            applicableCountry?: string | string[];
+            /** @description Absent when the service enforces no window (not connected to the orders). */
+            returnPolicyCategory?: "https://schema.org/MerchantReturnFiniteReturnWindow" | "https://schema.org/MerchantReturnNotPermitted";
+            merchantReturnDays?: number;
+            /** @constant */
+            returnMethod?: "https://schema.org/ReturnByMail";
+            returnFees?: "https://schema.org/FreeReturn" | "https://schema.org/ReturnShippingFees";
+            returnShippingFeesAmount?: components["schemas"]["MonetaryAmount"] | components["schemas"]["MonetaryAmount"][];
+            /** @description A percentage of the product price (schema.org: a Number is a percentage). */
+            restockingFee?: number;
+            refundType?: ("https://schema.org/FullRefund" | "https://schema.org/StoreCreditRefund" | "https://schema.org/ExchangeRefund") | ("https://schema.org/FullRefund" | "https://schema.org/StoreCreditRefund" | "https://schema.org/ExchangeRefund")[];
+            itemCondition?: ("https://schema.org/NewCondition" | "https://schema.org/UsedCondition" | "https://schema.org/DamagedCondition") | ("https://schema.org/NewCondition" | "https://schema.org/UsedCondition" | "https://schema.org/DamagedCondition")[];
+        };
+        MonetaryAmount: {
+            /** @constant */
+            "@type": "MonetaryAmount";
+            /** @description ISO 4217 code. */
+            currency: string;
+            /** @description In the currency's major unit (4.95 for €4.95). */
+            value: number;
+        };
+        Problem: {
+            /** @description `urn:returnkit:problem:<slug>`; the slug names the problem. */
+            type: string;
+            title: string;
+            status: number;
+            detail: string;
+            /** @description The request's id, as in its `Request-Id` header: quote it when asking about it. */
+            request_id?: string;
+            /** @description invalid-body, invalid-query: each issue, at its path in the body or query. */
+            errors?: {
+                path: string;
+                message: string;
+            }[];
+            /** @description not-found, concurrent-update: the return asked for. */
+            return_id?: string;
+            /** @description not-found, nothing-to-do: the return request asked for. */
+            return_request_id?: string;
+            /** @description return-request-refused: each refused line, with the problem a return of it alone would get (its members as that problem has them), except that a line-not-on-order line leaves out `returnable_lines`: the refusal lists them once. */
+            lines?: ({
+                /** @description The line's place in the request (0 first). */
+                index: number;
+                /** @description The line's return, once it has one. */
+                return_id?: string;
+                type: string;
+                title: string;
+                status: number;
+                detail: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+            /** @description invalid-transition, unknown-event, history-limit-reached: the event sent. */
+            event?: string;
+            /** @description invalid-transition: the return's state. */
+            state?: components["schemas"]["ReturnState"];
+            /** @description invalid-transition: the events this caller may send now. */
+            allowed_events?: ("update" | "submit" | "cancel" | "approve" | "reject" | "flag" | "unflag" | "ship" | "receive" | "grade" | "close")[];
+            /** @description unknown-event: the events this caller's path takes. */
+            known_events?: ("update" | "submit" | "cancel" | "approve" | "reject" | "flag" | "unflag" | "ship" | "receive" | "grade" | "close")[];
+            /** @description insufficient-scope: any one of these scopes allows the operation. */
+            required_scopes?: string[];
+            /** @description forbidden (mixed scope families): the token's portal scopes. */
+            portal_scopes?: string[];
+            /** @description forbidden (mixed scope families): the token's merchant scopes. */
+            merchant_scopes?: string[];
+            /** @description method-not-allowed: the methods the path takes (as in `Allow`). */
+            allowed_methods?: string[];
+            /** @description precondition-failed: the return's version now; its ETag is this in quotes. */
+            current_version?: number;
+            /** @description document-changed: the document's entity tag now. */
+            current_etag?: string;
+            /** @description history-limit-reached: entries kept. */
+            history_entries?: number;
+            /** @description history-limit-reached: the most a return keeps. */
+            max_history_entries?: number;
+            /** @description payload-too-large: the body size limit. */
+            limit_bytes?: number;
+            /** @description route-not-found outside the service's path: where the service is mounted. */
+            base_url?: string;
+            /** @description endpoint-not-found, endpoint-exists, endpoint-managed-in-code, endpoint-concurrent-update, test-event-in-flight: the endpoint. */
+            endpoint_id?: string;
+            /**
+             * @description endpoint-managed-in-code: a subscriber, or an endpoint from the options.
+             * @enum {string}
+             */
+            managed_by?: "subscriber" | "options";
+            /** @description event-not-found, redelivery-out-of-order: the event asked for. */
+            event_id?: string;
+            /** @description redelivery-out-of-order: the earlier events of the return, dead to the same endpoints, that it would overtake. */
+            dead_ahead?: {
+                event_id: string;
+                endpoint_id: string;
+                dead_at: string | null;
+            }[];
+            /**
+             * @description webhook-destination-refused: why the URL was refused (an address inside the network, a cloud metadata service, credentials in the URL).
+             * @enum {string}
+             */
+            rule?: "userinfo" | "loopback" | "private" | "link-local" | "carrier-grade-nat" | "unique-local" | "unspecified" | "broadcast" | "multicast" | "reserved" | "cloud-metadata" | "internal-name";
+            /** @description The order the refused request named. */
+            order_id?: string;
+            /** @description The order line's sku. */
+            sku?: string;
+            /** @description The order line's size, null for none. */
+            size?: string | null;
+            /** @description line-not-on-order: the lines that can be returned now. return-request-refused: the same list, once, when a refused line is not on the order. */
+            returnable_lines?: {
+                sku: string;
+                size: string | null;
+                returnable_quantity?: number;
+            }[];
+            /** @description quantity-exceeds-returnable: units asked for. */
+            quantity?: number;
+            /** @description quantity-exceeds-returnable: units bought. */
+            purchased?: number;
+            /** @description quantity-exceeds-returnable: units of the line in the order's other returns. */
+            in_returns?: number;
+            /** @description quantity-exceeds-returnable: units a return may take now. */
+            returnable_quantity?: number;
+            /** @description return-window-closed: when the line's return window closed. */
+            returnable_until?: string;
+            /** @description not-returnable: the line was sold as final. */
+            final_sale?: boolean;
+            /** @description refused-by-policy: the shop's own reason code. */
+            code?: string;
+            /** @description exchange-size-not-offered: the size asked for. */
+            exchange_size?: string;
+            /** @description exchange-size-not-offered: the sizes on offer. */
+            sizes?: string[];
+        } & {
+            [key: string]: unknown;
+        };
+        Reason: {
+            /** @description What a create or update body sends as `reason`. */
+            code: string;
+            /** @enum {string} */
+            kind: "fit" | "other";
+            /** @description Which way a fit reason did not fit. */
+            direction: ("TOO_SMALL" | "TOO_LARGE" | "TOO_TIGHT" | "TOO_LOOSE" | "TOO_SHORT" | "TOO_LONG") | null;
+            /** @description Where, for fit reasons that say. */
+            body_part: string | null;
+            /** @description An English label made from the code. */
+            label: string;
+        };
+        ReasonList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["Reason"][];
+        };
+        Refund: {
+            currency: string;
+            /** @description Digits of the currency's minor unit, as ISO 4217 lists them and the amounts count them: an amount of 10^currency_exponent is one unit of the currency (2 for EUR and HUF, 0 for JPY, 3 for KWD and IQD, 2 for MGA and MRU). Render from it, not from a formatter's own digits (Intl shows HUF with 0). */
+            currency_exponent: number;
+            /** @description The accepted units' price less the condition deduction (0 for an exchange). */
+            item_amount: number;
+            restocking_fee: number;
+            /** @description This return's share of its request's fee. */
+            return_shipping_fee: number;
+            /** @description item_amount − restocking_fee − return_shipping_fee, plus the store-credit bonus. */
+            total: number;
+            /** @enum {string} */
+            method: "original_payment" | "store_credit" | "exchange";
+            /** @enum {string} */
+            status: "estimate" | "final";
+        };
+        RefundEstimates: {
+            REFUND?: components["schemas"]["Refund"];
+            STORE_CREDIT?: components["schemas"]["Refund"];
+            EXCHANGE?: components["schemas"]["Refund"];
+        };
+        /** @enum {string} */
+        Resolution: "REFUND" | "STORE_CREDIT" | "EXCHANGE";
+        Return: {
+            id: string;
+            /** @constant */
+            object: "return";
+            order_id: string;
+            line: components["schemas"]["ReturnLine"];
+            /** @description The order line as last checked (at create, update and submit); null when the service is not connected to the shop's orders. */
+            order_line: components["schemas"]["ReturnOrderLine"] | null;
+            /** @description What the return refunds, in the order's currency: an estimate until graded, then final. Null when the order line has no price (no `orders`, or the shop gave none). */
+            refund: components["schemas"]["Refund"] | null;
+            reason: string;
+            resolution: components["schemas"]["Resolution"];
+            exchange_size: string | null;
+            state: components["schemas"]["ReturnState"];
+            flagged_from: components["schemas"]["ReturnState"] | null;
+            grade: components["schemas"]["Grade"] | null;
+            shipment: components["schemas"]["Shipment"] | null;
+            customer_id: string;
+            /** @description The return request it was created in (`POST /v1/portal/return-requests`), with the order's other lines; null for a return created on its own. */
+            request_id: string | null;
+            version: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            history: components["schemas"]["HistoryEntry"][];
+            _links: {
+                [key: string]: components["schemas"]["Link"];
+            };
+            _templates: {
+                [key: string]: components["schemas"]["Template"];
+            };
+        };
+        ReturnableOrder: {
+            /** @constant */
+            object: "returnable_order";
+            order_id: string;
+            currency: string | null;
+            /** @description Digits of the currency's minor unit (ISO 4217), for `unit_price`; null when the order names no ISO 4217 currency. */
+            currency_exponent: number | null;
+            /** Format: date-time */
+            placed_at: string;
+            delivered_at: string | null;
+            lines: {
+                sku: string;
+                size: string | null;
+                /** @description Units bought. */
+                purchased: number;
+                /** @description Units in returns that are not cancelled or rejected. */
+                in_returns: number;
+                /** @description Units a new return may take now. */
+                returnable_quantity: number;
+                /** Format: date-time */
+                returnable_until: string;
+                final_sale: boolean;
+                /** @description In the currency's minor unit (cents). */
+                unit_price: number | null;
+                /** @description The problem a return of this line would get now; null when it can be returned. */
+                refusal: ("urn:returnkit:problem:quantity-exceeds-returnable" | "urn:returnkit:problem:return-window-closed" | "urn:returnkit:problem:not-returnable") | null;
+                /** @description What the customer may ask for; empty when the line cannot be returned. */
+                resolutions: components["schemas"]["Resolution"][];
+                /** @description Sizes an exchange may ask for; null when the shop does not say. */
+                exchange_sizes: string[] | null;
+                /** @description What a return of the line's whole returnable quantity would refund, per resolution on offer, before a reason is chosen (so no fee is waived by reason); null when the line has no price or nothing can be returned. */
+                refund_estimates: components["schemas"]["RefundEstimates"] | null;
+                /** @description `create`, pre-filled for this line, when it can be returned. */
+                _templates: {
+                    [key: string]: components["schemas"]["Template"];
+                };
+            }[];
+            _links: {
+                [key: string]: components["schemas"]["Link"];
+            };
+            /** @description `create_request`, when at least one line can be returned: one request of several lines. Its properties name each returnable line's members as `lines[i].<member>` (`lines[0].line.sku`); send the entries of the lines to return, leave the others out. */
+            _templates: {
+                [key: string]: components["schemas"]["Template"];
+            };
+        };
+        ReturnLine: {
+            sku: string;
+            quantity: number;
+            size: string | null;
+        };
+        ReturnList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["Return"][];
+            next_cursor: string | null;
+            _links: {
+                [key: string]: components["schemas"]["Link"];
+            };
+        };
+        ReturnOrderLine: {
+            /** @description Units bought on the order line. */
+            purchased: number;
+            /** @description Price of one unit in the currency's minor unit (cents). */
+            unit_price: number | null;
+            /** @description ISO 4217 code of the order's prices. */
+            currency: string | null;
+            /** @description Digits of the currency's minor unit (ISO 4217): `unit_price / 10^currency_exponent` is the price. Null when the order names no ISO 4217 currency. */
+            currency_exponent: number | null;
+            /** Format: date-time */
+            placed_at: string;
+            delivered_at: string | null;
+            /**
+             * Format: date-time
+             * @description The end of the line's return window.
+             */
+            returnable_until: string;
+        };
+        ReturnPolicy: {
+            /** @constant */
+            object: "return_policy";
+            /** @description The window the service enforces on each return; a line's own `returnable_until` overrides it. Null when the service is not connected to the shop's orders and so enforces none. */
+            return_window: {
+                /** @description Days a line can be returned. */
+                days: number;
+                /**
+                 * @description The order's delivery, else its placing when no delivery is recorded.
+                 * @constant
+                 */
+                counted_from: "delivery";
+            } | null;
+            /** @description Lines sold as final sale cannot be returned. Null when the service is not connected to the shop's orders and so cannot tell. */
+            final_sale: {
+                /** @constant */
+                returnable: false;
+            } | null;
+            /** @description What a customer may ask for: money back, store credit, or an exchange (which moves no money). */
+            resolutions: ("REFUND" | "STORE_CREDIT" | "EXCHANGE")[];
+            /** @description How items come back. */
+            return_methods: "by_mail"[];
+            fees: {
+                /** @description Taken from the item amount after the condition deduction. */
+                restocking_fee: {
+                    /** @description Percent of the refunded item amount kept back; rounded half down to the minor unit. */
+                    percent: number;
+                    /** @description Return reason codes for which it is not charged. */
+                    waived_for_reasons: string[];
+                    /** @description Resolutions for which it is not charged (always `EXCHANGE`: an exchange refunds nothing). */
+                    waived_for_resolutions: ("REFUND" | "STORE_CREDIT" | "EXCHANGE")[];
+                };
+                /** @description Charged once per request (the returns sent together), shared among its returns, and never more than they refund. */
+                return_shipping_fee: {
+                    /** @description Per currency, in its minor unit (`{ EUR: 495 }` is €4.95); none in a currency not named. */
+                    amount: {
+                        [key: string]: number;
+                    };
+                    /** @description Digits of the minor unit (ISO 4217) of each currency in `amount`: `{ EUR: 2 }`, so 495 is 4.95. */
+                    currency_exponents: {
+                        [key: string]: number;
+                    };
+                    /** @description Return reason codes for which it is not charged. */
+                    waived_for_reasons: string[];
+                    /** @description Resolutions that bear none of it (always `EXCHANGE`: an exchange refunds nothing). */
+                    waived_for_resolutions: ("REFUND" | "STORE_CREDIT" | "EXCHANGE")[];
+                };
+                /** @description Extra credit, in percent of the net refund, for store credit. */
+                store_credit_bonus_percent: number;
+                /** @description Percent of the accepted units' price deducted for the graded condition. */
+                condition_deductions: {
+                    [key: string]: number;
+                };
+            };
+            /** @description ISO 3166-1 alpha-2 codes of the countries the policy applies to, when set. */
+            applicable_countries?: string[];
+        };
+        ReturnRequest: {
+            id: string;
+            /** @constant */
+            object: "return_request";
+            order_id: string;
+            customer_id: string;
+            /** Format: date-time */
+            created_at: string;
+            returns: components["schemas"]["Return"][];
+            /** @description Its returns' refunds added up, in minor units; null when no return has a price. */
+            refund: components["schemas"]["ReturnRequestRefund"] | null;
+            /** @description `self`, `returns` (the list filtered to this request) and `item`: each return. */
+            _links: {
+                [key: string]: components["schemas"]["Link"] | components["schemas"]["Link"][];
+            };
+            /** @description `submit` (a customer, while drafts remain) and `ship` (the back office, while returns are approved). */
+            _templates: {
+                [key: string]: components["schemas"]["Template"];
+            };
+        };
+        ReturnRequestEstimate: {
+            /** @constant */
+            object: "return_request_estimate";
+            order_id: string;
+            /** @description One entry per line sent, in the order sent. */
+            lines: {
+                line: components["schemas"]["ReturnLine"];
+                reason: string;
+                resolution: components["schemas"]["Resolution"];
+                /** @description What this line's return would refund if the request were created now, its share of the return shipping fee included (status `estimate`); null when the order line has no price. */
+                refund: components["schemas"]["Refund"] | null;
+            }[];
+            /** @description The lines' refunds added up, in minor units; null when no line has a price. */
+            refund: components["schemas"]["ReturnRequestRefund"] | null;
+            /** @description `returnable`: the order's returnable lines, whose `create_request` creates it. */
+            _links: {
+                [key: string]: components["schemas"]["Link"];
+            };
+        };
+        ReturnRequestRefund: {
+            /** @description ISO 4217 code of the order's currency. */
+            currency: string;
+            /** @description Digits of the currency's minor unit, as ISO 4217 lists them and the amounts count them: an amount of 10^currency_exponent is one unit of the currency (2 for EUR and HUF, 0 for JPY, 3 for KWD and IQD, 2 for MGA and MRU). Render from it, not from a formatter's own digits (Intl shows HUF with 0). */
+            currency_exponent: number;
+            item_amount: number;
+            restocking_fee: number;
+            /** @description The request's return shipping fee: its returns' shares, added up. */
+            return_shipping_fee: number;
+            total: number;
+            /**
+             * @description `final` once every return's refund is final (graded, rejected or cancelled).
+             * @enum {string}
+             */
+            status: "estimate" | "final";
+        };
+        /** @enum {string} */
+        ReturnState: "draft" | "submitted" | "approved" | "in_transit" | "received" | "graded" | "closed" | "rejected" | "flagged" | "cancelled";
+        RevivedDeliveries: {
+            /** @constant */
+            object: "webhook_redelivery";
+            /** @description Dead deliveries made pending again, due now. */
+            revived: number;
+            /** @description Dead deliveries selected but left dead: their endpoint was deleted (never sent to an endpoint that took its id since). */
+            skipped: number;
+        };
+        Shipment: {
+            carrier: string | null;
+            tracking_number: string | null;
+        };
+        Template: {
+            title: string;
+            /** @enum {string} */
+            method: "POST" | "PATCH";
+            target: string;
+            /** @constant */
+            contentType: "application/json";
+            /** @description A link to the JSON Schema of the body, in the OpenAPI document (`…/openapi.json#/components/requestBodies/<Id>/content/application~1json/schema`). */
+            schema: components["schemas"]["Link"];
+            requiredScopes: string[];
+            /** @description Members pre-filled for this resource; `schema` has the full body. */
+            properties?: components["schemas"]["TemplateProperty"][];
+        };
+        TemplateProperty: {
+            /** @description The body member; a dotted path for a nested one (`line.sku`), `lines[i].` for a member of the i-th entry of an array (`lines[0].reason`). */
+            name: string;
+            /** @description The value to send, as its JSON type. */
+            value?: string | number;
+            readOnly?: boolean;
+            required?: boolean;
+            min?: number;
+            max?: number;
+            /** @description The values the member may take. */
+            options?: {
+                inline: string[];
+            };
+        };
+        WebhookAttempt: {
+            /** @description ISO 8601 time (UTC). */
+            at: string;
+            /** @description The receiver's HTTP status; null when none arrived. */
+            status: number | null;
+            /** @description Why it failed when the status does not say: a refused destination's rule, a redirect not followed, or one sentence for any attempt without an HTTP answer (the service's log says which). */
+            error: string | null;
+            duration_ms: number;
+        };
+        WebhookDelivery: {
+            /** @constant */
+            object: "webhook_delivery";
+            id: string;
+            event_id: string;
+            endpoint_id: string;
+            return_id: string;
+            /** @enum {string} */
+            status: "pending" | "delivered" | "dead";
+            /** @description Every attempt ever made, revivals included: the length of `attempts`. */
+            attempt_count: number;
+            /** @description Attempts since it was last revived (all of them if never): what the retry schedule counts, so a revived delivery gets the whole schedule again. */
+            attempts_since_revival: number;
+            /** @description When a pending delivery is next tried. */
+            next_attempt_at: string | null;
+            /** @description Every attempt, oldest first. */
+            attempts: components["schemas"]["WebhookAttempt"][];
+            delivered_at: string | null;
+            dead_at: string | null;
+        };
+        WebhookDeliveryList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["WebhookDelivery"][];
+            /** @description The `cursor` of the next page (also `_links.next`); null on the last page. */
+            next_cursor: string | null;
+            _links: {
+                [key: string]: components["schemas"]["Link"];
+            };
+        };
+        WebhookEndpoint: {
+            /** @constant */
+            object: "webhook_endpoint";
+            id: string;
+            /** @enum {string} */
+            kind: "webhook" | "subscriber";
+            /** @description null for a subscriber (host code). */
+            url: string | null;
+            types: components["schemas"]["WebhookEventType"][] | null;
+            enabled: boolean;
+            disabled_reason: string | null;
+            /** @description ISO 8601 time (UTC). */
+            created_at: string;
+            /** @description How many secrets sign an attempt made now. */
+            signing_secrets: number;
+            /** @description While a rotation overlaps: when the last of the previous secrets stops signing (each stops at its own time). */
+            previous_secrets_until: string | null;
+            /**
+             * @description `api`: created over HTTP or a CLI, changed here. `options` and `subscriber`: code owns it; only `enabled` can change here.
+             * @enum {string}
+             */
+            managed_by: "api" | "options" | "subscriber";
+            _links: {
+                [key: string]: components["schemas"]["Link"];
+            };
+        };
+        WebhookEndpointList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["WebhookEndpoint"][];
+        };
+        WebhookEndpointWithSecret: {
+            /** @constant */
+            object: "webhook_endpoint";
+            id: string;
+            /** @enum {string} */
+            kind: "webhook" | "subscriber";
+            /** @description null for a subscriber (host code). */
+            url: string | null;
+            types: components["schemas"]["WebhookEventType"][] | null;
+            enabled: boolean;
+            disabled_reason: string | null;
+            /** @description ISO 8601 time (UTC). */
+            created_at: string;
+            /** @description How many secrets sign an attempt made now. */
+            signing_secrets: number;
+            /** @description While a rotation overlaps: when the last of the previous secrets stops signing (each stops at its own time). */
+            previous_secrets_until: string | null;
+            /**
+             * @description `api`: created over HTTP or a CLI, changed here. `options` and `subscriber`: code owns it; only `enabled` can change here.
+             * @enum {string}
+             */
+            managed_by: "api" | "options" | "subscriber";
+            _links: {
+                [key: string]: components["schemas"]["Link"];
+            };
+            /** @description The new `whsec_` signing secret: shown in this response only, never listed. */
+            secret: string;
+        };
+        WebhookEvent: {
+            /** @constant */
+            object: "webhook_event";
+            /** @description `evt_` + ULID: the `webhook-id` of every attempt. */
+            id: string;
+            return_id: string;
+            /** @description The history entry that produced it. */
+            seq: number;
+            type: components["schemas"]["WebhookEventType"];
+            /** @description ISO 8601 time (UTC). */
+            created_at: string;
+            payload: {
+                type: components["schemas"]["WebhookEventType"];
+                /** @description ISO 8601 time (UTC). */
+                timestamp: string;
+                data: {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        WebhookEventList: {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["WebhookEvent"][];
+            _links: {
+                [key: string]: components["schemas"]["Link"];
+            };
+        };
+        /** @enum {string} */
+        WebhookEventType: "return.created" | "return.submitted" | "return.approved" | "return.rejected" | "return.flagged" | "return.unflagged" | "return.in_transit" | "return.received" | "return.graded" | "return.closed" | "return.cancelled" | "return.fit_signal";
+        WebhookTestResult: {
+            /** @constant */
+            object: "webhook_test";
+            endpoint_id: string;
+            /** @description The `webhook-id` sent; the event is not stored. */
+            event_id: string;
+            /** @description true for a 2xx within the timeout. */
+            delivered: boolean;
+            /** @description The 2xx status when delivered; null otherwise. */
+            status: number | null;
+            /** @description Null when delivered; a refused destination's rule; else one sentence whatever happened (the service's log says what). */
+            error: string | null;
+            duration_ms: number;
+        };
+    };
+    responses: {
+        /** @description Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned) or `exchange-size-not-offered` (`sizes` lists those on offer); for a return request, `return-request-refused` names each refused line in `lines` (and, when a line is not on the order, lists what can be returned once, in `returnable_lines`). */
+        BadRequest: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description No credentials, or invalid ones. With OAuth: no access token, or one that is expired, not yet valid, for another issuer or audience, badly signed, or of an unexpected typ or alg, and `WWW-Authenticate` links the protected-resource metadata. With the shop's own sign-in: not signed in. */
+        Unauthorized: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The caller lacks a scope this operation needs (`required_scopes` lists them; with OAuth, `WWW-Authenticate` names them too), or holds portal and merchant scopes at once. */
+        Forbidden: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description No such return for this caller (another customer's return is not found either), no such order for this caller (`order-not-found`, the same for another customer's order), a service not connected to the shop's orders (`orders-not-configured`), an unknown event, or no such path; for the webhook operations, no such endpoint (`endpoint-not-found`) or event (`event-not-found`). */
+        NotFound: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The event does not apply in the return's state (`allowed_events` lists those that do), the return's history is full (`history-limit-reached`), or the return changed concurrently (`concurrent-update`: send it again). For webhook endpoints: the id exists (`endpoint-exists`), the endpoint is the code's (`endpoint-managed-in-code`: a subscriber, or one from the service's options; only enabling or disabling it is possible), a test event to it still waits for its answer (`test-event-in-flight`, with `Retry-After`), or another change to it won the race (`endpoint-concurrent-update`: nothing was changed; send it again, with the same Idempotency-Key if you like). For a redelivery: an earlier event of the return is dead to the same endpoint (`redelivery-out-of-order`, `dead_ahead` lists them; recover keeps order, `out_of_order: true` sends it anyway). */
+        Conflict: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description If-Match names another version than the current one: of the return (`precondition-failed`, with `current_version`), or of the document (`document-changed`, with `current_etag`). */
+        PreconditionFailed: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The body exceeds the size limit (16 KiB by default). */
+        PayloadTooLarge: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The body is not application/json. */
+        UnsupportedMediaType: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description This Idempotency-Key was already used with a different request (`idempotency-key-reused`); or the shop's order refuses the return: `quantity-exceeds-returnable` (`returnable_quantity`), `return-window-closed` (`returnable_until`), `not-returnable` (final sale), `refused-by-policy` (the shop's own `code`). A webhook endpoint's URL that points inside the network or carries credentials (`webhook-destination-refused`: `rule` names why, e.g. `loopback`, `private`, `cloud-metadata`, `userinfo`). */
+        UnprocessableContent: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description An unexpected error; nothing internal is disclosed. Safe to retry. */
+        InternalError: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The shop's order system could not be read (`orders-unavailable`, with `Retry-After`) or answered something unusable (`order-source-invalid`); nothing was changed. */
+        BadGateway: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The authorization server's signing keys cannot be fetched, or the service's database cannot serve the request (unreachable, restarting, read-only mid-failover, timing out), right now; retry shortly with the same token and Idempotency-Key. */
+        ServiceUnavailable: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+    };
+    parameters: {
+        /** @description The return's id (`ret_` + ULID). */
+        ReturnId: string;
+        /** @description The shop's id of one of the caller's orders. */
+        OrderId: string;
+        /** @description A webhook endpoint's id (`ep_…`, one given at creation, or `sub_<name>`). */
+        EndpointId: string;
+        /** @description A webhook event's id (`evt_` + ULID), its `webhook-id` header. */
+        EventId: string;
+        /** @description 1-255 printable ASCII characters, bare (`abc`) or quoted (`"abc"`). Scoped to the caller, method and path; a retry with the same key and body replays the stored response. */
+        IdempotencyKey: string;
+        /** @description The ETag of the version you last saw; the request fails with 412 if the return (or document) has changed since. */
+        IfMatch: string;
+        /** @description The ETag of a cached copy; 304 without a body while it is still current. */
+        IfNoneMatch: string;
+    };
+    requestBodies: {
+        ApproveReturn: {
+            content: {
+                "application/json": {
+                    /** @description Free text kept in the history entry. */
+                    note?: string;
+                };
+            };
+        };
+        CancelReturn: {
+            content: {
+                "application/json": {
+                    /** @description Free text kept in the history entry. */
+                    note?: string;
+                };
+            };
+        };
+        CloseReturn: {
+            content: {
+                "application/json": {
+                    /** @description Free text kept in the history entry. */
+                    note?: string;
+                };
+            };
+        };
+        CreateReturn: {
+            content: {
+                "application/json": {
+                    order_id: string;
+                    line: {
+                        sku: string;
+                        /** @default 1 */
+                        quantity?: number;
+                        /** @description The size that was ordered. */
+                        size?: string;
+                    };
+                    /**
+                     * @description A reason code of the catalogue (`GET /v1/reasons` lists them).
+                     * @enum {string}
+                     */
+                    reason: "TOO_SMALL" | "TOO_LARGE" | "TOO_SMALL_AT_CHEST" | "TOO_SMALL_AT_WAIST" | "TOO_SMALL_AT_HIPS" | "TOO_SMALL_AT_SHOULDERS" | "TOO_SMALL_AT_SLEEVES" | "TOO_SMALL_AT_NECK" | "TOO_SMALL_AT_INSEAM" | "TOO_SMALL_AT_THIGHS" | "TOO_SMALL_AT_LENGTH" | "TOO_SMALL_AT_FOOT" | "TOO_SMALL_AT_TOE" | "TOO_SMALL_AT_WIDTH" | "TOO_LARGE_AT_CHEST" | "TOO_LARGE_AT_WAIST" | "TOO_LARGE_AT_HIPS" | "TOO_LARGE_AT_SHOULDERS" | "TOO_LARGE_AT_SLEEVES" | "TOO_LARGE_AT_NECK" | "TOO_LARGE_AT_INSEAM" | "TOO_LARGE_AT_THIGHS" | "TOO_LARGE_AT_LENGTH" | "TOO_LARGE_AT_FOOT" | "TOO_LARGE_AT_TOE" | "TOO_LARGE_AT_WIDTH" | "TOO_TIGHT_AT_CHEST" | "TOO_TIGHT_AT_WAIST" | "TOO_TIGHT_AT_HIPS" | "TOO_TIGHT_AT_SHOULDERS" | "TOO_TIGHT_AT_SLEEVES" | "TOO_TIGHT_AT_NECK" | "TOO_TIGHT_AT_INSEAM" | "TOO_TIGHT_AT_THIGHS" | "TOO_TIGHT_AT_LENGTH" | "TOO_TIGHT_AT_FOOT" | "TOO_TIGHT_AT_TOE" | "TOO_TIGHT_AT_WIDTH" | "TOO_LOOSE_AT_CHEST" | "TOO_LOOSE_AT_WAIST" | "TOO_LOOSE_AT_HIPS" | "TOO_LOOSE_AT_SHOULDERS" | "TOO_LOOSE_AT_SLEEVES" | "TOO_LOOSE_AT_NECK" | "TOO_LOOSE_AT_INSEAM" | "TOO_LOOSE_AT_THIGHS" | "TOO_LOOSE_AT_LENGTH" | "TOO_LOOSE_AT_FOOT" | "TOO_LOOSE_AT_TOE" | "TOO_LOOSE_AT_WIDTH" | "TOO_SHORT_AT_CHEST" | "TOO_SHORT_AT_WAIST" | "TOO_SHORT_AT_HIPS" | "TOO_SHORT_AT_SHOULDERS" | "TOO_SHORT_AT_SLEEVES" | "TOO_SHORT_AT_NECK" | "TOO_SHORT_AT_INSEAM" | "TOO_SHORT_AT_THIGHS" | "TOO_SHORT_AT_LENGTH" | "TOO_SHORT_AT_FOOT" | "TOO_SHORT_AT_TOE" | "TOO_SHORT_AT_WIDTH" | "TOO_LONG_AT_CHEST" | "TOO_LONG_AT_WAIST" | "TOO_LONG_AT_HIPS" | "TOO_LONG_AT_SHOULDERS" | "TOO_LONG_AT_SLEEVES" | "TOO_LONG_AT_NECK" | "TOO_LONG_AT_INSEAM" | "TOO_LONG_AT_THIGHS" | "TOO_LONG_AT_LENGTH" | "TOO_LONG_AT_FOOT" | "TOO_LONG_AT_TOE" | "TOO_LONG_AT_WIDTH" | "DAMAGED" | "DEFECTIVE" | "WRONG_ITEM" | "NOT_AS_DESCRIBED" | "CHANGED_MIND" | "ARRIVED_LATE" | "OTHER";
+                    resolution: components["schemas"]["Resolution"];
+                    exchange_size?: string;
+                } & ({
+                    /** @constant */
+                    resolution: "EXCHANGE";
+                } | {
+                    /** @enum {unknown} */
+                    resolution: "REFUND" | "STORE_CREDIT";
+                    exchange_size?: never;
+                });
+            };
+        };
+        CreateReturnRequest: {
+            content: {
+                "application/json": {
+                    order_id: string;
+                    /** @description One entry per order line (a line at most once): each becomes a draft return. */
+                    lines: {
+                        line: {
+                            sku: string;
+                            /** @description The size that was ordered. */
+                            size?: string;
+                        };
+                        /** @default 1 */
+                        quantity?: number;
+                        /**
+                         * @description A reason code of the catalogue (`GET /v1/reasons` lists them).
+                         * @enum {string}
+                         */
+                        reason: "TOO_SMALL" | "TOO_LARGE" | "TOO_SMALL_AT_CHEST" | "TOO_SMALL_AT_WAIST" | "TOO_SMALL_AT_HIPS" | "TOO_SMALL_AT_SHOULDERS" | "TOO_SMALL_AT_SLEEVES" | "TOO_SMALL_AT_NECK" | "TOO_SMALL_AT_INSEAM" | "TOO_SMALL_AT_THIGHS" | "TOO_SMALL_AT_LENGTH" | "TOO_SMALL_AT_FOOT" | "TOO_SMALL_AT_TOE" | "TOO_SMALL_AT_WIDTH" | "TOO_LARGE_AT_CHEST" | "TOO_LARGE_AT_WAIST" | "TOO_LARGE_AT_HIPS" | "TOO_LARGE_AT_SHOULDERS" | "TOO_LARGE_AT_SLEEVES" | "TOO_LARGE_AT_NECK" | "TOO_LARGE_AT_INSEAM" | "TOO_LARGE_AT_THIGHS" | "TOO_LARGE_AT_LENGTH" | "TOO_LARGE_AT_FOOT" | "TOO_LARGE_AT_TOE" | "TOO_LARGE_AT_WIDTH" | "TOO_TIGHT_AT_CHEST" | "TOO_TIGHT_AT_WAIST" | "TOO_TIGHT_AT_HIPS" | "TOO_TIGHT_AT_SHOULDERS" | "TOO_TIGHT_AT_SLEEVES" | "TOO_TIGHT_AT_NECK" | "TOO_TIGHT_AT_INSEAM" | "TOO_TIGHT_AT_THIGHS" | "TOO_TIGHT_AT_LENGTH" | "TOO_TIGHT_AT_FOOT" | "TOO_TIGHT_AT_TOE" | "TOO_TIGHT_AT_WIDTH" | "TOO_LOOSE_AT_CHEST" | "TOO_LOOSE_AT_WAIST" | "TOO_LOOSE_AT_HIPS" | "TOO_LOOSE_AT_SHOULDERS" | "TOO_LOOSE_AT_SLEEVES" | "TOO_LOOSE_AT_NECK" | "TOO_LOOSE_AT_INSEAM" | "TOO_LOOSE_AT_THIGHS" | "TOO_LOOSE_AT_LENGTH" | "TOO_LOOSE_AT_FOOT" | "TOO_LOOSE_AT_TOE" | "TOO_LOOSE_AT_WIDTH" | "TOO_SHORT_AT_CHEST" | "TOO_SHORT_AT_WAIST" | "TOO_SHORT_AT_HIPS" | "TOO_SHORT_AT_SHOULDERS" | "TOO_SHORT_AT_SLEEVES" | "TOO_SHORT_AT_NECK" | "TOO_SHORT_AT_INSEAM" | "TOO_SHORT_AT_THIGHS" | "TOO_SHORT_AT_LENGTH" | "TOO_SHORT_AT_FOOT" | "TOO_SHORT_AT_TOE" | "TOO_SHORT_AT_WIDTH" | "TOO_LONG_AT_CHEST" | "TOO_LONG_AT_WAIST" | "TOO_LONG_AT_HIPS" | "TOO_LONG_AT_SHOULDERS" | "TOO_LONG_AT_SLEEVES" | "TOO_LONG_AT_NECK" | "TOO_LONG_AT_INSEAM" | "TOO_LONG_AT_THIGHS" | "TOO_LONG_AT_LENGTH" | "TOO_LONG_AT_FOOT" | "TOO_LONG_AT_TOE" | "TOO_LONG_AT_WIDTH" | "DAMAGED" | "DEFECTIVE" | "WRONG_ITEM" | "NOT_AS_DESCRIBED" | "CHANGED_MIND" | "ARRIVED_LATE" | "OTHER";
+                        resolution: components["schemas"]["Resolution"];
+                        exchange_size?: string;
+                    }[];
+                    /** @description Free text kept in the history entry. */
+                    note?: string;
+                };
+            };
+        };
+        CreateWebhookEndpoint: {
+            content: {
+                "application/json": {
+                    /** @description Where events are POSTed (http or https). */
+                    url: string;
+                    /** @description Event types to receive; every type when omitted or null. */
+                    types?: components["schemas"]["WebhookEventType"][] | null;
+                    /** @description Defaults to an id derived from the URL (`ep_…`): one endpoint per URL. */
+                    id?: string;
+                };
+            };
+        };
+        FlagReturn: {
+            content: {
+                "application/json": {
+                    /** @description Free text kept in the history entry. */
+                    note?: string;
+                };
+            };
+        };
+        GradeReturn: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    condition?: "NEW" | "LIKE_NEW" | "USED" | "DAMAGED" | "UNSELLABLE" | "WRONG_ITEM" | "MISSING";
+                    /** @enum {string} */
+                    disposition?: "RESTOCK" | "REFURBISH" | "RESELL_DISCOUNTED" | "DONATE" | "RECYCLE" | "DISPOSE";
+                    /** @description Units accepted for a refund; the return's quantity when absent. More than the return's quantity is a 400. */
+                    accepted_quantity?: number;
+                    /** @description Free text kept in the history entry. */
+                    note?: string;
+                };
+            };
+        };
+        ReceiveReturn: {
+            content: {
+                "application/json": {
+                    /** @description Free text kept in the history entry. */
+                    note?: string;
+                };
+            };
+        };
+        RecoverWebhookDeliveries: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description Revive every delivery that died at or after this time.
+                     */
+                    since: string;
+                };
+            };
+        };
+        RedeliverWebhookEvent: {
+            content: {
+                "application/json": {
+                    /** @description Only this endpoint's dead delivery; every endpoint's when omitted. */
+                    endpoint_id?: string;
+                    /** @description true sends it even though an earlier event of its return is dead too (so it arrives first); otherwise that is a 409 `redelivery-out-of-order`. */
+                    out_of_order?: boolean;
+                };
+            };
+        };
+        RejectReturn: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    reason_code?: "FINAL_SALE" | "RETURN_WINDOW_EXPIRED" | "NOT_ELIGIBLE" | "OTHER";
+                    /** @description Free text kept in the history entry. */
+                    note?: string;
+                };
+            };
+        };
+        RotateWebhookSecret: {
+            content: {
+                "application/json": {
+                    /** @description How long the previous secrets keep signing: default 86400 (24 h), at most 7 days. */
+                    overlap_seconds?: number;
+                };
+            };
+        };
+        SendWebhookTest: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        ShipReturn: {
+            content: {
+                "application/json": {
+                    carrier?: string;
+                    tracking_number?: string;
+                    /** @description Free text kept in the history entry. */
+                    note?: string;
+                };
+            };
+        };
+        ShipReturnRequest: {
+            content: {
+                "application/json": {
+                    carrier?: string;
+                    tracking_number?: string;
+                    /** @description Free text kept in the history entry. */
+                    note?: string;
+                };
+            };
+        };
+        SubmitReturn: {
+            content: {
+                "application/json": {
+                    /** @description Free text kept in the history entry. */
+                    note?: string;
+                };
+            };
+        };
+        SubmitReturnRequest: {
+            content: {
+                "application/json": {
+                    /** @description Free text kept in the history entry. */
+                    note?: string;
+                };
+            };
+        };
+        UnflagReturn: {
+            content: {
+                "application/json": {
+                    /** @description Free text kept in the history entry. */
+                    note?: string;
+                };
+            };
+        };
+        UpdateReturn: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description A reason code of the catalogue (`GET /v1/reasons` lists them).
+                     * @enum {string}
+                     */
+                    reason?: "TOO_SMALL" | "TOO_LARGE" | "TOO_SMALL_AT_CHEST" | "TOO_SMALL_AT_WAIST" | "TOO_SMALL_AT_HIPS" | "TOO_SMALL_AT_SHOULDERS" | "TOO_SMALL_AT_SLEEVES" | "TOO_SMALL_AT_NECK" | "TOO_SMALL_AT_INSEAM" | "TOO_SMALL_AT_THIGHS" | "TOO_SMALL_AT_LENGTH" | "TOO_SMALL_AT_FOOT" | "TOO_SMALL_AT_TOE" | "TOO_SMALL_AT_WIDTH" | "TOO_LARGE_AT_CHEST" | "TOO_LARGE_AT_WAIST" | "TOO_LARGE_AT_HIPS" | "TOO_LARGE_AT_SHOULDERS" | "TOO_LARGE_AT_SLEEVES" | "TOO_LARGE_AT_NECK" | "TOO_LARGE_AT_INSEAM" | "TOO_LARGE_AT_THIGHS" | "TOO_LARGE_AT_LENGTH" | "TOO_LARGE_AT_FOOT" | "TOO_LARGE_AT_TOE" | "TOO_LARGE_AT_WIDTH" | "TOO_TIGHT_AT_CHEST" | "TOO_TIGHT_AT_WAIST" | "TOO_TIGHT_AT_HIPS" | "TOO_TIGHT_AT_SHOULDERS" | "TOO_TIGHT_AT_SLEEVES" | "TOO_TIGHT_AT_NECK" | "TOO_TIGHT_AT_INSEAM" | "TOO_TIGHT_AT_THIGHS" | "TOO_TIGHT_AT_LENGTH" | "TOO_TIGHT_AT_FOOT" | "TOO_TIGHT_AT_TOE" | "TOO_TIGHT_AT_WIDTH" | "TOO_LOOSE_AT_CHEST" | "TOO_LOOSE_AT_WAIST" | "TOO_LOOSE_AT_HIPS" | "TOO_LOOSE_AT_SHOULDERS" | "TOO_LOOSE_AT_SLEEVES" | "TOO_LOOSE_AT_NECK" | "TOO_LOOSE_AT_INSEAM" | "TOO_LOOSE_AT_THIGHS" | "TOO_LOOSE_AT_LENGTH" | "TOO_LOOSE_AT_FOOT" | "TOO_LOOSE_AT_TOE" | "TOO_LOOSE_AT_WIDTH" | "TOO_SHORT_AT_CHEST" | "TOO_SHORT_AT_WAIST" | "TOO_SHORT_AT_HIPS" | "TOO_SHORT_AT_SHOULDERS" | "TOO_SHORT_AT_SLEEVES" | "TOO_SHORT_AT_NECK" | "TOO_SHORT_AT_INSEAM" | "TOO_SHORT_AT_THIGHS" | "TOO_SHORT_AT_LENGTH" | "TOO_SHORT_AT_FOOT" | "TOO_SHORT_AT_TOE" | "TOO_SHORT_AT_WIDTH" | "TOO_LONG_AT_CHEST" | "TOO_LONG_AT_WAIST" | "TOO_LONG_AT_HIPS" | "TOO_LONG_AT_SHOULDERS" | "TOO_LONG_AT_SLEEVES" | "TOO_LONG_AT_NECK" | "TOO_LONG_AT_INSEAM" | "TOO_LONG_AT_THIGHS" | "TOO_LONG_AT_LENGTH" | "TOO_LONG_AT_FOOT" | "TOO_LONG_AT_TOE" | "TOO_LONG_AT_WIDTH" | "DAMAGED" | "DEFECTIVE" | "WRONG_ITEM" | "NOT_AS_DESCRIBED" | "CHANGED_MIND" | "ARRIVED_LATE" | "OTHER";
+                    resolution?: components["schemas"]["Resolution"];
+                    exchange_size?: string | null;
+                };
+            };
+        };
+        UpdateWebhookEndpoint: {
+            content: {
+                "application/json": {
+                    /** @description Event types to receive from now on; null for every type. */
+                    types?: components["schemas"]["WebhookEventType"][] | null;
+                    /** @description false pauses deliveries (they still queue); true resumes them in order. */
+                    enabled?: boolean;
+                };
+            };
+        };
+    };
+    headers: {
+        /** @description The return's version as an entity tag; send it back in If-Match to update only that version. */
+        ETag: string;
+        /** @description URL of the created resource (a return, a webhook endpoint). */
+        Location: string;
+        /** @description `true` when this is the stored response of an earlier request with the same Idempotency-Key. */
+        "Idempotent-Replayed": "true";
+        /** @description The request's id: the request's `X-Request-Id` when it is 1-200 visible ASCII characters, else the trace id of a valid W3C `traceparent`, else a fresh `req_…`. Also in problem bodies (`request_id`), in log lines, and on the webhooks the request's change sends (`returnkit-request-id`). */
+        "Request-Id": string;
+        /** @description Always includes `<…/v1/openapi.json>; rel="describedby"`. */
+        Link: string;
+        /** @description With OAuth, a Bearer challenge (RFC 6750) with `resource_metadata` (RFC 9728), and `scope` or `error` as applicable; with the shop's own sign-in, the challenge the shop set, if any. */
+        "WWW-Authenticate": string;
+        /** @description Seconds to wait before retrying. */
+        "Retry-After": number;
+        /** @description The document's strong entity tag; send it in If-None-Match to revalidate a cached copy (304). */
+        DocumentETag: string;
+        /** @description How long the document may be cached. */
+        "Cache-Control": string;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getOpenApiDocument: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of a cached copy; 304 without a body while it is still current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description The ETag of the version you last saw; the request fails with 412 if the return (or document) has changed since. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description This OpenAPI document */
+            200: {
+                headers: {
+                    ETag: components["headers"]["DocumentETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        openapi: "3.1.0";
+                        info: Record<string, never>;
+                        paths: Record<string, never>;
+                        components: Record<string, never>;
+                    };
+                };
+            };
+            /** @description If-None-Match names the current entity tag: the cached copy is current. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["DocumentETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            412: components["responses"]["PreconditionFailed"];
+        };
+    };
+    headOpenApiDocument: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of a cached copy; 304 without a body while it is still current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description The ETag of the version you last saw; the request fails with 412 if the return (or document) has changed since. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description This OpenAPI document */
+            200: {
+                headers: {
+                    ETag: components["headers"]["DocumentETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description If-None-Match names the current entity tag: the cached copy is current. */
+            304: {
+                headers: {
+                    ETag: components["headers"]["DocumentETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description If-Match names another version than the current one: of the return (`precondition-failed`, with `current_version`), or of the document (`document-changed`, with `current_etag`). */
+            412: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listPortalReturns: {
+        parameters: {
+            query?: {
+                order_id?: string;
+                request_id?: string;
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of returns */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createReturn: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description 1-255 printable ASCII characters, bare (`abc`) or quoted (`"abc"`). Scoped to the caller, method and path; a retry with the same key and body replays the stored response. */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["CreateReturn"];
+        responses: {
+            /** @description The new draft */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Return"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    headListPortalReturns: {
+        parameters: {
+            query?: {
+                order_id?: string;
+                request_id?: string;
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of returns */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned) or `exchange-size-not-offered` (`sizes` lists those on offer); for a return request, `return-request-refused` names each refused line in `lines` (and, when a line is not on the order, lists what can be returned once, in `returnable_lines`). */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No credentials, or invalid ones. With OAuth: no access token, or one that is expired, not yet valid, for another issuer or audience, badly signed, or of an unexpected typ or alg, and `WWW-Authenticate` links the protected-resource metadata. With the shop's own sign-in: not signed in. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks a scope this operation needs (`required_scopes` lists them; with OAuth, `WWW-Authenticate` names them too), or holds portal and merchant scopes at once. */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An unexpected error; nothing internal is disclosed. Safe to retry. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The authorization server's signing keys cannot be fetched, or the service's database cannot serve the request (unreachable, restarting, read-only mid-failover, timing out), right now; retry shortly with the same token and Idempotency-Key. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getPortalReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The return's id (`ret_` + ULID). */
+                id: components["parameters"]["ReturnId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The return */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Return"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    headPortalReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The return's id (`ret_` + ULID). */
+                id: components["parameters"]["ReturnId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The return */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned) or `exchange-size-not-offered` (`sizes` lists those on offer); for a return request, `return-request-refused` names each refused line in `lines` (and, when a line is not on the order, lists what can be returned once, in `returnable_lines`). */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No credentials, or invalid ones. With OAuth: no access token, or one that is expired, not yet valid, for another issuer or audience, badly signed, or of an unexpected typ or alg, and `WWW-Authenticate` links the protected-resource metadata. With the shop's own sign-in: not signed in. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks a scope this operation needs (`required_scopes` lists them; with OAuth, `WWW-Authenticate` names them too), or holds portal and merchant scopes at once. */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such return for this caller (another customer's return is not found either), no such order for this caller (`order-not-found`, the same for another customer's order), a service not connected to the shop's orders (`orders-not-configured`), an unknown event, or no such path; for the webhook operations, no such endpoint (`endpoint-not-found`) or event (`event-not-found`). */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An unexpected error; nothing internal is disclosed. Safe to retry. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The authorization server's signing keys cannot be fetched, or the service's database cannot serve the request (unreachable, restarting, read-only mid-failover, timing out), right now; retry shortly with the same token and Idempotency-Key. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    updateReturn: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description 1-255 printable ASCII characters, bare (`abc`) or quoted (`"abc"`). Scoped to the caller, method and path; a retry with the same key and body replays the stored response. */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+                /** @description The ETag of the version you last saw; the request fails with 412 if the return (or document) has changed since. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                /** @description The return's id (`ret_` + ULID). */
+                id: components["parameters"]["ReturnId"];
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["UpdateReturn"];
+        responses: {
+            /** @description The updated draft */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Return"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    submitReturn: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description 1-255 printable ASCII characters, bare (`abc`) or quoted (`"abc"`). Scoped to the caller, method and path; a retry with the same key and body replays the stored response. */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+                /** @description The ETag of the version you last saw; the request fails with 412 if the return (or document) has changed since. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                /** @description The return's id (`ret_` + ULID). */
+                id: components["parameters"]["ReturnId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["SubmitReturn"];
+        responses: {
+            /** @description The updated return */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Return"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    cancelReturn: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description 1-255 printable ASCII characters, bare (`abc`) or quoted (`"abc"`). Scoped to the caller, method and path; a retry with the same key and body replays the stored response. */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+                /** @description The ETag of the version you last saw; the request fails with 412 if the return (or document) has changed since. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                /** @description The return's id (`ret_` + ULID). */
+                id: components["parameters"]["ReturnId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["CancelReturn"];
+        responses: {
+            /** @description The updated return */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Return"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getReturnableLines: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The shop's id of one of the caller's orders. */
+                order_id: components["parameters"]["OrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each line of the order, what a return of it may take, and a pre-filled `create` */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnableOrder"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    headReturnableLines: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The shop's id of one of the caller's orders. */
+                order_id: components["parameters"]["OrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each line of the order, what a return of it may take, and a pre-filled `create` */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned) or `exchange-size-not-offered` (`sizes` lists those on offer); for a return request, `return-request-refused` names each refused line in `lines` (and, when a line is not on the order, lists what can be returned once, in `returnable_lines`). */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No credentials, or invalid ones. With OAuth: no access token, or one that is expired, not yet valid, for another issuer or audience, badly signed, or of an unexpected typ or alg, and `WWW-Authenticate` links the protected-resource metadata. With the shop's own sign-in: not signed in. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks a scope this operation needs (`required_scopes` lists them; with OAuth, `WWW-Authenticate` names them too), or holds portal and merchant scopes at once. */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such return for this caller (another customer's return is not found either), no such order for this caller (`order-not-found`, the same for another customer's order), a service not connected to the shop's orders (`orders-not-configured`), an unknown event, or no such path; for the webhook operations, no such endpoint (`endpoint-not-found`) or event (`event-not-found`). */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An unexpected error; nothing internal is disclosed. Safe to retry. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The shop's order system could not be read (`orders-unavailable`, with `Retry-After`) or answered something unusable (`order-source-invalid`); nothing was changed. */
+            502: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The authorization server's signing keys cannot be fetched, or the service's database cannot serve the request (unreachable, restarting, read-only mid-failover, timing out), right now; retry shortly with the same token and Idempotency-Key. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listMerchantReturns: {
+        parameters: {
+            query?: {
+                state?: components["schemas"]["ReturnState"];
+                order_id?: string;
+                request_id?: string;
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of returns */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    headListMerchantReturns: {
+        parameters: {
+            query?: {
+                state?: components["schemas"]["ReturnState"];
+                order_id?: string;
+                request_id?: string;
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of returns */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned) or `exchange-size-not-offered` (`sizes` lists those on offer); for a return request, `return-request-refused` names each refused line in `lines` (and, when a line is not on the order, lists what can be returned once, in `returnable_lines`). */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No credentials, or invalid ones. With OAuth: no access token, or one that is expired, not yet valid, for another issuer or audience, badly signed, or of an unexpected typ or alg, and `WWW-Authenticate` links the protected-resource metadata. With the shop's own sign-in: not signed in. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks a scope this operation needs (`required_scopes` lists them; with OAuth, `WWW-Authenticate` names them too), or holds portal and merchant scopes at once. */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An unexpected error; nothing internal is disclosed. Safe to retry. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The authorization server's signing keys cannot be fetched, or the service's database cannot serve the request (unreachable, restarting, read-only mid-failover, timing out), right now; retry shortly with the same token and Idempotency-Key. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getMerchantReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The return's id (`ret_` + ULID). */
+                id: components["parameters"]["ReturnId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The return */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Return"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    headMerchantReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The return's id (`ret_` + ULID). */
+                id: components["parameters"]["ReturnId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The return */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned) or `exchange-size-not-offered` (`sizes` lists those on offer); for a return request, `return-request-refused` names each refused line in `lines` (and, when a line is not on the order, lists what can be returned once, in `returnable_lines`). */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No credentials, or invalid ones. With OAuth: no access token, or one that is expired, not yet valid, for another issuer or audience, badly signed, or of an unexpected typ or alg, and `WWW-Authenticate` links the protected-resource metadata. With the shop's own sign-in: not signed in. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks a scope this operation needs (`required_scopes` lists them; with OAuth, `WWW-Authenticate` names them too), or holds portal and merchant scopes at once. */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such return for this caller (another customer's return is not found either), no such order for this caller (`order-not-found`, the same for another customer's order), a service not connected to the shop's orders (`orders-not-configured`), an unknown event, or no such path; for the webhook operations, no such endpoint (`endpoint-not-found`) or event (`event-not-found`). */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An unexpected error; nothing internal is disclosed. Safe to retry. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The authorization server's signing keys cannot be fetched, or the service's database cannot serve the request (unreachable, restarting, read-only mid-failover, timing out), right now; retry shortly with the same token and Idempotency-Key. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    approveReturn: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description 1-255 printable ASCII characters, bare (`abc`) or quoted (`"abc"`). Scoped to the caller, method and path; a retry with the same key and body replays the stored response. */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+                /** @description The ETag of the version you last saw; the request fails with 412 if the return (or document) has changed since. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                /** @description The return's id (`ret_` + ULID). */
+                id: components["parameters"]["ReturnId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["ApproveReturn"];
+        responses: {
+            /** @description The updated return */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Return"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    rejectReturn: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description 1-255 printable ASCII characters, bare (`abc`) or quoted (`"abc"`). Scoped to the caller, method and path; a retry with the same key and body replays the stored response. */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+                /** @description The ETag of the version you last saw; the request fails with 412 if the return (or document) has changed since. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                /** @description The return's id (`ret_` + ULID). */
+                id: components["parameters"]["ReturnId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["RejectReturn"];
+        responses: {
+            /** @description The updated return */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Return"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    flagReturn: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description 1-255 printable ASCII characters, bare (`abc`) or quoted (`"abc"`). Scoped to the caller, method and path; a retry with the same key and body replays the stored response. */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+                /** @description The ETag of the version you last saw; the request fails with 412 if the return (or document) has changed since. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                /** @description The return's id (`ret_` + ULID). */
+                id: components["parameters"]["ReturnId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["FlagReturn"];
+        responses: {
+            /** @description The updated return */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Return"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    unflagReturn: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description 1-255 printable ASCII characters, bare (`abc`) or quoted (`"abc"`). Scoped to the caller, method and path; a retry with the same key and body replays the stored response. */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+                /** @description The ETag of the version you last saw; the request fails with 412 if the return (or document) has changed since. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                /** @description The return's id (`ret_` + ULID). */
+                id: components["parameters"]["ReturnId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["UnflagReturn"];
+        responses: {
+            /** @description The updated return */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Return"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    shipReturn: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description 1-255 printable ASCII characters, bare (`abc`) or quoted (`"abc"`). Scoped to the caller, method and path; a retry with the same key and body replays the stored response. */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+                /** @description The ETag of the version you last saw; the request fails with 412 if the return (or document) has changed since. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                /** @description The return's id (`ret_` + ULID). */
+                id: components["parameters"]["ReturnId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["ShipReturn"];
+        responses: {
+            /** @description The updated return */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Return"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    receiveReturn: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description 1-255 printable ASCII characters, bare (`abc`) or quoted (`"abc"`). Scoped to the caller, method and path; a retry with the same key and body replays the stored response. */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+                /** @description The ETag of the version you last saw; the request fails with 412 if the return (or document) has changed since. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                /** @description The return's id (`ret_` + ULID). */
+                id: components["parameters"]["ReturnId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["ReceiveReturn"];
+        responses: {
+            /** @description The updated return */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Return"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    gradeReturn: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description 1-255 printable ASCII characters, bare (`abc`) or quoted (`"abc"`). Scoped to the caller, method and path; a retry with the same key and body replays the stored response. */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+                /** @description The ETag of the version you last saw; the request fails with 412 if the return (or document) has changed since. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                /** @description The return's id (`ret_` + ULID). */
+                id: components["parameters"]["ReturnId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["GradeReturn"];
+        responses: {
+            /** @description The updated return */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Return"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    closeReturn: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description 1-255 printable ASCII characters, bare (`abc`) or quoted (`"abc"`). Scoped to the caller, method and path; a retry with the same key and body replays the stored response. */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+                /** @description The ETag of the version you last saw; the request fails with 412 if the return (or document) has changed since. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                /** @description The return's id (`ret_` + ULID). */
+                id: components["parameters"]["ReturnId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["CloseReturn"];
+        responses: {
+            /** @description The updated return */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Return"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Healthy (`pass`), or serving with a warning (`warn`) */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/health+json": components["schemas"]["HealthReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
+            /** @description Unhealthy (`fail`): the store cannot be reached or is not migrated */
+            503: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/health+json": components["schemas"]["HealthReport"];
+                };
+            };
+        };
+    };
+    headHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Healthy (`pass`), or serving with a warning (`warn`) */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned) or `exchange-size-not-offered` (`sizes` lists those on offer); for a return request, `return-request-refused` names each refused line in `lines` (and, when a line is not on the order, lists what can be returned once, in `returnable_lines`). */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An unexpected error; nothing internal is disclosed. Safe to retry. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unhealthy (`fail`): the store cannot be reached or is not migrated */
+            503: {
+                headers: {
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getLiveness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process answers (`pass`) */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/health+json": components["schemas"]["HealthReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    headLiveness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process answers (`pass`) */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned) or `exchange-size-not-offered` (`sizes` lists those on offer); for a return request, `return-request-refused` names each refused line in `lines` (and, when a line is not on the order, lists what can be returned once, in `returnable_lines`). */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An unexpected error; nothing internal is disclosed. Safe to retry. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listReasons: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reason catalogue */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReasonList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    headListReasons: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reason catalogue */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned) or `exchange-size-not-offered` (`sizes` lists those on offer); for a return request, `return-request-refused` names each refused line in `lines` (and, when a line is not on the order, lists what can be returned once, in `returnable_lines`). */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No credentials, or invalid ones. With OAuth: no access token, or one that is expired, not yet valid, for another issuer or audience, badly signed, or of an unexpected typ or alg, and `WWW-Authenticate` links the protected-resource metadata. With the shop's own sign-in: not signed in. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks a scope this operation needs (`required_scopes` lists them; with OAuth, `WWW-Authenticate` names them too), or holds portal and merchant scopes at once. */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An unexpected error; nothing internal is disclosed. Safe to retry. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The authorization server's signing keys cannot be fetched, or the service's database cannot serve the request (unreachable, restarting, read-only mid-failover, timing out), right now; retry shortly with the same token and Idempotency-Key. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getReturnPolicy: {
+        parameters: {
+            query?: {
+                format?: "json" | "jsonld";
+            };
+            header?: {
+                /** @description The ETag of a cached copy; 304 without a body while it is still current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description The ETag of the version you last saw; the request fails with 412 if the return (or document) has changed since. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The policy: window, final sale, resolutions, return methods and fees. With `format=jsonld`, schema.org `MerchantReturnPolicy` JSON-LD for product pages. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    ETag: components["headers"]["DocumentETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnPolicy"];
+                    "application/ld+json": components["schemas"]["MerchantReturnPolicy"];
+                };
+            };
+            /** @description If-None-Match names the current entity tag: the cached copy is current. */
+            304: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    ETag: components["headers"]["DocumentETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            412: components["responses"]["PreconditionFailed"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    headReturnPolicy: {
+        parameters: {
+            query?: {
+                format?: "json" | "jsonld";
+            };
+            header?: {
+                /** @description The ETag of a cached copy; 304 without a body while it is still current. */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+                /** @description The ETag of the version you last saw; the request fails with 412 if the return (or document) has changed since. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The policy: window, final sale, resolutions, return methods and fees. With `format=jsonld`, schema.org `MerchantReturnPolicy` JSON-LD for product pages. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    ETag: components["headers"]["DocumentETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description If-None-Match names the current entity tag: the cached copy is current. */
+            304: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    ETag: components["headers"]["DocumentETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned) or `exchange-size-not-offered` (`sizes` lists those on offer); for a return request, `return-request-refused` names each refused line in `lines` (and, when a line is not on the order, lists what can be returned once, in `returnable_lines`). */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description If-Match names another version than the current one: of the return (`precondition-failed`, with `current_version`), or of the document (`document-changed`, with `current_etag`). */
+            412: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An unexpected error; nothing internal is disclosed. Safe to retry. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getFitInsights: {
+        parameters: {
+            query?: {
+                sku?: string;
+                from?: string;
+                to?: string;
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of sizes: claimed (at create) and confirmed (graded or closed) returns */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FitInsights"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    headFitInsights: {
+        parameters: {
+            query?: {
+                sku?: string;
+                from?: string;
+                to?: string;
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of sizes: claimed (at create) and confirmed (graded or closed) returns */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned) or `exchange-size-not-offered` (`sizes` lists those on offer); for a return request, `return-request-refused` names each refused line in `lines` (and, when a line is not on the order, lists what can be returned once, in `returnable_lines`). */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No credentials, or invalid ones. With OAuth: no access token, or one that is expired, not yet valid, for another issuer or audience, badly signed, or of an unexpected typ or alg, and `WWW-Authenticate` links the protected-resource metadata. With the shop's own sign-in: not signed in. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks a scope this operation needs (`required_scopes` lists them; with OAuth, `WWW-Authenticate` names them too), or holds portal and merchant scopes at once. */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An unexpected error; nothing internal is disclosed. Safe to retry. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The authorization server's signing keys cannot be fetched, or the service's database cannot serve the request (unreachable, restarting, read-only mid-failover, timing out), right now; retry shortly with the same token and Idempotency-Key. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getFitSummary: {
+        parameters: {
+            query?: {
+                sku?: string;
+                from?: string;
+                to?: string;
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of skus, the most fit returns first */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FitSummary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    headFitSummary: {
+        parameters: {
+            query?: {
+                sku?: string;
+                from?: string;
+                to?: string;
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of skus, the most fit returns first */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned) or `exchange-size-not-offered` (`sizes` lists those on offer); for a return request, `return-request-refused` names each refused line in `lines` (and, when a line is not on the order, lists what can be returned once, in `returnable_lines`). */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No credentials, or invalid ones. With OAuth: no access token, or one that is expired, not yet valid, for another issuer or audience, badly signed, or of an unexpected typ or alg, and `WWW-Authenticate` links the protected-resource metadata. With the shop's own sign-in: not signed in. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks a scope this operation needs (`required_scopes` lists them; with OAuth, `WWW-Authenticate` names them too), or holds portal and merchant scopes at once. */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An unexpected error; nothing internal is disclosed. Safe to retry. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The authorization server's signing keys cannot be fetched, or the service's database cannot serve the request (unreachable, restarting, read-only mid-failover, timing out), right now; retry shortly with the same token and Idempotency-Key. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    createReturnRequest: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description 1-255 printable ASCII characters, bare (`abc`) or quoted (`"abc"`). Scoped to the caller, method and path; a retry with the same key and body replays the stored response. */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["CreateReturnRequest"];
+        responses: {
+            /** @description The new request */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnRequest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    estimateReturnRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["CreateReturnRequest"];
+        responses: {
+            /** @description Each line's refund, the return shipping fee shared among them, and the total */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnRequestEstimate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPortalReturnRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The return's id (`ret_` + ULID). */
+                id: components["parameters"]["ReturnId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The return request */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnRequest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    headPortalReturnRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The return's id (`ret_` + ULID). */
+                id: components["parameters"]["ReturnId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The return request */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned) or `exchange-size-not-offered` (`sizes` lists those on offer); for a return request, `return-request-refused` names each refused line in `lines` (and, when a line is not on the order, lists what can be returned once, in `returnable_lines`). */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No credentials, or invalid ones. With OAuth: no access token, or one that is expired, not yet valid, for another issuer or audience, badly signed, or of an unexpected typ or alg, and `WWW-Authenticate` links the protected-resource metadata. With the shop's own sign-in: not signed in. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks a scope this operation needs (`required_scopes` lists them; with OAuth, `WWW-Authenticate` names them too), or holds portal and merchant scopes at once. */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such return for this caller (another customer's return is not found either), no such order for this caller (`order-not-found`, the same for another customer's order), a service not connected to the shop's orders (`orders-not-configured`), an unknown event, or no such path; for the webhook operations, no such endpoint (`endpoint-not-found`) or event (`event-not-found`). */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An unexpected error; nothing internal is disclosed. Safe to retry. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The authorization server's signing keys cannot be fetched, or the service's database cannot serve the request (unreachable, restarting, read-only mid-failover, timing out), right now; retry shortly with the same token and Idempotency-Key. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    submitReturnRequest: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description 1-255 printable ASCII characters, bare (`abc`) or quoted (`"abc"`). Scoped to the caller, method and path; a retry with the same key and body replays the stored response. */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+                /** @description The ETag of the version you last saw; the request fails with 412 if the return (or document) has changed since. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                /** @description The return's id (`ret_` + ULID). */
+                id: components["parameters"]["ReturnId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["SubmitReturnRequest"];
+        responses: {
+            /** @description The request, its drafts submitted */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnRequest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getMerchantReturnRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The return's id (`ret_` + ULID). */
+                id: components["parameters"]["ReturnId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The return request */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnRequest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    headMerchantReturnRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The return's id (`ret_` + ULID). */
+                id: components["parameters"]["ReturnId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The return request */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned) or `exchange-size-not-offered` (`sizes` lists those on offer); for a return request, `return-request-refused` names each refused line in `lines` (and, when a line is not on the order, lists what can be returned once, in `returnable_lines`). */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No credentials, or invalid ones. With OAuth: no access token, or one that is expired, not yet valid, for another issuer or audience, badly signed, or of an unexpected typ or alg, and `WWW-Authenticate` links the protected-resource metadata. With the shop's own sign-in: not signed in. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks a scope this operation needs (`required_scopes` lists them; with OAuth, `WWW-Authenticate` names them too), or holds portal and merchant scopes at once. */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such return for this caller (another customer's return is not found either), no such order for this caller (`order-not-found`, the same for another customer's order), a service not connected to the shop's orders (`orders-not-configured`), an unknown event, or no such path; for the webhook operations, no such endpoint (`endpoint-not-found`) or event (`event-not-found`). */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An unexpected error; nothing internal is disclosed. Safe to retry. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The authorization server's signing keys cannot be fetched, or the service's database cannot serve the request (unreachable, restarting, read-only mid-failover, timing out), right now; retry shortly with the same token and Idempotency-Key. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    shipReturnRequest: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description 1-255 printable ASCII characters, bare (`abc`) or quoted (`"abc"`). Scoped to the caller, method and path; a retry with the same key and body replays the stored response. */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+                /** @description The ETag of the version you last saw; the request fails with 412 if the return (or document) has changed since. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                /** @description The return's id (`ret_` + ULID). */
+                id: components["parameters"]["ReturnId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["ShipReturnRequest"];
+        responses: {
+            /** @description The request, its approved returns in transit */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReturnRequest"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every endpoint */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description 1-255 printable ASCII characters, bare (`abc`) or quoted (`"abc"`). Scoped to the caller, method and path; a retry with the same key and body replays the stored response. */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["CreateWebhookEndpoint"];
+        responses: {
+            /** @description The endpoint, with its secret: shown this once */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    headListWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every endpoint */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned) or `exchange-size-not-offered` (`sizes` lists those on offer); for a return request, `return-request-refused` names each refused line in `lines` (and, when a line is not on the order, lists what can be returned once, in `returnable_lines`). */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No credentials, or invalid ones. With OAuth: no access token, or one that is expired, not yet valid, for another issuer or audience, badly signed, or of an unexpected typ or alg, and `WWW-Authenticate` links the protected-resource metadata. With the shop's own sign-in: not signed in. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks a scope this operation needs (`required_scopes` lists them; with OAuth, `WWW-Authenticate` names them too), or holds portal and merchant scopes at once. */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An unexpected error; nothing internal is disclosed. Safe to retry. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The authorization server's signing keys cannot be fetched, or the service's database cannot serve the request (unreachable, restarting, read-only mid-failover, timing out), right now; retry shortly with the same token and Idempotency-Key. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A webhook endpoint's id (`ep_…`, one given at creation, or `sub_<name>`). */
+                endpoint_id: components["parameters"]["EndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description 1-255 printable ASCII characters, bare (`abc`) or quoted (`"abc"`). Scoped to the caller, method and path; a retry with the same key and body replays the stored response. */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description A webhook endpoint's id (`ep_…`, one given at creation, or `sub_<name>`). */
+                endpoint_id: components["parameters"]["EndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint is gone; its delivered and dead deliveries stay listed */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedWebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableContent"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    headWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A webhook endpoint's id (`ep_…`, one given at creation, or `sub_<name>`). */
+                endpoint_id: components["parameters"]["EndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned) or `exchange-size-not-offered` (`sizes` lists those on offer); for a return request, `return-request-refused` names each refused line in `lines` (and, when a line is not on the order, lists what can be returned once, in `returnable_lines`). */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No credentials, or invalid ones. With OAuth: no access token, or one that is expired, not yet valid, for another issuer or audience, badly signed, or of an unexpected typ or alg, and `WWW-Authenticate` links the protected-resource metadata. With the shop's own sign-in: not signed in. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks a scope this operation needs (`required_scopes` lists them; with OAuth, `WWW-Authenticate` names them too), or holds portal and merchant scopes at once. */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such return for this caller (another customer's return is not found either), no such order for this caller (`order-not-found`, the same for another customer's order), a service not connected to the shop's orders (`orders-not-configured`), an unknown event, or no such path; for the webhook operations, no such endpoint (`endpoint-not-found`) or event (`event-not-found`). */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An unexpected error; nothing internal is disclosed. Safe to retry. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The authorization server's signing keys cannot be fetched, or the service's database cannot serve the request (unreachable, restarting, read-only mid-failover, timing out), right now; retry shortly with the same token and Idempotency-Key. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description 1-255 printable ASCII characters, bare (`abc`) or quoted (`"abc"`). Scoped to the caller, method and path; a retry with the same key and body replays the stored response. */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description A webhook endpoint's id (`ep_…`, one given at creation, or `sub_<name>`). */
+                endpoint_id: components["parameters"]["EndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["UpdateWebhookEndpoint"];
+        responses: {
+            /** @description The changed endpoint */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description 1-255 printable ASCII characters, bare (`abc`) or quoted (`"abc"`). Scoped to the caller, method and path; a retry with the same key and body replays the stored response. */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description A webhook endpoint's id (`ep_…`, one given at creation, or `sub_<name>`). */
+                endpoint_id: components["parameters"]["EndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["RotateWebhookSecret"];
+        responses: {
+            /** @description The endpoint, with its new secret: shown this once */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    sendWebhookTest: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description 1-255 printable ASCII characters, bare (`abc`) or quoted (`"abc"`). Scoped to the caller, method and path; a retry with the same key and body replays the stored response. */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description A webhook endpoint's id (`ep_…`, one given at creation, or `sub_<name>`). */
+                endpoint_id: components["parameters"]["EndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["SendWebhookTest"];
+        responses: {
+            /** @description How the attempt went (stored nowhere) */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookTestResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listWebhookEvents: {
+        parameters: {
+            query: {
+                return_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The events */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEventList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    headListWebhookEvents: {
+        parameters: {
+            query: {
+                return_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The events */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned) or `exchange-size-not-offered` (`sizes` lists those on offer); for a return request, `return-request-refused` names each refused line in `lines` (and, when a line is not on the order, lists what can be returned once, in `returnable_lines`). */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No credentials, or invalid ones. With OAuth: no access token, or one that is expired, not yet valid, for another issuer or audience, badly signed, or of an unexpected typ or alg, and `WWW-Authenticate` links the protected-resource metadata. With the shop's own sign-in: not signed in. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks a scope this operation needs (`required_scopes` lists them; with OAuth, `WWW-Authenticate` names them too), or holds portal and merchant scopes at once. */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such return for this caller (another customer's return is not found either), no such order for this caller (`order-not-found`, the same for another customer's order), a service not connected to the shop's orders (`orders-not-configured`), an unknown event, or no such path; for the webhook operations, no such endpoint (`endpoint-not-found`) or event (`event-not-found`). */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An unexpected error; nothing internal is disclosed. Safe to retry. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The authorization server's signing keys cannot be fetched, or the service's database cannot serve the request (unreachable, restarting, read-only mid-failover, timing out), right now; retry shortly with the same token and Idempotency-Key. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                return_id?: string;
+                event_id?: string;
+                status?: "pending" | "delivered" | "dead";
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deliveries, in event order */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    headListWebhookDeliveries: {
+        parameters: {
+            query?: {
+                return_id?: string;
+                event_id?: string;
+                status?: "pending" | "delivered" | "dead";
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deliveries, in event order */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned) or `exchange-size-not-offered` (`sizes` lists those on offer); for a return request, `return-request-refused` names each refused line in `lines` (and, when a line is not on the order, lists what can be returned once, in `returnable_lines`). */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No credentials, or invalid ones. With OAuth: no access token, or one that is expired, not yet valid, for another issuer or audience, badly signed, or of an unexpected typ or alg, and `WWW-Authenticate` links the protected-resource metadata. With the shop's own sign-in: not signed in. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks a scope this operation needs (`required_scopes` lists them; with OAuth, `WWW-Authenticate` names them too), or holds portal and merchant scopes at once. */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An unexpected error; nothing internal is disclosed. Safe to retry. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The authorization server's signing keys cannot be fetched, or the service's database cannot serve the request (unreachable, restarting, read-only mid-failover, timing out), right now; retry shortly with the same token and Idempotency-Key. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    redeliverWebhookEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description 1-255 printable ASCII characters, bare (`abc`) or quoted (`"abc"`). Scoped to the caller, method and path; a retry with the same key and body replays the stored response. */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description A webhook event's id (`evt_` + ULID), its `webhook-id` header. */
+                event_id: components["parameters"]["EventId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: components["requestBodies"]["RedeliverWebhookEvent"];
+        responses: {
+            /** @description How many were revived */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevivedDeliveries"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    recoverWebhookDeliveries: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description 1-255 printable ASCII characters, bare (`abc`) or quoted (`"abc"`). Scoped to the caller, method and path; a retry with the same key and body replays the stored response. */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["RecoverWebhookDeliveries"];
+        responses: {
+            /** @description How many were revived */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevivedDeliveries"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    portalUnknownEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The return's id (`ret_` + ULID). */
+                id: components["parameters"]["ReturnId"];
+                /** @description A name that is none of the known events. */
+                event: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["InternalError"];
+        };
+    };
+    merchantUnknownEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The return's id (`ret_` + ULID). */
+                id: components["parameters"]["ReturnId"];
+                /** @description A name that is none of the known events. */
+                event: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["InternalError"];
+        };
+    };
+}
