@@ -8,7 +8,9 @@ export * from "./auth";
 export * from "./delivery";
 export * from "./domain";
 export * from "./http";
+export * from "./insights";
 export * from "./observability";
+export * from "./policy";
 export * from "./returns";
 export type {
   OperationContext,

@@ -15,23 +15,20 @@ import { requestFacts } from "./http/request-id";
 import { withRequestLog } from "./http/request-log";
 import { createResponder, withAnswerHeaders } from "./http/responses";
 import { buildRoutes, REASONS_PATH, webhookTargets, writeTargets } from "./http/routes";
+import { createInsightOperations, type InsightOperations } from "./insights/insight-operations";
 import { createHealthCheck } from "./observability/health/health-check";
 import { createStoreProbe } from "./observability/health/store-probe";
 import type { ReportError } from "./observability/logging/failures";
 import type { Logger } from "./observability/logging/logger";
 import { observeOutboxLag } from "./observability/telemetry/outbox-lag-gauge";
-import { createIdempotencyEngine } from "./returns/idempotency/engine";
-import {
-  createInsightOperations,
-  type InsightOperations,
-} from "./returns/insights/insight-operations";
-import { createOperations } from "./returns/operations";
-import { createReturnRules } from "./returns/orders/return-rules";
 import {
   type PublishedPolicy,
   type PublishedPolicySettings,
   publishedPolicy,
-} from "./returns/published-policy";
+} from "./policy/published-policy";
+import { createIdempotencyEngine } from "./returns/idempotency/engine";
+import { createOperations } from "./returns/operations";
+import { createReturnRules } from "./returns/orders/return-rules";
 import type { ReturnOperations } from "./returns/types";
 import {
   parseServiceOptions,

@@ -7,7 +7,7 @@ import type { ReturnData, ReturnSchemas } from "../domain/schemas";
 import type { StoredReturn } from "../store/types";
 import type { IdempotencyEngine, WriteOutcome } from "./idempotency/engine";
 import type { CheckedReturn } from "./orders/return-rules";
-import type { ReturnRequest } from "./orders/types";
+import type { EligibilityQuery } from "./orders/types";
 import { parseInput } from "./parse-input";
 import { HistoryBuilder } from "./record-changes";
 import { refundOf } from "./refund";
@@ -31,7 +31,7 @@ export async function createReturn(deps: CreateReturnDeps, input: unknown, ctx: 
     { principal: ctx.principal, ...deps.target, key: ctx.idempotencyKey, body: input },
     async (key): Promise<WriteOutcome> => {
       // Inside the key's run: a retry of a create that took the last unit replays its answer.
-      const request: ReturnRequest = {
+      const request: EligibilityQuery = {
         order_id: parsed.order_id,
         line: {
           sku: parsed.line.sku,
@@ -74,7 +74,7 @@ export async function createReturn(deps: CreateReturnDeps, input: unknown, ctx: 
  * (`requestId` null) or as one line of a return request. Its refund is worked out after.
  */
 export function draftRecord(
-  request: ReturnRequest,
+  request: EligibilityQuery,
   checked: CheckedReturn,
   requestId: string | null,
   customerId: string,

@@ -23,7 +23,7 @@ import { createReturn } from "./create-return";
 import type { IdempotencyEngine, IdempotentOutcome } from "./idempotency/engine";
 import { parseInput } from "./parse-input";
 import { createReturnReader, withOrderLine } from "./reader";
-import { requestOperations } from "./request-operations";
+import { requestOperations } from "./requests/request-operations";
 import { sendEvent } from "./send-event";
 import type {
   ReturnOperations,

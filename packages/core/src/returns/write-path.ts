@@ -50,7 +50,7 @@ import {
   nextVersion,
 } from "./record-changes";
 import { refundOf } from "./refund";
-import { type ReturnWrite, shareWithSiblings } from "./request-share-changes";
+import { type ReturnWrite, shareWithSiblings } from "./requests/request-share-changes";
 import type { AutoApprove, FitSignalHook, OperationContext } from "./types";
 
 /** How many times a write re-reads and retries after losing a version race. */

@@ -15,6 +15,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ["store", "auth"],
   ["observability"],
   ["returns"],
+  ["policy", "insights"],
   ["delivery"],
   ["webhook-admin"],
   ["http"],

@@ -8,7 +8,7 @@ import {
   FitInsightsSchema,
   FitSummaryQuerySchema,
   FitSummarySchema,
-} from "../../returns/insights/insights-schemas";
+} from "../../insights/insights-schemas";
 import type { RouteDefinition } from "./route-definition";
 
 const FIT = "/v1/merchant/insights/fit";

@@ -6,12 +6,13 @@
  * anything else the JSON `ReturnPolicy`. The Accept header is not consulted, so a shared cache
  * (which keys on the URL) never serves one form for the other and needs no `Vary`.
  */
-import { parseInput } from "../../returns/parse-input";
+
 import {
   MerchantReturnPolicySchema,
   ReturnPolicyQuerySchema,
   ReturnPolicySchema,
-} from "../../returns/published-policy-schema";
+} from "../../policy/published-policy-schema";
+import { parseInput } from "../../returns/parse-input";
 import { evaluatePreconditions, strongEntityTag } from "../conditional";
 import type { RouteDefinition, RouteHandler } from "./route-definition";
 

@@ -13,9 +13,9 @@ import type {
   ReturnRequestEstimate,
   Template,
 } from "../../domain/schemas";
-import type { InsightOperations } from "../../returns/insights/insight-operations";
-import type { FitInsightsReport, FitSummaryReport } from "../../returns/insights/insights-schemas";
-import type { PublishedPolicy } from "../../returns/published-policy";
+import type { InsightOperations } from "../../insights/insight-operations";
+import type { FitInsightsReport, FitSummaryReport } from "../../insights/insights-schemas";
+import type { PublishedPolicy } from "../../policy/published-policy";
 import type {
   OperationContext,
   ReturnListResult,

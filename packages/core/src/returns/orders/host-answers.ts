@@ -12,10 +12,10 @@ import type { OrderLine } from "./order-schema";
 import { type Order, OrderSchema, orderIssues } from "./order-schema";
 import type {
   Eligibility,
+  EligibilityQuery,
   EligibilityRule,
   ExchangeSizes,
   OrderSource,
-  ReturnRequest,
 } from "./types";
 
 async function callHost<T>(call: () => T | Promise<T>): Promise<T> {
@@ -75,7 +75,7 @@ export async function askEligible(
   rule: EligibilityRule,
   order: Order,
   line: OrderLine,
-  request: ReturnRequest,
+  request: EligibilityQuery,
 ): Promise<Eligibility> {
   const answer = await callHost(() => rule(order, line, request));
   const parsed = EligibilitySchema.safeParse(answer);

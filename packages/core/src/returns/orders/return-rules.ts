@@ -23,7 +23,7 @@ import {
 } from "./line-status";
 import { findOrderLine, type Order } from "./order-schema";
 import { returnableOrder } from "./returnable-order";
-import type { ExchangeSizes, OrderRulesContext, OrderSettings, ReturnRequest } from "./types";
+import type { EligibilityQuery, ExchangeSizes, OrderRulesContext, OrderSettings } from "./types";
 
 interface ReturnRulesSetup {
   /** The shop's refund policy, for the returnable view's estimates. */
@@ -46,7 +46,7 @@ export interface CheckedReturn {
 export interface ReturnRules {
   /** A create (`current` null) or an update of the draft `current`: every rule. */
   checkRequest(
-    request: ReturnRequest,
+    request: EligibilityQuery,
     principal: Principal,
     current: ReturnData | null,
   ): Promise<CheckedReturn>;
@@ -72,7 +72,7 @@ export interface RequestRules extends Pick<ReturnRules, "checkRequest" | "checkS
 }
 
 /** The request a record stands for, as `eligible` sees it. */
-export function requestOf(record: Omit<ReturnData, "history">): ReturnRequest {
+export function requestOf(record: Omit<ReturnData, "history">): EligibilityQuery {
   return {
     order_id: record.order_id,
     line: { ...record.line },
@@ -117,7 +117,7 @@ export function createReturnRules(setup: ReturnRulesSetup): ReturnRules {
 
 async function checkWithoutOrders(
   exchangeSizes: ExchangeSizes | null,
-  request: ReturnRequest,
+  request: EligibilityQuery,
 ): Promise<CheckedReturn> {
   await checkExchangeSize(exchangeSizes, request);
   return {};
@@ -195,7 +195,7 @@ function requestRules(
 
 async function checkExchangeSize(
   exchangeSizes: ExchangeSizes | null,
-  request: ReturnRequest,
+  request: EligibilityQuery,
 ): Promise<void> {
   if (!exchangeSizes || request.resolution !== "EXCHANGE" || request.exchange_size === null) return;
   const sizes = await askExchangeSizes(exchangeSizes, request.line.sku);
@@ -228,7 +228,7 @@ function returnableLines(
 async function checkOrder(
   context: OrderRulesContext,
   reads: OrderReads,
-  request: ReturnRequest,
+  request: EligibilityQuery,
   current: ReturnData | null,
 ): Promise<CheckedReturn> {
   const { orders } = context;

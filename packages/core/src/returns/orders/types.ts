@@ -22,8 +22,11 @@ export interface OrderSource {
   ): OrderInput | null | Promise<OrderInput | null>;
 }
 
-/** The return a create or an update asks for, as the host's `eligible` rule sees it. */
-export interface ReturnRequest {
+/**
+ * One line a create or an update asks to return, as the host's `eligible` rule sees it (a return
+ * request of several lines asks the rule once per line).
+ */
+export interface EligibilityQuery {
   order_id: string;
   line: { sku: string; size: string | null; quantity: number };
   reason: string;
@@ -38,7 +41,7 @@ export type Eligibility = true | { code: string; detail: string };
 export type EligibilityRule = (
   order: Order,
   line: OrderLine,
-  request: ReturnRequest,
+  request: EligibilityQuery,
 ) => Eligibility | Promise<Eligibility>;
 
 /**

@@ -1,36 +1,25 @@
 /**
- * @module returns/request-events — an event sent to a whole return request: a customer
+ * @module returns/requests/request-events — an event sent to a whole return request: a customer
  * submits every draft, the back office ships every approved return in one parcel. Each
  * return goes through the machine as on its own; all commit together, or none.
  */
-import { EVENT_CALLER, type ReturnState } from "../domain/machine";
-import { assertScope } from "../domain/principal";
-import { problems, type RefusedLine } from "../domain/problems";
-import {
-  type ReturnSchemas,
-  ShipReturnRequestSchema,
-  SubmitReturnRequestSchema,
-} from "../domain/schemas";
-import type { IdempotentResponse, StoredReturn } from "../store/types";
-import type { IdempotencyEngine, IdempotentOutcome, WriteOutcome } from "./idempotency/engine";
-import { parseInput } from "./parse-input";
-import type { EventBody } from "./record-changes";
+import { EVENT_CALLER, type ReturnState } from "../../domain/machine";
+import { assertScope } from "../../domain/principal";
+import { problems, type RefusedLine } from "../../domain/problems";
+import { ShipReturnRequestSchema, SubmitReturnRequestSchema } from "../../domain/schemas";
+import type { IdempotentResponse, StoredReturn } from "../../store/types";
+import type { IdempotentOutcome, WriteOutcome } from "../idempotency/engine";
+import { parseInput } from "../parse-input";
+import type { EventBody } from "../record-changes";
+import type { OperationContext, RequestEvent } from "../types";
+import { computeTransition } from "../write-path";
 import { commitRequestChanges, type RequestChange, refusedLine } from "./request-commit";
 import { loadRequestReturns, requestOf } from "./request-reader";
 import { shareAmongRequest } from "./request-share-changes";
-import type { OperationContext, RequestEvent, RequestTargets } from "./types";
-import { computeTransition, type WritePathDeps } from "./write-path";
+import type { RequestWriteDeps } from "./types";
 
 /** How many times a request event re-reads and retries after losing a version race. */
 const MAX_COMMIT_ATTEMPTS = 8;
-
-export interface RequestWriteDeps extends WritePathDeps {
-  schemas: ReturnSchemas;
-  idempotency: IdempotencyEngine;
-  ready: () => Promise<void>;
-  baseUrl: string;
-  requestTargets: RequestTargets;
-}
 
 /** The state a return must be in for the request-wide event to apply to it. */
 const APPLIES_IN: Record<RequestEvent, ReturnState> = { submit: "draft", ship: "approved" };

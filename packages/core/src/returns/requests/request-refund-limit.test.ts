@@ -5,9 +5,9 @@
 
 import { T0, testAuthenticate, testToken } from "@returnkit/testing";
 import { describe, expect, it } from "vitest";
-import { MAX_LINE_AMOUNT } from "../domain/refunds";
-import { createReturnsService } from "../service";
-import { inMemoryOrders } from "./orders/in-memory-orders";
+import { MAX_LINE_AMOUNT } from "../../domain/refunds";
+import { createReturnsService } from "../../service";
+import { inMemoryOrders } from "../orders/in-memory-orders";
 
 /** Each line alone fits the limit; the two together do not. */
 const HUGE = Math.floor(MAX_LINE_AMOUNT * 0.75);

@@ -1,11 +1,11 @@
 /**
- * @module returns/insights/fit-report — the store's rows (per sku, size and reason) read through
+ * @module insights/fit-report — the store's rows (per sku, size and reason) read through
  * the reason catalogue: per sku and size by fit direction, body part and reason, and per sku
  * the share of fit returns and the fit issue most of them name.
  */
-import { FIT_DIRECTIONS, type FitDirection, type ParsedReason } from "../../domain/reasons";
-import type { FitInsightRow } from "../../store/types";
-import { addCounts } from "../../util/counts";
+import { FIT_DIRECTIONS, type FitDirection, type ParsedReason } from "../domain/reasons";
+import type { FitInsightRow } from "../store/types";
+import { addCounts } from "../util/counts";
 import type { FitCounts, FitInsightsReport, FitSummaryReport } from "./insights-schemas";
 
 /** A reason code's structure (fit direction and body part). */

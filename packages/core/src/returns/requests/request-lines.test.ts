@@ -6,15 +6,15 @@
 
 import { T0, testAuthenticate, testToken } from "@returnkit/testing";
 import { describe, expect, it } from "vitest";
-import type { Principal } from "../domain/principal";
-import { isProblemError, type ProblemError } from "../domain/problems";
-import { REQUEST_LINES_MAX } from "../domain/schemas";
-import { createReturnsService } from "../service";
-import { memoryStore } from "../store/memory/memory-store";
-import type { ReturnsStore } from "../store/types";
-import { inMemoryOrders } from "./orders/in-memory-orders";
-import type { OrderInput } from "./orders/order-schema";
-import type { OrderSource } from "./orders/types";
+import type { Principal } from "../../domain/principal";
+import { isProblemError, type ProblemError } from "../../domain/problems";
+import { REQUEST_LINES_MAX } from "../../domain/schemas";
+import { createReturnsService } from "../../service";
+import { memoryStore } from "../../store/memory/memory-store";
+import type { ReturnsStore } from "../../store/types";
+import { inMemoryOrders } from "../orders/in-memory-orders";
+import type { OrderInput } from "../orders/order-schema";
+import type { OrderSource } from "../orders/types";
 
 const customer: Principal = { kind: "portal", id: "user-1", scopes: ["portal:returns.write"] };
 const asCustomer = { principal: customer };

@@ -1,13 +1,13 @@
 /**
- * @module returns/request-commit — how a return request's changes reach the store: every
+ * @module returns/requests/request-commit — how a return request's changes reach the store: every
  * return of it in one `commitMany` with the request's key, all or none.
  */
-import { isProblemError, problems, type RefusedLine } from "../domain/problems";
-import { traceCommit } from "../observability/telemetry/operation-span";
-import type { IdempotencyRecordView, IdempotentResponse } from "../store/types";
-import type { FitSignal } from "./events";
-import type { IdempotencyKeyUse } from "./idempotency/engine";
-import { afterCommit, type Change, prepareChange, type WritePathDeps } from "./write-path";
+import { isProblemError, problems, type RefusedLine } from "../../domain/problems";
+import { traceCommit } from "../../observability/telemetry/operation-span";
+import type { IdempotencyRecordView, IdempotentResponse } from "../../store/types";
+import type { FitSignal } from "../events";
+import type { IdempotencyKeyUse } from "../idempotency/engine";
+import { afterCommit, type Change, prepareChange, type WritePathDeps } from "../write-path";
 
 /** One return's change in a request: `index` is the return's place in the request. */
 export interface RequestChange extends Omit<Change, "status" | "key"> {

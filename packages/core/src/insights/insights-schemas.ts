@@ -1,11 +1,11 @@
 /**
- * @module returns/insights/insights-schemas — the fit insights' query and answers: one zod
+ * @module insights/insights-schemas — the fit insights' query and answers: one zod
  * schema each, which validates the query and names the OpenAPI components (`.meta({ id })`).
  */
 import { z } from "zod";
-import { FIT_DIRECTIONS } from "../../domain/reasons";
-import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, LinkSchema, listLimit } from "../../domain/schemas";
-import { isStorableText, STORABLE_TEXT_RULE } from "../../domain/text";
+import { FIT_DIRECTIONS } from "../domain/reasons";
+import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, LinkSchema, listLimit } from "../domain/schemas";
+import { isStorableText, STORABLE_TEXT_RULE } from "../domain/text";
 import { decodeSizeCursor, decodeSkuCursor, INSIGHT_CURSOR_MAX_LENGTH } from "./insight-cursors";
 
 /** A calendar date (midnight UTC) or a date-time with its offset. */

@@ -1,15 +1,15 @@
 /**
- * @module returns/estimate-return-request — what a return request would refund, worked out as
+ * @module returns/requests/estimate-return-request — what a return request would refund, worked out as
  * its create works it out (the same checks of every line, the return shipping fee shared among
  * the lines) without writing anything: the total a customer sees before sending the request.
  */
-import { assertScope } from "../domain/principal";
-import type { ReturnRequestEstimate } from "../domain/schemas";
-import { parseInput } from "./parse-input";
-import { type RefundedRecord, requestRefunds, requestRefundTotal } from "./refund";
-import type { RequestWriteDeps } from "./request-events";
+import { assertScope } from "../../domain/principal";
+import type { ReturnRequestEstimate } from "../../domain/schemas";
+import { parseInput } from "../parse-input";
+import { type RefundedRecord, requestRefunds, requestRefundTotal } from "../refund";
+import type { OperationContext } from "../types";
 import { checkLines, requestsOf } from "./request-lines";
-import type { OperationContext } from "./types";
+import type { RequestWriteDeps } from "./types";
 
 /** The refunds the request in `input` would carry if it were created now (portal read). */
 export async function estimateReturnRequest(

@@ -1,5 +1,5 @@
 /**
- * @module returns/request-share-changes — what a change of returns of a request writes to
+ * @module returns/requests/request-share-changes — what a change of returns of a request writes to
  * their siblings. When a change moves the shares of the return shipping fee (`movesShares`),
  * they are worked out again for the whole request (`sharedRefunds`), and every open return of
  * the request is written in the same commit, its refund changed or not: two writes to one
@@ -9,10 +9,10 @@
  * whole fee). A sibling gets a new version (ETag, `updated_at`) and nothing else: no history
  * entry and no webhook event, as it went through no transition.
  */
-import type { Principal } from "../domain/principal";
-import type { Refund, RefundPolicy } from "../domain/refunds";
-import type { ReturnsStore, StoredReturn } from "../store/types";
-import { nextVersion } from "./record-changes";
+import type { Principal } from "../../domain/principal";
+import type { Refund, RefundPolicy } from "../../domain/refunds";
+import type { ReturnsStore, StoredReturn } from "../../store/types";
+import { nextVersion } from "../record-changes";
 import { loadRequestReturns } from "./request-reader";
 import { isFinalReturn, movesShares, sharedRefunds } from "./request-shares";
 

@@ -1,15 +1,15 @@
 /**
- * @module returns/request-reader — a return request as a caller may see it: not a stored
+ * @module returns/requests/request-reader — a return request as a caller may see it: not a stored
  * entity of its own, but the returns that carry its id, in the order of its lines.
  */
 
-import { isReturnRequestId } from "../domain/ids";
-import type { Principal } from "../domain/principal";
-import { problems } from "../domain/problems";
-import { LIST_LIMIT_MAX, type ReturnRequestData } from "../domain/schemas";
-import type { ReturnsStore, StoredReturn } from "../store/types";
-import { withOrderLine } from "./reader";
-import { requestRefundTotal } from "./refund";
+import { isReturnRequestId } from "../../domain/ids";
+import type { Principal } from "../../domain/principal";
+import { problems } from "../../domain/problems";
+import { LIST_LIMIT_MAX, type ReturnRequestData } from "../../domain/schemas";
+import type { ReturnsStore, StoredReturn } from "../../store/types";
+import { withOrderLine } from "../reader";
+import { requestRefundTotal } from "../refund";
 
 /** The returns of request `id` a caller may see, oldest (the first line) first; 404 when none. */
 export async function loadRequestReturns(

@@ -1,23 +1,23 @@
 /**
- * @module returns/create-return-request — a customer's return of several lines of one order:
+ * @module returns/requests/create-return-request — a customer's return of several lines of one order:
  * one draft return per line, checked line by line and committed together under one key.
  */
-import { newReturnRequestId } from "../domain/ids";
-import { initialReturnSnapshot, persistReturnSnapshot } from "../domain/machine";
-import { assertScope } from "../domain/principal";
-import type { ReturnRequestData } from "../domain/schemas";
-import type { IdempotentResponse } from "../store/types";
-import { flatString } from "../util/flat-string";
-import { draftRecord } from "./create-return";
-import type { WriteOutcome } from "./idempotency/engine";
-import { parseInput } from "./parse-input";
-import { HistoryBuilder } from "./record-changes";
-import { requestRefunds, requestRefundTotal } from "./refund";
+import { newReturnRequestId } from "../../domain/ids";
+import { initialReturnSnapshot, persistReturnSnapshot } from "../../domain/machine";
+import { assertScope } from "../../domain/principal";
+import type { ReturnRequestData } from "../../domain/schemas";
+import type { IdempotentResponse } from "../../store/types";
+import { flatString } from "../../util/flat-string";
+import { draftRecord } from "../create-return";
+import type { WriteOutcome } from "../idempotency/engine";
+import { parseInput } from "../parse-input";
+import { HistoryBuilder } from "../record-changes";
+import { requestRefunds, requestRefundTotal } from "../refund";
+import type { OperationContext } from "../types";
+import { actorOf, timestamp } from "../write-path";
 import { commitRequestChanges, type RequestChange } from "./request-commit";
-import type { RequestWriteDeps } from "./request-events";
 import { checkLines, requestsOf } from "./request-lines";
-import type { OperationContext } from "./types";
-import { actorOf, timestamp } from "./write-path";
+import type { RequestWriteDeps } from "./types";
 
 /** Validates `input`, checks every line, then creates the drafts once per Idempotency-Key. */
 export async function createReturnRequest(

@@ -1,21 +1,22 @@
 /**
- * @module returns/request-operations — the return request operations, as the service and
+ * @module returns/requests/request-operations — the return request operations, as the service and
  * the HTTP routes call them: create, estimate, read, and the request-wide submit and ship.
  */
-import { assertScope } from "../domain/principal";
-import type { ReturnRequestData } from "../domain/schemas";
-import { traceOperation } from "../observability/telemetry/operation-span";
-import { createReturnRequest } from "./create-return-request";
-import { estimateReturnRequest } from "./estimate-return-request";
-import type { IdempotentOutcome } from "./idempotency/engine";
-import { type RequestWriteDeps, sendRequestEvent } from "./request-events";
-import { loadRequestReturns, requestOf } from "./request-reader";
+import { assertScope } from "../../domain/principal";
+import type { ReturnRequestData } from "../../domain/schemas";
+import { traceOperation } from "../../observability/telemetry/operation-span";
+import type { IdempotentOutcome } from "../idempotency/engine";
 import type {
   OperationContext,
   RequestEvent,
   ReturnRequestOperations,
   ReturnRequestResult,
-} from "./types";
+} from "../types";
+import { createReturnRequest } from "./create-return-request";
+import { estimateReturnRequest } from "./estimate-return-request";
+import { sendRequestEvent } from "./request-events";
+import { loadRequestReturns, requestOf } from "./request-reader";
+import type { RequestWriteDeps } from "./types";
 
 function requestResult(outcome: IdempotentOutcome): ReturnRequestResult {
   return {

@@ -6,12 +6,12 @@
 
 import { T0 } from "@returnkit/testing";
 import { describe, expect, it } from "vitest";
-import type { Principal } from "../domain/principal";
-import type { RefundPolicyInput } from "../domain/refunds";
-import { createReturnsService } from "../service";
-import { memoryStore } from "../store/memory/memory-store";
-import type { ReturnsStore } from "../store/types";
-import { inMemoryOrders } from "./orders/in-memory-orders";
+import type { Principal } from "../../domain/principal";
+import type { RefundPolicyInput } from "../../domain/refunds";
+import { createReturnsService } from "../../service";
+import { memoryStore } from "../../store/memory/memory-store";
+import type { ReturnsStore } from "../../store/types";
+import { inMemoryOrders } from "../orders/in-memory-orders";
 
 const customer: Principal = { kind: "portal", id: "user-1", scopes: ["portal:returns.write"] };
 const staff: Principal = { kind: "merchant", id: "staff-1", scopes: ["merchant:returns.write"] };

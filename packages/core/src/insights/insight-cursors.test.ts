@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { encodeCursor } from "../../util/page-cursor";
+import { encodeCursor } from "../util/page-cursor";
 import {
   decodeSizeCursor,
   decodeSkuCursor,

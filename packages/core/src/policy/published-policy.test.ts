@@ -10,8 +10,8 @@ import {
   type RefundPolicyInput,
 } from "../domain/refunds";
 import { currencyArb, lineArb, policyArb } from "../domain/refunds/test-arbitraries";
+import { inMemoryOrders } from "../returns/orders/in-memory-orders";
 import { createReturnsService } from "../service";
-import { inMemoryOrders } from "./orders/in-memory-orders";
 import { publishedPolicy } from "./published-policy";
 import { MerchantReturnPolicySchema, ReturnPolicySchema } from "./published-policy-schema";
 

@@ -1,14 +1,14 @@
 /**
- * @module returns/insights/insight-operations — the back office's fit insights, a page at a
+ * @module insights/insight-operations — the back office's fit insights, a page at a
  * time: the query checked, a page of the store's rows (`fitInsights` per size, `fitSummary`
  * per sku) read through the reason catalogue, and where the next page starts.
  */
-import { assertScope } from "../../domain/principal";
-import { fitReasonRule, parseReason, type ReasonCatalogue } from "../../domain/reasons";
-import { traceOperation } from "../../observability/telemetry/operation-span";
-import type { FitInsightsWindow, ReturnsStore } from "../../store/types";
-import { parseInput } from "../parse-input";
-import type { OperationContext } from "../types";
+import { assertScope } from "../domain/principal";
+import { fitReasonRule, parseReason, type ReasonCatalogue } from "../domain/reasons";
+import { traceOperation } from "../observability/telemetry/operation-span";
+import { parseInput } from "../returns/parse-input";
+import type { OperationContext } from "../returns/types";
+import type { FitInsightsWindow, ReturnsStore } from "../store/types";
 import { fitBySize, fitBySku, type ReasonParser } from "./fit-report";
 import {
   decodeSizeCursor,

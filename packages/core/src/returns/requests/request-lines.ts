@@ -1,24 +1,24 @@
 /**
- * @module returns/request-lines — the lines of a return request as returns to check, and the
+ * @module returns/requests/request-lines — the lines of a return request as returns to check, and the
  * check of every line against the order's rules (creating a request and estimating one).
  */
-import type { Principal } from "../domain/principal";
-import { problems, type RefusedLine } from "../domain/problems";
-import type { CreateReturnRequestParsed } from "../domain/schemas";
-import type { CheckedReturn } from "./orders/return-rules";
-import type { ReturnRequest } from "./orders/types";
+import type { Principal } from "../../domain/principal";
+import { problems, type RefusedLine } from "../../domain/problems";
+import type { CreateReturnRequestParsed } from "../../domain/schemas";
+import type { CheckedReturn } from "../orders/return-rules";
+import type { EligibilityQuery } from "../orders/types";
 import { refusedLine } from "./request-commit";
-import type { RequestWriteDeps } from "./request-events";
+import type { RequestWriteDeps } from "./types";
 
 /** Each line of the request as the return it would create, in the order sent. */
-export function requestsOf(parsed: CreateReturnRequestParsed): ReturnRequest[] {
+export function requestsOf(parsed: CreateReturnRequestParsed): EligibilityQuery[] {
   return parsed.lines.map((line) => returnRequestOf(parsed, line));
 }
 
 function returnRequestOf(
   parsed: CreateReturnRequestParsed,
   line: CreateReturnRequestParsed["lines"][number],
-): ReturnRequest {
+): EligibilityQuery {
   return {
     order_id: parsed.order_id,
     line: { sku: line.line.sku, quantity: line.quantity, size: line.line.size ?? null },
@@ -36,7 +36,7 @@ function returnRequestOf(
 export async function checkLines(
   deps: Pick<RequestWriteDeps, "rules">,
   orderId: string,
-  requests: readonly ReturnRequest[],
+  requests: readonly EligibilityQuery[],
   principal: Principal,
 ): Promise<CheckedReturn[]> {
   const rules = deps.rules.forRequest(orderId, principal);

@@ -1,12 +1,12 @@
 /**
- * @module returns/insights/insight-cursors — where a page of fit insights resumes, in the one
+ * @module insights/insight-cursors — where a page of fit insights resumes, in the one
  * cursor format (`util/page-cursor.ts`): per size, the last entry's sku and size; in the
  * summary, the last sku's fit returns and the sku. A cursor of one route is refused by the
  * other (its key has another shape).
  */
-import { isStorableText } from "../../domain/text";
-import type { FitSizeKey, FitSkuKey } from "../../store/types";
-import { decodeCursor, encodeCursor } from "../../util/page-cursor";
+import { isStorableText } from "../domain/text";
+import type { FitSizeKey, FitSkuKey } from "../store/types";
+import { decodeCursor, encodeCursor } from "../util/page-cursor";
 
 /** The longest cursor either route writes for a sku and a size of some hundred characters. */
 export const INSIGHT_CURSOR_MAX_LENGTH = 2_000;

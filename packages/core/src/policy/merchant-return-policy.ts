@@ -1,5 +1,5 @@
 /**
- * @module returns/merchant-return-policy — the published policy as schema.org
+ * @module policy/merchant-return-policy — the published policy as schema.org
  * `MerchantReturnPolicy` JSON-LD, for product pages and merchant listings.
  *
  * Enumeration values are given as full schema.org URLs. How each member is chosen:

@@ -1,5 +1,5 @@
 /**
- * @module returns/published-policy-schema — the two forms of the return policy the service
+ * @module policy/published-policy-schema — the two forms of the return policy the service
  * publishes (`GET /v1/return-policy`): its own JSON (`ReturnPolicy`) and schema.org
  * `MerchantReturnPolicy` JSON-LD. One zod schema each gives the type and the OpenAPI component.
  */

@@ -1,5 +1,5 @@
 /**
- * @module returns/request-shares — a return request's return shipping fee, shared again
+ * @module returns/requests/request-shares — a return request's return shipping fee, shared again
  * whenever one of its returns changes what it can carry or becomes final.
  *
  * The request's fee F (the policy's, in the order's currency) is split in two:
@@ -20,9 +20,9 @@ import {
   type RefundPolicy,
   requestShippingFee,
   shareRequestFee,
-} from "../domain/refunds";
-import { carriesShippingFee } from "../domain/refunds/compute";
-import { lineOf, pricedLine, type RefundedRecord } from "./refund";
+} from "../../domain/refunds";
+import { carriesShippingFee } from "../../domain/refunds/compute";
+import { lineOf, pricedLine, type RefundedRecord } from "../refund";
 
 /** Graded, rejected or cancelled: its refund is final, and no sibling's change moves its share. */
 export function isFinalReturn(record: Pick<RefundedRecord, "state" | "grade">): boolean {

@@ -9,14 +9,14 @@
 import { T0 } from "@returnkit/testing";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Principal } from "../domain/principal";
-import { isProblemError } from "../domain/problems";
-import { parseRefundPolicy, type RefundPolicyInput } from "../domain/refunds";
-import { currencyArb, policyArb } from "../domain/refunds/test-arbitraries";
-import type { ReturnData, ReturnRequestData } from "../domain/schemas";
-import { createReturnsService } from "../service";
-import { memoryStore } from "../store/memory/memory-store";
-import { inMemoryOrders } from "./orders/in-memory-orders";
+import type { Principal } from "../../domain/principal";
+import { isProblemError } from "../../domain/problems";
+import { parseRefundPolicy, type RefundPolicyInput } from "../../domain/refunds";
+import { currencyArb, policyArb } from "../../domain/refunds/test-arbitraries";
+import type { ReturnData, ReturnRequestData } from "../../domain/schemas";
+import { createReturnsService } from "../../service";
+import { memoryStore } from "../../store/memory/memory-store";
+import { inMemoryOrders } from "../orders/in-memory-orders";
 
 const customer: Principal = { kind: "portal", id: "user-1", scopes: ["portal:returns.write"] };
 const staff: Principal = { kind: "merchant", id: "staff-1", scopes: ["merchant:returns.write"] };

@@ -1,5 +1,5 @@
 /**
- * @module returns/published-policy — `publishedPolicy(settings)`: the return policy as the
+ * @module policy/published-policy — `publishedPolicy(settings)`: the return policy as the
  * service enforces it, in its own JSON and as schema.org `MerchantReturnPolicy` JSON-LD.
  *
  * Pure: it reads the same settings the order rules and the refund maths run with, and claims

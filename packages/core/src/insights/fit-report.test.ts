@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createReasonCatalogue, parseReason } from "../../domain/reasons";
-import type { FitInsightRow } from "../../store/types";
+import { createReasonCatalogue, parseReason } from "../domain/reasons";
+import type { FitInsightRow } from "../store/types";
 import { fitBySize, fitBySku } from "./fit-report";
 
 const row = (sku: string, size: string | null, reason: string, returns: number, confirmed = 0) =>
