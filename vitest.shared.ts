@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 const src = (path: string) => fileURLToPath(new URL(`./packages/${path}`, import.meta.url));
 
 export const workspaceAlias = [
-  { find: /^@returnkit\/core\/testing$/, replacement: src("testing/src/index.ts") },
+  { find: /^@returnkit\/core\/store$/, replacement: src("core/src/store-entry.ts") },
   { find: /^@returnkit\/testing$/, replacement: src("testing/src/index.ts") },
   { find: /^@returnkit\/core$/, replacement: src("core/src/index.ts") },
   { find: /^@returnkit\/adapter-hono$/, replacement: src("adapter-hono/src/index.ts") },

@@ -1,8 +1,11 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: { index: "src/index.ts" },
+  entry: { index: "src/index.ts", store: "src/store-entry.ts" },
   format: ["esm", "cjs"],
+  // Both entries share their modules through chunks, in CommonJS too: a host loading the main
+  // entry and ./store holds one StoreUnavailableError, one ProblemError (single-copy.mjs).
+  splitting: true,
   dts: true,
   clean: true,
   sourcemap: true,

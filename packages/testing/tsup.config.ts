@@ -10,5 +10,5 @@ export default defineConfig({
   keepNames: true,
   // The suites run inside the host's own vitest against the host's own core; the HTTP suite
   // checks responses against the OpenAPI document with the host's ajv.
-  external: ["@returnkit/core", "vitest", "ajv", "ajv-formats"],
+  external: ["@returnkit/core", "@returnkit/core/store", "vitest", "ajv", "ajv-formats"],
 });

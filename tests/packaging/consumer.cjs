@@ -37,7 +37,9 @@ const portal = { principal: { kind: "portal", id: "u1", scopes: ["portal:returns
         throw new Error(`CJS consumer: @returnkit/${pkg} exports ${key} named ${value.name}`);
   // A directory not on disk (memory://) needs no lock: this only proves the package loads.
   require("@returnkit/store-postgres").lockDataDir("memory://").release();
-  const { ProblemError } = require("@returnkit/core");
+  const { ProblemError, StoreUnavailableError } = require("@returnkit/core");
+  if (require("@returnkit/core/store").StoreUnavailableError !== StoreUnavailableError)
+    throw new Error("CJS consumer: @returnkit/core/store holds a second StoreUnavailableError");
   const { WebhookVerificationError } = require("@returnkit/webhook-verify");
   const refused = await verifyWebhook({ payload: "{}", headers: {}, secret: "whsec_MTIz" }).catch(
     (e) => e,

@@ -72,4 +72,10 @@ for (const [error, name] of [
     throw new Error(`ESM consumer: ${name} prints as ${inspect(error).split("\n")[0]}`);
 if (!(refused instanceof WebhookVerificationError)) throw new Error("ESM consumer: not refused");
 
+// The store entry shares its modules with the main one: one StoreUnavailableError class.
+const forStores = await import("@returnkit/core/store");
+const core = await import("@returnkit/core");
+if (forStores.StoreUnavailableError !== core.StoreUnavailableError)
+  throw new Error("ESM consumer: @returnkit/core/store holds a second StoreUnavailableError");
+
 console.log("ESM: return", r.id, "closed after", r.history.length, "steps; webhook verified");

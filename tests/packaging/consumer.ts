@@ -3,6 +3,7 @@
 import { returnsRouter } from "@returnkit/adapter-express";
 import { returnsApp } from "@returnkit/adapter-hono";
 import { createReturnsService, type ReturnData, type ReturnsService } from "@returnkit/core";
+import type { StoredReturn } from "@returnkit/core/store";
 import { type ReturnkitWebhookEvent, verifyWebhook } from "@returnkit/webhook-verify";
 
 const service: ReturnsService = createReturnsService({ baseUrl: "https://shop.example" });
@@ -18,4 +19,9 @@ export async function onWebhook(body: string, headers: Record<string, string>): 
   if (event.type === "webhook.test") return event.data.endpoint_id;
   const record: ReturnData = event.data.return;
   return record.state;
+}
+
+/** A store author's view: the contract's types come from the store entry. */
+export function stateOfStored(stored: StoredReturn): ReturnData["state"] {
+  return stored.record.state;
 }

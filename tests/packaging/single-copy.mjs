@@ -1,5 +1,5 @@
 // Fails when one source module is bundled into two built files of the same format of one
-// package: a host that loads both entries (`@returnkit/core` and `@returnkit/core/testing`, say)
+// package: a host that loads both entries (`@returnkit/core` and `@returnkit/core/store`, say)
 // would then hold two copies of that module, two `ProblemError` classes that `instanceof`
 // tells apart, two caches. Reads the `sources` of every source map in every package's dist,
 // so run it after `pnpm build`. Usage: node tests/packaging/single-copy.mjs

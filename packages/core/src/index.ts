@@ -1,28 +1,343 @@
 /**
- * @module index — a complete returns-and-exchanges service: lifecycle machine,
+ * @module @returnkit/core — a complete returns-and-exchanges service: lifecycle machine,
  * schemas, idempotent writes, transactional outbox webhooks, OAuth 2.1 resource server and
  * a fetch handler serving every route.
+ *
+ * The public surface, named one by one: what a shop and the other returnkit packages use. What
+ * a store implementation needs beyond it is `@returnkit/core/store`; the conformance suites are
+ * `@returnkit/testing`. `etc/core.api.md` records this list; a change to it shows in review.
  */
 
-export * from "./auth";
-export * from "./delivery";
-export * from "./domain";
-export * from "./http";
-export * from "./insights";
-export * from "./observability";
-export * from "./policy";
-export * from "./returns";
+export {
+  type BearerChallengeOptions,
+  type BearerError,
+  bearerChallenge,
+  type ChallengeContext,
+  challengeForProblem,
+} from "./auth/challenge";
+export {
+  type AccessTokenAlgorithm,
+  type Authenticator,
+  createJwtAuthenticator,
+  type JwtAuthenticatorOptions,
+} from "./auth/jwt";
+export type {
+  AuthenticateFn,
+  AuthOptions,
+  ContextArgument,
+  HostAuthOptions,
+  JwtAuthOptions,
+  OpenApiSecurityScheme,
+} from "./auth/options";
+export {
+  createProtectedResourceMetadataHandler,
+  type ProtectedResourceMetadata,
+  type ProtectedResourceMetadataOptions,
+  protectedResourceMetadata,
+  protectedResourceMetadataPath,
+  protectedResourceMetadataUrl,
+} from "./auth/protected-resource";
+export {
+  type DestinationPolicy,
+  type DestinationRefusal,
+  destinationPolicy,
+  isDestinationEntry,
+} from "./delivery/destinations";
+export {
+  createWebhookDispatcher,
+  type DrainOptions,
+  type WebhookDispatcher,
+} from "./delivery/dispatcher";
+export type {
+  DispatcherLogger,
+  ServiceOwnedDispatcherOption,
+  ServiceWebhooksOptions,
+  WebhookDispatcherOptions,
+} from "./delivery/dispatcher-options";
+export type { WebhookEndpointInput } from "./delivery/endpoints";
+export { MAX_ENDPOINT_SECRETS, signingSecrets } from "./delivery/endpoints";
+export { WEBHOOK_REQUEST_ID_HEADER } from "./delivery/request-id-header";
+// Webhooks: signing, delivery, subscribers, destinations
+export {
+  generateWebhookSecret,
+  type SignedWebhookHeaders,
+  signWebhook,
+  webhookHeaders,
+} from "./delivery/signer";
+export {
+  type Subscriber,
+  type SubscriberEvent,
+  type SubscriberEventData,
+  subscriberEndpointId,
+} from "./delivery/subscribers";
+export type { TestAttempt } from "./delivery/test-event";
+export { DESTINATION_RULES, type DestinationRule } from "./domain/destination-rules";
+// Ids
+export {
+  isEventId,
+  isReturnId,
+  isReturnRequestId,
+  newEventId,
+  newReturnId,
+  newReturnRequestId,
+} from "./domain/ids";
+// The lifecycle machine
+export {
+  allowedEventsIn,
+  applyReturnEvent,
+  EVENT_CALLER,
+  initialReturnSnapshot,
+  MERCHANT_EVENTS,
+  type MerchantEvent,
+  type PersistedReturnSnapshot,
+  PORTAL_EVENTS,
+  type PortalEvent,
+  persistReturnSnapshot,
+  RETURN_STATES,
+  type ReturnEvent,
+  type ReturnSnapshot,
+  type ReturnState,
+  restoreReturnSnapshot,
+  returnMachine,
+  stateOf,
+  type TransitionResult,
+} from "./domain/machine";
+// Callers: principals, scopes and authentication
+export {
+  type Access,
+  type Actor,
+  ALL_SCOPES,
+  type CallerKind,
+  hasScope,
+  type Principal,
+  SCOPES,
+  type Scope,
+} from "./domain/principal";
+
+// Problems (RFC 9457)
+export {
+  isProblemError,
+  type OrderLineRef,
+  type ProblemDetails,
+  ProblemError,
+  problems,
+  type QuantityRefusal,
+  type RefusedLine,
+  type ValidationIssue,
+} from "./domain/problems";
+// Reasons
+export {
+  createReasonCatalogue,
+  describeReasons,
+  type FitDirection,
+  type FitReasonRule,
+  fitReasonRule,
+  type ParsedReason,
+  parseReason,
+  type ReasonCatalogue,
+  type ReasonCatalogueOptions,
+  type ReasonDescription,
+} from "./domain/reasons";
+// Refunds
+export {
+  computeRefund,
+  MAX_LINE_AMOUNT,
+  type Refund,
+  type RefundInput,
+  type RefundLine,
+  type RefundMethod,
+  RefundSchema,
+} from "./domain/refunds/compute";
+export {
+  CurrencyExponentSchema,
+  currencyCodes,
+  currencyExponent,
+  currencyExponentOrNull,
+  type Rounding,
+  toDecimalAmount,
+} from "./domain/refunds/money";
+export {
+  parseRefundPolicy,
+  type RefundCondition,
+  type RefundPolicy,
+  type RefundPolicyInput,
+  RefundPolicySchema,
+} from "./domain/refunds/policy";
+export {
+  type RefundRequestInput,
+  type RequestRefund,
+  refundForRequest,
+} from "./domain/refunds/request";
+export { type FeeBearer, shareRequestFee } from "./domain/refunds/share";
+export type { HeaderReader } from "./domain/request-ids";
+// Schemas and the types they infer
+export {
+  ApproveReturnSchema,
+  CancelReturnSchema,
+  CloseReturnSchema,
+  type CreateReturnInput,
+  type CreateReturnRequestInput,
+  createReturnSchemas,
+  EVENT_BODY_SCHEMAS,
+  type EventBodies,
+  FlagReturnSchema,
+  type Grade,
+  GradeReturnSchema,
+  type HealthReport,
+  type HistoryEntry,
+  LIST_LIMIT_DEFAULT,
+  LIST_LIMIT_MAX,
+  type MerchantListQuery,
+  MerchantListQuerySchema,
+  type PortalListQuery,
+  PortalListQuerySchema,
+  ProblemSchema,
+  ReceiveReturnSchema,
+  type RefundEstimates,
+  RejectReturnSchema,
+  type Resolution,
+  type ReturnableOrder,
+  ReturnableOrderDataSchema,
+  type ReturnData,
+  ReturnDataSchema,
+  ReturnEventNameSchema,
+  type ReturnRequestData,
+  ReturnRequestDataSchema,
+  type ReturnRequestEstimate,
+  ReturnRequestEstimateDataSchema,
+  ReturnSchema,
+  type ReturnSchemas,
+  type Shipment,
+  ShipReturnRequestSchema,
+  ShipReturnSchema,
+  SubmitReturnRequestSchema,
+  SubmitReturnSchema,
+  UnflagReturnSchema,
+  type UpdateReturnInput,
+} from "./domain/schemas";
+export { returnStateDiagram } from "./domain/state-diagram";
+export { readBodyBytes } from "./http/body";
+// Mounting: for adapters and handlers mounted beside the routes
+export type { FetchHandler } from "./http/fetch-handler";
+export { UNMATCHED_REQUEST_STATUSES } from "./http/openapi/openapi-problems";
+export { requestIdOf } from "./http/request-id";
+export { ambiguousPathResponse } from "./http/request-target";
+export { responseText } from "./http/response-text";
+export { OPENAPI_PATH } from "./http/routes/route-definition";
+export type { InsightOperations } from "./insights/insight-operations";
+export type {
+  FitCounts,
+  FitInsightsQueryInput,
+  FitInsightsReport,
+  FitSummaryQueryInput,
+  FitSummaryReport,
+} from "./insights/insights-schemas";
+export { type ConsoleLoggerOptions, consoleLogger } from "./observability/logging/console-logger";
+export type {
+  ErrorContext,
+  ErrorSource,
+  OnError,
+  ReportError,
+} from "./observability/logging/failures";
+// Logs and errors
+export {
+  type LogFields,
+  type Logger,
+  type LogLevel,
+  type LogMethod,
+  silentLogger,
+} from "./observability/logging/logger";
+// The published policy and insights
+export {
+  type PublishedPolicy,
+  type PublishedPolicySettings,
+  publishedPolicy,
+} from "./policy/published-policy";
+export type {
+  MerchantReturnPolicyJsonLd,
+  ReturnPolicyDocument,
+} from "./policy/published-policy-schema";
+export {
+  deriveFitSignal,
+  type EventOriginFields,
+  type FitSignal,
+  type FitSignalStage,
+  type PublishedTransition,
+  publishTransitions,
+  type WebhookTransition,
+  webhookTypeFor,
+} from "./returns/events";
+export type { IdempotencySettings } from "./returns/idempotency/engine";
+export { type InMemoryOrders, inMemoryOrders } from "./returns/orders/in-memory-orders";
+export {
+  type Order,
+  type OrderInput,
+  type OrderLine,
+  OrderSchema,
+} from "./returns/orders/order-schema";
+// The shop's orders and its rules
+export type {
+  Eligibility,
+  EligibilityQuery,
+  EligibilityRule,
+  ExchangeSizes,
+  OrderRules,
+  OrderSource,
+} from "./returns/orders/types";
+export {
+  type EstimatedLine,
+  type RefundedRecord,
+  refundEstimates,
+  refundOf,
+  requestRefunds,
+} from "./returns/refund";
 export type {
   OperationContext,
   ReturnListResult,
   ReturnOperations,
+  ReturnRequestOperations,
   ReturnRequestResult,
   ReturnResult,
-  ReturnsService,
-  ReturnsServiceOptions,
-  ServiceHooks,
-} from "./service";
-export { createReturnsService, etagMatches, etagOf } from "./service";
-export * from "./store";
-export * from "./util";
-export * from "./webhook-admin";
+} from "./returns/types";
+// The service and its options
+export { createReturnsService, type ReturnsService, type ServiceHooks } from "./service";
+export type { HealthSettings, ReturnsServiceOptions } from "./service-options";
+export { type MemoryStoreOptions, memoryStore } from "./store/memory/memory-store";
+export type { RetentionSettings } from "./store/retention";
+// Webhook endpoints on a store
+// Stores: the contract and its parts (the rest of it is @returnkit/core/store)
+export type {
+  EndpointFields,
+  EndpointSecret,
+  FitInsights,
+  IdempotencyKeys,
+  Outbox,
+  OutboxEndpoint,
+  Redelivery,
+  Retention,
+  ReturnRecords,
+  ReturnsStore,
+  StoreHealth,
+  StoreHealthProbe,
+  WebhookEndpoint,
+  WebhookEventType,
+  WebhookPayload,
+} from "./store/types";
+export { isStoreUnavailable, StoreUnavailableError } from "./store/unavailable";
+export { InvalidOptionsError, type OptionIssue } from "./util/option-checks";
+export {
+  type CreateEndpointInput,
+  type CreateEndpointOptions,
+  createEndpoint,
+  deleteEndpoint,
+  type EndpointAdminClock,
+  type EndpointChanges,
+  type EndpointWithSecret,
+  findEndpoint,
+  type PublicEndpoint,
+  publicEndpoint,
+  type RotateSecretOptions,
+  refuseIfManagedInCode,
+  rotateEndpointSecret,
+  updateEndpoint,
+} from "./webhook-admin/endpoint-admin";

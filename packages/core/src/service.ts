@@ -40,15 +40,7 @@ import { scheduleRetention } from "./store/retention";
 import type { ReturnsStore } from "./store/types";
 import { createWebhookOperations } from "./webhook-admin/webhook-operations";
 
-export type {
-  OperationContext,
-  ReturnListResult,
-  ReturnOperations,
-  ReturnRequestResult,
-  ReturnResult,
-} from "./returns/types";
 export type { ReturnsServiceOptions } from "./service-options";
-export { etagMatches, etagOf } from "./util/etag";
 
 /**
  * The service's clock, logger and error reporting, for a handler mounted beside it (the MCP

@@ -1,5 +1,5 @@
 import { type ErrorContext, memoryStore } from "@returnkit/core";
-import { testAuthenticate, testToken } from "@returnkit/core/testing";
+import { testAuthenticate, testToken } from "@returnkit/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   callTool,

@@ -3,7 +3,7 @@
  * some of its returns and before it committed: nothing of it is left, the locks it held are
  * free, and the same commit sent again writes all of it.
  */
-import type { ReturnCommit, StoredReturn } from "@returnkit/core";
+import type { ReturnCommit, StoredReturn } from "@returnkit/core/store";
 import { advanceStoredReturn, makeOutboxEvent, makeStoredReturn, T0 } from "@returnkit/testing";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";

@@ -1,4 +1,5 @@
-import type { ReturnCommit, ReturnsStore, StoredReturn } from "@returnkit/core";
+import type { ReturnsStore } from "@returnkit/core";
+import type { ReturnCommit, StoredReturn } from "@returnkit/core/store";
 import { advanceStoredReturn, makeOutboxEvent, makeStoredReturn, T0 } from "@returnkit/testing";
 import { ulid } from "ulidx";
 import { beforeAll, describe, expect, it } from "vitest";

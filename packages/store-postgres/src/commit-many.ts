@@ -7,7 +7,7 @@
  * commit alone takes at most one of each, in the same order (allowance, then row), and a group
  * never waits for a row (SKIP LOCKED), so no two of them each hold what the other waits for.
  */
-import type { ReturnCommit, ReturnsCommit, ReturnsCommitResult } from "@returnkit/core";
+import type { ReturnCommit, ReturnsCommit, ReturnsCommitResult } from "@returnkit/core/store";
 import { checkCommit, Refused, writeChanges } from "./commit";
 import type { StoreContext } from "./context";
 import { lockOrders } from "./line-allowance";

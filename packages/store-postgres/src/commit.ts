@@ -12,7 +12,7 @@ import type {
   OutboxEvent,
   ReturnCommit,
   StoredReturn,
-} from "@returnkit/core";
+} from "@returnkit/core/store";
 import type { StoreContext } from "./context";
 import type { SqlTransaction } from "./drivers/types";
 import { keyColumns, recordKey } from "./idempotency";

@@ -1,5 +1,5 @@
 /** @module deliveries — claiming deliveries under a lease, recording attempts, reviving dead ones. */
-import type { DeliveryStatus, Outbox, Redelivery } from "@returnkit/core";
+import type { DeliveryStatus, Outbox, Redelivery } from "@returnkit/core/store";
 import type { StoreContext } from "./context";
 import * as rows from "./rows";
 import { claimDeliveries } from "./sql/claim-deliveries";

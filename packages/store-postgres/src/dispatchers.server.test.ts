@@ -4,7 +4,8 @@
  * are committed while they run to one receiver on a thread of its own. Every event must arrive
  * once, each return's events in position order, and no delivery may be claimed twice.
  */
-import type { ReturnEvent, StoredReturn } from "@returnkit/core";
+import type { ReturnEvent } from "@returnkit/core";
+import type { StoredReturn } from "@returnkit/core/store";
 import {
   advanceStoredReturn,
   makeEndpoint,

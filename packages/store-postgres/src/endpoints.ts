@@ -9,7 +9,7 @@ import type {
   EndpointWriteResult,
   OutboxEndpoint,
   VersionedEndpoint,
-} from "@returnkit/core";
+} from "@returnkit/core/store";
 import type { StoreContext } from "./context";
 import { ENDPOINT_COLUMNS, type EndpointRow, toEndpoint } from "./rows";
 

@@ -1,6 +1,5 @@
 import { createReturnsService } from "@returnkit/core";
-import { makeStoredReturn } from "@returnkit/core/testing";
-import { testAuthenticate, testToken } from "@returnkit/testing";
+import { makeStoredReturn, testAuthenticate, testToken } from "@returnkit/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrate } from "./migrate";
 import { postgresStore } from "./postgres-store";

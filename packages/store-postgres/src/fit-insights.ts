@@ -8,7 +8,7 @@ import {
   type FitInsights,
   type FitInsightsWindow,
   isStorableText,
-} from "@returnkit/core";
+} from "@returnkit/core/store";
 import type { StoreContext } from "./context";
 import { selectFitInsights, selectFitSizePage } from "./sql/select-fit-insights";
 import { selectFitSummaryPage } from "./sql/select-fit-summary";

@@ -1,4 +1,5 @@
-import type { ReturnCommit, ReturnsStore, StoredReturn } from "@returnkit/core";
+import type { ReturnsStore } from "@returnkit/core";
+import type { ReturnCommit, StoredReturn } from "@returnkit/core/store";
 import { advanceStoredReturn, makeOutboxEvent, makeStoredReturn } from "@returnkit/testing";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

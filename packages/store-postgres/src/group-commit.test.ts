@@ -1,10 +1,5 @@
-import {
-  type CommitResult,
-  type ReturnCommit,
-  type ReturnsStore,
-  type StoredReturn,
-  StoreUnavailableError,
-} from "@returnkit/core";
+import { type ReturnsStore, StoreUnavailableError } from "@returnkit/core";
+import type { CommitResult, ReturnCommit, StoredReturn } from "@returnkit/core/store";
 import { advanceStoredReturn, makeOutboxEvent, makeStoredReturn } from "@returnkit/testing";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

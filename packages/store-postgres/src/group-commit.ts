@@ -9,7 +9,7 @@
  * rolls back and each of its commits runs alone, which reports its own outcome. Commits bound
  * to an order's allowance run alone.
  */
-import type { ReturnCommit } from "@returnkit/core";
+import type { ReturnCommit } from "@returnkit/core/store";
 import { type CommitOutcome, GroupRefused, writeCommits } from "./commit";
 import type { StoreContext } from "./context";
 import { isUnavailable } from "./unavailable";

@@ -3,7 +3,7 @@
  * in one transaction on one connection, each statement stopped by the database after the
  * probe's timeout so that a check nobody awaits any more gives its connection back.
  */
-import type { StoreHealth, StoreHealthProbe } from "@returnkit/core";
+import type { StoreHealth, StoreHealthProbe } from "@returnkit/core/store";
 import type { StoreContext } from "./context";
 import type { SqlTransaction } from "./drivers/types";
 import { upToDate } from "./migrate";

@@ -4,7 +4,7 @@ import type {
   IdempotencyFirstUse,
   IdempotencyKeys,
   IdempotencyRecordView,
-} from "@returnkit/core";
+} from "@returnkit/core/store";
 import type { StoreContext } from "./context";
 import type { SqlQueryable } from "./drivers/types";
 import { recordKeys } from "./sql/record-keys";

@@ -6,8 +6,19 @@ export { DataDirInUseError, type DataDirLock, LOCK_FILE, lockDataDir } from "./d
 export { type DatabaseInput, type DriverOptions, toDriver } from "./drivers";
 export type { PgDriverOptions } from "./drivers/pg";
 export type { PGliteDriverOptions } from "./drivers/pglite";
-export type * from "./drivers/types";
-export { SQL_DRIVER } from "./drivers/types";
+export {
+  type PGliteLike,
+  type PGliteQueryable,
+  type PgPoolClientLike,
+  type PgPoolLike,
+  type PgQueryable,
+  type PgResult,
+  type QueryOptions,
+  SQL_DRIVER,
+  type SqlDriver,
+  type SqlQueryable,
+  type SqlTransaction,
+} from "./drivers/types";
 export { type MigrateOptions, type MigrateResult, migrate } from "./migrate";
 export { MIGRATIONS, type Migration } from "./migrations";
 export { type NamesOptions, type SqlNames, sqlNames, type TableName } from "./names";

@@ -3,7 +3,7 @@
  * one order line. Whatever order they land in, the line's active returns never hold more
  * than was purchased, and when single units race, exactly as many commit as were left.
  */
-import type { CommitResult, ReturnCommit, StoredReturn } from "@returnkit/core";
+import type { CommitResult, ReturnCommit, StoredReturn } from "@returnkit/core/store";
 import { advanceStoredReturn, makeOutboxEvent, makeStoredReturn } from "@returnkit/testing";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

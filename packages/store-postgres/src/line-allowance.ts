@@ -2,7 +2,12 @@
  * @module line-allowance — a commit's `lineAllowance`: under its order's lock, READ COMMITTED
  * shows every row an earlier holder committed, so two commits never both take the last unit.
  */
-import type { CommitResult, LineAllowance, ReturnCommit, StoredReturn } from "@returnkit/core";
+import type {
+  CommitResult,
+  LineAllowance,
+  ReturnCommit,
+  StoredReturn,
+} from "@returnkit/core/store";
 import type { StoreContext } from "./context";
 import type { SqlTransaction } from "./drivers/types";
 import { lineUnitsInReturns } from "./sql/line-units-in-returns";

@@ -7,7 +7,7 @@ import {
   optionsObject,
   type SchemaCovers,
   satisfying,
-} from "@returnkit/core";
+} from "@returnkit/core/store";
 import { z } from "zod";
 import { type DatabaseInput, databaseInputDefect } from "./drivers";
 import type { PgDriverOptions } from "./drivers/pg";

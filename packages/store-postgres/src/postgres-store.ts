@@ -1,5 +1,6 @@
 /** @module postgres-store — `postgresStore`, through a `pg` Pool or PGlite; several processes may share it. */
-import type { ReturnCommit, ReturnsStore } from "@returnkit/core";
+import type { ReturnsStore } from "@returnkit/core";
+import type { ReturnCommit } from "@returnkit/core/store";
 import { checkCommit, commit } from "./commit";
 import { checkCommitMany, commitMany } from "./commit-many";
 import type { StoreContext } from "./context";

@@ -2,7 +2,7 @@
  * @module retention — `purge` in three statements, each bounded by what is left of `limit`
  * and taking its rows `FOR UPDATE SKIP LOCKED`: it never waits for a commit or a claim.
  */
-import type { Retention } from "@returnkit/core";
+import type { Retention } from "@returnkit/core/store";
 import type { StoreContext } from "./context";
 
 /**

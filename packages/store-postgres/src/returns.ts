@@ -1,5 +1,5 @@
 /** @module returns — reading returns, and the units an order's lines have in returns. */
-import { isStorableText, type ReturnRecords, type StoredReturn } from "@returnkit/core";
+import { isStorableText, type ReturnRecords, type StoredReturn } from "@returnkit/core/store";
 import type { StoreContext } from "./context";
 import { toStoredReturn } from "./rows";
 import { selectReturn } from "./sql/select-return";

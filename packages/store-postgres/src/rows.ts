@@ -3,14 +3,14 @@
  * `Number()`, attempts rebuilt in their documented key order (`jsonb` reorders keys), and
  * returns written before a field existed given its value for them.
  */
+import type { WebhookEndpoint } from "@returnkit/core";
 import type {
   Delivery,
   EndpointSecret,
   OutboxEndpoint,
   OutboxEvent,
   StoredReturn,
-  WebhookEndpoint,
-} from "@returnkit/core";
+} from "@returnkit/core/store";
 
 /**
  * A return as stored. One written before return requests (by the release before them, or by

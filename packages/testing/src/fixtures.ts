@@ -4,23 +4,13 @@
  * would hand it.
  */
 
-import type {
-  DeliveryAttempt,
-  HistoryEntry,
-  OutboxEventInput,
-  ReturnData,
-  StoredReturn,
-  SubscriberEndpoint,
-  WebhookEndpoint,
-  WebhookEventType,
-} from "@returnkit/core";
+import type { HistoryEntry, ReturnData, WebhookEndpoint, WebhookEventType } from "@returnkit/core";
 import {
   allowedEventsIn,
   applyReturnEvent,
   EVENT_CALLER,
   initialReturnSnapshot,
   newEventId,
-  newPrefixedId,
   newReturnId,
   persistReturnSnapshot,
   type ReturnEvent,
@@ -30,6 +20,13 @@ import {
   stateOf,
   webhookTypeFor,
 } from "@returnkit/core";
+import type {
+  DeliveryAttempt,
+  OutboxEventInput,
+  StoredReturn,
+  SubscriberEndpoint,
+} from "@returnkit/core/store";
+import { newPrefixedId } from "@returnkit/core/store";
 
 /** The suite's clock starts here; every `now` a test passes is derived from it. */
 export const T0 = Date.parse("2026-11-21T10:00:00.000Z");

@@ -39,6 +39,7 @@ export {
 export { INSIDE_DESTINATIONS } from "./inside-destinations";
 export {
   createResponseValidator,
+  type Json,
   type ObservedExchange,
   type ResponseValidator,
 } from "./openapi-responses";
@@ -62,4 +63,4 @@ export {
   runStoreConformance,
   type StoreConformanceOptions,
 } from "./store-conformance";
-export { createReturn as commitNewReturn } from "./subject";
+export { type Committed, createReturn as commitNewReturn } from "./subject";

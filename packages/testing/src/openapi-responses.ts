@@ -15,7 +15,7 @@ import { UNMATCHED_REQUEST_STATUSES } from "@returnkit/core";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 
-type Json = Record<string, unknown>;
+export type Json = Record<string, unknown>;
 
 export interface ObservedExchange {
   method: string;

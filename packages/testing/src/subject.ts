@@ -2,13 +2,8 @@
  * @module testing/subject — what every group of conformance cases shares: the store under
  * test (fresh for each case) and the few commits most cases start from.
  */
-import type {
-  ClaimedDelivery,
-  OutboxEvent,
-  ReturnEvent,
-  ReturnsStore,
-  StoredReturn,
-} from "@returnkit/core";
+import type { ReturnEvent, ReturnsStore } from "@returnkit/core";
+import type { ClaimedDelivery, OutboxEvent, StoredReturn } from "@returnkit/core/store";
 import {
   advanceStoredReturn,
   makeOutboxEvent,

@@ -8,7 +8,7 @@ export interface HeadersLike {
   get(name: string): string | null;
 }
 
-type HeaderValue = string | readonly string[] | undefined | null;
+export type HeaderValue = string | readonly string[] | undefined | null;
 
 /**
  * Request headers: a `Headers` instance, or a plain object with names in any case whose

@@ -31,7 +31,7 @@ export type {
   WebhookTestEvent,
   WebhookTransition,
 } from "./events";
-export type { HeadersLike, WebhookHeaders } from "./headers";
+export type { HeadersLike, HeaderValue, WebhookHeaders } from "./headers";
 export type { RawWebhookBody } from "./payload";
 export {
   DEFAULT_TOLERANCE_SECONDS,

@@ -5,17 +5,15 @@
  * (`--limit`, `--cursor`, the same cursors as the HTTP API's), or every page with `--all`,
  * each written as it is read.
  */
+import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, type ReturnsStore } from "@returnkit/core";
 import {
   type Delivery,
   type DeliveryAttempt,
   type DeliveryPage,
   decodeDeliveryCursor,
-  LIST_LIMIT_DEFAULT,
-  LIST_LIMIT_MAX,
   listDeliveryPage,
   type OutboxEvent,
-  type ReturnsStore,
-} from "@returnkit/core";
+} from "@returnkit/core/store";
 import type { Command, OptionValues } from "../command";
 import { usageError } from "../errors";
 import { NONE, type StreamedResult, table } from "../output";

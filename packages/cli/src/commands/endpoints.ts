@@ -11,13 +11,13 @@ import {
   deleteEndpoint,
   destinationPolicy,
   isDestinationEntry,
-  MAX_ROTATION_OVERLAP_SECONDS,
   type PublicEndpoint,
   publicEndpoint,
   rotateEndpointSecret,
   updateEndpoint,
   type WebhookEventType,
 } from "@returnkit/core";
+import { MAX_ROTATION_OVERLAP_SECONDS } from "@returnkit/core/store";
 import type { Command } from "../command";
 import { parseDuration } from "../durations";
 import { notFoundError, usageError } from "../errors";

@@ -5,12 +5,8 @@
  * deliveries are revived: a pending one is still being tried, a delivered one arrived, and
  * one of a deleted endpoint is skipped (and counted).
  */
-import {
-  type Delivery,
-  deadDeliveriesAhead,
-  earliestDeath,
-  type ReturnsStore,
-} from "@returnkit/core";
+import type { ReturnsStore } from "@returnkit/core";
+import { type Delivery, deadDeliveriesAhead, earliestDeath } from "@returnkit/core/store";
 import type { Command } from "../command";
 import { parseSince } from "../durations";
 import { failedError, notFoundError, usageError } from "../errors";

@@ -10,7 +10,8 @@
  */
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import type { ReturnsStore, StoredReturn, WebhookEndpoint } from "@returnkit/core";
+import type { ReturnsStore, WebhookEndpoint } from "@returnkit/core";
+import type { StoredReturn } from "@returnkit/core/store";
 import { type PostgresStore, postgresStore } from "@returnkit/store-postgres";
 import { makeEndpoint, makeOutboxEvent, makeStoredReturn } from "@returnkit/testing";
 import pg from "pg";

@@ -8,9 +8,9 @@
 import type { ProblemError } from "../domain/problems";
 import { AUTH_PROBLEM_SLUGS } from "./auth-problems";
 
-type BearerError = "invalid_token" | "insufficient_scope" | "invalid_request";
+export type BearerError = "invalid_token" | "insufficient_scope" | "invalid_request";
 
-interface BearerChallengeOptions {
+export interface BearerChallengeOptions {
   /** Absolute URL of this resource's RFC 9728 metadata document. */
   resourceMetadataUrl: string;
   /** Every scope the operation accepts; omitted when empty. */
@@ -43,7 +43,7 @@ export function bearerChallenge(options: BearerChallengeOptions): string {
   return `Bearer ${params.map(([name, value]) => `${name}=${quotedString(value)}`).join(", ")}`;
 }
 
-interface ChallengeContext {
+export interface ChallengeContext {
   resourceMetadataUrl: string;
   /** The scopes the operation accepts (`acceptableScopes(route.caller, route.access)`). */
   scope?: readonly string[];

@@ -43,7 +43,7 @@ const DEFAULT_ACCESS_TOKEN_ALGORITHMS: readonly AccessTokenAlgorithm[] = [
 ];
 
 /** `(request) => principal`, or null when the request carries no credentials at all. */
-type Authenticator = (request: Request) => Promise<Principal | null>;
+export type Authenticator = (request: Request) => Promise<Principal | null>;
 
 export interface JwtAuthenticatorOptions {
   /** The authorization server's issuer identifier; `iss` must equal it. */

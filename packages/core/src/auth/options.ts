@@ -12,7 +12,9 @@ import type { JwtAuthenticatorOptions } from "./jwt";
  * (a service called without an adapter passes none), required once a function declares the
  * adapter's type (`ExpressAuthContext`, `HonoAuthContext`), which a wrapper then keeps.
  */
-type ContextArgument<Context> = unknown extends Context ? [context?: Context] : [context: Context];
+export type ContextArgument<Context> = unknown extends Context
+  ? [context?: Context]
+  : [context: Context];
 
 /**
  * Returns the caller, or null when the request carries no credentials at all. Throws a

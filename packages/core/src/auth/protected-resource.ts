@@ -13,7 +13,7 @@ import type { ProtectedResourceMetadataSchema } from "../domain/schemas";
 
 const PROTECTED_RESOURCE_WELL_KNOWN = "/.well-known/oauth-protected-resource";
 
-interface ProtectedResourceMetadataOptions {
+export interface ProtectedResourceMetadataOptions {
   /** The resource identifier: the absolute base URL returnkit is mounted at (also the token `aud`). */
   resource: string;
   /** Issuer identifiers of the authorization servers that issue tokens for this resource. */
@@ -25,7 +25,7 @@ interface ProtectedResourceMetadataOptions {
   resourceDocumentation?: string;
 }
 
-type ProtectedResourceMetadata = z.infer<typeof ProtectedResourceMetadataSchema>;
+export type ProtectedResourceMetadata = z.infer<typeof ProtectedResourceMetadataSchema>;
 
 export function protectedResourceMetadata(
   options: ProtectedResourceMetadataOptions,

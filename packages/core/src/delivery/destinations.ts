@@ -8,9 +8,9 @@
  * every connection (on each address the name resolved to), since DNS may change in between.
  */
 import ipaddr from "ipaddr.js";
-import { DESTINATION_RULES, type DestinationRule } from "../domain/destination-rules";
+import type { DestinationRule } from "../domain/destination-rules";
 
-export { DESTINATION_RULES, type DestinationRule };
+export type { DestinationRule };
 
 export interface DestinationRefusal {
   rule: DestinationRule;

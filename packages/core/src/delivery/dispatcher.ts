@@ -32,12 +32,9 @@ import { createWebhookSender } from "./send-webhook";
 import { createSubscriberCall, subscriberEndpointId, toSubscriberEndpoint } from "./subscribers";
 import { sendTestEvent, type TestAttempt } from "./test-event";
 
-export type {
-  DispatcherOperation,
-  WebhookDispatcherOptions,
-} from "./dispatcher-options";
+export type { WebhookDispatcherOptions } from "./dispatcher-options";
 export type { WebhookEndpointInput } from "./endpoints";
-export type { Subscriber, SubscriberEvent, SubscriberEventData } from "./subscribers";
+export type { SubscriberEvent } from "./subscribers";
 export type { TestAttempt } from "./test-event";
 
 export interface DrainOptions {

@@ -217,7 +217,7 @@ export function allowedEvents(snapshot: ReturnSnapshot, caller?: CallerKind): Re
   return candidates.filter((type) => snapshot.can({ type }));
 }
 
-type TransitionResult =
+export type TransitionResult =
   | { ok: true; snapshot: ReturnSnapshot; from: ReturnState; to: ReturnState }
   | { ok: false; state: ReturnState };
 
@@ -236,10 +236,6 @@ export function applyReturnEvent(snapshot: ReturnSnapshot, event: ReturnEvent): 
     remember(transitionsByKey, key, result);
   }
   return result;
-}
-
-export function isTerminalState(state: ReturnState): boolean {
-  return TERMINAL_STATES.includes(state);
 }
 
 /**

@@ -14,7 +14,7 @@ export const FIT_DIRECTIONS = [
   "TOO_LONG",
 ] as const;
 
-export const DEFAULT_BODY_PARTS = [
+const DEFAULT_BODY_PARTS = [
   "CHEST",
   "WAIST",
   "HIPS",
@@ -29,7 +29,7 @@ export const DEFAULT_BODY_PARTS = [
   "WIDTH",
 ] as const;
 
-export const DEFAULT_OTHER_REASONS = [
+const DEFAULT_OTHER_REASONS = [
   "DAMAGED",
   "DEFECTIVE",
   "WRONG_ITEM",
@@ -116,10 +116,6 @@ export function parseReason(code: string): ParsedReason {
     return { kind: "fit", direction: match[1] as FitDirection, body_part: match[2]! };
   }
   return { kind: "other", code };
-}
-
-export function isFitReason(code: string): boolean {
-  return parseReason(code).kind === "fit";
 }
 
 /** A fit reason the catalogue does not list: `<DIRECTION>_AT_<BODY_PART>`, as `parseReason` reads it. */

@@ -19,9 +19,9 @@ import {
   RESOLUTIONS,
 } from "./vocabulary";
 
-export { GRADE_CONDITIONS, GRADE_DISPOSITIONS, REJECT_REASON_CODES, RESOLUTIONS };
+export { GRADE_CONDITIONS, RESOLUTIONS };
 
-export const NOTE_MAX = 500;
+const NOTE_MAX = 500;
 
 /**
  * Text a caller sends: only what every store keeps exactly (see `isStorableText`), so a
@@ -34,12 +34,11 @@ const text = (min: number, max: number) =>
 const note = text(1, NOTE_MAX).optional().describe("Free text kept in the history entry.");
 
 export const ResolutionSchema = z.enum(RESOLUTIONS).meta({ id: "Resolution" });
-export const ReturnStateSchema = z.enum(RETURN_STATES).meta({ id: "ReturnState" });
+const ReturnStateSchema = z.enum(RETURN_STATES).meta({ id: "ReturnState" });
 export const ReturnEventNameSchema = z.enum([...PORTAL_EVENTS, ...MERCHANT_EVENTS]);
 
 // ---- event bodies (strict; an empty body is always fine) ----
 
-export const NoteBodySchema = z.strictObject({ note }).meta({ id: "EventNote" });
 export const SubmitReturnSchema = z.strictObject({ note }).meta({ id: "SubmitReturn" });
 export const CancelReturnSchema = z.strictObject({ note }).meta({ id: "CancelReturn" });
 export const ApproveReturnSchema = z.strictObject({ note }).meta({ id: "ApproveReturn" });
@@ -88,7 +87,7 @@ export type EventBodies = {
 
 // ---- the return record ----
 
-export const ActorSchema = z
+const ActorSchema = z
   .object({ kind: z.enum(["portal", "merchant", "policy"]), id: z.string() })
   .meta({ id: "Actor" });
 
@@ -105,15 +104,15 @@ export const HistoryEntrySchema = z
   })
   .meta({ id: "HistoryEntry" });
 
-export const ReturnLineSchema = z
+const ReturnLineSchema = z
   .object({ sku: z.string(), quantity: z.int().min(1), size: z.string().nullable() })
   .meta({ id: "ReturnLine" });
 
-export const ShipmentSchema = z
+const ShipmentSchema = z
   .object({ carrier: z.string().nullable(), tracking_number: z.string().nullable() })
   .meta({ id: "Shipment" });
 
-export const GradeSchema = z
+const GradeSchema = z
   .object({
     condition: z.enum(GRADE_CONDITIONS).nullable(),
     disposition: z.enum(GRADE_DISPOSITIONS).nullable(),
@@ -631,7 +630,7 @@ export const ReturnableOrderSchema = ReturnableOrderDataSchema.extend({
 
 // ---- the reason catalogue ----
 
-export const ReasonSchema = z
+const ReasonSchema = z
   .object({
     code: z.string().describe("What a create or update body sends as `reason`."),
     kind: z.enum(["fit", "other"]),
@@ -817,7 +816,6 @@ export function createReturnSchemas(
 
 export type ReturnSchemas = ReturnType<typeof createReturnSchemas>;
 export type CreateReturnInput = z.input<ReturnSchemas["CreateReturn"]>;
-export type CreateReturnParsed = z.output<ReturnSchemas["CreateReturn"]>;
 export type UpdateReturnInput = z.input<ReturnSchemas["UpdateReturn"]>;
 export type CreateReturnRequestInput = z.input<ReturnSchemas["CreateReturnRequest"]>;
 export type CreateReturnRequestParsed = z.output<ReturnSchemas["CreateReturnRequest"]>;

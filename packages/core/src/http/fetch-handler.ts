@@ -31,7 +31,7 @@ import type { RequestOperations } from "./routes/route-definition";
 export type FetchHandler = (request: Request, context?: unknown) => Promise<Response>;
 
 /** What the HTTP layer runs with, built by `createReturnsService` beside the operations. */
-export interface HttpContext {
+interface HttpContext {
   /** Absolute URL the routes are mounted at, without a trailing slash. */
   baseUrl: string;
   auth?: AuthOptions;

@@ -18,7 +18,7 @@ export type WebhookTransition = Pick<
 >;
 
 /** States whose arrival tells sizing analytics something. */
-export const FIT_SIGNAL_STAGES = [
+const FIT_SIGNAL_STAGES = [
   "received",
   "graded",
   "closed",
@@ -104,7 +104,7 @@ export function deriveFitSignal(
 /** Where an event came from: the request and trace of the commit that writes it. */
 export type EventOriginFields = Pick<OutboxEventInput, "request_id" | "traceparent">;
 
-interface PublishedTransition {
+export interface PublishedTransition {
   events: OutboxEventInput[];
   fitSignals: FitSignal[];
 }

@@ -81,7 +81,7 @@ export interface OutboxEvent extends OutboxEventInput {
  */
 export type OutboxEndpoint = WebhookEndpoint | SubscriberEndpoint;
 
-interface EndpointFields {
+export interface EndpointFields {
   id: string;
   /** Event types to receive; `null` means all. */
   types: WebhookEventType[] | null;

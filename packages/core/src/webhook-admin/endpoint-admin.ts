@@ -31,7 +31,7 @@ import type {
 import { checkOptions } from "../util/option-checks";
 
 /** How long the previous secrets keep signing after a rotation, unless told: 24 h. */
-export const DEFAULT_ROTATION_OVERLAP_SECONDS = 86_400;
+const DEFAULT_ROTATION_OVERLAP_SECONDS = 86_400;
 /** The longest overlap a rotation may ask for: 7 days. */
 export const MAX_ROTATION_OVERLAP_SECONDS = 7 * 86_400;
 

@@ -15,7 +15,7 @@ const storable = (schema: z.ZodString) =>
 const links = z.record(z.string(), LinkSchema);
 const isoTime = z.string().describe("ISO 8601 time (UTC).");
 
-export const WebhookEventTypeSchema = z
+const WebhookEventTypeSchema = z
   .enum(WEBHOOK_EVENT_TYPES as unknown as [WebhookEventType, ...WebhookEventType[]])
   .meta({ id: "WebhookEventType" });
 
@@ -50,7 +50,6 @@ export const CreateWebhookEndpointSchema = z
       .describe("Defaults to an id derived from the URL (`ep_…`): one endpoint per URL."),
   })
   .meta({ id: "CreateWebhookEndpoint" });
-export type CreateWebhookEndpoint = z.infer<typeof CreateWebhookEndpointSchema>;
 
 export const UpdateWebhookEndpointSchema = z
   .strictObject({
@@ -128,7 +127,7 @@ export const WebhookEventListQuerySchema = z.strictObject({
   return_id: returnId.describe("The return whose events to list."),
 });
 
-export const WebhookEventSchema = z
+const WebhookEventSchema = z
   .object({
     object: z.literal("webhook_event"),
     id: z.string().describe("`evt_` + ULID: the `webhook-id` of every attempt."),
@@ -148,7 +147,7 @@ export const WebhookEventListSchema = z
   .object({ object: z.literal("list"), data: z.array(WebhookEventSchema), _links: links })
   .meta({ id: "WebhookEventList" });
 
-export const DELIVERY_STATUSES = ["pending", "delivered", "dead"] as const;
+const DELIVERY_STATUSES = ["pending", "delivered", "dead"] as const;
 
 export const WebhookDeliveryListQuerySchema = z
   .strictObject({
@@ -175,7 +174,7 @@ export const WebhookDeliveryListQuerySchema = z
     message: "name a return_id, an event_id or a status (dead, to list the dead letters)",
   });
 
-export const WebhookAttemptSchema = z
+const WebhookAttemptSchema = z
   .object({
     at: isoTime,
     status: z.int().nullable().describe("The receiver's HTTP status; null when none arrived."),
@@ -189,7 +188,7 @@ export const WebhookAttemptSchema = z
   })
   .meta({ id: "WebhookAttempt" });
 
-export const WebhookDeliverySchema = z
+const WebhookDeliverySchema = z
   .object({
     object: z.literal("webhook_delivery"),
     id: z.string(),

@@ -32,7 +32,7 @@ export interface SqlDriver extends SqlQueryable {
   close(): Promise<void>;
 }
 
-type PgResult = Promise<{ rows: unknown[] }>;
+export type PgResult = Promise<{ rows: unknown[] }>;
 
 /** `query` as a `pg` Pool and PoolClient have it; a named query is prepared once per connection. */
 export interface PgQueryable {
@@ -57,7 +57,7 @@ export interface PgPoolLike extends PgQueryable {
   listenerCount?(event: "error"): number;
 }
 
-interface PGliteQueryable {
+export interface PGliteQueryable {
   query<T>(query: string, params?: unknown[]): Promise<{ rows: T[] }>;
   exec(query: string): Promise<unknown>;
 }

@@ -3,7 +3,7 @@
  * and up to a limit when given. Only the conditions given are written, so the planner sees
  * plain ones: `(status, position, id)` or `(return_id, position, id)` serve a page in order.
  */
-import type { DeliveryFilter } from "@returnkit/core";
+import type { DeliveryFilter } from "@returnkit/core/store";
 import type { SqlNames } from "../names";
 import { DELIVERY_COLUMNS } from "../rows";
 

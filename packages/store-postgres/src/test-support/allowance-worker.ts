@@ -3,7 +3,7 @@
  * Pool and store on the shared schema. Told to go, it sends every create it was handed at
  * once, then the raise of each create that committed, and answers with every result.
  */
-import type { CommitResult, ReturnCommit } from "@returnkit/core";
+import type { CommitResult, ReturnCommit } from "@returnkit/core/store";
 import pg from "pg";
 import { postgresStore } from "../postgres-store";
 import { failWorker, parentMessage, report, workerConfig } from "./worker-runtime";

@@ -3,7 +3,8 @@
  * the real server when `DATABASE_URL` names one. Not part of the build.
  */
 import { PGlite } from "@electric-sql/pglite";
-import type { ReturnsStore, StoredReturn } from "@returnkit/core";
+import type { ReturnsStore } from "@returnkit/core";
+import type { StoredReturn } from "@returnkit/core/store";
 import { makeOutboxEvent, makeStoredReturn } from "@returnkit/testing";
 import pg from "pg";
 import { afterAll, beforeAll, expect } from "vitest";

@@ -13,7 +13,6 @@ import {
   deriveFitSignal,
   EVENT_CALLER,
   type HistoryEntry,
-  type IdempotentResponse,
   initialReturnSnapshot,
   type PersistedReturnSnapshot,
   type ReturnData,
@@ -22,6 +21,7 @@ import {
   stateOf,
   webhookTypeFor,
 } from "@returnkit/core";
+import type { IdempotentResponse } from "@returnkit/core/store";
 import { sqlNames } from "../names";
 import { EVENT_COLUMNS, type EventRow, toOutboxEvent } from "../rows";
 import { query, type TestDatabase } from ".";

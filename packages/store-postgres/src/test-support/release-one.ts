@@ -4,13 +4,13 @@
  * release did (its statements name no `request_id`, its records carry none). Everything but
  * the returns' two statements is the current code, unchanged since that release.
  */
+import type { ReturnData } from "@returnkit/core";
 import type {
   CommitResult,
   IdempotencyFirstUse,
   ReturnCommit,
-  ReturnData,
   StoredReturn,
-} from "@returnkit/core";
+} from "@returnkit/core/store";
 import type pg from "pg";
 import { Refused, writeEvents } from "../commit";
 import type { StoreContext } from "../context";

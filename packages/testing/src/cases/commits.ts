@@ -1,6 +1,6 @@
 /** @module testing/cases/commits — `commit` and `getReturn`: atomic writes with a version check. */
 
-import type { CommitResult, StoredReturn } from "@returnkit/core";
+import type { CommitResult, StoredReturn } from "@returnkit/core/store";
 import { describe, expect, it } from "vitest";
 import { advanceStoredReturn, makeOutboxEvent, makeStoredReturn } from "../fixtures";
 import { advanceReturn, createReturn, type StoreSubject, withoutPosition } from "../subject";

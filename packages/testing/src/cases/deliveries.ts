@@ -3,12 +3,8 @@
  * recording attempts and reviving dead deliveries.
  */
 
-import type {
-  ClaimedDelivery,
-  DeliveryOutcome,
-  ReturnsStore,
-  WebhookEndpoint,
-} from "@returnkit/core";
+import type { ReturnsStore, WebhookEndpoint } from "@returnkit/core";
+import type { ClaimedDelivery, DeliveryOutcome } from "@returnkit/core/store";
 import { describe, expect, it } from "vitest";
 import { iso, makeDeliveryAttempt, makeEndpoint, T0 } from "../fixtures";
 import { advanceReturn, claimDue, createReturn, LEASE_MS, type StoreSubject } from "../subject";

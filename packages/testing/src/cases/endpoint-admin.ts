@@ -7,16 +7,15 @@
 import type { ReturnsStore } from "@returnkit/core";
 import {
   createEndpoint,
-  DISABLED_BY_OPERATOR,
   deleteEndpoint,
   isProblemError,
   MAX_ENDPOINT_SECRETS,
-  MAX_ROTATION_OVERLAP_SECONDS,
   publicEndpoint,
   rotateEndpointSecret,
   signingSecrets,
   updateEndpoint,
 } from "@returnkit/core";
+import { DISABLED_BY_OPERATOR, MAX_ROTATION_OVERLAP_SECONDS } from "@returnkit/core/store";
 import { describe, expect, it } from "vitest";
 import { iso, makeSubscriberEndpoint, T0 } from "../fixtures";
 import { claimDue, createReturn, type StoreSubject } from "../subject";

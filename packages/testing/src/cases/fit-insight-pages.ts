@@ -4,14 +4,8 @@
  * (the reason rule deciding what is fit), neither splitting a size or a sku across pages.
  */
 
-import {
-  createReasonCatalogue,
-  type FitInsightRow,
-  type FitSizeKey,
-  type FitSkuKey,
-  fitReasonRule,
-  type ReturnState,
-} from "@returnkit/core";
+import { createReasonCatalogue, fitReasonRule, type ReturnState } from "@returnkit/core";
+import type { FitInsightRow, FitSizeKey, FitSkuKey } from "@returnkit/core/store";
 import { describe, expect, it } from "vitest";
 import { iso, T0 } from "../fixtures";
 import { createReturn, type StoreSubject } from "../subject";

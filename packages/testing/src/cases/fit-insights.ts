@@ -4,7 +4,8 @@
  * creation time (`from` inclusive, `to` exclusive), in a stable order.
  */
 
-import type { FitInsightRow, ReturnState } from "@returnkit/core";
+import type { ReturnState } from "@returnkit/core";
+import type { FitInsightRow } from "@returnkit/core/store";
 import { describe, expect, it } from "vitest";
 import { iso, T0 } from "../fixtures";
 import { advanceReturn, createReturn, type StoreSubject } from "../subject";

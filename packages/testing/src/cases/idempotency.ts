@@ -3,7 +3,7 @@
  * first use recorded by a commit, and (through the service) what a key stores.
  */
 
-import type { IdempotencyFirstUse, IdempotentResponse } from "@returnkit/core";
+import type { IdempotencyFirstUse, IdempotentResponse } from "@returnkit/core/store";
 import { describe, expect, it } from "vitest";
 import {
   advanceStoredReturn,

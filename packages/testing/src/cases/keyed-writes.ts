@@ -4,8 +4,9 @@
  * with the same key runs again on every store.
  */
 
-import type { CommitResult, ReturnsStore } from "@returnkit/core";
+import type { ReturnsStore } from "@returnkit/core";
 import { createReturnsService } from "@returnkit/core";
+import type { CommitResult } from "@returnkit/core/store";
 import { describe, expect, it } from "vitest";
 import { T0, validCreate } from "../fixtures";
 import { testAuthenticate, testToken } from "../http-suite";

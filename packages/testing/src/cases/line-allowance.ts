@@ -4,14 +4,8 @@
  * bought, however many commits race for the last ones.
  */
 
-import type {
-  CommitResult,
-  ReturnCommit,
-  ReturnData,
-  ReturnEvent,
-  ReturnsStore,
-  StoredReturn,
-} from "@returnkit/core";
+import type { ReturnData, ReturnEvent, ReturnsStore } from "@returnkit/core";
+import type { CommitResult, ReturnCommit, StoredReturn } from "@returnkit/core/store";
 import { describe, expect, it } from "vitest";
 import { advanceStoredReturn, makeOutboxEvent, makeStoredReturn, T0 } from "../fixtures";
 import type { StoreSubject } from "../subject";

@@ -1,6 +1,7 @@
 /** @module testing/cases/list-returns — `listReturns`: filters, newest first, cursor paging. */
 
-import type { ListReturnsQuery, ReturnsStore } from "@returnkit/core";
+import type { ReturnsStore } from "@returnkit/core";
+import type { ListReturnsQuery } from "@returnkit/core/store";
 import { describe, expect, it } from "vitest";
 import { advanceReturn, createReturn, ids, type StoreSubject } from "../subject";
 

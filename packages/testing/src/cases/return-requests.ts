@@ -4,15 +4,14 @@
  * and even when the store fails part-way; and `listReturns` by `request_id`.
  */
 
+import type { ReturnData, ReturnsStore } from "@returnkit/core";
+import { newReturnRequestId } from "@returnkit/core";
 import type {
   IdempotencyFirstUse,
   ReturnCommit,
-  ReturnData,
   ReturnsCommit,
-  ReturnsStore,
   StoredReturn,
-} from "@returnkit/core";
-import { newReturnRequestId } from "@returnkit/core";
+} from "@returnkit/core/store";
 import { describe, expect, it } from "vitest";
 import {
   advanceStoredReturn,

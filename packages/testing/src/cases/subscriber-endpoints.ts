@@ -3,7 +3,8 @@
  * to like webhook endpoints, but claimed only by a caller that runs the subscriber.
  */
 
-import type { ClaimedDelivery, DeliveryOutcome, ReturnsStore } from "@returnkit/core";
+import type { ReturnsStore } from "@returnkit/core";
+import type { ClaimedDelivery, DeliveryOutcome } from "@returnkit/core/store";
 import { describe, expect, it } from "vitest";
 import { makeDeliveryAttempt, makeEndpoint, makeSubscriberEndpoint, T0 } from "../fixtures";
 import { advanceReturn, claimDue, createReturn, type StoreSubject } from "../subject";

@@ -6,12 +6,8 @@
  */
 
 import type { ReturnsStore } from "@returnkit/core";
-import {
-  createWebhookDispatcher,
-  endpointIdForUrl,
-  memoryStore,
-  signWebhook,
-} from "@returnkit/core";
+import { createWebhookDispatcher, memoryStore, signWebhook } from "@returnkit/core";
+import { endpointIdForUrl } from "@returnkit/core/store";
 import { describe, expect, it } from "vitest";
 import type { ServeService } from "../http-client";
 import { testToken } from "../http-client";

@@ -63,18 +63,10 @@
 export {
   computeRefund,
   MAX_LINE_AMOUNT,
-  REFUND_METHODS,
-  REFUND_STATUSES,
   type Refund,
   type RefundInput,
-  RefundInputSchema,
-  type RefundLine,
-  type RefundLineInput,
-  RefundLineSchema,
-  type RefundMethod,
   RefundSchema,
   type RefundStatus,
-  RefundStatusSchema,
 } from "./compute";
 export {
   CurrencyExponentSchema,
@@ -83,27 +75,16 @@ export {
   currencyExponentOrNull,
   isCurrencyCode,
   percentOf,
-  type Rounding,
   toDecimalAmount,
 } from "./money";
 export {
   parseRefundPolicy,
-  REFUND_CONDITIONS,
   REFUND_RESOLUTIONS,
-  type RefundCondition,
   type RefundPolicy,
   type RefundPolicyInput,
   RefundPolicySchema,
   type RefundResolution,
-  RestockingFeeSchema,
-  ReturnShippingFeeSchema,
   requestShippingFee,
 } from "./policy";
-export {
-  type RefundRequestInput,
-  RefundRequestInputSchema,
-  type RequestRefund,
-  RequestRefundSchema,
-  refundForRequest,
-} from "./request";
+export { refundForRequest } from "./request";
 export { type FeeBearer, shareRequestFee } from "./share";

@@ -17,7 +17,7 @@ import { CurrencyCodeSchema, CurrencyExponentSchema, currencyExponent } from "./
 import { parseRefundPolicy, type RefundPolicyInput, requestShippingFee } from "./policy";
 import { shareRequestFee } from "./share";
 
-export const RefundRequestInputSchema = z
+const RefundRequestInputSchema = z
   .strictObject({
     currency: CurrencyCodeSchema,
     status: RefundStatusSchema,
@@ -38,7 +38,7 @@ export const RefundRequestInputSchema = z
 export type RefundRequestInput = z.input<typeof RefundRequestInputSchema>;
 
 const minorUnits = z.int().min(0);
-export const RequestRefundSchema = z
+const RequestRefundSchema = z
   .object({
     currency: z.string(),
     currency_exponent: CurrencyExponentSchema,

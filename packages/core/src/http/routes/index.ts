@@ -15,8 +15,25 @@ import { catalogueRoutes, merchantRoutes, portalRoutes } from "./returns-routes"
 import type { RouteDefinition } from "./route-definition";
 import { webhookRoutes } from "./webhook-admin-routes";
 
-export * from "./route-definition";
-export * from "./route-table";
+export {
+  type HttpMethod,
+  OPENAPI_PATH,
+  REASONS_PATH,
+  type RouteDefinition,
+  type RouteOutcome,
+  type RouteResponse,
+} from "./route-definition";
+export {
+  assertRouteScope,
+  fillId,
+  fillParams,
+  returnPaths,
+  routeById,
+  routeForEvent,
+  routeScopes,
+  webhookTargets,
+  writeTargets,
+} from "./route-table";
 
 export function buildRoutes(schemas: ReturnSchemas): RouteDefinition[] {
   return [

@@ -1,2 +1,0 @@
-/** @deprecated The conformance suites moved to `@returnkit/testing`; import them from there. */
-export * from "@returnkit/testing";
