@@ -6,6 +6,7 @@
  * The public surface, named one by one: what a shop and the other returnkit packages use. What
  * a store implementation needs beyond it is `@returnkit/core/store`; the conformance suites are
  * `@returnkit/testing`. `etc/core.api.md` records this list; a change to it shows in review.
+ * Ordered by the module each name comes from; the README's "Other exports" groups them by use.
  */
 
 export {
@@ -57,7 +58,6 @@ export type {
 export type { WebhookEndpointInput } from "./delivery/endpoints";
 export { MAX_ENDPOINT_SECRETS, signingSecrets } from "./delivery/endpoints";
 export { WEBHOOK_REQUEST_ID_HEADER } from "./delivery/request-id-header";
-// Webhooks: signing, delivery, subscribers, destinations
 export {
   generateWebhookSecret,
   type SignedWebhookHeaders,
@@ -72,7 +72,6 @@ export {
 } from "./delivery/subscribers";
 export type { TestAttempt } from "./delivery/test-event";
 export { DESTINATION_RULES, type DestinationRule } from "./domain/destination-rules";
-// Ids
 export {
   isEventId,
   isReturnId,
@@ -81,7 +80,6 @@ export {
   newReturnId,
   newReturnRequestId,
 } from "./domain/ids";
-// The lifecycle machine
 export {
   allowedEventsIn,
   applyReturnEvent,
@@ -102,7 +100,6 @@ export {
   stateOf,
   type TransitionResult,
 } from "./domain/machine";
-// Callers: principals, scopes and authentication
 export {
   type Access,
   type Actor,
@@ -114,7 +111,6 @@ export {
   type Scope,
 } from "./domain/principal";
 
-// Problems (RFC 9457)
 export {
   isProblemError,
   type OrderLineRef,
@@ -125,7 +121,6 @@ export {
   type RefusedLine,
   type ValidationIssue,
 } from "./domain/problems";
-// Reasons
 export {
   createReasonCatalogue,
   describeReasons,
@@ -138,7 +133,6 @@ export {
   type ReasonCatalogueOptions,
   type ReasonDescription,
 } from "./domain/reasons";
-// Refunds
 export {
   computeRefund,
   MAX_LINE_AMOUNT,
@@ -170,7 +164,6 @@ export {
 } from "./domain/refunds/request";
 export { type FeeBearer, shareRequestFee } from "./domain/refunds/share";
 export type { HeaderReader } from "./domain/request-ids";
-// Schemas and the types they infer
 export {
   ApproveReturnSchema,
   CancelReturnSchema,
@@ -217,7 +210,6 @@ export {
 } from "./domain/schemas";
 export { returnStateDiagram } from "./domain/state-diagram";
 export { readBodyBytes } from "./http/body";
-// Mounting: for adapters and handlers mounted beside the routes
 export type { FetchHandler } from "./http/fetch-handler";
 export { UNMATCHED_REQUEST_STATUSES } from "./http/openapi/openapi-problems";
 export { requestIdOf } from "./http/request-id";
@@ -239,7 +231,6 @@ export type {
   OnError,
   ReportError,
 } from "./observability/logging/failures";
-// Logs and errors
 export {
   type LogFields,
   type Logger,
@@ -247,7 +238,6 @@ export {
   type LogMethod,
   silentLogger,
 } from "./observability/logging/logger";
-// The published policy and insights
 export {
   type PublishedPolicy,
   type PublishedPolicySettings,
@@ -275,7 +265,6 @@ export {
   type OrderLine,
   OrderSchema,
 } from "./returns/orders/order-schema";
-// The shop's orders and its rules
 export type {
   Eligibility,
   EligibilityQuery,
@@ -299,13 +288,10 @@ export type {
   ReturnRequestResult,
   ReturnResult,
 } from "./returns/types";
-// The service and its options
 export { createReturnsService, type ReturnsService, type ServiceHooks } from "./service";
 export type { HealthSettings, ReturnsServiceOptions } from "./service-options";
 export { type MemoryStoreOptions, memoryStore } from "./store/memory/memory-store";
 export type { RetentionSettings } from "./store/retention";
-// Webhook endpoints on a store
-// Stores: the contract and its parts (the rest of it is @returnkit/core/store)
 export type {
   EndpointFields,
   EndpointSecret,

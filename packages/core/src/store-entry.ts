@@ -9,12 +9,9 @@ export { endpointIdForUrl } from "./delivery/endpoints";
 export { newPrefixedId } from "./domain/ids";
 export type { PersistedReturnSnapshot, ReturnState } from "./domain/machine";
 export type { FitReasonRule } from "./domain/reasons";
-// The records a store keeps, as the contract names them
 export type { ReturnData } from "./domain/schemas";
 export { isStorableText } from "./domain/text";
-// The memory store
 export { type MemoryStoreOptions, memoryStore } from "./store/memory/memory-store";
-// The contract
 export type {
   ClaimedDelivery,
   CommitResult,
@@ -64,9 +61,7 @@ export type {
   WebhookEventType,
   WebhookPayload,
 } from "./store/types";
-// Failures a store reports
 export { isStoreUnavailable, StoreUnavailableError } from "./store/unavailable";
-// Checking a store's options as the service checks its own
 export {
   aBoolean,
   aFunction,
@@ -78,7 +73,6 @@ export {
   type SchemaCovers,
   satisfying,
 } from "./util/option-checks";
-// What a store's own implementation reuses
 export {
   type DeliveryPage,
   decodeDeliveryCursor,
