@@ -141,6 +141,56 @@ describe.skipIf(skip !== null)(
       await context.close();
     });
 
+    test("submit - asks for no estimate of the choice being submitted, however late its timer", async () => {
+      // A shop of its own: the choice submitted here takes units the other cases count on.
+      const own = await startShop();
+      const context = await browser.newContext({ locale: "en-GB" });
+      try {
+        await context.addCookies([{ name: SESSION_COOKIE, value: "customer:alice", url: own.url }]);
+        const page = await context.newPage();
+        const errors: string[] = [];
+        page.on("console", (message) => {
+          if (message.type() === "error") errors.push(message.text());
+        });
+        // The page's timers run on a clock the test moves: the estimate's wait is made to end
+        // while the submission is on its way, as on a slow machine.
+        await page.clock.install();
+        await page.goto(`${own.url}/returns?order=${ORDER_ID}`);
+        await page.getByLabel("Return TEE-BLK").check();
+        await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
+        await page.locator("#rk-line-0-reason").selectOption("TOO_SMALL_AT_CHEST");
+        await page.clock.runFor(200); // the page's effects run; the estimate's wait starts
+        const asked: string[] = [];
+        page.on("request", (request) => {
+          if (request.url().endsWith("/return-requests/estimate")) asked.push(request.postData()!);
+        });
+        // The create is held until the estimate's wait is long over.
+        let release = () => {};
+        const held = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        const creating = new Promise<void>((resolve) => {
+          void page.route(`${own.url}/v1/portal/return-requests`, async (route) => {
+            resolve();
+            await held;
+            await route.continue();
+          });
+        });
+        await page.getByRole("button", { name: "Submit return" }).click();
+        await creating;
+        await page.clock.runFor(2_000);
+        release();
+        await page.clock.resume();
+        await submitted(page).waitFor();
+
+        expect(asked).toEqual([]);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+        await own.close();
+      }
+    });
+
     test("a closed return window and an unknown order are told in words, never a raw error", async () => {
       const { context, page } = await customerPage("alice");
       await page.goto(`${shop.url}/returns?order=ord_0900`);

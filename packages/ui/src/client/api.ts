@@ -20,8 +20,8 @@ export class ApiProblem extends Error {
 
 export interface Api {
   get<T>(pathOrUrl: string): Promise<T>;
-  /** A write: POST unless said otherwise. */
-  send<T>(pathOrUrl: string, body?: unknown, method?: string): Promise<T>;
+  /** A write: POST unless said otherwise; `signal` aborts it (a problem of status 0). */
+  send<T>(pathOrUrl: string, body?: unknown, method?: string, signal?: AbortSignal): Promise<T>;
   /** A GET answered 404 (a route not there yet) resolves to null instead of throwing. */
   optional<T>(pathOrUrl: string): Promise<T | null>;
 }
@@ -66,14 +66,14 @@ export function createApi(config: ClientConfig, auth: ApiAuth): Api {
 
   return {
     get: (target) => call(target, { method: "GET" }),
-    async send(target, body, method = "POST") {
+    async send(target, body, method = "POST", signal) {
       const headers: Record<string, string> = {
         "content-type": "application/json",
         "idempotency-key": crypto.randomUUID(),
       };
       const csrf = auth.token() ? null : await auth.csrf();
       if (csrf) headers["x-returnkit-csrf"] = csrf;
-      return call(target, { method, headers, body: JSON.stringify(body ?? {}) });
+      return call(target, { method, headers, body: JSON.stringify(body ?? {}), signal });
     },
     async optional(target) {
       try {

@@ -43,9 +43,11 @@ export function estimateReturnRequest(
   api: Api,
   order: ReturnableOrder,
   choices: ChosenLine[],
+  signal?: AbortSignal,
 ): Promise<RequestEstimate> {
   const form = order._templates?.estimate_request;
-  return api.send<RequestEstimate>(form?.target ?? ESTIMATE_PATH, requestBody(order, choices));
+  const target = form?.target ?? ESTIMATE_PATH;
+  return api.send<RequestEstimate>(target, requestBody(order, choices), "POST", signal);
 }
 
 /**

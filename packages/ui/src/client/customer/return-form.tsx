@@ -51,7 +51,7 @@ export function ReturnForm({ orderId, version, onSubmitted }: Props) {
 
   const choice = order ? chosenLines(order.lines, choices) : null;
   const complete = choice && "lines" in choice ? choice.lines : null;
-  const estimate = useRefundEstimate(api, i18n, order, complete);
+  const estimate = useRefundEstimate(api, i18n, order, complete, busy);
 
   if (!order) return error ? <Notice kind="error">{error}</Notice> : <p>{i18n.t("app.loading")}</p>;
 
@@ -70,6 +70,7 @@ export function ReturnForm({ orderId, version, onSubmitted }: Props) {
     setDone("");
     const lines = chosen();
     if (typeof lines === "string") return setError(lines);
+    estimate.cancel();
     setError("");
     setBusy(true);
     try {
@@ -118,7 +119,7 @@ export function ReturnForm({ orderId, version, onSubmitted }: Props) {
       </ul>
       <Summary
         count={chosenCount(order.lines, choices)}
-        state={estimate}
+        state={estimate.state}
         currency={order.currency}
       />
       <Notice kind="error">{error}</Notice>
