@@ -3,19 +3,18 @@
  * follows them, by mouse and by keyboard alone, axe finds nothing serious, and the page shows
  * a closed return window in words.
  */
-import { fileURLToPath } from "node:url";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { seriousViolations } from "./test-support/axe";
 import { browserSkipReason, launchChromium } from "./test-support/browser";
 import { tabTo, typeToSelect } from "./test-support/keyboard";
+import { screenshot } from "./test-support/screenshots";
 import { ORDER_ID, SESSION_COOKIE, type Shop, startShop } from "./test-support/shop";
 
 /** A page re-renders after its answer arrives: text is read once it has settled, not at once. */
 const SETTLED = { timeout: 30_000 };
 
 const skip = browserSkipReason();
-const docs = (name: string) => fileURLToPath(new URL(`../docs/${name}`, import.meta.url));
 
 describe.skipIf(skip !== null)(
   `customer page in Chromium${skip ? ` (skipped: ${skip})` : ""}`,
@@ -97,7 +96,7 @@ describe.skipIf(skip !== null)(
       expect(await request.getAttribute("data-request-id")).toBe([...requestIds][0]);
 
       expect(await seriousViolations(page)).toEqual([]);
-      await page.screenshot({ path: docs("customer.png"), fullPage: true });
+      await screenshot(page, "customer.png");
       expect(errors).toEqual([]);
       await context.close();
     });
@@ -136,7 +135,7 @@ describe.skipIf(skip !== null)(
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width).toBeLessThanOrEqual(360);
       expect(await seriousViolations(page)).toEqual([]);
-      await page.screenshot({ path: docs("customer-phone.png"), fullPage: true });
+      await screenshot(page, "customer-phone.png");
       expect(errors).toEqual([]);
       await context.close();
     });
