@@ -5,5 +5,11 @@ export default defineProject({
   resolve: { alias: workspaceAlias },
   // A browser flow is a few dozen page loads and clicks: on a busy machine that can pass the
   // shared 30 s backstop, so these cases get three times as long (each waits for signals).
-  test: { name: "ui", ...busyMachineTimeouts, testTimeout: 90_000 },
+  test: {
+    name: "ui",
+    ...busyMachineTimeouts,
+    testTimeout: 90_000,
+    // One line before the run when the browser tests will skip: why, and how to run them.
+    globalSetup: ["src/test-support/browser-notice.ts"],
+  },
 });
