@@ -19,14 +19,14 @@ const WRITE_SCOPE: Record<CallerKind, string> = {
   merchant: SCOPES.merchantWrite,
 };
 
-/** The 403 to answer when `message` (the POST's one JSON-RPC message) calls a write tool. */
-export type StepUpCheck = (message: unknown, principal: Principal) => ProblemError | null;
-
 /**
- * The step-up check for `service`'s tools: the write tools of each family are the ones only
- * the write scope lists, read once from the tools' own registrations.
+ * The step-up check for `service`'s tools: the 403 to answer when `message` (the POST's one
+ * JSON-RPC message) calls a write tool. The write tools of each family are the ones only the
+ * write scope lists, read once from the tools' own registrations.
  */
-export function stepUpCheck(service: McpService): StepUpCheck {
+export function stepUpCheck(
+  service: McpService,
+): (message: unknown, principal: Principal) => ProblemError | null {
   const writeTools = (kind: CallerKind) => {
     // Only the names are read: no tool runs, so this caller acts for nobody.
     const tools: ToolContext = {

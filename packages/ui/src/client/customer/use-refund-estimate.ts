@@ -20,7 +20,7 @@ export type EstimateState =
 /** Typing a size or stepping a quantity asks once, after the customer pauses. */
 const SETTLE_MS = 250;
 
-export interface RefundEstimate {
+interface RefundEstimate {
   state: EstimateState;
   /**
    * Stops asking for the current choice: its wait is cleared and a request on its way is
