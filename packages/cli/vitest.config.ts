@@ -6,6 +6,9 @@ import { busyMachineTimeouts, workspaceAlias } from "../../vitest.shared.ts";
 export default defineProject({
   resolve: { alias: workspaceAlias },
   test: {
+    // Its files share one module graph per worker instead of each loading core anew: none
+    // mocks a module or leaves a global, a timer or a spy changed.
+    isolate: false,
     ...busyMachineTimeouts,
     // DATABASE_URL's server, else one started from npm for this run.
     globalSetup: ["../../vitest.postgres.ts"],

@@ -12,6 +12,9 @@ export default defineProject({
     // Worker processes start from plain JavaScript bundled once for the run.
     globalSetup: ["../../vitest.postgres.ts", "src/test-support/worker-bundles.ts"],
     name: "store-postgres",
+    // Its files share one module graph per worker (PGlite's and core's) instead of each
+    // loading them anew: none mocks a module or leaves a global, a timer or a spy changed.
+    isolate: false,
     exclude: ["**/node_modules/**", "src/**/*.server.test.ts"],
     // Cases race several connections through whole transactions on a shared machine.
     testTimeout: 60_000,

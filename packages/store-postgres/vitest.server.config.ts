@@ -12,6 +12,10 @@ export default defineProject({
     // Worker processes start from plain JavaScript bundled once for the run.
     globalSetup: ["../../vitest.postgres.ts", "src/test-support/worker-bundles.ts"],
     name: "store-postgres-server",
+    // Its files share one module graph per worker instead of each loading core anew: none
+    // mocks a module or leaves a global, a timer or a spy changed (its other processes are
+    // workers of their own).
+    isolate: false,
     include: ["src/**/*.server.test.ts"],
     testTimeout: 60_000,
   },

@@ -2,12 +2,24 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type ReturnsServer, startReturnsServer } from "./server";
 import { freePort } from "./test-support/processes";
 
 const root = mkdtempSync(join(tmpdir(), "returnkit-hono-server-"));
 const started: ReturnsServer[] = [];
+
+/** Two servers side by side, shared by the cases that only read from them (PGlite starts slowly). */
+let a: ReturnsServer;
+let b: ReturnsServer;
+
+beforeAll(async () => {
+  const [portA, portB] = await Promise.all([freePort(), freePort()]);
+  a = await startReturnsServer({ port: portA, dataDir: join(root, "a") });
+  started.push(a);
+  b = await startReturnsServer({ port: portB, dataDir: join(root, "b") });
+  started.push(b);
+});
 
 afterAll(async () => {
   await Promise.all(started.map((server) => server.close()));
@@ -22,8 +34,7 @@ async function occupiedPort(): Promise<{ port: number; free(): void }> {
 
 describe("startReturnsServer", () => {
   test("startReturnsServer - serves agents at /mcp with tokens the development server issues for it alone", async () => {
-    const server = await startReturnsServer({ port: await freePort(), dataDir: join(root, "mcp") });
-    started.push(server);
+    const server = a;
     const mcp = `${server.baseUrl}/mcp`;
     const initialize = (token: string) =>
       fetch(mcp, {
@@ -54,11 +65,6 @@ describe("startReturnsServer", () => {
   });
 
   test("startReturnsServer - two run side by side, each on its own port and directory, the authorization servers on free ports", async () => {
-    const [portA, portB] = await Promise.all([freePort(), freePort()]);
-    const a = await startReturnsServer({ port: portA, dataDir: join(root, "a") });
-    started.push(a);
-    const b = await startReturnsServer({ port: portB, dataDir: join(root, "b") });
-    started.push(b);
     expect(a.auth.issuer).not.toBe(b.auth.issuer);
     for (const server of [a, b]) {
       const response = await fetch(`${server.baseUrl}/v1/portal/returns`, {

@@ -17,6 +17,7 @@ export const OPTION_SPECS = {
   overlap: { type: "string" },
   dead: { type: "boolean" },
   return: { type: "string" },
+  order: { type: "string" },
   endpoint: { type: "string" },
   since: { type: "string" },
   limit: { type: "string" },

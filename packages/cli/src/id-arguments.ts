@@ -4,7 +4,7 @@
  * it is a usage error (exit 2), never a database error. Keyed by the argument's or option's
  * name, so every command that takes one is checked by the same rule.
  */
-import { isEventId, isReturnId } from "@returnkit/core";
+import { isEventId, isReturnId, isStorableText } from "@returnkit/core";
 import type { Command, OptionName, OptionValues } from "./command";
 import { usageError } from "./errors";
 
@@ -28,6 +28,12 @@ const ENDPOINT_ID: IdRule = {
   expected: "an endpoint id (1-255 characters, no control characters)",
 };
 
+// The host's own order ids: the HTTP API's `order_id` filter takes 1-128 characters of text.
+const ORDER_ID: IdRule = {
+  test: (value) => value.length >= 1 && value.length <= 128 && isStorableText(value),
+  expected: "an order id (1-128 characters of well-formed text, no NUL)",
+};
+
 /** By the name in `Command.args`. */
 const ARGUMENT_IDS: Readonly<Record<string, IdRule>> = {
   return_id: RETURN_ID,
@@ -36,6 +42,7 @@ const ARGUMENT_IDS: Readonly<Record<string, IdRule>> = {
 };
 const OPTION_IDS: Partial<Readonly<Record<OptionName, IdRule>>> = {
   return: RETURN_ID,
+  order: ORDER_ID,
   endpoint: ENDPOINT_ID,
 };
 

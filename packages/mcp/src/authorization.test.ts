@@ -132,6 +132,39 @@ describe.each<HostKind>(["hono", "express"])(
       );
     });
 
+    it.each([
+      { family: "portal", sub: CUSTOMER },
+      { family: "merchant", sub: "ops-bot" },
+    ])(
+      "asks a read-only $family caller to step up for every tool only a writer is listed",
+      async ({ family, sub }) => {
+        const toolsFor = async (scope: string) => {
+          const token = await issuer.token({ audience: mcpUrl, scope, sub });
+          const client = await connectClient(mcpUrl, `Bearer ${token}`);
+          const names = (await client.listTools()).tools.map((tool) => tool.name);
+          await client.close();
+          return { token, names };
+        };
+        const writer = await toolsFor(`${family}:returns.write`);
+        const reader = await toolsFor(`${family}:returns.read`);
+        const writeOnly = writer.names.filter((name) => !reader.names.includes(name));
+        expect(writeOnly.length).toBeGreaterThan(0);
+        const answers: Record<string, string | null> = {};
+        for (const name of writeOnly) {
+          const call = {
+            jsonrpc: "2.0",
+            id: 2,
+            method: "tools/call",
+            params: { name, arguments: {} },
+          };
+          const response = await post(mcpUrl, reader.token, call);
+          answers[name] = response.status === 403 ? response.headers.get("www-authenticate") : null;
+        }
+        const stepUp = `Bearer error="insufficient_scope", scope="${family}:returns.write", resource_metadata="${host.origin}/.well-known/oauth-protected-resource${MOUNT}/mcp"`;
+        expect(answers).toEqual(Object.fromEntries(writeOnly.map((name) => [name, stepUp])));
+      },
+    );
+
     it("lets the back office work with a token of its own family for the MCP resource", async () => {
       const token = await issuer.token({
         audience: mcpUrl,

@@ -2,7 +2,6 @@
  * @module back-office-tools — what a back-office agent may do: list the queue and send the
  * merchant events, one tool per event with that event's body schema.
  */
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import {
   EVENT_BODY_SCHEMAS,
   MERCHANT_EVENTS,
@@ -11,7 +10,7 @@ import {
 } from "@returnkit/core";
 import { z } from "zod";
 import { ReturnListOutput, ReturnOutput } from "./output-schemas";
-import type { ToolContext } from "./tool-context";
+import type { ToolContext, ToolRegistry } from "./tool-context";
 import { toolResult } from "./tool-result";
 import {
   READ_ONLY,
@@ -24,7 +23,7 @@ import {
   writeFields,
 } from "./write-fields";
 
-export function registerBackOfficeReads(server: McpServer, tools: ToolContext): void {
+export function registerBackOfficeReads(server: ToolRegistry, tools: ToolContext): void {
   const { service, principal, run } = tools;
   server.registerTool(
     "list_returns",
@@ -90,7 +89,7 @@ const EVENT_TOOLS: Record<MerchantEvent, { title: string; description: string; d
 
 const DESTRUCTIVE: ReadonlySet<MerchantEvent> = new Set(["reject"]);
 
-export function registerBackOfficeWrites(server: McpServer, tools: ToolContext): void {
+export function registerBackOfficeWrites(server: ToolRegistry, tools: ToolContext): void {
   const { service, principal, run } = tools;
   for (const event of MERCHANT_EVENTS) {
     const about = EVENT_TOOLS[event];

@@ -2,11 +2,10 @@
  * @module customer-tools — what a customer's assistant may do: its own returns only, from
  * the portal operations. Write tools are listed only to a caller holding the write scope.
  */
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { CancelReturnSchema, PortalListQuerySchema, SubmitReturnSchema } from "@returnkit/core";
 import { z } from "zod";
 import { ReturnableOrderOutput, ReturnListOutput, ReturnOutput } from "./output-schemas";
-import type { ToolContext } from "./tool-context";
+import type { ToolContext, ToolRegistry } from "./tool-context";
 import { toolResult } from "./tool-result";
 import {
   READ_ONLY,
@@ -20,7 +19,7 @@ import {
 
 const returnId = z.string().describe("The return's id (ret_…).");
 
-export function registerCustomerReads(server: McpServer, tools: ToolContext): void {
+export function registerCustomerReads(server: ToolRegistry, tools: ToolContext): void {
   const { service, principal, run } = tools;
   const ctx = { principal };
   server.registerTool(
@@ -61,7 +60,7 @@ export function registerCustomerReads(server: McpServer, tools: ToolContext): vo
   );
 }
 
-export function registerGetReturn(server: McpServer, tools: ToolContext): void {
+export function registerGetReturn(server: ToolRegistry, tools: ToolContext): void {
   const { service, principal, run } = tools;
   server.registerTool(
     "get_return",
@@ -81,7 +80,7 @@ export function registerGetReturn(server: McpServer, tools: ToolContext): void {
   );
 }
 
-export function registerCustomerWrites(server: McpServer, tools: ToolContext): void {
+export function registerCustomerWrites(server: ToolRegistry, tools: ToolContext): void {
   const { service, principal, run } = tools;
   const answer = (verb: string) => (result: Awaited<ReturnType<typeof service.submit>>) =>
     toolResult(

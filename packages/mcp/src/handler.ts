@@ -20,7 +20,7 @@ import { callerOriginCheck } from "./caller-origin";
 import { MCP_PACKAGE_VERSION } from "./package-version";
 import { type McpMessageBody, readMcpMessage } from "./request-body";
 import { buildServer } from "./server";
-import { stepUpNeeded } from "./step-up";
+import { stepUpCheck } from "./step-up";
 import type { McpService } from "./tool-context";
 
 export interface McpHandlerOptions {
@@ -53,6 +53,7 @@ export function createMcpHandler(service: McpService, options: McpHandlerOptions
   const resourcePath = new URL(resource).pathname;
   const authentication = createMcpAuthentication(options.auth ?? mcpAuthOf(service.auth), resource);
   const untrusted = callerOriginCheck(service.baseUrl, options.allowedOrigins);
+  const stepUpNeeded = stepUpCheck(service);
   const maxBodyBytes = options.maxBodyBytes ?? service.maxBodyBytes;
   const settings = {
     name: options.serverInfo?.name ?? "returnkit",

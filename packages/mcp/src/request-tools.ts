@@ -5,7 +5,6 @@
  * (its returns' refunds added up) in the structured content and in the summary; a customer can
  * ask what a request would refund before starting it.
  */
-import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type {
   ReturnRequestData,
   ReturnRequestEstimate,
@@ -18,7 +17,7 @@ import {
 } from "@returnkit/core";
 import { z } from "zod";
 import { ReturnRequestEstimateOutput, ReturnRequestOutput } from "./output-schemas";
-import type { ToolContext } from "./tool-context";
+import type { ToolContext, ToolRegistry } from "./tool-context";
 import { toolResult } from "./tool-result";
 import {
   READ_ONLY,
@@ -52,7 +51,7 @@ function answer(verb: string) {
 }
 
 /** `get_return_request`: a customer reads its own requests, the back office any request. */
-export function registerRequestReads(server: McpServer, tools: ToolContext): void {
+export function registerRequestReads(server: ToolRegistry, tools: ToolContext): void {
   const { service, principal, run } = tools;
   const whose = principal.kind === "portal" ? "One of your returns" : "A customer's return";
   server.registerTool(
@@ -80,7 +79,7 @@ function estimateSummary({ order_id, lines, refund }: ReturnRequestEstimate): st
 }
 
 /** `estimate_return_request`: a customer asks what a request would refund; nothing is written. */
-export function registerRequestEstimate(server: McpServer, tools: ToolContext): void {
+export function registerRequestEstimate(server: ToolRegistry, tools: ToolContext): void {
   const { service, principal, run } = tools;
   server.registerTool(
     "estimate_return_request",
@@ -101,7 +100,7 @@ export function registerRequestEstimate(server: McpServer, tools: ToolContext): 
   );
 }
 
-export function registerRequestWrites(server: McpServer, tools: ToolContext): void {
+export function registerRequestWrites(server: ToolRegistry, tools: ToolContext): void {
   const { service, run } = tools;
   server.registerTool(
     "start_return_request",
@@ -141,7 +140,7 @@ export function registerRequestWrites(server: McpServer, tools: ToolContext): vo
 }
 
 /** `ship_return_request`: the back office records one parcel for every approved return. */
-export function registerRequestShip(server: McpServer, tools: ToolContext): void {
+export function registerRequestShip(server: ToolRegistry, tools: ToolContext): void {
   const { service, run } = tools;
   server.registerTool(
     "ship_return_request",

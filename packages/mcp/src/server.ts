@@ -4,7 +4,7 @@
  */
 
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { hasScope, type Principal, type ReportError } from "@returnkit/core";
+import { type CallerKind, hasScope, type Principal, type ReportError } from "@returnkit/core";
 import { registerBackOfficeReads, registerBackOfficeWrites } from "./back-office-tools";
 import { registerCustomerReads, registerCustomerWrites, registerGetReturn } from "./customer-tools";
 import { INSTRUCTIONS } from "./instructions";
@@ -15,8 +15,43 @@ import {
   registerRequestWrites,
 } from "./request-tools";
 import { registerResources } from "./resources";
-import type { McpService, ToolContext } from "./tool-context";
+import type { McpService, ToolContext, ToolRegistry } from "./tool-context";
 import { runTool } from "./tool-result";
+
+type RegisterTools = (server: ToolRegistry, tools: ToolContext) => void;
+
+/**
+ * The one place that says which tools a caller is listed, by its family and the scope it
+ * holds: a `write` caller gets the `read` tools too. The step-up check derives its list of
+ * write tools from here (`toolNames`), so a new write tool cannot be missed there.
+ */
+const TOOLS_BY_SCOPE: Record<CallerKind, Record<"read" | "write", readonly RegisterTools[]>> = {
+  portal: {
+    read: [registerCustomerReads, registerRequestReads, registerRequestEstimate],
+    write: [registerCustomerWrites, registerRequestWrites],
+  },
+  merchant: {
+    read: [registerBackOfficeReads, registerGetReturn, registerRequestReads],
+    write: [registerBackOfficeWrites, registerRequestShip],
+  },
+};
+
+/**
+ * The names of the tools `access` adds for a caller of `tools.principal`'s family, recorded by
+ * running their registrations against a registry that keeps only the names (no tool runs).
+ */
+export function toolNames(tools: ToolContext, access: "read" | "write"): ReadonlySet<string> {
+  const names = new Set<string>();
+  const recorder = new McpServer({ name: "tool-names", version: "0" });
+  const registry: ToolRegistry = {
+    registerTool(name, config, callback) {
+      names.add(name);
+      return recorder.registerTool(name, config, callback);
+    },
+  };
+  for (const register of TOOLS_BY_SCOPE[tools.principal.kind][access]) register(registry, tools);
+  return names;
+}
 
 interface ServerSettings {
   name: string;
@@ -50,22 +85,8 @@ export function buildServer(
   const kind = principal.kind;
   if (!hasScope(principal, kind, "read")) return server;
   registerResources(server, tools);
-  if (kind === "portal") {
-    registerCustomerReads(server, tools);
-    registerRequestReads(server, tools);
-    registerRequestEstimate(server, tools);
-  } else {
-    registerBackOfficeReads(server, tools);
-    registerGetReturn(server, tools);
-    registerRequestReads(server, tools);
-  }
+  for (const register of TOOLS_BY_SCOPE[kind].read) register(server, tools);
   if (!hasScope(principal, kind, "write")) return server;
-  if (kind === "portal") {
-    registerCustomerWrites(server, tools);
-    registerRequestWrites(server, tools);
-  } else {
-    registerBackOfficeWrites(server, tools);
-    registerRequestShip(server, tools);
-  }
+  for (const register of TOOLS_BY_SCOPE[kind].write) register(server, tools);
   return server;
 }

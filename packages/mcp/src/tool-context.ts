@@ -1,4 +1,5 @@
 /** @module tool-context — what every tool of one request is built with. */
+import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { Principal, ReturnsService } from "@returnkit/core";
 
@@ -34,3 +35,6 @@ export interface ToolContext {
   /** Runs a tool's action, turning refusals into `isError` results (`runTool`). */
   run(action: () => Promise<CallToolResult>): Promise<CallToolResult>;
 }
+
+/** What a tool module registers its tools with: the MCP server, or a recorder of their names. */
+export type ToolRegistry = Pick<McpServer, "registerTool">;

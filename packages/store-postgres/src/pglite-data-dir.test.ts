@@ -7,6 +7,7 @@
  * the processes reopen that directory.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -31,9 +32,18 @@ beforeAll(async () => {
 }, START_MS);
 
 const children = new Set<ChildProcess>();
-afterEach(() => {
-  for (const child of children) child.kill("SIGKILL");
+// A worker a failed case left running is stopped, and waited for: it holds the directory
+// that afterAll removes.
+afterEach(async () => {
+  const running = [...children].filter((child) => child.exitCode === null && !child.signalCode);
   children.clear();
+  await Promise.all(
+    running.map((child) => {
+      const gone = once(child, "exit");
+      child.kill("SIGKILL");
+      return gone;
+    }),
+  );
 });
 afterAll(async () => {
   if (!db.closed) await db.close();

@@ -3,19 +3,18 @@
  * follows them, by mouse and by keyboard alone, axe finds nothing serious, and the page shows
  * a closed return window in words.
  */
-import { fileURLToPath } from "node:url";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { seriousViolations } from "./test-support/axe";
 import { browserSkipReason, launchChromium } from "./test-support/browser";
 import { tabTo, typeToSelect } from "./test-support/keyboard";
+import { screenshot } from "./test-support/screenshots";
 import { ORDER_ID, SESSION_COOKIE, type Shop, startShop } from "./test-support/shop";
 
 /** A page re-renders after its answer arrives: text is read once it has settled, not at once. */
 const SETTLED = { timeout: 30_000 };
 
 const skip = browserSkipReason();
-const docs = (name: string) => fileURLToPath(new URL(`../docs/${name}`, import.meta.url));
 
 describe.skipIf(skip !== null)(
   `customer page in Chromium${skip ? ` (skipped: ${skip})` : ""}`,
@@ -97,7 +96,7 @@ describe.skipIf(skip !== null)(
       expect(await request.getAttribute("data-request-id")).toBe([...requestIds][0]);
 
       expect(await seriousViolations(page)).toEqual([]);
-      await page.screenshot({ path: docs("customer.png"), fullPage: true });
+      await screenshot(page, "customer.png");
       expect(errors).toEqual([]);
       await context.close();
     });
@@ -136,9 +135,59 @@ describe.skipIf(skip !== null)(
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width).toBeLessThanOrEqual(360);
       expect(await seriousViolations(page)).toEqual([]);
-      await page.screenshot({ path: docs("customer-phone.png"), fullPage: true });
+      await screenshot(page, "customer-phone.png");
       expect(errors).toEqual([]);
       await context.close();
+    });
+
+    test("submit - asks for no estimate of the choice being submitted, however late its timer", async () => {
+      // A shop of its own: the choice submitted here takes units the other cases count on.
+      const own = await startShop();
+      const context = await browser.newContext({ locale: "en-GB" });
+      try {
+        await context.addCookies([{ name: SESSION_COOKIE, value: "customer:alice", url: own.url }]);
+        const page = await context.newPage();
+        const errors: string[] = [];
+        page.on("console", (message) => {
+          if (message.type() === "error") errors.push(message.text());
+        });
+        // The page's timers run on a clock the test moves: the estimate's wait is made to end
+        // while the submission is on its way, as on a slow machine.
+        await page.clock.install();
+        await page.goto(`${own.url}/returns?order=${ORDER_ID}`);
+        await page.getByLabel("Return TEE-BLK").check();
+        await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
+        await page.locator("#rk-line-0-reason").selectOption("TOO_SMALL_AT_CHEST");
+        await page.clock.runFor(200); // the page's effects run; the estimate's wait starts
+        const asked: string[] = [];
+        page.on("request", (request) => {
+          if (request.url().endsWith("/return-requests/estimate")) asked.push(request.postData()!);
+        });
+        // The create is held until the estimate's wait is long over.
+        let release = () => {};
+        const held = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        const creating = new Promise<void>((resolve) => {
+          void page.route(`${own.url}/v1/portal/return-requests`, async (route) => {
+            resolve();
+            await held;
+            await route.continue();
+          });
+        });
+        await page.getByRole("button", { name: "Submit return" }).click();
+        await creating;
+        await page.clock.runFor(2_000);
+        release();
+        await page.clock.resume();
+        await submitted(page).waitFor();
+
+        expect(asked).toEqual([]);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+        await own.close();
+      }
     });
 
     test("a closed return window and an unknown order are told in words, never a raw error", async () => {

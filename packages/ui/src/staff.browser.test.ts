@@ -4,13 +4,13 @@
  * webhook endpoints and fit insights pages, the insights a page at a time; axe finds nothing
  * serious on any of them.
  */
-import { fileURLToPath } from "node:url";
 import type { Principal } from "@returnkit/core";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { seriousViolations } from "./test-support/axe";
 import { browserSkipReason, launchChromium } from "./test-support/browser";
 import { tabTo, typeToSelect } from "./test-support/keyboard";
+import { screenshot } from "./test-support/screenshots";
 import {
   ORDER_ID,
   SESSION_COOKIE,
@@ -24,7 +24,6 @@ import {
 const SETTLED = { timeout: 30_000 };
 
 const skip = browserSkipReason();
-const docs = (name: string) => fileURLToPath(new URL(`../docs/${name}`, import.meta.url));
 const CUSTOMER_NOTE = 'Please <b>hurry</b><img src=x onerror="window.injected=1">';
 const alice: Principal = { kind: "portal", id: "alice", scopes: ["portal:returns.write"] };
 
@@ -111,7 +110,7 @@ describe.skipIf(skip !== null)(
       const { context, page, errors } = await staffPage();
       await page.locator('[data-count="submitted"]').filter({ hasText: "(3)" }).waitFor();
       expect(await seriousViolations(page)).toEqual([]);
-      await page.screenshot({ path: docs("back-office-queue.png"), fullPage: true });
+      await screenshot(page, "back-office-queue.png");
 
       await page.getByRole("link", { name: ids["JEANS-SLIM"] }).click();
       await page.getByText(CUSTOMER_NOTE).waitFor();
@@ -199,7 +198,7 @@ describe.skipIf(skip !== null)(
       await dead.first().getByRole("button", { name: "Redeliver" }).click();
       await page.getByRole("status").filter({ hasText: "Sent again: 1" }).waitFor();
       expect(await seriousViolations(page)).toEqual([]);
-      await page.screenshot({ path: docs("back-office-return.png"), fullPage: true });
+      await screenshot(page, "back-office-return.png");
       expect(errors).toEqual([]);
       await context.close();
     });

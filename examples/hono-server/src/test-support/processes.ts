@@ -11,7 +11,10 @@ export interface RunningCommand {
   output(): string;
   /** Resolves with the first match of `pattern` in the output; rejects on exit or timeout. */
   waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpExecArray>;
-  /** Sends `signal` to the whole process group and resolves with how the command ended. */
+  /**
+   * Sends `signal` to the whole process group and resolves with how the command ended, once
+   * every process it started has ended.
+   */
   stop(signal?: NodeJS.Signals): Promise<{ code: number | null; signal: string | null }>;
 }
 
@@ -28,8 +31,11 @@ export function runCommand(
   });
   let output = "";
   const listeners = new Set<() => void>();
+  // 'close', not 'exit': the command's output pipes close only when every process holding
+  // them has ended, so this waits for the server under `pnpm start` too, not only for pnpm
+  // (which ends on the signal at once, while the server is still closing its store).
   const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
-    child.once("exit", (code, signal) => resolve({ code, signal })),
+    child.once("close", (code, signal) => resolve({ code, signal })),
   );
   const append = (chunk: Buffer) => {
     output += chunk.toString();

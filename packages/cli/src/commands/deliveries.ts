@@ -17,6 +17,7 @@ import {
 import type { Command, OptionValues } from "../command";
 import { usageError } from "../errors";
 import { NONE, type StreamedResult, table } from "../output";
+import { listLimitOf } from "../paging";
 
 /**
  * A delivery as the CLI shows it: the store's, with its event's type and the id of the
@@ -62,11 +63,7 @@ export const deliveryCommands: readonly Command[] = [list];
 
 /** `--limit` and `--cursor`, checked as the HTTP API checks `limit` and `cursor`. */
 function pagingOf(options: OptionValues): { limit: number; cursor?: string } {
-  const limitText = (options.limit as string | undefined) ?? String(LIST_LIMIT_DEFAULT);
-  const limit = /^\d{1,3}$/.test(limitText) ? Number(limitText) : Number.NaN;
-  if (!(limit >= 1 && limit <= LIST_LIMIT_MAX)) {
-    throw usageError(`--limit takes a whole number from 1 to ${LIST_LIMIT_MAX}`);
-  }
+  const limit = listLimitOf(options);
   const cursor = options.cursor as string | undefined;
   if (cursor !== undefined && decodeDeliveryCursor(cursor) === null) {
     throw usageError(

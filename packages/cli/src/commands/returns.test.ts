@@ -1,3 +1,4 @@
+import type { ReturnsStore, StoredReturn } from "@returnkit/core";
 import { advanceStoredReturn, makeOutboxEvent, makeStoredReturn } from "@returnkit/testing";
 import { describe, expect } from "vitest";
 import { itOnItsOwnSchema, returnkit, returnkitJson, seedReturn } from "../test-support";
@@ -105,6 +106,119 @@ describe("returnkit returns show", () => {
       expect(malformed.stderr).toContain("a return id (ret_ and 26 ULID characters)");
       for (const run of [unknown, malformed]) expect(run.stderr).not.toContain("    at ");
       expect(priceless.stdout).toContain("  refund: none worked out (the order line has no price)");
+    },
+  );
+});
+
+/** Commits `stored` as a new return with its one event. */
+async function commitNew(store: ReturnsStore, stored: StoredReturn): Promise<StoredReturn> {
+  await store.commit({ next: stored, expectedVersion: null, events: [makeOutboxEvent(stored)] });
+  return stored;
+}
+
+describe("returnkit returns list --order", () => {
+  itOnItsOwnSchema(
+    "returns list --order - the order's returns, newest first, as a table and as JSON",
+    async ({ db }) => {
+      const first = await commitNew(db.store, makeStoredReturn({ order_id: "ord_7001" }));
+      const priced = makeStoredReturn({
+        order_id: "ord_7001",
+        line: { sku: "CAP-RED", quantity: 2, size: null },
+        request_id: "rrq_01JD3M6X4R9V6T0Q8Z2W7K5B1C",
+      });
+      const second = await commitNew(db.store, {
+        ...priced,
+        record: { ...priced.record, refund: REFUND },
+      });
+      await commitNew(db.store, makeStoredReturn({ order_id: "ord_7002" }));
+
+      const json = await returnkitJson(["returns", "list", "--order", "ord_7001", ...db.flags]);
+      const text = await returnkit(["returns", "list", "--order", "ord_7001", ...db.flags]);
+
+      expect(json).toEqual({ data: [second.record, first.record], next_cursor: null });
+      expect(text.code).toBe(0);
+      const rows = text.stdout.trimEnd().split("\n");
+      expect(rows[0]).toMatch(/^ID +STATE +LINE +REASON +RESOLUTION +REFUND +REQUEST +UPDATED$/);
+      expect(rows.slice(1).map((row) => row.split(/ {2,}/))).toEqual([
+        [
+          second.record.id,
+          "draft",
+          "CAP-RED × 2",
+          "TOO_SMALL_AT_CHEST",
+          "EXCHANGE L",
+          "21.15 EUR (estimate)",
+          "rrq_01JD3M6X4R9V6T0Q8Z2W7K5B1C",
+          second.record.updated_at,
+        ],
+        [
+          first.record.id,
+          "draft",
+          "TEE-BLK-M (M) × 1",
+          "TOO_SMALL_AT_CHEST",
+          "EXCHANGE L",
+          "-",
+          "-",
+          first.record.updated_at,
+        ],
+      ]);
+    },
+  );
+
+  itOnItsOwnSchema(
+    "returns list --order - a page at a time with --limit, the next one by --cursor",
+    async ({ db }) => {
+      const made: StoredReturn[] = [];
+      for (let i = 0; i < 3; i++) {
+        made.push(await commitNew(db.store, makeStoredReturn({ order_id: "ord_7001" })));
+      }
+      const newestFirst = made.map((one) => one.record.id).reverse();
+      const order = ["returns", "list", "--order", "ord_7001", "--limit", "2", ...db.flags];
+
+      const first = await returnkit(order);
+      const firstJson = await returnkitJson(order);
+      const second = await returnkitJson([...order, "--cursor", firstJson.next_cursor]);
+
+      expect(firstJson.data.map((record: { id: string }) => record.id)).toEqual(
+        newestFirst.slice(0, 2),
+      );
+      expect(first.stdout).toContain(`next page: --cursor ${firstJson.next_cursor}`);
+      expect(second).toEqual({ data: [made[0]!.record], next_cursor: null });
+    },
+  );
+
+  itOnItsOwnSchema(
+    "returns list --order - an order without returns says so; a bad option exits 2",
+    async ({ db }) => {
+      await commitNew(db.store, makeStoredReturn({ order_id: "ord_7001" }));
+      const none = await returnkit(["returns", "list", "--order", "ord_9999", ...db.flags]);
+      const noOrder = await returnkit(["returns", "list", ...db.flags]);
+      const badCursor = await returnkit([
+        "returns",
+        "list",
+        "--order",
+        "ord_7001",
+        "--cursor",
+        "evt_nope",
+        ...db.flags,
+      ]);
+      const longOrder = await returnkit([
+        "returns",
+        "list",
+        "--order",
+        "o".repeat(129),
+        ...db.flags,
+      ]);
+      const badLimit = await returnkit(["returns", "list", "--order", "ord_7001", "--limit", "0"]);
+
+      expect(none).toEqual({ code: 0, stdout: "no returns of order ord_9999\n", stderr: "" });
+      expect(noOrder.code).toBe(2);
+      expect(noOrder.stderr).toContain("--order");
+      expect(badCursor.code).toBe(2);
+      expect(badCursor.stderr).toContain("--cursor must be a return id");
+      expect(longOrder.code).toBe(2);
+      expect(longOrder.stderr).toContain("--order must be an order id (1-128 characters");
+      expect(badLimit.code).toBe(2);
+      expect(badLimit.stderr).toContain("--limit takes a whole number from 1 to 100");
     },
   );
 });

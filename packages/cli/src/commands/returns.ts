@@ -2,12 +2,21 @@
  * @module commands/returns — `returnkit returns show <return_id>`: one return as the store
  * holds it, for an operator answering "what happened to this return?": its line and order,
  * its state, its refund with the fees taken, and every step of its history with who took it.
- * Its webhooks are `deliveries list --return`.
+ * Its webhooks are `deliveries list --return`. `returns list --order <order_id>` finds the
+ * returns of the order a customer quotes, newest first, a page at a time.
  */
-import { type HistoryEntry, type Refund, type ReturnData, toDecimalAmount } from "@returnkit/core";
-import type { Command } from "../command";
-import { notFoundError } from "../errors";
+import {
+  type HistoryEntry,
+  isReturnId,
+  LIST_LIMIT_DEFAULT,
+  type Refund,
+  type ReturnData,
+  toDecimalAmount,
+} from "@returnkit/core";
+import type { Command, OptionValues } from "../command";
+import { notFoundError, usageError } from "../errors";
 import { NONE, table } from "../output";
+import { listLimitOf } from "../paging";
 
 const show: Command = {
   words: ["returns", "show"],
@@ -23,7 +32,63 @@ const show: Command = {
   },
 };
 
-export const returnCommands: readonly Command[] = [show];
+const list: Command = {
+  words: ["returns", "list"],
+  usage: `--order <order_id> [--limit ${LIST_LIMIT_DEFAULT}] [--cursor <return_id>]`,
+  summary: "the returns of one order, newest first, a page at a time",
+  args: [],
+  options: ["order", "limit", "cursor"],
+  async run(db, { options }) {
+    const orderId = options.order as string | undefined;
+    if (orderId === undefined) throw usageError("returns list needs --order <order_id>");
+    const paging = returnPagingOf(options);
+    const page = await (await db.store()).listReturns({ order_id: orderId, ...paging });
+    const records = page.data.map((stored) => stored.record);
+    const lines =
+      records.length === 0 && paging.cursor === undefined
+        ? [`no returns of order ${orderId}`]
+        : table(
+            ["ID", "STATE", "LINE", "REASON", "RESOLUTION", "REFUND", "REQUEST", "UPDATED"],
+            records.map(returnRow),
+          );
+    if (page.next_cursor !== null) lines.push("", `next page: --cursor ${page.next_cursor}`);
+    return { json: { data: records, next_cursor: page.next_cursor }, lines };
+  },
+};
+
+export const returnCommands: readonly Command[] = [show, list];
+
+/** `--limit`, and `--cursor`: the last return id of the page before (the store's keyset). */
+function returnPagingOf(options: OptionValues): { limit: number; cursor?: string } {
+  const limit = listLimitOf(options);
+  const cursor = options.cursor as string | undefined;
+  if (cursor === undefined) return { limit };
+  if (!isReturnId(cursor)) {
+    throw usageError(
+      `--cursor must be a return id, as returns list printed it: got ${JSON.stringify(cursor.slice(0, 80))}`,
+    );
+  }
+  return { limit, cursor };
+}
+
+function returnRow(record: ReturnData): string[] {
+  const { line, refund } = record;
+  const size = line.size === null ? "" : ` (${line.size})`;
+  const exchange = record.exchange_size === null ? "" : ` ${record.exchange_size}`;
+  const money = refund
+    ? `${toDecimalAmount(refund.total, refund.currency)} ${refund.currency} (${refund.status})`
+    : NONE;
+  return [
+    record.id,
+    record.state,
+    `${line.sku}${size} × ${line.quantity}`,
+    record.reason,
+    `${record.resolution}${exchange}`,
+    money,
+    record.request_id ?? NONE,
+    record.updated_at,
+  ];
+}
 
 function describeReturn(record: ReturnData): string[] {
   const { line } = record;

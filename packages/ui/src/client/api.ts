@@ -28,8 +28,8 @@ export const ROUTE_NOT_FOUND = "route-not-found";
 
 export interface Api {
   get<T>(pathOrUrl: string): Promise<T>;
-  /** A write: POST unless said otherwise. */
-  send<T>(pathOrUrl: string, body?: unknown, method?: string): Promise<T>;
+  /** A write: POST unless said otherwise; `signal` aborts it (a problem of status 0). */
+  send<T>(pathOrUrl: string, body?: unknown, method?: string, signal?: AbortSignal): Promise<T>;
 }
 
 export interface ApiAuth {
@@ -75,14 +75,14 @@ export function createApi(config: ClientConfig, auth: ApiAuth): Api {
 
   return {
     get: (target) => call(target, { method: "GET" }),
-    async send(target, body, method = "POST") {
+    async send(target, body, method = "POST", signal) {
       const headers: Record<string, string> = {
         "content-type": "application/json",
         "idempotency-key": crypto.randomUUID(),
       };
       const csrf = auth.token() ? null : await auth.csrf();
       if (csrf) headers["x-returnkit-csrf"] = csrf;
-      return call(target, { method, headers, body: JSON.stringify(body ?? {}) });
+      return call(target, { method, headers, body: JSON.stringify(body ?? {}), signal });
     },
   };
 }

@@ -45,12 +45,11 @@ export function estimateReturnRequest(
   api: Api,
   order: ReturnableOrder,
   choices: ChosenLine[],
+  signal?: AbortSignal,
 ): Promise<ReturnRequestEstimate> {
   const form = order._templates?.estimate_request;
-  return api.send<ReturnRequestEstimate>(
-    form?.target ?? apiPaths.returnRequestEstimate(),
-    requestBody(order, choices),
-  );
+  const target = form?.target ?? apiPaths.returnRequestEstimate();
+  return api.send<ReturnRequestEstimate>(target, requestBody(order, choices), "POST", signal);
 }
 
 /**

@@ -53,7 +53,7 @@ export function ReturnForm({ orderId, version, onSubmitted }: Props) {
 
   const choice = order ? chosenLines(order.lines, choices) : null;
   const complete = choice && "lines" in choice ? choice.lines : null;
-  const estimate = useRefundEstimate(api, i18n, order, complete);
+  const estimate = useRefundEstimate(api, i18n, order, complete, busy);
 
   if (!order) return error ? <Notice kind="error">{error}</Notice> : <p>{i18n.t("app.loading")}</p>;
 
@@ -72,6 +72,7 @@ export function ReturnForm({ orderId, version, onSubmitted }: Props) {
     setDone("");
     const lines = chosen();
     if (typeof lines === "string") return setError(lines);
+    estimate.cancel();
     setError("");
     setBusy(true);
     try {
@@ -120,7 +121,7 @@ export function ReturnForm({ orderId, version, onSubmitted }: Props) {
       </ul>
       <Summary
         count={chosenCount(order.lines, choices)}
-        state={estimate}
+        state={estimate.state}
         unit={currencyUnit(order)}
       />
       <Notice kind="error">{error}</Notice>
