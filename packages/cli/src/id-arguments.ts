@@ -4,7 +4,8 @@
  * it is a usage error (exit 2), never a database error. Keyed by the argument's or option's
  * name, so every command that takes one is checked by the same rule.
  */
-import { isEventId, isReturnId, isStorableText } from "@returnkit/core";
+import { isEventId, isReturnId } from "@returnkit/core";
+import { isStorableText } from "@returnkit/core/store";
 import type { Command, OptionName, OptionValues } from "./command";
 import { usageError } from "./errors";
 

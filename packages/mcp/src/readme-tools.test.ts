@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { testAuthenticate, testToken } from "@returnkit/core/testing";
+import { testAuthenticate, testToken } from "@returnkit/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectClient, type McpHost, MOUNT, startMcpHost } from "./test-support/hosts";
 import { CUSTOMER, shopOptions } from "./test-support/shop";

@@ -1,4 +1,4 @@
-import type { ReturnsStore, StoredReturn } from "@returnkit/core";
+import type { ReturnsStore, StoredReturn } from "@returnkit/core/store";
 import { advanceStoredReturn, makeOutboxEvent, makeStoredReturn } from "@returnkit/testing";
 import { describe, expect } from "vitest";
 import { itOnItsOwnSchema, returnkit, returnkitJson, seedReturn } from "../test-support";
