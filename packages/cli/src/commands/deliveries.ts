@@ -5,7 +5,7 @@
  * (`--limit`, `--cursor`, the same cursors as the HTTP API's), or every page with `--all`,
  * each written as it is read.
  */
-import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, type ReturnsStore } from "@returnkit/core";
+import { LIST_LIMIT_DEFAULT, type ReturnsStore } from "@returnkit/core";
 import {
   type Delivery,
   type DeliveryAttempt,

@@ -48,10 +48,6 @@ export const SUBSCRIBER_ID_PREFIX = "sub_";
 /** Every event type a dispatcher can send, for checking `types` at run time. */
 export const WEBHOOK_EVENT_TYPES = Object.freeze(Object.keys(EVENT_TYPES) as WebhookEventType[]);
 
-function isWebhookEventType(value: string): value is WebhookEventType {
-  return Object.hasOwn(EVENT_TYPES, value);
-}
-
 export interface WebhookEndpointInput {
   url: string;
   /** One `whsec_…` secret, or several while rotating (each one signs every attempt). */

@@ -137,7 +137,3 @@ export const EVENT_SUMMARIES: Record<ReturnEvent, string> = {
   grade: "Grade the received item",
   close: "Close the return",
 };
-
-function eventTitle(event: ReturnEvent): string {
-  return EVENT_SUMMARIES[event];
-}
