@@ -138,7 +138,11 @@ describe("root README: an Express shop with the API and the pages", () => {
     const forged = await start({});
     const started = await start({ [CSRF_HEADER]: token });
 
-    expect(forged.status).toBe(401);
+    // Signed by the session cookie but without the page's token: refused, saying why.
+    expect(forged.status).toBe(403);
+    expect(((await forged.json()) as { type: string }).type).toBe(
+      "urn:returnkit:problem:csrf-token-invalid",
+    );
     expect(started.status).toBe(201);
     const record = (await started.json()) as { id: string; _links: { self: { href: string } } };
     expect(record._links.self.href).toBe(`https://shop.example/api/v1/portal/returns/${record.id}`);
