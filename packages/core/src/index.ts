@@ -101,11 +101,14 @@ export {
   type TransitionResult,
 } from "./domain/machine";
 export {
+  ACTOR_KINDS,
   type Access,
   type Actor,
+  type ActorKind,
   ALL_SCOPES,
   type CallerKind,
   hasScope,
+  type KnownActorKind,
   type Principal,
   SCOPES,
   type Scope,
@@ -295,6 +298,7 @@ export type { RetentionSettings } from "./store/retention";
 export type {
   EndpointFields,
   EndpointSecret,
+  EventSubject,
   FitInsights,
   IdempotencyKeys,
   Outbox,

@@ -11,6 +11,7 @@ export type { PersistedReturnSnapshot, ReturnState } from "./domain/machine";
 export type { FitReasonRule } from "./domain/reasons";
 export type { ReturnData } from "./domain/schemas";
 export { isStorableText } from "./domain/text";
+export { subjectKey, subjectOf } from "./store/event-subject";
 export { type MemoryStoreOptions, memoryStore } from "./store/memory/memory-store";
 export type {
   ClaimedDelivery,
@@ -25,6 +26,7 @@ export type {
   EndpointSecret,
   EndpointWrite,
   EndpointWriteResult,
+  EventSubject,
   FitInsightRow,
   FitInsights,
   FitInsightsQuery,

@@ -6,25 +6,46 @@
  * it will wait for: its orders' allowance locks (sorted), then its returns' rows (by id). A
  * commit alone takes at most one of each, in the same order (allowance, then row), and a group
  * never waits for a row (SKIP LOCKED), so no two of them each hold what the other waits for.
+ *
+ * Its own events (about a customer, not a return) come last: under the lock of each of their
+ * subjects (sorted), taken after every other lock and held until commit, so two commits about
+ * one customer draw their positions in the order they become visible. Only `commitMany` takes
+ * those locks, and after them it waits for nothing else.
  */
-import type { ReturnCommit, ReturnsCommit, ReturnsCommitResult } from "@returnkit/core/store";
-import { checkCommit, Refused, writeChanges } from "./commit";
+import {
+  type OutboxEvent,
+  type OutboxEventInput,
+  type ReturnCommit,
+  type ReturnsCommit,
+  type ReturnsCommitResult,
+  subjectOf,
+} from "@returnkit/core/store";
+import { checkCommit, checkEvent, Refused, writeChanges, writeEvents } from "./commit";
 import type { StoreContext } from "./context";
+import type { SqlTransaction } from "./drivers/types";
 import { lockOrders } from "./line-allowance";
+import { lockOrder } from "./sql/lock-order";
 import { lockReturns } from "./sql/lock-returns";
 
 type CommitManyOutcome = { result: ReturnsCommitResult; deliveries: number };
 
 /** Throws on changes the store refuses before sending anything (programming errors). */
-export function checkCommitMany({ changes }: ReturnsCommit): void {
+export function checkCommitMany({ changes, events = [] }: ReturnsCommit): void {
   for (const change of changes) checkCommit(change);
   const ids = new Set(changes.map((change) => change.next.record.id));
   if (ids.size < changes.length) throw new Error("commitMany names a return more than once");
+  for (const event of events) {
+    checkEvent(event);
+    if (subjectOf(event).kind === "return")
+      throw new TypeError(
+        `event ${event.id} is about a return: commit it with that return's change`,
+      );
+  }
 }
 
 export async function commitMany(
   ctx: StoreContext,
-  { changes, idempotency }: ReturnsCommit,
+  { changes, events: own = [], idempotency }: ReturnsCommit,
 ): Promise<CommitManyOutcome> {
   const bound = changes.filter((change) => change.lineAllowance);
   const updated = changes.filter((change) => change.expectedVersion !== null);
@@ -34,7 +55,11 @@ export async function commitMany(
       if (updated.length > 1) await tx.query(lockReturns(ctx.names), [updated.map(idOf)]);
       const answers = idempotency ? [idempotency] : [];
       const { events, deliveries } = await writeChanges(ctx, tx, changes, answers);
-      return { result: { ok: true, events }, deliveries };
+      const appended = await appendOwnEvents(ctx, tx, own);
+      return {
+        result: { ok: true, events, appended: appended.events },
+        deliveries: deliveries + appended.deliveries,
+      };
     });
   } catch (error) {
     if (!(error instanceof Refused)) throw error;
@@ -42,6 +67,27 @@ export async function commitMany(
     if (result.ok) throw new Error("a refusal that is not one");
     return { result: index === undefined ? result : { ...result, index }, deliveries: 0 };
   }
+}
+
+/** The commit's own events, under their subjects' locks (see the module comment). */
+async function appendOwnEvents(
+  ctx: StoreContext,
+  tx: SqlTransaction,
+  events: readonly OutboxEventInput[],
+): Promise<{ events: OutboxEvent[]; deliveries: number }> {
+  if (events.length === 0) return { events: [], deliveries: 0 };
+  const { schema, prefix } = ctx.names;
+  // "#", not the "/" of the orders' locks: no subject's key is ever an order's. A kind has no
+  // "/" in it, so the kind and the id never blur.
+  const keys = new Set(
+    events.map((event) => {
+      const { kind, id } = subjectOf(event);
+      return `${schema}.${prefix}#${kind}/${id}`;
+    }),
+  );
+  for (const key of [...keys].sort()) await tx.query(lockOrder, [key]);
+  const written = await writeEvents(ctx, tx, [{ events: [...events] }]);
+  return { events: written.events[0]!, deliveries: written.deliveries };
 }
 
 const orderOf = (change: ReturnCommit) => change.next.record.order_id;

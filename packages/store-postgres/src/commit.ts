@@ -6,12 +6,14 @@
  * failed check throws, which rolls everything back: `Refused` with the commit's answer and the
  * change refused, or in a group `GroupRefused`.
  */
-import type {
-  CommitResult,
-  IdempotencyFirstUse,
-  OutboxEvent,
-  ReturnCommit,
-  StoredReturn,
+import {
+  type CommitResult,
+  type IdempotencyFirstUse,
+  type OutboxEvent,
+  type OutboxEventInput,
+  type ReturnCommit,
+  type StoredReturn,
+  subjectOf,
 } from "@returnkit/core/store";
 import type { StoreContext } from "./context";
 import type { SqlTransaction } from "./drivers/types";
@@ -47,11 +49,20 @@ export function checkCommit(change: ReturnCommit): void {
   if (record.version !== expected)
     throw new Error(`commit of ${record.id} must carry version ${expected}, got ${record.version}`);
   for (const event of change.events) {
-    if (Number.isNaN(Date.parse(event.created_at)))
-      throw new TypeError(`event ${event.id} has an invalid created_at`);
-    if (event.return_id !== record.id)
-      throw new TypeError(`event ${event.id} belongs to ${event.return_id}, not ${record.id}`);
+    checkEvent(event);
+    const subject = subjectOf(event);
+    if (subject.kind !== "return" || subject.id !== record.id)
+      throw new TypeError(
+        `event ${event.id} is about ${subject.kind} ${subject.id}, not ${record.id}`,
+      );
   }
+}
+
+/** Throws on an event the store refuses before sending anything (a programming error). */
+export function checkEvent(event: OutboxEventInput): void {
+  if (Number.isNaN(Date.parse(event.created_at)))
+    throw new TypeError(`event ${event.id} has an invalid created_at`);
+  subjectOf(event);
 }
 
 export async function commit(ctx: StoreContext, change: ReturnCommit): Promise<CommitOutcome> {
@@ -185,20 +196,24 @@ function returnColumns(changes: readonly ReturnCommit[]): unknown[][] {
   return [...plain, requests, records.map((record) => JSON.stringify(record)), snapshots];
 }
 
-/** Writes the events of `changes` in order: each commit's stored events, and the deliveries made. */
+/**
+ * Writes the events of `changes` in order, then `appended` (a `commitMany`'s own events):
+ * each commit's stored events, and the deliveries made.
+ */
 export async function writeEvents(
   ctx: StoreContext,
   tx: SqlTransaction,
-  changes: readonly ReturnCommit[],
+  changes: readonly Pick<ReturnCommit, "events">[],
 ): Promise<{ events: OutboxEvent[][]; deliveries: number }> {
   const sent = changes.flatMap((change) => change.events);
   if (sent.length === 0) return { events: changes.map(() => []), deliveries: 0 };
+  const subjects = sent.map(subjectOf);
   const payloads = sent.map((event) => JSON.stringify(event.payload));
   const createdMs = sent.map((event) => Date.parse(event.created_at));
   const rows = await tx.query<{ id: string; position: number | string; deliveries: number }>(
     insertEvents(ctx.names),
     [
-      sent.map((event) => event.return_id),
+      subjects.map((subject) => subject.id),
       sent.map((event) => event.id),
       sent.map((event) => event.seq),
       sent.map((event) => event.type),
@@ -210,21 +225,24 @@ export async function writeEvents(
       ctx.notify?.payload ?? null,
       sent.map((event) => event.request_id ?? null),
       sent.map((event) => event.traceparent ?? null),
+      subjects.map((subject) => subject.kind),
     ],
   );
   const positions = new Map(rows.map((row) => [row.id, Number(row.position)]));
   let next = 0;
   // The store's own copies, parsed from what was sent: the caller's objects stay theirs.
   const events = changes.map((change) =>
-    change.events.map(
-      (event): OutboxEvent => ({
+    change.events.map((event): OutboxEvent => {
+      const i = next++;
+      return {
         ...event,
+        subject: subjects[i]!,
         request_id: event.request_id ?? null,
         traceparent: event.traceparent ?? null,
-        payload: JSON.parse(payloads[next++]!),
+        payload: JSON.parse(payloads[i]!),
         position: positions.get(event.id)!,
-      }),
-    ),
+      };
+    }),
   );
   return { events, deliveries: rows[0]!.deliveries };
 }

@@ -86,7 +86,7 @@ export function deliveryOperations(ctx: StoreContext): Writes & Reads {
 
     async listEvents(returnId) {
       const events = await db.query<rows.EventRow>(
-        `SELECT ${rows.EVENT_COLUMNS} FROM ${n.table("outbox_events")} WHERE return_id = $1 ORDER BY position`,
+        `SELECT ${rows.EVENT_COLUMNS} FROM ${n.table("outbox_events")} WHERE return_id = $1 AND subject_kind = 'return' ORDER BY position`,
         [returnId],
         { read: true },
       );

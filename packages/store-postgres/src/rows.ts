@@ -7,6 +7,7 @@ import type { WebhookEndpoint } from "@returnkit/core";
 import type {
   Delivery,
   EndpointSecret,
+  EventSubject,
   OutboxEndpoint,
   OutboxEvent,
   StoredReturn,
@@ -23,11 +24,38 @@ export function toStoredReturn(row: StoredReturn): StoredReturn {
 }
 
 export const EVENT_COLUMNS =
-  "id, return_id, seq, type, payload, created_at, request_id, traceparent, position";
-export type EventRow = Omit<OutboxEvent, "position"> & { position: number | string };
+  "id, return_id, subject_kind, seq, type, payload, created_at, request_id, traceparent, position";
+
+/**
+ * An event's or a delivery's row: `return_id` holds the subject's id, whatever its kind (the
+ * column is named for the first release, which knew only returns: see migration 004).
+ */
+interface SubjectColumns {
+  return_id: string;
+  subject_kind: EventSubject["kind"];
+}
+
+export type EventRow = Omit<OutboxEvent, "position" | "seq" | "return_id" | "subject"> &
+  SubjectColumns & { position: number | string; seq: number | null };
+
+/** The subject a row names, and its `return_id` (null unless the subject is a return). */
+function subjectOfRow({ return_id: id, subject_kind: kind }: SubjectColumns) {
+  return { return_id: kind === "return" ? id : null, subject: { kind, id } };
+}
 
 export function toOutboxEvent(row: EventRow): OutboxEvent {
-  return { ...row, seq: Number(row.seq), position: Number(row.position) };
+  const { id, type, payload, created_at, request_id, traceparent } = row;
+  return {
+    id,
+    ...subjectOfRow(row),
+    seq: row.seq === null ? null : Number(row.seq),
+    type,
+    payload,
+    created_at,
+    request_id,
+    traceparent,
+    position: Number(row.position),
+  };
 }
 
 export const ENDPOINT_COLUMNS =
@@ -54,10 +82,14 @@ export function toEndpoint(row: EndpointRow): OutboxEndpoint {
 }
 
 export const DELIVERY_COLUMNS =
-  "id, event_id, endpoint_id, return_id, position, status, attempt_count, next_attempt_at, attempts, delivered_at, dead_at";
+  "id, event_id, endpoint_id, return_id, subject_kind, position, status, attempt_count, next_attempt_at, attempts, delivered_at, dead_at";
 
 export interface DeliveryRow
-  extends Omit<Delivery, "position" | "attempt_count" | "next_attempt_at"> {
+  extends Omit<
+      Delivery,
+      "position" | "attempt_count" | "next_attempt_at" | "return_id" | "subject"
+    >,
+    SubjectColumns {
   position: number | string;
   attempt_count: number | string;
   next_attempt_at: number | string;
@@ -68,7 +100,7 @@ export function toDelivery(row: DeliveryRow): Delivery {
     id: row.id,
     event_id: row.event_id,
     endpoint_id: row.endpoint_id,
-    return_id: row.return_id,
+    ...subjectOfRow(row),
     position: Number(row.position),
     status: row.status,
     attempt_count: Number(row.attempt_count),

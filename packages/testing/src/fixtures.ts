@@ -171,6 +171,7 @@ export function makeOutboxEvent(
   return {
     id: newEventId(),
     return_id: stored.record.id,
+    subject: { kind: "return", id: stored.record.id },
     seq: transition.seq,
     type,
     payload: { type, timestamp: created_at, data: { return: stored.record, transition } },

@@ -123,7 +123,7 @@ export function createAttempter(parts: AttemptParts): (claimed: ClaimedDelivery)
         deliveryId: delivery.id,
         endpointId: endpoint.id,
         eventId: event.id,
-        returnId: event.return_id,
+        returnId: event.return_id ?? undefined,
         requestId: event.request_id ?? undefined,
       },
       { logged: true },

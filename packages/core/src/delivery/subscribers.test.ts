@@ -57,10 +57,11 @@ function recording(name: string, types?: Subscriber["types"]) {
 }
 
 /** What `handle` must receive for an outbox event: the webhook's id, type, return, seq and body. */
-const asHandled = ({ id, type, return_id, seq, payload, request_id }: OutboxEvent) => ({
+const asHandled = ({ id, type, return_id, subject, seq, payload, request_id }: OutboxEvent) => ({
   id,
   type,
   return_id,
+  subject,
   seq,
   payload,
   request_id,

@@ -13,6 +13,7 @@ import type { ReturnData } from "../domain/schemas";
 import type { FitSignal, WebhookTransition } from "../returns/events";
 import type {
   ClaimedDelivery,
+  EventSubject,
   OutboxEvent,
   SubscriberEndpoint,
   WebhookEventType,
@@ -22,7 +23,11 @@ import { aFunction, arrayOf, oneOf, optionsObject, satisfying } from "../util/op
 import { SUBSCRIBER_ID_PREFIX, WEBHOOK_EVENT_TYPES } from "./endpoints";
 import type { WebhookResponse } from "./sender";
 
-/** What every event carries: the return as committed and the transition; fit signals add theirs. */
+/**
+ * What every event of this release carries: the return as committed and the transition; fit
+ * signals add theirs. Types added later (an event that records no transition, an event about
+ * a customer) carry data of their own: switch on `type`, and accept a type you do not know.
+ */
 export interface SubscriberEventData {
   return: ReturnData;
   transition: WebhookTransition;
@@ -35,9 +40,15 @@ export interface SubscriberEvent {
   /** `evt_…`, a webhook's `webhook-id`: the same on every retry, so dedupe on it. */
   id: string;
   type: WebhookEventType;
-  return_id: string;
-  /** The history `seq` of the transition; a return's events arrive in `seq` order. */
-  seq: number;
+  /** The return the event is about; null for an event about no return (a customer's). */
+  return_id: string | null;
+  /** What the event is about: a subject's events arrive in the order they were committed. */
+  subject: EventSubject;
+  /**
+   * The history `seq` of the transition it reports; null for an event that records no
+   * transition. A return's events arrive in commit order, so its transitions in `seq` order.
+   */
+  seq: number | null;
   /** The webhook's body. */
   payload: WebhookPayload & { data: SubscriberEventData };
   /**
@@ -53,7 +64,7 @@ export interface Subscriber {
   /** Event types to receive; all when omitted. */
   types?: readonly WebhookEventType[] | null;
   /**
-   * Called at least once per event, in `seq` order per return. A throw, a rejection or not
+   * Called at least once per event, in commit order per return (and per customer). A throw, a rejection or not
    * settling within the dispatcher's `timeoutMs` fails the attempt, which is retried on the
    * retry schedule and dead-lettered after it.
    */
@@ -111,11 +122,12 @@ export function toSubscriberEndpoint(subscriber: Subscriber, now: number): Subsc
 
 /** The event as `handle` receives it. */
 function subscriberEvent(event: OutboxEvent): SubscriberEvent {
-  const { id, type, return_id, seq, payload, request_id } = event;
+  const { id, type, return_id, subject, seq, payload, request_id } = event;
   return {
     id,
     type,
     return_id,
+    subject,
     seq,
     payload: payload as SubscriberEvent["payload"],
     request_id: request_id ?? null,

@@ -29,10 +29,38 @@ export interface Principal {
   clientId?: string;
 }
 
-/** Who made a change, as recorded in history. `policy` is the host's autoApprove rule. */
+/**
+ * The kinds of actor this release writes or has reserved. `portal` and `merchant` are callers
+ * (`CallerKind`); `policy` is the host's autoApprove rule; `carrier` (tracking scans that move
+ * a return), `privacy` (an erasure) and `system` (the service's own timed work) are reserved
+ * for the features that will write them.
+ */
+export const ACTOR_KINDS = [
+  "portal",
+  "merchant",
+  "policy",
+  "carrier",
+  "privacy",
+  "system",
+] as const;
+export type KnownActorKind = (typeof ACTOR_KINDS)[number];
+
+/**
+ * An actor's kind: an open set. A later release MAY add kinds without a breaking change, so
+ * whoever reads history (receivers, screens, tools) MUST accept a kind it does not know and
+ * show it as it is. `(string & {})` keeps the known kinds offered by editors.
+ */
+export type ActorKind = KnownActorKind | (string & {});
+
+/** Who made a change, as recorded in history. */
 export interface Actor {
-  kind: CallerKind | "policy";
+  kind: ActorKind;
   id: string;
+  /**
+   * Whom the actor acted for, when not on its own account: e.g. `privacy` erasing a customer
+   * at a staff member's request (`{ kind: "merchant", id }`).
+   */
+  on_behalf_of?: { kind: ActorKind; id: string };
 }
 
 export type Access = "read" | "write";

@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { DESTINATION_RULES } from "./destination-rules";
 import { MERCHANT_EVENTS, PORTAL_EVENTS, RETURN_STATES } from "./machine";
+import { ACTOR_KINDS } from "./principal";
 import { PROBLEM_TYPE_PREFIX } from "./problems";
 import { createReasonCatalogue, FIT_DIRECTIONS, type ReasonCatalogue } from "./reasons";
 import { CurrencyExponentSchema, RefundSchema } from "./refunds";
@@ -87,8 +88,30 @@ export type EventBodies = {
 
 // ---- the return record ----
 
+/**
+ * An open set, so a new kind is no breaking change: a plain string whose known values are
+ * listed (`examples`) rather than an enum, which generated clients would turn into a closed
+ * union that a new kind breaks.
+ */
+const ActorKindSchema = z
+  .string()
+  .regex(/^[a-z][a-z0-9_]{0,31}$/)
+  .meta({ examples: [...ACTOR_KINDS] })
+  .describe(
+    "Who acted: `portal` (the customer), `merchant` (staff), `policy` (the shop's auto-approval rule); `carrier`, `privacy` and `system` are reserved for carriers' tracking, erasures and the service's timed work. More kinds may be added in any release: accept a kind you do not know and show it as it is.",
+  );
+
 const ActorSchema = z
-  .object({ kind: z.enum(["portal", "merchant", "policy"]), id: z.string() })
+  .object({
+    kind: ActorKindSchema,
+    id: z.string(),
+    on_behalf_of: z
+      .object({ kind: ActorKindSchema, id: z.string() })
+      .optional()
+      .describe(
+        "Whom the actor acted for, when not on its own account (e.g. the staff member who asked for an erasure).",
+      ),
+  })
   .meta({ id: "Actor" });
 
 export const HistoryEntrySchema = z

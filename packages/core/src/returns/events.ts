@@ -146,6 +146,64 @@ export function publishTransitions(
 }
 
 /**
+ * An event that records no lifecycle transition (a payout recorded, a label created, a
+ * customer erased): its type and what its payload's `data` holds besides the subject.
+ */
+export interface RecordedEvent {
+  type: WebhookEventType;
+  data: Record<string, unknown>;
+}
+
+/**
+ * Outbox events about the return `record` that record no transition (`seq` null), in order:
+ * each carries the return as committed (`data.return`) beside its own data, at the version's
+ * `updated_at`. They go in the commit of that version, so they take their place among the
+ * return's events: after every earlier one, before every later one.
+ */
+export function publishRecorded(
+  record: ReturnData,
+  recorded: readonly RecordedEvent[],
+  origin?: EventOriginFields,
+): OutboxEventInput[] {
+  return recorded.map(({ type, data }) => {
+    const at = record.updated_at;
+    const payload = { type, timestamp: at, data: { ...data, return: record } };
+    return {
+      id: newEventId(),
+      return_id: record.id,
+      seq: null,
+      type,
+      payload,
+      created_at: at,
+      ...origin,
+    };
+  });
+}
+
+/**
+ * Outbox events about the customer `customerId` (no return), created at `at`: each payload's
+ * `data` holds `customer_id` beside the event's own data. Committed on their own
+ * (`store.commitMany` with no change), ordered with the customer's other events only.
+ */
+export function publishAboutCustomer(
+  customerId: string,
+  recorded: readonly RecordedEvent[],
+  at: string,
+  origin?: EventOriginFields,
+): OutboxEventInput[] {
+  return recorded.map(({ type, data }) => ({
+    id: newEventId(),
+    return_id: null,
+    subject: { kind: "customer", id: customerId },
+    seq: null,
+    type,
+    payload: { type, timestamp: at, data: { ...data, customer_id: customerId } },
+    created_at: at,
+    ...origin,
+  }));
+}
+
+/**
  * The entry itself when it holds nothing beyond the transition (no note, no reason code), so
  * a store keeping both keeps one object; otherwise a copy without them.
  */

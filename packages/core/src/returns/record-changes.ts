@@ -55,7 +55,9 @@ export class HistoryBuilder {
   /** The last entry's actor when `actor` is the same caller: one object kept, not one per entry. */
   private sameAsLast(actor: Actor): Actor | undefined {
     const last = (this.added.at(-1) ?? this.existing.at(-1))?.actor;
-    return last?.kind === actor.kind && last.id === actor.id ? last : undefined;
+    if (last?.kind !== actor.kind || last.id !== actor.id) return undefined;
+    const [was, is] = [last.on_behalf_of, actor.on_behalf_of];
+    return was?.kind === is?.kind && was?.id === is?.id ? last : undefined;
   }
 
   /** Every entry, in an array of exactly their number (a spread may leave room to grow). */

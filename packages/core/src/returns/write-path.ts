@@ -38,7 +38,7 @@ import type {
 import { deepFreeze } from "../util/deep-freeze";
 import { etagMatches } from "../util/etag";
 import { type EventOrigin, eventOrigin } from "./event-origin";
-import { type FitSignal, publishTransitions } from "./events";
+import { type FitSignal, publishRecorded, publishTransitions, type RecordedEvent } from "./events";
 import type { IdempotencyKeyUse } from "./idempotency/engine";
 import { type CheckedReturn, type ReturnRules, requestOf } from "./orders/return-rules";
 import { type ReturnReader, withOrderLine } from "./reader";
@@ -84,7 +84,7 @@ type CommitOutcome =
   | { kind: "key-taken"; record: IdempotencyRecordView }
   | { kind: "race"; current?: StoredReturn; sibling?: true };
 
-type TransitionOutcome =
+export type TransitionOutcome =
   | { kind: "committed"; record: ReturnData }
   | { kind: "key-taken"; record: IdempotencyRecordView };
 
@@ -111,6 +111,8 @@ export interface Change {
   origin: EventOrigin;
   /** Other returns of its request written in the same commit: their shares moved. */
   siblings?: readonly ReturnWrite[];
+  /** Events about the return that record no transition, published after `entries`' events. */
+  recorded?: readonly RecordedEvent[];
 }
 
 /**
@@ -175,15 +177,16 @@ export function prepareChange(
   const { current, next, entries, allowance } = change;
   // Published inside the commit's span: each event carries the request's id and the commit
   // span's trace context when tracing, else the caller's.
-  const published = publishTransitions(
-    next.record,
-    entries,
-    deps.catalogue,
-    eventOrigin({
-      requestId: change.origin.requestId,
-      traceparent: currentTraceparent() ?? change.origin.traceparent,
-    }),
-  );
+  const origin = eventOrigin({
+    requestId: change.origin.requestId,
+    traceparent: currentTraceparent() ?? change.origin.traceparent,
+  });
+  const published = publishTransitions(next.record, entries, deps.catalogue, origin);
+  const recorded = change.recorded ?? [];
+  const events =
+    recorded.length === 0
+      ? published.events
+      : [...published.events, ...publishRecorded(next.record, recorded, origin)];
   return {
     commit: {
       // The next version is frozen before the store sees it: the service remembers it (recent
@@ -191,7 +194,7 @@ export function prepareChange(
       // copying. The rest is the store's to copy as it keeps it (serialised, or a frozen copy).
       next: deepFreeze(next),
       expectedVersion: current ? current.record.version : null,
-      events: published.events,
+      events,
       ...(allowance ? { lineAllowance: allowance } : {}),
     },
     fitSignals: published.fitSignals,

@@ -40,13 +40,38 @@ export interface WebhookPayload {
   data: Record<string, unknown>;
 }
 
-/** An event written to the outbox in the same commit as the state change it describes. */
+/**
+ * What an event is about: the queue its deliveries wait in. A return's events, whether they
+ * record a lifecycle transition or not (a payout recorded, a label created), share the
+ * return's queue; a customer's events (an erasure) share the customer's. Stores treat `kind`
+ * and `id` as an opaque pair: a later kind needs no change to a store.
+ */
+export interface EventSubject {
+  kind: "return" | "customer";
+  id: string;
+}
+
+/**
+ * An event written to the outbox in the same commit as what it records: a return's state
+ * change, or something recorded without one.
+ */
 export interface OutboxEventInput {
   /** `evt_` + ULID; also the `webhook-id` header, stable across retries. */
   id: string;
-  return_id: string;
-  /** The history `seq` of the transition that produced it. */
-  seq: number;
+  /** The return the event is about, or null for an event about no return (see `subject`). */
+  return_id: string | null;
+  /**
+   * What the event is about. When absent, the return `return_id` (which MUST then be given);
+   * when given with kind `return`, its `id` MUST equal `return_id`, and with any other kind
+   * `return_id` MUST be null. A store MAY throw on an event that breaks this (a programming
+   * error).
+   */
+  subject?: EventSubject;
+  /**
+   * The history `seq` of the transition that produced it, or null for an event that records
+   * no transition (its return's history is unchanged by it).
+   */
+  seq: number | null;
   type: WebhookEventType;
   payload: WebhookPayload;
   created_at: string;
@@ -62,14 +87,15 @@ export interface OutboxEventInput {
   traceparent?: string | null;
 }
 
-/** An event as stored: the optional fields given or null, and its position. */
+/** An event as stored: the optional fields given or null, its subject, and its position. */
 export interface OutboxEvent extends OutboxEventInput {
+  subject: EventSubject;
   request_id: string | null;
   traceparent: string | null;
   /**
-   * Commit order assigned by the store: strictly increasing within one return (a later
-   * commit of the same return always gets a larger position). Order across returns is
-   * unspecified.
+   * Commit order assigned by the store: strictly increasing within one subject (a later
+   * commit about the same return, or the same customer, always gets a larger position).
+   * Order across subjects is unspecified.
    */
   position: number;
 }
@@ -168,7 +194,10 @@ export interface Delivery {
   id: string;
   event_id: string;
   endpoint_id: string;
-  return_id: string;
+  /** Its event's `return_id`: null for an event about no return. */
+  return_id: string | null;
+  /** Its event's subject: deliveries queue per (subject, endpoint). */
+  subject: EventSubject;
   position: number;
   status: DeliveryStatus;
   /**
@@ -191,7 +220,10 @@ export interface DeliveryKey {
 
 export interface DeliveryFilter {
   eventId?: string;
+  /** The deliveries of this return's events (the subject `{ kind: "return", id }`). */
   returnId?: string;
+  /** The deliveries of this subject's events. */
+  subject?: EventSubject;
   status?: DeliveryStatus;
   /** Only deliveries after this key (the last of the previous page). */
   after?: DeliveryKey;
@@ -302,13 +334,26 @@ export type CommitResult =
  * Each change is checked as `commit` checks it (version, line allowance); any refusal refuses all.
  */
 export interface ReturnsCommit {
+  /** MAY be empty: a commit of `events` alone. */
   changes: Omit<ReturnCommit, "idempotency">[];
+  /**
+   * Events about a subject that is no return (a customer's), committed with the changes, all
+   * or none. Every one MUST have a `subject` whose kind is not `return` (a return's events go
+   * with its change, whose version check orders them); a store MAY throw on one that does not.
+   */
+  events?: OutboxEventInput[];
   /** Records a key's first use with the response this commit answers. */
   idempotency?: IdempotencyFirstUse;
 }
 
 export type ReturnsCommitResult =
-  | { ok: true; events: OutboxEvent[][] }
+  | {
+      ok: true;
+      /** Each change's events, as `commit` answers them. */
+      events: OutboxEvent[][];
+      /** The commit's own `events`, stored (empty when it had none). */
+      appended: OutboxEvent[];
+    }
   | (Exclude<CommitResult, { ok: true }> & {
       /** The change refused (its index in `changes`); absent for `idempotency_conflict`. */
       index?: number;
@@ -491,6 +536,9 @@ export interface ReturnRecords {
    *   `idempotency_conflict` with the record found. Of concurrent commits (and
    *   `recordIdempotencyAnswer` calls) recording one key, at most one succeeds.
    * - Events get positions in array order, after every earlier commit's events of that return.
+   *   Every event MUST be about `next`'s return (its `return_id`; its subject, when given,
+   *   that return), whether it records a transition (`seq` set) or not (`seq` null): the
+   *   version check orders them with the return's other events.
    * - Each event's `request_id` and `traceparent` MUST be kept as given (null when absent)
    *   and returned with it by the commit, `listEvents` and `claimDeliveries`.
    * - Each new delivery is `pending`, with no attempts, due at once: `next_attempt_at` is
@@ -510,7 +558,15 @@ export interface ReturnRecords {
    */
   commit(commit: ReturnCommit): Promise<CommitResult>;
 
-  /** `commit` for several returns at once (see `ReturnsCommit`): MUST be atomic, all or none. */
+  /**
+   * `commit` for several returns at once (see `ReturnsCommit`): MUST be atomic, all or none.
+   * The commit's own `events` (about subjects that are no return) get positions after the
+   * changes' events, in array order, and after every event of the same subject that any
+   * earlier commit wrote: of two concurrent commits with events about one subject, the one
+   * whose events get the smaller positions MUST become visible first (a SQL store holds a
+   * lock per subject from before its positions are drawn until it commits), so that a claim
+   * never passes over an earlier event of the subject that is not visible yet.
+   */
   commitMany(commit: ReturnsCommit): Promise<ReturnsCommitResult>;
 
   /** Units in active returns per line of `orderId` (lines with none are absent). */
@@ -583,7 +639,7 @@ export interface Outbox {
    * Disables the endpoint (a 410 from it does): none of its deliveries MUST be claimed while
    * it is disabled, yet commits MUST still create them, so no event is lost. Its pending
    * deliveries, older and newer, wait (paused) and are claimed again, in position order per
-   * return, once the endpoint is saved enabled; removing it drops them. An unknown id is
+   * subject, once the endpoint is saved enabled; removing it drops them. An unknown id is
    * ignored.
    */
   disableEndpoint(id: string, reason: string): Promise<void>;
@@ -593,8 +649,10 @@ export interface Outbox {
   /**
    * Claims up to `limit` deliveries that are `pending`, due (`next_attempt_at <= now`), not
    * leased by anyone (or whose lease ran out), whose endpoint is enabled, and that are the
-   * earliest `pending` delivery of their (return, endpoint) pair — so a return's events reach
-   * an endpoint in position order. A `dead` delivery does not hold back later ones. A claimed
+   * earliest `pending` delivery of their (subject, endpoint) pair — so a return's events,
+   * transitions or not, reach an endpoint in position order, and so do a customer's. Subjects
+   * are independent: a customer's events are not ordered against its returns'. A `dead`
+   * delivery does not hold back later ones. A claimed
    * delivery is leased to `dispatcherId` for `leaseMs`; while leased, no other caller MUST
    * receive it. A lease that ran out no longer counts.
    *
@@ -649,7 +707,8 @@ export interface Outbox {
   }): Promise<Redelivery>;
 
   /**
-   * Deliveries with their attempts, filtered (filters combine with AND), in key order:
+   * Deliveries with their attempts, filtered (filters combine with AND; `returnId` is the
+   * subject `{ kind: "return", id: returnId }`), in key order:
    * `position` ascending, then `id` comparing by UTF-16 code unit as JavaScript does (a SQL
    * store needs `COLLATE "C"`). With `after`, only deliveries whose key is greater; with
    * `limit`, at most that many. Paging with `after` set to the last key of the previous page
@@ -660,13 +719,13 @@ export interface Outbox {
    */
   listDeliveries(filter: DeliveryFilter): Promise<Delivery[]>;
 
-  /** Outbox events of one return in position order. */
+  /** Outbox events of one return (its transitions and its other events) in position order. */
   listEvents(returnId: string): Promise<OutboxEvent[]>;
 
   /**
    * The earliest time at which `claimDeliveries` could return something, as far as the
    * store knows now, or null: lets a dispatcher sleep exactly. Only deliveries a claim could
-   * return count — the head of each (return, endpoint) pair whose endpoint is enabled, so a
+   * return count — the head of each (subject, endpoint) pair whose endpoint is enabled, so a
    * disabled endpoint's paused deliveries never count (they would wake a dispatcher in a
    * loop) — and for a leased head the later of `next_attempt_at` and the end of its lease.
    * Times are on the caller's clock: a store whose lease clock is its own SHOULD give a

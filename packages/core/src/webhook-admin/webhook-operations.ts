@@ -218,7 +218,14 @@ function deliveryOperations(parts: Parts): Omit<WebhookOperations, EndpointOpera
       await begin(ctx);
       const page = await listDeliveryPage(
         store,
-        { returnId: filter.return_id, eventId: filter.event_id, status: filter.status },
+        {
+          returnId: filter.return_id,
+          eventId: filter.event_id,
+          status: filter.status,
+          ...(filter.customer_id === undefined
+            ? {}
+            : { subject: { kind: "customer" as const, id: filter.customer_id } }),
+        },
         { limit: filter.limit, cursor: filter.cursor },
       );
       const list = listOf(page.data.map(deliveryResource), targets.deliveries, query);

@@ -38,6 +38,7 @@ export function eventResource(event: OutboxEvent) {
     object: "webhook_event" as const,
     id: event.id,
     return_id: event.return_id,
+    subject: { ...event.subject },
     seq: event.seq,
     type: event.type,
     created_at: event.created_at,
@@ -52,6 +53,7 @@ export function deliveryResource(delivery: Delivery) {
     event_id: delivery.event_id,
     endpoint_id: delivery.endpoint_id,
     return_id: delivery.return_id,
+    subject: { ...delivery.subject },
     status: delivery.status,
     // Every attempt listed counts; the store's count starts again at each revival.
     attempt_count: delivery.attempts.length,

@@ -122,17 +122,41 @@ export const DeletedWebhookEndpointSchema = z
 // ---- events and deliveries
 
 const returnId = storable(z.string().min(1).max(64));
+/** Customer ids are the host's (a token's `sub`): bounded only so a query stays small. */
+const CUSTOMER_ID_MAX_LENGTH = 255;
 
 export const WebhookEventListQuerySchema = z.strictObject({
   return_id: returnId.describe("The return whose events to list."),
 });
 
+/** What an event is about: deliveries of one subject to one endpoint go in commit order. */
+const EventSubjectSchema = z
+  .object({
+    kind: z
+      .string()
+      .meta({ examples: ["return", "customer"] })
+      .describe(
+        "`return` or `customer`; more kinds may be added in any release, so accept one you do not know.",
+      ),
+    id: z.string().describe("The return's id, or the customer's."),
+  })
+  .meta({ id: "EventSubject" });
+
 const WebhookEventSchema = z
   .object({
     object: z.literal("webhook_event"),
     id: z.string().describe("`evt_` + ULID: the `webhook-id` of every attempt."),
-    return_id: z.string(),
-    seq: z.int().describe("The history entry that produced it."),
+    return_id: z
+      .string()
+      .nullable()
+      .describe("The return it is about; null for an event about no return (a customer's)."),
+    subject: EventSubjectSchema,
+    seq: z
+      .int()
+      .nullable()
+      .describe(
+        "The history entry that produced it; null for an event that records no transition.",
+      ),
     type: WebhookEventTypeSchema,
     created_at: isoTime,
     payload: z.object({
@@ -152,6 +176,9 @@ const DELIVERY_STATUSES = ["pending", "delivered", "dead"] as const;
 export const WebhookDeliveryListQuerySchema = z
   .strictObject({
     return_id: returnId.optional(),
+    customer_id: storable(z.string().min(1).max(CUSTOMER_ID_MAX_LENGTH))
+      .optional()
+      .describe("The deliveries of events about this customer (not those of its returns)."),
     event_id: storable(z.string().min(1).max(64)).optional(),
     status: z.enum(DELIVERY_STATUSES).optional(),
     limit: z.coerce
@@ -170,8 +197,9 @@ export const WebhookDeliveryListQuerySchema = z
       .optional()
       .describe("A previous page's `next_cursor`, with the same filters: the page after it."),
   })
-  .refine((q) => q.return_id ?? q.event_id ?? q.status, {
-    message: "name a return_id, an event_id or a status (dead, to list the dead letters)",
+  .refine((q) => q.return_id ?? q.customer_id ?? q.event_id ?? q.status, {
+    message:
+      "name a return_id, a customer_id, an event_id or a status (dead, to list the dead letters)",
   });
 
 const WebhookAttemptSchema = z
@@ -194,7 +222,11 @@ const WebhookDeliverySchema = z
     id: z.string(),
     event_id: z.string(),
     endpoint_id: z.string(),
-    return_id: z.string(),
+    return_id: z
+      .string()
+      .nullable()
+      .describe("Its event's return; null for an event about no return (a customer's)."),
+    subject: EventSubjectSchema,
     status: z.enum(DELIVERY_STATUSES),
     attempt_count: z
       .int()

@@ -9,6 +9,7 @@ import type { SqlNames } from "../names";
 import * as initial from "./001_initial";
 import * as returnRequests from "./002_return_requests";
 import * as fitInsights from "./003_fit_insights";
+import * as eventSubjects from "./004_event_subjects";
 
 export interface Migration {
   version: number;
@@ -20,4 +21,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: initial.name, sql: initial.sql },
   { version: 2, name: returnRequests.name, sql: returnRequests.sql },
   { version: 3, name: fitInsights.name, sql: fitInsights.sql },
+  { version: 4, name: eventSubjects.name, sql: eventSubjects.sql },
 ];

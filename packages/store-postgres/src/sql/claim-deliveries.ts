@@ -1,6 +1,6 @@
 /**
  * @module sql/claim-deliveries — leases to `$3` for `$4` ms up to `$2` deliveries due at `$1`
- * (the caller's now) that head their (return, endpoint) queue, endpoint enabled and, for a
+ * (the caller's now) that head their (subject, endpoint) queue, endpoint enabled and, for a
  * subscriber, one of the caller's (`$5`, endpoint ids). `FOR UPDATE SKIP LOCKED`, and a
  * re-check of rows leased meanwhile, keep two claimers off one delivery. Leases run on the
  * database's clock, so a dispatcher whose clock runs ahead cannot take over one in flight.
@@ -9,13 +9,15 @@ import type { SqlNames } from "../names";
 import { ENDPOINT_COLUMNS, EVENT_COLUMNS } from "../rows";
 
 /**
- * SQL true when delivery `d` heads its queue: no pending delivery of its pair comes first.
+ * SQL true when delivery `d` heads its queue: no pending delivery of its pair (its subject,
+ * `return_id` and `subject_kind`, and its endpoint) comes first.
  * `endpoint_id || ''` keeps the planner off the pending-by-endpoint index, which on tables
  * never analysed made each lookup read every pending delivery of the endpoint.
  */
 export const isHead = (n: SqlNames, d: string) => `NOT EXISTS (
   SELECT 1 FROM ${n.table("deliveries")} earlier
   WHERE earlier.return_id = ${d}.return_id AND earlier.endpoint_id || '' = ${d}.endpoint_id
+    AND earlier.subject_kind = ${d}.subject_kind
     AND earlier.status = 'pending' AND earlier.position < ${d}.position)`;
 
 /**

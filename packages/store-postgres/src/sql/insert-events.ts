@@ -1,7 +1,7 @@
 /**
  * @module sql/insert-events — one or more commits' outbox in one statement: events in array
- * order (positions follow it), each with its return ($1), request id and trace context ($11,
- * $12); one pending delivery per event and endpoint whose `types` match, enabled or not, due
+ * order (positions follow it), each with its subject (its id $1, in `return_id`, and its kind
+ * $13), request id and trace context ($11, $12); one pending delivery per event and endpoint whose `types` match, enabled or not, due
  * at the event's time; and `pg_notify($9, $10)` if it made any (sent when the transaction
  * commits, never if it rolls back). Back: each event's position, and the number of deliveries.
  *
@@ -13,20 +13,23 @@ import type { SqlNames } from "../names";
 export const insertEvents = (n: SqlNames) => `
 WITH event AS (
   INSERT INTO ${n.table("outbox_events")} AS ev
-    (id, return_id, seq, type, payload, created_at, created_ms, request_id, traceparent)
-  SELECT e.id, e.return_id, e.seq, e.type, e.payload, e.created_at, e.created_ms, e.request_id,
-         e.traceparent
+    (id, return_id, subject_kind, seq, type, payload, created_at, created_ms, request_id,
+     traceparent)
+  SELECT e.id, e.return_id, e.subject_kind, e.seq, e.type, e.payload, e.created_at,
+         e.created_ms, e.request_id, e.traceparent
   FROM unnest($1::text[], $2::text[], $3::integer[], $4::text[], $5::json[], $6::text[],
-              $7::bigint[], $11::text[], $12::text[])
+              $7::bigint[], $11::text[], $12::text[], $13::text[])
     WITH ORDINALITY
-    AS e(return_id, id, seq, type, payload, created_at, created_ms, request_id, traceparent, n)
+    AS e(return_id, id, seq, type, payload, created_at, created_ms, request_id, traceparent,
+         subject_kind, n)
   ORDER BY e.n
-  RETURNING ev.id, ev.return_id, ev.position, ev.type, ev.created_ms
+  RETURNING ev.id, ev.return_id, ev.subject_kind, ev.position, ev.type, ev.created_ms
 ),
 delivery AS (
-  INSERT INTO ${n.table("deliveries")} (event_id, endpoint_id, id, return_id, position, next_attempt_at)
+  INSERT INTO ${n.table("deliveries")}
+    (event_id, endpoint_id, id, return_id, subject_kind, position, next_attempt_at)
   SELECT event.id, ep.id, d.prefix || upper(left(md5(event.id || ' ' || ep.id), 16)),
-         event.return_id, event.position, event.created_ms
+         event.return_id, event.subject_kind, event.position, event.created_ms
   FROM event
   JOIN unnest($2::text[], $8::text[]) AS d(event_id, prefix) ON d.event_id = event.id
   JOIN ${n.table("endpoints")} ep ON ep.types IS NULL OR ep.types ? event.type

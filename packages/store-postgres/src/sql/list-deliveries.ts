@@ -1,7 +1,8 @@
 /**
  * @module sql/list-deliveries — deliveries filtered, in key order (position, id), after a key
  * and up to a limit when given. Only the conditions given are written, so the planner sees
- * plain ones: `(status, position, id)` or `(return_id, position, id)` serve a page in order.
+ * plain ones: `(status, position, id)` or `(return_id, position, id)` serve a page in order
+ * (a subject's kind is checked on the rows of its id, which are that subject's in practice).
  */
 import type { DeliveryFilter } from "@returnkit/core/store";
 import type { SqlNames } from "../names";
@@ -9,7 +10,7 @@ import { DELIVERY_COLUMNS } from "../rows";
 
 export function listDeliveries(
   n: SqlNames,
-  { eventId, returnId, status, after, limit }: DeliveryFilter,
+  { eventId, returnId, subject, status, after, limit }: DeliveryFilter,
 ): { text: string; values: unknown[] } {
   const values: unknown[] = [];
   const param = (value: unknown, type: string) => {
@@ -18,7 +19,15 @@ export function listDeliveries(
   };
   const conditions: string[] = [];
   if (eventId !== undefined) conditions.push(`event_id = ${param(eventId, "text")}`);
-  if (returnId !== undefined) conditions.push(`return_id = ${param(returnId, "text")}`);
+  // `return_id` holds the subject's id, of whatever kind (migration 004).
+  for (const of of [
+    returnId === undefined ? undefined : { kind: "return", id: returnId },
+    subject,
+  ]) {
+    if (of === undefined) continue;
+    conditions.push(`return_id = ${param(of.id, "text")}`);
+    conditions.push(`subject_kind = ${param(of.kind, "text")}`);
+  }
   if (status !== undefined) conditions.push(`status = ${param(status, "text")}`);
   if (after !== undefined) {
     // A row comparison, so one index range scan resumes exactly after the key.

@@ -106,7 +106,7 @@ export function describeReturnRequests(subject: StoreSubject): void {
         changes: [createChange(request, TEE_M), createChange(request, CAP)],
       });
       const drafts = await Promise.all(
-        events.map(async (list) => (await subject.store.getReturn(list[0]!.return_id))!),
+        events.map(async (list) => (await subject.store.getReturn(list[0]!.return_id!))!),
       );
 
       const changes = drafts.map((draft) => eventChange(draft, "submit"));
@@ -234,7 +234,7 @@ export function describeReturnRequests(subject: StoreSubject): void {
         changes: [createChange(request, TEE_M), createChange(request, CAP)],
       });
       const [tee, cap] = await Promise.all(
-        events.map(async (list) => (await subject.store.getReturn(list[0]!.return_id))!),
+        events.map(async (list) => (await subject.store.getReturn(list[0]!.return_id!))!),
       );
       // What a return's write does to a sibling whose share it moved: a version, no event.
       const sibling = silentChange(cap!);
@@ -255,7 +255,7 @@ export function describeReturnRequests(subject: StoreSubject): void {
         changes: [createChange(request, TEE_M), createChange(request, CAP)],
       });
       const [tee, cap] = await Promise.all(
-        events.map(async (list) => (await subject.store.getReturn(list[0]!.return_id))!),
+        events.map(async (list) => (await subject.store.getReturn(list[0]!.return_id!))!),
       );
       // Each submits one return and writes the other's version with it, in opposite orders.
       const commits: ReturnsCommit[] = [

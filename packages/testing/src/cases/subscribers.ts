@@ -84,7 +84,7 @@ export function describeSubscribers(subject: StoreSubject): void {
       expect(handledIds).toHaveLength(first.length + second.length);
       for (const returnId of new Set(handled.map((e) => e.return_id))) {
         const seqs = handled.filter((e) => e.return_id === returnId).map((e) => e.seq);
-        expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+        expect(seqs).toEqual([...seqs].sort((a, b) => a! - b!));
       }
     });
 

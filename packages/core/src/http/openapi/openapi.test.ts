@@ -333,16 +333,17 @@ describe("buildOpenApiDocument", () => {
     const query = (list.parameters as JsonSchema[]).filter((parameter) => parameter.in === "query");
     expect(query.map((parameter) => parameter.name)).toEqual([
       "return_id",
+      "customer_id",
       "event_id",
       "status",
       "limit",
       "cursor",
     ]);
-    expect(query[3]).toMatchObject({
+    expect(query[4]).toMatchObject({
       required: false,
       schema: { type: "integer", default: 20, minimum: 1, maximum: 100 },
     });
-    expect(query[4]).toMatchObject({ required: false, schema: { type: "string" } });
+    expect(query[5]).toMatchObject({ required: false, schema: { type: "string" } });
     const page = document.components.schemas.WebhookDeliveryList as {
       properties: Record<string, JsonSchema>;
       required: string[];

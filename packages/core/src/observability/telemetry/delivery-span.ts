@@ -44,7 +44,8 @@ export function traceDeliveryAttempt(
   const attributes: Attributes = {
     "returnkit.event.id": event.id,
     "returnkit.event.type": event.type,
-    "returnkit.return.id": event.return_id,
+    // Absent for an event about no return (a customer's).
+    "returnkit.return.id": event.return_id ?? undefined,
     "returnkit.endpoint.id": endpoint.id,
     "returnkit.endpoint.kind": endpoint.kind,
     "returnkit.delivery.id": delivery.id,

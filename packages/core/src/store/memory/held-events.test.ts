@@ -34,11 +34,15 @@ describe("HeldEvents", () => {
     events.add(plain, 1);
     events.add(withSignal, 2);
     events.add(fromRequest, 3);
-    const unstamped = { request_id: null, traceparent: null };
+    const unstamped = {
+      request_id: null,
+      traceparent: null,
+      subject: { kind: "return", id: "ret_1" },
+    };
     expect(events.ofReturn("ret_1")).toEqual([
       { ...plain, ...unstamped, position: 1 },
       { ...withSignal, ...unstamped, position: 2 },
-      { ...fromRequest, traceparent: null, position: 3 },
+      { ...fromRequest, traceparent: null, subject: unstamped.subject, position: 3 },
     ]);
     expect(events.get("evt_1")?.payload.data.return).toBe(record);
     expect(Object.isFrozen(events.get("evt_1")?.payload)).toBe(true);
@@ -54,5 +58,31 @@ describe("HeldEvents", () => {
     events.remove("evt_2");
     expect(events.ofReturn("ret_1")).toEqual([]);
     expect([...events.all()]).toEqual([]);
+  });
+
+  it("held events - an event about a customer is held by id and under no return", () => {
+    const events = new HeldEvents();
+    const about = deepFreeze({
+      ...eventInput("evt_1", { customer_id: "cus_7" }),
+      return_id: null,
+      subject: { kind: "customer", id: "cus_7" },
+      seq: null,
+    });
+    events.add(about, 1);
+    expect(events.get("evt_1")).toMatchObject({
+      return_id: null,
+      subject: about.subject,
+      seq: null,
+    });
+    expect(events.ofReturn("cus_7")).toEqual([]);
+    events.remove("evt_1");
+    expect([...events.all()]).toEqual([]);
+  });
+
+  it("held events - an event whose return and subject disagree is refused", () => {
+    const events = new HeldEvents();
+    const wrong = { ...eventInput("evt_1", {}), subject: { kind: "customer" as const, id: "c" } };
+    expect(() => events.add(wrong, 1)).toThrow(TypeError);
+    expect(() => events.add({ ...eventInput("evt_2", {}), return_id: null }, 2)).toThrow(TypeError);
   });
 });

@@ -6,12 +6,14 @@
  * its wrappers back on read: two objects less per event for as long as the store keeps it. Any
  * other payload is held whole. Reads build new frozen events, equal to what was appended.
  */
-import type { OutboxEvent, OutboxEventInput, WebhookPayload } from "../types";
+import { subjectOf } from "../event-subject";
+import type { EventSubject, OutboxEvent, OutboxEventInput, WebhookPayload } from "../types";
 
 interface HeldEvent {
   id: string;
-  return_id: string;
-  seq: number;
+  return_id: string | null;
+  subject: EventSubject;
+  seq: number | null;
   type: OutboxEvent["type"];
   created_at: string;
   position: number;
@@ -35,6 +37,10 @@ export class HeldEvents {
   /** Holds a (frozen) event at `position`; returns it as read back. */
   add(input: OutboxEventInput, position: number): OutboxEvent {
     const { id, return_id, seq, type, payload, created_at } = input;
+    // Checked on every event; one object per return, kept by its first event.
+    const checked = subjectOf(input);
+    const earlier = return_id === null ? undefined : this.byReturn.get(return_id)?.[0];
+    const subject = earlier?.subject ?? Object.freeze(checked);
     const { return: record, transition } = payload.data;
     const request_id = input.request_id ?? null;
     const traceparent = input.traceparent ?? null;
@@ -42,6 +48,7 @@ export class HeldEvents {
     const held: HeldEvent = {
       id,
       return_id,
+      subject,
       seq,
       type,
       created_at,
@@ -52,7 +59,8 @@ export class HeldEvents {
     };
     if (!isWrapperOnly(input)) this.wholePayloads.set(id, payload);
     this.byId.set(id, Object.freeze(held));
-    this.byReturn.set(return_id, (this.byReturn.get(return_id) ?? []).concat(held));
+    if (return_id !== null)
+      this.byReturn.set(return_id, (this.byReturn.get(return_id) ?? []).concat(held));
     // As `read` would build it, but around the appended payload: one object, not three.
     return outboxEvent(held, payload);
   }
@@ -84,6 +92,7 @@ export class HeldEvents {
     if (!held) return;
     this.byId.delete(id);
     this.wholePayloads.delete(id);
+    if (held.return_id === null) return;
     const rest = (this.byReturn.get(held.return_id) ?? []).filter((other) => other !== held);
     if (rest.length === 0) this.byReturn.delete(held.return_id);
     else this.byReturn.set(held.return_id, rest);
@@ -100,12 +109,13 @@ export class HeldEvents {
 
 /** The frozen event `held` stands for, around `payload`. */
 function outboxEvent(held: HeldEvent, payload: WebhookPayload): OutboxEvent {
-  const { id, return_id, seq, type, created_at, position, origin } = held;
+  const { id, return_id, subject, seq, type, created_at, position, origin } = held;
   const request_id = origin?.request_id ?? null;
   const traceparent = origin?.traceparent ?? null;
   return Object.freeze({
     id,
     return_id,
+    subject,
     seq,
     type,
     payload,

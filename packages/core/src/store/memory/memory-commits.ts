@@ -4,9 +4,11 @@
  * are synchronous, so a commit is atomic: a refusal, or a throw, leaves the store as it was.
  */
 import { frozenCopy } from "../../util/deep-freeze";
+import { subjectOf } from "../event-subject";
 import { referencingRecord } from "../stored-response";
 import type {
   CommitResult,
+  OutboxEventInput,
   ReturnCommit,
   ReturnsCommit,
   ReturnsCommitResult,
@@ -31,6 +33,7 @@ type Refusal = Exclude<CommitResult, { ok: true }>;
  */
 export function commitInMemory(parts: MemoryParts, commit: ReturnCommit): CommitResult {
   const { returns, keys, outbox } = parts;
+  checkEventsOf(commit);
   const refusal =
     versionRefusal(commit, returns.get(commit.next.record.id)) ??
     keys.refusal(commit.idempotency) ??
@@ -62,9 +65,11 @@ export function commitInMemory(parts: MemoryParts, commit: ReturnCommit): Commit
  */
 export function commitManyInMemory(parts: MemoryParts, commit: ReturnsCommit): ReturnsCommitResult {
   const { returns, keys, outbox } = parts;
+  checkAppended(commit.events ?? []);
   // The versions the changes so far would leave, by return id.
   const staged = new Map<string, StoredReturn>();
   for (const [index, change] of commit.changes.entries()) {
+    checkEventsOf(change);
     const id = change.next.record.id;
     const refusal = versionRefusal(change, staged.get(id) ?? returns.get(id));
     if (refusal) return { ...refusal, index };
@@ -82,14 +87,37 @@ export function commitManyInMemory(parts: MemoryParts, commit: ReturnsCommit): R
   // As in `commitInMemory`: nothing below can fail.
   const copy = frozenCopy({
     changes: commit.changes.map(({ next, events }) => ({ next, events })),
+    appended: commit.events ?? [],
     response: commit.idempotency?.response,
   });
   const events = copy.changes.map(({ next, events }) => {
     returns.put(next);
     return outbox.append(events);
   });
+  // After the changes' events; a commit runs alone, so positions are commit order per subject.
+  const appended = outbox.append(copy.appended);
   if (commit.idempotency) keys.committed(commit.idempotency, copy.response!);
-  return { ok: true, events };
+  return { ok: true, events, appended };
+}
+
+/** Throws, before anything is written, on a change's event about another subject. */
+function checkEventsOf(change: Change): void {
+  const { id } = change.next.record;
+  for (const event of change.events) {
+    const subject = subjectOf(event);
+    if (subject.kind !== "return" || subject.id !== id)
+      throw new TypeError(`event ${event.id} is about ${subject.kind} ${subject.id}, not ${id}`);
+  }
+}
+
+/** Throws on a commit's own events about a return: those go with the return's change. */
+function checkAppended(events: readonly OutboxEventInput[]): void {
+  for (const event of events) {
+    if (subjectOf(event).kind === "return")
+      throw new TypeError(
+        `event ${event.id} is about a return: commit it with that return's change`,
+      );
+  }
 }
 
 /**

@@ -2,7 +2,7 @@
  * @module store/memory/memory-outbox — the memory store's outbox: events, the endpoints they fan
  * out to, and the deliveries a dispatcher claims, records and revives.
  *
- * Pending deliveries are also queued per (return, endpoint) and indexed by when they can be
+ * Pending deliveries are also queued per (subject, endpoint) and indexed by when they can be
  * claimed (./pending-deliveries), so a claim costs what it returns, not the whole outbox.
  */
 import { newPrefixedId } from "../../domain/ids";
@@ -38,7 +38,7 @@ export class MemoryOutbox {
   /** Dead deliveries whose endpoint was removed: kept for inspection, never revived. */
   private readonly orphaned = new Set<string>();
   private readonly deliveries = new Map<string, Delivery>();
-  /** The pending ones, queued per (return, endpoint) and indexed by when they can be claimed. */
+  /** The pending ones, queued per (subject, endpoint) and indexed by when they can be claimed. */
   private readonly pending = new PendingDeliveries();
   private readonly listeners = new Set<() => void>();
   private position = 0;
@@ -191,12 +191,14 @@ export class MemoryOutbox {
   }
 
   listDeliveries(filter: Request<"listDeliveries">): Delivery[] {
-    const { eventId, returnId, status, after, limit } = filter;
+    const { eventId, returnId, subject, status, after, limit } = filter;
     const matching = [...this.deliveries.values()]
       .filter(
         (d) =>
           (eventId === undefined || d.event_id === eventId) &&
           (returnId === undefined || d.return_id === returnId) &&
+          (subject === undefined ||
+            (d.subject.kind === subject.kind && d.subject.id === subject.id)) &&
           (status === undefined || d.status === status) &&
           (after === undefined || compareDeliveryKeys(d, after) > 0),
       )
@@ -264,6 +266,7 @@ function firstDelivery(event: OutboxEvent, endpointId: string): Delivery {
     event_id: event.id,
     endpoint_id: endpointId,
     return_id: event.return_id,
+    subject: event.subject,
     position: event.position,
     status: "pending",
     attempt_count: 0,

@@ -15,6 +15,7 @@ function delivery(
     event_id: `evt_${position}`,
     endpoint_id: endpointId,
     return_id: returnId,
+    subject: { kind: "return", id: returnId },
     position,
     status: "pending",
     attempt_count: 0,

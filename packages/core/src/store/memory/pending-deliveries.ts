@@ -2,7 +2,7 @@
  * @module store/memory/pending-deliveries — the memory store's pending deliveries and their leases,
  * indexed so that a claim costs O(claimed × (log n + endpoints)) however many are waiting.
  *
- * Pending deliveries are kept in one queue per (return, endpoint), in position order; only a
+ * Pending deliveries are kept in one queue per (subject, endpoint), in position order; only a
  * queue's head can be claimed. Each endpoint keeps a min-heap of its non-empty queues under
  * the time their head becomes claimable: `max(next_attempt_at, end of its lease)`. A claim
  * looks only at the heaps of endpoints the caller may take (enabled, and for a subscriber,
@@ -18,6 +18,7 @@
  * stays O(queues).
  */
 
+import { subjectKey } from "../event-subject";
 import type { Delivery } from "../types";
 import { MinHeap } from "./min-heap";
 
@@ -227,5 +228,5 @@ function earliestHead(
 }
 
 function pairKey(delivery: Delivery): string {
-  return `${delivery.return_id}\u0000${delivery.endpoint_id}`;
+  return `${subjectKey(delivery.subject)}\u0000${delivery.endpoint_id}`;
 }

@@ -1,0 +1,100 @@
+/**
+ * @module returns/record-events — how the service commits what it records without a lifecycle
+ * transition, with the events that publish it: about a return (a payout recorded, a label
+ * created) or about a customer (an erasure). Internal: the operations that record such things
+ * call these, so every one is stored, ordered and delivered alike.
+ *
+ * A return's events go in a commit of a new version of that return, checked against the
+ * version it was computed from like any transition: so they take their place in the return's
+ * queue (after `return.graded`, before `return.closed`), never beside it. A customer's events
+ * are committed on their own, ordered with that customer's other events.
+ */
+import { problems } from "../domain/problems";
+import type { ReturnData } from "../domain/schemas";
+import type { OutboxEvent, StoredReturn } from "../store/types";
+import { etagMatches } from "../util/etag";
+import type { EventOrigin } from "./event-origin";
+import { eventOrigin } from "./event-origin";
+import { publishAboutCustomer, type RecordedEvent } from "./events";
+import type { IdempotencyKeyUse } from "./idempotency/engine";
+import { nextVersion } from "./record-changes";
+import type { OperationContext } from "./types";
+import { commitChange, type TransitionOutcome, timestamp, type WritePathDeps } from "./write-path";
+
+/** How many times a recording re-reads and retries after losing a version race. */
+const MAX_RECORD_ATTEMPTS = 8;
+
+/** What a recording changes on the return, and the events that publish it. */
+export interface ReturnRecording {
+  /**
+   * The return as the recording leaves it (fields of its own set); its version, `updated_at`
+   * and history are the service's: the history gains no entry.
+   */
+  record: ReturnData;
+  events: RecordedEvent[];
+}
+
+/**
+ * Records something on return `id` with the events that publish it, in one commit: `compute`
+ * sees the latest version and answers the recording, or throws the problem that refuses it
+ * (its answer for the key). With a key, the commit records it with the return as the answer.
+ * A lost version race reads again and calls `compute` again; If-Match pins the version (412).
+ */
+export async function recordOnReturn(
+  deps: WritePathDeps,
+  id: string,
+  ctx: OperationContext,
+  key: IdempotencyKeyUse | null,
+  compute: (current: ReturnData) => ReturnRecording | Promise<ReturnRecording>,
+): Promise<TransitionOutcome> {
+  let current = (await deps.reader.loadForWrite(id, ctx.principal, true)).stored;
+  for (let attempt = 1; ; attempt++) {
+    if (ctx.ifMatch !== undefined && !etagMatches(ctx.ifMatch, current.record.version)) {
+      throw problems.preconditionFailed(String(ctx.ifMatch), current.record.version);
+    }
+    const next = await recorded(deps, current, compute);
+    const outcome = await commitChange(deps, {
+      current,
+      next: next.stored,
+      entries: [],
+      recorded: next.events,
+      status: 200,
+      key,
+      origin: ctx,
+    });
+    if (outcome.kind === "committed") return { kind: "committed", record: next.stored.record };
+    if (outcome.kind === "key-taken") return outcome;
+    if (attempt >= MAX_RECORD_ATTEMPTS) throw problems.concurrentUpdate(id);
+    current = (await deps.reader.loadForWrite(id, ctx.principal, true)).stored;
+  }
+}
+
+async function recorded(
+  deps: WritePathDeps,
+  current: StoredReturn,
+  compute: (current: ReturnData) => ReturnRecording | Promise<ReturnRecording>,
+): Promise<{ stored: StoredReturn; events: RecordedEvent[] }> {
+  const { record, events } = await compute(current.record);
+  const version = current.record.version + 1;
+  const at = timestamp(deps.now);
+  const next = nextVersion(record, version, at, current.record.history);
+  return { stored: { record: next, snapshot: current.snapshot }, events };
+}
+
+/**
+ * Commits `events` about customer `customerId` on their own (no return changes), each
+ * after every earlier event of that customer; answers them as stored.
+ */
+export async function recordAboutCustomer(
+  deps: Pick<WritePathDeps, "store" | "now">,
+  customerId: string,
+  events: readonly RecordedEvent[],
+  origin: EventOrigin,
+): Promise<OutboxEvent[]> {
+  const at = timestamp(deps.now);
+  const appended = publishAboutCustomer(customerId, events, at, eventOrigin(origin));
+  const result = await deps.store.commitMany({ changes: [], events: appended });
+  // Nothing in such a commit can be refused: no version, no key, no allowance.
+  if (!result.ok) throw new Error(`events about customer ${customerId} refused: ${result.reason}`);
+  return result.appended;
+}
