@@ -16,7 +16,12 @@ import {
   type ReturnsService,
   type ReturnsStore,
 } from "@returnkit/core";
-import { makeEndpoint } from "@returnkit/testing";
+import {
+  makeCustomerEvent,
+  makeEndpoint,
+  makeRecordedEvent,
+  recordedVersion,
+} from "@returnkit/testing";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { migrate } from "./migrate";
@@ -203,7 +208,7 @@ describe.skipIf(!DATABASE_URL)(
       );
 
       expect(await migrate({ db: pool, schema })).toEqual({
-        applied: ["002_return_requests", "003_fit_insights"],
+        applied: ["002_return_requests", "003_fit_insights", "004_event_subjects"],
       });
 
       // Nothing rewritten: every row reads as the release left it.
@@ -236,6 +241,22 @@ describe.skipIf(!DATABASE_URL)(
           (await service.store.listReturns({ request_id: "rrq_none", limit: 10 })).data,
         ).toEqual([]);
 
+        // What this release adds: an event that records no transition, on an open return whose
+        // earlier deliveries are still pending, and an event about a customer.
+        const open = sent.find((write) => write.customerId === "cus-approved")!.answer.record.id;
+        const current = (await service.store.getReturn(open))!;
+        const noted = recordedVersion(current);
+        const recorded = await service.store.commit({
+          next: noted,
+          expectedVersion: current.record.version,
+          events: [makeRecordedEvent(noted)],
+        });
+        const erased = await service.store.commitMany({
+          changes: [],
+          events: [makeCustomerEvent("cus-approved")],
+        });
+        expect([recorded.ok, erased.ok]).toEqual([true, true]);
+
         service.dispatcher.start();
         const ends = await Promise.all(
           ids.map(async (id) =>
@@ -258,10 +279,15 @@ describe.skipIf(!DATABASE_URL)(
           new Set(events.map((event) => event.id)),
         );
         const arrivals = firstArrivalsByReturn(requests);
-        for (const id of ids) {
+        // A subject's id is in `return_id`, a customer's too (migration 004).
+        for (const id of [...ids, "cus-approved"]) {
           const inOrder = events.filter((event) => event.return_id === id).map((event) => event.id);
           expect(arrivals.get(id), `deliveries of ${id}`).toEqual(inOrder);
         }
+        expect(arrivals.get("cus-approved")).toHaveLength(1);
+        expect(arrivals.get(open)).toContain(
+          recorded.ok ? recorded.events[0]!.id : "the recorded event",
+        );
         // A return written since has its request_id in the record as well.
         const moved = await service.store.getReturn(sent[0]!.answer.record.id);
         const [stored] = (

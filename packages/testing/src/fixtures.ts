@@ -181,6 +181,59 @@ export function makeOutboxEvent(
   };
 }
 
+/**
+ * A type for events the conformance suite writes about something no product event covers
+ * yet: stores treat types as opaque text, and these stand for the kinds later features add.
+ */
+export const TEST_RETURN_EVENT_TYPE = "return.noted" as WebhookEventType;
+export const TEST_CUSTOMER_EVENT_TYPE = "customer.noted" as WebhookEventType;
+
+/**
+ * An event about `stored`'s return that records no transition (`seq` null, no `subject`: the
+ * return is its subject), as something recorded on that version publishes it.
+ */
+export function makeRecordedEvent(
+  stored: StoredReturn,
+  options: { created_at?: string } = {},
+): OutboxEventInput {
+  const type = TEST_RETURN_EVENT_TYPE;
+  const created_at = options.created_at ?? stored.record.updated_at;
+  return {
+    id: newEventId(),
+    return_id: stored.record.id,
+    seq: null,
+    type,
+    payload: { type, timestamp: created_at, data: { return: stored.record, noted: true } },
+    created_at,
+    request_id: null,
+    traceparent: null,
+  };
+}
+
+/** The next version of `stored` with something recorded on it: no transition, history unchanged. */
+export function recordedVersion(stored: StoredReturn): StoredReturn {
+  const { record } = stored;
+  const updated_at = iso(Date.parse(record.updated_at) + 1_000);
+  return { ...stored, record: { ...record, version: record.version + 1, updated_at } };
+}
+
+/** An event about customer `customerId` (no return), created at `at` (epoch ms). */
+export function makeCustomerEvent(customerId: string, at: number = T0): OutboxEventInput {
+  const type = TEST_CUSTOMER_EVENT_TYPE;
+  const created_at = iso(at);
+  return {
+    id: newEventId(),
+    return_id: null,
+    subject: { kind: "customer", id: customerId },
+    seq: null,
+    type,
+    payload: { type, timestamp: created_at, data: { customer_id: customerId } },
+    created_at,
+    request_id: null,
+    traceparent: null,
+  };
+}
+
 export function makeEndpoint(options: Partial<WebhookEndpoint> = {}): WebhookEndpoint {
   const id = options.id ?? newPrefixedId("we");
   return {

@@ -19,13 +19,18 @@
 export {
   advanceStoredReturn,
   iso,
+  makeCustomerEvent,
   makeDeliveryAttempt,
   makeEndpoint,
   makeOutboxEvent,
+  makeRecordedEvent,
   makeStoredReturn,
   makeSubscriberEndpoint,
+  recordedVersion,
   type StoredReturnOptions,
   T0,
+  TEST_CUSTOMER_EVENT_TYPE,
+  TEST_RETURN_EVENT_TYPE,
   validCreate,
 } from "./fixtures";
 export {
@@ -49,6 +54,7 @@ export {
   describeCommitsConformance,
   describeDeliveriesConformance,
   describeEndpointAdminConformance,
+  describeEventSubjectsConformance,
   describeFitInsightsConformance,
   describeIdempotencyConformance,
   describeLineAllowanceConformance,

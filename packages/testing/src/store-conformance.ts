@@ -10,6 +10,7 @@ import { describeCallerIds } from "./cases/caller-ids";
 import { describeCommits } from "./cases/commits";
 import { describeDeliveries } from "./cases/deliveries";
 import { describeEndpointAdmin } from "./cases/endpoint-admin";
+import { describeEventSubjects } from "./cases/event-subjects";
 import { describeFitInsights } from "./cases/fit-insights";
 import { describeIdempotency } from "./cases/idempotency";
 import { describeLineAllowance } from "./cases/line-allowance";
@@ -64,6 +65,7 @@ const GROUPS: ReadonlyArray<{
   { cases: describeReturnRequests, commits: true },
   { cases: describeIdempotency, commits: true },
   { cases: describeOutbox, commits: true },
+  { cases: describeEventSubjects, commits: true },
   { cases: describeDeliveries },
   { cases: describeSubscriberEndpoints, commits: true },
   { cases: describeEndpointAdmin },
@@ -109,6 +111,11 @@ export const describeFitInsightsConformance = group("fitInsights", describeFitIn
 export const describeIdempotencyConformance = group("idempotency", describeIdempotency);
 /** Outbox events, endpoints and the fan-out into deliveries. */
 export const describeOutboxConformance = group("outbox", describeOutbox);
+/**
+ * Events about a subject: with no transition (ordered among their return's), about a customer
+ * (`commitMany`'s own events, ordered per customer), claimed, revived and listed by subject.
+ */
+export const describeEventSubjectsConformance = group("event subjects", describeEventSubjects);
 /** `claimDeliveries`, `recordDeliveryAttempt`, `redeliver`, `nextDeliveryDueAt`: leases and order. */
 export const describeDeliveriesConformance = group("deliveries", describeDeliveries);
 /** Subscriber endpoints: fanned out to like webhooks, claimed only by callers that run them. */

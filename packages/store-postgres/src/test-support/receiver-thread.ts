@@ -39,8 +39,9 @@ const server = createServer((req, res) => {
     const payload = JSON.parse(Buffer.concat(chunks).toString("utf8"));
     requests.push({
       id: String(req.headers["webhook-id"]),
-      returnId: payload.data.return.id,
-      seq: payload.data.transition.seq,
+      // The event's subject: its return, or for an event about a customer that customer.
+      returnId: payload.data.return ? payload.data.return.id : payload.data.customer_id,
+      seq: payload.data.transition ? payload.data.transition.seq : null,
       type: payload.type,
       index: requests.length,
       status: 204,

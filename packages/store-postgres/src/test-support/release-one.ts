@@ -2,7 +2,9 @@
  * @module test-support/release-one — a database as the first release (migration 001 only)
  * leaves it, for the upgrade case: its schema, and a store that writes returns as that
  * release did (its statements name no `request_id`, its records carry none). Everything but
- * the returns' two statements is the current code, unchanged since that release.
+ * the returns' two statements and the outbox's subjects is the current code: the outbox
+ * statements are the current ones as the release wrote them, without `subject_kind`
+ * (migration 004), whose every row of that release would be `'return'`.
  */
 import type { ReturnData } from "@returnkit/core";
 import type {
@@ -15,11 +17,13 @@ import type pg from "pg";
 import { Refused, writeEvents } from "../commit";
 import type { StoreContext } from "../context";
 import { toDriver } from "../drivers";
+import type { SqlDriver, SqlTransaction } from "../drivers/types";
 import { recordKey } from "../idempotency";
 import { allowanceRefusal, lockCommitOrder } from "../line-allowance";
 import { MIGRATIONS } from "../migrations";
 import { type SqlNames, sqlNames } from "../names";
 import { type PostgresStore, postgresStore } from "../postgres-store";
+import { insertEvents } from "../sql/insert-events";
 import { selectReturn } from "../sql/select-return";
 
 /** The schema as the release's `migrate()` left it: migration 1, recorded. */
@@ -52,6 +56,66 @@ FROM unnest($1::text[], $2::integer[], $3::text[], $4::text[], $5::text[], $6::j
 WHERE r.id = c.id AND r.version = c.expected
 RETURNING r.id`;
 
+// The release's outbox insert, as it was (12 parameters: no subjects' kinds).
+const insertEventsAsReleased = (n: SqlNames) => `
+WITH event AS (
+  INSERT INTO ${n.table("outbox_events")} AS ev
+    (id, return_id, seq, type, payload, created_at, created_ms, request_id, traceparent)
+  SELECT e.id, e.return_id, e.seq, e.type, e.payload, e.created_at, e.created_ms, e.request_id,
+         e.traceparent
+  FROM unnest($1::text[], $2::text[], $3::integer[], $4::text[], $5::json[], $6::text[],
+              $7::bigint[], $11::text[], $12::text[])
+    WITH ORDINALITY
+    AS e(return_id, id, seq, type, payload, created_at, created_ms, request_id, traceparent, n)
+  ORDER BY e.n
+  RETURNING ev.id, ev.return_id, ev.position, ev.type, ev.created_ms
+),
+delivery AS (
+  INSERT INTO ${n.table("deliveries")} (event_id, endpoint_id, id, return_id, position, next_attempt_at)
+  SELECT event.id, ep.id, d.prefix || upper(left(md5(event.id || ' ' || ep.id), 16)),
+         event.return_id, event.position, event.created_ms
+  FROM event
+  JOIN unnest($2::text[], $8::text[]) AS d(event_id, prefix) ON d.event_id = event.id
+  JOIN ${n.table("endpoints")} ep ON ep.types IS NULL OR ep.types ? event.type
+  RETURNING 1
+),
+notified AS (
+  SELECT pg_notify($9, $10) WHERE $9::text IS NOT NULL AND EXISTS (SELECT 1 FROM delivery)
+)
+SELECT id, position, (SELECT count(*) FROM delivery)::int AS deliveries,
+       (SELECT count(*) FROM notified)::int AS notified
+FROM event`;
+
+/**
+ * A statement of the current code as the release sent it: no `subject_kind` to write, compare
+ * or filter on, and `'return'` read wherever the current code reads the column.
+ */
+function asReleased(n: SqlNames, text: string, values?: unknown[]): [string, unknown[]?] {
+  if (text === insertEvents(n)) return [insertEventsAsReleased(n), values?.slice(0, 12)];
+  const released = text
+    .replace(/\s*AND earlier\.subject_kind = \w+\.subject_kind/g, "")
+    .replace(/ AND subject_kind = 'return'/g, "")
+    .replace(/subject_kind = (\$\d+::text)/g, "'return' = $1")
+    .replace(/RETURNING d\.\*/g, "RETURNING d.*, 'return'::text AS subject_kind")
+    .replace(/return_id, subject_kind,/g, "return_id, 'return'::text AS subject_kind,");
+  return [released, values];
+}
+
+/** `driver`, every statement sent as the release would have (`asReleased`). */
+function releasedDriver(driver: SqlDriver, n: SqlNames): SqlDriver {
+  const released = (tx: SqlTransaction): SqlTransaction => ({
+    exec: (script) => tx.exec(script),
+    query: (text, values, options) => tx.query(...asReleased(n, text, values), options),
+  });
+  return {
+    ...driver,
+    query: (text, values, options) => driver.query(...asReleased(n, text, values), options),
+    transaction: (fn) => driver.transaction((tx) => fn(released(tx))),
+    listen: (channel, onNotify) => driver.listen(channel, onNotify),
+    close: () => driver.close(),
+  };
+}
+
 /** A record as the release built it: no `request_id`. */
 function released(record: ReturnData): Omit<ReturnData, "request_id"> {
   const { request_id: _none, ...rest } = record;
@@ -63,10 +127,15 @@ function released(record: ReturnData): Omit<ReturnData, "request_id"> {
  * the release wrote them, in one transaction each (the release's `groupCommit: false` path).
  */
 export function releaseOneStore(pool: pg.Pool, schema: string): PostgresStore {
-  const store = postgresStore({ db: pool, schema, groupCommit: false });
+  const names = sqlNames({ schema });
+  const store = postgresStore({
+    db: releasedDriver(toDriver(pool), names),
+    schema,
+    groupCommit: false,
+  });
   const ctx: StoreContext = {
-    db: toDriver(pool),
-    names: sqlNames({ schema }),
+    db: releasedDriver(toDriver(pool), names),
+    names,
     notify: null,
     announce() {},
   };
