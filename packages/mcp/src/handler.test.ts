@@ -335,6 +335,29 @@ describe.each<HostKind>(["hono", "express"])(
       expect(cancelled.structuredContent).toMatchObject({ return: { state: "cancelled" } });
     });
 
+    it("get_return - answers a history step by an actor kind this release does not write", async () => {
+      const { id } = await startAs(`actor-${kind}`);
+      // As a later release writes it: a kind added since, acting for a staff member.
+      const stored = (await host.service.store.getReturn(id))!;
+      const [created] = stored.record.history;
+      const actor = {
+        kind: "warehouse_robot",
+        id: "r2",
+        on_behalf_of: { kind: "merchant", id: "agent-7" },
+      };
+      const next = {
+        ...stored,
+        record: { ...stored.record, version: 2, history: [{ ...created!, actor }] },
+      };
+      const written = await host.service.store.commit({ next, expectedVersion: 1, events: [] });
+      expect(written.ok).toBe(true);
+
+      const read = await callTool(backOffice, "get_return", { id });
+
+      expect(read.isError).toBeFalsy();
+      expect(read.structuredContent).toMatchObject({ return: { id, history: [{ actor }] } });
+    });
+
     it("replays a repeated idempotency_key instead of acting twice", async () => {
       const first = await callTool(customer, "start_return", {
         ...START,

@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { webhookHeaders } from "../../core/src/delivery/signer";
 import type { TEST_EVENT_TYPE } from "../../core/src/delivery/test-event";
+import type { KnownActorKind as CoreKnownActorKind } from "../../core/src/domain/principal";
 import { createReasonCatalogue } from "../../core/src/domain/reasons";
 import type {
   HistoryEntry as CoreHistoryEntry,
@@ -19,6 +20,7 @@ import type {
 import type {
   FitSignal,
   HistoryEntry,
+  KnownActorKind,
   ReturnData,
   ReturnkitWebhookEvent,
   WebhookEventOf,
@@ -37,6 +39,7 @@ describe("event types", () => {
   it("ReturnkitWebhookEvent - declarations equal core's types", () => {
     expectTypeOf<ReturnData>().toEqualTypeOf<CoreReturnData>();
     expectTypeOf<HistoryEntry>().toEqualTypeOf<CoreHistoryEntry>();
+    expectTypeOf<KnownActorKind>().toEqualTypeOf<CoreKnownActorKind>();
     expectTypeOf<WebhookEventType>().toEqualTypeOf<CoreWebhookEventType>();
     expectTypeOf<WebhookTransition>().toEqualTypeOf<CoreWebhookTransition>();
     expectTypeOf<FitSignal>().toEqualTypeOf<CoreFitSignal>();

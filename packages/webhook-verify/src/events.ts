@@ -51,9 +51,23 @@ export type GradeDisposition =
   | "RECYCLE"
   | "DISPOSE";
 
+/**
+ * The actor kinds returnkit writes or has reserved: `portal` (the customer), `merchant` (staff),
+ * `policy` (the shop's auto-approval rule); `carrier`, `privacy` and `system` are reserved for
+ * carriers' tracking scans, erasures and the service's timed work.
+ */
+export type KnownActorKind = "portal" | "merchant" | "policy" | "carrier" | "privacy" | "system";
+
+/**
+ * Who took a step of a return's history. `kind` is an open set: a later release may add a
+ * kind in a minor version, so accept a kind you do not know (show or store it as it is)
+ * rather than failing on it; `KnownActorKind` lists the ones a `switch` can name today.
+ */
 export interface Actor {
-  kind: "portal" | "merchant" | "policy";
+  kind: string;
   id: string;
+  /** Whom the actor acted for, when not on its own account (e.g. the staff member who asked for an erasure). */
+  on_behalf_of?: { kind: string; id: string };
 }
 
 export interface HistoryEntry {

@@ -15,6 +15,7 @@ export type {
   GradeCondition,
   GradeDisposition,
   HistoryEntry,
+  KnownActorKind,
   Refund,
   RejectReasonCode,
   Resolution,

@@ -1,3 +1,4 @@
+import { makeCustomerEvent } from "@returnkit/testing";
 import { describe, expect } from "vitest";
 import { runCli } from "../run-cli";
 import {
@@ -57,6 +58,33 @@ describe("returnkit deliveries list", () => {
       );
       expect(text.stdout).toContain(`${deliveryId} attempts (event of request req_3am):`);
       expect(text.stdout).toMatch(/ {2}1 +2026-11-24T03:00:00.000Z +503 +12 ms +HTTP 503\n/);
+    },
+  );
+
+  itOnItsOwnSchema(
+    "deliveries list --dead - a dead delivery of an event about a customer names the customer",
+    async ({ db }) => {
+      await seedEndpoint(db.store, { id: "we_privacy" });
+      const event = makeCustomerEvent("cus_7", Date.parse("2026-11-24T02:00:00.000Z"));
+      expect((await db.store.commitMany({ changes: [], events: [event] })).ok).toBe(true);
+      await killDueDeliveries(db.store, new Date("2026-11-24T03:00:00.000Z"));
+
+      const json = await returnkitJson(["deliveries", "list", "--dead", ...db.flags]);
+      const text = await returnkit(["deliveries", "list", "--dead", ...db.flags]);
+
+      expect(json.data).toEqual([
+        expect.objectContaining({
+          event_id: event.id,
+          return_id: null,
+          subject: { kind: "customer", id: "cus_7" },
+          status: "dead",
+        }),
+      ]);
+      expect(text.stdout).toMatch(
+        new RegExp(
+          `\\n\\S+ +${event.id} +- +customer cus_7 +we_privacy +dead +2026-11-24T03:00:00.000Z\\n`,
+        ),
+      );
     },
   );
 

@@ -135,7 +135,11 @@ async function withEventTypes(
   deliveries: Delivery[],
 ): Promise<DeliveryView[]> {
   const events = new Map<string, OutboxEvent>();
-  for (const returnId of new Set(deliveries.map((delivery) => delivery.return_id))) {
+  // A return's events are listed by return; a customer's have no such list (their type shows "-").
+  const returns = deliveries.flatMap((delivery) =>
+    delivery.return_id ? [delivery.return_id] : [],
+  );
+  for (const returnId of new Set(returns)) {
     for (const event of await store.listEvents(returnId)) events.set(event.id, event);
   }
   return deliveries.map((delivery) => {
@@ -150,13 +154,18 @@ async function withEventTypes(
   });
 }
 
+/** The return a delivery's event is about, or for another subject its kind and id ("customer cus_7"). */
+export function aboutWhom(delivery: Pick<Delivery, "return_id" | "subject">): string {
+  return delivery.return_id ?? `${delivery.subject.kind} ${delivery.subject.id}`;
+}
+
 /** One table of the deliveries, then each one's attempts under its id. */
 function describeDeliveries(deliveries: DeliveryView[]): string[] {
   const rows = deliveries.map((delivery) => [
     delivery.id,
     delivery.event_id,
     delivery.event_type ?? NONE,
-    delivery.return_id,
+    aboutWhom(delivery),
     delivery.endpoint_id,
     delivery.status,
     delivery.dead_at ?? delivery.delivered_at ?? NONE,

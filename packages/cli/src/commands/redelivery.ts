@@ -10,6 +10,7 @@ import { type Delivery, deadDeliveriesAhead, earliestDeath } from "@returnkit/co
 import type { Command } from "../command";
 import { parseSince } from "../durations";
 import { failedError, notFoundError, usageError } from "../errors";
+import { aboutWhom } from "./deliveries";
 
 const redeliver: Command = {
   words: ["redeliver"],
@@ -84,7 +85,7 @@ async function assertNothingAhead(
   const ahead = await deadDeliveriesAhead(store, eventId, endpointId);
   if (ahead.length === 0) return;
   const named = ahead
-    .map((delivery) => `${delivery.event_id} of ${delivery.return_id} to ${delivery.endpoint_id}`)
+    .map((delivery) => `${delivery.event_id} of ${aboutWhom(delivery)} to ${delivery.endpoint_id}`)
     .join(", ");
   const since = earliestDeath(ahead);
   throw failedError(

@@ -117,15 +117,14 @@ function describeRefund(refund: Refund | null): string {
   return `${money(refund.total)} by ${refund.method} (${refund.status}): ${fees.join(", ")}`;
 }
 
+/** "merchant staff-2", or "privacy erasure for merchant staff-2": kinds as stored, known or not. */
+function actorOf(actor: HistoryEntry["actor"]): string {
+  const who = `${actor.kind} ${actor.id}`;
+  return actor.on_behalf_of ? `${who} for ${actorOf(actor.on_behalf_of)}` : who;
+}
+
 function historyRow(entry: HistoryEntry): string[] {
   const state = entry.from === null ? entry.to : `${entry.from} → ${entry.to}`;
   const note = [entry.reason_code, entry.note].filter(Boolean).join(": ") || NONE;
-  return [
-    String(entry.seq),
-    entry.at,
-    entry.event,
-    state,
-    `${entry.actor.kind} ${entry.actor.id}`,
-    note,
-  ];
+  return [String(entry.seq), entry.at, entry.event, state, actorOf(entry.actor), note];
 }

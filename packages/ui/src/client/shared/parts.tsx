@@ -1,6 +1,7 @@
 /** @module client/shared/parts — pieces both pages show: header, messages, timeline, refund. */
 import type { ComponentChildren } from "preact";
 import { useEffect, useState } from "preact/hooks";
+import { describeActor } from "../actors";
 import { SIGNED_OUT_EVENT } from "../api";
 import type { HistoryEntry, Refund } from "../api-schemas";
 import type { MessageKey } from "../messages/en";
@@ -33,7 +34,16 @@ export function StateBadge({ state }: { state: string }) {
   return <span class={`rk-badge rk-state-${state}`}>{i18n.t(`state.${state}` as MessageKey)}</span>;
 }
 
-export function Timeline({ history, label }: { history: HistoryEntry[]; label: string }) {
+/** A return's history; `actors` adds who took each step (the back office's view). */
+export function Timeline({
+  history,
+  label,
+  actors = false,
+}: {
+  history: HistoryEntry[];
+  label: string;
+  actors?: boolean;
+}) {
   const { i18n } = usePage();
   return (
     <ol class="rk-timeline" aria-label={label}>
@@ -41,6 +51,9 @@ export function Timeline({ history, label }: { history: HistoryEntry[]; label: s
         <li key={entry.seq}>
           <span class="rk-timeline-event">{eventName(entry.event, i18n.t)}</span>{" "}
           <time dateTime={entry.at}>{i18n.dateTime(entry.at)}</time>
+          {actors && entry.actor ? (
+            <span class="rk-muted"> · {describeActor(entry.actor, i18n.t)}</span>
+          ) : null}
           {entry.reason_code ? <span class="rk-muted"> · {entry.reason_code}</span> : null}
           {entry.note ? <span class="rk-muted"> · {entry.note}</span> : null}
         </li>

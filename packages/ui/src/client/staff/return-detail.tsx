@@ -77,7 +77,7 @@ export function ReturnDetail({ id, onBack, onOpenReturn, onOpenRequest }: Props)
             />
           ) : null}
           <h3>{i18n.t("staff.history")}</h3>
-          <Timeline history={record.history} label={i18n.t("staff.history")} />
+          <Timeline history={record.history} label={i18n.t("staff.history")} actors />
         </section>
         <section class="rk-card" aria-labelledby="rk-actions-heading">
           <h2 id="rk-actions-heading">{i18n.t("staff.actions")}</h2>
