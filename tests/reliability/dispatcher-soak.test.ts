@@ -132,7 +132,8 @@ it("dispatcher - delivers every transition of 1,000 random lifecycles once and i
     committed += events.length;
     // Every event accepted once, in the order the commits wrote them (seq order).
     expect(acceptedByReturn.get(id)).toEqual(events.map((event) => event.id));
-    const seqs = events.map((event) => event.seq);
+    // Every event here records a transition, so each has its seq.
+    const seqs = events.map((event) => event.seq!);
     expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
   }
   expect([...acceptedCount.values()].filter((count) => count !== 1)).toEqual([]);

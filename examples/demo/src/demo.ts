@@ -237,7 +237,7 @@ function fulfilment() {
         event.payload.data.return;
       const outcome = outcomeOf(resolution, refund);
       const paid = resolution === "EXCHANGE" ? 0 : (refund?.total ?? 0);
-      issued.set(event.id, { returnId: event.return_id, outcome, paid });
+      issued.set(event.id, { returnId: event.payload.data.return.id, outcome, paid });
       const what = `${line.quantity} × ${line.sku}${resolution === "EXCHANGE" ? ` in ${exchange_size}` : ""}`;
       const where = request_id ? `${order_id}, request ${request_id}` : order_id;
       console.log(

@@ -25,7 +25,7 @@ import { commitChange, type TransitionOutcome, timestamp, type WritePathDeps } f
 const MAX_RECORD_ATTEMPTS = 8;
 
 /** What a recording changes on the return, and the events that publish it. */
-export interface ReturnRecording {
+interface ReturnRecording {
   /**
    * The return as the recording leaves it (fields of its own set); its version, `updated_at`
    * and history are the service's: the history gains no entry.

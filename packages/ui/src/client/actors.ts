@@ -6,14 +6,14 @@
 import type { I18n } from "./i18n";
 import type { MessageKey } from "./messages/en";
 
-export interface ActorLike {
+interface ActorLike {
   kind: string;
   id: string;
   on_behalf_of?: { kind: string; id: string };
 }
 
 /** A known kind in words ("Staff"); an unknown one as the API spells it. */
-export function actorKindLabel(kind: string, t: I18n["t"]): string {
+function actorKindLabel(kind: string, t: I18n["t"]): string {
   const key = `actor.${kind}` as MessageKey;
   const text = t(key);
   return text === key ? kind : text;

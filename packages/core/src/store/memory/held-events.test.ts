@@ -62,7 +62,7 @@ describe("HeldEvents", () => {
 
   it("held events - an event about a customer is held by id and under no return", () => {
     const events = new HeldEvents();
-    const about = deepFreeze({
+    const about: OutboxEventInput = deepFreeze({
       ...eventInput("evt_1", { customer_id: "cus_7" }),
       return_id: null,
       subject: { kind: "customer", id: "cus_7" },
