@@ -179,6 +179,10 @@ describe.skipIf(skip !== null)(
         "Checked",
         "Completed",
       ]);
+      // Who took each step: the customer started it, this staff member did the rest.
+      const steps = await page.locator(".rk-timeline li").allTextContents();
+      expect(steps[0]).toContain("Customer ");
+      expect(steps.at(-1)).toContain("Staff warehouse");
 
       // Every event reached the shop's receiver: the deliveries list says so, attempt by attempt.
       await shop.service.dispatcher.drain();
