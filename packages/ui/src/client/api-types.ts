@@ -723,9 +723,31 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         Actor: {
-            /** @enum {string} */
-            kind: "portal" | "merchant" | "policy";
+            /**
+             * @description Who acted: `portal` (the customer), `merchant` (staff), `policy` (the shop's auto-approval rule); `carrier`, `privacy` and `system` are reserved for carriers' tracking, erasures and the service's timed work. More kinds may be added in any release: accept a kind you do not know and show it as it is.
+             * @example portal
+             * @example merchant
+             * @example policy
+             * @example carrier
+             * @example privacy
+             * @example system
+             */
+            kind: string;
             id: string;
+            /** @description Whom the actor acted for, when not on its own account (e.g. the staff member who asked for an erasure). */
+            on_behalf_of?: {
+                /**
+                 * @description Who acted: `portal` (the customer), `merchant` (staff), `policy` (the shop's auto-approval rule); `carrier`, `privacy` and `system` are reserved for carriers' tracking, erasures and the service's timed work. More kinds may be added in any release: accept a kind you do not know and show it as it is.
+                 * @example portal
+                 * @example merchant
+                 * @example policy
+                 * @example carrier
+                 * @example privacy
+                 * @example system
+                 */
+                kind: string;
+                id: string;
+            };
         };
         DeletedWebhookEndpoint: {
             /** @constant */
@@ -733,6 +755,16 @@ export interface components {
             id: string;
             /** @constant */
             deleted: true;
+        };
+        EventSubject: {
+            /**
+             * @description `return` or `customer`; more kinds may be added in any release, so accept one you do not know.
+             * @example return
+             * @example customer
+             */
+            kind: string;
+            /** @description The return's id, or the customer's. */
+            id: string;
         };
         FitBodyPartCount: {
             /** @description Returns that claimed it at create (cancelled left out). */
@@ -1359,7 +1391,9 @@ export interface components {
             id: string;
             event_id: string;
             endpoint_id: string;
-            return_id: string;
+            /** @description Its event's return; null for an event about no return (a customer's). */
+            return_id: string | null;
+            subject: components["schemas"]["EventSubject"];
             /** @enum {string} */
             status: "pending" | "delivered" | "dead";
             /** @description Every attempt ever made, revivals included: the length of `attempts`. */
@@ -1447,9 +1481,11 @@ export interface components {
             object: "webhook_event";
             /** @description `evt_` + ULID: the `webhook-id` of every attempt. */
             id: string;
-            return_id: string;
-            /** @description The history entry that produced it. */
-            seq: number;
+            /** @description The return it is about; null for an event about no return (a customer's). */
+            return_id: string | null;
+            subject: components["schemas"]["EventSubject"];
+            /** @description The history entry that produced it; null for an event that records no transition. */
+            seq: number | null;
             type: components["schemas"]["WebhookEventType"];
             /** @description ISO 8601 time (UTC). */
             created_at: string;
@@ -4417,6 +4453,7 @@ export interface operations {
         parameters: {
             query?: {
                 return_id?: string;
+                customer_id?: string;
                 event_id?: string;
                 status?: "pending" | "delivered" | "dead";
                 limit?: number;
@@ -4450,6 +4487,7 @@ export interface operations {
         parameters: {
             query?: {
                 return_id?: string;
+                customer_id?: string;
                 event_id?: string;
                 status?: "pending" | "delivered" | "dead";
                 limit?: number;
