@@ -215,4 +215,19 @@ describe("recordAboutCustomer", () => {
       status: "delivered",
     });
   });
+
+  it("GET /v1/webhooks/deliveries - a customer_id no store could hold is a 400 naming it", async () => {
+    const { service } = setup();
+    const manager = testToken("merchant", "ops", ["merchant:webhooks.manage"]);
+
+    const response = await service.fetch(
+      new Request(`https://returns.example/v1/webhooks/deliveries?customer_id=${"c".repeat(256)}`, {
+        headers: { authorization: manager },
+      }),
+    );
+
+    expect(response.status).toBe(400);
+    expect(response.headers.get("content-type")).toContain("application/problem+json");
+    expect(JSON.stringify(await response.json())).toContain("customer_id");
+  });
 });
