@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import type { ClaimedDelivery, ReturnsStore } from "@returnkit/core";
+import type { ClaimedDelivery, ReturnsStore } from "@returnkit/core/store";
 import {
   advanceStoredReturn,
   makeCustomerEvent,

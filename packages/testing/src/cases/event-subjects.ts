@@ -3,7 +3,7 @@
  * customer: stored with their subject, ordered per (subject, endpoint) with the subject's other
  * events, and claimed, retried, revived and listed like every other delivery.
  */
-import type { ClaimedDelivery, OutboxEventInput, ReturnsStore } from "@returnkit/core";
+import type { ClaimedDelivery, OutboxEventInput, ReturnsStore } from "@returnkit/core/store";
 import { describe, expect, it } from "vitest";
 import {
   advanceStoredReturn,
