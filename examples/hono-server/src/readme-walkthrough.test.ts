@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generateWebhookSecret } from "@returnkit/core";
 import { afterAll, describe, expect, test } from "vitest";
-import { freePort, type RunningCommand, runCommand } from "./test-support/processes";
+import { type RunningCommand, runCommand } from "./test-support/processes";
 import { REPO_ROOT, readmeBlock } from "./test-support/readme";
 
 const started: RunningCommand[] = [];
@@ -28,14 +28,18 @@ function run(args: string[], env: Record<string, string>): RunningCommand {
 
 describe("README: try it with curl", () => {
   test("README curl walk-through - runs verbatim against pnpm start, create to closed, and the receiver on WEBHOOK_URL verifies every step", async () => {
-    const [port, receiverPort] = await Promise.all([freePort(), freePort()]);
-    const webhooks = {
-      WEBHOOK_URL: `http://127.0.0.1:${receiverPort}/webhooks/returnkit`,
-      WEBHOOK_SECRET: generateWebhookSecret(),
-    };
-    const receiver = run(["run", "receiver"], webhooks);
-    const server = run(["start"], { ...webhooks, PORT: String(port), RETURNKIT_DATA: dataDir });
-    await receiver.waitFor(/listening on/);
+    // Port 0 everywhere: each process binds a free port and says which, so no other test's
+    // socket can take a port between choosing it and binding it.
+    const secret = { WEBHOOK_SECRET: generateWebhookSecret() };
+    const receiver = run(["run", "receiver"], {
+      ...secret,
+      WEBHOOK_URL: "http://127.0.0.1:0/webhooks/returnkit",
+    });
+    const [, webhookUrl = ""] = await receiver.waitFor(/listening on (\S+)/);
+    const webhooks = { ...secret, WEBHOOK_URL: webhookUrl };
+    const server = run(["start"], { ...webhooks, PORT: "0", RETURNKIT_DATA: dataDir });
+    const [, baseUrl = ""] = await server.waitFor(/returnkit listening on (\S+)/);
+    const port = new URL(baseUrl).port;
     await server.waitFor(/export MERCHANT_TOKEN=/);
 
     // The tokens pnpm start prints are a customer's and the back office's.
@@ -54,7 +58,7 @@ describe("README: try it with curl", () => {
       ["-eo", "pipefail", "-c", readmeBlock("try-it-with-curl")],
       {
         cwd: REPO_ROOT,
-        env: { ...process.env, PORT: String(port) },
+        env: { ...process.env, PORT: port },
         encoding: "utf8",
         timeout: 60_000,
       },

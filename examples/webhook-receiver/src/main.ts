@@ -34,6 +34,8 @@ const receiver = await startWebhookReceiver({
   );
   process.exit(1);
 });
+// The port bound: WEBHOOK_URL's, or a free one when it names port 0.
+url.port = new URL(receiver.url).port;
 console.log(`listening on ${url.href}`);
 if (!process.env.WEBHOOK_SECRET) {
   console.log(
