@@ -17,10 +17,10 @@
 import { realpathSync } from "node:fs";
 import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
+import type pg from "pg";
 import { createReturnsService, silentLogger } from "../../packages/core/src/index";
 import { migrate, postgresStore } from "../../packages/store-postgres/src/index";
-import { fillFitReturns } from "./support/fit-returns";
+import { fillFitReturns, onBenchSchema } from "./support/fit-returns";
 import type { BenchFigure, BenchSection } from "./types";
 
 const RETURNS = Number(process.env.BENCH_INSIGHTS_PAGES_RETURNS ?? 100_000);
@@ -43,19 +43,8 @@ interface Answer {
 type Fetch = (href: string) => Promise<Answer>;
 
 export default async function insightsPagesBench(): Promise<BenchSection> {
-  const url = process.env.DATABASE_URL;
   const title = `Fit insights pages at ${RETURNS.toLocaleString("en")} returns over ${SKUS.toLocaleString("en")} skus`;
-  if (!url) {
-    return { title, figures: [], notes: ["DATABASE_URL is not set: nothing was measured."] };
-  }
-  const pool = new pg.Pool({ connectionString: url, max: 4 });
-  const schema = `rk_bench_fit_pages_${process.pid}`;
-  try {
-    return await measure(pool, schema, title);
-  } finally {
-    await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await pool.end();
-  }
+  return onBenchSchema(title, "rk_bench_fit_pages", (pool, schema) => measure(pool, schema, title));
 }
 
 async function measure(pool: pg.Pool, schema: string, title: string): Promise<BenchSection> {

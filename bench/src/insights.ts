@@ -17,13 +17,13 @@
 import { realpathSync } from "node:fs";
 import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
+import type pg from "pg";
 import { createReturnsService } from "../../packages/core/src/index";
 import type { FitInsightsQuery } from "../../packages/core/src/store-entry";
 import { migrate, postgresStore } from "../../packages/store-postgres/src/index";
 import { sqlNames } from "../../packages/store-postgres/src/names";
 import { selectFitInsights } from "../../packages/store-postgres/src/sql/select-fit-insights";
-import { FIT_REASONS, FIT_SIZES, fillFitReturns } from "./support/fit-returns";
+import { FIT_REASONS, FIT_SIZES, fillFitReturns, onBenchSchema } from "./support/fit-returns";
 import type { BenchFigure, BenchSection } from "./types";
 
 const RETURNS = Number(process.env.BENCH_INSIGHTS_RETURNS ?? 1_000_000);
@@ -58,19 +58,8 @@ function planNodes(plan: Record<string, unknown>): string[] {
 }
 
 export default async function insightsBench(): Promise<BenchSection> {
-  const url = process.env.DATABASE_URL;
   const title = "Fit insights: the aggregate query at a million returns";
-  if (!url) {
-    return { title, figures: [], notes: ["DATABASE_URL is not set: nothing was measured."] };
-  }
-  const pool = new pg.Pool({ connectionString: url, max: 4 });
-  const schema = `rk_bench_fit_${process.pid}`;
-  try {
-    return await measure(pool, schema, title);
-  } finally {
-    await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await pool.end();
-  }
+  return onBenchSchema(title, "rk_bench_fit", (pool, schema) => measure(pool, schema, title));
 }
 
 async function measure(pool: pg.Pool, schema: string, title: string): Promise<BenchSection> {

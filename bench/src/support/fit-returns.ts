@@ -6,7 +6,8 @@
  * half graded or closed), then `VACUUM ANALYZE`, as autovacuum leaves a table at rest.
  */
 import { makeStoredReturn } from "@returnkit/testing";
-import type pg from "pg";
+import pg from "pg";
+import type { BenchSection } from "../types";
 
 export const FIT_SIZES = ["XS", "S", "M", "L", "XL", "XXL"];
 /** 8 fit reasons, 4 others. */
@@ -98,4 +99,27 @@ export async function fillFitReturns(
     heap: size.rows[0].heap,
     fitIndex: size.rows[0].fit_index,
   };
+}
+
+/**
+ * Runs `measure` on a pool of 4 to DATABASE_URL in a schema of its own (`<prefix>_<pid>`),
+ * dropped afterwards; a section saying so, with no figures, when DATABASE_URL is not set.
+ */
+export async function onBenchSchema(
+  title: string,
+  prefix: string,
+  measure: (pool: pg.Pool, schema: string) => Promise<BenchSection>,
+): Promise<BenchSection> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    return { title, figures: [], notes: ["DATABASE_URL is not set: nothing was measured."] };
+  }
+  const pool = new pg.Pool({ connectionString: url, max: 4 });
+  const schema = `${prefix}_${process.pid}`;
+  try {
+    return await measure(pool, schema);
+  } finally {
+    await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await pool.end();
+  }
 }
