@@ -7,9 +7,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import type { ClaimedDelivery, ReturnsStore } from "@returnkit/core/store";
+import type { ReturnsStore } from "@returnkit/core/store";
 import {
   advanceStoredReturn,
+  deliverAllDue,
   makeCustomerEvent,
   makeDeliveryAttempt,
   makeEndpoint,
@@ -72,25 +73,6 @@ async function commitBeforeRestart(store: ReturnsStore) {
   return { returnId: created.record.id, recorded, submit, first, second };
 }
 
-/** Claims and delivers every due head until none is left, in the order they went. */
-async function deliverAll(store: ReturnsStore): Promise<ClaimedDelivery[]> {
-  const delivered: ClaimedDelivery[] = [];
-  const claim = () =>
-    store.claimDeliveries({ dispatcherId: "d2", now: LATER, limit: 10, leaseMs: 30_000 });
-  for (let claimed = await claim(); claimed.length > 0; claimed = await claim()) {
-    for (const one of claimed) {
-      await store.recordDeliveryAttempt({
-        deliveryId: one.delivery.id,
-        dispatcherId: "d2",
-        attempt: makeDeliveryAttempt(LATER),
-        outcome: { kind: "delivered" },
-      });
-    }
-    delivered.push(...claimed);
-  }
-  return delivered;
-}
-
 /** What the second process finds and delivers. */
 async function deliverAfterRestart(
   store: ReturnsStore,
@@ -107,7 +89,7 @@ async function deliverAfterRestart(
     skipped: 0,
   });
 
-  const delivered = await deliverAll(store);
+  const delivered = await deliverAllDue(store, LATER, "d2");
 
   const ids = (kind: string, id: string) =>
     delivered

@@ -69,4 +69,8 @@ export {
   runStoreConformance,
   type StoreConformanceOptions,
 } from "./store-conformance";
-export { type Committed, createReturn as commitNewReturn } from "./subject";
+export {
+  type Committed,
+  createReturn as commitNewReturn,
+  deliverAllDue,
+} from "./subject";

@@ -6,6 +6,7 @@ import type { ReturnEvent, ReturnsStore } from "@returnkit/core";
 import type { ClaimedDelivery, OutboxEvent, StoredReturn } from "@returnkit/core/store";
 import {
   advanceStoredReturn,
+  makeDeliveryAttempt,
   makeOutboxEvent,
   makeStoredReturn,
   type StoredReturnOptions,
@@ -74,6 +75,41 @@ export function claimDue(
     ...options,
     now,
   });
+}
+
+/** Records each claimed delivery as delivered at `now`, by the dispatcher that claimed it. */
+export async function releaseClaimed(
+  store: ReturnsStore,
+  claimed: readonly ClaimedDelivery[],
+  now: number,
+  dispatcherId = "d1",
+): Promise<void> {
+  for (const one of claimed) {
+    await store.recordDeliveryAttempt({
+      deliveryId: one.delivery.id,
+      dispatcherId,
+      attempt: makeDeliveryAttempt(now),
+      outcome: { kind: "delivered" },
+    });
+  }
+}
+
+/**
+ * Claims what is due at `now` and records it delivered, round after round, until nothing is
+ * due: the deliveries in the order they reached their endpoints.
+ */
+export async function deliverAllDue(
+  store: ReturnsStore,
+  now: number,
+  dispatcherId = "d1",
+): Promise<ClaimedDelivery[]> {
+  const delivered: ClaimedDelivery[] = [];
+  for (let claimed = await claimDue(store, now, { dispatcherId }); claimed.length > 0; ) {
+    await releaseClaimed(store, claimed, now, dispatcherId);
+    delivered.push(...claimed);
+    claimed = await claimDue(store, now, { dispatcherId });
+  }
+  return delivered;
 }
 
 /** Strips the store-assigned position so an event can be compared with its input. */

@@ -3,7 +3,7 @@
  * customer: stored with their subject, ordered per (subject, endpoint) with the subject's other
  * events, and claimed, retried, revived and listed like every other delivery.
  */
-import type { ClaimedDelivery, OutboxEventInput, ReturnsStore } from "@returnkit/core/store";
+import type { OutboxEventInput, ReturnsStore } from "@returnkit/core/store";
 import { describe, expect, it } from "vitest";
 import {
   advanceStoredReturn,
@@ -15,32 +15,16 @@ import {
   recordedVersion,
   T0,
 } from "../fixtures";
-import { advanceReturn, claimDue, createReturn, type StoreSubject } from "../subject";
+import {
+  advanceReturn,
+  claimDue,
+  createReturn,
+  deliverAllDue,
+  releaseClaimed,
+  type StoreSubject,
+} from "../subject";
 
 const LATER = T0 + 3_600_000;
-
-/** Records the claimed deliveries as delivered. */
-async function release(store: ReturnsStore, claimed: readonly ClaimedDelivery[]): Promise<void> {
-  for (const one of claimed) {
-    await store.recordDeliveryAttempt({
-      deliveryId: one.delivery.id,
-      dispatcherId: "d1",
-      attempt: makeDeliveryAttempt(LATER),
-      outcome: { kind: "delivered" },
-    });
-  }
-}
-
-/** Claims and delivers every head due at `LATER` until none is left: the order they reached the endpoint. */
-async function deliverAll(store: ReturnsStore): Promise<ClaimedDelivery[]> {
-  const delivered: ClaimedDelivery[] = [];
-  for (let claimed = await claimDue(store, LATER); claimed.length > 0; ) {
-    await release(store, claimed);
-    delivered.push(...claimed);
-    claimed = await claimDue(store, LATER);
-  }
-  return delivered;
-}
 
 /** The events a commit of only `events` (about customers) stored, failing loudly if refused. */
 async function appendAlone(store: ReturnsStore, events: OutboxEventInput[]) {
@@ -89,7 +73,7 @@ export function describeEventSubjects(subject: StoreSubject): void {
       const approved = await advanceReturn(subject.store, next, "approve");
       if (!noted.ok) throw new Error(`commit failed: ${noted.reason}`);
 
-      const delivered = await deliverAll(subject.store);
+      const delivered = await deliverAllDue(subject.store, LATER);
 
       expect(delivered.map((one) => one.event.id)).toEqual([
         created.events[0]!.id,
@@ -140,8 +124,8 @@ export function describeEventSubjects(subject: StoreSubject): void {
       const created = await createReturn(subject.store, { customer_id: "cus_7" });
 
       const heads = await claimDue(subject.store, LATER);
-      await release(subject.store, heads);
-      const delivered = await deliverAll(subject.store);
+      await releaseClaimed(subject.store, heads, LATER);
+      const delivered = await deliverAllDue(subject.store, LATER);
 
       // The heads: the first event of each customer, and the return's (a subject of its own).
       expect(heads.map((one) => one.event.id).sort()).toEqual(
@@ -225,7 +209,7 @@ export function describeEventSubjects(subject: StoreSubject): void {
       const [second] = await appendAlone(subject.store, [makeCustomerEvent("cus_7")]);
 
       const revived = await subject.store.redeliver({ eventId: first!.id, now: LATER });
-      const delivered = await deliverAll(subject.store);
+      const delivered = await deliverAllDue(subject.store, LATER);
 
       expect(revived).toEqual({ revived: 1, skipped: 0 });
       expect(delivered.map((one) => one.event.id)).toEqual([first!.id, second!.id]);
