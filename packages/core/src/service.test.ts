@@ -561,7 +561,16 @@ describe("createReturnsService", () => {
         customer_id: "user-1",
         placed_at: "2026-11-20T10:00:00Z",
         currency: "EUR",
-        lines: [{ sku: "TEE-BLK-M", size: "M", quantity: 2, unit_price: 2_500 }],
+        lines: [
+          {
+            sku: "TEE-BLK-M",
+            size: "M",
+            quantity: 2,
+            unit_price: 2_500,
+            title: "Organic cotton tee",
+            variant_title: "Black / M",
+          },
+        ],
       },
     ]);
     const { service } = setup({ orders: { source: orders }, clock: () => T0 });
@@ -576,6 +585,7 @@ describe("createReturnsService", () => {
     expect(await service.returnableLines("ord_1", { principal: customer })).toEqual({
       object: "returnable_order",
       order_id: "ord_1",
+      order_number: null,
       currency: "EUR",
       currency_exponent: 2,
       placed_at: "2026-11-20T10:00:00.000Z",
@@ -584,6 +594,15 @@ describe("createReturnsService", () => {
         {
           sku: "TEE-BLK-M",
           size: "M",
+          product: {
+            title: "Organic cotton tee",
+            variant_title: "Black / M",
+            options: [],
+            image_url: null,
+            product_url: null,
+            product_type: null,
+            tags: [],
+          },
           purchased: 2,
           in_returns: 1,
           returnable_quantity: 1,

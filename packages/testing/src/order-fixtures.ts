@@ -12,12 +12,29 @@ export const DAY_MS = 86_400_000;
 /** The customer's order: delivered eight days before T0, so a 30-day window is open. */
 export const ORDER: OrderInput = {
   id: "ord_5001",
+  number: "#5001",
   customer_id: "user-42",
+  customer: { name: "Ada Lovelace", email: "ada@example.com", postcode: "10115" },
   placed_at: iso(T0 - 10 * DAY_MS),
   delivered_at: iso(T0 - 8 * DAY_MS),
   currency: "EUR",
   lines: [
-    { sku: "TEE-BLK", size: "M", quantity: 2, unit_price: 2_500 },
+    {
+      sku: "TEE-BLK",
+      size: "M",
+      quantity: 2,
+      unit_price: 2_500,
+      title: "Organic cotton tee",
+      variant_title: "Black / M",
+      options: [
+        { name: "Colour", value: "Black" },
+        { name: "Size", value: "M" },
+      ],
+      image_url: "https://cdn.shop.example/tee-black.jpg",
+      product_url: "https://shop.example/products/organic-tee",
+      product_type: "T-shirt",
+      tags: ["organic", "basics"],
+    },
     { sku: "CAP-RED", quantity: 1, unit_price: 1_500 },
     { sku: "SALE-SCARF", quantity: 1, unit_price: 900, final_sale: true },
     { sku: "SOCKS", quantity: 3, unit_price: 500, returnable_until: iso(T0 - DAY_MS) },

@@ -82,8 +82,31 @@ export interface HistoryEntry {
   reason_code?: RejectReasonCode;
 }
 
+/** What the customer recognises of an order line's product, as the shop's order data gave it. */
+export interface Product {
+  /** The product's name, e.g. `Organic cotton tee`. */
+  title: string | null;
+  /** The variant bought, e.g. `Black / M`. */
+  variant_title: string | null;
+  /** The variant's option values, e.g. `[{ name: "Colour", value: "Black" }]`. */
+  options: Array<{ name: string; value: string }>;
+  /** A picture of the variant (the shop's URL). */
+  image_url: string | null;
+  /** The product's page in the shop. */
+  product_url: string | null;
+  /** The shop's product type, e.g. `T-shirt`. */
+  product_type: string | null;
+  tags: string[];
+}
+
 /** An order line as the shop's order system gave it when a return was checked against it. */
 export interface ReturnOrderLine {
+  /** The order number the customer and staff know, e.g. `#1001`. */
+  order_number: string | null;
+  /** What the customer saw when the return was checked. */
+  product: Product;
+  /** Who placed the order, when the shop says (personal data). */
+  customer: { name: string | null; email: string | null } | null;
   /** Units bought on the line. */
   purchased: number;
   /** Price of one unit in the currency's minor unit (cents). */

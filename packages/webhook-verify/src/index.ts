@@ -16,6 +16,7 @@ export type {
   GradeDisposition,
   HistoryEntry,
   KnownActorKind,
+  Product,
   Refund,
   RejectReasonCode,
   Resolution,

@@ -148,9 +148,50 @@ const GradeSchema = z
   })
   .meta({ id: "Grade" });
 
+/** What the customer recognises of an order line's product, as the shop's order data gave it. */
+export const ProductSchema = z
+  .object({
+    title: z.string().nullable().describe("The product's name, e.g. `Organic cotton tee`."),
+    variant_title: z
+      .string()
+      .nullable()
+      .describe("The variant bought, e.g. `Black / M`; null when the product has one variant."),
+    options: z
+      .array(z.object({ name: z.string(), value: z.string() }))
+      .describe("The variant's option values, e.g. `[{ name: 'Colour', value: 'Black' }]`."),
+    image_url: z.string().nullable().describe("A picture of the variant (the shop's URL)."),
+    product_url: z.string().nullable().describe("The product's page in the shop."),
+    product_type: z
+      .string()
+      .nullable()
+      .describe("The shop's product type, e.g. `T-shirt`, which reason rules can use."),
+    tags: z.array(z.string()).describe("The shop's tags of the product."),
+  })
+  .meta({ id: "Product" });
+export type Product = z.infer<typeof ProductSchema>;
+
+/** Who placed the order, for the shop's staff (personal data: optional, erasable). */
+const OrderCustomerSchema = z
+  .object({
+    name: z.string().nullable(),
+    email: z.string().nullable(),
+  })
+  .meta({ id: "OrderCustomer" });
+export type OrderCustomer = z.infer<typeof OrderCustomerSchema>;
+
 /** The order line a return was checked against, as the shop's order system gave it. */
 export const ReturnOrderLineSchema = z
   .object({
+    order_number: z
+      .string()
+      .nullable()
+      .describe(
+        "The order number the customer and staff know, e.g. `#1001`; null when the shop gives none.",
+      ),
+    product: ProductSchema.describe("What the customer saw when the return was checked."),
+    customer: OrderCustomerSchema.nullable().describe(
+      "Who placed the order, when the shop says; for staff.",
+    ),
     purchased: z.int().min(1).describe("Units bought on the order line."),
     unit_price: z
       .int()
@@ -595,6 +636,7 @@ export const ReturnableLineSchema = z
   .object({
     sku: z.string(),
     size: z.string().nullable(),
+    product: ProductSchema,
     purchased: z.int().min(1).describe("Units bought."),
     in_returns: z.int().min(0).describe("Units in returns that are not cancelled or rejected."),
     returnable_quantity: z.int().min(0).describe("Units a new return may take now."),
@@ -623,6 +665,12 @@ export const ReturnableOrderDataSchema = z
   .object({
     object: z.literal("returnable_order"),
     order_id: z.string(),
+    order_number: z
+      .string()
+      .nullable()
+      .describe(
+        "The order number the customer knows, e.g. `#1001`; null when the shop gives none.",
+      ),
     currency: z.string().nullable(),
     currency_exponent: CurrencyExponentSchema.nullable().describe(
       "Digits of the currency's minor unit (ISO 4217), for `unit_price`; null when the order names no ISO 4217 currency.",

@@ -115,7 +115,7 @@ describe("the API's amounts and their currency's exponent", () => {
     expect(read.order_line.currency_exponent).toBe(3);
   });
 
-  it("get - a return stored before amounts carried the exponent gets it from its currency", async () => {
+  it("get - a return stored before amounts carried the exponent (or orders a product) gets them", async () => {
     const store = memoryStore();
     const { call } = shop(store);
     const draft = makeStoredReturn({ customer_id: "user-1", order_id: "ord_iqd" });
@@ -147,6 +147,12 @@ describe("the API's amounts and their currency's exponent", () => {
     const read = await call(`/v1/portal/returns/${stored.record.id}`);
     expect(read.order_line).toMatchObject({ currency: "IQD", currency_exponent: 3 });
     expect(read.refund).toMatchObject({ currency: "IQD", currency_exponent: 3, total: 10_845 });
+    // Nor did orders carry products then: the snapshot reads as an empty one.
+    expect(read.order_line).toMatchObject({
+      order_number: null,
+      customer: null,
+      product: { title: null, variant_title: null, options: [], image_url: null, tags: [] },
+    });
   });
 
   it("return-policy - the shipping fee's currencies and their exponents", async () => {

@@ -6,7 +6,7 @@ import { isReturnId } from "../domain/ids";
 import type { Principal } from "../domain/principal";
 import { problems } from "../domain/problems";
 import { currencyExponent, currencyExponentOrNull } from "../domain/refunds";
-import type { ReturnData } from "../domain/schemas";
+import type { Product, ReturnData } from "../domain/schemas";
 import type { RecentRecords } from "../store/recent-records";
 import { historyToRestore, restoreHistory } from "../store/stored-response";
 import type { IdempotentResponse, ReturnsStore, StoredReturn } from "../store/types";
@@ -76,7 +76,8 @@ export function withOrderLine(stored: StoredReturn): StoredReturn {
     record.request_id !== undefined &&
     record.refund !== undefined &&
     gradeIsCurrent &&
-    hasExponents(record)
+    hasExponents(record) &&
+    hasProduct(record)
   ) {
     return stored;
   }
@@ -84,7 +85,7 @@ export function withOrderLine(stored: StoredReturn): StoredReturn {
     ...stored,
     record: withExponents({
       ...record,
-      order_line: record.order_line ?? null,
+      order_line: withProduct(record.order_line ?? null),
       request_id: record.request_id ?? null,
       refund: record.refund ?? null,
       grade: gradeIsCurrent ? grade : { ...grade, accepted_quantity: record.line.quantity },
@@ -93,6 +94,26 @@ export function withOrderLine(stored: StoredReturn): StoredReturn {
 }
 
 type Amounts = Pick<ReturnData, "order_line" | "refund">;
+
+/** Returns created before orders carried products (0.1.0) have none: an empty one. */
+function hasProduct({ order_line }: Pick<ReturnData, "order_line">): boolean {
+  return !order_line || order_line.product !== undefined;
+}
+
+function withProduct(line: ReturnData["order_line"]): ReturnData["order_line"] {
+  if (!line || line.product !== undefined) return line;
+  return { ...line, order_number: null, product: EMPTY_PRODUCT, customer: null };
+}
+
+const EMPTY_PRODUCT: Product = {
+  title: null,
+  variant_title: null,
+  options: [],
+  image_url: null,
+  product_url: null,
+  product_type: null,
+  tags: [],
+};
 
 function hasExponents({ order_line, refund }: Amounts): boolean {
   return (

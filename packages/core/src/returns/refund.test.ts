@@ -12,6 +12,17 @@ const policy = parseRefundPolicy({
 });
 
 const orderLine = (unit_price: number | null, currency: string | null) => ({
+  order_number: null,
+  product: {
+    title: null,
+    variant_title: null,
+    options: [],
+    image_url: null,
+    product_url: null,
+    product_type: null,
+    tags: [],
+  },
+  customer: null,
   purchased: 3,
   unit_price,
   currency,

@@ -30,6 +30,20 @@ export function describeOrderChecks(serve: ServeService): void {
       const res = await send("POST", RETURNS, { body: returnOf({ ...TEE_M, quantity: 2 }) });
       expect(res.status, res.text).toBe(201);
       expect(res.json.order_line).toEqual({
+        order_number: "#5001",
+        product: {
+          title: "Organic cotton tee",
+          variant_title: "Black / M",
+          options: [
+            { name: "Colour", value: "Black" },
+            { name: "Size", value: "M" },
+          ],
+          image_url: "https://cdn.shop.example/tee-black.jpg",
+          product_url: "https://shop.example/products/organic-tee",
+          product_type: "T-shirt",
+          tags: ["organic", "basics"],
+        },
+        customer: { name: "Ada Lovelace", email: "ada@example.com" },
         purchased: 2,
         unit_price: 2_500,
         currency: "EUR",

@@ -962,6 +962,10 @@ export interface components {
             /** @description In the currency's major unit (4.95 for €4.95). */
             value: number;
         };
+        OrderCustomer: {
+            name: string | null;
+            email: string | null;
+        };
         Problem: {
             /** @description `urn:returnkit:problem:<slug>`; the slug names the problem. */
             type: string;
@@ -1073,6 +1077,25 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        Product: {
+            /** @description The product's name, e.g. `Organic cotton tee`. */
+            title: string | null;
+            /** @description The variant bought, e.g. `Black / M`; null when the product has one variant. */
+            variant_title: string | null;
+            /** @description The variant's option values, e.g. `[{ name: 'Colour', value: 'Black' }]`. */
+            options: {
+                name: string;
+                value: string;
+            }[];
+            /** @description A picture of the variant (the shop's URL). */
+            image_url: string | null;
+            /** @description The product's page in the shop. */
+            product_url: string | null;
+            /** @description The shop's product type, e.g. `T-shirt`, which reason rules can use. */
+            product_type: string | null;
+            /** @description The shop's tags of the product. */
+            tags: string[];
+        };
         Reason: {
             /** @description What a create or update body sends as `reason`. */
             code: string;
@@ -1150,6 +1173,8 @@ export interface components {
             /** @constant */
             object: "returnable_order";
             order_id: string;
+            /** @description The order number the customer knows, e.g. `#1001`; null when the shop gives none. */
+            order_number: string | null;
             currency: string | null;
             /** @description Digits of the currency's minor unit (ISO 4217), for `unit_price`; null when the order names no ISO 4217 currency. */
             currency_exponent: number | null;
@@ -1159,6 +1184,7 @@ export interface components {
             lines: {
                 sku: string;
                 size: string | null;
+                product: components["schemas"]["Product"];
                 /** @description Units bought. */
                 purchased: number;
                 /** @description Units in returns that are not cancelled or rejected. */
@@ -1206,6 +1232,12 @@ export interface components {
             };
         };
         ReturnOrderLine: {
+            /** @description The order number the customer and staff know, e.g. `#1001`; null when the shop gives none. */
+            order_number: string | null;
+            /** @description What the customer saw when the return was checked. */
+            product: components["schemas"]["Product"];
+            /** @description Who placed the order, when the shop says; for staff. */
+            customer: components["schemas"]["OrderCustomer"] | null;
             /** @description Units bought on the order line. */
             purchased: number;
             /** @description Price of one unit in the currency's minor unit (cents). */

@@ -70,6 +70,9 @@ export function lineStatus(
 /** The order line a return records: what it was checked against, window included. */
 export function orderLineRecord(order: Order, line: OrderLine, until: string): ReturnOrderLine {
   return {
+    order_number: order.number,
+    product: line.product,
+    customer: order.customer && { name: order.customer.name, email: order.customer.email },
     purchased: line.quantity,
     unit_price: line.unit_price,
     currency: order.currency,

@@ -10,6 +10,8 @@ const order = {
   lines: [{ sku: "TEE-BLK", size: "M", quantity: 2 }],
 };
 
+const line = { sku: "TEE-BLK", size: "M", quantity: 2 };
+
 const principal: Principal = { kind: "portal", id: "user-42", scopes: ["portal:returns.read"] };
 
 describe("OrderSchema", () => {
@@ -24,9 +26,20 @@ describe("OrderSchema", () => {
       // A host's row may carry more columns than an order has: they are dropped.
       shipping_address: "Main St 1",
     });
+    const noProduct = {
+      title: null,
+      variant_title: null,
+      options: [],
+      image_url: null,
+      product_url: null,
+      product_type: null,
+      tags: [],
+    };
     expect(parsed).toEqual({
       id: "ord_1",
+      number: null,
       customer_id: "user-42",
+      customer: null,
       placed_at: "2026-11-01T09:00:00.000Z",
       delivered_at: "2026-11-03T12:00:00.000Z",
       currency: null,
@@ -38,6 +51,7 @@ describe("OrderSchema", () => {
           unit_price: null,
           final_sale: false,
           returnable_until: null,
+          product: noProduct,
         },
         {
           sku: "CAP",
@@ -46,8 +60,44 @@ describe("OrderSchema", () => {
           unit_price: 1_500,
           final_sale: true,
           returnable_until: null,
+          product: noProduct,
         },
       ],
+    });
+  });
+
+  it("OrderSchema - keeps what the customer recognises of a line, and who the customer is", () => {
+    const parsed = OrderSchema.parse({
+      ...order,
+      number: "#1001",
+      customer: { name: "Ada Lovelace", email: "ada@example.com" },
+      lines: [
+        {
+          ...line,
+          title: "Organic cotton tee",
+          variant_title: "Black / M",
+          options: [{ name: "Colour", value: "Black" }],
+          image_url: "https://cdn.example.com/tee.jpg",
+          product_url: "https://shop.example.com/tee",
+          product_type: "T-shirt",
+          tags: ["organic"],
+        },
+      ],
+    });
+    expect(parsed.number).toBe("#1001");
+    expect(parsed.customer).toEqual({
+      name: "Ada Lovelace",
+      email: "ada@example.com",
+      postcode: null,
+    });
+    expect(parsed.lines[0]?.product).toEqual({
+      title: "Organic cotton tee",
+      variant_title: "Black / M",
+      options: [{ name: "Colour", value: "Black" }],
+      image_url: "https://cdn.example.com/tee.jpg",
+      product_url: "https://shop.example.com/tee",
+      product_type: "T-shirt",
+      tags: ["organic"],
     });
   });
 
@@ -60,6 +110,15 @@ describe("OrderSchema", () => {
       { ...order, lines: [{ sku: "TEE-BLK", quantity: 0 }] },
       { ...order, lines: [{ sku: "TEE-BLK", quantity: 1, unit_price: 9.99 }] },
       { ...order, lines: "TEE-BLK" },
+      // What the pages would load or link: absolute http(s) URLs only.
+      { ...order, lines: [{ ...line, image_url: "javascript:alert(1)" }] },
+      { ...order, lines: [{ ...line, image_url: "/tee.jpg" }] },
+      { ...order, lines: [{ ...line, product_url: "data:text/html,hi" }] },
+      // Text no store keeps exactly, or without bound.
+      { ...order, lines: [{ ...line, title: "Tee\u0000" }] },
+      { ...order, lines: [{ ...line, title: "x".repeat(501) }] },
+      { ...order, lines: [{ ...line, tags: Array(101).fill("t") }] },
+      { ...order, customer: { email: 42 } },
       null,
       "ord_1",
     ];

@@ -5,14 +5,36 @@
  * schema does not name (other columns of the host's rows) are dropped.
  */
 import { z } from "zod";
+import { isStorableText, STORABLE_TEXT_RULE } from "../../domain/text";
 
 /** An instant: an ISO 8601 string with an offset, or a valid `Date`; out as a UTC ISO string. */
 const instant = z
   .union([z.iso.datetime({ offset: true }), z.date()])
   .transform((value) => new Date(value).toISOString());
 
+/** Text from the host that every store keeps exactly, bounded. */
+const hostText = (max: number) =>
+  z.string().max(max).refine(isStorableText, { message: STORABLE_TEXT_RULE });
+/** An absolute http(s) URL: the pages only ever load or link the shop's own. */
+const webUrl = z.url({ protocol: /^https?$/ }).max(2048);
+
+/** What the customer recognises of the line: all optional, absent as null or empty. */
+const productFields = {
+  title: hostText(500).nullish(),
+  variant_title: hostText(500).nullish(),
+  options: z
+    .array(z.object({ name: hostText(200), value: hostText(200) }))
+    .max(20)
+    .nullish(),
+  image_url: webUrl.nullish(),
+  product_url: webUrl.nullish(),
+  product_type: hostText(200).nullish(),
+  tags: z.array(hostText(200)).max(100).nullish(),
+};
+
 const OrderLineSchema = z
   .object({
+    ...productFields,
     sku: z.string().min(1),
     /** The size bought, when the product comes in sizes. */
     size: z.string().min(1).nullish(),
@@ -32,11 +54,36 @@ const OrderLineSchema = z
     unit_price: line.unit_price ?? null,
     final_sale: line.final_sale ?? false,
     returnable_until: line.returnable_until ?? null,
+    product: {
+      title: line.title ?? null,
+      variant_title: line.variant_title ?? null,
+      options: line.options ?? [],
+      image_url: line.image_url ?? null,
+      product_url: line.product_url ?? null,
+      product_type: line.product_type ?? null,
+      tags: line.tags ?? [],
+    },
+  }));
+
+/** Who placed the order: for staff, and to find a guest's order. Personal data, all optional. */
+const OrderCustomerInputSchema = z
+  .object({
+    name: hostText(500).nullish(),
+    email: hostText(320).nullish(),
+    /** The postcode the order was delivered to. */
+    postcode: hostText(32).nullish(),
+  })
+  .transform((customer) => ({
+    name: customer.name ?? null,
+    email: customer.email ?? null,
+    postcode: customer.postcode ?? null,
   }));
 
 export const OrderSchema = z
   .object({
     id: z.string().min(1),
+    /** The order number the customer and staff know (e.g. `#1001`), when it is not the id. */
+    number: hostText(100).nullish(),
     /** The customer the order belongs to: a portal caller's principal id. */
     customer_id: z.string().min(1),
     placed_at: instant,
@@ -47,6 +94,7 @@ export const OrderSchema = z
       .string()
       .regex(/^[A-Z]{3}$/, "an ISO 4217 code such as EUR")
       .nullish(),
+    customer: OrderCustomerInputSchema.nullish(),
     lines: z.array(OrderLineSchema),
   })
   .superRefine((order, ctx) => {
@@ -66,7 +114,9 @@ export const OrderSchema = z
   })
   .transform((order) => ({
     id: order.id,
+    number: order.number ?? null,
     customer_id: order.customer_id,
+    customer: order.customer ?? null,
     placed_at: order.placed_at,
     delivered_at: order.delivered_at ?? null,
     currency: order.currency ?? null,

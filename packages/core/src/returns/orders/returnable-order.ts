@@ -27,6 +27,7 @@ export async function returnableOrder(
   return {
     object: "returnable_order",
     order_id: order.id,
+    order_number: order.number,
     currency: order.currency,
     currency_exponent: currencyExponentOrNull(order.currency),
     placed_at: order.placed_at,
@@ -41,6 +42,7 @@ export async function returnableOrder(
       return {
         sku: line.sku,
         size: line.size,
+        product: line.product,
         ...status,
         unit_price: line.unit_price,
         resolutions,
