@@ -50,6 +50,9 @@ export async function startMcpHost(
     return service.fetch(request, context);
   };
   const server = kind === "hono" ? honoServer(fetch) : expressServer(fetch);
+  // Idle sockets stay open until close: on a busy machine a gap between two calls can outlast
+  // Node's 5 s keep-alive, and the client's next request then meets a socket being closed.
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const settings = await options(origin);
