@@ -354,7 +354,12 @@ describe.skipIf(skip !== null)(
                 reason: "CHANGED_MIND",
                 resolution: "REFUND",
               },
-              { line: { sku: "DRESS-RED", size: "S" }, reason: "DAMAGED", resolution: "REFUND" },
+              {
+                line: { sku: "DRESS-RED", size: "S" },
+                reason: "DAMAGED",
+                resolution: "EXCHANGE",
+                exchange_size: "M",
+              },
             ],
           },
           { principal: alice, idempotencyKey: "words-create" },
@@ -386,6 +391,8 @@ describe.skipIf(skip !== null)(
             rejected: "Another reason",
             grade: ["Like new", "Resell at a discount"],
             option: "Final sale",
+            exchange: "Size M instead",
+            credit: "€58.00 as store credit",
             attempt: "1 attempt",
             units: "2 units",
           },
@@ -394,6 +401,8 @@ describe.skipIf(skip !== null)(
             rejected: "Anderer Grund",
             grade: ["Wie neu", "Reduziert weiterverkaufen"],
             option: "Ausverkauf",
+            exchange: "Stattdessen Größe M",
+            credit: "58,00\u00a0€ als Gutschrift",
             attempt: "1 Versuch",
             units: "2 Stück",
           },
@@ -430,6 +439,13 @@ describe.skipIf(skip !== null)(
           expect((await reject.locator("option").allTextContents()).join(" ")).not.toMatch(
             /[A-Z]{2,}|_/,
           );
+
+          // The request: store credit named, the exchange by the size that comes back.
+          await page.goto(`${own.url}/returns/admin?request=${request.id}`);
+          const dressRow = page.locator(`tr[data-return-id="${dress}"] td`).last();
+          await expect.poll(() => dressRow.textContent(), SETTLED).toBe(words.exchange);
+          const requestText = (await main.textContent()) ?? "";
+          expect(requestText).toContain(words.credit);
 
           await page.goto(`${own.url}/returns/admin?view=insights`);
           const fit = page.locator('tr[data-fit-row="TEE-BLK M TOO_SMALL"] td').nth(3);

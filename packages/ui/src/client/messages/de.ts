@@ -241,6 +241,7 @@ export const de: Messages = {
   "action.update": "Entwurf ändern",
   "staff.requestHeading": "Rücksendeanfrage {id}",
   "staff.requestRefund": "Erstattung der Anfrage",
+  "staff.exchangeFor": "Stattdessen Größe {size}",
   "staff.requestReturns": "Die zusammen gesendeten Rücksendungen",
   "staff.inRequest": "Zusammen gesendet in einer Rücksendeanfrage",
   "staff.siblings": "Die anderen Rücksendungen der Anfrage",

@@ -235,6 +235,7 @@ export const en = {
   "action.update": "Update the draft",
   "staff.requestHeading": "Return request {id}",
   "staff.requestRefund": "Refund for the request",
+  "staff.exchangeFor": "Size {size} instead",
   "staff.requestReturns": "The returns sent together",
   "staff.inRequest": "Sent together in a return request",
   "staff.siblings": "The other returns of the request",

@@ -77,7 +77,13 @@ export function RequestDetail({ id, onOpenReturn, onBack }: Props) {
                   <td>
                     <StateBadge state={record.state} />
                   </td>
-                  <td>{record.refund ? i18n.money(record.refund.total, record.refund) : "—"}</td>
+                  <td>
+                    {record.resolution === "EXCHANGE" && record.exchange_size
+                      ? i18n.t("staff.exchangeFor", { size: record.exchange_size })
+                      : record.refund
+                        ? i18n.money(record.refund.total, record.refund)
+                        : "—"}
+                  </td>
                 </tr>
               ))}
             </tbody>
