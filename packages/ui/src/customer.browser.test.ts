@@ -316,6 +316,191 @@ describe.skipIf(skip !== null)(
       }
     });
 
+    /** A shop charging a 10 % restocking fee and a €4.95 label, the figures the issue saw. */
+    async function feeShop() {
+      return startShop({
+        refundPolicy: {
+          restocking_fee: { percent: 10 },
+          return_shipping_fee: { amount: { EUR: 495 } },
+        },
+      });
+    }
+
+    /** A refund, a store credit and an exchange on one order, each chosen step by step. */
+    async function chooseThreeLines(page: Page, words: Record<string, string>) {
+      const submit = page.getByRole("button", { name: words.submit });
+      const why = async () => {
+        const id = await submit.getAttribute("aria-describedby");
+        return id ? page.locator(`#${id}`).textContent() : null;
+      };
+      // Nothing chosen: the button is off, and says why in words tied to it.
+      await page.locator(".rk-lines").waitFor();
+      expect(await submit.isDisabled()).toBe(true);
+      expect(await why()).toBe(words.nothing);
+      await page.locator("#rk-line-0-take").check();
+      expect(await submit.isDisabled()).toBe(true);
+      expect(await why()).toBe(words.reason);
+      await page.locator("#rk-line-0-reason").selectOption("TOO_SMALL_AT_CHEST");
+      await page.locator("#rk-line-1-take").check();
+      await page.locator("#rk-line-1-reason").selectOption("CHANGED_MIND");
+      await page.locator('input[name="rk-line-1-resolution"][value="STORE_CREDIT"]').check();
+      await page.locator("#rk-line-2-take").check();
+      await page.locator("#rk-line-2-reason").selectOption("TOO_LARGE_AT_HIPS");
+      await page.locator('input[name="rk-line-2-resolution"][value="EXCHANGE"]').check();
+      expect(await submit.isDisabled()).toBe(true);
+      expect(await why()).toBe(words.size);
+      await page.locator("#rk-line-2-size").fill("M");
+      await expect.poll(() => submit.isDisabled(), SETTLED).toBe(false);
+      expect(await submit.getAttribute("aria-describedby")).toBeNull();
+      return submit;
+    }
+
+    test("estimate - each chosen line shows the figure its return then carries; fees split, credit named, an exchange says what comes back", async () => {
+      const fees = await feeShop();
+      const context = await browser.newContext({ locale: "en-GB" });
+      try {
+        await context.addCookies([
+          { name: SESSION_COOKIE, value: "customer:alice", url: fees.url },
+        ]);
+        const page = await context.newPage();
+        await page.goto(`${fees.url}/returns?order=${ORDER_ID}`);
+        const summary = page.locator(".rk-summary");
+        await expect.poll(() => summary.textContent(), SETTLED).toContain("0 items selected");
+        const submit = await chooseThreeLines(page, {
+          submit: "Submit return",
+          nothing: "Choose at least one item, with a reason, to return.",
+          reason: "Choose a reason for TEE-BLK (M).",
+          size: "Choose the new size for DRESS-RED (S).",
+        });
+        await expect.poll(() => summary.textContent(), SETTLED).toContain("3 items selected");
+        const estimates = page.locator(".rk-lines .rk-estimate");
+        await expect.poll(() => estimates.count(), SETTLED).toBe(3);
+        const [tee, jeans, dress] = await estimates.allTextContents();
+        expect(tee).toMatch(/^Estimated refund: €\d+\.\d\d$/);
+        expect(jeans).toMatch(/^Estimated: €\d+\.\d\d as store credit$/);
+        expect(dress).toBe("You get size M instead.");
+        // Fees apart, each with its figure and why; no refund of nothing for the exchange.
+        const text = (await summary.textContent()) ?? "";
+        expect(text).toContain("Restocking fee");
+        expect(text).toContain("10% of the item price, set by the shop.");
+        expect(text).toContain("Return label€4.95");
+        expect(text).toContain("Shared between the items in this parcel.");
+        expect(text).not.toContain("Fees");
+        expect(
+          await page.getByRole("form", { name: `Order ${ORDER_ID}` }).textContent(),
+        ).not.toContain("€0.00");
+        const total = await page.getByTestId("refund-total").textContent();
+
+        await submit.click();
+        await page.getByRole("status").filter({ hasText: "submitted" }).waitFor();
+        // What the page showed per line and in all is what the request stored.
+        const mine = await fees.service.list(
+          { order_id: ORDER_ID },
+          { principal: { kind: "portal", id: "alice", scopes: ["portal:returns.read"] } },
+        );
+        const stored = Object.fromEntries(mine.data.map((r) => [r.line.sku, r.refund?.total]));
+        const euros = (minor: number | undefined) => `€${((minor ?? 0) / 100).toFixed(2)}`;
+        expect(tee).toBe(`Estimated refund: ${euros(stored["TEE-BLK"])}`);
+        expect(jeans).toBe(`Estimated: ${euros(stored["JEANS-SLIM"])} as store credit`);
+        expect(total).toBe(euros((stored["TEE-BLK"] ?? 0) + (stored["JEANS-SLIM"] ?? 0)));
+        // The cards: store credit named, the exchange with what comes back and no refund.
+        const card = (sku: string) => page.locator(".rk-return").filter({ hasText: sku });
+        await card("DRESS-RED").waitFor();
+        expect(await card("JEANS-SLIM").textContent()).toContain(
+          `${euros(stored["JEANS-SLIM"])} as store credit`,
+        );
+        const dressCard = (await card("DRESS-RED").textContent()) ?? "";
+        expect(dressCard).toContain("You get size M instead.");
+        expect(dressCard).not.toContain("Refund");
+        expect(dressCard).not.toContain("€0.00");
+        expect(await page.locator(".rk-request").textContent()).toContain("Return label");
+        expect(await seriousViolations(page)).toEqual([]);
+      } finally {
+        await context.close();
+        await fees.close();
+      }
+    });
+
+    test("estimate - the same choice in German: reasons to wait, fees apart, credit named", async () => {
+      const fees = await feeShop();
+      const context = await browser.newContext({ locale: "de-DE" });
+      try {
+        await context.addCookies([
+          { name: SESSION_COOKIE, value: "customer:alice", url: fees.url },
+        ]);
+        const page = await context.newPage();
+        await page.goto(`${fees.url}/returns?order=${ORDER_ID}`);
+        await chooseThreeLines(page, {
+          submit: "Rücksendung absenden",
+          nothing: "Wählen Sie mindestens einen Artikel mit Grund aus.",
+          reason: "Wählen Sie einen Grund für TEE-BLK (M).",
+          size: "Wählen Sie die neue Größe für DRESS-RED (S).",
+        });
+        const estimates = page.locator(".rk-lines .rk-estimate");
+        await expect.poll(() => estimates.count(), SETTLED).toBe(3);
+        const [tee, jeans, dress] = await estimates.allTextContents();
+        expect(tee).toMatch(/^Voraussichtliche Erstattung: \d+,\d\d\u00a0€$/);
+        expect(jeans).toMatch(/^Voraussichtlich: \d+,\d\d\u00a0€ als Gutschrift$/);
+        expect(dress).toBe("Sie erhalten stattdessen Größe M.");
+        const summary = (await page.locator(".rk-summary").textContent()) ?? "";
+        expect(summary).toContain("3 Artikel ausgewählt");
+        expect(summary).toContain("Wiedereinlagerungsgebühr");
+        expect(summary).toContain("10\u00a0% des Artikelpreises, vom Shop festgelegt.");
+        expect(summary).toContain("Rücksendeetikett");
+        expect(summary).toContain("Wird auf die Artikel in diesem Paket aufgeteilt.");
+        expect(await seriousViolations(page)).toEqual([]);
+      } finally {
+        await context.close();
+        await fees.close();
+      }
+    });
+
+    test("a declined return tells the customer why in words, never the code", async () => {
+      const own = await startShop();
+      const context = await browser.newContext({ locale: "en-GB" });
+      try {
+        const customer = {
+          principal: { kind: "portal" as const, id: "alice", scopes: ["portal:returns.write"] },
+        };
+        const { request } = await own.service.createReturnRequest(
+          {
+            order_id: ORDER_ID,
+            lines: [
+              {
+                line: { sku: "JEANS-SLIM", size: "32" },
+                reason: "CHANGED_MIND",
+                resolution: "REFUND",
+              },
+            ],
+          },
+          { ...customer, idempotencyKey: "declined-jeans" },
+        );
+        const id = request.returns[0]?.id as string;
+        await own.service.submitReturnRequest(request.id, {}, { ...customer, idempotencyKey: "s" });
+        await own.service.advance(
+          id,
+          "reject",
+          { reason_code: "OTHER" },
+          {
+            principal: { kind: "merchant", id: "staff", scopes: ["merchant:returns.write"] },
+            idempotencyKey: "reject-jeans",
+          },
+        );
+        await context.addCookies([{ name: SESSION_COOKIE, value: "customer:alice", url: own.url }]);
+        const page = await context.newPage();
+        await page.goto(`${own.url}/returns?order=${ORDER_ID}`);
+        const card = page.locator(".rk-return").filter({ hasText: "JEANS-SLIM" });
+        await expect.poll(() => card.textContent(), SETTLED).toContain("Declined");
+        const text = (await card.textContent()) ?? "";
+        expect(text).toContain("Another reason");
+        expect(text).not.toMatch(/\bOTHER\b|CHANGED_MIND|[A-Z]+_[A-Z]+/);
+        expect(await seriousViolations(page)).toEqual([]);
+      } finally {
+        await context.close();
+        await own.close();
+      }
+    });
+
     test("German: messages from the catalogue, money and dates through Intl", async () => {
       const context = await browser.newContext({ locale: "de-DE" });
       await context.addCookies([{ name: SESSION_COOKIE, value: "customer:alice", url: shop.url }]);

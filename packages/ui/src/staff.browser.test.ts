@@ -305,8 +305,8 @@ describe.skipIf(skip !== null)(
       for (const { name, count } of fitRows) {
         const cells = await page.locator(`tr[data-fit-row="${name}"] td`).allTextContents();
         expect(cells.slice(3)).toEqual([
-          `${count.returns} returns, ${count.units} units`,
-          `${count.confirmed_returns} returns, ${count.confirmed_units} units`,
+          `${returnsOf(count.returns)}, ${unitsOf(count.units)}`,
+          `${returnsOf(count.confirmed_returns)}, ${unitsOf(count.confirmed_units)}`,
         ]);
       }
       await expect
@@ -329,6 +329,133 @@ describe.skipIf(skip !== null)(
       expect(await seriousViolations(page)).toEqual([]);
       expect(errors).toEqual([]);
       await context.close();
+    });
+
+    test("words - codes in words and counts in the plural they take, in English and German", async () => {
+      const own = await startShop();
+      try {
+        const staff: Principal = {
+          kind: "merchant",
+          id: "warehouse",
+          scopes: ["merchant:returns.write"],
+        };
+        const { request } = await own.service.createReturnRequest(
+          {
+            order_id: ORDER_ID,
+            lines: [
+              {
+                line: { sku: "TEE-BLK", size: "M" },
+                quantity: 2,
+                reason: "TOO_SMALL",
+                resolution: "STORE_CREDIT",
+              },
+              {
+                line: { sku: "JEANS-SLIM", size: "32" },
+                reason: "CHANGED_MIND",
+                resolution: "REFUND",
+              },
+              {
+                line: { sku: "DRESS-RED", size: "S" },
+                reason: "DAMAGED",
+                resolution: "EXCHANGE",
+                exchange_size: "M",
+              },
+            ],
+          },
+          { principal: alice, idempotencyKey: "words-create" },
+        );
+        await own.service.submitReturnRequest(
+          request.id,
+          {},
+          { principal: alice, idempotencyKey: "words-submit" },
+        );
+        const [tee, jeans, dress] = request.returns.map((r) => r.id) as [string, string, string];
+        let key = 0;
+        const advance = (id: string, event: string, body: Record<string, unknown> = {}) =>
+          own.service.advance(id, event, body, {
+            principal: staff,
+            idempotencyKey: `words-${key++}`,
+          });
+        await advance(jeans, "reject", { reason_code: "OTHER" });
+        for (const event of ["approve", "ship", "receive"]) await advance(tee, event);
+        await advance(tee, "grade", {
+          condition: "LIKE_NEW",
+          disposition: "RESELL_DISCOUNTED",
+          accepted_quantity: 2,
+        });
+        await own.service.dispatcher.drain();
+
+        const checks = [
+          {
+            locale: "en-GB",
+            rejected: "Another reason",
+            grade: ["Like new", "Resell at a discount"],
+            option: "Final sale",
+            exchange: "Size M instead",
+            credit: "€58.00 as store credit",
+            attempt: "1 attempt",
+            units: "2 units",
+          },
+          {
+            locale: "de-DE",
+            rejected: "Anderer Grund",
+            grade: ["Wie neu", "Reduziert weiterverkaufen"],
+            option: "Ausverkauf",
+            exchange: "Stattdessen Größe M",
+            credit: "58,00\u00a0€ als Gutschrift",
+            attempt: "1 Versuch",
+            units: "2 Stück",
+          },
+        ];
+        for (const words of checks) {
+          const context = await browser.newContext({ locale: words.locale });
+          await context.addCookies([
+            { name: SESSION_COOKIE, value: "staff:warehouse", url: own.url },
+          ]);
+          const page = await context.newPage();
+          const main = page.locator("returnkit-back-office");
+          await page.goto(`${own.url}/returns/admin?return=${jeans}`);
+          const timeline = page.locator(".rk-timeline");
+          await expect.poll(() => timeline.textContent(), SETTLED).toContain(words.rejected);
+          await page.locator('[data-delivery-status="delivered"]').first().waitFor();
+          expect(
+            await page.locator('[data-delivery-status="delivered"]').first().textContent(),
+          ).toContain(words.attempt);
+          expect(await main.textContent()).not.toMatch(/\b[A-Z]+_[A-Z_]+\b|\bOTHER\b|\(s\)|\(e\)/);
+
+          await page.goto(`${own.url}/returns/admin?return=${tee}`);
+          await expect.poll(() => main.textContent(), SETTLED).toContain(words.grade[0]);
+          const text = (await main.textContent()) ?? "";
+          for (const phrase of words.grade) expect(text).toContain(phrase);
+          expect(text).not.toMatch(/\b[A-Z]+_[A-Z_]+\b|\(s\)|\(e\)/);
+          expect(await seriousViolations(page)).toEqual([]);
+
+          await page.goto(`${own.url}/returns/admin?return=${dress}`);
+          const reject = page.locator('form[data-action="reject"] select');
+          await reject.waitFor();
+          await expect
+            .poll(() => reject.locator("option").allTextContents(), SETTLED)
+            .toContain(words.option);
+          expect((await reject.locator("option").allTextContents()).join(" ")).not.toMatch(
+            /[A-Z]{2,}|_/,
+          );
+
+          // The request: store credit named, the exchange by the size that comes back.
+          await page.goto(`${own.url}/returns/admin?request=${request.id}`);
+          const dressRow = page.locator(`tr[data-return-id="${dress}"] td`).last();
+          await expect.poll(() => dressRow.textContent(), SETTLED).toBe(words.exchange);
+          const requestText = (await main.textContent()) ?? "";
+          expect(requestText).toContain(words.credit);
+
+          await page.goto(`${own.url}/returns/admin?view=insights`);
+          const fit = page.locator('tr[data-fit-row="TEE-BLK M TOO_SMALL"] td').nth(3);
+          await expect.poll(() => fit.textContent(), SETTLED).toContain(words.units);
+          expect(await seriousViolations(page)).toEqual([]);
+          await context.close();
+        }
+      } finally {
+        await own.close();
+      }
     });
 
     test("fit insights: more issues and more sizes than a page holds, each list paged by its button", async () => {
@@ -377,6 +504,9 @@ describe.skipIf(skip !== null)(
     });
   },
 );
+
+const returnsOf = (n: number) => `${n} ${n === 1 ? "return" : "returns"}`;
+const unitsOf = (n: number) => `${n} ${n === 1 ? "unit" : "units"}`;
 
 /** The title the API gives an event's template, read from the return the page shows. */
 async function titleOf(page: Page, event: string): Promise<string> {

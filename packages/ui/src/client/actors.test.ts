@@ -12,9 +12,9 @@ describe("describeActor", () => {
     expect(describeActor({ kind: "carrier", id: "easypost" }, en.t)).toBe("Carrier easypost");
   });
 
-  test("describeActor - shows a kind it does not know as the API spells it", () => {
-    expect(describeActor({ kind: "warehouse_robot", id: "r2" }, en.t)).toBe("warehouse_robot r2");
-    expect(describeActor({ kind: "warehouse_robot", id: "r2" }, de.t)).toBe("warehouse_robot r2");
+  test("describeActor - a kind it does not know in words, never the raw code", () => {
+    expect(describeActor({ kind: "warehouse_robot", id: "r2" }, en.t)).toBe("Warehouse robot r2");
+    expect(describeActor({ kind: "warehouse_robot", id: "r2" }, de.t)).toBe("Warehouse robot r2");
   });
 
   test("describeActor - says whom the actor acted for", () => {

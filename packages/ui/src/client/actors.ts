@@ -1,8 +1,10 @@
 /**
  * @module client/actors — who took a step of a return's history, in the reader's words. The
  * API's actor kinds are an open set: a kind this page does not know (a later release's) is
- * shown as it is, never dropped or mistaken for another.
+ * humanised ("warehouse_robot" → "Warehouse robot"), never dropped, mistaken for another or
+ * shown as a raw code.
  */
+import { humaniseCode } from "./codes";
 import type { I18n } from "./i18n";
 import type { MessageKey } from "./messages/en";
 
@@ -12,11 +14,11 @@ interface ActorLike {
   on_behalf_of?: { kind: string; id: string };
 }
 
-/** A known kind in words ("Staff"); an unknown one as the API spells it. */
+/** A known kind in words ("Staff"); an unknown one humanised. */
 function actorKindLabel(kind: string, t: I18n["t"]): string {
   const key = `actor.${kind}` as MessageKey;
   const text = t(key);
-  return text === key ? kind : text;
+  return text === key ? humaniseCode(kind) : text;
 }
 
 /** "Staff staff-2"; with whom it acted for, "Privacy request erasure for Staff staff-2". */

@@ -1,6 +1,6 @@
 /** @module client/customer/choice — what the customer picked for each line, and what it comes to. */
 
-import type { Refund, ReturnableLine } from "../api-schemas";
+import type { Refund, ReturnableLine, ReturnRequestEstimate } from "../api-schemas";
 import type { ChosenLine } from "../return-request";
 
 export interface LineChoice {
@@ -40,22 +40,48 @@ export function maxQuantity(line: ReturnableLine): number {
   return Math.max(1, Math.min(property?.max ?? line.returnable_quantity, line.returnable_quantity));
 }
 
-/**
- * The line's refund for the chosen resolution and quantity, from the API's estimate for the
- * whole returnable quantity (`refund_estimates`), per unit. An estimate: the shop works out
- * the final amount (return shipping is charged once per parcel, some fees are waived by reason).
- */
-export function lineRefund(
+type EstimateLine = ReturnRequestEstimate["lines"][number];
+
+/** Whether the estimate's entry is for `line` as chosen (units, reason and resolution). */
+function answersLine(
+  entry: EstimateLine,
   line: ReturnableLine,
-  resolution: string,
-  quantity: number,
-): number | null {
-  // Keyed by the resolutions the line offers; the page's choice is one of them, as text.
-  const estimates: Partial<Record<string, Refund>> = line.refund_estimates ?? {};
-  const estimate = estimates[resolution];
-  if (!estimate) return null;
-  if (quantity >= line.returnable_quantity) return estimate.total;
-  return Math.round((estimate.total * quantity) / Math.max(1, line.returnable_quantity));
+  choice: Pick<LineChoice, "quantity" | "reason" | "resolution">,
+): boolean {
+  return (
+    entry.line.sku === line.sku &&
+    (entry.line.size ?? null) === (line.size ?? null) &&
+    entry.line.quantity === choice.quantity &&
+    entry.reason === choice.reason &&
+    entry.resolution === choice.resolution
+  );
+}
+
+/**
+ * Whether `estimate` is the API's answer for exactly `chosen`: the label's shares depend on
+ * every chosen line, so an answer for another set of lines answers none of them.
+ */
+export function answersChoice(estimate: ReturnRequestEstimate, chosen: ChosenLine[]): boolean {
+  return (
+    estimate.lines.length === chosen.length &&
+    chosen.every((choice) =>
+      estimate.lines.some((entry) => answersLine(entry, choice.line, choice)),
+    )
+  );
+}
+
+/**
+ * The line's refund in `estimate` (the API's answer for the whole choice: the label shared among
+ * the chosen lines, fees waived by reason), or null when it has none for the line as chosen,
+ * so a line never shows a figure the request would not carry.
+ */
+export function estimatedRefund(
+  estimate: ReturnRequestEstimate | null,
+  line: ReturnableLine,
+  choice: LineChoice,
+): Refund | null {
+  const entry = estimate?.lines.find((candidate) => answersLine(candidate, line, choice));
+  return entry?.refund ?? null;
 }
 
 /** The lines chosen, each with what the request needs, or what is missing first. */

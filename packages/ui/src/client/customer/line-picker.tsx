@@ -1,11 +1,12 @@
 /** @module client/customer/line-picker — one line of the order: take it or not, and how. */
 
-import type { Reason, ReturnableLine } from "../api-schemas";
+import type { Reason, Refund, ReturnableLine } from "../api-schemas";
+import { codeLabel } from "../codes";
 import type { MessageKey } from "../messages/en";
 import type { CurrencyUnit } from "../money";
 import { reasonLabel } from "../reasons";
 import { usePage } from "../shared/context";
-import { type LineChoice, lineRefund, maxQuantity, offersField, resolutionsOf } from "./choice";
+import { type LineChoice, maxQuantity, offersField, resolutionsOf } from "./choice";
 
 interface Props {
   line: ReturnableLine;
@@ -14,6 +15,8 @@ interface Props {
   unit: CurrencyUnit | null;
   reasons: Reason[];
   choice: LineChoice;
+  /** This line's refund in the API's estimate of the whole choice, as chosen now; else null. */
+  refund: Refund | null;
   onChange(next: LineChoice): void;
 }
 
@@ -29,12 +32,11 @@ function refusalKey(line: ReturnableLine): MessageKey {
   return "line.notReturnable.other";
 }
 
-export function LinePicker({ line, index, unit, reasons, choice, onChange }: Props) {
+export function LinePicker({ line, index, unit, reasons, choice, refund, onChange }: Props) {
   const { i18n } = usePage();
   const id = `rk-line-${index}`;
   const returnable = Boolean(line._templates.create) && line.returnable_quantity > 0;
   const set = (patch: Partial<LineChoice>) => onChange({ ...choice, ...patch });
-  const estimate = lineRefund(line, choice.resolution, choice.quantity);
   return (
     <li class={`rk-line${choice.selected ? " rk-line-selected" : ""}`}>
       <div class="rk-line-head">
@@ -63,15 +65,25 @@ export function LinePicker({ line, index, unit, reasons, choice, onChange }: Pro
       {returnable && choice.selected ? (
         <LineFields id={id} line={line} reasons={reasons} choice={choice} set={set} />
       ) : null}
-      {returnable &&
-      choice.selected &&
-      estimate !== null &&
-      unit &&
-      choice.resolution !== "EXCHANGE" ? (
-        <p class="rk-estimate">{i18n.t("line.estimate", { amount: i18n.money(estimate, unit) })}</p>
-      ) : null}
+      {returnable && choice.selected ? <LineOutcome choice={choice} refund={refund} /> : null}
     </li>
   );
+}
+
+/**
+ * What the customer gets for the line: the size an exchange brings, or the refund or store
+ * credit of the API's estimate (nothing until that answer is for the line as chosen).
+ */
+function LineOutcome({ choice, refund }: { choice: LineChoice; refund: Refund | null }) {
+  const { i18n } = usePage();
+  const size = choice.exchangeSize.trim();
+  if (choice.resolution === "EXCHANGE") {
+    return size ? <p class="rk-estimate">{i18n.t("line.exchange", { size })}</p> : null;
+  }
+  if (!refund) return null;
+  const amount = i18n.money(refund.total, refund);
+  const key: MessageKey = choice.resolution === "STORE_CREDIT" ? "line.credit" : "line.estimate";
+  return <p class="rk-estimate">{i18n.t(key, { amount })}</p>;
 }
 
 interface FieldProps {
@@ -134,7 +146,7 @@ function LineFields({ id, line, reasons, choice, set }: FieldProps) {
               checked={choice.resolution === resolution}
               onChange={() => set({ resolution })}
             />{" "}
-            {i18n.t(`resolution.${resolution}` as MessageKey)}
+            {codeLabel(i18n, "resolution", resolution)}
           </label>
         ))}
       </fieldset>

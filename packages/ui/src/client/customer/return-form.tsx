@@ -1,13 +1,22 @@
 /** @module client/customer/return-form — the returnable lines of an order, chosen and submitted. */
 import { useEffect, useState } from "preact/hooks";
 import { apiPaths } from "../api-paths";
-import type { Reason, ReasonList, ReturnableOrder } from "../api-schemas";
+import type { Reason, ReasonList, ReturnableOrder, ReturnPolicy } from "../api-schemas";
+import type { I18n } from "../i18n";
 import { currencyUnit } from "../money";
 import { describeProblem } from "../problems";
-import { type ChosenLine, submitReturnRequest } from "../return-request";
+import { submitReturnRequest } from "../return-request";
 import { usePage } from "../shared/context";
 import { Notice } from "../shared/parts";
-import { chosenCount, chosenLines, initialChoice, type LineChoice, lineKey } from "./choice";
+import {
+  answersChoice,
+  chosenCount,
+  chosenLines,
+  estimatedRefund,
+  initialChoice,
+  type LineChoice,
+  lineKey,
+} from "./choice";
 import { itemName, LinePicker } from "./line-picker";
 import { Summary } from "./summary";
 import { useRefundEstimate } from "./use-refund-estimate";
@@ -28,6 +37,7 @@ export function ReturnForm({ orderId, version, onSubmitted }: Props) {
   const [error, setError] = useState("");
   const [done, setDone] = useState("");
   const [busy, setBusy] = useState(false);
+  const restockingPercent = useRestockingPercent();
 
   const load = async () => {
     try {
@@ -54,35 +64,31 @@ export function ReturnForm({ orderId, version, onSubmitted }: Props) {
   const choice = order ? chosenLines(order.lines, choices) : null;
   const complete = choice && "lines" in choice ? choice.lines : null;
   const estimate = useRefundEstimate(api, i18n, order, complete, busy);
+  // Per line, only the answer for the choice as it is now: never a figure the request would not carry.
+  const answer =
+    estimate.state.kind === "ready" && complete && answersChoice(estimate.state.estimate, complete)
+      ? estimate.state.estimate
+      : null;
 
   if (!order) return error ? <Notice kind="error">{error}</Notice> : <p>{i18n.t("app.loading")}</p>;
 
-  /** The complete choice, or why it cannot be sent yet, in words. */
-  const chosen = (): ChosenLine[] | string => {
-    if (!choice || "lines" in choice) return complete ?? i18n.t("submit.nothing");
-    if (choice.missing === "nothing") return i18n.t("submit.nothing");
-    const item = itemName(choice.line);
-    return i18n.t(choice.missing === "reason" ? "submit.reasonMissing" : "submit.sizeMissing", {
-      item,
-    });
-  };
+  const lines = complete ?? whyIncomplete(choice, i18n);
+  const blocked = typeof lines === "string" ? lines : null;
 
   const submit = async (event: Event) => {
     event.preventDefault();
     setDone("");
-    const lines = chosen();
-    if (typeof lines === "string") return setError(lines);
+    if (typeof lines === "string") return;
     estimate.cancel();
     setError("");
     setBusy(true);
     try {
       const request = await submitReturnRequest(api, order, lines);
       const refund = request.refund;
+      const exchangesOnly = lines.every((line) => line.resolution === "EXCHANGE");
       setDone(
-        refund
-          ? i18n.t("submit.doneWithRefund", {
-              amount: i18n.money(refund.total, refund),
-            })
+        refund && !exchangesOnly
+          ? i18n.t("submit.doneWithRefund", { amount: i18n.money(refund.total, refund) })
           : i18n.t("submit.done"),
       );
       await load();
@@ -115,6 +121,7 @@ export function ReturnForm({ orderId, version, onSubmitted }: Props) {
             unit={currencyUnit(order)}
             reasons={reasons}
             choice={choices[lineKey(line)] ?? initialChoice(line)}
+            refund={estimatedRefund(answer, line, choices[lineKey(line)] ?? initialChoice(line))}
             onChange={(next) => setChoices({ ...choices, [lineKey(line)]: next })}
           />
         ))}
@@ -123,12 +130,61 @@ export function ReturnForm({ orderId, version, onSubmitted }: Props) {
         count={chosenCount(order.lines, choices)}
         state={estimate.state}
         unit={currencyUnit(order)}
+        restockingPercent={restockingPercent}
       />
       <Notice kind="error">{error}</Notice>
       <Notice kind="ok">{done}</Notice>
-      <button type="submit" class="rk-button rk-primary" disabled={busy} aria-busy={busy}>
-        {busy ? i18n.t("submit.sending") : i18n.t("submit.button")}
-      </button>
+      <SubmitButton busy={busy} blocked={blocked} />
     </form>
   );
+}
+
+/**
+ * The published policy's restocking percent, for the fee's one-line reason (the fee's amount
+ * is the estimate's); null until it arrives, or when it cannot be read.
+ */
+function useRestockingPercent(): number | null {
+  const { api } = usePage();
+  const [percent, setPercent] = useState<number | null>(null);
+  useEffect(() => {
+    api
+      .get<ReturnPolicy>(apiPaths.returnPolicy())
+      .then((policy) => setPercent(policy.fees.restocking_fee.percent))
+      .catch(() => setPercent(null));
+  }, []);
+  return percent;
+}
+
+/** Submits the choice; off until it is complete, with why in words tied to the button. */
+function SubmitButton({ busy, blocked }: { busy: boolean; blocked: string | null }) {
+  const { i18n } = usePage();
+  return (
+    <>
+      {blocked ? (
+        <p id="rk-submit-why" class="rk-muted">
+          {blocked}
+        </p>
+      ) : null}
+      <button
+        type="submit"
+        class="rk-button rk-primary"
+        disabled={busy || blocked !== null}
+        aria-busy={busy}
+        aria-describedby={blocked ? "rk-submit-why" : undefined}
+      >
+        {busy ? i18n.t("submit.sending") : i18n.t("submit.button")}
+      </button>
+    </>
+  );
+}
+
+/** Why the choice cannot be sent yet, in words naming the item. */
+function whyIncomplete(choice: ReturnType<typeof chosenLines> | null, i18n: I18n): string {
+  if (!choice || "lines" in choice || choice.missing === "nothing") {
+    return i18n.t("submit.nothing");
+  }
+  const item = itemName(choice.line);
+  return i18n.t(choice.missing === "reason" ? "submit.reasonMissing" : "submit.sizeMissing", {
+    item,
+  });
 }

@@ -2,7 +2,8 @@
 
 import type { Return } from "../api-schemas";
 import { usePage } from "../shared/context";
-import { RefundBlock, StateBadge, Timeline } from "../shared/parts";
+import { StateBadge, Timeline } from "../shared/parts";
+import { RefundBlock } from "../shared/refund";
 import { itemName } from "./line-picker";
 
 interface Props {
@@ -20,12 +21,10 @@ export function ReturnItem({ record, label, onAct }: Props) {
         {i18n.t("returns.item", { item: itemName(record.line), quantity: record.line.quantity })}{" "}
         <StateBadge state={record.state} />
       </h3>
-      <p class="rk-muted">
-        {i18n.t("returns.reason", { reason: label(record.reason) })}
-        {record.exchange_size
-          ? ` · ${i18n.t("returns.exchangeTo", { size: record.exchange_size })}`
-          : ""}
-      </p>
+      <p class="rk-muted">{i18n.t("returns.reason", { reason: label(record.reason) })}</p>
+      {record.exchange_size ? (
+        <p class="rk-estimate">{i18n.t("line.exchange", { size: record.exchange_size })}</p>
+      ) : null}
       <RefundBlock refund={record.refund} />
       <Timeline history={record.history} label={i18n.t("returns.timeline")} />
       <div class="rk-actions">

@@ -8,7 +8,8 @@ import { apiPaths } from "../api-paths";
 import type { Return, ReturnList, ReturnRequest, Template } from "../api-schemas";
 import { describeProblem } from "../problems";
 import { usePage } from "../shared/context";
-import { Notice, RefundBlock } from "../shared/parts";
+import { Notice } from "../shared/parts";
+import { RequestRefundBlock } from "../shared/refund";
 import { useReasons } from "../shared/use-reasons";
 import { ReturnItem } from "./return-item";
 
@@ -97,7 +98,11 @@ export function ReturnsList({ orderId, version, onChanged }: Props) {
           ) : (
             <li key={entry.request.id} class="rk-request" data-request-id={entry.request.id}>
               <h3>{i18n.t("request.heading", { date: i18n.date(entry.request.created_at) })}</h3>
-              <RefundBlock refund={entry.request.refund} label={i18n.t("request.refund")} />
+              <RequestRefundBlock
+                refund={entry.request.refund}
+                parts={entry.request.returns}
+                label={i18n.t("request.refund")}
+              />
               {entry.request._templates?.submit ? (
                 <button
                   type="button"

@@ -3,7 +3,7 @@
 import type { ReturnRequestEstimate } from "../api-schemas";
 import type { CurrencyUnit } from "../money";
 import { usePage } from "../shared/context";
-import { feesOf } from "../shared/parts";
+import { FeeLines, totalOf } from "../shared/refund";
 import type { EstimateState } from "./use-refund-estimate";
 
 interface Props {
@@ -12,9 +12,11 @@ interface Props {
   state: EstimateState;
   /** What the order's amounts are counted in; null when they cannot be. */
   unit: CurrencyUnit | null;
+  /** The published policy's restocking percent, for the fee's reason; null when not known. */
+  restockingPercent: number | null;
 }
 
-export function Summary({ count, state, unit }: Props) {
+export function Summary({ count, state, unit, restockingPercent }: Props) {
   const { i18n } = usePage();
   const shown =
     state.kind === "ready" ? state.estimate : state.kind === "working" ? state.previous : null;
@@ -26,35 +28,38 @@ export function Summary({ count, state, unit }: Props) {
       aria-busy={state.kind === "working"}
     >
       <h3 id="rk-summary-heading">{i18n.t("summary.heading")}</h3>
-      <p>{i18n.t("summary.items", { count })}</p>
+      <p>{i18n.count("summary.items", count)}</p>
       {count > 0 && state.kind === "none" ? (
         <p class="rk-muted">{i18n.t("summary.chooseReason")}</p>
       ) : null}
       {state.kind === "failed" ? <p class="rk-muted">{state.message}</p> : null}
-      {shown ? <Amounts estimate={shown} unit={shown.refund ?? unit} /> : null}
+      {shown ? (
+        <Amounts
+          estimate={shown}
+          unit={shown.refund ?? unit}
+          restockingPercent={restockingPercent}
+        />
+      ) : null}
     </section>
   );
 }
 
-/** Refund and store credit apart, exchanges, the fees, and what the customer gets in all. */
+/** Refund and store credit apart, exchanges, each fee with why, and what the customer gets in all. */
 function Amounts({
   estimate,
   unit,
+  restockingPercent,
 }: {
   estimate: ReturnRequestEstimate;
   unit: CurrencyUnit | null;
+  restockingPercent: number | null;
 }) {
   const { i18n } = usePage();
   const money = (amount: number) => (unit ? i18n.money(amount, unit) : "—");
-  const sum = (resolution: string) =>
-    estimate.lines
-      .filter((line) => line.resolution === resolution)
-      .reduce((total, line) => total + (line.refund?.total ?? 0), 0);
-  const refunded = sum("REFUND");
-  const credited = sum("STORE_CREDIT");
+  const refunded = totalOf(estimate.lines, "REFUND");
+  const credited = totalOf(estimate.lines, "STORE_CREDIT");
   const exchanges = estimate.lines.some((line) => line.resolution === "EXCHANGE");
   const refund = estimate.refund;
-  const fees = refund ? feesOf(refund) : 0;
   return (
     <>
       <dl>
@@ -67,7 +72,7 @@ function Amounts({
         {credited ? (
           <>
             <dt>{i18n.t("summary.credit")}</dt>
-            <dd>{money(credited)}</dd>
+            <dd>{i18n.t("returns.creditTotal", { amount: money(credited) })}</dd>
           </>
         ) : null}
         {exchanges ? (
@@ -76,12 +81,7 @@ function Amounts({
             <dd>{i18n.t("summary.exchangeNone")}</dd>
           </>
         ) : null}
-        {fees ? (
-          <>
-            <dt>{i18n.t("summary.fees")}</dt>
-            <dd>{money(fees)}</dd>
-          </>
-        ) : null}
+        {refund ? <FeeLines refund={refund} restockingPercent={restockingPercent} /> : null}
         <dt class="rk-total">{i18n.t("summary.total")}</dt>
         <dd class="rk-total" data-testid="refund-total">
           {money(refund?.total ?? 0)}

@@ -1,10 +1,10 @@
-/** @module client/shared/parts — pieces both pages show: header, messages, timeline, refund. */
+/** @module client/shared/parts — pieces both pages show: header, messages, state, timeline. */
 import type { ComponentChildren } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { describeActor } from "../actors";
 import { SIGNED_OUT_EVENT } from "../api";
-import type { HistoryEntry, Refund } from "../api-schemas";
-import type { MessageKey } from "../messages/en";
+import type { HistoryEntry } from "../api-schemas";
+import { codeLabel } from "../codes";
 import { usePage } from "./context";
 
 export function Header({ title }: { title: string }) {
@@ -31,7 +31,7 @@ export function Notice({ kind, children }: { kind: "error" | "ok"; children: Com
 
 export function StateBadge({ state }: { state: string }) {
   const { i18n } = usePage();
-  return <span class={`rk-badge rk-state-${state}`}>{i18n.t(`state.${state}` as MessageKey)}</span>;
+  return <span class={`rk-badge rk-state-${state}`}>{codeLabel(i18n, "state", state)}</span>;
 }
 
 /** A return's history; `actors` adds who took each step (the back office's view). */
@@ -49,57 +49,18 @@ export function Timeline({
     <ol class="rk-timeline" aria-label={label}>
       {history.map((entry) => (
         <li key={entry.seq}>
-          <span class="rk-timeline-event">{eventName(entry.event, i18n.t)}</span>{" "}
+          <span class="rk-timeline-event">{codeLabel(i18n, "event", entry.event)}</span>{" "}
           <time dateTime={entry.at}>{i18n.dateTime(entry.at)}</time>
           {actors && entry.actor ? (
             <span class="rk-muted"> · {describeActor(entry.actor, i18n.t)}</span>
           ) : null}
-          {entry.reason_code ? <span class="rk-muted"> · {entry.reason_code}</span> : null}
+          {entry.reason_code ? (
+            <span class="rk-muted"> · {codeLabel(i18n, "rejection", entry.reason_code)}</span>
+          ) : null}
           {entry.note ? <span class="rk-muted"> · {entry.note}</span> : null}
         </li>
       ))}
     </ol>
-  );
-}
-
-function eventName(event: string, t: (key: MessageKey) => string): string {
-  const key = `event.${event}` as MessageKey;
-  const text = t(key);
-  return text === key ? event : text;
-}
-
-/** What a refund takes off for fees: restocking and return shipping. */
-export function feesOf(refund: Refund): number {
-  return (refund.restocking_fee ?? 0) + (refund.return_shipping_fee ?? 0);
-}
-
-/** A refund (a return's, or a request's added up): its total, its fees, estimate or final. */
-export function RefundBlock({
-  refund,
-  label,
-}: {
-  refund: Refund | null | undefined;
-  label?: string;
-}) {
-  const { i18n } = usePage();
-  if (!refund) return null;
-  const money = (amount: number | undefined) => i18n.money(amount ?? 0, refund);
-  const fees = feesOf(refund);
-  const status = refund.status === "final" ? "refund.final" : "refund.estimate";
-  return (
-    <dl class="rk-refund" data-refund-status={refund.status}>
-      <dt>{label ?? i18n.t("returns.refund")}</dt>
-      <dd data-testid="refund-amount">
-        {i18n.t("returns.refundTotal", { amount: money(refund.total) })}{" "}
-        <span class="rk-muted">({i18n.t(status)})</span>
-      </dd>
-      {fees ? (
-        <>
-          <dt>{i18n.t("summary.fees")}</dt>
-          <dd>{money(fees)}</dd>
-        </>
-      ) : null}
-    </dl>
   );
 }
 

@@ -3,6 +3,7 @@ import { useEffect, useState } from "preact/hooks";
 import type { Api } from "../api";
 import { apiPaths } from "../api-paths";
 import type { Reason, ReasonList } from "../api-schemas";
+import { humaniseCode } from "../codes";
 import { reasonLabel } from "../reasons";
 import { usePage } from "./context";
 
@@ -27,7 +28,8 @@ export function useReasons(): { reasons: Reason[]; label(code: string): string }
     reasons,
     label(code) {
       const reason = reasons.find((r) => r.code === code);
-      return reason ? reasonLabel(reason, i18n) : code;
+      // A code the catalogue does not (or not yet) hold: words, never the raw code.
+      return reason ? reasonLabel(reason, i18n) : humaniseCode(code);
     },
   };
 }

@@ -1,6 +1,7 @@
 /** @module client/staff/action-form — one action the API offers on a return, as a form. */
 import { useEffect, useState } from "preact/hooks";
 import type { Template } from "../api-schemas";
+import { type CodeFamily, codeLabel, humaniseCode } from "../codes";
 import type { MessageKey } from "../messages/en";
 import { describeProblem } from "../problems";
 import { usePage } from "../shared/context";
@@ -15,6 +16,14 @@ interface Props {
 
 const humanise = (code: string) =>
   code.charAt(0) + code.slice(1).toLowerCase().replaceAll("_", " ");
+
+/** The family of codes a field's options are, so each option reads as words. */
+const OPTION_FAMILIES: Partial<Record<string, CodeFamily>> = {
+  reason_code: "rejection",
+  condition: "condition",
+  disposition: "disposition",
+  resolution: "resolution",
+};
 
 export function ActionForm({ name, template, onDone, onError }: Props) {
   const { api, i18n } = usePage();
@@ -38,6 +47,10 @@ export function ActionForm({ name, template, onDone, onError }: Props) {
     const key = `staff.field.${field.name}` as MessageKey;
     const text = i18n.t(key);
     return text === key ? humanise(field.name) : text;
+  };
+  const optionLabel = (fieldName: string, option: string) => {
+    const family = OPTION_FAMILIES[fieldName];
+    return family ? codeLabel(i18n, family, option) : humaniseCode(option);
   };
   const actionKey = `action.${name}` as MessageKey;
   const title =
@@ -75,7 +88,7 @@ export function ActionForm({ name, template, onDone, onError }: Props) {
             >
               <option value="">{i18n.t("staff.choose")}</option>
               {field.options.map((option) => (
-                <option value={option}>{humanise(option)}</option>
+                <option value={option}>{optionLabel(field.name, option)}</option>
               ))}
             </select>
           ) : field.kind === "number" ? (

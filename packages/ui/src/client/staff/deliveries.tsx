@@ -7,7 +7,7 @@ import type {
   WebhookDeliveryList,
   WebhookEventList,
 } from "../api-schemas";
-import type { MessageKey } from "../messages/en";
+import { codeLabel } from "../codes";
 import { describeProblem } from "../problems";
 import { usePage } from "../shared/context";
 import { Notice } from "../shared/parts";
@@ -18,10 +18,7 @@ export function Deliveries({ returnId, version }: { returnId: string; version: n
   const [types, setTypes] = useState<Record<string, string>>({});
   const [error, setError] = useState("");
   const [done, setDone] = useState("");
-  const statusLabel = (status: string) => {
-    const key = `delivery.${status}` as MessageKey;
-    return i18n.t(key) === key ? status : i18n.t(key);
-  };
+  const statusLabel = (status: string) => codeLabel(i18n, "delivery", status);
 
   const load = async () => {
     try {
@@ -46,7 +43,7 @@ export function Deliveries({ returnId, version }: { returnId: string; version: n
       const answer = await api.send<RevivedDeliveries>(apiPaths.redeliverEvent(delivery.event_id), {
         endpoint_id: delivery.endpoint_id,
       });
-      setDone(i18n.t("staff.redelivered", { revived: answer.revived }));
+      setDone(i18n.count("staff.redelivered", answer.revived));
       setError("");
     } catch (problem) {
       setError(describeProblem(problem, i18n));
@@ -86,9 +83,7 @@ export function Deliveries({ returnId, version }: { returnId: string; version: n
                   </td>
                   <td>
                     <details>
-                      <summary>
-                        {i18n.t("staff.attempts", { count: delivery.attempt_count })}
-                      </summary>
+                      <summary>{i18n.count("staff.attempts", delivery.attempt_count)}</summary>
                       <ol>
                         {delivery.attempts.map((attempt) => (
                           <li>

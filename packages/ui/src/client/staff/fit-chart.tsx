@@ -4,6 +4,7 @@
  * below says the same in figures (the chart is a picture of it).
  */
 import type { FitInsightSize } from "../api-schemas";
+import { humaniseCode } from "../codes";
 import type { I18n } from "../i18n";
 import type { MessageKey } from "../messages/en";
 import { usePage } from "../shared/context";
@@ -22,7 +23,15 @@ export function fitIssueLabel(
 function directionLabel(direction: string, i18n: I18n): string {
   const key = `fit.${direction}` as MessageKey;
   const text = i18n.t(key);
-  return text === key ? direction : text;
+  return text === key ? humaniseCode(direction) : text;
+}
+
+/** "1 return, 2 units": each count in its plural form. */
+function fitCount(returns: number, units: number, i18n: I18n): string {
+  return i18n.t("staff.fitCount", {
+    returns: i18n.count("count.returns", returns),
+    units: i18n.count("count.units", units),
+  });
 }
 
 const BAR = 22;
@@ -97,15 +106,8 @@ export function FitChart({ rows }: { rows: FitInsightSize[] }) {
                   <td>{row.sku}</td>
                   <td>{row.size ?? "—"}</td>
                   <td>{directionLabel(count.direction, i18n)}</td>
-                  <td>
-                    {i18n.t("staff.fitCount", { returns: count.returns, units: count.units })}
-                  </td>
-                  <td>
-                    {i18n.t("staff.fitCount", {
-                      returns: count.confirmed_returns,
-                      units: count.confirmed_units,
-                    })}
-                  </td>
+                  <td>{fitCount(count.returns, count.units, i18n)}</td>
+                  <td>{fitCount(count.confirmed_returns, count.confirmed_units, i18n)}</td>
                 </tr>
               )),
             )}

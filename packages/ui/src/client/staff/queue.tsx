@@ -2,6 +2,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { apiPaths } from "../api-paths";
 import type { Return, ReturnList } from "../api-schemas";
+import { codeLabel } from "../codes";
 import type { MessageKey } from "../messages/en";
 import { describeProblem } from "../problems";
 import { usePage } from "../shared/context";
@@ -109,7 +110,7 @@ export function Queue({ onOpen }: { onOpen(id: string): void }) {
                 setState(s);
               }}
             >
-              {i18n.t(`state.${s}` as MessageKey)} <span data-count={s}>({count(s)})</span>
+              {codeLabel(i18n, "state", s)} <span data-count={s}>({count(s)})</span>
             </button>
           </li>
         ))}

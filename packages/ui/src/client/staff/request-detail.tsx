@@ -6,9 +6,10 @@
 import { useEffect, useState } from "preact/hooks";
 import { apiPaths } from "../api-paths";
 import type { ReturnRequest } from "../api-schemas";
-import type { MessageKey } from "../messages/en";
+import { codeLabel } from "../codes";
 import { usePage } from "../shared/context";
-import { Notice, RefundBlock, StateBadge } from "../shared/parts";
+import { Notice, StateBadge } from "../shared/parts";
+import { RequestRefundBlock } from "../shared/refund";
 import { ActionForm } from "./action-form";
 import { useResource } from "./use-resource";
 import { ViewLink } from "./view-link";
@@ -46,7 +47,11 @@ export function RequestDetail({ id, onOpenReturn, onBack }: Props) {
           <dt>{i18n.t("staff.column.customer")}</dt>
           <dd>{request.customer_id}</dd>
         </dl>
-        <RefundBlock refund={request.refund} label={i18n.t("staff.requestRefund")} />
+        <RequestRefundBlock
+          refund={request.refund}
+          parts={request.returns}
+          label={i18n.t("staff.requestRefund")}
+        />
         <div class="rk-table-wrap">
           <table class="rk-table">
             <caption class="rk-visually-hidden">{i18n.t("staff.requestReturns")}</caption>
@@ -67,12 +72,18 @@ export function RequestDetail({ id, onOpenReturn, onBack }: Props) {
                   <td>
                     {record.line.sku}
                     {record.line.size ? ` (${record.line.size})` : ""} × {record.line.quantity} ·{" "}
-                    {i18n.t(`resolution.${record.resolution}` as MessageKey)}
+                    {codeLabel(i18n, "resolution", record.resolution)}
                   </td>
                   <td>
                     <StateBadge state={record.state} />
                   </td>
-                  <td>{record.refund ? i18n.money(record.refund.total, record.refund) : "—"}</td>
+                  <td>
+                    {record.resolution === "EXCHANGE" && record.exchange_size
+                      ? i18n.t("staff.exchangeFor", { size: record.exchange_size })
+                      : record.refund
+                        ? i18n.money(record.refund.total, record.refund)
+                        : "—"}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -2,10 +2,12 @@
 
 import { apiPaths } from "../api-paths";
 import type { Return } from "../api-schemas";
-import type { MessageKey } from "../messages/en";
+import { codeLabel } from "../codes";
+import type { I18n } from "../i18n";
 import { currencyUnit } from "../money";
 import { usePage } from "../shared/context";
-import { Notice, RefundBlock, StateBadge, Timeline } from "../shared/parts";
+import { Notice, StateBadge, Timeline } from "../shared/parts";
+import { RefundBlock } from "../shared/refund";
 import { useReasons } from "../shared/use-reasons";
 import { ActionForm } from "./action-form";
 import { Deliveries } from "./deliveries";
@@ -56,13 +58,13 @@ export function ReturnDetail({ id, onBack, onOpenReturn, onOpenRequest }: Props)
             </dd>
             <dt>{i18n.t("staff.column.reason")}</dt>
             <dd>
-              {label(record.reason)} · {i18n.t(`resolution.${record.resolution}` as MessageKey)}
+              {label(record.reason)} · {codeLabel(i18n, "resolution", record.resolution)}
               {record.exchange_size ? ` → ${record.exchange_size}` : ""}
             </dd>
             {record.grade ? (
               <>
                 <dt>{i18n.t("event.grade")}</dt>
-                <dd>{gradeSummary(record.grade)}</dd>
+                <dd>{gradeSummary(record.grade, i18n)}</dd>
               </>
             ) : null}
           </dl>
@@ -100,17 +102,16 @@ export function ReturnDetail({ id, onBack, onOpenReturn, onOpenRequest }: Props)
   );
 }
 
-/** The grade's facts (condition, disposition, accepted quantity…) as one line of words. */
-function gradeSummary(grade: Record<string, unknown>): string {
-  return Object.entries(grade)
-    .filter(([, value]) => value !== null && typeof value !== "object")
-    .map(
-      ([name, value]) =>
-        `${humanise(name)}: ${typeof value === "string" ? humanise(value) : value}`,
-    )
-    .join(", ");
-}
-
-function humanise(code: string): string {
-  return code.charAt(0).toUpperCase() + code.slice(1).toLowerCase().replaceAll("_", " ");
+/** The grade's facts (condition, disposition, accepted units) as one line of words. */
+function gradeSummary(grade: NonNullable<Return["grade"]>, i18n: I18n): string {
+  const facts = [
+    grade.condition
+      ? `${i18n.t("staff.field.condition")}: ${codeLabel(i18n, "condition", grade.condition)}`
+      : null,
+    grade.disposition
+      ? `${i18n.t("staff.field.disposition")}: ${codeLabel(i18n, "disposition", grade.disposition)}`
+      : null,
+    `${i18n.t("staff.field.accepted_quantity")}: ${i18n.count("count.units", grade.accepted_quantity)}`,
+  ];
+  return facts.filter(Boolean).join(", ");
 }
