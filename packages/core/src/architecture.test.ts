@@ -195,7 +195,7 @@ function rowFiles(spans: readonly string[]): string[] {
 }
 
 const EVENTS = [...PORTAL_EVENTS, ...MERCHANT_EVENTS].join("|");
-/** A line pairing an event with a state: `submit: "draft"`, `{ name: "ship", state: "approved" }`. */
+/** A line pairing an event with a state: `submit: "draft"`, `{ name: "ship", state: "x" }`. */
 const EVENT_WITH_STATE = new RegExp(
   `(?:\\b(?:${EVENTS})\\s*:|"(?:${EVENTS})").*"(?:${RETURN_STATES.join("|")})"`,
 );

@@ -1,6 +1,6 @@
 /**
- * @module testing/cases/delivery-attempts — recordDeliveryAttempt: delivered, retried or dead, and only
- * from the dispatcher that holds the lease.
+ * @module testing/cases/delivery-attempts — recordDeliveryAttempt: delivered, retried or dead, and
+ * only from the dispatcher that holds the lease.
  */
 
 import { describe, expect, it } from "vitest";

@@ -1,6 +1,6 @@
 /**
- * @module testing/cases/delivery-claims — claimDeliveries: a due delivery under a lease, one head per
- * (return, endpoint) pair, at most `limit`, never to two claimers, never a removed endpoint's.
+ * @module testing/cases/delivery-claims — claimDeliveries: a due delivery under a lease, one head
+ * per (return, endpoint) pair, at most `limit`, never to two claimers, never a removed endpoint's.
  */
 
 import { describe, expect, it } from "vitest";

@@ -1,6 +1,7 @@
 /**
- * @module testing/cases/delivery-due-times — when the next delivery is due (`nextDeliveryDueAt`, so a
- * dispatcher sleeps exactly) and how long the oldest due one has waited (health's `oldestDueAt`).
+ * @module testing/cases/delivery-due-times — when the next delivery is due (`nextDeliveryDueAt`,
+ * so a dispatcher sleeps exactly) and how long the oldest due one has waited (health's
+ * `oldestDueAt`).
  */
 
 import { describe, expect, it } from "vitest";

@@ -1,6 +1,7 @@
 /**
- * @module testing/cases/order-line-rules — each rule a line is checked by, in the documented order: on
- * the order, units left, the window, final sale, the host's eligible rule, the exchange size.
+ * @module testing/cases/order-line-rules — each rule a line is checked by, in the documented
+ * order: on the order, units left, the window, final sale, the host's eligible rule, the exchange
+ * size.
  */
 
 import { expect, it } from "vitest";

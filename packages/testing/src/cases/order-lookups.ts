@@ -1,6 +1,7 @@
 /**
- * @module testing/cases/order-lookups — the order a return names: found, the caller's, its line recorded;
- * an unknown order, another customer's and a malformed one alike a 404; no orders bound, none checked.
+ * @module testing/cases/order-lookups — the order a return names: found, the caller's, its line
+ * recorded; an unknown order, another customer's and a malformed one alike a 404; no orders bound,
+ * none checked.
  */
 
 import { expect, it } from "vitest";

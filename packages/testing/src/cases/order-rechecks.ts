@@ -1,6 +1,6 @@
 /**
- * @module testing/cases/order-rechecks — the checks again on PATCH and submit, never stored under an
- * Idempotency-Key, a retry that took the last unit, and an order system that fails.
+ * @module testing/cases/order-rechecks — the checks again on PATCH and submit, never stored under
+ * an Idempotency-Key, a retry that took the last unit, and an order system that fails.
  */
 
 import type { ErrorContext, ProblemError } from "@returnkit/core";

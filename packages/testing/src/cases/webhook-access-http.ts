@@ -1,6 +1,7 @@
 /**
- * @module testing/cases/webhook-access-http — who may use the webhook operations (merchant:webhooks.manage
- * only), malformed bodies and queries refused, and keyed writes replayed.
+ * @module testing/cases/webhook-access-http — who may use the webhook operations
+ * (merchant:webhooks.manage only), malformed bodies and queries refused, and keyed writes
+ * replayed.
  */
 
 import { expect, it } from "vitest";

@@ -1,6 +1,6 @@
 /**
- * @module testing/cases/webhook-deliveries-http — a return's events and deliveries over HTTP, the dead letters
- * a page at a time, redelivery (in order unless out_of_order) and recovery.
+ * @module testing/cases/webhook-deliveries-http — a return's events and deliveries over HTTP, the
+ * dead letters a page at a time, redelivery (in order unless out_of_order) and recovery.
  */
 
 import { expect, it } from "vitest";

@@ -1,6 +1,6 @@
 /**
- * @module testing/cases/webhook-endpoints-http — endpoints over HTTP: their secrets shown once, updated,
- * rotated, deleted, tested; the configuration's own; a change that lost a race.
+ * @module testing/cases/webhook-endpoints-http — endpoints over HTTP: their secrets shown once,
+ * updated, rotated, deleted, tested; the configuration's own; a change that lost a race.
  */
 
 import {
