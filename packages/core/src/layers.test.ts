@@ -1,15 +1,18 @@
 /**
  * The folders of core/src in their order (`LAYERS`, bottom first): a module may import its own
  * folder and the folders below it, never one beside or above it. Test files and
- * `test-support/` folders are exempt (a test may drive a whole service).
+ * `test-support/` folders are exempt (a test may drive a whole service), one way only: no
+ * production file of any package imports a `test-support/` folder.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { LAYERS, ROOT_LAYER, UNLAYERED_FOLDERS } from "./test-support/layers";
+import { productionFiles, readSources, type SourceFile } from "./test-support/source-tree";
 
 const SRC = dirname(fileURLToPath(import.meta.url));
+const PACKAGES = resolve(SRC, "../..");
 
 function folderOf(file: string): string {
   const rel = relative(SRC, file);
@@ -22,20 +25,33 @@ function rankOf(folder: string): number {
   return rank;
 }
 
-function productionFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === "test-support" ? [] : productionFiles(path);
-    return entry.name.endsWith(".ts") && !entry.name.endsWith(".test.ts") ? [path] : [];
-  });
-}
-
 const IMPORT = /(?:from|import)\s*\(?\s*"(\.{1,2}\/[^"]+)"/g;
 
 function relativeImports(file: string): string[] {
   return [...readFileSync(file, "utf8").matchAll(IMPORT)].map((match) =>
     resolve(dirname(file), match[1] ?? ""),
   );
+}
+
+const TEST_SUPPORT_IMPORT = /(?:from|import)\s*\(?\s*"([^"]*\btest-support\b[^"]*)"/g;
+
+/** Every import of a `test-support/` folder in `files`, as `file → specifier`. */
+function testSupportImports(files: readonly SourceFile[]): string[] {
+  return files.flatMap(({ path, source }) =>
+    [...source.matchAll(TEST_SUPPORT_IMPORT)].map(
+      (match) => `${relative(PACKAGES, path)} → ${match[1]}`,
+    ),
+  );
+}
+
+/** The production files of every package's `src`. */
+function everyPackagesProductionFiles(): string[] {
+  return readdirSync(PACKAGES, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .flatMap((entry) => {
+      const src = join(PACKAGES, entry.name, "src");
+      return existsSync(src) ? productionFiles(src) : [];
+    });
 }
 
 /** Every import that points up or sideways, as `from → to`. */
@@ -63,5 +79,26 @@ describe("core/src layers", () => {
       .filter((entry) => entry.isDirectory() && !UNLAYERED_FOLDERS.includes(entry.name))
       .map((entry) => entry.name);
     for (const folder of folders) expect(() => rankOf(folder), folder).not.toThrow();
+  });
+});
+
+describe("test-support folders", () => {
+  it("no production file of any package imports a test-support folder", () => {
+    const files = everyPackagesProductionFiles();
+    expect(files.length).toBeGreaterThan(100);
+    expect(testSupportImports(readSources(files))).toEqual([]);
+  });
+
+  it("the check reports a production import of test-support, static or dynamic", () => {
+    const path = join(SRC, "returns/write-path.ts");
+    const source = [
+      'import { memoryStore } from "../store/memory/memory-store";',
+      'import { failingStore } from "../store/memory/test-support/failing-store";',
+      'const receiver = await import("@returnkit/core/test-support/receiver");',
+    ].join("\n");
+    expect(testSupportImports([{ path, source }])).toEqual([
+      "core/src/returns/write-path.ts → ../store/memory/test-support/failing-store",
+      "core/src/returns/write-path.ts → @returnkit/core/test-support/receiver",
+    ]);
   });
 });

@@ -14,6 +14,7 @@ import {
   type ReturnState,
   restoreReturnSnapshot,
   stateOf,
+  statesAccepting,
   TERMINAL_STATES,
 } from "./machine";
 
@@ -65,6 +66,13 @@ describe("returnMachine", () => {
         );
         expect(allowedEventsIn(state, caller), `${caller} in ${state}`).toEqual(expected);
       }
+    }
+  });
+
+  it("machine - statesAccepting names every state the lifecycle table applies an event in", () => {
+    for (const event of ALL_EVENTS) {
+      const expected = RETURN_STATES.filter((state) => specAllows(state, event));
+      expect(statesAccepting(event), event).toEqual(expected);
     }
   });
 

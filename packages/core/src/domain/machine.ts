@@ -266,3 +266,8 @@ export function allowedEventsIn(state: ReturnState, caller?: CallerKind): Return
   }
   return allowed;
 }
+
+/** The states in which the machine accepts `event`, in `RETURN_STATES`' order. */
+export function statesAccepting(event: ReturnEvent): ReturnState[] {
+  return RETURN_STATES.filter((state) => allowedEventsIn(state).includes(event));
+}

@@ -3,6 +3,7 @@
  * (its links and forms), links to them, and the request-wide forms this caller may send now:
  * `submit` while drafts remain (a customer), `ship` while returns are approved (the back office).
  */
+import { allowedEventsIn, EVENT_CALLER } from "../domain/machine";
 import { hasScope, type Principal, requiredScope } from "../domain/principal";
 import type {
   ReturnRequestData,
@@ -14,10 +15,10 @@ import { type LinkContext, renderReturn } from "./links";
 import { requestBodySchemaPointer } from "./openapi/openapi-components";
 import { fillId, fillParams, OPENAPI_PATH, type RouteDefinition, routeById } from "./routes";
 
-/** The request-wide forms: the route, the caller and the state of the returns it applies to. */
+/** The request-wide forms and their routes; the machine says whose and when. */
 const REQUEST_FORMS = [
-  { name: "submit", operationId: "submitReturnRequest", caller: "portal", state: "draft" },
-  { name: "ship", operationId: "shipReturnRequest", caller: "merchant", state: "approved" },
+  { name: "submit", operationId: "submitReturnRequest" },
+  { name: "ship", operationId: "shipReturnRequest" },
 ] as const;
 
 const READS = { portal: "getPortalReturnRequest", merchant: "getMerchantReturnRequest" } as const;
@@ -34,8 +35,9 @@ export function renderReturnRequest(
   const list = routeById(routes, LISTS[principal.kind]);
   const _templates: Record<string, Template> = {};
   for (const form of REQUEST_FORMS) {
-    if (form.caller !== principal.kind || !hasScope(principal, form.caller, "write")) continue;
-    if (!request.returns.some((record) => record.state === form.state)) continue;
+    const caller = EVENT_CALLER[form.name];
+    if (caller !== principal.kind || !hasScope(principal, caller, "write")) continue;
+    if (!request.returns.some((one) => allowedEventsIn(one.state).includes(form.name))) continue;
     _templates[form.name] = requestTemplate(routeById(routes, form.operationId), request.id, ctx);
   }
   return {

@@ -3,7 +3,7 @@
  * submits every draft, the back office ships every approved return in one parcel. Each
  * return goes through the machine as on its own; all commit together, or none.
  */
-import { EVENT_CALLER, type ReturnState } from "../../domain/machine";
+import { allowedEventsIn, EVENT_CALLER, statesAccepting } from "../../domain/machine";
 import { assertScope } from "../../domain/principal";
 import { problems, type RefusedLine } from "../../domain/problems";
 import { ShipReturnRequestSchema, SubmitReturnRequestSchema } from "../../domain/schemas";
@@ -21,8 +21,6 @@ import type { RequestWriteDeps } from "./types";
 /** How many times a request event re-reads and retries after losing a version race. */
 const MAX_COMMIT_ATTEMPTS = 8;
 
-/** The state a return must be in for the request-wide event to apply to it. */
-const APPLIES_IN: Record<RequestEvent, ReturnState> = { submit: "draft", ship: "approved" };
 const BODY_SCHEMAS = { submit: SubmitReturnRequestSchema, ship: ShipReturnRequestSchema };
 
 /** Validates `rawBody`, then applies `event` to every return of request `id` it applies to. */
@@ -108,7 +106,8 @@ async function requestChanges(
   const changes: RequestChange[] = [];
   const refused: RefusedLine[] = [];
   for (const [index, current] of returns.entries()) {
-    if (current.record.state !== APPLIES_IN[event]) continue;
+    // The machine says which returns the event applies to; the others are left as they are.
+    if (!allowedEventsIn(current.record.state).includes(event)) continue;
     try {
       const { next, added, allowance } = await computeTransition(
         withRules,
@@ -125,6 +124,8 @@ async function requestChanges(
     }
   }
   if (refused.length) throw problems.returnRequestRefused(refused, rules.returnableLines());
-  if (changes.length === 0) throw problems.returnRequestNothingToDo(id, event, APPLIES_IN[event]);
+  if (changes.length === 0) {
+    throw problems.returnRequestNothingToDo(id, event, statesAccepting(event).join(" or "));
+  }
   return changes;
 }
