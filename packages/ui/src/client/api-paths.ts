@@ -44,6 +44,7 @@ function listed<P extends ApiPath>(template: P, query: GetQuery<P>): string {
 /** The paths the pages call, by what they are. */
 export const apiPaths = {
   reasons: () => served("/v1/reasons"),
+  returnPolicy: () => served("/v1/return-policy"),
   portalReturns: (query: GetQuery<"/v1/portal/returns"> = {}) =>
     listed("/v1/portal/returns", query),
   returnableOrder: (orderId: string) =>

@@ -11,6 +11,8 @@ export type Return = Schemas["Return"];
 export type ReturnList = Schemas["ReturnList"];
 export type HistoryEntry = Schemas["HistoryEntry"];
 export type ReturnRequest = Schemas["ReturnRequest"];
+export type ReturnPolicy = Schemas["ReturnPolicy"];
+export type ReturnAddress = Schemas["ReturnAddress"];
 export type ReturnRequestEstimate = Schemas["ReturnRequestEstimate"];
 export type ReturnableOrder = Schemas["ReturnableOrder"];
 /** One line of an order as the returnable view shows it. */

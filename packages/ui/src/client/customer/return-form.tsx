@@ -7,8 +7,10 @@ import { describeProblem } from "../problems";
 import { type ChosenLine, submitReturnRequest } from "../return-request";
 import { usePage } from "../shared/context";
 import { Notice } from "../shared/parts";
+import { useReturnPolicy } from "../shared/use-return-policy";
 import { chosenCount, chosenLines, initialChoice, type LineChoice, lineKey } from "./choice";
 import { itemName, LinePicker } from "./line-picker";
+import { MethodPicker } from "./method-picker";
 import { Summary } from "./summary";
 import { useRefundEstimate } from "./use-refund-estimate";
 
@@ -28,6 +30,9 @@ export function ReturnForm({ orderId, version, onSubmitted }: Props) {
   const [error, setError] = useState("");
   const [done, setDone] = useState("");
   const [busy, setBusy] = useState(false);
+  const policy = useReturnPolicy();
+  const methods = policy?.return_methods ?? [];
+  const [method, setMethod] = useState<(typeof methods)[number] | null>(null);
 
   const load = async () => {
     try {
@@ -72,11 +77,12 @@ export function ReturnForm({ orderId, version, onSubmitted }: Props) {
     setDone("");
     const lines = chosen();
     if (typeof lines === "string") return setError(lines);
+    if (methods.length > 1 && !method) return setError(i18n.t("submit.methodMissing"));
     estimate.cancel();
     setError("");
     setBusy(true);
     try {
-      const request = await submitReturnRequest(api, order, lines);
+      const request = await submitReturnRequest(api, order, lines, method);
       const refund = request.refund;
       setDone(
         refund
@@ -124,6 +130,7 @@ export function ReturnForm({ orderId, version, onSubmitted }: Props) {
         state={estimate.state}
         unit={currencyUnit(order)}
       />
+      <MethodPicker methods={methods} value={method} onChange={setMethod} />
       <Notice kind="error">{error}</Notice>
       <Notice kind="ok">{done}</Notice>
       <button type="submit" class="rk-button rk-primary" disabled={busy} aria-busy={busy}>

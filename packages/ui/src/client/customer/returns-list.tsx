@@ -10,7 +10,9 @@ import { describeProblem } from "../problems";
 import { usePage } from "../shared/context";
 import { Notice, RefundBlock } from "../shared/parts";
 import { useReasons } from "../shared/use-reasons";
+import { useReturnPolicy } from "../shared/use-return-policy";
 import { ReturnItem } from "./return-item";
+import { SendBack } from "./send-back";
 
 interface Props {
   orderId: string | null;
@@ -55,6 +57,7 @@ export function ReturnsList({ orderId, version, onChanged }: Props) {
   const [error, setError] = useState("");
   const [done, setDone] = useState("");
   const { label } = useReasons();
+  const policy = useReturnPolicy();
 
   useEffect(() => {
     loadEntries(api, orderId)
@@ -98,6 +101,7 @@ export function ReturnsList({ orderId, version, onChanged }: Props) {
             <li key={entry.request.id} class="rk-request" data-request-id={entry.request.id}>
               <h3>{i18n.t("request.heading", { date: i18n.date(entry.request.created_at) })}</h3>
               <RefundBlock refund={entry.request.refund} label={i18n.t("request.refund")} />
+              <SendBack request={entry.request} policy={policy} />
               {entry.request._templates?.submit ? (
                 <button
                   type="button"
