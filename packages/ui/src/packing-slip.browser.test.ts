@@ -131,6 +131,7 @@ describe.skipIf(skip !== null)(
       ).data;
       expect(stored).toMatchObject({ rma, return_method: "by_mail", state: "approved" });
       expect(await send.textContent()).toContain(stored!.request_id!);
+      await screenshot(page, "send-back.png");
       expect(await send.locator("address span").allTextContents()).toEqual([
         "Acme Outfitters Returns",
         "Lagerstraße 5",
@@ -190,6 +191,10 @@ describe.skipIf(skip !== null)(
         "Deutschland",
       );
       expect(await seriousViolations(page)).toEqual([]);
+      // Nothing wider than the phone: the long request id wraps.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        360,
+      );
       await screenshot(page, "packing-slip-de-phone.png");
       expect(errors).toEqual([]);
       await context.close();
