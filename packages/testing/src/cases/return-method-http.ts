@@ -74,7 +74,13 @@ export function describeReturnMethodsOverHttp(serve: ServeService): void {
       const all = await store.listReturns({ limit: 100 });
       expect(all.data.map((stored) => stored.record.line.sku)).toEqual(["TEE-BLK"]);
 
-      // An estimate does not need the method yet.
+      // The order's form offers the methods; an estimate does not need one yet.
+      const view = await send("GET", `/v1/portal/orders/${ORDER.id}/returnable`);
+      expect(view.json._templates.create_request.properties.at(-1)).toEqual({
+        name: "return_method",
+        required: true,
+        options: { inline: ["by_mail", "in_store"] },
+      });
       const estimate = await send("POST", `${REQUESTS}/estimate`, { body: requestOf(CAP) });
       expect(estimate.status, estimate.text).toBe(200);
 
