@@ -113,7 +113,6 @@ export {
   SCOPES,
   type Scope,
 } from "./domain/principal";
-
 export {
   isProblemError,
   type OrderLineRef,
@@ -167,6 +166,15 @@ export {
 } from "./domain/refunds/request";
 export { type FeeBearer, shareRequestFee } from "./domain/refunds/share";
 export type { HeaderReader } from "./domain/request-ids";
+export {
+  RETURN_METHODS,
+  type ReturnAddress,
+  ReturnAddressSchema,
+  type ReturnMethod,
+  type ReturnMethods,
+  ReturnMethodsSchema,
+} from "./domain/return-methods";
+export { newRma, normaliseRma, RMA_PATTERN } from "./domain/rma";
 export {
   ApproveReturnSchema,
   CancelReturnSchema,

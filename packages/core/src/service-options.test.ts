@@ -181,6 +181,41 @@ describe("createReturnsService options", () => {
     ).not.toThrow();
   });
 
+  it("createReturnsService - bad return methods are refused, naming each bad member", () => {
+    const error = refusal({
+      policy: {
+        returnMethods: {
+          by_mail: {
+            address: {
+              name: "Shop",
+              lines: [],
+              postcode: "10115",
+              city: "Berlin",
+              country: "Germany",
+            },
+          },
+          drop_off: { carrier: "DHL", locator_url: "http://dhl.example/points" },
+          by_courier: {},
+        },
+      },
+    });
+    expect(error.issues.map((issue) => issue.path).sort()).toEqual([
+      "policy.returnMethods.by_courier",
+      "policy.returnMethods.by_mail.address.country",
+      "policy.returnMethods.by_mail.address.lines",
+      "policy.returnMethods.drop_off.instructions",
+      "policy.returnMethods.drop_off.locator_url",
+    ]);
+    expect(refusal({ policy: { returnMethods: {} } }).message).toContain(
+      "policy.returnMethods: expected at least one of by_mail, drop_off, in_store",
+    );
+    expect(() =>
+      createReturnsService({
+        policy: { returnMethods: { in_store: { instructions: "Bring it to the shop." } } },
+      }),
+    ).not.toThrow();
+  });
+
   it("createReturnsService - JWT auth options are checked", () => {
     const message = refusal({
       auth: {

@@ -20,6 +20,7 @@ import {
   type RefundPolicyInput,
   RefundPolicySchema,
 } from "./domain/refunds";
+import { type ReturnMethods, ReturnMethodsSchema } from "./domain/return-methods";
 import type { ReturnData } from "./domain/schemas";
 import { defaultLogger } from "./observability/logging/console-logger";
 import {
@@ -106,6 +107,14 @@ export interface ReturnsServiceOptions {
      * published policy's `applicableCountry`; nothing is checked against them.
      */
     applicableCountry?: readonly string[];
+    /**
+     * How returns travel back, and what the customer is told for each: `by_mail` (to
+     * `address`), `drop_off` (at a carrier's points: `instructions`, `carrier?`,
+     * `locator_url?`, `address?`), `in_store` (`instructions`, `locations?`). The customer
+     * chooses one per request (`return_method`) among those given. Published at
+     * `GET /v1/return-policy`. Default: by mail, with no address published.
+     */
+    returnMethods?: z.input<typeof ReturnMethodsSchema>;
   };
   /**
    * `(sku) => sizes | null`: the sizes a product can be exchanged to (null: any size; `[]`:
@@ -233,6 +242,7 @@ export const serviceOptionsSchema = optionsObject({
     >().optional(),
     refund: RefundPolicySchema.optional(),
     applicableCountry: arrayOf(countryCode, "ISO 3166-1 alpha-2 country codes").optional(),
+    returnMethods: ReturnMethodsSchema.optional(),
   }).optional(),
   exchangeSizes: aFunction<ExchangeSizes>().optional(),
   onFitSignal: aFunction<NonNullable<ReturnsServiceOptions["onFitSignal"]>>().optional(),
@@ -323,6 +333,8 @@ export interface ServiceSettings {
   exchangeSizes: ExchangeSizes | null;
   /** `policy.refund` with its defaults. */
   refundPolicy: RefundPolicy;
+  /** `policy.returnMethods` as checked (trimmed); null when not given: by mail only. */
+  returnMethods: ReturnMethods | null;
   logger: Logger;
   /** The host's `onError`, handed to the dispatcher with `logger`. */
   onError: OnError | undefined;
@@ -353,6 +365,9 @@ export function parseServiceOptions(options: ReturnsServiceOptions): ServiceSett
       : null,
     exchangeSizes: options.exchangeSizes ?? null,
     refundPolicy: parseRefundPolicy(options.policy?.refund),
+    returnMethods: options.policy?.returnMethods
+      ? ReturnMethodsSchema.parse(options.policy.returnMethods)
+      : null,
     logger,
     onError: options.onError,
     reportError: createFailureReporter(logger, options.onError),

@@ -4,11 +4,13 @@
  * translates requests into the operations, so a host calling them in-process gets the same
  * validation, idempotency, events and errors.
  */
+
 import type { AuthOptions } from "./auth/options";
 import { protectedResourceMetadataPath } from "./auth/protected-resource";
 import { createWebhookDispatcher, type WebhookDispatcher } from "./delivery/dispatcher";
 import { subscriberEndpointId } from "./delivery/subscribers";
 import { createReasonCatalogue, type ReasonCatalogue } from "./domain/reasons";
+import { offeredMethods } from "./domain/return-methods";
 import { createReturnSchemas, type ReturnSchemas } from "./domain/schemas";
 import { createFetchHandler, type FetchHandler } from "./http/fetch-handler";
 import { requestFacts } from "./http/request-id";
@@ -102,7 +104,8 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
   const settings = parseServiceOptions(options);
   const { store, now, baseUrl, reportError } = settings;
   const catalogue = createReasonCatalogue(options.reasons);
-  const schemas = createReturnSchemas(catalogue, `${baseUrl}${REASONS_PATH}`);
+  const returnMethods = offeredMethods(settings.returnMethods);
+  const schemas = createReturnSchemas(catalogue, `${baseUrl}${REASONS_PATH}`, returnMethods);
   const routes = buildRoutes(schemas);
   const returnPolicy = publishedPolicy(enforcedPolicy(options, settings));
   const { dispatcher, ready, health, outboxLag, retentionSchedule } = createBackground(
@@ -136,6 +139,7 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
     baseUrl,
     targets: writeTargets(routes),
     health,
+    returnMethods,
   });
   const insights = createInsightOperations({ store, catalogue, ready });
   // The HTTP layer gets settings, never the options (they hold the webhook secrets).
@@ -254,6 +258,7 @@ function enforcedPolicy(
     refund: options.policy?.refund ?? {},
     ordersBound: settings.orders !== null,
     applicableCountry: options.policy?.applicableCountry,
+    returnMethods: settings.returnMethods,
   };
 }
 

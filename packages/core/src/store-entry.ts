@@ -54,6 +54,7 @@ export type {
   ReturnsCommit,
   ReturnsCommitResult,
   ReturnsStore,
+  RmaClaim,
   StoredReturn,
   StoreHealth,
   StoreHealthProbe,

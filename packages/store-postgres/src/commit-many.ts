@@ -24,10 +24,14 @@ import { checkCommit, checkEvent, Refused, writeChanges, writeEvents } from "./c
 import type { StoreContext } from "./context";
 import type { SqlTransaction } from "./drivers/types";
 import { lockOrders } from "./line-allowance";
+import { claimRma } from "./sql/claim-rma";
 import { lockOrder } from "./sql/lock-order";
 import { lockReturns } from "./sql/lock-returns";
 
 type CommitManyOutcome = { result: ReturnsCommitResult; deliveries: number };
+
+/** Thrown inside the transaction to roll it back: another request holds the RMA number. */
+class RmaTaken {}
 
 /** Throws on changes the store refuses before sending anything (programming errors). */
 export function checkCommitMany({ changes, events = [] }: ReturnsCommit): void {
@@ -45,7 +49,7 @@ export function checkCommitMany({ changes, events = [] }: ReturnsCommit): void {
 
 export async function commitMany(
   ctx: StoreContext,
-  { changes, events: own = [], idempotency }: ReturnsCommit,
+  { changes, events: own = [], idempotency, rma }: ReturnsCommit,
 ): Promise<CommitManyOutcome> {
   const bound = changes.filter((change) => change.lineAllowance);
   const updated = changes.filter((change) => change.expectedVersion !== null);
@@ -56,12 +60,18 @@ export async function commitMany(
       const answers = idempotency ? [idempotency] : [];
       const { events, deliveries } = await writeChanges(ctx, tx, changes, answers);
       const appended = await appendOwnEvents(ctx, tx, own);
+      // Last, after every other check: a code taken refuses the commit, rolling it all back.
+      if (rma && (await tx.query(claimRma(ctx.names), [rma.rma, rma.request_id])).length === 0) {
+        throw new RmaTaken();
+      }
       return {
         result: { ok: true, events, appended: appended.events },
         deliveries: deliveries + appended.deliveries,
       };
     });
   } catch (error) {
+    if (error instanceof RmaTaken)
+      return { result: { ok: false, reason: "rma_taken" }, deliveries: 0 };
     if (!(error instanceof Refused)) throw error;
     const { result, index } = error;
     if (result.ok) throw new Error("a refusal that is not one");

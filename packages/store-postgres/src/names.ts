@@ -17,6 +17,8 @@ export type TableName =
   | "endpoints"
   | "deliveries"
   | "idempotency_keys"
+  /** The RMA number of each return request (migration 005). */
+  | "rma_numbers"
   /** A sequence: the versions of endpoint writes. */
   | "endpoint_versions";
 

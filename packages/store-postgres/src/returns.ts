@@ -2,6 +2,7 @@
 import { isStorableText, type ReturnRecords, type StoredReturn } from "@returnkit/core/store";
 import type { StoreContext } from "./context";
 import { toStoredReturn } from "./rows";
+import { selectRmaRequest } from "./sql/claim-rma";
 import { selectReturn } from "./sql/select-return";
 import { selectReturnedQuantities } from "./sql/select-returned-quantities";
 import { whereOf } from "./sql/where";
@@ -22,9 +23,25 @@ export function returnReads(ctx: StoreContext): Omit<ReturnRecords, "commit" | "
 
     async listReturns(query) {
       const storable = (text?: string) => text === undefined || isStorableText(text);
-      const filters = [query.customer_id, query.order_id, query.request_id];
+      const filters = [query.customer_id, query.order_id, query.request_id, query.rma];
       if (!filters.every(storable)) {
         return { data: [], next_cursor: null };
+      }
+      // An RMA number names a request: its id, then the request's index (a subquery in the
+      // WHERE would hide the plain condition from the planner's reader).
+      let requestId = query.request_id;
+      if (query.rma !== undefined) {
+        const [held] = await db.query<{ request_id: string }>(
+          selectRmaRequest(names),
+          [query.rma],
+          {
+            read: true,
+          },
+        );
+        if (!held || (requestId !== undefined && requestId !== held.request_id)) {
+          return { data: [], next_cursor: null };
+        }
+        requestId = held.request_id;
       }
       // The cursor is the last id of the previous page: a keyset, so nothing is skipped or
       // repeated however many returns are created meanwhile.
@@ -32,7 +49,7 @@ export function returnReads(ctx: StoreContext): Omit<ReturnRecords, "commit" | "
         "customer_id =": query.customer_id,
         "state =": query.state,
         "order_id =": query.order_id,
-        "request_id =": query.request_id,
+        "request_id =": requestId,
         "id <": query.cursor,
       });
       values.push(query.limit + 1);

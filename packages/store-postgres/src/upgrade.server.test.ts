@@ -208,7 +208,12 @@ describe.skipIf(!DATABASE_URL)(
       );
 
       expect(await migrate({ db: pool, schema })).toEqual({
-        applied: ["002_return_requests", "003_fit_insights", "004_event_subjects"],
+        applied: [
+          "002_return_requests",
+          "003_fit_insights",
+          "004_event_subjects",
+          "005_rma_numbers",
+        ],
       });
 
       // Nothing rewritten: every row reads as the release left it.
@@ -227,7 +232,12 @@ describe.skipIf(!DATABASE_URL)(
         for (const id of ids) {
           const record = await service.get(id, { principal: MERCHANT });
           const last = sent.filter((write) => write.answer.record.id === id).at(-1)!;
-          expect(record).toEqual({ ...last.answer.record, request_id: null });
+          expect(record).toEqual({
+            ...last.answer.record,
+            request_id: null,
+            return_method: "by_mail",
+            rma: null,
+          });
         }
         for (const write of sent) {
           const replay = await send(service, write);

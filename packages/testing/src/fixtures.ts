@@ -68,6 +68,8 @@ export interface StoredReturnOptions {
   reason?: string;
   /** The return request it belongs to; null (the default) for a return on its own. */
   request_id?: string | null;
+  /** Its request's RMA number; null (the default) for a return on its own. */
+  rma?: string | null;
   /** Defaults to 1: what a create commit must carry, whatever the state. */
   version?: number;
   /** Epoch ms of creation and of every history entry. */
@@ -95,6 +97,8 @@ export function makeStoredReturn(options: StoredReturnOptions = {}): StoredRetur
       shipment: null,
       customer_id: customer,
       request_id: options.request_id ?? null,
+      return_method: "by_mail",
+      rma: options.rma ?? null,
       version: 1,
       created_at: at,
       updated_at: at,

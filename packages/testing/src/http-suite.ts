@@ -15,6 +15,7 @@ import { afterEach, describe } from "vitest";
 import { describeFitInsightsHttp } from "./cases/fit-insights-http";
 import { describeOrderChecks } from "./cases/order-checks";
 import { describeRequestIds } from "./cases/request-ids";
+import { describeReturnMethodsOverHttp } from "./cases/return-method-http";
 import { describeReturnPolicy } from "./cases/return-policy";
 import { describeRequestEstimatesOverHttp } from "./cases/return-request-estimate-http";
 import { describeReturnRequestsOverHttp } from "./cases/return-request-http";
@@ -59,6 +60,7 @@ const HTTP_GROUPS: ReadonlyArray<{ cases: (serve: ServeService) => void; proves:
   { cases: describeWebhookOperations, proves: "service" },
   // Bodies, keys and Location of a request's writes.
   { cases: describeReturnRequestsOverHttp, proves: "mount" },
+  { cases: describeReturnMethodsOverHttp, proves: "mount" },
   { cases: describeRequestEstimatesOverHttp, proves: "mount" },
   { cases: describeRequestIds, proves: "mount" },
   { cases: describeReturnPolicy, proves: "mount" },

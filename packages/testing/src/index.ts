@@ -64,6 +64,7 @@ export {
   describeOutboxConformance,
   describeRetentionConformance,
   describeReturnRequestsConformance,
+  describeRmaNumbersConformance,
   describeSubscriberEndpointsConformance,
   describeSubscribersConformance,
   runStoreConformance,

@@ -20,6 +20,7 @@ import { describeOrders } from "./cases/orders";
 import { describeOutbox } from "./cases/outbox";
 import { describeRetention } from "./cases/retention";
 import { describeReturnRequests } from "./cases/return-requests";
+import { describeRmaNumbers } from "./cases/rma-numbers";
 import { describeSubscriberEndpoints } from "./cases/subscriber-endpoints";
 import { describeSubscribers } from "./cases/subscribers";
 import type { StoreSubject } from "./subject";
@@ -63,6 +64,7 @@ const GROUPS: ReadonlyArray<{
   { cases: describeListReturns },
   { cases: describeFitInsights },
   { cases: describeReturnRequests, commits: true },
+  { cases: describeRmaNumbers, commits: true },
   { cases: describeIdempotency, commits: true },
   { cases: describeOutbox, commits: true },
   { cases: describeEventSubjects, commits: true },
@@ -96,6 +98,8 @@ export const describeCommitsConformance = group("commits", describeCommits);
 export const describeLineAllowanceConformance = group("line allowance", describeLineAllowance);
 /** `commitMany` (a return request's returns, all or none) and `listReturns` by `request_id`. */
 export const describeReturnRequestsConformance = group("return requests", describeReturnRequests);
+/** RMA numbers: claimed by `commitMany`, unique, found by `listReturns({ rma })`. */
+export const describeRmaNumbersConformance = group("RMA numbers", describeRmaNumbers);
 /** `listReturns`: filters, order and cursors. */
 export const describeListReturnsConformance = group("listReturns", describeListReturns);
 /**

@@ -94,6 +94,11 @@ describe.skipIf(skip !== null)(
       expect(requestIds.size).toBe(1);
       expect([...requestIds][0]).toMatch(/^rrq_/);
       expect(await request.getAttribute("data-request-id")).toBe([...requestIds][0]);
+      // Staff approve first here: the RMA number now, where to send the parcel once approved.
+      const sendBack = request.locator(".rk-send-back");
+      expect(await sendBack.getByTestId("rma").textContent()).toBe(mine.data[0]!.rma);
+      expect(await sendBack.textContent()).toContain("Once the shop approves your return");
+      expect(await sendBack.getByRole("link", { name: "Print packing slip" }).count()).toBe(0);
 
       expect(await seriousViolations(page)).toEqual([]);
       await screenshot(page, "customer.png");

@@ -177,6 +177,10 @@ export interface ReturnData {
   customer_id: string;
   /** The return request it was created in with other lines of the order; null when on its own. */
   request_id: string | null;
+  /** How the customer sends it back: one of the shop's methods (by mail unless it says). */
+  return_method: "by_mail" | "drop_off" | "in_store";
+  /** Its return request's RMA number (`RMA-7KQ3-X9TD`); null for a return on its own. */
+  rma: string | null;
   version: number;
   created_at: string;
   updated_at: string;

@@ -12,6 +12,8 @@ import { ACTOR_KINDS } from "./principal";
 import { PROBLEM_TYPE_PREFIX } from "./problems";
 import { createReasonCatalogue, FIT_DIRECTIONS, type ReasonCatalogue } from "./reasons";
 import { CurrencyExponentSchema, RefundSchema } from "./refunds";
+import { RETURN_METHODS, type ReturnMethod, ReturnMethodSchema } from "./return-methods";
+import { normaliseRma, RMA_PATTERN } from "./rma";
 import { isStorableText, STORABLE_TEXT_RULE } from "./text";
 import {
   GRADE_CONDITIONS,
@@ -236,6 +238,16 @@ export const ReturnDataSchema = z
       .describe(
         "The return request it was created in (`POST /v1/portal/return-requests`), with the order's other lines; null for a return created on its own.",
       ),
+    return_method: ReturnMethodSchema.describe(
+      "How the customer sends it back, chosen when it was created among the policy's `return_methods` (`GET /v1/return-policy` says what to do for each).",
+    ),
+    rma: z
+      .string()
+      .regex(RMA_PATTERN)
+      .nullable()
+      .describe(
+        "The RMA number of its return request (`RMA-7KQ3-X9TD`), the same on each of the request's returns; null for a return created on its own, or in a request created before RMA numbers.",
+      ),
     version: z.int().min(1),
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),
@@ -331,6 +343,14 @@ export const ReturnRequestDataSchema = z
     object: z.literal("return_request"),
     order_id: z.string(),
     customer_id: z.string(),
+    rma: z
+      .string()
+      .regex(RMA_PATTERN)
+      .nullable()
+      .describe(
+        "A short code for the parcel (`RMA-7KQ3-X9TD`) that staff search (`GET /v1/merchant/returns?rma=`) and a customer reads out; unique in the store. Null for a request created before RMA numbers.",
+      ),
+    return_method: ReturnMethodSchema.describe("How the parcel travels back."),
     created_at: z.iso.datetime(),
     returns: z
       .array(ReturnDataSchema)
@@ -742,6 +762,16 @@ export const MerchantListQuerySchema = z.strictObject({
   state: ReturnStateSchema.optional(),
   order_id: text(1, 128).optional(),
   request_id: requestFilter,
+  rma: z
+    .string()
+    .max(32)
+    .refine((rma) => normaliseRma(rma) !== null, {
+      message: "expected an RMA number (RMA-7KQ3-X9TD; case, spaces and dashes do not matter)",
+    })
+    .optional()
+    .describe(
+      "Only the returns of the return request with this RMA number; typed as staff hear it (`rma-7kq3 x9td`, an O for a 0) it is found all the same.",
+    ),
   limit: listLimit,
   cursor,
 });
@@ -771,12 +801,33 @@ const EXCHANGE_SIZE_MESSAGE = {
   forbidden: "exchange_size is only allowed when resolution is EXCHANGE",
 };
 
-/** `catalogueHref`: where the catalogue is served, for the message that refuses an unknown reason. */
+/**
+ * The method a customer chooses among the shop's (`policy.returnMethods`): optional when the
+ * shop offers one (that one); required to create when it offers several, which the create
+ * operations check (`returns/return-method.ts`), so an estimate can be asked before choosing.
+ */
+function returnMethodSchema(methods: readonly ReturnMethod[]) {
+  return z
+    .enum(methods as [ReturnMethod, ...ReturnMethod[]])
+    .optional()
+    .describe(
+      methods.length === 1
+        ? `How the parcel travels back; the shop offers only \`${methods[0]}\`, the default.`
+        : "How the parcel travels back: one of the shop's methods (`GET /v1/return-policy`). Required to create (the shop offers several); an estimate does without.",
+    );
+}
+
+/**
+ * `catalogueHref`: where the catalogue is served, for the message that refuses an unknown
+ * reason; `methods`: the return methods the shop offers (by mail alone by default).
+ */
 export function createReturnSchemas(
   catalogue: ReasonCatalogue = createReasonCatalogue(),
   catalogueHref = "/v1/reasons",
+  methods: readonly ReturnMethod[] = ["by_mail"],
 ) {
   const reason = reasonSchema(catalogue, catalogueHref);
+  const return_method = returnMethodSchema(methods.length > 0 ? methods : RETURN_METHODS);
   const CreateReturn = z
     .strictObject({
       order_id: text(1, 128),
@@ -788,6 +839,7 @@ export function createReturnSchemas(
       reason,
       resolution: ResolutionSchema,
       exchange_size: text(1, 32).optional(),
+      return_method,
     })
     .superRefine((input, ctx) => {
       if (input.resolution === "EXCHANGE" && input.exchange_size === undefined) {
@@ -864,6 +916,7 @@ export function createReturnSchemas(
         .min(1)
         .max(REQUEST_LINES_MAX)
         .describe("One entry per order line (a line at most once): each becomes a draft return."),
+      return_method,
       note,
     })
     .superRefine((input, ctx) => {

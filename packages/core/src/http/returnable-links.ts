@@ -2,10 +2,11 @@
  * @module http/returnable-links — what an order can return, as HAL: links to the order's
  * returns and the reason catalogue, on each line that can be returned a HAL-FORMS `create`
  * template pre-filled for it, and on the order a `create_request` template with an entry per
- * such line (`lines[i].…`), so a portal or an agent offers only what is possible; beside it
+ * such line (`lines[i].…`) and the return methods the shop offers (`return_method`), so a
+ * portal or an agent offers only what is possible; beside it
  * `estimate_request`, the same form answered with what the request would refund.
  */
-import type { z } from "zod";
+import { z } from "zod";
 import { hasScope, type Principal, requiredScope } from "../domain/principal";
 import type {
   ReturnableLine,
@@ -149,5 +150,18 @@ function requestTemplate(
         ...lineChoices(line, prefix),
       ];
     }),
+    ...methodProperty(route),
   ]);
+}
+
+/**
+ * How the parcel travels back: the shop's methods, as the route's body schema offers them
+ * (`createReturnSchemas` builds it from `policy.returnMethods`); pre-filled when there is one.
+ */
+function methodProperty(route: RouteDefinition): TemplateProperty[] {
+  const field = (route.body as z.ZodObject | undefined)?.shape.return_method;
+  if (!(field instanceof z.ZodOptional)) return [];
+  const methods = (field.unwrap() as z.ZodEnum).options.map(String);
+  if (methods.length === 1) return [{ name: "return_method", value: methods[0]! }];
+  return [{ name: "return_method", required: true, options: { inline: methods } }];
 }

@@ -10,12 +10,16 @@
  *   policy names) when a shipping fee is; absent when only a restocking fee is charged.
  * - `restockingFee`: the percent, as a Number (schema.org: a Number is a percentage of the
  *   price), when above 0. Waivers only lower what is charged, so they are left to the JSON form.
+ * - `returnMethod`: `ReturnByMail` for `by_mail` and for `drop_off` (a carrier's drop-off point
+ *   takes the parcel on by mail: schema.org's `ReturnAtKiosk` is a kiosk the merchant runs,
+ *   which no option describes), `ReturnInStore` for `in_store`; each once, in the order offered.
  * - `refundType`: one per resolution offered (money back, store credit, exchange).
  * - `itemCondition`: the conditions a return is refunded something for (a deduction under 100 %
  *   for at least one of the grades that condition covers).
  */
 
 import { toDecimalAmount } from "../domain/refunds";
+import type { ReturnMethod } from "../domain/return-methods";
 import type { GRADE_CONDITIONS, RESOLUTIONS } from "../domain/vocabulary";
 import type { MerchantReturnPolicyJsonLd, ReturnPolicyDocument } from "./published-policy-schema";
 
@@ -27,6 +31,12 @@ const REFUND_TYPES = {
   STORE_CREDIT: "https://schema.org/StoreCreditRefund",
   EXCHANGE: "https://schema.org/ExchangeRefund",
 } as const satisfies Record<Resolution, string>;
+
+const RETURN_METHODS = {
+  by_mail: "https://schema.org/ReturnByMail",
+  drop_off: "https://schema.org/ReturnByMail",
+  in_store: "https://schema.org/ReturnInStore",
+} as const satisfies Record<ReturnMethod, string>;
 
 /** schema.org item conditions and the grades of a returned item each covers. */
 const ITEM_CONDITIONS = [
@@ -51,7 +61,9 @@ export function merchantReturnPolicy(policy: ReturnPolicyDocument): MerchantRetu
     ld.returnPolicyCategory = "https://schema.org/MerchantReturnFiniteReturnWindow";
     ld.merchantReturnDays = policy.return_window.days;
   }
-  ld.returnMethod = "https://schema.org/ReturnByMail";
+  ld.returnMethod = oneOrList([
+    ...new Set(policy.return_methods.map((method) => RETURN_METHODS[method])),
+  ]);
   if (chargesShipping) {
     ld.returnFees = "https://schema.org/ReturnShippingFees";
     ld.returnShippingFeesAmount = oneOrList(

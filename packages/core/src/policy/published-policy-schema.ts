@@ -4,10 +4,8 @@
  * `MerchantReturnPolicy` JSON-LD. One zod schema each gives the type and the OpenAPI component.
  */
 import { z } from "zod";
+import { ReturnMethodDetailsSchema, ReturnMethodSchema } from "../domain/return-methods";
 import { GRADE_CONDITIONS, RESOLUTIONS } from "../domain/vocabulary";
-
-/** How returnkit takes a return back: the customer sends it (ship, then receive). */
-const RETURN_METHODS = ["by_mail"] as const;
 
 const percent = z.number().min(0).max(100);
 const reasons = z.array(z.string()).describe("Return reason codes for which it is not charged.");
@@ -38,7 +36,15 @@ export const ReturnPolicySchema = z
       .describe(
         "What a customer may ask for: money back, store credit, or an exchange (which moves no money).",
       ),
-    return_methods: z.array(z.enum(RETURN_METHODS)).describe("How items come back."),
+    return_methods: z
+      .array(ReturnMethodSchema)
+      .min(1)
+      .describe(
+        "How items come back, in the order offered; a request names one as `return_method`.",
+      ),
+    return_method_details: ReturnMethodDetailsSchema.describe(
+      "What the customer is told for each method of `return_methods` the shop described (the return address, drop-off instructions, the stores); `{}` when the shop gave none.",
+    ),
     fees: z.object({
       restocking_fee: z
         .object({
@@ -110,7 +116,11 @@ export const MerchantReturnPolicySchema = z
       .optional()
       .describe("Absent when the service enforces no window (not connected to the orders)."),
     merchantReturnDays: z.int().min(0).optional(),
-    returnMethod: schemaOrg("ReturnByMail").optional(),
+    returnMethod: oneOrMore(z.union([schemaOrg("ReturnByMail"), schemaOrg("ReturnInStore")]))
+      .optional()
+      .describe(
+        "`by_mail` and `drop_off` (a carrier's point takes the parcel on by mail) are ReturnByMail; `in_store` is ReturnInStore.",
+      ),
     returnFees: z.union([schemaOrg("FreeReturn"), schemaOrg("ReturnShippingFees")]).optional(),
     returnShippingFeesAmount: oneOrMore(MonetaryAmountSchema).optional(),
     restockingFee: z

@@ -124,6 +124,51 @@ describe("publishedPolicy - examples", () => {
     ]);
   });
 
+  it("publishedPolicy - by mail only, with no details, unless the shop configures its methods", () => {
+    const { json, jsonLd } = publishedPolicy({ windowDays: null, refund: {}, ordersBound: false });
+    expect(json.return_methods).toEqual(["by_mail"]);
+    expect(json.return_method_details).toEqual({});
+    expect(jsonLd.returnMethod).toBe("https://schema.org/ReturnByMail");
+  });
+
+  it("publishedPolicy - publishes the configured methods and their details; drop-off is by mail in JSON-LD", () => {
+    const returnMethods = {
+      by_mail: {
+        address: {
+          name: "Shop Returns",
+          lines: ["Lagerstr. 5"],
+          postcode: "10115",
+          city: "Berlin",
+          country: "DE",
+        },
+      },
+      drop_off: { instructions: "Hand it in at any DHL point.", carrier: "DHL" },
+      in_store: { instructions: "Bring it to any of our stores.", locations: ["Berlin Mitte"] },
+    };
+    const { json, jsonLd } = publishedPolicy({
+      windowDays: 30,
+      refund: {},
+      ordersBound: true,
+      returnMethods,
+    });
+    expect(json.return_methods).toEqual(["by_mail", "drop_off", "in_store"]);
+    expect(json.return_method_details).toEqual(returnMethods);
+    expect(jsonLd.returnMethod).toEqual([
+      "https://schema.org/ReturnByMail",
+      "https://schema.org/ReturnInStore",
+    ]);
+    expect(ReturnPolicySchema.safeParse(json).success).toBe(true);
+    expect(MerchantReturnPolicySchema.safeParse(jsonLd).success).toBe(true);
+    const inStoreOnly = publishedPolicy({
+      windowDays: 30,
+      refund: {},
+      ordersBound: true,
+      returnMethods: { in_store: { instructions: "Bring it to the shop." } },
+    });
+    expect(inStoreOnly.json.return_methods).toEqual(["in_store"]);
+    expect(inStoreOnly.jsonLd.returnMethod).toBe("https://schema.org/ReturnInStore");
+  });
+
   it("rejects a refund policy computeRefund would reject", () => {
     expect(() =>
       publishedPolicy({

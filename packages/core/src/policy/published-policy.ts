@@ -15,6 +15,7 @@ import {
   type RefundPolicyInput,
   type RefundResolution,
 } from "../domain/refunds";
+import { offeredMethods, type ReturnMethods } from "../domain/return-methods";
 import { merchantReturnPolicy, oneOrList } from "./merchant-return-policy";
 import type { MerchantReturnPolicyJsonLd, ReturnPolicyDocument } from "./published-policy-schema";
 
@@ -27,6 +28,8 @@ export interface PublishedPolicySettings {
   ordersBound: boolean;
   /** ISO 3166-1 alpha-2 codes the policy applies to, when the shop says. */
   applicableCountry?: readonly string[];
+  /** The methods the shop offers, with what it says about each; absent or null: by mail. */
+  returnMethods?: ReturnMethods | null;
 }
 
 export interface PublishedPolicy {
@@ -54,7 +57,8 @@ export function publishedPolicy(settings: PublishedPolicySettings): PublishedPol
     return_window: window,
     final_sale: enforced ? { returnable: false } : null,
     resolutions: [...REFUND_RESOLUTIONS],
-    return_methods: ["by_mail"],
+    return_methods: offeredMethods(settings.returnMethods),
+    return_method_details: structuredClone(settings.returnMethods ?? {}),
     fees: publishedFees(refund),
     ...(settings.applicableCountry?.length
       ? { applicable_countries: [...settings.applicableCountry] }

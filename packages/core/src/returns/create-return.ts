@@ -3,6 +3,7 @@
 import { newReturnId } from "../domain/ids";
 import { initialReturnSnapshot, persistReturnSnapshot } from "../domain/machine";
 import { assertScope } from "../domain/principal";
+import type { ReturnMethod } from "../domain/return-methods";
 import type { ReturnData, ReturnSchemas } from "../domain/schemas";
 import type { StoredReturn } from "../store/types";
 import type { IdempotencyEngine, WriteOutcome } from "./idempotency/engine";
@@ -11,6 +12,7 @@ import type { EligibilityQuery } from "./orders/types";
 import { parseInput } from "./parse-input";
 import { HistoryBuilder } from "./record-changes";
 import { refundOf } from "./refund";
+import { chosenReturnMethod } from "./return-method";
 import type { OperationContext, WriteTarget } from "./types";
 import { actorOf, commitChange, timestamp, type WritePathDeps } from "./write-path";
 
@@ -20,12 +22,15 @@ interface CreateReturnDeps extends WritePathDeps {
   ready: () => Promise<void>;
   /** The create route: the scope of its Idempotency-Key. */
   target: WriteTarget;
+  /** The return methods the shop offers. */
+  returnMethods: readonly ReturnMethod[];
 }
 
 /** Validates `input`, then creates the draft once per Idempotency-Key. */
 export async function createReturn(deps: CreateReturnDeps, input: unknown, ctx: OperationContext) {
   assertScope(ctx.principal, "portal", "write");
   const parsed = parseInput(deps.schemas.CreateReturn, input, "body");
+  const method = chosenReturnMethod(parsed.return_method, deps.returnMethods);
   await deps.ready();
   return deps.idempotency.run(
     { principal: ctx.principal, ...deps.target, key: ctx.idempotencyKey, body: input },
@@ -46,7 +51,8 @@ export async function createReturn(deps: CreateReturnDeps, input: unknown, ctx: 
       const at = timestamp(deps.now);
       const history = new HistoryBuilder([], at);
       history.add("create", null, "draft", actorOf(ctx.principal), {});
-      const record = draftRecord(request, checked, null, ctx.principal.id, at, history);
+      const parcel = { requestId: null, rma: null, method };
+      const record = draftRecord(request, checked, parcel, ctx.principal.id, at, history);
       record.refund = refundOf(record, deps.refundPolicy);
       const next: StoredReturn = {
         record,
@@ -69,14 +75,21 @@ export async function createReturn(deps: CreateReturnDeps, input: unknown, ctx: 
   );
 }
 
+/** The parcel a new return travels in: its request and RMA number (null alone), its method. */
+export interface DraftParcel {
+  requestId: string | null;
+  rma: string | null;
+  method: ReturnMethod;
+}
+
 /**
  * A return's first version: a draft of `request` as the order's rules found it, made alone
- * (`requestId` null) or as one line of a return request. Its refund is worked out after.
+ * or as one line of a return request (`parcel`). Its refund is worked out after.
  */
 export function draftRecord(
   request: EligibilityQuery,
   checked: CheckedReturn,
-  requestId: string | null,
+  parcel: DraftParcel,
   customerId: string,
   at: string,
   history: HistoryBuilder,
@@ -96,7 +109,9 @@ export function draftRecord(
     grade: null,
     shipment: null,
     customer_id: customerId,
-    request_id: requestId,
+    request_id: parcel.requestId,
+    return_method: parcel.method,
+    rma: parcel.rma,
     version: 1,
     created_at: at,
     updated_at: at,

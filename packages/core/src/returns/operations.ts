@@ -4,10 +4,13 @@
  * gets the same validation, idempotency, events and errors as a request over HTTP.
  */
 
+import type { z } from "zod";
 import { allowedEventsIn, isMerchantEvent, MERCHANT_EVENTS } from "../domain/machine";
 import { assertScope, hasScope } from "../domain/principal";
 import { problems } from "../domain/problems";
 import { describeReasons } from "../domain/reasons";
+import type { ReturnMethod } from "../domain/return-methods";
+import { normaliseRma } from "../domain/rma";
 import {
   MerchantListQuerySchema,
   PortalListQuerySchema,
@@ -42,6 +45,8 @@ interface OperationsSetup extends Omit<WritePathDeps, "reader" | "respond"> {
   targets: WriteTargets;
   /** What `GET /v1/health` reports (it needs the dispatcher, which the operations do not). */
   health: HealthCheck;
+  /** The return methods the shop offers (`policy.returnMethods`), in order. */
+  returnMethods: readonly ReturnMethod[];
 }
 
 export function createOperations(
@@ -119,7 +124,9 @@ export function createOperations(
                 ...parseInput(PortalListQuerySchema, query, "query"),
                 customer_id: principal.id,
               })
-            : await store.listReturns(parseInput(MerchantListQuerySchema, query, "query"));
+            : await store.listReturns(
+                merchantQuery(parseInput(MerchantListQuerySchema, query, "query")),
+              );
         return {
           data: page.data.map((stored) => withOrderLine(stored).record),
           next_cursor: page.next_cursor,
@@ -158,4 +165,10 @@ function etagHeaders(version: number): Record<string, string> {
     if (etagOnly.size < 64) etagOnly.set(version, headers);
   }
   return headers as Record<string, string>;
+}
+
+/** A merchant's list query for the store: an RMA number as staff typed it, made canonical. */
+function merchantQuery(query: z.output<typeof MerchantListQuerySchema>) {
+  const { rma, ...rest } = query;
+  return rma === undefined ? rest : { ...rest, rma: normaliseRma(rma) ?? rma };
 }

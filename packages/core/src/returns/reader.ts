@@ -62,7 +62,8 @@ export function createReturnReader(
 /**
  * A return as this version of the service writes it: one stored before returns recorded the
  * order line they were checked against has none (`order_line: null`); one stored before return requests belongs to none
- * (`request_id: null`); one stored before
+ * (`request_id: null`); one stored before return methods and RMA numbers went by mail and has
+ * none (`return_method: "by_mail"`, `rma: null`); one stored before
  * refunds has none (`refund: null`, until its next version works it out), and its grade
  * accepted every unit; one stored before amounts carried their currency's exponent gets it
  * from the currency.
@@ -74,6 +75,8 @@ export function withOrderLine(stored: StoredReturn): StoredReturn {
   if (
     record.order_line !== undefined &&
     record.request_id !== undefined &&
+    record.return_method !== undefined &&
+    record.rma !== undefined &&
     record.refund !== undefined &&
     gradeIsCurrent &&
     hasExponents(record) &&
@@ -87,6 +90,9 @@ export function withOrderLine(stored: StoredReturn): StoredReturn {
       ...record,
       order_line: withProduct(record.order_line ?? null),
       request_id: record.request_id ?? null,
+      // By mail: the only method there was before a shop could configure them.
+      return_method: record.return_method ?? "by_mail",
+      rma: record.rma ?? null,
       refund: record.refund ?? null,
       grade: gradeIsCurrent ? grade : { ...grade, accepted_quantity: record.line.quantity },
     }),

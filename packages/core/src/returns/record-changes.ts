@@ -93,6 +93,8 @@ export function nextVersion(
     shipment: record.shipment,
     customer_id: record.customer_id,
     request_id: record.request_id,
+    return_method: record.return_method,
+    rma: record.rma,
     version,
     created_at: record.created_at,
     updated_at,

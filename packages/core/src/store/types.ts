@@ -344,6 +344,20 @@ export interface ReturnsCommit {
   events?: OutboxEventInput[];
   /** Records a key's first use with the response this commit answers. */
   idempotency?: IdempotencyFirstUse;
+  /**
+   * Claims an RMA number for a return request, as part of the commit. The store MUST refuse
+   * the commit (reason `rma_taken`, no `index`) when any request already holds `rma`, and
+   * MUST keep codes unique atomically: of concurrent commits claiming one code, at most one
+   * succeeds. Reported after every other refusal. Afterwards `listReturns({ rma })` finds the
+   * returns whose `request_id` is `request_id`.
+   */
+  rma?: RmaClaim;
+}
+
+/** A return request's RMA number (`RMA-7KQ3-X9TD`), held by that request alone. */
+export interface RmaClaim {
+  rma: string;
+  request_id: string;
 }
 
 export type ReturnsCommitResult =
@@ -357,13 +371,19 @@ export type ReturnsCommitResult =
   | (Exclude<CommitResult, { ok: true }> & {
       /** The change refused (its index in `changes`); absent for `idempotency_conflict`. */
       index?: number;
-    });
+    })
+  | { ok: false; reason: "rma_taken" };
 
 export interface ListReturnsQuery {
   customer_id?: string;
   state?: ReturnState;
   order_id?: string;
   request_id?: string;
+  /**
+   * Only the returns of the request that claimed this RMA number (`ReturnsCommit.rma`),
+   * compared exactly (the service makes it canonical first); none when no request holds it.
+   */
+  rma?: string;
   limit: number;
   /** Opaque cursor returned by a previous page. */
   cursor?: string;

@@ -10,6 +10,7 @@ import * as initial from "./001_initial";
 import * as returnRequests from "./002_return_requests";
 import * as fitInsights from "./003_fit_insights";
 import * as eventSubjects from "./004_event_subjects";
+import * as rmaNumbers from "./005_rma_numbers";
 
 export interface Migration {
   version: number;
@@ -22,4 +23,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 2, name: returnRequests.name, sql: returnRequests.sql },
   { version: 3, name: fitInsights.name, sql: fitInsights.sql },
   { version: 4, name: eventSubjects.name, sql: eventSubjects.sql },
+  { version: 5, name: rmaNumbers.name, sql: rmaNumbers.sql },
 ];

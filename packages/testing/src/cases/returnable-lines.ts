@@ -99,6 +99,7 @@ export function describeReturnableLines(serve: ServeService): void {
           options: { inline: ["REFUND", "STORE_CREDIT", "EXCHANGE"] },
         },
         { name: "lines[1].exchange_size" },
+        { name: "return_method", value: "by_mail" },
       ]);
 
       const body = requestBodyFrom(form.properties, {

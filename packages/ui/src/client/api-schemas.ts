@@ -11,6 +11,8 @@ export type Return = Schemas["Return"];
 export type ReturnList = Schemas["ReturnList"];
 export type HistoryEntry = Schemas["HistoryEntry"];
 export type ReturnRequest = Schemas["ReturnRequest"];
+export type ReturnPolicy = Schemas["ReturnPolicy"];
+export type ReturnAddress = Schemas["ReturnAddress"];
 export type ReturnRequestEstimate = Schemas["ReturnRequestEstimate"];
 export type ReturnableOrder = Schemas["ReturnableOrder"];
 /** One line of an order as the returnable view shows it. */
@@ -21,7 +23,6 @@ export type Link = Schemas["Link"];
 export type Template = Schemas["Template"];
 export type TemplateProperty = Schemas["TemplateProperty"];
 export type Reason = Schemas["Reason"];
-export type ReturnPolicy = Schemas["ReturnPolicy"];
 export type Resolution = Schemas["Resolution"];
 export type ReasonList = Schemas["ReasonList"];
 export type FitInsights = Schemas["FitInsights"];

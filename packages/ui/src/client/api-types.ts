@@ -945,8 +945,8 @@ export interface components {
             /** @description Absent when the service enforces no window (not connected to the orders). */
             returnPolicyCategory?: "https://schema.org/MerchantReturnFiniteReturnWindow" | "https://schema.org/MerchantReturnNotPermitted";
             merchantReturnDays?: number;
-            /** @constant */
-            returnMethod?: "https://schema.org/ReturnByMail";
+            /** @description `by_mail` and `drop_off` (a carrier's point takes the parcel on by mail) are ReturnByMail; `in_store` is ReturnInStore. */
+            returnMethod?: ("https://schema.org/ReturnByMail" | "https://schema.org/ReturnInStore") | ("https://schema.org/ReturnByMail" | "https://schema.org/ReturnInStore")[];
             returnFees?: "https://schema.org/FreeReturn" | "https://schema.org/ReturnShippingFees";
             returnShippingFeesAmount?: components["schemas"]["MonetaryAmount"] | components["schemas"]["MonetaryAmount"][];
             /** @description A percentage of the product price (schema.org: a Number is a percentage). */
@@ -1156,6 +1156,10 @@ export interface components {
             customer_id: string;
             /** @description The return request it was created in (`POST /v1/portal/return-requests`), with the order's other lines; null for a return created on its own. */
             request_id: string | null;
+            /** @description How the customer sends it back, chosen when it was created among the policy's `return_methods` (`GET /v1/return-policy` says what to do for each). */
+            return_method: components["schemas"]["ReturnMethod"];
+            /** @description The RMA number of its return request (`RMA-7KQ3-X9TD`), the same on each of the request's returns; null for a return created on its own, or in a request created before RMA numbers. */
+            rma: string | null;
             version: number;
             /** Format: date-time */
             created_at: string;
@@ -1217,6 +1221,16 @@ export interface components {
                 [key: string]: components["schemas"]["Template"];
             };
         };
+        ReturnAddress: {
+            /** @description Who receives it: the shop or its warehouse. */
+            name: string;
+            /** @description Street, number, building: one per line. */
+            lines: string[];
+            postcode: string;
+            city: string;
+            /** @description ISO 3166-1 alpha-2 code. */
+            country: string;
+        };
         ReturnLine: {
             sku: string;
             quantity: number;
@@ -1229,6 +1243,38 @@ export interface components {
             next_cursor: string | null;
             _links: {
                 [key: string]: components["schemas"]["Link"];
+            };
+        };
+        /** @enum {string} */
+        ReturnMethod: "by_mail" | "drop_off" | "in_store";
+        ReturnMethods: {
+            /** @description The customer posts the parcel to `address`. */
+            by_mail?: {
+                /** @description Where the parcel is sent. */
+                address: components["schemas"]["ReturnAddress"];
+                /** @description What the customer does, in the shop's words, shown with the request. */
+                instructions?: string;
+            };
+            /** @description The customer hands the parcel in at a carrier's drop-off point. */
+            drop_off?: {
+                /** @description What the customer does, in the shop's words, shown with the request. */
+                instructions: string;
+                /** @description The carrier whose points take the parcel. */
+                carrier?: string;
+                /**
+                 * Format: uri
+                 * @description Where a customer finds a drop-off point (https).
+                 */
+                locator_url?: string;
+                /** @description Where the carrier takes the parcel, for the packing slip; absent when a label says it. */
+                address?: components["schemas"]["ReturnAddress"];
+            };
+            /** @description The customer brings the items to a store. */
+            in_store?: {
+                /** @description What the customer does, in the shop's words, shown with the request. */
+                instructions: string;
+                /** @description The stores that take returns, one line each (`Berlin Mitte, Torstr. 1`). */
+                locations?: string[];
             };
         };
         ReturnOrderLine: {
@@ -1275,8 +1321,10 @@ export interface components {
             } | null;
             /** @description What a customer may ask for: money back, store credit, or an exchange (which moves no money). */
             resolutions: ("REFUND" | "STORE_CREDIT" | "EXCHANGE")[];
-            /** @description How items come back. */
-            return_methods: "by_mail"[];
+            /** @description How items come back, in the order offered; a request names one as `return_method`. */
+            return_methods: components["schemas"]["ReturnMethod"][];
+            /** @description What the customer is told for each method of `return_methods` the shop described (the return address, drop-off instructions, the stores); `{}` when the shop gave none. */
+            return_method_details: components["schemas"]["ReturnMethods"];
             fees: {
                 /** @description Taken from the item amount after the condition deduction. */
                 restocking_fee: {
@@ -1318,6 +1366,10 @@ export interface components {
             object: "return_request";
             order_id: string;
             customer_id: string;
+            /** @description A short code for the parcel (`RMA-7KQ3-X9TD`) that staff search (`GET /v1/merchant/returns?rma=`) and a customer reads out; unique in the store. Null for a request created before RMA numbers. */
+            rma: string | null;
+            /** @description How the parcel travels back. */
+            return_method: components["schemas"]["ReturnMethod"];
             /** Format: date-time */
             created_at: string;
             returns: components["schemas"]["Return"][];
@@ -1741,6 +1793,11 @@ export interface components {
                     reason: "TOO_SMALL" | "TOO_LARGE" | "TOO_SMALL_AT_CHEST" | "TOO_SMALL_AT_WAIST" | "TOO_SMALL_AT_HIPS" | "TOO_SMALL_AT_SHOULDERS" | "TOO_SMALL_AT_SLEEVES" | "TOO_SMALL_AT_NECK" | "TOO_SMALL_AT_INSEAM" | "TOO_SMALL_AT_THIGHS" | "TOO_SMALL_AT_LENGTH" | "TOO_SMALL_AT_FOOT" | "TOO_SMALL_AT_TOE" | "TOO_SMALL_AT_WIDTH" | "TOO_LARGE_AT_CHEST" | "TOO_LARGE_AT_WAIST" | "TOO_LARGE_AT_HIPS" | "TOO_LARGE_AT_SHOULDERS" | "TOO_LARGE_AT_SLEEVES" | "TOO_LARGE_AT_NECK" | "TOO_LARGE_AT_INSEAM" | "TOO_LARGE_AT_THIGHS" | "TOO_LARGE_AT_LENGTH" | "TOO_LARGE_AT_FOOT" | "TOO_LARGE_AT_TOE" | "TOO_LARGE_AT_WIDTH" | "TOO_TIGHT_AT_CHEST" | "TOO_TIGHT_AT_WAIST" | "TOO_TIGHT_AT_HIPS" | "TOO_TIGHT_AT_SHOULDERS" | "TOO_TIGHT_AT_SLEEVES" | "TOO_TIGHT_AT_NECK" | "TOO_TIGHT_AT_INSEAM" | "TOO_TIGHT_AT_THIGHS" | "TOO_TIGHT_AT_LENGTH" | "TOO_TIGHT_AT_FOOT" | "TOO_TIGHT_AT_TOE" | "TOO_TIGHT_AT_WIDTH" | "TOO_LOOSE_AT_CHEST" | "TOO_LOOSE_AT_WAIST" | "TOO_LOOSE_AT_HIPS" | "TOO_LOOSE_AT_SHOULDERS" | "TOO_LOOSE_AT_SLEEVES" | "TOO_LOOSE_AT_NECK" | "TOO_LOOSE_AT_INSEAM" | "TOO_LOOSE_AT_THIGHS" | "TOO_LOOSE_AT_LENGTH" | "TOO_LOOSE_AT_FOOT" | "TOO_LOOSE_AT_TOE" | "TOO_LOOSE_AT_WIDTH" | "TOO_SHORT_AT_CHEST" | "TOO_SHORT_AT_WAIST" | "TOO_SHORT_AT_HIPS" | "TOO_SHORT_AT_SHOULDERS" | "TOO_SHORT_AT_SLEEVES" | "TOO_SHORT_AT_NECK" | "TOO_SHORT_AT_INSEAM" | "TOO_SHORT_AT_THIGHS" | "TOO_SHORT_AT_LENGTH" | "TOO_SHORT_AT_FOOT" | "TOO_SHORT_AT_TOE" | "TOO_SHORT_AT_WIDTH" | "TOO_LONG_AT_CHEST" | "TOO_LONG_AT_WAIST" | "TOO_LONG_AT_HIPS" | "TOO_LONG_AT_SHOULDERS" | "TOO_LONG_AT_SLEEVES" | "TOO_LONG_AT_NECK" | "TOO_LONG_AT_INSEAM" | "TOO_LONG_AT_THIGHS" | "TOO_LONG_AT_LENGTH" | "TOO_LONG_AT_FOOT" | "TOO_LONG_AT_TOE" | "TOO_LONG_AT_WIDTH" | "DAMAGED" | "DEFECTIVE" | "WRONG_ITEM" | "NOT_AS_DESCRIBED" | "CHANGED_MIND" | "ARRIVED_LATE" | "OTHER";
                     resolution: components["schemas"]["Resolution"];
                     exchange_size?: string;
+                    /**
+                     * @description How the parcel travels back; the shop offers only `by_mail`, the default.
+                     * @enum {string}
+                     */
+                    return_method?: "by_mail";
                 } & ({
                     /** @constant */
                     resolution: "EXCHANGE";
@@ -1772,6 +1829,11 @@ export interface components {
                         resolution: components["schemas"]["Resolution"];
                         exchange_size?: string;
                     }[];
+                    /**
+                     * @description How the parcel travels back; the shop offers only `by_mail`, the default.
+                     * @enum {string}
+                     */
+                    return_method?: "by_mail";
                     /** @description Free text kept in the history entry. */
                     note?: string;
                 };
@@ -2538,6 +2600,7 @@ export interface operations {
                 state?: components["schemas"]["ReturnState"];
                 order_id?: string;
                 request_id?: string;
+                rma?: string;
                 limit?: number;
                 cursor?: string;
             };
@@ -2571,6 +2634,7 @@ export interface operations {
                 state?: components["schemas"]["ReturnState"];
                 order_id?: string;
                 request_id?: string;
+                rma?: string;
                 limit?: number;
                 cursor?: string;
             };

@@ -35,9 +35,13 @@ function requestLine(choice: ChosenLine) {
   };
 }
 
-/** The body both the create and the estimate take. */
-function requestBody(order: ReturnableOrder, choices: ChosenLine[]) {
-  return { order_id: order.order_id, lines: choices.map(requestLine) };
+/** The body both the create and the estimate take (an estimate without a method). */
+function requestBody(order: ReturnableOrder, choices: ChosenLine[], method?: string | null) {
+  return {
+    order_id: order.order_id,
+    lines: choices.map(requestLine),
+    ...(method ? { return_method: method } : {}),
+  };
 }
 
 /** What the request would refund if sent now: the API's own sums, nothing written. */
@@ -53,7 +57,8 @@ export function estimateReturnRequest(
 }
 
 /**
- * Creates the request and submits it; answers the submitted request (its returns and refund).
+ * Creates the request, travelling by `method` (null: the shop's only one), and submits it;
+ * answers the submitted request (its returns and refund).
  * A refusal creates nothing (`return-request-refused`, naming each line by its index). When
  * the submit fails, the drafts stay: the page offers the request's submit again.
  */
@@ -61,10 +66,11 @@ export async function submitReturnRequest(
   api: Api,
   order: ReturnableOrder,
   choices: ChosenLine[],
+  method: string | null = null,
 ): Promise<ReturnRequest> {
   const request = await api.send<ReturnRequest>(
     apiPaths.portalReturnRequests(),
-    requestBody(order, choices),
+    requestBody(order, choices, method),
   );
   const submit = request._templates?.submit;
   if (!submit) return request;

@@ -147,6 +147,30 @@ describe("the CSRF cookie and the CSP, from the options", () => {
     }
   });
 
+  test("createReturnsUi - qr.svg draws an RMA number's QR code, cacheable for good, and nothing else", async () => {
+    const ui = createReturnsUi({ apiUrl: "https://shop.example", path: "/returns" });
+    expect(ui.paths).toContain("/returns/qr.svg");
+    const qr = await ui.fetch(new Request("https://shop.example/returns/qr.svg?rma=RMA-7KQ3-X9TD"));
+    expect(qr.status).toBe(200);
+    expect(qr.headers.get("content-type")).toBe("image/svg+xml");
+    expect(qr.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(qr.headers.get("content-security-policy")).toBe("default-src 'none'");
+    const svg = await qr.text();
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 \d+ \d+">/);
+    expect(svg).not.toMatch(/<script|on\w+=/i);
+    for (const query of [
+      "",
+      "?rma=",
+      "?rma=hello",
+      "?rma=RMA-7KQ3-X9TU",
+      `?rma=${"A".repeat(5000)}`,
+    ]) {
+      const refused = await ui.fetch(new Request(`https://shop.example/returns/qr.svg${query}`));
+      expect(refused.status, query).toBe(400);
+      expect(refused.headers.get("content-type")).toBe("application/problem+json");
+    }
+  });
+
   test("createReturnsUi - a logo URL that is no image address is refused, naming the option", () => {
     for (const logoUrl of ["javascript:alert(1)", "data:text/html,<script>1</script>", "blob:x"]) {
       expect(() =>

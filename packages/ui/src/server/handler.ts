@@ -1,13 +1,15 @@
 /**
  * @module server/handler — the mount: a `(Request) => Response` serving the customer page at
- * its path, the back office at `{path}/admin`, the browser assets at `{path}/assets/…` and a
- * CSRF token at `{path}/csrf`. Everything else under the path is a 404 problem.
+ * its path (its packing slip at `{path}?slip=rrq_…`), the back office at `{path}/admin`, the
+ * browser assets at `{path}/assets/…`, a CSRF token at `{path}/csrf` and the packing slip's QR
+ * codes at `{path}/qr.svg?rma=…`. Everything else under the path is a 404 problem.
  */
 import type { FetchHandler } from "@returnkit/core";
 import { type Assets, loadAssets } from "./assets";
 import type { ClientConfig, SignIn } from "./config";
 import { checkLogoUrl, contentSecurityPolicy, originOf } from "./csp";
 import { csrfCookie, csrfTokenFor } from "./csrf";
+import { rmaQrAnswer } from "./rma-qr";
 import { renderShell } from "./shell";
 
 export interface ReturnsUiOptions {
@@ -79,6 +81,7 @@ export function createReturnsUi(options: ReturnsUiOptions): ReturnsUi {
     if (path === base || path === `${base}/`) return page("customer", request);
     if (path === `${base}/admin`) return page("staff", request);
     if (path === `${base}/csrf`) return csrfAnswer(request, secureCookie(request));
+    if (path === `${base}/qr.svg`) return qrAnswer(request);
     if (path.startsWith(`${base}/assets/`)) {
       const asset = assets.get(path.slice(base.length + "/assets/".length));
       if (asset) {
@@ -98,6 +101,7 @@ export function createReturnsUi(options: ReturnsUiOptions): ReturnsUi {
     `${base}/`,
     `${base}/admin`,
     `${base}/csrf`,
+    `${base}/qr.svg`,
     ...assets.names().map((name) => `${base}/assets/${name}`),
   ] as `/${string}`[];
   return { fetch, paths };
@@ -148,6 +152,22 @@ function servePage(kind: keyof typeof PAGES, request: Request, context: PageCont
     headers.append("set-cookie", csrfCookie(csrf.token, context.secureCookie(request), "/"));
   }
   return new Response(request.method === "HEAD" ? null : html, { headers });
+}
+
+function qrAnswer(request: Request): Response {
+  const svg = rmaQrAnswer(new URL(request.url));
+  if (svg === null) {
+    return problem(400, "invalid-query", "rma must be an RMA number (RMA-7KQ3-X9TD).");
+  }
+  return new Response(request.method === "HEAD" ? null : svg, {
+    headers: {
+      "content-type": "image/svg+xml",
+      // The same code always draws the same image, and it tells nothing of anyone.
+      "cache-control": "public, max-age=31536000, immutable",
+      "x-content-type-options": "nosniff",
+      "content-security-policy": "default-src 'none'",
+    },
+  });
 }
 
 function csrfAnswer(request: Request, secure: boolean): Response {

@@ -15,6 +15,7 @@ import {
   type Principal,
   type RefundPolicyInput,
   type ReturnsService,
+  type ReturnsServiceOptions,
 } from "@returnkit/core";
 import { type DevAuthorizationServer, startDevAuthorizationServer } from "@returnkit/dev-auth";
 import { Hono } from "hono";
@@ -129,6 +130,10 @@ interface ShopOptions {
   signIn?: "session" | "oauth";
   /** The shop's refund policy (default: none, so refunds are the goods' value). */
   refundPolicy?: RefundPolicyInput;
+  /** How returns travel back (default: by mail, no address). */
+  returnMethods?: NonNullable<ReturnsServiceOptions["policy"]>["returnMethods"];
+  /** Approve every return at submit (default: staff approve). */
+  autoApprove?: boolean;
   /**
    * The customer a request without the session cookie is signed in as. For Lighthouse, whose
    * run clears the page's cookies and whose extra headers do not reach the page's own fetches.
@@ -176,7 +181,11 @@ export async function startShop(options: ShopOptions = {}): Promise<Shop> {
     store: memoryStore(),
     baseUrl: url,
     orders: { source: shopOrders(), returnWindowDays: 30 },
-    ...(options.refundPolicy ? { policy: { refund: options.refundPolicy } } : {}),
+    policy: {
+      ...(options.refundPolicy ? { refund: options.refundPolicy } : {}),
+      ...(options.returnMethods ? { returnMethods: options.returnMethods } : {}),
+      ...(options.autoApprove ? { autoApprove: () => true } : {}),
+    },
     auth: auth
       ? { issuer: auth.issuer, jwksUri: auth.jwksUri }
       : { authenticate: withCsrfProtection(withVisitor(sessionPrincipal, options.visitor)) },

@@ -25,6 +25,8 @@ export const sampleReturn: ReturnData = {
   shipment: null,
   customer_id: "cus_7",
   request_id: null,
+  return_method: "by_mail",
+  rma: null,
   version: 3,
   created_at: "2025-12-31T23:50:00.000Z",
   updated_at: "2025-12-31T23:59:00.000Z",

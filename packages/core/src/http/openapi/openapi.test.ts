@@ -317,11 +317,12 @@ describe("buildOpenApiDocument", () => {
       "state",
       "order_id",
       "request_id",
+      "rma",
       "limit",
       "cursor",
     ]);
     expect(query[0]?.schema).toEqual({ $ref: "#/components/schemas/ReturnState" });
-    expect(query[3]).toMatchObject({
+    expect(query[4]).toMatchObject({
       required: false,
       schema: { type: "integer", default: 20, maximum: 100 },
     });

@@ -4,7 +4,7 @@
  */
 import { isProblemError, problems, type RefusedLine } from "../../domain/problems";
 import { traceCommit } from "../../observability/telemetry/operation-span";
-import type { IdempotencyRecordView, IdempotentResponse } from "../../store/types";
+import type { IdempotencyRecordView, IdempotentResponse, RmaClaim } from "../../store/types";
 import type { FitSignal } from "../events";
 import type { IdempotencyKeyUse } from "../idempotency/engine";
 import { afterCommit, type Change, prepareChange, type WritePathDeps } from "../write-path";
@@ -17,6 +17,7 @@ export interface RequestChange extends Omit<Change, "status" | "key"> {
 type RequestCommitOutcome =
   | { kind: "committed" }
   | { kind: "key-taken"; record: IdempotencyRecordView }
+  | { kind: "rma-taken" }
   | { kind: "race" };
 
 /**
@@ -29,6 +30,7 @@ export async function commitRequestChanges(
   changes: readonly RequestChange[],
   key: IdempotencyKeyUse | null,
   response: IdempotentResponse,
+  rma?: RmaClaim,
 ): Promise<RequestCommitOutcome> {
   let fitSignals: FitSignal[] = [];
   const result = await traceCommit(requestId, () => {
@@ -37,6 +39,7 @@ export async function commitRequestChanges(
     return deps.store.commitMany({
       changes: prepared.map((one) => one.commit),
       idempotency: key ? { ...key, response } : undefined,
+      ...(rma ? { rma } : {}),
     });
   });
   if (result.ok) {
@@ -49,6 +52,7 @@ export async function commitRequestChanges(
     return { kind: "committed" };
   }
   if (result.reason === "idempotency_conflict") return { kind: "key-taken", record: result.record };
+  if (result.reason === "rma_taken") return { kind: "rma-taken" };
   const refused = result.index === undefined ? undefined : changes[result.index];
   if (result.reason === "quantity_exceeded" && refused?.allowance) {
     const { record } = refused.next;

@@ -45,6 +45,8 @@ export function requestOf(id: string, returns: readonly StoredReturn[]): ReturnR
     object: "return_request",
     order_id: first.order_id,
     customer_id: first.customer_id,
+    rma: first.rma,
+    return_method: first.return_method,
     created_at: first.created_at,
     returns: returns.map((stored) => stored.record),
     refund: requestRefundTotal(returns.map((stored) => stored.record)),

@@ -60,7 +60,7 @@ export function commitInMemory(parts: MemoryParts, commit: ReturnCommit): Commit
 
 /**
  * Checks every change as `commit` would, each against the store as the changes before it
- * leave it (versions first, then the key, then the allowances), and writes all of them only
+ * leave it (versions first, then the key, then the allowances, then the RMA number), and writes all of them only
  * when none is refused.
  */
 export function commitManyInMemory(parts: MemoryParts, commit: ReturnsCommit): ReturnsCommitResult {
@@ -83,6 +83,7 @@ export function commitManyInMemory(parts: MemoryParts, commit: ReturnsCommit): R
     if (refusal) return { ...refusal, index };
     staged.set(change.next.record.id, change.next);
   }
+  if (commit.rma && returns.rmaTaken(commit.rma.rma)) return { ok: false, reason: "rma_taken" };
 
   // As in `commitInMemory`: nothing below can fail.
   const copy = frozenCopy({
@@ -96,6 +97,7 @@ export function commitManyInMemory(parts: MemoryParts, commit: ReturnsCommit): R
   });
   // After the changes' events; a commit runs alone, so positions are commit order per subject.
   const appended = outbox.append(copy.appended);
+  if (commit.rma) returns.claimRma({ ...commit.rma });
   if (commit.idempotency) keys.committed(commit.idempotency, copy.response!);
   return { ok: true, events, appended };
 }

@@ -1,10 +1,10 @@
 /**
  * @module store/memory/memory-returns — the memory store's returns: one stored version per id, the
  * ids in ascending order for paging (ULIDs sort by creation time), and the ids of each order
- * for the quantities its lines have in returns.
+ * for the quantities its lines have in returns, and the RMA numbers return requests hold.
  */
 import type { ReturnData } from "../../domain/schemas";
-import type { ListReturnsQuery, ReturnPage, StoredReturn } from "../types";
+import type { ListReturnsQuery, ReturnPage, RmaClaim, StoredReturn } from "../types";
 
 type ReturnLine = ReturnData["line"];
 
@@ -22,6 +22,18 @@ export class MemoryReturns {
   private readonly ids: string[] = [];
   /** Ids of the returns of each order, by the latest version's `order_id`. */
   private readonly byOrder = new Map<string, Set<string>>();
+  /** The request that holds each RMA number. */
+  private readonly rmas = new Map<string, string>();
+
+  /** Whether some request holds `rma`. */
+  rmaTaken(rma: string): boolean {
+    return this.rmas.has(rma);
+  }
+
+  /** Records `claim`, checked free by `rmaTaken` in the same synchronous commit. */
+  claimRma(claim: RmaClaim): void {
+    this.rmas.set(claim.rma, claim.request_id);
+  }
 
   get(id: string): StoredReturn | undefined {
     return this.byId.get(id);
@@ -82,6 +94,8 @@ export class MemoryReturns {
   /** Newest first, filtered, after the cursor (the last id of the previous page). */
   list(query: ListReturnsQuery): ReturnPage {
     const data: StoredReturn[] = [];
+    const rmaRequest = query.rma === undefined ? undefined : this.rmas.get(query.rma);
+    if (query.rma !== undefined && rmaRequest === undefined) return { data, next_cursor: null };
     // The cursor is the last id of the previous page; continue strictly below it.
     const start = query.cursor ? lowerBound(this.ids, query.cursor) - 1 : this.ids.length - 1;
     let next_cursor: string | null = null;
@@ -92,6 +106,7 @@ export class MemoryReturns {
       if (query.state !== undefined && record.state !== query.state) continue;
       if (query.order_id !== undefined && record.order_id !== query.order_id) continue;
       if (query.request_id !== undefined && record.request_id !== query.request_id) continue;
+      if (rmaRequest !== undefined && record.request_id !== rmaRequest) continue;
       if (data.length === query.limit) {
         next_cursor = data[data.length - 1]!.record.id;
         break;

@@ -2,11 +2,17 @@
 import { useState } from "preact/hooks";
 import { usePage } from "../shared/context";
 import { Header, SignedOutBanner } from "../shared/parts";
+import { PackingSlip } from "./packing-slip";
 import { ReturnForm } from "./return-form";
 import { ReturnsList } from "./returns-list";
 
 function orderFromUrl(): string | null {
   return new URLSearchParams(location.search).get("order");
+}
+
+/** The request whose packing slip the page shows alone (`?slip=rrq_…`), if any. */
+function slipFromUrl(): string | null {
+  return new URLSearchParams(location.search).get("slip");
 }
 
 export function CustomerApp({ initialOrder }: { initialOrder: string | null }) {
@@ -24,6 +30,8 @@ export function CustomerApp({ initialOrder }: { initialOrder: string | null }) {
     setOrderId(next);
   };
 
+  const slip = slipFromUrl();
+  if (slip && auth.ready()) return <PackingSlip requestId={slip} />;
   if (!auth.ready()) {
     return (
       <>

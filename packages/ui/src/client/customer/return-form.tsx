@@ -1,13 +1,14 @@
 /** @module client/customer/return-form — the returnable lines of an order, chosen and submitted. */
 import { useEffect, useState } from "preact/hooks";
 import { apiPaths } from "../api-paths";
-import type { Reason, ReasonList, ReturnableOrder, ReturnPolicy } from "../api-schemas";
+import type { Reason, ReasonList, ReturnableOrder } from "../api-schemas";
 import type { I18n } from "../i18n";
 import { currencyUnit } from "../money";
 import { describeProblem } from "../problems";
 import { submitReturnRequest } from "../return-request";
 import { usePage } from "../shared/context";
 import { Notice } from "../shared/parts";
+import { useReturnPolicy } from "../shared/use-return-policy";
 import {
   answersChoice,
   chosenCount,
@@ -18,6 +19,7 @@ import {
   lineKey,
 } from "./choice";
 import { itemName, LinePicker } from "./line-picker";
+import { MethodPicker } from "./method-picker";
 import { Summary } from "./summary";
 import { useRefundEstimate } from "./use-refund-estimate";
 
@@ -37,7 +39,10 @@ export function ReturnForm({ orderId, version, onSubmitted }: Props) {
   const [error, setError] = useState("");
   const [done, setDone] = useState("");
   const [busy, setBusy] = useState(false);
-  const restockingPercent = useRestockingPercent();
+  const policy = useReturnPolicy();
+  const restockingPercent = policy?.fees.restocking_fee.percent ?? null;
+  const methods = policy?.return_methods ?? [];
+  const [method, setMethod] = useState<(typeof methods)[number] | null>(null);
 
   const load = async () => {
     try {
@@ -73,17 +78,22 @@ export function ReturnForm({ orderId, version, onSubmitted }: Props) {
   if (!order) return error ? <Notice kind="error">{error}</Notice> : <p>{i18n.t("app.loading")}</p>;
 
   const lines = complete ?? whyIncomplete(choice, i18n);
-  const blocked = typeof lines === "string" ? lines : null;
+  const blocked =
+    typeof lines === "string"
+      ? lines
+      : methods.length > 1 && !method
+        ? i18n.t("submit.methodMissing")
+        : null;
 
   const submit = async (event: Event) => {
     event.preventDefault();
     setDone("");
-    if (typeof lines === "string") return;
+    if (typeof lines === "string" || blocked) return;
     estimate.cancel();
     setError("");
     setBusy(true);
     try {
-      const request = await submitReturnRequest(api, order, lines);
+      const request = await submitReturnRequest(api, order, lines, method);
       const refund = request.refund;
       const exchangesOnly = lines.every((line) => line.resolution === "EXCHANGE");
       setDone(
@@ -132,27 +142,12 @@ export function ReturnForm({ orderId, version, onSubmitted }: Props) {
         unit={currencyUnit(order)}
         restockingPercent={restockingPercent}
       />
+      <MethodPicker methods={methods} value={method} onChange={setMethod} />
       <Notice kind="error">{error}</Notice>
       <Notice kind="ok">{done}</Notice>
       <SubmitButton busy={busy} blocked={blocked} />
     </form>
   );
-}
-
-/**
- * The published policy's restocking percent, for the fee's one-line reason (the fee's amount
- * is the estimate's); null until it arrives, or when it cannot be read.
- */
-function useRestockingPercent(): number | null {
-  const { api } = usePage();
-  const [percent, setPercent] = useState<number | null>(null);
-  useEffect(() => {
-    api
-      .get<ReturnPolicy>(apiPaths.returnPolicy())
-      .then((policy) => setPercent(policy.fees.restocking_fee.percent))
-      .catch(() => setPercent(null));
-  }, []);
-  return percent;
 }
 
 /** Submits the choice; off until it is complete, with why in words tied to the button. */

@@ -11,7 +11,9 @@ import { usePage } from "../shared/context";
 import { Notice } from "../shared/parts";
 import { RequestRefundBlock } from "../shared/refund";
 import { useReasons } from "../shared/use-reasons";
+import { useReturnPolicy } from "../shared/use-return-policy";
 import { ReturnItem } from "./return-item";
+import { SendBack } from "./send-back";
 
 interface Props {
   orderId: string | null;
@@ -56,6 +58,7 @@ export function ReturnsList({ orderId, version, onChanged }: Props) {
   const [error, setError] = useState("");
   const [done, setDone] = useState("");
   const { label } = useReasons();
+  const policy = useReturnPolicy();
 
   useEffect(() => {
     loadEntries(api, orderId)
@@ -103,6 +106,7 @@ export function ReturnsList({ orderId, version, onChanged }: Props) {
                 parts={entry.request.returns}
                 label={i18n.t("request.refund")}
               />
+              <SendBack request={entry.request} policy={policy} />
               {entry.request._templates?.submit ? (
                 <button
                   type="button"
