@@ -7,8 +7,9 @@ import { describeProblem } from "../problems";
 import { type ChosenLine, submitReturnRequest } from "../return-request";
 import { usePage } from "../shared/context";
 import { Notice } from "../shared/parts";
+import { itemName } from "../shared/product";
 import { chosenCount, chosenLines, initialChoice, type LineChoice, lineKey } from "./choice";
-import { itemName, LinePicker } from "./line-picker";
+import { LinePicker } from "./line-picker";
 import { Summary } from "./summary";
 import { useRefundEstimate } from "./use-refund-estimate";
 

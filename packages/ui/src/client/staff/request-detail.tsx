@@ -9,7 +9,9 @@ import type { ReturnRequest } from "../api-schemas";
 import type { MessageKey } from "../messages/en";
 import { usePage } from "../shared/context";
 import { Notice, RefundBlock, StateBadge } from "../shared/parts";
+import { itemName, ProductCell, productLine } from "../shared/product";
 import { ActionForm } from "./action-form";
+import { OrderFacts } from "./order-facts";
 import { useResource } from "./use-resource";
 import { ViewLink } from "./view-link";
 
@@ -41,10 +43,11 @@ export function RequestDetail({ id, onOpenReturn, onBack }: Props) {
       <section class="rk-card" aria-labelledby="rk-request-heading">
         <h2 id="rk-request-heading">{i18n.t("staff.requestHeading", { id: request.id })}</h2>
         <dl class="rk-refund">
-          <dt>{i18n.t("staff.column.order")}</dt>
-          <dd>{request.order_id}</dd>
-          <dt>{i18n.t("staff.column.customer")}</dt>
-          <dd>{request.customer_id}</dd>
+          <OrderFacts
+            orderId={request.order_id}
+            customerId={request.customer_id}
+            orderLine={request.returns.find((record) => record.order_line)?.order_line ?? null}
+          />
         </dl>
         <RefundBlock refund={request.refund} label={i18n.t("staff.requestRefund")} />
         <div class="rk-table-wrap">
@@ -65,9 +68,10 @@ export function RequestDetail({ id, onOpenReturn, onBack }: Props) {
                     <ViewLink kind="return" id={record.id} onOpen={onOpenReturn} />
                   </td>
                   <td>
-                    {record.line.sku}
-                    {record.line.size ? ` (${record.line.size})` : ""} × {record.line.quantity} ·{" "}
-                    {i18n.t(`resolution.${record.resolution}` as MessageKey)}
+                    <ProductCell line={productLine(record)} quantity={record.line.quantity} />{" "}
+                    <span class="rk-muted">
+                      {i18n.t(`resolution.${record.resolution}` as MessageKey)}
+                    </span>
                   </td>
                   <td>
                     <StateBadge state={record.state} />
@@ -129,7 +133,7 @@ export function RequestSiblings(props: {
           {siblings.map((record) => (
             <li key={record.id}>
               <ViewLink kind="return" id={record.id} onOpen={props.onOpenReturn} /> ·{" "}
-              {record.line.sku} <StateBadge state={record.state} />
+              {itemName(productLine(record))} <StateBadge state={record.state} />
             </li>
           ))}
         </ul>
