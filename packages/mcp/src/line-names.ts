@@ -17,7 +17,7 @@ function variantOf(line: NamedLine, product: Product | null | undefined): string
   return line.size ?? null;
 }
 
-export function lineName(line: NamedLine, product: Product | null | undefined): string {
+function lineName(line: NamedLine, product: Product | null | undefined): string {
   const variant = variantOf(line, product);
   if (!product?.title) return variant ? `${line.sku} (${variant})` : line.sku;
   return `${product.title}${variant ? `, ${variant}` : ""} (${line.sku})`;

@@ -8,7 +8,7 @@ import type { components } from "../api-types";
 type Product = components["schemas"]["Product"];
 
 /** A line as the API names it (returnable line, return, request line), with what it knows. */
-export interface ProductLine {
+interface ProductLine {
   sku: string;
   size?: string | null;
   product?: Product | null;
@@ -23,7 +23,7 @@ export function productLine(record: {
 }
 
 /** The variant bought: the shop's variant title, else its option values, else the size. */
-export function variantOf(line: ProductLine): string | null {
+function variantOf(line: ProductLine): string | null {
   const product = line.product;
   if (product?.variant_title) return product.variant_title;
   if (product?.options.length) return product.options.map((option) => option.value).join(" / ");
