@@ -16,6 +16,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { EventEmitter, once } from "node:events";
+import { fileURLToPath } from "node:url";
 import {
   consoleLogger,
   generateWebhookSecret,
@@ -26,6 +27,7 @@ import {
   toDecimalAmount,
 } from "@returnkit/core";
 import pc from "picocolors";
+import { PICTURES_PATH } from "../../hono-server/src/pictures";
 import { startReturnsServer } from "../../hono-server/src/server";
 import { startWebhookReceiver, type WebhookReceiver } from "../../webhook-receiver/src/receiver";
 import { printDeliveryLog } from "./delivery-log";
@@ -269,7 +271,8 @@ async function main() {
     },
     onRejected: (error) => console.log(`        ${pc.red("⇢ webhook rejected")} ${error.code}`),
   });
-  const orders = demoOrderBook(Date.now().toString(36));
+  const run = Date.now().toString(36);
+  const orders = demoOrderBook(run);
   const fitSignalLines: string[] = [];
   const printFitSignals = () => {
     for (const line of fitSignalLines.splice(0)) console.log(line);
@@ -277,7 +280,10 @@ async function main() {
   const server = await startReturnsServer({
     port: 0,
     dataDir,
-    orders: orders.book,
+    // The same orders, their pictures named by the server's own URL, known once it listens.
+    orders: (baseUrl) => demoOrderBook(run, Date.now(), `${baseUrl}${PICTURES_PATH}`).book,
+    // Served by the demo's own server, so the pages show them offline.
+    picturesDir: fileURLToPath(new URL("../pictures", import.meta.url)),
     refundPolicy: REFUND_POLICY,
     // One id every run: a run that died before removing it leaves one endpoint, which the next
     // run points at its own receiver, instead of one more dead port for `pnpm start` to retry.

@@ -13,6 +13,17 @@ describe("demo order book", () => {
     expect(await second.book.load("ord_1001_a", { principal })).toBeNull();
   });
 
+  it("demoOrderBook - every line a named product, its picture on the demo's own server", async () => {
+    const { book, id } = demoOrderBook("a", Date.now(), "http://127.0.0.1:3000/pictures");
+    const principal = { kind: "portal" as const, id: "alice", scopes: [] };
+    const order = await book.load(id("4004"), { principal });
+    expect(order?.lines.map((line) => [line.title, line.variant_title, line.image_url])).toEqual([
+      ["Lambswool jumper", "Green / M", "http://127.0.0.1:3000/pictures/knit-green.svg"],
+      ["Socks, pack of three", "Striped", "http://127.0.0.1:3000/pictures/socks-striped.svg"],
+      ["Leather belt", "Black / 90", "http://127.0.0.1:3000/pictures/belt-black.svg"],
+    ]);
+  });
+
   it("bodyFromTemplate - pre-filled values win, choices fill the rest, dotted names nest", () => {
     const properties = [
       { name: "order_id", value: "ord_1" },

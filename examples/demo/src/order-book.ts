@@ -16,8 +16,29 @@ interface DemoOrders {
   id(name: string): string;
 }
 
-export function demoOrderBook(run: string, now = Date.now()): DemoOrders {
+/** A named product with its variant and picture (`pictures` is where the demo serves them). */
+function product(
+  pictures: string | undefined,
+  title: string,
+  variant: string | null,
+  picture: string,
+  product_type: string,
+) {
+  return {
+    title,
+    ...(variant ? { variant_title: variant } : {}),
+    product_type,
+    ...(pictures ? { image_url: `${pictures}/${picture}.svg` } : {}),
+  };
+}
+
+/**
+ * `pictures`: the absolute URL the demo's server serves `examples/demo/pictures` at; without
+ * it the lines have no pictures.
+ */
+export function demoOrderBook(run: string, now = Date.now(), pictures?: string): DemoOrders {
   const id = (name: string) => `ord_${name}_${run}`;
+  const named = (...args: [string, string | null, string, string]) => product(pictures, ...args);
   const daysAgo = (days: number) => new Date(now - days * DAY_MS).toISOString();
   const book = inMemoryOrders([
     {
@@ -27,9 +48,30 @@ export function demoOrderBook(run: string, now = Date.now()): DemoOrders {
       delivered_at: daysAgo(6),
       currency: "EUR",
       lines: [
-        { sku: "TEE-BLK-M", size: "M", quantity: 1, unit_price: 2_900 },
-        { sku: "JEANS-32-34", size: "32/34", quantity: 1, unit_price: 8_900 },
-        { sku: "CAP-RED", quantity: 1, unit_price: 1_900 },
+        {
+          sku: "TEE-BLK-M",
+          size: "M",
+          quantity: 1,
+          unit_price: 2_900,
+          ...named("Organic cotton tee", "Black / M", "tee-black", "T-shirt"),
+        },
+        {
+          sku: "JEANS-32-34",
+          size: "32/34",
+          quantity: 1,
+          unit_price: 8_900,
+          options: [
+            { name: "Colour", value: "Indigo" },
+            { name: "Size", value: "32/34" },
+          ],
+          ...named("Slim jeans", null, "jeans-indigo", "Jeans"),
+        },
+        {
+          sku: "CAP-RED",
+          quantity: 1,
+          unit_price: 1_900,
+          ...named("Baseball cap", "Red", "cap-red", "Cap"),
+        },
       ],
     },
     {
@@ -39,8 +81,19 @@ export function demoOrderBook(run: string, now = Date.now()): DemoOrders {
       delivered_at: daysAgo(10),
       currency: "EUR",
       lines: [
-        { sku: "BOOT-BRN-42", size: "42", quantity: 1, unit_price: 14_900 },
-        { sku: "SCARF-GRY", quantity: 1, unit_price: 3_900 },
+        {
+          sku: "BOOT-BRN-42",
+          size: "42",
+          quantity: 1,
+          unit_price: 14_900,
+          ...named("Chelsea boots", "Brown / 42", "boots-brown", "Boots"),
+        },
+        {
+          sku: "SCARF-GRY",
+          quantity: 1,
+          unit_price: 3_900,
+          ...named("Merino scarf", "Grey", "scarf-grey", "Scarf"),
+        },
       ],
     },
     // Carol's assistant returns this over MCP.
@@ -50,7 +103,15 @@ export function demoOrderBook(run: string, now = Date.now()): DemoOrders {
       placed_at: daysAgo(7),
       delivered_at: daysAgo(4),
       currency: "EUR",
-      lines: [{ sku: "SHIRT-WHT-L", size: "L", quantity: 1, unit_price: 4_900 }],
+      lines: [
+        {
+          sku: "SHIRT-WHT-L",
+          size: "L",
+          quantity: 1,
+          unit_price: 4_900,
+          ...named("Oxford shirt", "White / L", "shirt-white", "Shirt"),
+        },
+      ],
     },
     // Three lines alice sends back in one request, as one parcel.
     {
@@ -60,9 +121,26 @@ export function demoOrderBook(run: string, now = Date.now()): DemoOrders {
       delivered_at: daysAgo(5),
       currency: "EUR",
       lines: [
-        { sku: "KNIT-GRN-M", size: "M", quantity: 1, unit_price: 6_900 },
-        { sku: "SOCKS-3PK", quantity: 3, unit_price: 1_200 },
-        { sku: "BELT-BLK", size: "90", quantity: 1, unit_price: 3_500 },
+        {
+          sku: "KNIT-GRN-M",
+          size: "M",
+          quantity: 1,
+          unit_price: 6_900,
+          ...named("Lambswool jumper", "Green / M", "knit-green", "Knitwear"),
+        },
+        {
+          sku: "SOCKS-3PK",
+          quantity: 3,
+          unit_price: 1_200,
+          ...named("Socks, pack of three", "Striped", "socks-striped", "Socks"),
+        },
+        {
+          sku: "BELT-BLK",
+          size: "90",
+          quantity: 1,
+          unit_price: 3_500,
+          ...named("Leather belt", "Black / 90", "belt-black", "Belt"),
+        },
       ],
     },
     // Delivered 45 days ago: the 30-day window closed two weeks ago.
@@ -72,7 +150,15 @@ export function demoOrderBook(run: string, now = Date.now()): DemoOrders {
       placed_at: daysAgo(48),
       delivered_at: daysAgo(45),
       currency: "EUR",
-      lines: [{ sku: "COAT-NVY", size: "L", quantity: 1, unit_price: 19_900 }],
+      lines: [
+        {
+          sku: "COAT-NVY",
+          size: "L",
+          quantity: 1,
+          unit_price: 19_900,
+          ...named("Wool coat", "Navy / L", "coat-navy", "Coat"),
+        },
+      ],
     },
   ]);
   return { book, id };

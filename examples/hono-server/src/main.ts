@@ -4,8 +4,10 @@
  * webhook delivery. Reads PORT, AUTH_PORT, RETURNKIT_DATA, WEBHOOK_URL and WEBHOOK_SECRET (see
  * `START_VARIABLES`).
  */
+import { fileURLToPath } from "node:url";
 import { consoleLogger } from "@returnkit/core";
 import { demoOrders } from "./demo-orders";
+import { PICTURES_PATH } from "./pictures";
 import { startReturnsServer } from "./server";
 import { explainStartFailure, type StartSettings, startSettingsFromEnv } from "./settings";
 
@@ -32,8 +34,10 @@ const server = await startReturnsServer({
   // A development server: its receiver (`pnpm receiver`) listens on this machine, which
   // webhooks may not reach unless allowed.
   allowedDestinations: ["127.0.0.1", "::1", "localhost"],
-  // Any order number a customer types on the returns page is theirs, with four lines.
-  orders: demoOrders(),
+  // Any order number a customer types on the returns page is theirs, with four lines, their
+  // pictures served by this server from the demo's folder.
+  orders: (baseUrl) => demoOrders(Date.now, `${baseUrl}${PICTURES_PATH}`),
+  picturesDir: fileURLToPath(new URL("../../demo/pictures", import.meta.url)),
 }).catch((error: unknown) => fail(explainStartFailure(error, settings)));
 
 const { auth, baseUrl, pages } = server;

@@ -33,6 +33,7 @@ import {
 } from "@returnkit/store-postgres";
 import { mountReturnsUi } from "@returnkit/ui";
 import { Hono } from "hono";
+import { PICTURES_PATH, pictureResponse } from "./pictures";
 
 /** Where `@returnkit/ui` serves its pages. */
 const PAGES_PATH = "/returns";
@@ -58,8 +59,16 @@ export interface ReturnsServerOptions {
   onFitSignal?: (signal: FitSignal) => void;
   /** In-process code run for each event, through the outbox (see the README's Subscribers). */
   subscribers?: Subscriber[];
-  /** The shop's orders, so returns are checked against them (`inMemoryOrders([...])` for a demo). */
-  orders?: OrderSource;
+  /**
+   * The shop's orders, so returns are checked against them (`inMemoryOrders([...])` for a
+   * demo); or a function of the server's base URL, for orders whose pictures it serves.
+   */
+  orders?: OrderSource | ((baseUrl: string) => OrderSource);
+  /**
+   * A folder of product pictures (`<name>.svg`) to serve at `/pictures/<name>.svg`, so the
+   * pages show the products offline; the pages' CSP then names this server's origin.
+   */
+  picturesDir?: string;
   /** How refunds are worked out (the service's `policy.refund`); nothing charged when omitted. */
   refundPolicy?: RefundPolicyInput;
   /** Where requests, deliveries and failures are logged (pino fits); the service's default when omitted. */
@@ -140,7 +149,9 @@ export async function startReturnsServer(
     },
     onFitSignal: options.onFitSignal,
     subscribers: options.subscribers,
-    orders: options.orders && { source: options.orders },
+    orders: options.orders && {
+      source: typeof options.orders === "function" ? options.orders(baseUrl) : options.orders,
+    },
     ...(options.refundPolicy ? { policy: { refund: options.refundPolicy } } : {}),
     logger: options.logger,
   });
@@ -154,6 +165,8 @@ export async function startReturnsServer(
   } as const;
   mountReturnsUi(service, PAGES_PATH, {
     brand: { name: "returnkit example shop" },
+    // The products' pictures come from this server (see picturesDir), named as an origin.
+    ...(options.picturesDir ? { imageOrigins: [baseUrl] } : {}),
     signIn: { ...oauth, clientId: auth.portalClientId },
     staffSignIn: {
       ...oauth,
@@ -165,6 +178,13 @@ export async function startReturnsServer(
   service.dispatcher.start();
 
   const host = new Hono();
+  const picturesDir = options.picturesDir;
+  if (picturesDir) {
+    host.get(
+      `${PICTURES_PATH}/:name`,
+      (c) => pictureResponse(picturesDir, c.req.param("name")) ?? c.notFound(),
+    );
+  }
   host.get("/", (c) =>
     c.json({
       name: "returnkit example",

@@ -9,6 +9,7 @@ import {
   MerchantListQuerySchema,
 } from "@returnkit/core";
 import { z } from "zod";
+import { listSummary } from "./line-names";
 import { ReturnListOutput, ReturnOutput } from "./output-schemas";
 import type { ToolContext, ToolRegistry } from "./tool-context";
 import { toolResult } from "./tool-result";
@@ -38,10 +39,9 @@ export function registerBackOfficeReads(server: ToolRegistry, tools: ToolContext
     (query) =>
       run(async () => {
         const page = await service.list(query, { principal });
-        const more = page.next_cursor ? ", more with next_cursor" : "";
         return toolResult(
           { returns: page.data, next_cursor: page.next_cursor },
-          `${page.data.length} return(s)${more}.`,
+          listSummary(page.data, page.next_cursor),
         );
       }),
   );

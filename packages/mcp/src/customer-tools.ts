@@ -4,6 +4,7 @@
  */
 import { CancelReturnSchema, PortalListQuerySchema, SubmitReturnSchema } from "@returnkit/core";
 import { z } from "zod";
+import { listSummary, returnableLines } from "./line-names";
 import { ReturnableOrderOutput, ReturnListOutput, ReturnOutput } from "./output-schemas";
 import type { ToolContext, ToolRegistry } from "./tool-context";
 import { toolResult } from "./tool-result";
@@ -35,10 +36,7 @@ export function registerCustomerReads(server: ToolRegistry, tools: ToolContext):
       run(async () => {
         const page = await service.list(query, ctx);
         const output = { returns: page.data, next_cursor: page.next_cursor };
-        return toolResult(
-          output,
-          `${page.data.length} return(s)${page.next_cursor ? ", more with next_cursor" : ""}.`,
-        );
+        return toolResult(output, listSummary(page.data, page.next_cursor));
       }),
   );
   registerGetReturn(server, tools);
@@ -55,7 +53,13 @@ export function registerCustomerReads(server: ToolRegistry, tools: ToolContext):
     ({ order_id }) =>
       run(async () => {
         const order = await service.returnableLines(order_id, ctx);
-        return toolResult({ order }, `Order ${order.order_id}: ${order.lines.length} line(s).`);
+        const number = order.order_number
+          ? `${order.order_number} (${order.order_id})`
+          : order.order_id;
+        return toolResult(
+          { order },
+          `Order ${number}: ${order.lines.length} line(s): ${returnableLines(order.lines)}.`,
+        );
       }),
   );
 }

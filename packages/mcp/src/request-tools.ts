@@ -16,6 +16,7 @@ import {
   toDecimalAmount,
 } from "@returnkit/core";
 import { z } from "zod";
+import { returnItem } from "./line-names";
 import { ReturnRequestEstimateOutput, ReturnRequestOutput } from "./output-schemas";
 import type { ToolContext, ToolRegistry } from "./tool-context";
 import { toolResult } from "./tool-result";
@@ -37,7 +38,9 @@ function refundPhrase(refund: NonNullable<ReturnRequestData["refund"]>): string 
 }
 
 function summary(request: ReturnRequestData, verb: string, replayed = false): string {
-  const states = request.returns.map((one) => `${one.id} ${one.state}`).join(", ");
+  const states = request.returns
+    .map((one) => `${one.id} ${returnItem(one)} ${one.state}`)
+    .join(", ");
   const refunds = request.refund ? ` ${refundPhrase(request.refund)}.` : "";
   return `Return request ${request.id} ${replayed ? `was already ${verb}` : verb}: ${states}.${refunds}`;
 }

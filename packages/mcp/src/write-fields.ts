@@ -5,6 +5,7 @@
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import type { OperationContext, Principal, ReturnData, ReturnResult } from "@returnkit/core";
 import { z } from "zod";
+import { returnItem } from "./line-names";
 
 export const writeFields = {
   idempotency_key: z
@@ -71,7 +72,9 @@ export function returnOutput(
   };
 }
 
+/** "Return ret_… of Organic cotton tee, Black / M (TEE-BLK) × 1, order #5001, submitted; …" */
 export function summarize(record: ReturnData, verb: string, replayed = false): string {
   const again = replayed ? " (replayed: this key already did it)" : "";
-  return `Return ${record.id} ${verb}${again}; state ${record.state}, version ${record.version}.`;
+  const order = record.order_line?.order_number ?? record.order_id;
+  return `Return ${record.id} of ${returnItem(record)}, order ${order}, ${verb}${again}; state ${record.state}, version ${record.version}.`;
 }

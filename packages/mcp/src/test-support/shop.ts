@@ -25,6 +25,41 @@ export const MRU_ORDER: OrderInput = {
   lines: [{ sku: "SCARF-BLU", quantity: 1, unit_price: 1_234 }],
 };
 
+/** Named, pictured products, as a shop's order data gives them; the customer's name and email. */
+export const PRODUCT_ORDER: OrderInput = {
+  ...ORDER,
+  id: "ord_5003",
+  number: "#5003",
+  customer: { name: "Ada Lovelace", email: "ada@example.com" },
+  lines: [
+    {
+      sku: "TEE-ORG",
+      size: "M",
+      quantity: 2,
+      unit_price: 2_500,
+      title: "Organic cotton tee",
+      variant_title: "Black / M",
+      image_url: "https://cdn.shop.example/tee-black.jpg",
+      product_type: "T-shirt",
+      tags: ["organic"],
+    },
+    {
+      sku: "JEANS-IND",
+      size: "32",
+      quantity: 1,
+      unit_price: 7_900,
+      title: "Slim jeans",
+      options: [
+        { name: "Colour", value: "Indigo" },
+        { name: "Waist", value: "32" },
+      ],
+    },
+  ],
+};
+
 export function shopOptions() {
-  return { orders: { source: inMemoryOrders([ORDER, MRU_ORDER]) }, clock: () => NOW };
+  return {
+    orders: { source: inMemoryOrders([ORDER, MRU_ORDER, PRODUCT_ORDER]) },
+    clock: () => NOW,
+  };
 }

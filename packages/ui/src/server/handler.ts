@@ -7,7 +7,7 @@
 import type { FetchHandler } from "@returnkit/core";
 import { type Assets, loadAssets } from "./assets";
 import type { ClientConfig, SignIn } from "./config";
-import { checkLogoUrl, contentSecurityPolicy, originOf } from "./csp";
+import { checkImageOrigins, checkLogoUrl, contentSecurityPolicy, originOf } from "./csp";
 import { csrfCookie, csrfTokenFor } from "./csrf";
 import { rmaQrAnswer } from "./rma-qr";
 import { renderShell } from "./shell";
@@ -21,6 +21,12 @@ export interface ReturnsUiOptions {
   signIn?: SignIn;
   /** The back office's sign-in, when it differs (another OAuth client); default `signIn`. */
   staffSignIn?: SignIn;
+  /**
+   * Where the shop's product pictures (order lines' `image_url`) come from, by origin:
+   * `["https://cdn.shop.example"]`. Named in the CSP's `img-src`; no wildcard. Default none:
+   * pictures on the page's own origin only.
+   */
+  imageOrigins?: string[];
   /** The shop's name and logo in the page's header. */
   brand?: { name?: string; logoUrl?: string };
   /** The shop's stylesheet, loaded after the page's: set the `--rk-*` custom properties there. */
@@ -47,6 +53,7 @@ const PAGES = {
 
 export function createReturnsUi(options: ReturnsUiOptions): ReturnsUi {
   checkLogoUrl(options.brand?.logoUrl);
+  const imageOrigins = checkImageOrigins(options.imageOrigins);
   const assets = loadAssets(options.assetsDir);
   const base = options.path.replace(/\/+$/, "") as `/${string}`;
   const signIns: Record<keyof typeof PAGES, SignIn> = {
@@ -65,7 +72,7 @@ export function createReturnsUi(options: ReturnsUiOptions): ReturnsUi {
         ...originOf(options.apiUrl),
         ...(signIn.mode === "oauth" ? originOf(signIn.tokenEndpoint) : []),
       ],
-      images: originOf(options.brand?.logoUrl),
+      images: [...originOf(options.brand?.logoUrl), ...imageOrigins],
       forms: signIn.mode === "oauth" ? originOf(signIn.authorizationEndpoint) : [],
     });
     return servePage(kind, request, { options, assets, base, signIn, csp, secureCookie });

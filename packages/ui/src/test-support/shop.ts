@@ -12,6 +12,7 @@ import {
   generateWebhookSecret,
   inMemoryOrders,
   memoryStore,
+  type OrderInput,
   type Principal,
   type RefundPolicyInput,
   type ReturnsService,
@@ -71,8 +72,9 @@ function withVisitor(
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
 
-function shopOrders() {
+function shopOrders(extra: readonly OrderInput[]) {
   return inMemoryOrders([
+    ...extra,
     {
       id: ORDER_ID,
       customer_id: "alice",
@@ -139,6 +141,10 @@ interface ShopOptions {
    * run clears the page's cookies and whose extra headers do not reach the page's own fetches.
    */
   visitor?: string;
+  /** More orders, beside the shop's own (named, pictured products). */
+  orders?: readonly OrderInput[];
+  /** The pages' `imageOrigins` option: where the products' pictures may come from. */
+  imageOrigins?: string[];
 }
 
 export async function startShop(options: ShopOptions = {}): Promise<Shop> {
@@ -180,7 +186,7 @@ export async function startShop(options: ShopOptions = {}): Promise<Shop> {
   const service = createReturnsService({
     store: memoryStore(),
     baseUrl: url,
-    orders: { source: shopOrders(), returnWindowDays: 30 },
+    orders: { source: shopOrders(options.orders ?? []), returnWindowDays: 30 },
     policy: {
       ...(options.refundPolicy ? { refund: options.refundPolicy } : {}),
       ...(options.returnMethods ? { returnMethods: options.returnMethods } : {}),
@@ -201,6 +207,7 @@ export async function startShop(options: ShopOptions = {}): Promise<Shop> {
   });
   mountReturnsUi(service, "/returns", {
     brand: { name: "Acme Outfitters" },
+    ...(options.imageOrigins ? { imageOrigins: options.imageOrigins } : {}),
     signIn: auth
       ? {
           mode: "oauth",

@@ -6,6 +6,7 @@ import type { MessageKey } from "../messages/en";
 import type { CurrencyUnit } from "../money";
 import { reasonLabel } from "../reasons";
 import { usePage } from "../shared/context";
+import { itemName, ProductThumb } from "../shared/product";
 import { type LineChoice, maxQuantity, offersField, resolutionsOf } from "./choice";
 
 interface Props {
@@ -20,8 +21,12 @@ interface Props {
   onChange(next: LineChoice): void;
 }
 
-export function itemName(line: { sku: string; size?: string | null }): string {
-  return line.size ? `${line.sku} (${line.size})` : line.sku;
+/** The first lines' pictures are in view at once; the later ones load as they scroll near. */
+const EAGER_PICTURES = 3;
+
+/** Titled: "Organic cotton tee (Black / M)"; untitled: the SKU, its size said beside it. */
+function lineName(line: ReturnableLine): string {
+  return line.product.title ? itemName(line) : line.sku;
 }
 
 function refusalKey(line: ReturnableLine): MessageKey {
@@ -48,14 +53,22 @@ export function LinePicker({ line, index, unit, reasons, choice, refund, onChang
             onChange={(event) => set({ selected: event.currentTarget.checked })}
           />
         ) : null}
-        <label for={returnable ? `${id}-take` : undefined} class="rk-line-name">
-          {returnable ? i18n.t("line.returnThis", { item: line.sku }) : line.sku}
-        </label>
-        <span class="rk-muted">
-          {line.size ? `${i18n.t("line.size", { size: line.size })} · ` : ""}
-          {line.unit_price === null || !unit
-            ? ""
-            : i18n.t("line.price", { price: i18n.money(line.unit_price, unit) })}
+        <ProductThumb line={line} lazy={index >= EAGER_PICTURES} />
+        <span class="rk-line-text">
+          <label for={returnable ? `${id}-take` : undefined} class="rk-line-name">
+            {returnable ? i18n.t("line.returnThis", { item: lineName(line) }) : lineName(line)}
+          </label>
+          <span class="rk-muted">
+            {[
+              line.product.title ? line.sku : null,
+              !line.product.title && line.size ? i18n.t("line.size", { size: line.size }) : null,
+              line.unit_price === null || !unit
+                ? null
+                : i18n.t("line.price", { price: i18n.money(line.unit_price, unit) }),
+            ]
+              .filter(Boolean)
+              .join(" · ")}
+          </span>
         </span>
       </div>
       {!returnable ? <p class="rk-muted rk-refusal">{i18n.t(refusalKey(line))}</p> : null}

@@ -8,6 +8,7 @@ import { describeProblem } from "../problems";
 import { submitReturnRequest } from "../return-request";
 import { usePage } from "../shared/context";
 import { Notice } from "../shared/parts";
+import { itemName } from "../shared/product";
 import { useReturnPolicy } from "../shared/use-return-policy";
 import {
   answersChoice,
@@ -18,7 +19,7 @@ import {
   type LineChoice,
   lineKey,
 } from "./choice";
-import { itemName, LinePicker } from "./line-picker";
+import { LinePicker } from "./line-picker";
 import { MethodPicker } from "./method-picker";
 import { Summary } from "./summary";
 import { useRefundEstimate } from "./use-refund-estimate";

@@ -3,8 +3,8 @@
 import type { Return } from "../api-schemas";
 import { usePage } from "../shared/context";
 import { StateBadge, Timeline } from "../shared/parts";
+import { itemName, ProductThumb, productLine } from "../shared/product";
 import { RefundBlock } from "../shared/refund";
-import { itemName } from "./line-picker";
 
 interface Props {
   record: Return;
@@ -15,12 +15,17 @@ interface Props {
 
 export function ReturnItem({ record, label, onAct }: Props) {
   const { i18n } = usePage();
+  const line = productLine(record);
   return (
     <li class="rk-return" data-return-id={record.id}>
-      <h3>
-        {i18n.t("returns.item", { item: itemName(record.line), quantity: record.line.quantity })}{" "}
-        <StateBadge state={record.state} />
-      </h3>
+      <div class="rk-return-head">
+        <ProductThumb line={line} lazy />
+        <h3>
+          {i18n.t("returns.item", { item: itemName(line), quantity: record.line.quantity })}{" "}
+          <StateBadge state={record.state} />
+        </h3>
+        {line.product?.title ? <span class="rk-muted rk-product-sku">{line.sku}</span> : null}
+      </div>
       <p class="rk-muted">{i18n.t("returns.reason", { reason: label(record.reason) })}</p>
       {record.exchange_size ? (
         <p class="rk-estimate">{i18n.t("line.exchange", { size: record.exchange_size })}</p>

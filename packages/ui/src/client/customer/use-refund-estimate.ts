@@ -9,7 +9,7 @@ import type { ReturnableOrder, ReturnRequestEstimate } from "../api-schemas";
 import type { I18n } from "../i18n";
 import { describeProblem, describeRefusedLines } from "../problems";
 import { type ChosenLine, estimateReturnRequest } from "../return-request";
-import { itemName } from "./line-picker";
+import { itemName } from "../shared/product";
 
 export type EstimateState =
   | { kind: "none" }

@@ -9,8 +9,10 @@ import type { ReturnRequest } from "../api-schemas";
 import { codeLabel } from "../codes";
 import { usePage } from "../shared/context";
 import { Notice, StateBadge } from "../shared/parts";
+import { itemName, ProductCell, productLine } from "../shared/product";
 import { RequestRefundBlock } from "../shared/refund";
 import { ActionForm } from "./action-form";
+import { OrderFacts } from "./order-facts";
 import { useResource } from "./use-resource";
 import { ViewLink } from "./view-link";
 
@@ -42,10 +44,11 @@ export function RequestDetail({ id, onOpenReturn, onBack }: Props) {
       <section class="rk-card" aria-labelledby="rk-request-heading">
         <h2 id="rk-request-heading">{i18n.t("staff.requestHeading", { id: request.id })}</h2>
         <dl class="rk-refund">
-          <dt>{i18n.t("staff.column.order")}</dt>
-          <dd>{request.order_id}</dd>
-          <dt>{i18n.t("staff.column.customer")}</dt>
-          <dd>{request.customer_id}</dd>
+          <OrderFacts
+            orderId={request.order_id}
+            customerId={request.customer_id}
+            orderLine={request.returns.find((record) => record.order_line)?.order_line ?? null}
+          />
         </dl>
         <RequestRefundBlock
           refund={request.refund}
@@ -70,9 +73,8 @@ export function RequestDetail({ id, onOpenReturn, onBack }: Props) {
                     <ViewLink kind="return" id={record.id} onOpen={onOpenReturn} />
                   </td>
                   <td>
-                    {record.line.sku}
-                    {record.line.size ? ` (${record.line.size})` : ""} × {record.line.quantity} ·{" "}
-                    {codeLabel(i18n, "resolution", record.resolution)}
+                    <ProductCell line={productLine(record)} quantity={record.line.quantity} />{" "}
+                    <span class="rk-muted">{codeLabel(i18n, "resolution", record.resolution)}</span>
                   </td>
                   <td>
                     <StateBadge state={record.state} />
@@ -140,7 +142,7 @@ export function RequestSiblings(props: {
           {siblings.map((record) => (
             <li key={record.id}>
               <ViewLink kind="return" id={record.id} onOpen={props.onOpenReturn} /> ·{" "}
-              {record.line.sku} <StateBadge state={record.state} />
+              {itemName(productLine(record))} <StateBadge state={record.state} />
             </li>
           ))}
         </ul>

@@ -7,10 +7,12 @@ import type { I18n } from "../i18n";
 import { currencyUnit } from "../money";
 import { usePage } from "../shared/context";
 import { Notice, StateBadge, Timeline } from "../shared/parts";
+import { ProductCell, productLine } from "../shared/product";
 import { RefundBlock } from "../shared/refund";
 import { useReasons } from "../shared/use-reasons";
 import { ActionForm } from "./action-form";
 import { Deliveries } from "./deliveries";
+import { OrderFacts } from "./order-facts";
 import { RequestSiblings } from "./request-detail";
 import { useResource } from "./use-resource";
 
@@ -46,15 +48,17 @@ export function ReturnDetail({ id, onBack, onOpenReturn, onOpenRequest }: Props)
             {i18n.t("staff.returnHeading", { id: record.id })} <StateBadge state={record.state} />
           </h2>
           <dl class="rk-refund">
-            <dt>{i18n.t("staff.column.order")}</dt>
-            <dd>{record.order_id}</dd>
-            <dt>{i18n.t("staff.column.customer")}</dt>
-            <dd>{record.customer_id}</dd>
+            <OrderFacts
+              orderId={record.order_id}
+              customerId={record.customer_id}
+              orderLine={record.order_line}
+            />
             <dt>{i18n.t("staff.column.item")}</dt>
             <dd>
-              {record.line.sku}
-              {record.line.size ? ` (${record.line.size})` : ""} × {record.line.quantity}
-              {money ? ` · ${i18n.t("line.price", { price: money })}` : ""}
+              <ProductCell line={productLine(record)} quantity={record.line.quantity} />
+              {money ? (
+                <span class="rk-muted"> {i18n.t("line.price", { price: money })}</span>
+              ) : null}
             </dd>
             <dt>{i18n.t("staff.column.reason")}</dt>
             <dd>
