@@ -117,11 +117,13 @@ export {
 export {
   isProblemError,
   type OrderLineRef,
+  type PayoutOverLimit,
   type ProblemDetails,
   ProblemError,
   problems,
   type QuantityRefusal,
   type RefusedLine,
+  type UnpayableRefund,
   type ValidationIssue,
 } from "./domain/problems";
 export {
@@ -185,10 +187,14 @@ export {
   LIST_LIMIT_MAX,
   type MerchantListQuery,
   MerchantListQuerySchema,
+  PAYOUTS_MAX,
+  type Payout,
   type PortalListQuery,
   PortalListQuerySchema,
   ProblemSchema,
   ReceiveReturnSchema,
+  type RecordRefundInput,
+  RecordRefundSchema,
   type RefundEstimates,
   RejectReturnSchema,
   type Resolution,

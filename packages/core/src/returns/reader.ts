@@ -63,7 +63,8 @@ export function createReturnReader(
  * A return as this version of the service writes it: one stored before returns recorded the
  * order line they were checked against has none (`order_line: null`); one stored before return requests belongs to none
  * (`request_id: null`); one stored before
- * refunds has none (`refund: null`, until its next version works it out), and its grade
+ * refunds has none (`refund: null`, until its next version works it out); one stored before
+ * payouts were recorded has none (`payouts: []`, `refunded_amount: 0`); and its grade
  * accepted every unit; one stored before amounts carried their currency's exponent gets it
  * from the currency.
  */
@@ -75,6 +76,7 @@ export function withOrderLine(stored: StoredReturn): StoredReturn {
     record.order_line !== undefined &&
     record.request_id !== undefined &&
     record.refund !== undefined &&
+    record.payouts !== undefined &&
     gradeIsCurrent &&
     hasExponents(record)
   ) {
@@ -87,6 +89,8 @@ export function withOrderLine(stored: StoredReturn): StoredReturn {
       order_line: record.order_line ?? null,
       request_id: record.request_id ?? null,
       refund: record.refund ?? null,
+      payouts: record.payouts ?? [],
+      refunded_amount: record.refunded_amount ?? 0,
       grade: gradeIsCurrent ? grade : { ...grade, accepted_quantity: record.line.quantity },
     }),
   };
