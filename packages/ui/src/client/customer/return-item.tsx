@@ -3,6 +3,7 @@
 import type { Return } from "../api-schemas";
 import { usePage } from "../shared/context";
 import { RefundBlock, StateBadge, Timeline } from "../shared/parts";
+import { GradeExplanation } from "../shared/refund-story";
 import { itemName } from "./line-picker";
 
 interface Props {
@@ -27,7 +28,12 @@ export function ReturnItem({ record, label, onAct }: Props) {
           : ""}
       </p>
       <RefundBlock refund={record.refund} />
-      <Timeline history={record.history} label={i18n.t("returns.timeline")} />
+      <GradeExplanation record={record} i18n={i18n} />
+      <Timeline
+        history={record.history}
+        payouts={record.payouts}
+        label={i18n.t("returns.timeline")}
+      />
       <div class="rk-actions">
         {record._templates?.submit && !record.request_id ? (
           <button type="button" class="rk-button" onClick={() => onAct(record, "submit")}>
