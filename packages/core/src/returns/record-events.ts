@@ -38,13 +38,13 @@ export interface ReturnRecording {
  * What `compute` is given: the latest version, and the time the new version will carry as its
  * `updated_at` (and its events as their timestamp).
  */
-export type ComputeRecording = (
+type ComputeRecording = (
   current: ReturnData,
   at: string,
 ) => ReturnRecording | null | Promise<ReturnRecording | null>;
 
 /** A recording committed, found its key taken, or found nothing to record (the return as it is). */
-export type RecordingOutcome = TransitionOutcome | { kind: "unchanged"; record: ReturnData };
+type RecordingOutcome = TransitionOutcome | { kind: "unchanged"; record: ReturnData };
 
 /**
  * Records something on return `id` with the events that publish it, in one commit: `compute`

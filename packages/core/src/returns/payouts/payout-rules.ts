@@ -25,7 +25,7 @@ import type { ReturnRecording } from "../record-events";
 type PayoutRecord = Pick<ReturnData, "refund" | "payouts" | "refunded_amount">;
 
 /** Why `record`'s refund cannot take a payout, or null when it can (up to its total). */
-export function unpayableBecause(record: PayoutRecord): UnpayableRefund | null {
+function unpayableBecause(record: PayoutRecord): UnpayableRefund | null {
   const { refund } = record;
   if (!refund) return "no-refund";
   if (refund.status !== "final") return "not-final";
