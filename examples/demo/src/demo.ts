@@ -7,12 +7,15 @@
  * three-item request starts from the order's `create_request` form and ships as one parcel
  * (request-story.ts); one more return is refused by its order, and the agent reads why from
  * the problem. At
- * `return.closed` an in-process subscriber issues the refund or creates the exchange.
+ * `return.graded` (the refund is final) an in-process subscriber pays the refund or the store
+ * credit and records the payout (`service.recordRefund`, published as `return.refunded`); at
+ * `return.closed` it creates the exchange.
  *
  * It ends with one return's delivery log, read as the back office would (`/v1/webhooks/…`).
  *
  * Exits 0 only if every webhook the stories produced arrived, verified, every closed return
- * had its refund or exchange issued once, and the request's refunds add up.
+ * had its refund or exchange issued once (each payment recorded on its return), and the
+ * request's refunds add up.
  */
 import { randomUUID } from "node:crypto";
 import { EventEmitter, once } from "node:events";
@@ -20,6 +23,7 @@ import { fileURLToPath } from "node:url";
 import {
   consoleLogger,
   generateWebhookSecret,
+  type Principal,
   type Refund,
   type RefundPolicyInput,
   type ReturnsService,
@@ -216,30 +220,58 @@ async function storyDelivered(
   }
 }
 
-/** What the shop does at close: pays exactly `refund.total` (its final amount), or exchanges. */
+/** What the shop does: pays exactly `refund.total` (its final amount), or exchanges. */
 function outcomeOf(resolution: string, refund: Refund | null): string {
   const outcome = OUTCOME[resolution] ?? resolution;
   if (resolution === "EXCHANGE") return outcome;
   return refund ? `${outcome} ${money(refund)}` : `${outcome}: no price, by hand`;
 }
 
+/** The shop's fulfilment code, acting as the back office when it records a payout. */
+const FULFILMENT: Principal = {
+  kind: "merchant",
+  id: "fulfilment",
+  scopes: ["merchant:returns.write"],
+};
+
 /**
- * The shop's own code at `return.closed`, run in this process through the outbox: "issues"
- * the refund (exactly `refund.total`) or creates the exchange. Delivery is at least once, so
- * it is keyed by event id.
+ * Pays what `record`'s final refund has left (a refund or store credit; an exchange is settled
+ * in goods) and records the payout on the return. The reference is the payment's: one per
+ * return here, so a second delivery of the event records nothing more.
  */
-function fulfilment() {
+async function payAndRecord(service: ReturnsService, record: Json, eventId: string) {
+  const refund = record.refund as Refund | null;
+  const left = refund ? refund.total - record.refunded_amount : 0;
+  if (!refund || left <= 0) return;
+  await service.recordRefund(
+    record.id,
+    { amount: left, reference: `pay_demo_${record.id}` },
+    { principal: FULFILMENT, idempotencyKey: `payout-${eventId}` },
+  );
+}
+
+/**
+ * The shop's own code, run in this process through the outbox: at `return.graded` (the refund
+ * is final) it "pays" the refund or store credit (exactly `refund.total`) and records the
+ * payout; at `return.closed` it creates an exchange's order. Delivery is at least once, so it
+ * is keyed by event id (and the payout by its reference).
+ */
+function fulfilment(serviceOf: () => ReturnsService) {
   const issued = new Map<string, { returnId: string; outcome: string; paid: number }>();
   const subscriber: Subscriber = {
     name: SHOP_SUBSCRIBER,
-    types: ["return.closed"],
-    handle(event) {
+    types: ["return.graded", "return.closed"],
+    async handle(event) {
       if (issued.has(event.id)) return;
-      const { resolution, order_id, line, exchange_size, refund, request_id } =
-        event.payload.data.return;
+      const record = event.payload.data.return;
+      const { resolution, order_id, line, exchange_size, refund, request_id } = record;
+      // A refund is paid once final (graded); an exchange is made at close.
+      const exchange = resolution === "EXCHANGE";
+      if (exchange !== (event.type === "return.closed")) return;
+      if (!exchange) await payAndRecord(serviceOf(), record, event.id);
       const outcome = outcomeOf(resolution, refund);
-      const paid = resolution === "EXCHANGE" ? 0 : (refund?.total ?? 0);
-      issued.set(event.id, { returnId: event.payload.data.return.id, outcome, paid });
+      const paid = exchange ? 0 : (refund?.total ?? 0);
+      issued.set(event.id, { returnId: record.id, outcome, paid });
       const what = `${line.quantity} × ${line.sku}${resolution === "EXCHANGE" ? ` in ${exchange_size}` : ""}`;
       const where = request_id ? `${order_id}, request ${request_id}` : order_id;
       console.log(
@@ -258,7 +290,11 @@ function fulfilment() {
 async function main() {
   const started = Date.now();
   const secret = generateWebhookSecret();
-  const shop = fulfilment();
+  let service: ReturnsService | undefined;
+  const shop = fulfilment(() => {
+    if (!service) throw new Error("the subscriber ran before the service started");
+    return service;
+  });
   const dataDir =
     process.env.RETURNKIT_DATA ?? `${process.env.INIT_CWD ?? process.cwd()}/.returnkit-data`;
   const receiver = await startWebhookReceiver({
@@ -304,6 +340,7 @@ async function main() {
     await receiver.close();
     throw error;
   });
+  service = server.service;
   const base = server.baseUrl;
   const delivery = { service: server.service, receiver, outcomesOf: shop.outcomesOf };
   console.log(pc.bold("returnkit demo"));
@@ -515,7 +552,12 @@ async function main() {
       const outcomes = shop.outcomesOf(id);
       // A closed return has its refund or exchange issued once; any other, nothing.
       const closedLoop = final === "closed" ? outcomes.length === 1 : outcomes.length === 0;
-      if (delivered !== expected.length || !inOrder || !closedLoop) allDelivered = false;
+      // What the shop paid is what the return says was refunded (its payouts).
+      const refunded = (await server.service.store.getReturn(id))?.record.refunded_amount ?? 0;
+      const recorded = refunded === shop.paidFor(id);
+      if (delivered !== expected.length || !inOrder || !closedLoop || !recorded) {
+        allDelivered = false;
+      }
       const fit = expected.filter((e) => e.type === "return.fit_signal").length;
       rows.push([
         label,
@@ -525,6 +567,7 @@ async function main() {
         `${delivered}/${expected.length}${inOrder ? "" : " out of order"}`,
         String(fit),
         outcomes.join(", ") || "-",
+        recorded ? String(refunded) : pc.red(`${refunded}, paid ${shop.paidFor(id)}`),
       ]);
     }
     printTable(
@@ -535,7 +578,8 @@ async function main() {
         "transitions",
         "webhooks verified",
         "fit signals",
-        "at close",
+        "paid by the shop",
+        "recorded (minor units)",
       ],
       rows,
     );

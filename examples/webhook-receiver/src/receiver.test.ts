@@ -1,6 +1,7 @@
 import {
   createReturnsService,
   generateWebhookSecret,
+  inMemoryOrders,
   memoryStore,
   newEventId,
   webhookHeaders,
@@ -56,6 +57,47 @@ describe("example webhook receiver", () => {
       "return.fit_signal",
     ]);
     expect(receiver.rejected).toBe(0);
+    await service.close();
+  });
+
+  it("receiver - a payout recorded on a graded return arrives as return.refunded, after return.graded", async () => {
+    const secret = generateWebhookSecret();
+    receiver = await startWebhookReceiver({ secrets: [secret] });
+    const service = createReturnsService({
+      store: memoryStore(),
+      idempotency: { required: false },
+      orders: {
+        source: inMemoryOrders([
+          {
+            id: "o1",
+            customer_id: "user-1",
+            placed_at: new Date().toISOString(),
+            currency: "EUR",
+            lines: [{ sku: "TEE", size: "M", quantity: 1, unit_price: 2_900 }],
+          },
+        ]),
+      },
+      webhooks: {
+        endpoints: [{ url: receiver.url, secret, types: ["return.graded", "return.refunded"] }],
+        allowedDestinations: [new URL(receiver.url).hostname],
+      },
+    });
+    service.dispatcher.start();
+    const body = { order_id: "o1", line: { sku: "TEE", size: "M" }, reason: "DAMAGED" };
+    const created = await service.createReturn({ ...body, resolution: "REFUND" }, portal);
+    const id = created.record.id;
+    await service.submit(id, {}, portal);
+    for (const event of ["approve", "ship", "receive", "grade"] as const)
+      await service.advance(id, event, {}, merchant);
+    await service.recordRefund(id, { amount: 2_900, reference: "re_1" }, merchant);
+    await service.dispatcher.drain();
+
+    const [graded, refunded] = receiver.timeline(id);
+    expect(graded?.event.type).toBe("return.graded");
+    if (refunded?.event.type !== "return.refunded") throw new Error("no return.refunded");
+    expect(refunded.event.data.payout).toMatchObject({ amount: 2_900, currency: "EUR" });
+    expect(refunded.event.data.refunded_amount).toBe(2_900);
+    expect(refunded.seq).toBe(graded?.seq);
     await service.close();
   });
 

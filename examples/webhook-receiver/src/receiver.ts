@@ -10,6 +10,7 @@ import type { AddressInfo } from "node:net";
 import {
   type ReturnFitSignalEvent,
   type ReturnkitWebhookEvent,
+  type ReturnRefundedEvent,
   type ReturnStateEvent,
   verifyWebhook,
   type WebhookTestEvent,
@@ -19,8 +20,12 @@ import {
 export interface ReceivedWebhook {
   /** `webhook-id`: the event id, the same on every retry. */
   id: string;
-  event: ReturnStateEvent | ReturnFitSignalEvent;
+  event: ReturnStateEvent | ReturnFitSignalEvent | ReturnRefundedEvent;
   returnId: string;
+  /**
+   * The transition's `seq`; for an event that records no transition (`return.refunded`), the
+   * seq of the return's last transition then, so it sorts after it.
+   */
   seq: number;
   /**
    * `returnkit-request-id`: the request whose change produced the event, for finding it in
@@ -89,12 +94,16 @@ export async function startWebhookReceiver(
       case "return.graded":
       case "return.closed":
       case "return.cancelled":
-      case "return.fit_signal": {
+      case "return.fit_signal":
+      case "return.refunded": {
         const webhook: ReceivedWebhook = {
           id,
           event,
           returnId: event.data.return.id,
-          seq: event.data.transition.seq,
+          seq:
+            event.type === "return.refunded"
+              ? (event.data.return.history.at(-1)?.seq ?? 0)
+              : event.data.transition.seq,
           requestId: headerValue(req, "returnkit-request-id"),
           receivedAt: new Date(),
         };

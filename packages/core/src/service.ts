@@ -186,6 +186,7 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
     submitReturnRequest: operations.submitReturnRequest,
     shipReturnRequest: operations.shipReturnRequest,
     allowedEventsFor: operations.allowedEventsFor,
+    recordRefund: operations.recordRefund,
     store,
     catalogue,
     schemas,

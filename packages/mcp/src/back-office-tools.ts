@@ -1,12 +1,16 @@
 /**
- * @module back-office-tools — what a back-office agent may do: list the queue and send the
- * merchant events, one tool per event with that event's body schema.
+ * @module back-office-tools — what a back-office agent may do: list the queue, send the
+ * merchant events (one tool per event with that event's body schema), and record a payout of a
+ * graded return's refund (`record_refund`, the REST `POST …/returns/{id}/refunds`).
  */
 import {
   EVENT_BODY_SCHEMAS,
   MERCHANT_EVENTS,
   type MerchantEvent,
   MerchantListQuerySchema,
+  RecordRefundSchema,
+  type ReturnData,
+  toDecimalAmount,
 } from "@returnkit/core";
 import { z } from "zod";
 import { listSummary } from "./line-names";
@@ -119,4 +123,44 @@ export function registerBackOfficeWrites(server: ToolRegistry, tools: ToolContex
         }),
     );
   }
+}
+
+/** What was paid back so far, in the refund's currency: "29.00 EUR of 58.00 EUR refunded". */
+function refundedSoFar(record: ReturnData): string {
+  const { refund } = record;
+  if (!refund) return "no refund";
+  const money = (minor: number) => `${toDecimalAmount(minor, refund.currency)} ${refund.currency}`;
+  return `${money(record.refunded_amount)} of ${money(refund.total)} refunded`;
+}
+
+/**
+ * `record_refund`: the same rules as the REST route (graded first, at most what the final
+ * refund has left, one payout per reference), so an agent that pays cannot pay twice.
+ */
+export function registerRefundRecording(server: ToolRegistry, tools: ToolContext): void {
+  const { service, principal, run } = tools;
+  server.registerTool(
+    "record_refund",
+    {
+      title: "Record a refund payout",
+      description:
+        "After your payment system paid back (part of) a graded return's refund, record it: amount in the refund's minor unit (cents), your payment reference, and when it was issued. At most refund.total − refunded_amount; store credit is recorded the same way. The customer sees it on their return.",
+      inputSchema: RecordRefundSchema.safeExtend({
+        id: z.string().describe("The return's id (ret_…)."),
+        ...writeFields,
+      }),
+      outputSchema: ReturnOutput,
+      annotations: writeAnnotations(false),
+    },
+    (args) =>
+      run(async () => {
+        const [{ id, ...body }, fields] = splitWriteFields(args);
+        const result = await service.recordRefund(id, body, writeContext(tools, fields));
+        const allowed = service.allowedEventsFor(result.record, principal);
+        return toolResult(
+          returnOutput(result.record, allowed, result),
+          summarize(result.record, refundedSoFar(result.record), result.replayed),
+        );
+      }),
+  );
 }

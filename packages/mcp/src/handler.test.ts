@@ -33,6 +33,7 @@ const BACK_OFFICE_TOOLS = [
   "grade_return",
   "list_returns",
   "receive_return",
+  "record_refund",
   "reject_return",
   "ship_return",
   "ship_return_request",
@@ -183,6 +184,46 @@ describe.each<HostKind>(["hono", "express"])(
         return: { state: "closed" },
         allowed_events: [],
       });
+    });
+
+    it("record_refund - records a graded return's payout once per key and refuses more than is left", async () => {
+      const started = await callTool(customer, "start_return", {
+        ...START,
+        idempotency_key: `refund-start-${kind}`,
+      });
+      const id = (started.structuredContent as { return: { id: string } }).return.id;
+      await callTool(customer, "submit_return", { id, idempotency_key: `refund-submit-${kind}` });
+      for (const tool of ["approve_return", "ship_return", "receive_return", "grade_return"]) {
+        const result = await callTool(backOffice, tool, {
+          id,
+          idempotency_key: `r-${tool}-${kind}`,
+        });
+        expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
+      }
+      const payout = { id, amount: 2_500, reference: `re_${kind}`, idempotency_key: `pay-${kind}` };
+
+      const recorded = await callTool(backOffice, "record_refund", payout);
+      const replayed = await callTool(backOffice, "record_refund", payout);
+      const over = await callTool(backOffice, "record_refund", {
+        ...payout,
+        amount: 1,
+        reference: `re_more_${kind}`,
+        idempotency_key: `pay-more-${kind}`,
+      });
+
+      expect(recorded.isError, JSON.stringify(recorded.content)).toBeFalsy();
+      expect(recorded.structuredContent).toMatchObject({
+        return: { id, refunded_amount: 2_500, payouts: [{ amount: 2_500, currency: "EUR" }] },
+        replayed: false,
+      });
+      expect(JSON.stringify(recorded.content)).toContain("25.00 EUR of 25.00 EUR refunded");
+      expect(replayed.structuredContent).toMatchObject({ replayed: true });
+      expect(over.isError).toBe(true);
+      expect(over.structuredContent).toMatchObject({
+        problem: { type: expect.stringContaining("refund-exceeds-total"), refundable_amount: 0 },
+      });
+      const seen = await callTool(customer, "get_return", { id });
+      expect(seen.structuredContent).toMatchObject({ return: { refunded_amount: 2_500 } });
     });
 
     it("estimate_return_request - says a refund in MRU in ouguiya, by ISO 4217's two digits", async () => {

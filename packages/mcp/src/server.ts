@@ -5,7 +5,11 @@
 
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { type CallerKind, hasScope, type Principal, type ReportError } from "@returnkit/core";
-import { registerBackOfficeReads, registerBackOfficeWrites } from "./back-office-tools";
+import {
+  registerBackOfficeReads,
+  registerBackOfficeWrites,
+  registerRefundRecording,
+} from "./back-office-tools";
 import { registerCustomerReads, registerCustomerWrites, registerGetReturn } from "./customer-tools";
 import { INSTRUCTIONS } from "./instructions";
 import {
@@ -32,7 +36,7 @@ const TOOLS_BY_SCOPE: Record<CallerKind, Record<"read" | "write", readonly Regis
   },
   merchant: {
     read: [registerBackOfficeReads, registerGetReturn, registerRequestReads],
-    write: [registerBackOfficeWrites, registerRequestShip],
+    write: [registerBackOfficeWrites, registerRefundRecording, registerRequestShip],
   },
 };
 

@@ -19,6 +19,7 @@ export type McpService = Pick<
   | "submitReturnRequest"
   | "shipReturnRequest"
   | "allowedEventsFor"
+  | "recordRefund"
   | "schemas"
   | "catalogue"
   | "baseUrl"

@@ -88,6 +88,8 @@ export function makeStoredReturn(options: StoredReturnOptions = {}): StoredRetur
       line: options.line ?? { sku: "TEE-BLK-M", quantity: 1, size: "M" },
       order_line: null,
       refund: null,
+      payouts: [],
+      refunded_amount: 0,
       reason: options.reason ?? "TOO_SMALL_AT_CHEST",
       resolution: "EXCHANGE",
       exchange_size: "L",

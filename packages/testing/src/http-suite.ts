@@ -29,6 +29,7 @@ import { describeLifecycleOverHttp } from "./http-cases/lifecycle";
 import { describeMountPaths } from "./http-cases/mount";
 import { describeReadsOverHttp } from "./http-cases/reads";
 import { describeReasonsOverHttp } from "./http-cases/reasons";
+import { describeRefundsOverHttp } from "./http-cases/refunds";
 import { describeTransitionRules } from "./http-cases/transitions";
 import {
   type HttpSuiteTarget,
@@ -68,6 +69,8 @@ const HTTP_GROUPS: ReadonlyArray<{ cases: (serve: ServeService) => void; proves:
   { cases: describeFitInsightsHttp, proves: "mount" },
   { cases: describeLifecycleOverHttp, proves: "mount" },
   { cases: describeTransitionRules, proves: "service" },
+  // A body, a key and a form of their own: a write beside the lifecycle events.
+  { cases: describeRefundsOverHttp, proves: "mount" },
   { cases: describeReasonsOverHttp, proves: "service" },
   { cases: describeReadsOverHttp, proves: "service" },
   { cases: describeAuthOverHttp, proves: "mount" },

@@ -6,13 +6,16 @@ import type { KnownActorKind as CoreKnownActorKind } from "../../core/src/domain
 import { createReasonCatalogue } from "../../core/src/domain/reasons";
 import type {
   HistoryEntry as CoreHistoryEntry,
+  Payout as CorePayout,
   ReturnData as CoreReturnData,
 } from "../../core/src/domain/schemas";
 import {
   type FitSignal as CoreFitSignal,
   type WebhookTransition as CoreWebhookTransition,
+  publishRecorded,
   publishTransitions,
 } from "../../core/src/returns/events";
+import { recordPayout } from "../../core/src/returns/payouts/payout-rules";
 import type {
   WebhookEventType as CoreWebhookEventType,
   WebhookPayload as CoreWebhookPayload,
@@ -21,6 +24,7 @@ import type {
   FitSignal,
   HistoryEntry,
   KnownActorKind,
+  Payout,
   ReturnData,
   ReturnkitWebhookEvent,
   WebhookEventOf,
@@ -43,6 +47,7 @@ describe("event types", () => {
     expectTypeOf<WebhookEventType>().toEqualTypeOf<CoreWebhookEventType>();
     expectTypeOf<WebhookTransition>().toEqualTypeOf<CoreWebhookTransition>();
     expectTypeOf<FitSignal>().toEqualTypeOf<CoreFitSignal>();
+    expectTypeOf<Payout>().toEqualTypeOf<CorePayout>();
     expectTypeOf<Exclude<ReturnkitWebhookEvent, WebhookTestEvent>>().toExtend<CoreWebhookPayload>();
     expectTypeOf<ReturnkitWebhookEvent["type"]>().toEqualTypeOf<
       CoreWebhookEventType | typeof TEST_EVENT_TYPE
@@ -167,5 +172,55 @@ describe("event types", () => {
     expect(refund!.item_amount - refund!.restocking_fee - refund!.return_shipping_fee).toBe(
       refund!.total,
     );
+  });
+
+  it("verifyWebhook - a return.refunded event published by core arrives typed, with the payout and the return", async () => {
+    const graded: CoreReturnData = {
+      ...sampleReturn,
+      resolution: "STORE_CREDIT",
+      exchange_size: null,
+      state: "graded",
+      version: 6,
+      grade: { condition: "NEW", disposition: "RESTOCK", accepted_quantity: 1 },
+      refund: {
+        currency: "EUR",
+        currency_exponent: 2,
+        item_amount: 2_900,
+        restocking_fee: 0,
+        return_shipping_fee: 0,
+        total: 2_900,
+        method: "store_credit",
+        status: "final",
+      },
+    };
+    const at = "2025-12-31T23:59:50.000Z";
+    const recording = recordPayout(
+      graded,
+      { amount: 2_900, reference: "gift_4711" },
+      { kind: "merchant", id: "staff_2" },
+      at,
+    );
+    if (!recording) return expect.unreachable("nothing recorded");
+    const [published] = publishRecorded(
+      { ...recording.record, version: 7, updated_at: at },
+      recording.events,
+    );
+    if (!published) return expect.unreachable("core published no event");
+    const body = JSON.stringify(published.payload);
+    const headers = webhookHeaders(secret, published.id, NOW_SECONDS, body);
+
+    const event = await verifyWebhook({ payload: body, headers, secret, now: NOW });
+    if (event.type !== "return.refunded") return expect.unreachable(`got ${event.type}`);
+    expectTypeOf(event.data.payout).toEqualTypeOf<Payout>();
+    expect(event.data.payout).toMatchObject({
+      amount: 2_900,
+      currency: "EUR",
+      method: "store_credit",
+      reference: "gift_4711",
+      issued_at: at,
+    });
+    expect(event.data.refunded_amount).toBe(2_900);
+    expect(event.data.return.payouts).toEqual([event.data.payout]);
+    expect(event.data).not.toHaveProperty("transition");
   });
 });

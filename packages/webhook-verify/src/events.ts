@@ -149,6 +149,26 @@ export interface Refund {
   status: "estimate" | "final";
 }
 
+/** One payout of a return's refund, as the host recorded it (`POST …/returns/{id}/refunds`). */
+export interface Payout {
+  /** `pay_` + ULID. */
+  id: string;
+  /** Paid back, in the minor unit of `currency`. */
+  amount: number;
+  /** ISO 4217 code: the refund's currency. */
+  currency: string;
+  currency_exponent: number;
+  /** How it was paid back: to the original payment (the card), or as store credit. */
+  method: "original_payment" | "store_credit";
+  /** The host's reference of the payout in its payment system. */
+  reference: string;
+  /** ISO 8601: when the host issued it. */
+  issued_at: string;
+  /** ISO 8601: when it was recorded. */
+  recorded_at: string;
+  actor: Actor;
+}
+
 /** A return as webhooks carry it: the state after the commit that published the event. */
 export interface ReturnData {
   id: string;
@@ -162,6 +182,10 @@ export interface ReturnData {
   order_line: ReturnOrderLine | null;
   /** What the return refunds; null when the order line has no price. */
   refund: Refund | null;
+  /** The payouts recorded, in the order recorded; empty until the host records one. */
+  payouts: Payout[];
+  /** The payouts' amounts added up (never more than `refund.total`). */
+  refunded_amount: number;
   reason: string;
   resolution: Resolution;
   exchange_size: string | null;
@@ -229,10 +253,14 @@ export type WebhookEventType =
   | "return.graded"
   | "return.closed"
   | "return.cancelled"
-  | "return.fit_signal";
+  | "return.fit_signal"
+  | "return.refunded";
 
-/** Every type but `return.fit_signal`: one per state a return can move into. */
-export type ReturnStateEventType = Exclude<WebhookEventType, "return.fit_signal">;
+/** One type per state a return can move into (every type but the fit signal and the payout). */
+export type ReturnStateEventType = Exclude<
+  WebhookEventType,
+  "return.fit_signal" | "return.refunded"
+>;
 
 /** A return changed state. */
 export type ReturnStateEvent = {
@@ -249,6 +277,19 @@ export type ReturnFitSignalEvent = {
   type: "return.fit_signal";
   timestamp: string;
   data: { signal: FitSignal; return: ReturnData; transition: WebhookTransition };
+};
+
+/**
+ * The host recorded a payout of the return's final refund: to the card (`payout.method`
+ * `original_payment`) or as store credit (`store_credit`). Records no transition, so it has no
+ * `transition`; it is delivered in order with the return's other events. `refunded_amount` is
+ * every payout so far added up (several partial payouts may follow each other).
+ */
+export type ReturnRefundedEvent = {
+  type: "return.refunded";
+  /** ISO 8601: when the payout was recorded. */
+  timestamp: string;
+  data: { payout: Payout; refunded_amount: number; return: ReturnData };
 };
 
 /**
@@ -273,7 +314,11 @@ export interface WebhookTestEvent {
  * endpoint test. Switch over all of them; new types may be added in a minor release, so answer
  * 2xx to a type you do not know (an exhaustive switch's `default`) rather than failing on it.
  */
-export type ReturnkitWebhookEvent = ReturnStateEvent | ReturnFitSignalEvent | WebhookTestEvent;
+export type ReturnkitWebhookEvent =
+  | ReturnStateEvent
+  | ReturnFitSignalEvent
+  | ReturnRefundedEvent
+  | WebhookTestEvent;
 
 /** The event of one type, e.g. `WebhookEventOf<"return.approved">`. */
 export type WebhookEventOf<T extends ReturnkitWebhookEvent["type"]> = Extract<

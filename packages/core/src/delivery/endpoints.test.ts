@@ -70,9 +70,10 @@ describe("webhook endpoints", () => {
     ).toThrow(/return.shipped/);
   });
 
-  it("WEBHOOK_EVENT_TYPES - lists the twelve event types", () => {
-    expect(WEBHOOK_EVENT_TYPES).toHaveLength(12);
+  it("WEBHOOK_EVENT_TYPES - lists the thirteen event types, the payout's among them", () => {
+    expect(WEBHOOK_EVENT_TYPES).toHaveLength(13);
     expect(WEBHOOK_EVENT_TYPES).toContain("return.fit_signal");
+    expect(WEBHOOK_EVENT_TYPES).toContain("return.refunded");
   });
 });
 

@@ -40,6 +40,7 @@ const EVENT_TYPES: Record<WebhookEventType, true> = {
   "return.closed": true,
   "return.cancelled": true,
   "return.fit_signal": true,
+  "return.refunded": true,
 };
 
 /** Ids of subscribers' endpoints start with it (`sub_refunds`); a webhook's may not. */

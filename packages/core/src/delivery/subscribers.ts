@@ -9,7 +9,7 @@
  * subscriber's deliveries only to a dispatcher that runs it.
  */
 
-import type { ReturnData } from "../domain/schemas";
+import type { Payout, ReturnData } from "../domain/schemas";
 import type { FitSignal, WebhookTransition } from "../returns/events";
 import type {
   ClaimedDelivery,
@@ -24,15 +24,20 @@ import { SUBSCRIBER_ID_PREFIX, WEBHOOK_EVENT_TYPES } from "./endpoints";
 import type { WebhookResponse } from "./sender";
 
 /**
- * What every event of this release carries: the return as committed and the transition; fit
- * signals add theirs. Types added later (an event that records no transition, an event about
- * a customer) carry data of their own: switch on `type`, and accept a type you do not know.
+ * What a return's events carry: the return as committed and, for a transition, the
+ * transition; fit signals and payouts add theirs. Types added later (an event about a
+ * customer) carry data of their own: switch on `type`, and accept a type you do not know.
  */
 export interface SubscriberEventData {
   return: ReturnData;
-  transition: WebhookTransition;
+  /** The transition reported; absent on an event that records none (`return.refunded`). */
+  transition?: WebhookTransition;
   /** Only on `return.fit_signal`. */
   signal?: FitSignal;
+  /** Only on `return.refunded`: the payout recorded. */
+  payout?: Payout;
+  /** Only on `return.refunded`: every payout of the return so far, added up. */
+  refunded_amount?: number;
 }
 
 /** What `handle` receives: the event a webhook carries, id included. */

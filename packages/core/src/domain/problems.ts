@@ -5,6 +5,8 @@
  * service in-process gets the same status, slug and extensions as an HTTP client.
  */
 
+import { toDecimalAmount } from "./refunds";
+
 export const PROBLEM_TYPE_PREFIX = "urn:returnkit:problem:";
 
 /** Marks the few refusals a key stores (`ProblemError.finalAnswer`). */
@@ -52,6 +54,25 @@ function describeReturnable(returnable: readonly OrderLineRef[]) {
   return returnable.length
     ? `Lines that can be returned: ${returnable.map(describeReturnableLine).join(", ")}.`
     : "Nothing on it can be returned now.";
+}
+
+/** Why a return's refund cannot take a payout now (see `refundNotPayable`). */
+export type UnpayableRefund = "not-final" | "no-refund" | "exchange" | "nothing-to-pay";
+
+const UNPAYABLE_DETAIL: Record<UnpayableRefund, string> = {
+  "not-final": "its refund is an estimate until the return is graded; record the payout once it is",
+  "no-refund": "it has no refund: its order line has no price in an ISO 4217 currency",
+  exchange: "an exchange is settled in goods, so no money is paid back",
+  "nothing-to-pay": "its final refund is 0",
+};
+
+/** A payout refused because it is more than the final refund has left to pay. */
+export interface PayoutOverLimit {
+  return_id: string;
+  amount: number;
+  currency: string;
+  refund_total: number;
+  refunded_amount: number;
 }
 
 /** One refused line of a return request: its index and the problem a return of it alone gets. */
@@ -268,6 +289,56 @@ export const problems = {
         ? `This draft has been changed as often as a return allows (its history holds ${entries} entries). Submit it as it is, or cancel it and create a new return.`
         : `This return has been flagged as often as its history allows (${entries} entries, at most ${max}). Decide on it now: it can still be rejected, or go on through its lifecycle.`,
       { event, history_entries: entries, max_history_entries: max },
+    ),
+  /** A payout recorded on a return whose refund cannot be paid now (or ever). */
+  refundNotPayable: (id: string, state: string, why: UnpayableRefund) =>
+    new ProblemError(
+      409,
+      "refund-not-payable",
+      "The return's refund cannot take a payout",
+      `No payout can be recorded on return ${id} (${state}): ${UNPAYABLE_DETAIL[why]}.`,
+      { return_id: id, state, refund_refusal: why },
+    ),
+  /** A payout above what the final refund has left to pay; names the limit. */
+  refundExceedsTotal: (refused: PayoutOverLimit) => {
+    const { amount, currency, refund_total, refunded_amount } = refused;
+    const refundable_amount = refund_total - refunded_amount;
+    const money = (minor: number) => `${toDecimalAmount(minor, currency)} ${currency}`;
+    return new ProblemError(
+      422,
+      "refund-exceeds-total",
+      "The payout is more than the refund has left to pay",
+      `A payout of ${money(amount)} was refused: return ${refused.return_id}'s final refund is ${money(refund_total)}, ${money(refunded_amount)} of it recorded already, so at most ${money(refundable_amount)} can be recorded.`,
+      { ...refused, refundable_amount },
+    );
+  },
+  refundCurrencyMismatch: (id: string, sent: string, currency: string) =>
+    new ProblemError(
+      422,
+      "refund-currency-mismatch",
+      "The payout is not in the refund's currency",
+      `Return ${id} refunds in ${currency}; a payout in ${sent} cannot be recorded on it.`,
+      { return_id: id, currency },
+    ),
+  /** A reference recorded already, sent again with another amount. */
+  payoutReferenceConflict: (
+    id: string,
+    payout: { id: string; reference: string; amount: number },
+  ) =>
+    new ProblemError(
+      409,
+      "payout-reference-conflict",
+      "The reference names another payout",
+      `Return ${id} recorded payout ${payout.id} under reference "${payout.reference}" with amount ${payout.amount}; one reference is one payout: send a new reference for another payout.`,
+      { return_id: id, reference: payout.reference, payout_id: payout.id, amount: payout.amount },
+    ),
+  payoutLimitReached: (id: string, max: number) =>
+    new ProblemError(
+      409,
+      "payout-limit-reached",
+      "The return holds as many payouts as it can",
+      `Return ${id} has ${max} payouts recorded, the most a return keeps; record the rest as one payout.`,
+      { return_id: id, max_payouts: max },
     ),
   preconditionFailed: (expected: string, actual: number) =>
     new ProblemError(

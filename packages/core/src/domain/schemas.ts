@@ -71,6 +71,37 @@ export const GradeReturnSchema = z
   .meta({ id: "GradeReturn" });
 export const CloseReturnSchema = z.strictObject({ note }).meta({ id: "CloseReturn" });
 
+/** The most payouts one return keeps: partial payouts, not one per cent. */
+export const PAYOUTS_MAX = 20;
+
+/** A payout the host made (`POST …/returns/{id}/refunds`): what its payment system paid back. */
+export const RecordRefundSchema = z
+  .strictObject({
+    amount: z
+      .int()
+      .min(1)
+      .max(Number.MAX_SAFE_INTEGER)
+      .describe(
+        "What was paid back, in the minor unit of the return's refund currency (cents for EUR). At most what the final refund has left to pay: `refund.total − refunded_amount`.",
+      ),
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/)
+      .optional()
+      .describe(
+        "ISO 4217 code of `amount`; when sent, it must be the refund's currency (a check, never a conversion).",
+      ),
+    reference: text(1, 128).describe(
+      "The host's reference of the payout in its payment system (a Stripe refund id `re_…`, a gift card number). One payout per reference: sending a reference again with the same amount records nothing more.",
+    ),
+    issued_at: z.iso
+      .datetime({ offset: true })
+      .optional()
+      .describe("When the payout was issued (ISO 8601); when it is recorded if absent."),
+  })
+  .meta({ id: "RecordRefund" });
+export type RecordRefundInput = z.input<typeof RecordRefundSchema>;
+
 /** The body schema of each state-changing event (update is the PATCH body, built per catalogue). */
 export const EVENT_BODY_SCHEMAS = {
   submit: SubmitReturnSchema,
@@ -180,6 +211,22 @@ const OrderCustomerSchema = z
   })
   .meta({ id: "OrderCustomer" });
 export type OrderCustomer = z.infer<typeof OrderCustomerSchema>;
+/** One payout of a return's refund, as the host recorded it. */
+const PayoutSchema = z
+  .object({
+    id: z.string().regex(/^pay_[0-9A-HJKMNP-TV-Z]{26}$/),
+    amount: z.int().min(1).describe("Paid back, in the minor unit of `currency`."),
+    currency: z.string().describe("ISO 4217 code: the refund's currency."),
+    currency_exponent: CurrencyExponentSchema,
+    method: z
+      .enum(["original_payment", "store_credit"])
+      .describe("How it was paid back: the refund's method (to the card, or as store credit)."),
+    reference: z.string().describe("The host's reference of the payout in its payment system."),
+    issued_at: z.iso.datetime().describe("When the host issued it."),
+    recorded_at: z.iso.datetime().describe("When it was recorded here."),
+    actor: ActorSchema,
+  })
+  .meta({ id: "Payout" });
 
 /** The order line a return was checked against, as the shop's order system gave it. */
 export const ReturnOrderLineSchema = z
@@ -223,6 +270,18 @@ export const ReturnDataSchema = z
     refund: RefundSchema.nullable().describe(
       "What the return refunds, in the order's currency: an estimate until graded, then final. Null when the order line has no price (no `orders`, or the shop gave none).",
     ),
+    payouts: z
+      .array(PayoutSchema)
+      .max(PAYOUTS_MAX)
+      .describe(
+        "What the host recorded as paid back (`POST …/refunds`), in the order recorded; empty until then.",
+      ),
+    refunded_amount: z
+      .int()
+      .min(0)
+      .describe(
+        "The payouts' amounts added up, in the refund's minor unit: never more than `refund.total`.",
+      ),
     reason: z.string(),
     resolution: ResolutionSchema,
     exchange_size: z.string().nullable(),
@@ -261,6 +320,7 @@ export type Resolution = z.infer<typeof ResolutionSchema>;
 export type Shipment = z.infer<typeof ShipmentSchema>;
 export type Grade = z.infer<typeof GradeSchema>;
 export type ReturnOrderLine = z.infer<typeof ReturnOrderLineSchema>;
+export type Payout = z.infer<typeof PayoutSchema>;
 
 // ---- HAL links and HAL-FORMS templates ----
 
@@ -444,7 +504,9 @@ export const ProblemSchema = z
     return_id: z
       .string()
       .optional()
-      .describe("not-found, concurrent-update: the return asked for."),
+      .describe(
+        "not-found, concurrent-update, and the payout problems (refund-…, payout-…): the return asked for.",
+      ),
     return_request_id: z
       .string()
       .optional()
@@ -468,7 +530,9 @@ export const ProblemSchema = z
       .string()
       .optional()
       .describe("invalid-transition, unknown-event, history-limit-reached: the event sent."),
-    state: ReturnStateSchema.optional().describe("invalid-transition: the return's state."),
+    state: ReturnStateSchema.optional().describe(
+      "invalid-transition, refund-not-payable: the return's state.",
+    ),
     allowed_events: z
       .array(ReturnEventNameSchema)
       .optional()
@@ -503,6 +567,43 @@ export const ProblemSchema = z
       .optional()
       .describe("document-changed: the document's entity tag now."),
     history_entries: z.int().min(0).optional().describe("history-limit-reached: entries kept."),
+    // ---- payouts recorded on a return (`POST …/returns/{id}/refunds`)
+    refund_refusal: z
+      .enum(["not-final", "no-refund", "exchange", "nothing-to-pay"])
+      .optional()
+      .describe(
+        "refund-not-payable: why — not graded yet, no priced refund, an exchange, or a final refund of 0.",
+      ),
+    amount: z
+      .int()
+      .optional()
+      .describe(
+        "refund-exceeds-total: the payout refused; payout-reference-conflict: the amount recorded under the reference.",
+      ),
+    currency: z
+      .string()
+      .optional()
+      .describe("refund-exceeds-total, refund-currency-mismatch: the refund's currency."),
+    refund_total: z.int().optional().describe("refund-exceeds-total: the final refund."),
+    refunded_amount: z
+      .int()
+      .optional()
+      .describe("refund-exceeds-total: what payouts recorded already."),
+    refundable_amount: z
+      .int()
+      .optional()
+      .describe(
+        "refund-exceeds-total: the most a payout may be now (`refund_total − refunded_amount`).",
+      ),
+    reference: z
+      .string()
+      .optional()
+      .describe("payout-reference-conflict: the reference sent again."),
+    payout_id: z
+      .string()
+      .optional()
+      .describe("payout-reference-conflict: the payout recorded under the reference."),
+    max_payouts: z.int().optional().describe("payout-limit-reached: the most a return keeps."),
     max_history_entries: z
       .int()
       .min(1)

@@ -4,7 +4,7 @@
  * Templates are derived from the machine (which events apply now) and the caller (its kind
  * and scopes) through the route table: nothing here knows a state by name.
  */
-import { type Principal, requiredScope } from "../domain/principal";
+import { hasScope, type Principal, requiredScope } from "../domain/principal";
 import type { ReturnData, ReturnResource } from "../domain/schemas";
 import { requestBodySchemaPointer } from "./openapi/openapi-components";
 import { fillId, OPENAPI_PATH, type RouteDefinition, returnPaths, routeForEvent } from "./routes";
@@ -35,6 +35,8 @@ interface PreparedLinks {
   item: [string, string];
   /** By the events a caller may send now (a few per state and caller kind). */
   templates: Map<string, PreparedTemplate[]>;
+  /** The forms of the caller's routes that record without a transition, and when each is offered. */
+  forms: { template: PreparedTemplate; offered: (record: ReturnData) => boolean }[];
 }
 
 /**
@@ -58,6 +60,11 @@ function preparedFor(ctx: LinkContext, kind: Principal["kind"]): PreparedLinks {
       collection: `${ctx.baseUrl}${paths.collection}`,
       item: [`${ctx.baseUrl}${before}`, after],
       templates: new Map(),
+      forms: ctx.routes.flatMap(({ form, ...route }) =>
+        form && route.caller === kind
+          ? [{ template: prepareTemplate(ctx, kind, form.name, route), offered: form.offered }]
+          : [],
+      ),
     };
     byKind.set(kind, prepared);
   }
@@ -70,29 +77,53 @@ function prepareTemplates(
   events: readonly string[],
 ): PreparedTemplate[] {
   const prepared: PreparedTemplate[] = [];
-  const requiredScopes = [requiredScope(kind, "write")];
   for (const event of events) {
     const route = routeForEvent(ctx.routes, event as NonNullable<RouteDefinition["event"]>, kind);
-    if (!route) continue;
-    const schemaId = route.body?.meta()?.id;
-    const [before = "", after = ""] = fillId(route, "\0").split("\0");
-    prepared.push({
-      event,
-      base: {
-        title: route.summary,
-        method: route.method === "PATCH" ? "PATCH" : "POST",
-        contentType: "application/json",
-        schema: {
-          href: `${ctx.baseUrl}${OPENAPI_PATH}${requestBodySchemaPointer(String(schemaId))}`,
-        },
-        requiredScopes,
-      },
-      before: `${ctx.baseUrl}${before}`,
-      after,
-      properties: route.templateProperties,
-    });
+    if (route) prepared.push(prepareTemplate(ctx, kind, event, route));
   }
   return prepared;
+}
+
+/** The template `name` of `route`, all but the return's id in its target. */
+function prepareTemplate(
+  ctx: LinkContext,
+  kind: Principal["kind"],
+  name: string,
+  route: Omit<RouteDefinition, "form">,
+): PreparedTemplate {
+  const schemaId = route.body?.meta()?.id;
+  const [before = "", after = ""] = fillId(route, "\0").split("\0");
+  return {
+    event: name,
+    base: {
+      title: route.summary,
+      method: route.method === "PATCH" ? "PATCH" : "POST",
+      contentType: "application/json",
+      schema: {
+        href: `${ctx.baseUrl}${OPENAPI_PATH}${requestBodySchemaPointer(String(schemaId))}`,
+      },
+      requiredScopes: [requiredScope(kind, "write")],
+    },
+    before: `${ctx.baseUrl}${before}`,
+    after,
+    properties: route.templateProperties,
+  };
+}
+
+/** The templates of `record` for this caller: the events it may send, then the forms offered. */
+function templatesFor(
+  prepared: PreparedLinks,
+  eventTemplates: readonly PreparedTemplate[],
+  record: ReturnData,
+  principal: Principal,
+): readonly PreparedTemplate[] {
+  if (prepared.forms.length === 0 || !hasScope(principal, principal.kind, "write")) {
+    return eventTemplates;
+  }
+  const offered = prepared.forms.filter((form) => form.offered(record));
+  return offered.length === 0
+    ? eventTemplates
+    : [...eventTemplates, ...offered.map((form) => form.template)];
 }
 
 export function renderReturn(
@@ -109,7 +140,12 @@ export function renderReturn(
     prepared.templates.set(eventsKey, prepareds);
   }
   const templates: ReturnResource["_templates"] = {};
-  for (const { event, base, before, after, properties } of prepareds) {
+  for (const { event, base, before, after, properties } of templatesFor(
+    prepared,
+    prepareds,
+    record,
+    principal,
+  )) {
     const { title, method, contentType, schema, requiredScopes } = base;
     const target = `${before}${record.id}${after}`;
     templates[event] = { title, method, target, contentType, schema, requiredScopes };

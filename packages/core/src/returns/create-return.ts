@@ -101,6 +101,8 @@ export function draftRecord(
     line: request.line,
     order_line: checked.orderLine ?? null,
     refund: null,
+    payouts: [],
+    refunded_amount: 0,
     reason: request.reason,
     resolution: request.resolution,
     exchange_size: request.exchange_size,

@@ -25,6 +25,7 @@ import { flatString } from "../util/flat-string";
 import { createReturn } from "./create-return";
 import type { IdempotencyEngine, IdempotentOutcome } from "./idempotency/engine";
 import { parseInput } from "./parse-input";
+import { recordRefund } from "./payouts/record-refund";
 import { createReturnReader, withOrderLine } from "./reader";
 import { requestOperations } from "./requests/request-operations";
 import { sendEvent } from "./send-event";
@@ -105,6 +106,11 @@ export function createOperations(
     },
 
     ...requestOperations(deps),
+
+    recordRefund: (id, body, ctx) =>
+      traceOperation("record_refund", { returnId: id, caller: ctx.principal.kind }, async () =>
+        toResult(await recordRefund(deps, id, body, ctx)),
+      ),
 
     get: (id, ctx) =>
       traceOperation("get", { returnId: id, caller: ctx.principal.kind }, async () => {

@@ -64,7 +64,8 @@ export function createReturnReader(
  * order line they were checked against has none (`order_line: null`); one stored before return requests belongs to none
  * (`request_id: null`); one stored before return methods and RMA numbers went by mail and has
  * none (`return_method: "by_mail"`, `rma: null`); one stored before
- * refunds has none (`refund: null`, until its next version works it out), and its grade
+ * refunds has none (`refund: null`, until its next version works it out); one stored before
+ * payouts were recorded has none (`payouts: []`, `refunded_amount: 0`); and its grade
  * accepted every unit; one stored before amounts carried their currency's exponent gets it
  * from the currency.
  */
@@ -78,6 +79,7 @@ export function withOrderLine(stored: StoredReturn): StoredReturn {
     record.return_method !== undefined &&
     record.rma !== undefined &&
     record.refund !== undefined &&
+    record.payouts !== undefined &&
     gradeIsCurrent &&
     hasExponents(record) &&
     hasProduct(record)
@@ -94,6 +96,8 @@ export function withOrderLine(stored: StoredReturn): StoredReturn {
       return_method: record.return_method ?? "by_mail",
       rma: record.rma ?? null,
       refund: record.refund ?? null,
+      payouts: record.payouts ?? [],
+      refunded_amount: record.refunded_amount ?? 0,
       grade: gradeIsCurrent ? grade : { ...grade, accepted_quantity: record.line.quantity },
     }),
   };

@@ -84,6 +84,8 @@ export function nextVersion(
     line: record.line,
     order_line: record.order_line,
     refund: record.refund,
+    payouts: record.payouts,
+    refunded_amount: record.refunded_amount,
     reason: record.reason,
     resolution: record.resolution,
     exchange_size: record.exchange_size,

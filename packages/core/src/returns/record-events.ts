@@ -25,7 +25,7 @@ import { commitChange, type TransitionOutcome, timestamp, type WritePathDeps } f
 const MAX_RECORD_ATTEMPTS = 8;
 
 /** What a recording changes on the return, and the events that publish it. */
-interface ReturnRecording {
+export interface ReturnRecording {
   /**
    * The return as the recording leaves it (fields of its own set); its version, `updated_at`
    * and history are the service's: the history gains no entry.
@@ -35,24 +35,38 @@ interface ReturnRecording {
 }
 
 /**
+ * What `compute` is given: the latest version, and the time the new version will carry as its
+ * `updated_at` (and its events as their timestamp).
+ */
+type ComputeRecording = (
+  current: ReturnData,
+  at: string,
+) => ReturnRecording | null | Promise<ReturnRecording | null>;
+
+/** A recording committed, found its key taken, or found nothing to record (the return as it is). */
+type RecordingOutcome = TransitionOutcome | { kind: "unchanged"; record: ReturnData };
+
+/**
  * Records something on return `id` with the events that publish it, in one commit: `compute`
- * sees the latest version and answers the recording, or throws the problem that refuses it
- * (its answer for the key). With a key, the commit records it with the return as the answer.
- * A lost version race reads again and calls `compute` again; If-Match pins the version (412).
+ * sees the latest version and answers the recording, null when the return holds it already
+ * (nothing is committed: `unchanged`), or throws the problem that refuses it (its answer for
+ * the key). With a key, the commit records it with the return as the answer. A lost version
+ * race reads again and calls `compute` again; If-Match pins the version (412).
  */
 export async function recordOnReturn(
   deps: WritePathDeps,
   id: string,
   ctx: OperationContext,
   key: IdempotencyKeyUse | null,
-  compute: (current: ReturnData) => ReturnRecording | Promise<ReturnRecording>,
-): Promise<TransitionOutcome> {
+  compute: ComputeRecording,
+): Promise<RecordingOutcome> {
   let current = (await deps.reader.loadForWrite(id, ctx.principal, true)).stored;
   for (let attempt = 1; ; attempt++) {
     if (ctx.ifMatch !== undefined && !etagMatches(ctx.ifMatch, current.record.version)) {
       throw problems.preconditionFailed(String(ctx.ifMatch), current.record.version);
     }
     const next = await recorded(deps, current, compute);
+    if (!next) return { kind: "unchanged", record: current.record };
     const outcome = await commitChange(deps, {
       current,
       next: next.stored,
@@ -72,11 +86,13 @@ export async function recordOnReturn(
 async function recorded(
   deps: WritePathDeps,
   current: StoredReturn,
-  compute: (current: ReturnData) => ReturnRecording | Promise<ReturnRecording>,
-): Promise<{ stored: StoredReturn; events: RecordedEvent[] }> {
-  const { record, events } = await compute(current.record);
-  const version = current.record.version + 1;
+  compute: ComputeRecording,
+): Promise<{ stored: StoredReturn; events: RecordedEvent[] } | null> {
   const at = timestamp(deps.now);
+  const recording = await compute(current.record, at);
+  if (!recording) return null;
+  const { record, events } = recording;
+  const version = current.record.version + 1;
   const next = nextVersion(record, version, at, current.record.history);
   return { stored: { record: next, snapshot: current.snapshot }, events };
 }

@@ -10,6 +10,7 @@ import type {
   HealthReport,
   MerchantListQuery,
   PortalListQuery,
+  RecordRefundInput,
   ReturnableOrder,
   ReturnData,
   ReturnRequestData,
@@ -92,6 +93,14 @@ export interface ReturnOperations extends ReturnRequestOperations {
   returnableLines(orderId: string, ctx: OperationContext): Promise<ReturnableOrder>;
   /** Events this principal may send to `record` now (for links and 409 bodies). */
   allowedEventsFor(record: ReturnData, principal: Principal): ReturnEvent[];
+  /**
+   * Records a payout the host made of return `id`'s final refund (back office), publishing
+   * `return.refunded`: `{ amount, reference, issued_at?, currency? }`, the amount in the
+   * refund's minor unit, at most what the refund has left to pay (422 naming the limit).
+   * Several partial payouts are fine; a reference recorded already with the same amount
+   * records nothing more. 409 before the return is graded, for an exchange, or a refund of 0.
+   */
+  recordRefund(id: string, body: RecordRefundInput, ctx: OperationContext): Promise<ReturnResult>;
 }
 
 /** A write's method and path without the mount prefix: the scope of its Idempotency-Key. */
@@ -107,6 +116,8 @@ export interface WriteTarget {
 export interface WriteTargets {
   create: WriteTarget;
   event(event: ReturnEvent, id: string): WriteTarget;
+  /** Where a payout of return `id` is recorded. */
+  refund(id: string): WriteTarget;
   /** The path of one return, for a new return's Location. */
   returnPath(id: string): string;
   requests: RequestTargets;
@@ -129,6 +140,7 @@ export interface ReturnsRequestOperations extends ReturnRequestOperations {
   /** The health check, for anyone (no caller: load balancers and probes). */
   health(): Promise<HealthReport>;
   allowedEventsFor(record: ReturnData, principal: Principal): ReturnEvent[];
+  recordRefund(id: string, body: unknown, ctx: OperationContext): Promise<ReturnResult>;
 }
 
 /** The request-wide events: a customer submits every draft, the back office ships a parcel. */

@@ -31,7 +31,8 @@ export type WebhookEventType =
   | "return.graded"
   | "return.closed"
   | "return.cancelled"
-  | "return.fit_signal";
+  | "return.fit_signal"
+  | "return.refunded";
 
 /** The JSON body sent to receivers: `{ type, timestamp, data }`. */
 export interface WebhookPayload {

@@ -10,6 +10,8 @@ type Schemas = components["schemas"];
 export type Return = Schemas["Return"];
 export type ReturnList = Schemas["ReturnList"];
 export type HistoryEntry = Schemas["HistoryEntry"];
+/** A payout of a return's refund the shop recorded. */
+export type Payout = Schemas["Payout"];
 export type ReturnRequest = Schemas["ReturnRequest"];
 export type ReturnPolicy = Schemas["ReturnPolicy"];
 export type ReturnAddress = Schemas["ReturnAddress"];

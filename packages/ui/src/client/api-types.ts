@@ -323,6 +323,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/merchant/returns/{id}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record a payout of the return's final refund */
+        post: operations["recordReturnRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/health": {
         parameters: {
             query?: never;
@@ -966,6 +983,33 @@ export interface components {
             name: string | null;
             email: string | null;
         };
+        Payout: {
+            id: string;
+            /** @description Paid back, in the minor unit of `currency`. */
+            amount: number;
+            /** @description ISO 4217 code: the refund's currency. */
+            currency: string;
+            /** @description Digits of the currency's minor unit, as ISO 4217 lists them and the amounts count them: an amount of 10^currency_exponent is one unit of the currency (2 for EUR and HUF, 0 for JPY, 3 for KWD and IQD, 2 for MGA and MRU). Render from it, not from a formatter's own digits (Intl shows HUF with 0). */
+            currency_exponent: number;
+            /**
+             * @description How it was paid back: the refund's method (to the card, or as store credit).
+             * @enum {string}
+             */
+            method: "original_payment" | "store_credit";
+            /** @description The host's reference of the payout in its payment system. */
+            reference: string;
+            /**
+             * Format: date-time
+             * @description When the host issued it.
+             */
+            issued_at: string;
+            /**
+             * Format: date-time
+             * @description When it was recorded here.
+             */
+            recorded_at: string;
+            actor: components["schemas"]["Actor"];
+        };
         Problem: {
             /** @description `urn:returnkit:problem:<slug>`; the slug names the problem. */
             type: string;
@@ -979,7 +1023,7 @@ export interface components {
                 path: string;
                 message: string;
             }[];
-            /** @description not-found, concurrent-update: the return asked for. */
+            /** @description not-found, concurrent-update, and the payout problems (refund-…, payout-…): the return asked for. */
             return_id?: string;
             /** @description not-found, nothing-to-do: the return request asked for. */
             return_request_id?: string;
@@ -998,7 +1042,7 @@ export interface components {
             })[];
             /** @description invalid-transition, unknown-event, history-limit-reached: the event sent. */
             event?: string;
-            /** @description invalid-transition: the return's state. */
+            /** @description invalid-transition, refund-not-payable: the return's state. */
             state?: components["schemas"]["ReturnState"];
             /** @description invalid-transition: the events this caller may send now. */
             allowed_events?: ("update" | "submit" | "cancel" | "approve" | "reject" | "flag" | "unflag" | "ship" | "receive" | "grade" | "close")[];
@@ -1018,6 +1062,27 @@ export interface components {
             current_etag?: string;
             /** @description history-limit-reached: entries kept. */
             history_entries?: number;
+            /**
+             * @description refund-not-payable: why — not graded yet, no priced refund, an exchange, or a final refund of 0.
+             * @enum {string}
+             */
+            refund_refusal?: "not-final" | "no-refund" | "exchange" | "nothing-to-pay";
+            /** @description refund-exceeds-total: the payout refused; payout-reference-conflict: the amount recorded under the reference. */
+            amount?: number;
+            /** @description refund-exceeds-total, refund-currency-mismatch: the refund's currency. */
+            currency?: string;
+            /** @description refund-exceeds-total: the final refund. */
+            refund_total?: number;
+            /** @description refund-exceeds-total: what payouts recorded already. */
+            refunded_amount?: number;
+            /** @description refund-exceeds-total: the most a payout may be now (`refund_total − refunded_amount`). */
+            refundable_amount?: number;
+            /** @description payout-reference-conflict: the reference sent again. */
+            reference?: string;
+            /** @description payout-reference-conflict: the payout recorded under the reference. */
+            payout_id?: string;
+            /** @description payout-limit-reached: the most a return keeps. */
+            max_payouts?: number;
             /** @description history-limit-reached: the most a return keeps. */
             max_history_entries?: number;
             /** @description payload-too-large: the body size limit. */
@@ -1146,6 +1211,10 @@ export interface components {
             order_line: components["schemas"]["ReturnOrderLine"] | null;
             /** @description What the return refunds, in the order's currency: an estimate until graded, then final. Null when the order line has no price (no `orders`, or the shop gave none). */
             refund: components["schemas"]["Refund"] | null;
+            /** @description What the host recorded as paid back (`POST …/refunds`), in the order recorded; empty until then. */
+            payouts: components["schemas"]["Payout"][];
+            /** @description The payouts' amounts added up, in the refund's minor unit: never more than `refund.total`. */
+            refunded_amount: number;
             reason: string;
             resolution: components["schemas"]["Resolution"];
             exchange_size: string | null;
@@ -1591,7 +1660,7 @@ export interface components {
             };
         };
         /** @enum {string} */
-        WebhookEventType: "return.created" | "return.submitted" | "return.approved" | "return.rejected" | "return.flagged" | "return.unflagged" | "return.in_transit" | "return.received" | "return.graded" | "return.closed" | "return.cancelled" | "return.fit_signal";
+        WebhookEventType: "return.created" | "return.submitted" | "return.approved" | "return.rejected" | "return.flagged" | "return.unflagged" | "return.in_transit" | "return.received" | "return.graded" | "return.closed" | "return.cancelled" | "return.fit_signal" | "return.refunded";
         WebhookTestResult: {
             /** @constant */
             object: "webhook_test";
@@ -1878,6 +1947,23 @@ export interface components {
                 "application/json": {
                     /** @description Free text kept in the history entry. */
                     note?: string;
+                };
+            };
+        };
+        RecordRefund: {
+            content: {
+                "application/json": {
+                    /** @description What was paid back, in the minor unit of the return's refund currency (cents for EUR). At most what the final refund has left to pay: `refund.total − refunded_amount`. */
+                    amount: number;
+                    /** @description ISO 4217 code of `amount`; when sent, it must be the refund's currency (a check, never a conversion). */
+                    currency?: string;
+                    /** @description The host's reference of the payout in its payment system (a Stripe refund id `re_…`, a gift card number). One payout per reference: sending a reference again with the same amount records nothing more. */
+                    reference: string;
+                    /**
+                     * Format: date-time
+                     * @description When the payout was issued (ISO 8601); when it is recorded if absent.
+                     */
+                    issued_at?: string;
                 };
             };
         };
@@ -3124,6 +3210,49 @@ export interface operations {
         requestBody?: components["requestBodies"]["CloseReturn"];
         responses: {
             /** @description The updated return */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Return"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    recordReturnRefund: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description 1-255 printable ASCII characters, bare (`abc`) or quoted (`"abc"`). Scoped to the caller, method and path; a retry with the same key and body replays the stored response. */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+                /** @description The ETag of the version you last saw; the request fails with 412 if the return (or document) has changed since. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                /** @description The return's id (`ret_` + ULID). */
+                id: components["parameters"]["ReturnId"];
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["RecordRefund"];
+        responses: {
+            /** @description The return with the payout in `payouts` and `refunded_amount`; unchanged when the reference was recorded already with the same amount */
             200: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];

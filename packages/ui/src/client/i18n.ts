@@ -27,7 +27,11 @@ export interface I18n {
   /** An amount of the API in `unit` (its currency and `currency_exponent`), exactly. */
   money(minorUnits: number, unit: CurrencyUnit): string;
   date(iso: string): string;
+  /** The day and month only ("28 Nov", "Nov 28", "28. Nov."), as the locale writes them. */
+  dayMonth(iso: string): string;
   dateTime(iso: string): string;
+  /** The plural category of `count` that the catalogues have words for: `one` or `other`. */
+  plural(count: number): "one" | "other";
 }
 
 export function createI18n(preferred: string | null): I18n {
@@ -36,6 +40,7 @@ export function createI18n(preferred: string | null): I18n {
   const catalogue = CATALOGUES[locale.split("-")[0] ?? "en"] ?? en;
   const dates = new Intl.DateTimeFormat(locale, { dateStyle: "medium" });
   const dateTimes = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
+  const dayMonths = new Intl.DateTimeFormat(locale, { day: "numeric", month: "short" });
   const plurals = new Intl.PluralRules(locale);
   const numbers = new Intl.NumberFormat(locale);
   const percents = new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 2 });
@@ -54,6 +59,9 @@ export function createI18n(preferred: string | null): I18n {
     percent: (value) => percents.format(value / 100),
     money: (minorUnits, unit) => formatMoney(locale, minorUnits, unit),
     date: (iso) => dates.format(new Date(iso)),
+    dayMonth: (iso) => dayMonths.format(new Date(iso)),
+    // English and German have words for one and other; a language with more forms gets more keys.
+    plural: (count) => (plurals.select(count) === "one" ? "one" : "other"),
     dateTime: (iso) => dateTimes.format(new Date(iso)),
   };
 }

@@ -16,6 +16,8 @@ export const sampleReturn: ReturnData = {
   line: { sku: "TEE-BLK", quantity: 1, size: "M" },
   order_line: null,
   refund: null,
+  payouts: [],
+  refunded_amount: 0,
   reason: "TOO_SMALL_AT_CHEST",
   resolution: "EXCHANGE",
   exchange_size: "L",

@@ -9,6 +9,7 @@ import {
   MerchantListQuerySchema,
   PortalListQuerySchema,
   ReasonListSchema,
+  RecordRefundSchema,
   ReturnableOrderSchema,
   type ReturnData,
   ReturnListSchema,
@@ -16,6 +17,7 @@ import {
   type ReturnSchemas,
 } from "../../domain/schemas";
 import { HEALTH_MEDIA_TYPE } from "../../observability/health/health-check";
+import { refundableAmount } from "../../returns/payouts/payout-rules";
 import {
   EVENT_SUMMARIES,
   REASONS_PATH,
@@ -205,6 +207,40 @@ export function merchantRoutes(): RouteDefinition[] {
         handler: eventHandler(event),
       }),
     ),
+    {
+      operationId: "recordReturnRefund",
+      method: "POST",
+      path: `${merchant}/{id}/refunds`,
+      caller: "merchant",
+      access: "write",
+      summary: "Record a payout of the return's final refund",
+      body: RecordRefundSchema,
+      bodyRequired: true,
+      success: {
+        ...one,
+        description:
+          "The return with the payout in `payouts` and `refunded_amount`; unchanged when the reference was recorded already with the same amount",
+      },
+      problems: [409, 422],
+      form: { name: "record_refund", offered: (record) => refundableAmount(record) > 0 },
+      templateProperties: refundProperties,
+      handler: refundHandler,
+    },
+  ];
+}
+
+const refundHandler: RouteHandler = async (operations, { id, body, ctx }) => ({
+  kind: "write",
+  result: await operations.recordRefund(id, body, ctx),
+});
+
+/** A payout takes from one minor unit to what the final refund has left, in its currency. */
+function refundProperties(record: ReturnData) {
+  const left = refundableAmount(record);
+  return [
+    { name: "amount", value: left, min: 1, max: left, required: true },
+    { name: "currency", value: record.refund?.currency ?? "", readOnly: true },
+    { name: "reference", required: true },
   ];
 }
 

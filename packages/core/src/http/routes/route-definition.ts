@@ -105,6 +105,11 @@ export interface RouteDefinition {
    * If-Match 412 (as the documents served beside the routes).
    */
   cacheable?: boolean;
+  /**
+   * A form a return's `_templates` offers besides the machine's events (a write that records
+   * something without a transition), under `name`, when `offered(record)` holds.
+   */
+  form?: { name: string; offered: (record: ReturnData) => boolean };
   /** Members its `_templates` entry pre-fills or bounds for one return (its own values). */
   templateProperties?: (record: ReturnData) => NonNullable<Template["properties"]>;
   /** Problem statuses the route's own rules add to those of its kind (the order checks'). */

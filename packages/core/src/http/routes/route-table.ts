@@ -87,6 +87,7 @@ export function writeTargets(routes: readonly RouteDefinition[]): WriteTargets {
       if (!route) throw new Error(`the route table has no route for ${event}`);
       return { method: route.method, path: fillId(route, id) };
     },
+    refund: (id) => target("recordReturnRefund", id),
     returnPath: portal.item,
     requests: {
       create: target("createReturnRequest"),

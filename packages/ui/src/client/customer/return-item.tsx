@@ -5,6 +5,7 @@ import { usePage } from "../shared/context";
 import { StateBadge, Timeline } from "../shared/parts";
 import { itemName, ProductThumb, productLine } from "../shared/product";
 import { RefundBlock } from "../shared/refund";
+import { GradeExplanation } from "../shared/refund-story";
 
 interface Props {
   record: Return;
@@ -31,7 +32,12 @@ export function ReturnItem({ record, label, onAct }: Props) {
         <p class="rk-estimate">{i18n.t("line.exchange", { size: record.exchange_size })}</p>
       ) : null}
       <RefundBlock refund={record.refund} />
-      <Timeline history={record.history} label={i18n.t("returns.timeline")} />
+      <GradeExplanation record={record} i18n={i18n} />
+      <Timeline
+        history={record.history}
+        payouts={record.payouts}
+        label={i18n.t("returns.timeline")}
+      />
       <div class="rk-actions">
         {record._templates?.submit && !record.request_id ? (
           <button type="button" class="rk-button" onClick={() => onAct(record, "submit")}>

@@ -3,9 +3,10 @@ import type { ComponentChildren } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { describeActor } from "../actors";
 import { SIGNED_OUT_EVENT } from "../api";
-import type { HistoryEntry } from "../api-schemas";
+import type { HistoryEntry, Payout } from "../api-schemas";
 import { codeLabel } from "../codes";
 import { usePage } from "./context";
+import { payoutSentence } from "./refund-story";
 
 export function Header({ title }: { title: string }) {
   const { config } = usePage();
@@ -34,20 +35,32 @@ export function StateBadge({ state }: { state: string }) {
   return <span class={`rk-badge rk-state-${state}`}>{codeLabel(i18n, "state", state)}</span>;
 }
 
-/** A return's history; `actors` adds who took each step (the back office's view). */
+/**
+ * A return's history with the payouts recorded on it, in the order they happened; `actors`
+ * adds who took each step (the back office's view).
+ */
 export function Timeline({
   history,
+  payouts = [],
   label,
   actors = false,
 }: {
   history: HistoryEntry[];
+  payouts?: Payout[];
   label: string;
   actors?: boolean;
 }) {
   const { i18n } = usePage();
+  // A payout goes after every step recorded before it (it is recorded once graded).
+  const after = (entry: HistoryEntry, index: number) =>
+    payouts.filter(
+      (payout) =>
+        payout.recorded_at >= entry.at &&
+        (history[index + 1] === undefined || payout.recorded_at < history[index + 1]!.at),
+    );
   return (
     <ol class="rk-timeline" aria-label={label}>
-      {history.map((entry) => (
+      {history.flatMap((entry, index) => [
         <li key={entry.seq}>
           <span class="rk-timeline-event">{codeLabel(i18n, "event", entry.event)}</span>{" "}
           <time dateTime={entry.at}>{i18n.dateTime(entry.at)}</time>
@@ -58,8 +71,14 @@ export function Timeline({
             <span class="rk-muted"> · {codeLabel(i18n, "rejection", entry.reason_code)}</span>
           ) : null}
           {entry.note ? <span class="rk-muted"> · {entry.note}</span> : null}
-        </li>
-      ))}
+        </li>,
+        ...after(entry, index).map((payout) => (
+          <li key={payout.id} class="rk-payout" data-payout-id={payout.id}>
+            <span class="rk-timeline-event">{payoutSentence(payout, i18n)}</span>
+            {actors ? <span class="rk-muted"> · {payout.reference}</span> : null}
+          </li>
+        )),
+      ])}
     </ol>
   );
 }

@@ -9,6 +9,7 @@ import { usePage } from "../shared/context";
 import { Notice, StateBadge, Timeline } from "../shared/parts";
 import { ProductCell, productLine } from "../shared/product";
 import { RefundBlock } from "../shared/refund";
+import { GradeExplanation } from "../shared/refund-story";
 import { useReasons } from "../shared/use-reasons";
 import { ActionForm } from "./action-form";
 import { Deliveries } from "./deliveries";
@@ -73,6 +74,15 @@ export function ReturnDetail({ id, onBack, onOpenReturn, onOpenRequest }: Props)
             ) : null}
           </dl>
           <RefundBlock refund={record.refund} />
+          {record.refund && record.refunded_amount > 0 ? (
+            <p data-testid="refunded-amount">
+              {i18n.t("staff.refunded", {
+                amount: i18n.money(record.refunded_amount, record.refund),
+                total: i18n.money(record.refund.total, record.refund),
+              })}
+            </p>
+          ) : null}
+          <GradeExplanation record={record} i18n={i18n} />
           {record.request_id ? (
             <RequestSiblings
               requestId={record.request_id}
@@ -83,7 +93,12 @@ export function ReturnDetail({ id, onBack, onOpenReturn, onOpenRequest }: Props)
             />
           ) : null}
           <h3>{i18n.t("staff.history")}</h3>
-          <Timeline history={record.history} label={i18n.t("staff.history")} actors />
+          <Timeline
+            history={record.history}
+            payouts={record.payouts}
+            label={i18n.t("staff.history")}
+            actors
+          />
         </section>
         <section class="rk-card" aria-labelledby="rk-actions-heading">
           <h2 id="rk-actions-heading">{i18n.t("staff.actions")}</h2>
