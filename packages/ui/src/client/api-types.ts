@@ -2538,6 +2538,10 @@ export interface operations {
                 state?: components["schemas"]["ReturnState"];
                 order_id?: string;
                 request_id?: string;
+                reason?: string;
+                resolution?: components["schemas"]["Resolution"];
+                created_from?: string;
+                created_to?: string;
                 limit?: number;
                 cursor?: string;
             };
@@ -2571,6 +2575,10 @@ export interface operations {
                 state?: components["schemas"]["ReturnState"];
                 order_id?: string;
                 request_id?: string;
+                reason?: string;
+                resolution?: components["schemas"]["Resolution"];
+                created_from?: string;
+                created_to?: string;
                 limit?: number;
                 cursor?: string;
             };
