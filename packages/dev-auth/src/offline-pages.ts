@@ -21,7 +21,7 @@ p.red { color: #a4161a !important; }
 `;
 
 /** The page without anything from another origin, in English by its `lang`, readable. */
-export function offlinePage(html: string): string {
+function offlinePage(html: string): string {
   return (
     html
       .replace(/@import url\([^)]*\);?/g, "")
