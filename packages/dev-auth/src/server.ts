@@ -15,6 +15,7 @@ import type { AddressInfo } from "node:net";
 import { exportJWK, generateKeyPair } from "jose";
 import type { Configuration } from "oidc-provider";
 import { DEV_CLIENTS, DEV_SCOPES } from "./clients";
+import { sendOfflinePages } from "./offline-pages";
 import { withoutDevelopmentNotices } from "./provider-notices";
 import { requestMerchantToken, requestPortalToken } from "./tokens";
 
@@ -96,6 +97,7 @@ export async function startDevAuthorizationServer(
     if (req.url?.startsWith("/.well-known/oauth-authorization-server")) {
       req.url = "/.well-known/openid-configuration";
     }
+    sendOfflinePages(res);
     if (handle) handle(req, res);
     else res.writeHead(503).end();
   });

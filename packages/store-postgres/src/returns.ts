@@ -23,7 +23,13 @@ export function returnReads(ctx: StoreContext): Omit<ReturnRecords, "commit" | "
 
     async listReturns(query) {
       const storable = (text?: string) => text === undefined || isStorableText(text);
-      const filters = [query.customer_id, query.order_id, query.request_id, query.rma];
+      const filters = [
+        query.customer_id,
+        query.order_id,
+        query.request_id,
+        query.rma,
+        query.reason,
+      ];
       if (!filters.every(storable)) {
         return { data: [], next_cursor: null };
       }
@@ -50,6 +56,12 @@ export function returnReads(ctx: StoreContext): Omit<ReturnRecords, "commit" | "
         "state =": query.state,
         "order_id =": query.order_id,
         "request_id =": requestId,
+        // Reason, resolution and creation live in the record's JSON only: a warehouse's
+        // filters narrow a state's page, which the state index already finds.
+        "record->>'reason' =": query.reason,
+        "record->>'resolution' =": query.resolution,
+        "(record->>'created_at')::timestamptz >=": query.created_from,
+        "(record->>'created_at')::timestamptz <": query.created_to,
         "id <": query.cursor,
       });
       values.push(query.limit + 1);

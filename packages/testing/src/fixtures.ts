@@ -66,6 +66,8 @@ export interface StoredReturnOptions {
   line?: ReturnData["line"];
   /** The reason claimed; defaults to `TOO_SMALL_AT_CHEST`. */
   reason?: string;
+  /** Defaults to `EXCHANGE` (to size L); any other resolution has no exchange size. */
+  resolution?: ReturnData["resolution"];
   /** The return request it belongs to; null (the default) for a return on its own. */
   request_id?: string | null;
   /** Its request's RMA number; null (the default) for a return on its own. */
@@ -91,8 +93,8 @@ export function makeStoredReturn(options: StoredReturnOptions = {}): StoredRetur
       payouts: [],
       refunded_amount: 0,
       reason: options.reason ?? "TOO_SMALL_AT_CHEST",
-      resolution: "EXCHANGE",
-      exchange_size: "L",
+      resolution: options.resolution ?? "EXCHANGE",
+      exchange_size: (options.resolution ?? "EXCHANGE") === "EXCHANGE" ? "L" : null,
       state: "draft",
       flagged_from: null,
       grade: null,

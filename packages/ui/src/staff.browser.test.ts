@@ -106,12 +106,93 @@ describe.skipIf(skip !== null)(
       await doneWith(page, action);
     }
 
+    test("the queue: filters by reason, resolution and date; headers whole; at 360 px order, state and amount in sight", async () => {
+      const { context, page, errors } = await staffPage();
+      const submitted = (count: number) =>
+        page
+          .locator('[data-count="submitted"]')
+          .filter({ hasText: `(${count})` })
+          .waitFor();
+      await submitted(3);
+      const row = page.locator(`tr[data-row="${requestId}"]`);
+      await page.getByLabel("Reason").selectOption({ label: "Changed my mind" });
+      await submitted(1);
+      expect(await row.locator("td").nth(1).textContent()).toBe("JEANS-SLIM (32) × 1");
+      expect(await row.locator(".rk-amount").textContent()).toBe("€79.00");
+      await page.getByLabel("Resolution").selectOption({ label: "Exchange" });
+      await submitted(0);
+      await page.getByText("No returns here.").waitFor();
+      await page.getByRole("button", { name: "Reset filters" }).click();
+      await submitted(3);
+      // Days in the browser's own time zone: nothing was made tomorrow, all three today.
+      const day = (offset: number) =>
+        page.evaluate((plus) => {
+          const at = new Date();
+          at.setDate(at.getDate() + plus);
+          const pad = (n: number) => String(n).padStart(2, "0");
+          return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
+        }, offset);
+      await page.getByLabel("Made from").fill(await day(1));
+      await submitted(0);
+      await page.getByLabel("Made from").fill(await day(0));
+      await page.getByLabel("Made until").fill(await day(0));
+      await submitted(3);
+      expect(await seriousViolations(page)).toEqual([]);
+      // Every header on one line: its text lays out as a single box, never split mid-word.
+      const headerLines = () =>
+        page.$$eval(".rk-queue thead th", (cells) =>
+          cells.map((cell) => {
+            const range = document.createRange();
+            range.selectNodeContents(cell);
+            return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+          }),
+        );
+      expect(await headerLines()).toEqual([1, 1, 1, 1, 1, 1, 1, 1]);
+      await page.setViewportSize({ width: 360, height: 780 });
+      for (const part of [
+        row.getByRole("link", { name: "#1001" }),
+        row.locator(".rk-badge"),
+        row.locator(".rk-amount"),
+      ]) {
+        const box = await part.boundingBox();
+        expect(box).not.toBeNull();
+        expect(box!.x).toBeGreaterThanOrEqual(0);
+        expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+      }
+      expect(await row.locator(".rk-amount").textContent()).toBe("€196.00");
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        360,
+      );
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, "back-office-queue-360.png");
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
     test("approve one, reject one; ship, receive, grade with one unit refused, close; see the deliveries", async () => {
       const { context, page, errors } = await staffPage();
       await page.locator('[data-count="submitted"]').filter({ hasText: "(3)" }).waitFor();
       expect(await seriousViolations(page)).toEqual([]);
       await screenshot(page, "back-office-queue.png");
+      // One parcel, one row: the request's three returns under its order number and customer.
+      const row = page.locator(`tr[data-row="${requestId}"]`);
+      expect(await page.locator("tr[data-row]").count()).toBe(1);
+      expect(await row.locator("th, td").allTextContents()).toEqual([
+        `#1001${requestId}`,
+        "Alice Martinalice@example.com",
+        "TEE-BLK (M) × 2JEANS-SLIM (32) × 1DRESS-RED (S) × 1",
+        "Too small at the chest, Changed my mind, Too large at the hips",
+        "Refund",
+        "Submitted",
+        "€196.00",
+        expect.stringMatching(/minute/),
+      ]);
+      const openRequest = async () => {
+        await row.getByRole("link", { name: "#1001" }).click();
+        await page.getByRole("heading", { name: `Return request ${requestId}` }).waitFor();
+      };
 
+      await openRequest();
       await page.getByRole("link", { name: ids["JEANS-SLIM"] }).click();
       await page.getByText(CUSTOMER_NOTE).waitFor();
       expect(await page.locator(".rk-timeline b, .rk-timeline img").count()).toBe(0);
@@ -124,6 +205,7 @@ describe.skipIf(skip !== null)(
         .toBe("Declined");
       await page.getByRole("button", { name: /Back to the queue/ }).click();
 
+      await openRequest();
       await page.getByRole("link", { name: ids["TEE-BLK"] }).click();
       await act(page, "Approve the return");
       // The request it came in, with its siblings: one parcel for every approved return.
@@ -212,9 +294,13 @@ describe.skipIf(skip !== null)(
       await page.setViewportSize({ width: 360, height: 780 });
       await page.locator('[data-count="submitted"]').waitFor();
       await tabTo(page, "Search by order or customer");
-      await page.keyboard.type(ORDER_ID);
+      // The order number the customer reads over the phone finds the parcel.
+      await page.keyboard.type("#1001");
       await page.keyboard.press("Enter");
-      await page.getByRole("link", { name: ids["DRESS-RED"] }).waitFor();
+      await page.getByRole("button", { name: "Clear" }).waitFor();
+      await tabTo(page, "#1001");
+      await page.keyboard.press("Enter");
+      await page.getByRole("heading", { name: `Return request ${requestId}` }).waitFor();
       await tabTo(page, ids["DRESS-RED"] as string);
       await page.keyboard.press("Enter");
       const byKeyboard = async (event: string) => {
@@ -262,12 +348,41 @@ describe.skipIf(skip !== null)(
       const { context, page, errors } = await staffPage("/returns/admin?view=webhooks");
       await page.locator('[data-endpoint="ep_erp"]').waitFor();
       const url = `${shop.url}/hooks-elsewhere`;
-      await page.getByLabel("Endpoint URL").fill(url);
-      await page.getByRole("button", { name: "Add endpoint" }).click();
+      const field = page.getByLabel("Endpoint URL");
+      const add = page.getByRole("button", { name: "Add endpoint" });
+      // Refusals in words, beside the field: not an address; an address with credentials.
+      await field.fill("erp.example.com/hooks");
+      await add.click();
+      await page.getByRole("alert").filter({ hasText: "Enter the full address" }).waitFor();
+      expect(await field.getAttribute("aria-invalid")).toBe("true");
+      await field.fill("https://user:secret@erp.example.com/hooks");
+      await add.click();
+      await page
+        .getByRole("alert")
+        .filter({ hasText: "This address cannot receive events" })
+        .waitFor();
+      // Every event is offered with one line saying what it means; secrets and tests explained.
+      const events = page.locator(".rk-events li");
+      expect(await events.count()).toBeGreaterThanOrEqual(12);
+      expect(await events.filter({ hasText: "return.approved" }).textContent()).toContain(
+        "you accepted a return",
+      );
+      await page.getByText("verifyWebhook").waitFor();
+      await page.getByText(/“Send test” posts one signed webhook.test event/).waitFor();
+      await page.getByLabel(/return\.approved/).check();
+      await page.getByLabel(/return\.closed/).check();
+      await field.fill(url);
+      await add.click();
       const secretShown = page.getByRole("status").filter({ hasText: "whsec_" });
       await secretShown.waitFor();
       const firstSecret = await secretShown.textContent();
       const added = page.locator("[data-endpoint]").filter({ hasText: url });
+      await added.waitFor();
+      const stored = (await shop.service.store.listEndpoints()).find(
+        (e) => "url" in e && e.url === url,
+      );
+      expect(stored?.types).toEqual(["return.approved", "return.closed"]);
+      expect(await field.inputValue()).toBe("");
       await added.getByRole("button", { name: "Rotate secret" }).click();
       await page
         .getByRole("status")
@@ -322,6 +437,19 @@ describe.skipIf(skip !== null)(
         const claimed = await bar.locator(".rk-bar-claimed").getAttribute("width");
         expect(Number(claimed)).toBeGreaterThan(0);
         expect(await bar.locator(".rk-bar-confirmed").getAttribute("width")).toBe(claimed);
+      }
+      // A scale of whole returns under the bars, and each bar's figures at its end.
+      const longest = Math.max(...report.data.map((row) => row.fit.returns));
+      const ticks = await page
+        .locator(".rk-chart [data-tick]")
+        .evaluateAll((groups) => groups.map((group) => group.textContent));
+      expect(ticks[0]).toBe("0");
+      expect(Number(ticks.at(-1))).toBeGreaterThanOrEqual(longest);
+      for (const row of report.data.filter((r) => r.fit.returns > 0)) {
+        const count = page.locator(`.rk-chart [data-row="${row.sku} ${row.size}"] .rk-bar-count`);
+        expect(await count.textContent()).toBe(
+          `${row.fit.returns} claimed, ${row.fit.confirmed_returns} confirmed`,
+        );
       }
       await expect
         .poll(() => page.locator('.rk-top-issues [data-sku="TEE-BLK"]').textContent(), SETTLED)

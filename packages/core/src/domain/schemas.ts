@@ -10,7 +10,12 @@ import { DESTINATION_RULES } from "./destination-rules";
 import { MERCHANT_EVENTS, PORTAL_EVENTS, RETURN_STATES } from "./machine";
 import { ACTOR_KINDS } from "./principal";
 import { PROBLEM_TYPE_PREFIX } from "./problems";
-import { createReasonCatalogue, FIT_DIRECTIONS, type ReasonCatalogue } from "./reasons";
+import {
+  createReasonCatalogue,
+  FIT_DIRECTIONS,
+  REASON_CODE_PATTERN,
+  type ReasonCatalogue,
+} from "./reasons";
 import { CurrencyExponentSchema, RefundSchema } from "./refunds";
 import { RETURN_METHODS, type ReturnMethod, ReturnMethodSchema } from "./return-methods";
 import { normaliseRma, RMA_PATTERN } from "./rma";
@@ -859,23 +864,51 @@ export const PortalListQuerySchema = z.strictObject({
   limit: listLimit,
   cursor,
 });
-export const MerchantListQuerySchema = z.strictObject({
-  state: ReturnStateSchema.optional(),
-  order_id: text(1, 128).optional(),
-  request_id: requestFilter,
-  rma: z
-    .string()
-    .max(32)
-    .refine((rma) => normaliseRma(rma) !== null, {
-      message: "expected an RMA number (RMA-7KQ3-X9TD; case, spaces and dashes do not matter)",
-    })
+const createdBound = (which: string) =>
+  z.iso
+    .datetime({ offset: true })
     .optional()
     .describe(
-      "Only the returns of the return request with this RMA number; typed as staff hear it (`rma-7kq3 x9td`, an O for a 0) it is found all the same.",
-    ),
-  limit: listLimit,
-  cursor,
-});
+      `Only returns created ${which} this instant (ISO 8601, e.g. \`2026-11-28T00:00:00Z\`).`,
+    );
+
+/**
+ * The back office's filters. A bad value (an unknown state or resolution, a reason that is not
+ * a code, a time that is not ISO 8601, a window that ends before it starts) is a 400, never an
+ * empty page that looks like "no returns".
+ */
+export const MerchantListQuerySchema = z
+  .strictObject({
+    state: ReturnStateSchema.optional(),
+    order_id: text(1, 128).optional(),
+    request_id: requestFilter,
+    reason: z
+      .string()
+      .max(128)
+      .regex(REASON_CODE_PATTERN, "Not a reason code: upper-case words joined by _")
+      .optional()
+      .describe("Only returns with this reason code (`GET /v1/reasons` lists them)."),
+    resolution: ResolutionSchema.optional().describe("Only returns with this resolution."),
+    created_from: createdBound("at or after"),
+    created_to: createdBound("before"),
+    rma: z
+      .string()
+      .max(32)
+      .refine((rma) => normaliseRma(rma) !== null, {
+        message: "expected an RMA number (RMA-7KQ3-X9TD; case, spaces and dashes do not matter)",
+      })
+      .optional()
+      .describe(
+        "Only the returns of the return request with this RMA number; typed as staff hear it (`rma-7kq3 x9td`, an O for a 0) it is found all the same.",
+      ),
+    limit: listLimit,
+    cursor,
+  })
+  .refine(
+    ({ created_from, created_to }) =>
+      !created_from || !created_to || Date.parse(created_from) <= Date.parse(created_to),
+    { message: "created_to is before created_from", path: ["created_to"] },
+  );
 export type PortalListQuery = z.input<typeof PortalListQuerySchema>;
 export type MerchantListQuery = z.input<typeof MerchantListQuerySchema>;
 

@@ -8,7 +8,7 @@
  */
 import type { PersistedReturnSnapshot, ReturnState } from "../domain/machine";
 import type { FitReasonRule } from "../domain/reasons";
-import type { ReturnData } from "../domain/schemas";
+import type { Resolution, ReturnData } from "../domain/schemas";
 
 /** A return as stored: the public record plus the machine snapshot it was derived from. */
 export interface StoredReturn {
@@ -385,6 +385,15 @@ export interface ListReturnsQuery {
    * compared exactly (the service makes it canonical first); none when no request holds it.
    */
   rma?: string;
+  /** A reason code; only returns with exactly this reason. */
+  reason?: string;
+  resolution?: Resolution;
+  /**
+   * Creation window, ISO 8601 instants (any offset): `created_at` at or after `created_from`,
+   * strictly before `created_to`. Compared as instants, not as text.
+   */
+  created_from?: string;
+  created_to?: string;
   limit: number;
   /** Opaque cursor returned by a previous page. */
   cursor?: string;

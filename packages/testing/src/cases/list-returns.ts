@@ -3,6 +3,7 @@
 import type { ReturnsStore } from "@returnkit/core";
 import type { ListReturnsQuery } from "@returnkit/core/store";
 import { describe, expect, it } from "vitest";
+import { T0 } from "../fixtures";
 import { advanceReturn, createReturn, ids, type StoreSubject } from "../subject";
 
 /** Walks every page of a query and returns the ids in the order they came. */
@@ -147,6 +148,56 @@ export function describeListReturns(subject: StoreSubject): void {
       const rest = await walk(subject.store, { limit: 4, cursor: first.next_cursor ?? undefined });
 
       expect([...ids(first.data), ...rest.ids]).toEqual([...existing].reverse());
+    });
+
+    it("listReturns - filters by reason, resolution and creation window, combined with AND", async () => {
+      const day = 86_400_000;
+      const make = async (reason: string, resolution: "REFUND" | "EXCHANGE", at: number) =>
+        (await createReturn(subject.store, { reason, resolution, at })).stored.record.id;
+      const a = await make("TOO_SMALL_AT_CHEST", "REFUND", T0);
+      const b = await make("DAMAGED", "REFUND", T0 + day);
+      const c = await make("TOO_SMALL_AT_CHEST", "EXCHANGE", T0 + 2 * day);
+      const d = await make("TOO_SMALL_AT_CHEST", "REFUND", T0 + 3 * day);
+      const list = async (query: Omit<ListReturnsQuery, "limit">) =>
+        ids((await subject.store.listReturns({ ...query, limit: 10 })).data);
+      const at = (ms: number) => new Date(ms).toISOString();
+
+      expect(await list({ reason: "TOO_SMALL_AT_CHEST" })).toEqual([d, c, a]);
+      expect(await list({ resolution: "REFUND" })).toEqual([d, b, a]);
+      expect(await list({ created_from: at(T0 + day) })).toEqual([d, c, b]);
+      expect(await list({ created_to: at(T0 + day) })).toEqual([a]);
+      expect(
+        await list({
+          reason: "TOO_SMALL_AT_CHEST",
+          resolution: "REFUND",
+          created_from: at(T0 + 1),
+          created_to: at(T0 + 4 * day),
+        }),
+      ).toEqual([d]);
+      // An instant with an offset is the same instant: 11:00+01:00 is 10:00Z, T0 itself.
+      expect(
+        await list({ created_from: "2026-11-21T11:00:00+01:00", created_to: at(T0 + 1) }),
+      ).toEqual([a]);
+      expect(await list({ reason: "WRONG_ITEM" })).toEqual([]);
+    });
+
+    it("listReturns - pages through reason and window filters without skipping or repeating", async () => {
+      const mine: string[] = [];
+      for (let i = 0; i < 9; i++) {
+        const at = T0 + i * 60_000;
+        mine.push((await createReturn(subject.store, { reason: "DAMAGED", at })).stored.record.id);
+        await createReturn(subject.store, { reason: "DAMAGED", resolution: "REFUND", at });
+        await createReturn(subject.store, { at });
+      }
+
+      const { ids: walked } = await walk(subject.store, {
+        reason: "DAMAGED",
+        resolution: "EXCHANGE",
+        created_from: new Date(T0).toISOString(),
+        limit: 2,
+      });
+
+      expect(walked).toEqual([...mine].reverse());
     });
 
     it("listReturns - returns an empty last page when nothing matches", async () => {

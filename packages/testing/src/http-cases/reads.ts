@@ -51,5 +51,41 @@ export function describeReadsOverHttp(serve: ServeService): void {
       const badState = await send("GET", "/v1/merchant/returns?state=lost", { token: merchant });
       expect(badState.status).toBe(400);
     });
+
+    it("list - merchant filters by reason, resolution and creation window; the next link keeps them", async () => {
+      const { send, create, merchant } = await serve();
+      const refund = { ...validCreate, resolution: "REFUND", exchange_size: undefined };
+      const damaged = [];
+      for (let i = 0; i < 3; i++)
+        damaged.push((await create({ ...refund, order_id: `ord_${i}`, reason: "DAMAGED" })).id);
+      await create({ ...validCreate, order_id: "ord_9", reason: "DAMAGED" });
+      await create({ ...refund, order_id: "ord_8" });
+      const list = (query: string) =>
+        send("GET", `/v1/merchant/returns?${query}`, { token: merchant });
+      const ids = (page: { json: { data: { id: string }[] } }) => page.json.data.map((r) => r.id);
+
+      const first = await list(
+        "reason=DAMAGED&resolution=REFUND&created_from=2000-01-01T00:00:00Z&limit=2",
+      );
+      expect(ids(first)).toEqual([damaged[2], damaged[1]]);
+      const next = new URL(first.json._links.next.href);
+      expect(ids(await list(next.search.slice(1)))).toEqual([damaged[0]]);
+      expect(ids(await list("created_to=2000-01-01T00:00:00Z"))).toEqual([]);
+    });
+
+    it("list - a bad merchant filter is a 400 problem naming it", async () => {
+      const { send, merchant } = await serve();
+      for (const [query, field] of [
+        ["resolution=MONEY_BACK", "resolution"],
+        ["reason=damaged%20box", "reason"],
+        ["created_from=yesterday", "created_from"],
+        ["created_from=2026-11-28T00:00:00Z&created_to=2026-11-01T00:00:00Z", "created_to"],
+      ] as const) {
+        const answer = await send("GET", `/v1/merchant/returns?${query}`, { token: merchant });
+        expect(answer.status, query).toBe(400);
+        expect(answer.headers.get("content-type")).toContain("application/problem+json");
+        expect(JSON.stringify(answer.json), query).toContain(field);
+      }
+    });
   });
 }

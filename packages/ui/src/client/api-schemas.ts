@@ -31,6 +31,7 @@ export type FitInsights = Schemas["FitInsights"];
 export type FitInsightSize = Schemas["FitInsightSize"];
 export type FitSummary = Schemas["FitSummary"];
 export type WebhookEndpoint = Schemas["WebhookEndpoint"];
+export type WebhookEventType = Schemas["WebhookEventType"];
 export type WebhookEndpointList = Schemas["WebhookEndpointList"];
 export type WebhookEndpointWithSecret = Schemas["WebhookEndpointWithSecret"];
 export type WebhookTestResult = Schemas["WebhookTestResult"];

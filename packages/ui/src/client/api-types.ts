@@ -2686,6 +2686,10 @@ export interface operations {
                 state?: components["schemas"]["ReturnState"];
                 order_id?: string;
                 request_id?: string;
+                reason?: string;
+                resolution?: components["schemas"]["Resolution"];
+                created_from?: string;
+                created_to?: string;
                 rma?: string;
                 limit?: number;
                 cursor?: string;
@@ -2720,6 +2724,10 @@ export interface operations {
                 state?: components["schemas"]["ReturnState"];
                 order_id?: string;
                 request_id?: string;
+                reason?: string;
+                resolution?: components["schemas"]["Resolution"];
+                created_from?: string;
+                created_to?: string;
                 rma?: string;
                 limit?: number;
                 cursor?: string;

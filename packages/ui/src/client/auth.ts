@@ -2,7 +2,10 @@
  * @module client/auth — how the page signs its calls. With the host's session, the browser's
  * cookie does, and writes add the page's CSRF token. With OAuth 2.1, the authorization code
  * flow with PKCE (S256): the verifier waits in sessionStorage across the redirect, the access
- * token lives in memory only (never in localStorage), so a reload signs in again.
+ * token lives in memory only (never in localStorage), so a reload signs in again: silently,
+ * when a sign-in is remembered (a flag, never a token), with OIDC's `prompt=none` in a
+ * top-level redirect (no iframe: browsers keep the authorization server's cookies from
+ * third-party frames); `login_required` and the like forget it and show the button.
  */
 import type { ApiAuth } from "./api";
 import type { ClientConfig } from "./config";
@@ -17,6 +20,17 @@ export interface PageAuth extends ApiAuth {
 }
 
 const PENDING_KEY = "returnkit.oauth.pending";
+/** Set after a sign-in that got a token: a reload may then try `prompt=none`. */
+const REMEMBERED_KEY = "returnkit.oauth.remembered";
+
+interface Pending {
+  verifier: string;
+  state: string;
+  /** The page's query before the redirect: the deep link to come back to. */
+  back: string;
+  /** Whether it was `prompt=none`: its refusal shows the button, never the server's page. */
+  silent?: boolean;
+}
 
 export async function createPageAuth(config: ClientConfig): Promise<PageAuth> {
   if (config.signIn.mode === "oauth") return oauthAuth(config, config.signIn);
@@ -38,7 +52,17 @@ export async function createPageAuth(config: ClientConfig): Promise<PageAuth> {
 }
 
 async function oauthAuth(config: ClientConfig, settings: OAuthSignIn): Promise<PageAuth> {
+  const rememberedKey = `${REMEMBERED_KEY}.${settings.clientId}`;
+  const returning = new URLSearchParams(location.search).has("state");
   let token: string | null = await finishRedirect(config, settings);
+  if (token) localStorage.setItem(rememberedKey, "1");
+  else if (returning) localStorage.removeItem(rememberedKey);
+  else if (localStorage.getItem(rememberedKey)) {
+    // The page is leaving for the authorization server and comes back signed in, or with
+    // the button: nothing is rendered meanwhile, so the button never flashes.
+    await startRedirect(config, settings, true);
+    return new Promise<PageAuth>(() => {});
+  }
   return {
     ready: () => token !== null,
     token: () => token,
@@ -55,13 +79,19 @@ function redirectUri(): string {
   return `${location.origin}${location.pathname}`;
 }
 
-async function startRedirect(config: ClientConfig, settings: OAuthSignIn): Promise<void> {
+async function startRedirect(
+  config: ClientConfig,
+  settings: OAuthSignIn,
+  silent = false,
+): Promise<void> {
   const verifier = randomString(48);
   const state = randomString(16);
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier));
-  sessionStorage.setItem(PENDING_KEY, JSON.stringify({ verifier, state, back: location.search }));
+  const pending: Pending = { verifier, state, back: location.search, silent };
+  sessionStorage.setItem(PENDING_KEY, JSON.stringify(pending));
   const url = new URL(settings.authorizationEndpoint);
   url.search = new URLSearchParams({
+    ...(silent ? { prompt: "none" } : {}),
     response_type: "code",
     client_id: settings.clientId,
     redirect_uri: redirectUri(),
@@ -74,20 +104,20 @@ async function startRedirect(config: ClientConfig, settings: OAuthSignIn): Promi
   location.assign(url.toString());
 }
 
-/** The token when the page is the redirect back with a code for the pending sign-in. */
+/**
+ * The token when the page is the redirect back with a code for the pending sign-in. A
+ * redirect back with an error (`login_required` after `prompt=none`, or the user's refusal)
+ * gives none; either way the page's own query comes back.
+ */
 async function finishRedirect(config: ClientConfig, settings: OAuthSignIn): Promise<string | null> {
   const params = new URLSearchParams(location.search);
   const code = params.get("code");
   const pending = sessionStorage.getItem(PENDING_KEY);
-  if (!code || !pending) return null;
+  if (!pending || !params.has("state")) return null;
   sessionStorage.removeItem(PENDING_KEY);
-  const { verifier, state, back } = JSON.parse(pending) as {
-    verifier: string;
-    state: string;
-    back: string;
-  };
+  const { verifier, state, back } = JSON.parse(pending) as Pending;
   history.replaceState(null, "", `${location.pathname}${back}`);
-  if (params.get("state") !== state) return null;
+  if (!code || params.get("state") !== state) return null;
   const response = await fetch(settings.tokenEndpoint, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },

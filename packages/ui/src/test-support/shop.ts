@@ -77,7 +77,9 @@ function shopOrders(extra: readonly OrderInput[]) {
     ...extra,
     {
       id: ORDER_ID,
+      number: "#1001",
       customer_id: "alice",
+      customer: { name: "Alice Martin", email: "alice@example.com" },
       placed_at: daysAgo(6),
       delivered_at: daysAgo(3),
       currency: "EUR",

@@ -101,12 +101,8 @@ export class MemoryReturns {
     let next_cursor: string | null = null;
     for (let i = start; i >= 0; i--) {
       const stored = this.byId.get(this.ids[i]!)!;
-      const record = stored.record;
-      if (query.customer_id !== undefined && record.customer_id !== query.customer_id) continue;
-      if (query.state !== undefined && record.state !== query.state) continue;
-      if (query.order_id !== undefined && record.order_id !== query.order_id) continue;
-      if (query.request_id !== undefined && record.request_id !== query.request_id) continue;
-      if (rmaRequest !== undefined && record.request_id !== rmaRequest) continue;
+      if (!matchesQuery(stored.record, query)) continue;
+      if (rmaRequest !== undefined && stored.record.request_id !== rmaRequest) continue;
       if (data.length === query.limit) {
         next_cursor = data[data.length - 1]!.record.id;
         break;
@@ -115,6 +111,24 @@ export class MemoryReturns {
     }
     return { data, next_cursor };
   }
+}
+
+/** Whether a record passes every filter of the query (AND); an absent filter passes all. */
+function matchesQuery(record: ReturnData, query: ListReturnsQuery): boolean {
+  const equal = (
+    key: "customer_id" | "state" | "order_id" | "request_id" | "reason" | "resolution",
+  ) => query[key] === undefined || record[key] === query[key];
+  const created = Date.parse(record.created_at);
+  return (
+    equal("customer_id") &&
+    equal("state") &&
+    equal("order_id") &&
+    equal("request_id") &&
+    equal("reason") &&
+    equal("resolution") &&
+    (query.created_from === undefined || created >= Date.parse(query.created_from)) &&
+    (query.created_to === undefined || created < Date.parse(query.created_to))
+  );
 }
 
 /** Index of the first element >= value in a sorted array. */

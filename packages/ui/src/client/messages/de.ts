@@ -245,6 +245,8 @@ export const de: Messages = {
     "Für diese Rücksendungen ist nichts mehr zu tun: Die Seite ist jetzt aktuell.",
   "problem.network":
     "Der Server ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.",
+  "problem.endpoint-exists":
+    "Für diese Adresse gibt es schon einen Endpunkt: Ändern Sie ihn in der Liste unten.",
   "problem.generic": "Bei uns ist etwas schiefgegangen. Bitte versuchen Sie es gleich noch einmal.",
   "staff.queue": "Warteschlange",
   "staff.states": "Rücksendungen nach Status",
@@ -259,6 +261,51 @@ export const de: Messages = {
   "staff.column.reason": "Grund",
   "staff.column.state": "Status",
   "staff.column.updated": "Geändert",
+  "staff.column.resolution": "Lösung",
+  "staff.column.amount": "Betrag",
+  "staff.column.age": "Alter",
+  "staff.resolution.REFUND": "Erstattung",
+  "staff.resolution.STORE_CREDIT": "Guthaben",
+  "staff.resolution.EXCHANGE": "Umtausch",
+  "staff.filters": "Filter",
+  "staff.filterAny": "Alle",
+  "staff.filterFrom": "Erstellt ab",
+  "staff.filterTo": "Erstellt bis",
+  "staff.filterReset": "Filter zurücksetzen",
+  "staff.chartAxis": "Rücksendungen wegen der Passform",
+  "staff.barCount": "{claimed} angegeben, {confirmed} bestätigt",
+  "staff.endpointUrlHint":
+    "Wo Ihr System Ereignisse empfängt: eine öffentliche https://-Adresse (http:// nur zur Entwicklung).",
+  "staff.endpointUrlInvalid":
+    "Geben Sie die vollständige Adresse ein, beginnend mit https:// (oder http://), etwa https://erp.example.com/returnkit.",
+  "staff.endpointUrlRefused":
+    "An diese Adresse kann nichts gesendet werden: Verwenden Sie eine öffentliche http(s)-Adresse ohne Benutzername und Passwort.",
+  "staff.eventsLegend": "Zu sendende Ereignisse",
+  "staff.eventsHint":
+    "Wählen Sie die Ereignisse, auf die Ihr System reagiert. Wählen Sie keines, um alle Ereignisse zu erhalten, auch künftige.",
+  "staff.event.return.created": "Ein Kunde hat eine Rücksendung begonnen (Entwurf).",
+  "staff.event.return.submitted":
+    "Ein Kunde hat eine Rücksendung abgeschickt: Sie wartet auf Ihre Entscheidung.",
+  "staff.event.return.flagged": "Eine Rücksendung wird geprüft.",
+  "staff.event.return.unflagged":
+    "Die Prüfung ist beendet; die Rücksendung ist wieder, wo sie war.",
+  "staff.event.return.approved":
+    "Sie haben eine Rücksendung angenommen: Der Kunde kann sie schicken.",
+  "staff.event.return.rejected": "Sie haben eine Rücksendung abgelehnt.",
+  "staff.event.return.cancelled": "Der Kunde hat eine Rücksendung zurückgezogen.",
+  "staff.event.return.in_transit": "Das Paket ist unterwegs zu Ihnen.",
+  "staff.event.return.received": "Das Paket ist im Lager angekommen.",
+  "staff.event.return.graded": "Die Ware wurde geprüft; die Erstattung steht fest.",
+  "staff.event.return.refunded":
+    "Ihr System hat eine Auszahlung der Erstattung erfasst (auf die Karte oder als Guthaben).",
+  "staff.event.return.closed": "Die Rücksendung ist abgeschlossen.",
+  "staff.event.return.fit_signal": "Ein Befund zu Größe oder Passform, für Größenauswertungen.",
+  "staff.secretHeading": "Der Signaturschlüssel",
+  "staff.secretExplained":
+    "Beim Hinzufügen wird der Signaturschlüssel (whsec_…) einmal angezeigt: Übernehmen Sie ihn sofort in die Einstellungen Ihres Empfängers. Jede Zustellung ist damit signiert; prüfen Sie die Signatur mit @returnkit/webhook-verify, bevor Sie einem Ereignis trauen. Erneuern Sie den Schlüssel, wenn er bekannt wird: Der alte signiert noch 24 Stunden mit.",
+  "staff.testHeading": "Testsendungen",
+  "staff.testExplained":
+    "„Test senden“ schickt sofort ein signiertes webhook.test-Ereignis an den Endpunkt und zeigt dessen Antwort. Es wird weder gespeichert noch wiederholt, und keine Rücksendung ändert sich.",
   "staff.column.event": "Ereignis",
   "staff.column.endpoint": "Endpunkt",
   "staff.column.attempts": "Versuche",

@@ -236,6 +236,8 @@ export const en = {
   "problem.return-request-nothing-to-do":
     "There is nothing left to do for these returns: the page is up to date now.",
   "problem.network": "We could not reach the server. Check your connection and try again.",
+  "problem.endpoint-exists":
+    "An endpoint for this address exists already: change it in the list below.",
   "problem.generic": "Something went wrong on our side. Please try again in a moment.",
   "staff.queue": "Queue",
   "staff.states": "Returns by state",
@@ -250,6 +252,48 @@ export const en = {
   "staff.column.reason": "Reason",
   "staff.column.state": "State",
   "staff.column.updated": "Updated",
+  "staff.column.resolution": "Resolution",
+  "staff.column.amount": "Amount",
+  "staff.column.age": "Age",
+  "staff.resolution.REFUND": "Refund",
+  "staff.resolution.STORE_CREDIT": "Store credit",
+  "staff.resolution.EXCHANGE": "Exchange",
+  "staff.filters": "Filter",
+  "staff.filterAny": "Any",
+  "staff.filterFrom": "Made from",
+  "staff.filterTo": "Made until",
+  "staff.filterReset": "Reset filters",
+  "staff.chartAxis": "Fit returns",
+  "staff.barCount": "{claimed} claimed, {confirmed} confirmed",
+  "staff.endpointUrlHint":
+    "Where your system receives events: a public https:// address (http:// only for development).",
+  "staff.endpointUrlInvalid":
+    "Enter the full address, starting with https:// (or http://), such as https://erp.example.com/returnkit.",
+  "staff.endpointUrlRefused":
+    "This address cannot receive events: use a public http(s) address without a user name or password.",
+  "staff.eventsLegend": "Events to send",
+  "staff.eventsHint":
+    "Pick the events your system acts on. Pick none to receive every event, including ones added later.",
+  "staff.event.return.created": "a customer started a return (a draft).",
+  "staff.event.return.submitted": "a customer sent a return in: it waits for your decision.",
+  "staff.event.return.flagged": "a return was put under review.",
+  "staff.event.return.unflagged": "a review ended; the return is back where it was.",
+  "staff.event.return.approved": "you accepted a return: the customer can send it.",
+  "staff.event.return.rejected": "you declined a return.",
+  "staff.event.return.cancelled": "the customer withdrew a return.",
+  "staff.event.return.in_transit": "the parcel is on its way to you.",
+  "staff.event.return.received": "the parcel arrived at the warehouse.",
+  "staff.event.return.graded": "the goods were checked; the refund is final.",
+  "staff.event.return.refunded":
+    "your code recorded a payout of the refund (to the card or as store credit).",
+  "staff.event.return.closed": "the return is complete.",
+  "staff.event.return.fit_signal": "a size or fit finding, for sizing analytics.",
+  "staff.secretHeading": "The signing secret",
+  "staff.secretExplained":
+    "Adding an endpoint shows its signing secret (whsec_…) once: copy it into your receiver's settings straight away. Every delivery is signed with it; check the signature with @returnkit/webhook-verify before you trust an event. Rotate the secret if it leaks: the old one keeps signing for 24 hours.",
+  "staff.testHeading": "Test sends",
+  "staff.testExplained":
+    "“Send test” posts one signed webhook.test event to the endpoint now and shows what it answered. It is not stored or retried and no return changes.",
   "staff.column.event": "Event",
   "staff.column.endpoint": "Endpoint",
   "staff.column.attempts": "Attempts",

@@ -87,7 +87,7 @@ export function StaffApp() {
       </nav>
       <main class="rk-main rk-wide">
         <SignedOutBanner />
-        {view.kind === "queue" ? <Queue onOpen={(id) => go({ kind: "return", id })} /> : null}
+        {view.kind === "queue" ? <Queue onOpen={({ kind, id }) => go({ kind, id })} /> : null}
         {view.kind === "return" ? (
           <ReturnDetail
             key={view.id}

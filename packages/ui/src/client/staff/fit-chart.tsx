@@ -1,7 +1,8 @@
 /**
  * @module client/staff/fit-chart — one bar per sku and size, one segment per fit direction:
- * pale for the returns that claimed it, solid for those inspection confirmed; the table
- * below says the same in figures (the chart is a picture of it).
+ * pale for the returns that claimed it, solid for those inspection confirmed; a scale of
+ * returns below, each bar's figures at its end. The table below says the same in figures
+ * (the chart is a picture of it, and the table its text for a screen reader).
  */
 import type { FitInsightSize } from "../api-schemas";
 import { humaniseCode } from "../codes";
@@ -37,21 +38,53 @@ function fitCount(returns: number, units: number, i18n: I18n): string {
 const BAR = 22;
 const LABEL_WIDTH = 180;
 const BAR_WIDTH = 400;
+const COUNT_WIDTH = 190;
+const AXIS_HEIGHT = 44;
+
+/**
+ * The scale's ticks: whole returns, at most five steps of 1, 2 or 5 times a power of ten, the
+ * last at or above the longest bar (which the scale's end is).
+ */
+export function scaleTicks(longest: number): number[] {
+  const rough = Math.max(1, longest) / 5;
+  const power = 10 ** Math.floor(Math.log10(rough));
+  const step = Math.max(1, [1, 2, 5, 10].map((m) => m * power).find((s) => s >= rough) ?? power);
+  const last = Math.ceil(Math.max(1, longest) / step) * step;
+  return Array.from({ length: last / step + 1 }, (_, i) => i * step);
+}
 
 export function FitChart({ rows }: { rows: FitInsightSize[] }) {
   const { i18n } = usePage();
-  const max = Math.max(1, ...rows.map((row) => row.fit.returns));
+  const ticks = scaleTicks(Math.max(0, ...rows.map((row) => row.fit.returns)));
+  const max = ticks.at(-1) ?? 1;
   const directions = [...new Set(rows.flatMap((row) => row.by_direction.map((d) => d.direction)))];
   const name = (row: FitInsightSize) => `${row.sku}${row.size ? ` ${row.size}` : ""}`;
+  const barsHeight = rows.length * (BAR + 8) + 4;
   return (
     <>
       <svg
         class="rk-chart"
         role="img"
         aria-label={i18n.t("staff.insightsCaption")}
-        viewBox={`0 0 ${LABEL_WIDTH + BAR_WIDTH + 20} ${rows.length * (BAR + 8) + 8}`}
+        viewBox={`0 0 ${LABEL_WIDTH + BAR_WIDTH + COUNT_WIDTH} ${barsHeight + AXIS_HEIGHT}`}
         width="100%"
       >
+        <g class="rk-axis">
+          {ticks.map((tick) => {
+            const x = LABEL_WIDTH + (tick / max) * BAR_WIDTH;
+            return (
+              <g key={tick} data-tick={tick}>
+                <line class="rk-gridline" x1={x} x2={x} y1={0} y2={barsHeight + 4} />
+                <text x={x} y={barsHeight + 18} text-anchor="middle">
+                  {tick}
+                </text>
+              </g>
+            );
+          })}
+          <text x={LABEL_WIDTH + BAR_WIDTH / 2} y={barsHeight + 38} text-anchor="middle">
+            {i18n.t("staff.chartAxis")}
+          </text>
+        </g>
         {rows.map((row, i) => {
           const y = 4 + i * (BAR + 8);
           let x = LABEL_WIDTH;
@@ -72,6 +105,12 @@ export function FitChart({ rows }: { rows: FitInsightSize[] }) {
                   </g>
                 );
               })}
+              <text class="rk-bar-count" x={x + 6} y={y + 15}>
+                {i18n.t("staff.barCount", {
+                  claimed: row.fit.returns,
+                  confirmed: row.fit.confirmed_returns,
+                })}
+              </text>
             </g>
           );
         })}

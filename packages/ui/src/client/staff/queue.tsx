@@ -1,4 +1,7 @@
-/** @module client/staff/queue — returns by state with counts, searchable by order or customer. */
+/**
+ * @module client/staff/queue — returns by state with counts, narrowed by reason, resolution
+ * and date, searchable by order or customer; one row per parcel (see queue-rows).
+ */
 import { useEffect, useState } from "preact/hooks";
 import { apiPaths } from "../api-paths";
 import type { Return, ReturnList } from "../api-schemas";
@@ -6,8 +9,10 @@ import { codeLabel } from "../codes";
 import type { MessageKey } from "../messages/en";
 import { describeProblem } from "../problems";
 import { usePage } from "../shared/context";
-import { Notice, StateBadge } from "../shared/parts";
-import { useReasons } from "../shared/use-reasons";
+import { Notice } from "../shared/parts";
+import { filterQuery, NO_FILTER, type QueueFilter, QueueFilters } from "./queue-filters";
+import { type QueueRow, queueRows } from "./queue-rows";
+import { QueueTable } from "./queue-table";
 
 const STATES = [
   "submitted",
@@ -23,25 +28,38 @@ const STATES = [
 ] as const;
 const PAGE_SIZE = 100;
 
-export function Queue({ onOpen }: { onOpen(id: string): void }) {
+/** Whether a loaded return is the customer or order searched for (number, name, email or id). */
+function matchesSearch(record: Return, term: string): boolean {
+  const wanted = term.toLowerCase();
+  const { order_number = null, customer = null } = record.order_line ?? {};
+  return [record.customer_id, record.order_id, order_number, customer?.name, customer?.email].some(
+    (value) => value?.toLowerCase() === wanted,
+  );
+}
+
+export function Queue({ onOpen }: { onOpen(row: QueueRow): void }) {
   const { api, i18n } = usePage();
   const [state, setState] = useState<string>("submitted");
+  const [filter, setFilter] = useState<QueueFilter>(NO_FILTER);
   const [pages, setPages] = useState<Record<string, ReturnList>>({});
   const [query, setQuery] = useState("");
   const [found, setFound] = useState<Return[] | null>(null);
   const [error, setError] = useState("");
 
   useEffect(() => {
+    setPages({});
+    setError("");
+    const narrowed = filterQuery(filter);
     Promise.all(
       STATES.map((s) =>
-        api.get<ReturnList>(apiPaths.merchantReturns({ state: s, limit: PAGE_SIZE })),
+        api.get<ReturnList>(apiPaths.merchantReturns({ ...narrowed, state: s, limit: PAGE_SIZE })),
       ),
     )
       .then((answers) =>
         setPages(Object.fromEntries(STATES.map((s, i) => [s, answers[i] as ReturnList]))),
       )
       .catch((problem) => setError(describeProblem(problem, i18n)));
-  }, []);
+  }, [filter]);
 
   const search = async (event: Event) => {
     event.preventDefault();
@@ -51,12 +69,12 @@ export function Queue({ onOpen }: { onOpen(id: string): void }) {
       const byOrder = await api.get<ReturnList>(
         apiPaths.merchantReturns({ order_id: term, limit: PAGE_SIZE }),
       );
-      // The list filters by order; customers are matched among the returns loaded per state.
-      const byCustomer = Object.values(pages)
+      // The list filters by order id; numbers and customers are matched among the returns loaded.
+      const loaded = Object.values(pages)
         .flatMap((page) => page.data)
-        .filter((record) => record.customer_id === term);
+        .filter((record) => matchesSearch(record, term));
       const seen = new Set(byOrder.data.map((record) => record.id));
-      setFound([...byOrder.data, ...byCustomer.filter((record) => !seen.has(record.id))]);
+      setFound([...byOrder.data, ...loaded.filter((record) => !seen.has(record.id))]);
     } catch (problem) {
       setError(describeProblem(problem, i18n));
     }
@@ -67,7 +85,7 @@ export function Queue({ onOpen }: { onOpen(id: string): void }) {
     if (!page) return "…";
     return page.next_cursor ? `${page.data.length}+` : String(page.data.length);
   };
-  const rows = found ?? pages[state]?.data ?? [];
+  const rows = queueRows(found ?? pages[state]?.data ?? []);
   return (
     <section class="rk-card" aria-labelledby="rk-queue-heading">
       <h2 id="rk-queue-heading">{i18n.t("staff.queue")}</h2>
@@ -98,6 +116,7 @@ export function Queue({ onOpen }: { onOpen(id: string): void }) {
           </button>
         ) : null}
       </form>
+      <QueueFilters filter={filter} onChange={setFilter} />
       <h3 class="rk-visually-hidden">{i18n.t("staff.states")}</h3>
       <ul class="rk-tabs" aria-label={i18n.t("staff.states")}>
         {STATES.map((s) => (
@@ -122,62 +141,5 @@ export function Queue({ onOpen }: { onOpen(id: string): void }) {
         <QueueTable rows={rows} onOpen={onOpen} />
       )}
     </section>
-  );
-}
-
-function QueueTable({ rows, onOpen }: { rows: Return[]; onOpen(id: string): void }) {
-  const { i18n } = usePage();
-  const { label } = useReasons();
-  const columns: MessageKey[] = [
-    "staff.column.return",
-    "staff.column.order",
-    "staff.column.customer",
-    "staff.column.item",
-    "staff.column.reason",
-    "staff.column.state",
-    "staff.column.updated",
-  ];
-  return (
-    <div class="rk-table-wrap">
-      <table class="rk-table">
-        <thead>
-          <tr>
-            {columns.map((key) => (
-              <th scope="col">{i18n.t(key)}</th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((record) => (
-            <tr key={record.id}>
-              <td>
-                <a
-                  href={`?return=${encodeURIComponent(record.id)}`}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    onOpen(record.id);
-                  }}
-                >
-                  {record.id}
-                </a>
-              </td>
-              <td>{record.order_id}</td>
-              <td>{record.customer_id}</td>
-              <td>
-                {record.line.sku}
-                {record.line.size ? ` (${record.line.size})` : ""} × {record.line.quantity}
-              </td>
-              <td>{label(record.reason)}</td>
-              <td>
-                <StateBadge state={record.state} />
-              </td>
-              <td>
-                <time dateTime={record.updated_at}>{i18n.dateTime(record.updated_at)}</time>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
   );
 }

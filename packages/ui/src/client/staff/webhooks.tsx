@@ -1,4 +1,7 @@
-/** @module client/staff/webhooks — endpoints: add, disable or enable, rotate a secret, test. */
+/**
+ * @module client/staff/webhooks — endpoints: add (the form explains events, secrets and
+ * tests: endpoint-form), disable or enable, rotate a secret, test.
+ */
 import { useEffect, useState } from "preact/hooks";
 import { apiPaths } from "../api-paths";
 import type {
@@ -11,11 +14,11 @@ import type { I18n } from "../i18n";
 import { describeProblem } from "../problems";
 import { usePage } from "../shared/context";
 import { Notice } from "../shared/parts";
+import { EndpointForm } from "./endpoint-form";
 
 export function Webhooks() {
   const { api, i18n } = usePage();
   const [endpoints, setEndpoints] = useState<WebhookEndpoint[] | null>(null);
-  const [url, setUrl] = useState("");
   const [error, setError] = useState("");
   const [done, setDone] = useState("");
 
@@ -47,35 +50,13 @@ export function Webhooks() {
           {done}
         </p>
       ) : null}
-      <form
-        class="rk-inline"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void run(async () =>
-            secretNotice(
-              i18n,
-              await api.send<WebhookEndpointWithSecret>(apiPaths.webhookEndpoints(), {
-                url: url.trim(),
-              }),
-            ),
-          );
+      <EndpointForm
+        onAdded={(answer) => {
+          setError("");
+          setDone(secretNotice(i18n, answer));
+          void load();
         }}
-      >
-        <label for="rk-endpoint-url" class="rk-visually-hidden">
-          {i18n.t("staff.endpointUrl")}
-        </label>
-        <input
-          id="rk-endpoint-url"
-          type="url"
-          required
-          placeholder="https://"
-          value={url}
-          onInput={(event) => setUrl(event.currentTarget.value)}
-        />
-        <button type="submit" class="rk-button">
-          {i18n.t("staff.addEndpoint")}
-        </button>
-      </form>
+      />
       <ul class="rk-returns">
         {(endpoints ?? []).map((endpoint) => (
           <EndpointItem key={endpoint.id} endpoint={endpoint} run={run} />
