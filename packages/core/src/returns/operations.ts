@@ -5,7 +5,7 @@
  */
 
 import { allowedEventsIn, isMerchantEvent, MERCHANT_EVENTS } from "../domain/machine";
-import { assertScope, hasScope } from "../domain/principal";
+import { assertScope, hasScope, type Principal, portalListScope } from "../domain/principal";
 import { problems } from "../domain/problems";
 import { describeReasons } from "../domain/reasons";
 import {
@@ -16,7 +16,7 @@ import {
 } from "../domain/schemas";
 import type { HealthCheck } from "../observability/health/health-check";
 import { traceOperation } from "../observability/telemetry/operation-span";
-import type { IdempotentResponse } from "../store/types";
+import type { IdempotentResponse, ReturnPage, ReturnsStore } from "../store/types";
 import { etagOf } from "../util/etag";
 import { flatString } from "../util/flat-string";
 import { createReturn } from "./create-return";
@@ -115,10 +115,11 @@ export function createOperations(
         await ready();
         const page =
           principal.kind === "portal"
-            ? await store.listReturns({
-                ...parseInput(PortalListQuerySchema, query, "query"),
-                customer_id: principal.id,
-              })
+            ? await listPortalReturns(
+                store,
+                parseInput(PortalListQuerySchema, query, "query"),
+                principal,
+              )
             : await store.listReturns(parseInput(MerchantListQuerySchema, query, "query"));
         return {
           data: page.data.map((stored) => withOrderLine(stored).record),
@@ -158,4 +159,24 @@ function etagHeaders(version: number): Record<string, string> {
     if (etagOnly.size < 64) etagOnly.set(version, headers);
   }
   return headers as Record<string, string>;
+}
+
+/**
+ * A customer's returns matching `query`; a guest's, of its one order only (another order it
+ * names has none it may see).
+ */
+function listPortalReturns(
+  store: ReturnsStore,
+  query: ReturnType<typeof PortalListQuerySchema.parse>,
+  principal: Principal,
+): Promise<ReturnPage> {
+  const scope = portalListScope(principal);
+  if (
+    scope.order_id !== undefined &&
+    query.order_id !== undefined &&
+    query.order_id !== scope.order_id
+  ) {
+    return Promise.resolve({ data: [], next_cursor: null });
+  }
+  return store.listReturns({ ...query, ...scope });
 }
