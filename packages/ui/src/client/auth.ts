@@ -14,14 +14,43 @@ export interface PageAuth extends ApiAuth {
   ready(): boolean;
   /** Starts signing in: a redirect to the authorization server, or to the shop's sign-in. */
   signIn(): void;
+  /** Signs the calls with a guest session's token (one order only), kept in memory only. */
+  useGuestSession(token: string): void;
+  /** Whether a guest session signs the calls. */
+  isGuest(): boolean;
 }
+
+/** How one sign-in signs the calls, before a guest session may take over. */
+type SignInAuth = Omit<PageAuth, "useGuestSession" | "isGuest">;
 
 const PENDING_KEY = "returnkit.oauth.pending";
 
 export async function createPageAuth(config: ClientConfig): Promise<PageAuth> {
-  if (config.signIn.mode === "oauth") return oauthAuth(config, config.signIn);
+  const signedIn =
+    config.signIn.mode === "oauth"
+      ? await oauthAuth(config, config.signIn)
+      : sessionAuth(config, config.signIn.signInUrl);
+  return withGuestSession(signedIn);
+}
+
+/** `auth`, or a guest session's bearer token once a guest has found an order. */
+function withGuestSession(auth: SignInAuth): PageAuth {
+  let guest: string | null = null;
+  return {
+    ready: () => guest !== null || auth.ready(),
+    token: () => guest ?? auth.token(),
+    // A bearer token is no cookie: a guest's writes need no CSRF token.
+    csrf: () => (guest ? Promise.resolve(null) : auth.csrf()),
+    signIn: () => auth.signIn(),
+    useGuestSession(token) {
+      guest = token;
+    },
+    isGuest: () => guest !== null,
+  };
+}
+
+function sessionAuth(config: ClientConfig, signInUrl: string | undefined): SignInAuth {
   let csrf = config.csrf;
-  const signInUrl = config.signIn.signInUrl;
   return {
     ready: () => true,
     token: () => null,
@@ -37,7 +66,7 @@ export async function createPageAuth(config: ClientConfig): Promise<PageAuth> {
   };
 }
 
-async function oauthAuth(config: ClientConfig, settings: OAuthSignIn): Promise<PageAuth> {
+async function oauthAuth(config: ClientConfig, settings: OAuthSignIn): Promise<SignInAuth> {
   let token: string | null = await finishRedirect(config, settings);
   return {
     ready: () => token !== null,

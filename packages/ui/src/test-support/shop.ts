@@ -32,6 +32,8 @@ const STOREFRONT_PAGE = `<!doctype html>
 <script type="module" src="/returns/assets/customer.js"></script>
 </body></html>`;
 export const ORDER_ID = "ord_1001";
+/** A guest's order (no account): found by its number and email or postcode. */
+export const GUEST_ORDER = { id: "ord_4001", number: "#4001", email: "dana@example.com" };
 export const HUF_ORDER_ID = "ord_3001";
 /** Bob's order: one pair each of 24 shoes, each a sku of its own (`SHOE-00` …). */
 export const SHOE_ORDER_ID = "ord_2000";
@@ -114,6 +116,16 @@ function shopOrders() {
       lines: SHOE_SKUS.map((sku) => ({ sku, size: "42", quantity: 1, unit_price: 6900 })),
     },
     {
+      id: GUEST_ORDER.id,
+      number: GUEST_ORDER.number,
+      customer_id: "guest-dana",
+      customer: { name: "Dana Guest", email: GUEST_ORDER.email, postcode: "10115" },
+      placed_at: daysAgo(5),
+      delivered_at: daysAgo(2),
+      currency: "EUR",
+      lines: [{ sku: "TEE-BLK", size: "M", quantity: 1, unit_price: 2900 }],
+    },
+    {
       id: "ord_0900",
       customer_id: "alice",
       placed_at: daysAgo(90),
@@ -134,6 +146,8 @@ interface ShopOptions {
    * run clears the page's cookies and whose extra headers do not reach the page's own fetches.
    */
   visitor?: string;
+  /** Guests find an order by number and email or postcode ("Find your order"). */
+  guests?: boolean;
 }
 
 export async function startShop(options: ShopOptions = {}): Promise<Shop> {
@@ -177,6 +191,7 @@ export async function startShop(options: ShopOptions = {}): Promise<Shop> {
     baseUrl: url,
     orders: { source: shopOrders(), returnWindowDays: 30 },
     ...(options.refundPolicy ? { policy: { refund: options.refundPolicy } } : {}),
+    ...(options.guests ? { guests: { secret: "the browser tests' guest secret, 32+" } } : {}),
     auth: auth
       ? { issuer: auth.issuer, jwksUri: auth.jwksUri }
       : { authenticate: withCsrfProtection(withVisitor(sessionPrincipal, options.visitor)) },
@@ -192,6 +207,7 @@ export async function startShop(options: ShopOptions = {}): Promise<Shop> {
   });
   mountReturnsUi(service, "/returns", {
     brand: { name: "Acme Outfitters" },
+    ...(options.guests ? { guests: true } : {}),
     signIn: auth
       ? {
           mode: "oauth",
