@@ -8,7 +8,7 @@ import { type Principal, SCOPES } from "../domain/principal";
 import { problems } from "../domain/problems";
 
 /** The `typ` of a guest token: never mistaken for an authorization server's access token. */
-export const GUEST_TOKEN_TYPE = "returnkit-guest+jwt";
+const GUEST_TOKEN_TYPE = "returnkit-guest+jwt";
 const ALGORITHM = "HS256";
 
 /** What signs and checks guest tokens: the key, who issues them, and the clock. */

@@ -5,7 +5,7 @@
  * count; a shared limit belongs in front of them (the load balancer's, or a store's).
  */
 
-export interface AttemptLimits {
+interface AttemptLimits {
   /** Attempts a key may make per window. */
   limit: number;
   windowMs: number;
@@ -14,9 +14,9 @@ export interface AttemptLimits {
 }
 
 /** Allowed, or refused with the seconds until the key's window ends. */
-export type Attempt = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+type Attempt = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
-export interface AttemptLimiter {
+interface AttemptLimiter {
   /** Counts an attempt for `key` at `now` (epoch ms) unless its window is used up. */
   take(key: string, now: number): Attempt;
   /** The windows kept now (for tests and metrics). */

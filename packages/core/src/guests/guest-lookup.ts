@@ -19,12 +19,12 @@ export type GuestClaim =
 const NOBODY: Principal = { kind: "portal", id: "", scopes: [] };
 
 /** Emails compare trimmed and in lower case. */
-export function normaliseEmail(email: string): string {
+function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
 /** Postcodes compare without spaces and in upper case ("sw1a 1aa" is "SW1A1AA"). */
-export function normalisePostcode(postcode: string): string {
+function normalisePostcode(postcode: string): string {
   return postcode.replace(/\s+/g, "").toUpperCase();
 }
 

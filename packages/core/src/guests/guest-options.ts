@@ -36,7 +36,7 @@ export interface GuestSettings {
   limits: Required<NonNullable<GuestOptions["limits"]>>;
 }
 
-export const GUEST_DEFAULTS = {
+const GUEST_DEFAULTS = {
   ttlSeconds: 3600,
   limits: { perAddress: 20, perOrderNumber: 5, windowSeconds: 900, maxTracked: 10_000 },
 } as const;

@@ -6,6 +6,7 @@ import { z } from "zod";
 
 const given = (max: number) => z.string().trim().min(1).max(max);
 
+/** What a guest sends: the order number, and the email or the postcode (exactly one). */
 export const GuestSessionInputSchema = z
   .strictObject({
     order_number: given(100).describe("The order number as the shop's emails show it (#1001)."),
@@ -18,8 +19,10 @@ export const GuestSessionInputSchema = z
   })
   .meta({ id: "GuestSessionInput" });
 
+/** A guest's lookup, trimmed. */
 export type GuestSessionInput = z.output<typeof GuestSessionInputSchema>;
 
+/** The 201 answer: the guest's bearer token for one order, and where that order is read. */
 export const GuestSessionSchema = z
   .object({
     object: z.literal("guest_session"),
@@ -33,4 +36,5 @@ export const GuestSessionSchema = z
   })
   .meta({ id: "GuestSession" });
 
+/** A guest session as `POST /v1/portal/guest-sessions` answers it. */
 export type GuestSession = z.output<typeof GuestSessionSchema>;
