@@ -230,6 +230,13 @@ export {
   type UpdateReturnInput,
 } from "./domain/schemas";
 export { returnStateDiagram } from "./domain/state-diagram";
+export type { GuestOptions } from "./guests/guest-options";
+export {
+  type GuestSession,
+  type GuestSessionInput,
+  GuestSessionInputSchema,
+  GuestSessionSchema,
+} from "./guests/guest-schemas";
 export { readBodyBytes } from "./http/body";
 export type { FetchHandler } from "./http/fetch-handler";
 export { UNMATCHED_REQUEST_STATUSES } from "./http/openapi/openapi-problems";

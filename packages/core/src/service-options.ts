@@ -22,6 +22,7 @@ import {
 } from "./domain/refunds";
 import { type ReturnMethods, ReturnMethodsSchema } from "./domain/return-methods";
 import type { ReturnData } from "./domain/schemas";
+import { type GuestOptions, type GuestSettings, guestSettings } from "./guests/guest-options";
 import { defaultLogger } from "./observability/logging/console-logger";
 import {
   createFailureReporter,
@@ -68,6 +69,12 @@ export interface ReturnsServiceOptions {
   baseUrl?: string;
   /** OAuth 2.1 resource server settings, or a host's own `authenticate`. */
   auth?: AuthOptions;
+  /**
+   * Customers without an account find an order by its number and email or postcode
+   * (`POST /v1/portal/guest-sessions`) and return from it: `{ secret, ttlSeconds?,
+   * clientAddress?, limits? }`. Needs `orders`. Without it, the route does not exist.
+   */
+  guests?: GuestOptions;
   /**
    * The webhook dispatcher's settings: endpoints, retries, timeouts, pool. It logs through
    * `logger`, reports through `onError` and runs on `clock`, as the service does.
@@ -202,6 +209,23 @@ export const serviceOptionsSchema = optionsObject({
     "an absolute http(s) URL without query or fragment (https://shop.example/returns)",
   ).optional(),
   auth: authOptionsSchema.optional(),
+  guests: optionsObject(
+    {
+      secret: satisfying<string>(
+        (v) => typeof v === "string" && v.length >= 32,
+        "a secret of at least 32 characters",
+      ),
+      ttlSeconds: positiveInteger("seconds").optional(),
+      clientAddress: aFunction<NonNullable<GuestOptions["clientAddress"]>>().optional(),
+      limits: optionsObject({
+        perAddress: positiveInteger("attempts").optional(),
+        perOrderNumber: positiveInteger("attempts").optional(),
+        windowSeconds: positiveInteger("seconds").optional(),
+        maxTracked: positiveInteger("counts").optional(),
+      }).optional(),
+    },
+    "{ secret, ttlSeconds?, clientAddress?, limits? }",
+  ).optional(),
   webhooks: serviceWebhooksSchema.optional(),
   subscribers: subscribersSchema.optional(),
   idempotency: optionsObject({
@@ -265,7 +289,23 @@ export const serviceOptionsSchema = optionsObject({
   logger: loggerSchema.optional(),
   onError: aFunction<OnError>().optional(),
   clock: aClock.optional(),
-}).superRefine(checkWaivedReasons);
+})
+  .superRefine(checkWaivedReasons)
+  .superRefine(checkGuestsHaveOrders);
+
+/** A guest finds an order in the shop's orders: `guests` without `orders` has none to find. */
+function checkGuestsHaveOrders(
+  options: { guests?: unknown; orders?: unknown },
+  ctx: z.RefinementCtx,
+) {
+  if (options.guests !== undefined && options.orders === undefined) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["guests"],
+      message: "expected orders too: a guest finds an order in orders.source",
+    });
+  }
+}
 
 /** The fees of `policy.refund` that can be waived by reason. */
 const WAIVABLE_FEES = ["restocking_fee", "return_shipping_fee"] as const;
@@ -330,6 +370,8 @@ export interface ServiceSettings {
   health: HealthSettings;
   /** The order rules' settings, when the host gave `orders`. */
   orders: OrderSettings | null;
+  /** The `guests` option with its defaults, when the host gave it. */
+  guests: GuestSettings | null;
   exchangeSizes: ExchangeSizes | null;
   /** `policy.refund` with its defaults. */
   refundPolicy: RefundPolicy;
@@ -363,6 +405,7 @@ export function parseServiceOptions(options: ReturnsServiceOptions): ServiceSett
           eligible: options.orders.eligible ?? null,
         }
       : null,
+    guests: options.guests ? guestSettings(options.guests) : null,
     exchangeSizes: options.exchangeSizes ?? null,
     refundPolicy: parseRefundPolicy(options.policy?.refund),
     returnMethods: options.policy?.returnMethods

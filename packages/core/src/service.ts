@@ -12,11 +12,20 @@ import { subscriberEndpointId } from "./delivery/subscribers";
 import { createReasonCatalogue, type ReasonCatalogue } from "./domain/reasons";
 import { offeredMethods } from "./domain/return-methods";
 import { createReturnSchemas, type ReturnSchemas } from "./domain/schemas";
+import { createGuestSessions } from "./guests/guest-sessions";
 import { createFetchHandler, type FetchHandler } from "./http/fetch-handler";
 import { requestFacts } from "./http/request-id";
 import { withRequestLog } from "./http/request-log";
 import { createResponder, withAnswerHeaders } from "./http/responses";
-import { buildRoutes, REASONS_PATH, webhookTargets, writeTargets } from "./http/routes";
+import {
+  buildRoutes,
+  fillParams,
+  REASONS_PATH,
+  type RouteDefinition,
+  routeById,
+  webhookTargets,
+  writeTargets,
+} from "./http/routes";
 import { createInsightOperations, type InsightOperations } from "./insights/insight-operations";
 import { createHealthCheck } from "./observability/health/health-check";
 import { createStoreProbe } from "./observability/health/store-probe";
@@ -106,7 +115,7 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
   const catalogue = createReasonCatalogue(options.reasons);
   const returnMethods = offeredMethods(settings.returnMethods);
   const schemas = createReturnSchemas(catalogue, `${baseUrl}${REASONS_PATH}`, returnMethods);
-  const routes = buildRoutes(schemas);
+  const routes = buildRoutes(schemas, { guests: settings.guests !== null });
   const returnPolicy = publishedPolicy(enforcedPolicy(options, settings));
   const { dispatcher, ready, health, outboxLag, retentionSchedule } = createBackground(
     options,
@@ -142,6 +151,7 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
     returnMethods,
   });
   const insights = createInsightOperations({ store, catalogue, ready });
+  const guests = createGuests(settings, routes);
   // The HTTP layer gets settings, never the options (they hold the webhook secrets).
   const routesFetch = createFetchHandler({
     baseUrl,
@@ -150,8 +160,10 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
     idempotencyKeyRequired: settings.idempotency.required,
     reportError,
     routes,
+    ...(guests ? { guests: { key: guests.key, clientAddress: guests.clientAddress } } : {}),
     operations: {
       ...operations,
+      guests: guests?.sessions ?? null,
       returnPolicy,
       webhooks: createWebhookOperations({
         store,
@@ -207,6 +219,26 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
     fetch: observed,
     mount: mounted.mount,
   };
+}
+
+/** Guest sessions and the key of their tokens, when the host gives `guests` (and `orders`). */
+function createGuests(settings: ServiceSettings, routes: readonly RouteDefinition[]) {
+  const { guests, orders, baseUrl, now } = settings;
+  if (!guests || !orders) return null;
+  const key = {
+    secret: new TextEncoder().encode(guests.secret),
+    issuer: baseUrl,
+    ttlSeconds: guests.ttlSeconds,
+    now,
+  };
+  const returnable = routeById(routes, "getReturnableLines");
+  const sessions = createGuestSessions({
+    settings: guests,
+    source: orders.source,
+    key,
+    returnableHref: (orderId) => `${baseUrl}${fillParams(returnable, { order_id: orderId })}`,
+  });
+  return { key, sessions, clientAddress: guests.clientAddress ?? null };
 }
 
 /**

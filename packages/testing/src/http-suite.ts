@@ -24,6 +24,7 @@ import { describeWebhookOperations } from "./cases/webhook-operations";
 import { describeAuthOverHttp } from "./http-cases/auth";
 import { describeBadInput } from "./http-cases/bad-input";
 import { describeDocumentsOverHttp } from "./http-cases/documents";
+import { describeGuestsOverHttp } from "./http-cases/guests";
 import { describeIdempotencyRules, describeIdempotentReplays } from "./http-cases/idempotency";
 import { describeLifecycleOverHttp } from "./http-cases/lifecycle";
 import { describeMountPaths } from "./http-cases/mount";
@@ -74,6 +75,8 @@ const HTTP_GROUPS: ReadonlyArray<{ cases: (serve: ServeService) => void; proves:
   { cases: describeReasonsOverHttp, proves: "service" },
   { cases: describeReadsOverHttp, proves: "service" },
   { cases: describeAuthOverHttp, proves: "mount" },
+  // The same bytes for every miss, and Retry-After, through every mount.
+  { cases: describeGuestsOverHttp, proves: "mount" },
   { cases: describeDocumentsOverHttp, proves: "mount" },
   { cases: describeMountPaths, proves: "mount" },
   { cases: describeIdempotentReplays, proves: "mount" },

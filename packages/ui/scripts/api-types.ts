@@ -7,7 +7,7 @@
  */
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { createReturnsService, OPENAPI_PATH } from "@returnkit/core";
+import { createReturnsService, inMemoryOrders, OPENAPI_PATH } from "@returnkit/core";
 import openapiTS, { astToString } from "openapi-typescript";
 
 /** Where the generated types are committed. */
@@ -22,13 +22,18 @@ const BANNER = `/**
  */
 `;
 
-/** The OpenAPI document a service with default options serves (every route is there). */
+/**
+ * The OpenAPI document a service serves with every route: default options, plus the guests'
+ * (which need orders), since the customer page offers a guest's lookup.
+ */
 async function servedDocument(): Promise<unknown> {
   const quiet = () => {};
   const service = createReturnsService({
     baseUrl: BASE_URL,
     // The document is the same for every caller; nobody calls a route that needs one.
     auth: { authenticate: () => null },
+    orders: { source: inMemoryOrders([]) },
+    guests: { secret: "only for the document: no token is ever signed" },
     logger: { debug: quiet, info: quiet, warn: quiet, error: quiet },
   });
   try {

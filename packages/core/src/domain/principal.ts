@@ -27,6 +27,31 @@ export interface Principal {
   scopes: readonly string[];
   /** OAuth client that obtained the token, when known. */
   clientId?: string;
+  /**
+   * A guest's one order (a guest session found it by number and email or postcode): the
+   * caller may see and return from this order only; any other is as unknown as a missing one.
+   */
+  orderId?: string;
+}
+
+/**
+ * Whether `principal` may see what belongs to `orderId` and `customerId`: a merchant sees all,
+ * a customer its own, a guest its own order's only.
+ */
+export function mayAccess(
+  principal: Principal,
+  record: { customer_id: string; order_id: string },
+): boolean {
+  if (principal.kind !== "portal") return true;
+  if (record.customer_id !== principal.id) return false;
+  return principal.orderId === undefined || principal.orderId === record.order_id;
+}
+
+/** What a portal caller's list queries are narrowed to: its customer, and a guest's order. */
+export function portalListScope(principal: Principal): { customer_id: string; order_id?: string } {
+  return principal.orderId === undefined
+    ? { customer_id: principal.id }
+    : { customer_id: principal.id, order_id: principal.orderId };
 }
 
 /**

@@ -483,6 +483,27 @@ export const problems = {
   // time, on the order as the shop keeps it, or on the order's other returns)
 
   /** The same body for an order that does not exist and another customer's order. */
+  /**
+   * A guest's lookup that found nothing: the same answer, byte for byte, for an unknown order
+   * number and for a wrong email or postcode, so it never tells that a number exists.
+   */
+  guestOrderNotFound: () =>
+    new ProblemError(
+      404,
+      "order-not-found",
+      "Order not found",
+      "No order matches this order number and email or postcode.",
+    ),
+  /** Too many guest lookups from this address or for this order number in the window. */
+  tooManyGuestLookups: (retryAfterSeconds: number) =>
+    new ProblemError(
+      429,
+      "too-many-lookups",
+      "Too many attempts",
+      `Too many attempts to find an order; try again in ${retryAfterSeconds} seconds.`,
+      {},
+      { "retry-after": String(retryAfterSeconds) },
+    ),
   orderNotFound: (orderId: string) =>
     new ProblemError(
       404,

@@ -3,6 +3,7 @@
  * host's own `authenticate`), and the Bearer challenge a 401/403 carries.
  */
 import { challengeForProblem } from "../auth/challenge";
+import { type GuestTokenKey, guestTokenOf, verifyGuestToken } from "../auth/guest-token";
 import { createJwtAuthenticator } from "../auth/jwt";
 import {
   type AuthenticateFn,
@@ -32,6 +33,7 @@ export interface Authentication {
 export function createAuthentication(
   auth: AuthOptions | undefined,
   baseUrl: string,
+  guestKey: GuestTokenKey | null = null,
 ): Authentication {
   const host = auth && isHostAuth(auth) ? auth : null;
   const jwt = auth && !isHostAuth(auth) ? auth : null;
@@ -47,6 +49,9 @@ export function createAuthentication(
     host,
     metadataPath,
     async principalFor(request, context) {
+      // A guest session's token (its own typ) is the service's to check, whatever else signs in.
+      const guestToken = guestKey ? guestTokenOf(request) : null;
+      if (guestKey && guestToken) return verifyGuestToken(guestKey, guestToken);
       if (!authenticate) {
         throw problems.unauthenticated("No authentication is configured for this service.");
       }

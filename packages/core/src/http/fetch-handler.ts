@@ -6,6 +6,7 @@
  * failure becomes RFC 9457 problem+json; nothing a client sends can produce a 500. It is
  * handed what it needs (`HttpContext`), never the service or its options.
  */
+import type { GuestTokenKey } from "../auth/guest-token";
 import type { AuthOptions } from "../auth/options";
 import { eventsOf } from "../domain/machine";
 import { assertScope, type Principal } from "../domain/principal";
@@ -42,6 +43,11 @@ interface HttpContext {
   reportError: ReportError;
   routes: readonly RouteDefinition[];
   operations: RequestOperations;
+  /** With the `guests` option: the key of guest tokens, and the host's client address. */
+  guests?: {
+    key: GuestTokenKey;
+    clientAddress: ((request: Request, context?: unknown) => string | null | undefined) | null;
+  };
 }
 
 export function createFetchHandler(context: HttpContext): FetchHandler {
@@ -49,7 +55,7 @@ export function createFetchHandler(context: HttpContext): FetchHandler {
   const match = createRouter(routes);
   const mountPath = new URL(baseUrl).pathname.replace(/\/+$/, "");
   const responder = createResponder(baseUrl);
-  const authentication = createAuthentication(context.auth, baseUrl);
+  const authentication = createAuthentication(context.auth, baseUrl, context.guests?.key ?? null);
   const document = createDocuments({
     baseUrl,
     mountPath,
@@ -124,6 +130,7 @@ export function createFetchHandler(context: HttpContext): FetchHandler {
       query,
       headers: request.headers,
       ctx,
+      clientAddress: context.guests?.clientAddress?.(request, hostContext) ?? null,
     });
     facts.returnId = returnIdOf(outcome) ?? facts.returnId;
     return render(outcome, principal, url, facts.id);

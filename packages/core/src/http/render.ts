@@ -77,6 +77,9 @@ export function createRenderer(setup: RenderSetup) {
       const body = { ...outcome.body, _links: pageLinks(url, outcome.body.next_cursor) };
       return responder.json(200, body, {}, requestId);
     }
+    if (outcome.kind === "guest-session") {
+      return responder.json(201, outcome.session, {}, requestId);
+    }
     if (outcome.kind === "reasons") {
       return responder.json(200, { object: "list", data: outcome.reasons }, {}, requestId);
     }

@@ -6,7 +6,7 @@
 
 import type { z } from "zod";
 import { allowedEventsIn, isMerchantEvent, MERCHANT_EVENTS } from "../domain/machine";
-import { assertScope, hasScope } from "../domain/principal";
+import { assertScope, hasScope, type Principal, portalListScope } from "../domain/principal";
 import { problems } from "../domain/problems";
 import { describeReasons } from "../domain/reasons";
 import type { ReturnMethod } from "../domain/return-methods";
@@ -19,7 +19,7 @@ import {
 } from "../domain/schemas";
 import type { HealthCheck } from "../observability/health/health-check";
 import { traceOperation } from "../observability/telemetry/operation-span";
-import type { IdempotentResponse } from "../store/types";
+import type { IdempotentResponse, ReturnPage, ReturnsStore } from "../store/types";
 import { etagOf } from "../util/etag";
 import { flatString } from "../util/flat-string";
 import { createReturn } from "./create-return";
@@ -126,10 +126,11 @@ export function createOperations(
         await ready();
         const page =
           principal.kind === "portal"
-            ? await store.listReturns({
-                ...parseInput(PortalListQuerySchema, query, "query"),
-                customer_id: principal.id,
-              })
+            ? await listPortalReturns(
+                store,
+                parseInput(PortalListQuerySchema, query, "query"),
+                principal,
+              )
             : await store.listReturns(
                 merchantQuery(parseInput(MerchantListQuerySchema, query, "query")),
               );
@@ -177,4 +178,24 @@ function etagHeaders(version: number): Record<string, string> {
 function merchantQuery(query: z.output<typeof MerchantListQuerySchema>) {
   const { rma, ...rest } = query;
   return rma === undefined ? rest : { ...rest, rma: normaliseRma(rma) ?? rma };
+}
+
+/**
+ * A customer's returns matching `query`; a guest's, of its one order only (another order it
+ * names has none it may see).
+ */
+function listPortalReturns(
+  store: ReturnsStore,
+  query: ReturnType<typeof PortalListQuerySchema.parse>,
+  principal: Principal,
+): Promise<ReturnPage> {
+  const scope = portalListScope(principal);
+  if (
+    scope.order_id !== undefined &&
+    query.order_id !== undefined &&
+    query.order_id !== scope.order_id
+  ) {
+    return Promise.resolve({ data: [], next_cursor: null });
+  }
+  return store.listReturns({ ...query, ...scope });
 }

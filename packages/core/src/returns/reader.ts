@@ -3,7 +3,7 @@
  * version a write starts from, and the history a replayed response was stored without.
  */
 import { isReturnId } from "../domain/ids";
-import type { Principal } from "../domain/principal";
+import { mayAccess, type Principal } from "../domain/principal";
 import { problems } from "../domain/problems";
 import { currencyExponent, currencyExponentOrNull } from "../domain/refunds";
 import type { Product, ReturnData } from "../domain/schemas";
@@ -154,7 +154,7 @@ function withExponents<T extends Amounts>(record: T): T {
  * return exists.
  */
 function visibleTo(id: string, stored: StoredReturn | null, principal: Principal): StoredReturn {
-  if (!stored || (principal.kind === "portal" && stored.record.customer_id !== principal.id)) {
+  if (!stored || !mayAccess(principal, stored.record)) {
     throw problems.returnNotFound(id);
   }
   return stored;

@@ -15,7 +15,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ["store", "auth"],
   ["observability"],
   ["returns"],
-  ["policy", "insights"],
+  ["policy", "insights", "guests"],
   ["delivery"],
   ["webhook-admin"],
   ["http"],

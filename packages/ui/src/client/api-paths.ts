@@ -49,6 +49,7 @@ export const apiPaths = {
     listed("/v1/portal/returns", query),
   returnableOrder: (orderId: string) =>
     served("/v1/portal/orders/{order_id}/returnable", { order_id: orderId }),
+  guestSessions: () => served("/v1/portal/guest-sessions"),
   portalReturnRequests: () => served("/v1/portal/return-requests"),
   returnRequestEstimate: () => served("/v1/portal/return-requests/estimate"),
   portalReturnRequest: (id: string) => served("/v1/portal/return-requests/{id}", { id }),

@@ -28,6 +28,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/portal/guest-sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Find an order by its number and email or postcode, for a guest's bearer token */
+        post: operations["createGuestSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/portal/returns": {
         parameters: {
             query?: never;
@@ -916,6 +933,24 @@ export interface components {
             /** @description Units grading accepted (at most the return's quantity); the others refund nothing. */
             accepted_quantity: number;
         };
+        GuestSession: {
+            /** @constant */
+            object: "guest_session";
+            token: string;
+            /** @constant */
+            token_type: "Bearer";
+            /** @description Seconds the token is valid for. */
+            expires_in: number;
+            /** Format: date-time */
+            expires_at: string;
+            /** @description The one order the token may see and return from. */
+            order_id: string;
+            _links: {
+                returnable: {
+                    href: string;
+                };
+            };
+        };
         HealthCheckResult: {
             status: components["schemas"]["HealthStatus"];
             componentType?: string;
@@ -1709,7 +1744,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description No such return for this caller (another customer's return is not found either), no such order for this caller (`order-not-found`, the same for another customer's order), a service not connected to the shop's orders (`orders-not-configured`), an unknown event, or no such path; for the webhook operations, no such endpoint (`endpoint-not-found`) or event (`event-not-found`). */
+        /** @description No such return for this caller (another customer's return is not found either), no such order for this caller (`order-not-found`, the same for another customer's order; for a guest's lookup, the same for an unknown number as for a wrong email or postcode), a service not connected to the shop's orders (`orders-not-configured`), an unknown event, or no such path; for the webhook operations, no such endpoint (`endpoint-not-found`) or event (`event-not-found`). */
         NotFound: {
             headers: {
                 "Request-Id": components["headers"]["Request-Id"];
@@ -1764,6 +1799,17 @@ export interface components {
         UnprocessableContent: {
             headers: {
                 "Request-Id": components["headers"]["Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Too many guest lookups from this address or for this order number in the window (`too-many-lookups`); `Retry-After` says when to try again. */
+        TooManyRequests: {
+            headers: {
+                "Request-Id": components["headers"]["Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
             };
             content: {
@@ -1939,6 +1985,18 @@ export interface components {
                     accepted_quantity?: number;
                     /** @description Free text kept in the history entry. */
                     note?: string;
+                };
+            };
+        };
+        GuestSessionInput: {
+            content: {
+                "application/json": {
+                    /** @description The order number as the shop's emails show it (#1001). */
+                    order_number: string;
+                    /** @description The email address the order was placed with. */
+                    email?: string;
+                    /** @description The postcode the order was delivered to. */
+                    postcode?: string;
                 };
             };
         };
@@ -2188,6 +2246,42 @@ export interface operations {
             };
         };
     };
+    createGuestSession: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description 1-255 printable ASCII characters, bare (`abc`) or quoted (`"abc"`). Scoped to the caller, method and path; a retry with the same key and body replays the stored response. */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["GuestSessionInput"];
+        responses: {
+            /** @description A bearer token for this order only (its returnable view, its returns and requests), valid for `expires_in` seconds */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GuestSession"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
     listPortalReturns: {
         parameters: {
             query?: {
@@ -2407,7 +2501,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No such return for this caller (another customer's return is not found either), no such order for this caller (`order-not-found`, the same for another customer's order), a service not connected to the shop's orders (`orders-not-configured`), an unknown event, or no such path; for the webhook operations, no such endpoint (`endpoint-not-found`) or event (`event-not-found`). */
+            /** @description No such return for this caller (another customer's return is not found either), no such order for this caller (`order-not-found`, the same for another customer's order; for a guest's lookup, the same for an unknown number as for a wrong email or postcode), a service not connected to the shop's orders (`orders-not-configured`), an unknown event, or no such path; for the webhook operations, no such endpoint (`endpoint-not-found`) or event (`event-not-found`). */
             404: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -2644,7 +2738,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No such return for this caller (another customer's return is not found either), no such order for this caller (`order-not-found`, the same for another customer's order), a service not connected to the shop's orders (`orders-not-configured`), an unknown event, or no such path; for the webhook operations, no such endpoint (`endpoint-not-found`) or event (`event-not-found`). */
+            /** @description No such return for this caller (another customer's return is not found either), no such order for this caller (`order-not-found`, the same for another customer's order; for a guest's lookup, the same for an unknown number as for a wrong email or postcode), a service not connected to the shop's orders (`orders-not-configured`), an unknown event, or no such path; for the webhook operations, no such endpoint (`endpoint-not-found`) or event (`event-not-found`). */
             404: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -2872,7 +2966,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No such return for this caller (another customer's return is not found either), no such order for this caller (`order-not-found`, the same for another customer's order), a service not connected to the shop's orders (`orders-not-configured`), an unknown event, or no such path; for the webhook operations, no such endpoint (`endpoint-not-found`) or event (`event-not-found`). */
+            /** @description No such return for this caller (another customer's return is not found either), no such order for this caller (`order-not-found`, the same for another customer's order; for a guest's lookup, the same for an unknown number as for a wrong email or postcode), a service not connected to the shop's orders (`orders-not-configured`), an unknown event, or no such path; for the webhook operations, no such endpoint (`endpoint-not-found`) or event (`event-not-found`). */
             404: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -3977,7 +4071,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No such return for this caller (another customer's return is not found either), no such order for this caller (`order-not-found`, the same for another customer's order), a service not connected to the shop's orders (`orders-not-configured`), an unknown event, or no such path; for the webhook operations, no such endpoint (`endpoint-not-found`) or event (`event-not-found`). */
+            /** @description No such return for this caller (another customer's return is not found either), no such order for this caller (`order-not-found`, the same for another customer's order; for a guest's lookup, the same for an unknown number as for a wrong email or postcode), a service not connected to the shop's orders (`orders-not-configured`), an unknown event, or no such path; for the webhook operations, no such endpoint (`endpoint-not-found`) or event (`event-not-found`). */
             404: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -4125,7 +4219,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No such return for this caller (another customer's return is not found either), no such order for this caller (`order-not-found`, the same for another customer's order), a service not connected to the shop's orders (`orders-not-configured`), an unknown event, or no such path; for the webhook operations, no such endpoint (`endpoint-not-found`) or event (`event-not-found`). */
+            /** @description No such return for this caller (another customer's return is not found either), no such order for this caller (`order-not-found`, the same for another customer's order; for a guest's lookup, the same for an unknown number as for a wrong email or postcode), a service not connected to the shop's orders (`orders-not-configured`), an unknown event, or no such path; for the webhook operations, no such endpoint (`endpoint-not-found`) or event (`event-not-found`). */
             404: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -4435,7 +4529,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No such return for this caller (another customer's return is not found either), no such order for this caller (`order-not-found`, the same for another customer's order), a service not connected to the shop's orders (`orders-not-configured`), an unknown event, or no such path; for the webhook operations, no such endpoint (`endpoint-not-found`) or event (`event-not-found`). */
+            /** @description No such return for this caller (another customer's return is not found either), no such order for this caller (`order-not-found`, the same for another customer's order; for a guest's lookup, the same for an unknown number as for a wrong email or postcode), a service not connected to the shop's orders (`orders-not-configured`), an unknown event, or no such path; for the webhook operations, no such endpoint (`endpoint-not-found`) or event (`event-not-found`). */
             404: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -4655,7 +4749,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description No such return for this caller (another customer's return is not found either), no such order for this caller (`order-not-found`, the same for another customer's order), a service not connected to the shop's orders (`orders-not-configured`), an unknown event, or no such path; for the webhook operations, no such endpoint (`endpoint-not-found`) or event (`event-not-found`). */
+            /** @description No such return for this caller (another customer's return is not found either), no such order for this caller (`order-not-found`, the same for another customer's order; for a guest's lookup, the same for an unknown number as for a wrong email or postcode), a service not connected to the shop's orders (`orders-not-configured`), an unknown event, or no such path; for the webhook operations, no such endpoint (`endpoint-not-found`) or event (`event-not-found`). */
             404: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];

@@ -17,7 +17,14 @@ export interface PageAuth extends ApiAuth {
   ready(): boolean;
   /** Starts signing in: a redirect to the authorization server, or to the shop's sign-in. */
   signIn(): void;
+  /** Signs the calls with a guest session's token (one order only), kept in memory only. */
+  useGuestSession(token: string): void;
+  /** Whether a guest session signs the calls. */
+  isGuest(): boolean;
 }
+
+/** How one sign-in signs the calls, before a guest session may take over. */
+type SignInAuth = Omit<PageAuth, "useGuestSession" | "isGuest">;
 
 const PENDING_KEY = "returnkit.oauth.pending";
 /** Set after a sign-in that got a token: a reload may then try `prompt=none`. */
@@ -33,9 +40,31 @@ interface Pending {
 }
 
 export async function createPageAuth(config: ClientConfig): Promise<PageAuth> {
-  if (config.signIn.mode === "oauth") return oauthAuth(config, config.signIn);
+  const signedIn =
+    config.signIn.mode === "oauth"
+      ? await oauthAuth(config, config.signIn)
+      : sessionAuth(config, config.signIn.signInUrl);
+  return withGuestSession(signedIn);
+}
+
+/** `auth`, or a guest session's bearer token once a guest has found an order. */
+function withGuestSession(auth: SignInAuth): PageAuth {
+  let guest: string | null = null;
+  return {
+    ready: () => guest !== null || auth.ready(),
+    token: () => guest ?? auth.token(),
+    // A bearer token is no cookie: a guest's writes need no CSRF token.
+    csrf: () => (guest ? Promise.resolve(null) : auth.csrf()),
+    signIn: () => auth.signIn(),
+    useGuestSession(token) {
+      guest = token;
+    },
+    isGuest: () => guest !== null,
+  };
+}
+
+function sessionAuth(config: ClientConfig, signInUrl: string | undefined): SignInAuth {
   let csrf = config.csrf;
-  const signInUrl = config.signIn.signInUrl;
   return {
     ready: () => true,
     token: () => null,
@@ -51,7 +80,7 @@ export async function createPageAuth(config: ClientConfig): Promise<PageAuth> {
   };
 }
 
-async function oauthAuth(config: ClientConfig, settings: OAuthSignIn): Promise<PageAuth> {
+async function oauthAuth(config: ClientConfig, settings: OAuthSignIn): Promise<SignInAuth> {
   const rememberedKey = `${REMEMBERED_KEY}.${settings.clientId}`;
   const returning = new URLSearchParams(location.search).has("state");
   let token: string | null = await finishRedirect(config, settings);
@@ -61,7 +90,7 @@ async function oauthAuth(config: ClientConfig, settings: OAuthSignIn): Promise<P
     // The page is leaving for the authorization server and comes back signed in, or with
     // the button: nothing is rendered meanwhile, so the button never flashes.
     await startRedirect(config, settings, true);
-    return new Promise<PageAuth>(() => {});
+    return new Promise<SignInAuth>(() => {});
   }
   return {
     ready: () => token !== null,

@@ -37,6 +37,8 @@ export interface ClientConfig {
   locale: string | null;
   /** Placed in a shop's own page: no header and no main landmark of its own. */
   embedded?: boolean;
+  /** The customer page offers "Find your order" by number and email or postcode (the service's `guests`). */
+  guests?: boolean;
 }
 
 /** JSON inside an attribute value: every character that could end or confuse it escaped. */

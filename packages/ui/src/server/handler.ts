@@ -35,6 +35,11 @@ export interface ReturnsUiOptions {
   locale?: string;
   /** Where the built assets are; default the package's own dist/assets. */
   assetsDir?: string;
+  /**
+   * The customer page offers a visitor without an account "Find your order" (order number and
+   * email or postcode). The service must have its `guests` option. Default false.
+   */
+  guests?: boolean;
 }
 
 export interface ReturnsUi {
@@ -136,6 +141,7 @@ function servePage(kind: keyof typeof PAGES, request: Request, context: PageCont
     csrf: csrf?.token ?? null,
     brand: { name: options.brand?.name ?? "", logoUrl: options.brand?.logoUrl ?? null },
     locale: options.locale ?? null,
+    ...(kind === "customer" && options.guests ? { guests: true } : {}),
   };
   const html = renderShell({
     config,

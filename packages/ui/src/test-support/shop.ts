@@ -34,6 +34,8 @@ const STOREFRONT_PAGE = `<!doctype html>
 <script type="module" src="/returns/assets/customer.js"></script>
 </body></html>`;
 export const ORDER_ID = "ord_1001";
+/** A guest's order (no account): found by its number and email or postcode. */
+export const GUEST_ORDER = { id: "ord_4001", number: "#4001", email: "dana@example.com" };
 export const HUF_ORDER_ID = "ord_3001";
 /** Bob's order: one pair each of 24 shoes, each a sku of its own (`SHOE-00` …). */
 export const SHOE_ORDER_ID = "ord_2000";
@@ -119,6 +121,16 @@ function shopOrders(extra: readonly OrderInput[]) {
       lines: SHOE_SKUS.map((sku) => ({ sku, size: "42", quantity: 1, unit_price: 6900 })),
     },
     {
+      id: GUEST_ORDER.id,
+      number: GUEST_ORDER.number,
+      customer_id: "guest-dana",
+      customer: { name: "Dana Guest", email: GUEST_ORDER.email, postcode: "10115" },
+      placed_at: daysAgo(5),
+      delivered_at: daysAgo(2),
+      currency: "EUR",
+      lines: [{ sku: "TEE-BLK", size: "M", quantity: 1, unit_price: 2900 }],
+    },
+    {
       id: "ord_0900",
       customer_id: "alice",
       placed_at: daysAgo(90),
@@ -147,6 +159,8 @@ interface ShopOptions {
   orders?: readonly OrderInput[];
   /** The pages' `imageOrigins` option: where the products' pictures may come from. */
   imageOrigins?: string[];
+  /** Guests find an order by number and email or postcode ("Find your order"). */
+  guests?: boolean;
 }
 
 export async function startShop(options: ShopOptions = {}): Promise<Shop> {
@@ -194,6 +208,7 @@ export async function startShop(options: ShopOptions = {}): Promise<Shop> {
       ...(options.returnMethods ? { returnMethods: options.returnMethods } : {}),
       ...(options.autoApprove ? { autoApprove: () => true } : {}),
     },
+    ...(options.guests ? { guests: { secret: "the browser tests' guest secret, 32+" } } : {}),
     auth: auth
       ? { issuer: auth.issuer, jwksUri: auth.jwksUri }
       : { authenticate: withCsrfProtection(withVisitor(sessionPrincipal, options.visitor)) },
@@ -210,6 +225,7 @@ export async function startShop(options: ShopOptions = {}): Promise<Shop> {
   mountReturnsUi(service, "/returns", {
     brand: { name: "Acme Outfitters" },
     ...(options.imageOrigins ? { imageOrigins: options.imageOrigins } : {}),
+    ...(options.guests ? { guests: true } : {}),
     signIn: auth
       ? {
           mode: "oauth",

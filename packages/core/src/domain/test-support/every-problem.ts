@@ -92,6 +92,8 @@ export const everyProblem: {
   }),
   testEventInFlight: problems.testEventInFlight("ep_1", 15),
   eventNotFound: problems.eventNotFound("evt_01JD3M6X4R9V6T0Q8Z2W7K5B1C"),
+  guestOrderNotFound: problems.guestOrderNotFound(),
+  tooManyGuestLookups: problems.tooManyGuestLookups(60),
   orderNotFound: problems.orderNotFound("ord_1"),
   ordersNotConfigured: problems.ordersNotConfigured(),
   lineNotOnOrder: problems.lineNotOnOrder("ord_1", { sku: "TEE", size: "XS" }, []),

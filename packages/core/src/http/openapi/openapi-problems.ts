@@ -31,7 +31,7 @@ const PROBLEM_RESPONSES: Record<number, { name: string; description: string; hea
     404: {
       name: "NotFound",
       description:
-        "No such return for this caller (another customer's return is not found either), no such order for this caller (`order-not-found`, the same for another customer's order), a service not connected to the shop's orders (`orders-not-configured`), an unknown event, or no such path; for the webhook operations, no such endpoint (`endpoint-not-found`) or event (`event-not-found`).",
+        "No such return for this caller (another customer's return is not found either), no such order for this caller (`order-not-found`, the same for another customer's order; for a guest's lookup, the same for an unknown number as for a wrong email or postcode), a service not connected to the shop's orders (`orders-not-configured`), an unknown event, or no such path; for the webhook operations, no such endpoint (`endpoint-not-found`) or event (`event-not-found`).",
     },
     409: {
       name: "Conflict",
@@ -53,6 +53,12 @@ const PROBLEM_RESPONSES: Record<number, { name: string; description: string; hea
       name: "UnprocessableContent",
       description:
         "This Idempotency-Key was already used with a different request (`idempotency-key-reused`); or the shop's order refuses the return: `quantity-exceeds-returnable` (`returnable_quantity`), `return-window-closed` (`returnable_until`), `not-returnable` (final sale), `refused-by-policy` (the shop's own `code`). A webhook endpoint's URL that points inside the network or carries credentials (`webhook-destination-refused`: `rule` names why, e.g. `loopback`, `private`, `cloud-metadata`, `userinfo`).",
+    },
+    429: {
+      name: "TooManyRequests",
+      description:
+        "Too many guest lookups from this address or for this order number in the window (`too-many-lookups`); `Retry-After` says when to try again.",
+      headers: ["Retry-After"],
     },
     500: {
       name: "InternalError",

@@ -8,6 +8,7 @@
  */
 
 import type { ReturnSchemas } from "../../domain/schemas";
+import { guestRoutes } from "./guest-routes";
 import { insightsRoutes } from "./insights-routes";
 import { policyRoutes } from "./policy-routes";
 import { requestRoutes } from "./request-routes";
@@ -35,8 +36,13 @@ export {
   writeTargets,
 } from "./route-table";
 
-export function buildRoutes(schemas: ReturnSchemas): RouteDefinition[] {
+/** Every route; the guest route only when the host configures `guests`. */
+export function buildRoutes(
+  schemas: ReturnSchemas,
+  { guests = false }: { guests?: boolean } = {},
+): RouteDefinition[] {
   return [
+    ...(guests ? guestRoutes() : []),
     ...portalRoutes(schemas),
     ...merchantRoutes(),
     ...catalogueRoutes(),

@@ -13,6 +13,8 @@ import type {
   ReturnRequestEstimate,
   Template,
 } from "../../domain/schemas";
+import type { GuestSession } from "../../guests/guest-schemas";
+import type { GuestSessions } from "../../guests/guest-sessions";
 import type { InsightOperations } from "../../insights/insight-operations";
 import type { FitInsightsReport, FitSummaryReport } from "../../insights/insights-schemas";
 import type { PublishedPolicy } from "../../policy/published-policy";
@@ -31,6 +33,8 @@ export interface RequestOperations extends ReturnsRequestOperations {
   /** The return policy as the service enforces it, in both published forms. */
   returnPolicy: PublishedPolicy;
   insights: InsightOperations;
+  /** Guest sessions, when the host configures `guests` (null: the route is not served). */
+  guests: GuestSessions | null;
 }
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
@@ -52,6 +56,8 @@ export interface RouteInput {
   /** The request's headers (content negotiation and preconditions of public documents). */
   headers: Headers;
   ctx: OperationContext;
+  /** The caller's network address, when the host's `guests.clientAddress` says. */
+  clientAddress: string | null;
 }
 
 /** What an operation answered, for the HTTP layer to render. */
@@ -72,7 +78,8 @@ export type RouteOutcome =
       body: string | null;
       headers: Record<string, string>;
     }
-  | { kind: "insights"; body: FitInsightsReport | FitSummaryReport };
+  | { kind: "insights"; body: FitInsightsReport | FitSummaryReport }
+  | { kind: "guest-session"; session: GuestSession };
 
 export type RouteHandler = (
   operations: RequestOperations,

@@ -18,7 +18,7 @@ import type {
   OrderSource,
 } from "./types";
 
-async function callHost<T>(call: () => T | Promise<T>): Promise<T> {
+export async function callHost<T>(call: () => T | Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
@@ -26,7 +26,7 @@ async function callHost<T>(call: () => T | Promise<T>): Promise<T> {
   }
 }
 
-function invalidAnswer(message: string): never {
+export function invalidAnswer(message: string): never {
   throw problems.orderSourceInvalid(new Error(message));
 }
 
@@ -42,6 +42,10 @@ export async function loadOrder(
   orderId: string,
   principal: Principal,
 ): Promise<Order> {
+  // A guest may see its one order only: any other is unknown, without asking the host.
+  if (principal.orderId !== undefined && principal.orderId !== orderId) {
+    throw problems.orderNotFound(orderId);
+  }
   const answer = await callHost(() => source.load(orderId, { principal }));
   if (ownerOf(answer) !== principal.id) throw problems.orderNotFound(orderId);
   const parsed = OrderSchema.safeParse(answer);

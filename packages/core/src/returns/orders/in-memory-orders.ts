@@ -27,5 +27,19 @@ export function inMemoryOrders(orders: readonly OrderInput[] = []): InMemoryOrde
     // Ownership is the service's to check: the book answers for any caller.
     load: (orderId: string, _context: { principal: Principal }) =>
       Promise.resolve(byId.has(orderId) ? structuredClone(byId.get(orderId)!) : null),
+    // By the number as given, or without its "#" ("1001" finds "#1001").
+    findByNumber: (number: string) => {
+      const wanted = withoutHash(number);
+      for (const order of byId.values()) {
+        if (order.number != null && withoutHash(order.number) === wanted) {
+          return Promise.resolve(structuredClone(order));
+        }
+      }
+      return Promise.resolve(null);
+    },
   };
+}
+
+function withoutHash(number: string): string {
+  return number.trim().replace(/^#/, "");
 }

@@ -20,6 +20,14 @@ export interface OrderSource {
     orderId: string,
     context: { principal: Principal },
   ): OrderInput | null | Promise<OrderInput | null>;
+  /**
+   * The order with this number (what the customer knows it by, e.g. `#1001`, trimmed), or
+   * null: how a guest without an account finds an order (the `guests` option). Answer for
+   * any customer's order; the service compares the email or postcode itself, in constant
+   * time. Optional: without it, the number is the order's id, and `load` is asked with a
+   * principal of id `""` (nobody yet).
+   */
+  findByNumber?(number: string): OrderInput | null | Promise<OrderInput | null>;
 }
 
 /**

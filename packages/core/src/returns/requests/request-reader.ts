@@ -4,7 +4,7 @@
  */
 
 import { isReturnRequestId } from "../../domain/ids";
-import type { Principal } from "../../domain/principal";
+import { type Principal, portalListScope } from "../../domain/principal";
 import { problems } from "../../domain/problems";
 import { LIST_LIMIT_MAX, type ReturnRequestData } from "../../domain/schemas";
 import type { ReturnsStore, StoredReturn } from "../../store/types";
@@ -18,8 +18,9 @@ export async function loadRequestReturns(
   principal: Principal,
 ): Promise<StoredReturn[]> {
   if (!isReturnRequestId(id)) throw problems.returnRequestNotFound(id);
-  // A customer's list is its own: another customer's request is as unknown as a missing one.
-  const customer = principal.kind === "portal" ? { customer_id: principal.id } : {};
+  // A customer's list is its own (a guest's, its order's): another's request is as unknown
+  // as a missing one.
+  const customer = principal.kind === "portal" ? portalListScope(principal) : {};
   const found: StoredReturn[] = [];
   let cursor: string | undefined;
   do {

@@ -2,6 +2,7 @@
 import { useState } from "preact/hooks";
 import { usePage } from "../shared/context";
 import { Header, SignedOutBanner } from "../shared/parts";
+import { GuestLookup } from "./guest-lookup";
 import { PackingSlip } from "./packing-slip";
 import { ReturnForm } from "./return-form";
 import { ReturnsList } from "./returns-list";
@@ -21,6 +22,13 @@ export function CustomerApp({ initialOrder }: { initialOrder: string | null }) {
   const header = config.embedded ? null : <Header title={i18n.t("app.customerTitle")} />;
   const [orderId, setOrderId] = useState<string | null>(initialOrder ?? orderFromUrl());
   const [version, setVersion] = useState(0);
+  // A guest's lookup is offered until a guest session signs the calls.
+  const [guest, setGuest] = useState(false);
+  const offerGuests = Boolean(config.guests) && !guest;
+  const foundAsGuest = (id: string) => {
+    setGuest(true);
+    open(id);
+  };
 
   const open = (next: string | null) => {
     const url = new URL(location.href);
@@ -37,8 +45,9 @@ export function CustomerApp({ initialOrder }: { initialOrder: string | null }) {
       <>
         {header}
         <Main class="rk-main">
+          {offerGuests ? <GuestLookup onFound={foundAsGuest} /> : null}
           <section class="rk-card">
-            <p>{i18n.t("auth.signInToContinue")}</p>
+            <p>{i18n.t(offerGuests ? "guest.orSignIn" : "auth.signInToContinue")}</p>
             <button type="button" class="rk-button rk-primary" onClick={() => auth.signIn()}>
               {i18n.t("auth.signIn")}
             </button>
@@ -52,7 +61,8 @@ export function CustomerApp({ initialOrder }: { initialOrder: string | null }) {
       {header}
       <Main class="rk-main">
         <SignedOutBanner />
-        <OrderLookup current={orderId} onOpen={open} />
+        {offerGuests ? <GuestLookup onFound={foundAsGuest} /> : null}
+        {guest ? null : <OrderLookup current={orderId} onOpen={open} />}
         {orderId ? (
           <ReturnForm
             orderId={orderId}

@@ -8,6 +8,20 @@ export const de: Messages = {
   "auth.signIn": "Anmelden",
   "auth.signInToContinue": "Melden Sie sich an, um Ihre Bestellungen und Rücksendungen zu sehen.",
   "auth.signingIn": "Sie werden angemeldet…",
+  "guest.title": "Bestellung finden",
+  "guest.intro":
+    "Kein Konto? Geben Sie Ihre Bestellnummer und die E-Mail-Adresse oder Postleitzahl Ihrer Bestellung ein.",
+  "guest.orderNumber": "Bestellnummer",
+  "guest.contact": "E-Mail-Adresse oder Postleitzahl",
+  "guest.find": "Bestellung finden",
+  "guest.finding": "Ihre Bestellung wird gesucht…",
+  "guest.incomplete": "Geben Sie die Bestellnummer und die E-Mail-Adresse oder Postleitzahl ein.",
+  "guest.notFound":
+    "Wir finden keine Bestellung mit dieser Nummer und dieser E-Mail-Adresse oder Postleitzahl. Prüfen Sie beides und versuchen Sie es erneut.",
+  "guest.tooMany":
+    "Zu viele Versuche. Bitte warten Sie einige Minuten und versuchen Sie es dann erneut.",
+  "guest.orSignIn":
+    "Sie haben ein Konto? Melden Sie sich an, um alle Bestellungen und Rücksendungen zu sehen.",
   "order.label": "Bestellnummer",
   "order.find": "Bestellung finden",
   "order.heading": "Bestellung {order}",

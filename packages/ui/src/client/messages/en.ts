@@ -6,6 +6,18 @@ export const en = {
   "auth.signIn": "Sign in",
   "auth.signInToContinue": "Sign in to see your orders and returns.",
   "auth.signingIn": "Signing you in…",
+  "guest.title": "Find your order",
+  "guest.intro":
+    "No account? Enter your order number and the email address or postcode you ordered with.",
+  "guest.orderNumber": "Order number",
+  "guest.contact": "Email address or postcode",
+  "guest.find": "Find your order",
+  "guest.finding": "Looking for your order…",
+  "guest.incomplete": "Enter the order number and the email address or postcode.",
+  "guest.notFound":
+    "We could not find an order with that number and email address or postcode. Check both and try again.",
+  "guest.tooMany": "Too many attempts. Please wait a few minutes, then try again.",
+  "guest.orSignIn": "Have an account? Sign in to see all your orders and returns.",
   "order.label": "Order number",
   "order.find": "Find my order",
   "order.heading": "Order {order}",
