@@ -25,6 +25,7 @@ import { describeBadInput } from "./http-cases/bad-input";
 import { describeDocumentsOverHttp } from "./http-cases/documents";
 import { describeIdempotencyRules, describeIdempotentReplays } from "./http-cases/idempotency";
 import { describeLifecycleOverHttp } from "./http-cases/lifecycle";
+import { describeLineReasonsOverHttp } from "./http-cases/line-reasons";
 import { describeMountPaths } from "./http-cases/mount";
 import { describeReadsOverHttp } from "./http-cases/reads";
 import { describeReasonsOverHttp } from "./http-cases/reasons";
@@ -67,6 +68,8 @@ const HTTP_GROUPS: ReadonlyArray<{ cases: (serve: ServeService) => void; proves:
   { cases: describeLifecycleOverHttp, proves: "mount" },
   { cases: describeTransitionRules, proves: "service" },
   { cases: describeReasonsOverHttp, proves: "service" },
+  // New members of the returnable view and a new problem's body, through each mount.
+  { cases: describeLineReasonsOverHttp, proves: "mount" },
   { cases: describeReadsOverHttp, proves: "service" },
   { cases: describeAuthOverHttp, proves: "mount" },
   { cases: describeDocumentsOverHttp, proves: "mount" },
