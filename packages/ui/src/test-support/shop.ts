@@ -13,6 +13,7 @@ import {
   inMemoryOrders,
   memoryStore,
   type Principal,
+  type ReasonRules,
   type RefundPolicyInput,
   type ReturnsService,
 } from "@returnkit/core";
@@ -134,6 +135,8 @@ interface ShopOptions {
    * run clears the page's cookies and whose extra headers do not reach the page's own fetches.
    */
   visitor?: string;
+  /** The reasons that fit each line (`orders.reasons`; default: every reason for every line). */
+  reasons?: ReasonRules;
 }
 
 export async function startShop(options: ShopOptions = {}): Promise<Shop> {
@@ -175,7 +178,7 @@ export async function startShop(options: ShopOptions = {}): Promise<Shop> {
   const service = createReturnsService({
     store: memoryStore(),
     baseUrl: url,
-    orders: { source: shopOrders(), returnWindowDays: 30 },
+    orders: { source: shopOrders(), returnWindowDays: 30, reasons: options.reasons },
     ...(options.refundPolicy ? { policy: { refund: options.refundPolicy } } : {}),
     auth: auth
       ? { issuer: auth.issuer, jwksUri: auth.jwksUri }
