@@ -6,7 +6,7 @@
  * lines they name: each run places its orders under fresh ids, so run two can return what run
  * one already did.
  */
-import { type InMemoryOrders, inMemoryOrders } from "@returnkit/core";
+import { type InMemoryOrders, inMemoryOrders, type ReasonRules } from "@returnkit/core";
 
 const DAY_MS = 86_400_000;
 
@@ -15,6 +15,26 @@ interface DemoOrders {
   /** This run's id of the demo order `name` (`"1001"` → `ord_1001_<run>`). */
   id(name: string): string;
 }
+
+/** Body parts a top can fit badly at. */
+const TOP = ["CHEST", "WAIST", "SHOULDERS", "SLEEVES", "NECK", "LENGTH"];
+
+/**
+ * The reasons that fit the demo shop's products: a tee is never "too long at the foot", boots
+ * fit badly only at the foot, a cap or a belt only too small or too large. A list narrows the
+ * kinds it names, so every product may still arrive damaged or be the wrong item.
+ */
+export const DEMO_REASONS: ReasonRules = {
+  byProductType: {
+    "T-shirt": ["TOO_SMALL", "TOO_LARGE", ...TOP],
+    Shirt: ["TOO_SMALL", "TOO_LARGE", ...TOP],
+    Knitwear: ["TOO_SMALL", "TOO_LARGE", ...TOP],
+    Coat: ["TOO_SMALL", "TOO_LARGE", ...TOP],
+    Jeans: ["TOO_SMALL", "TOO_LARGE", "WAIST", "HIPS", "THIGHS", "INSEAM", "LENGTH"],
+    Shoes: ["FOOT", "TOE", "WIDTH"],
+    Accessories: ["TOO_SMALL", "TOO_LARGE"],
+  },
+};
 
 export function demoOrderBook(run: string, now = Date.now()): DemoOrders {
   const id = (name: string) => `ord_${name}_${run}`;
@@ -27,9 +47,15 @@ export function demoOrderBook(run: string, now = Date.now()): DemoOrders {
       delivered_at: daysAgo(6),
       currency: "EUR",
       lines: [
-        { sku: "TEE-BLK-M", size: "M", quantity: 1, unit_price: 2_900 },
-        { sku: "JEANS-32-34", size: "32/34", quantity: 1, unit_price: 8_900 },
-        { sku: "CAP-RED", quantity: 1, unit_price: 1_900 },
+        { sku: "TEE-BLK-M", size: "M", quantity: 1, unit_price: 2_900, product_type: "T-shirt" },
+        {
+          sku: "JEANS-32-34",
+          size: "32/34",
+          quantity: 1,
+          unit_price: 8_900,
+          product_type: "Jeans",
+        },
+        { sku: "CAP-RED", quantity: 1, unit_price: 1_900, product_type: "Accessories" },
       ],
     },
     {
@@ -39,8 +65,8 @@ export function demoOrderBook(run: string, now = Date.now()): DemoOrders {
       delivered_at: daysAgo(10),
       currency: "EUR",
       lines: [
-        { sku: "BOOT-BRN-42", size: "42", quantity: 1, unit_price: 14_900 },
-        { sku: "SCARF-GRY", quantity: 1, unit_price: 3_900 },
+        { sku: "BOOT-BRN-42", size: "42", quantity: 1, unit_price: 14_900, product_type: "Shoes" },
+        { sku: "SCARF-GRY", quantity: 1, unit_price: 3_900, product_type: "Accessories" },
       ],
     },
     // Carol's assistant returns this over MCP.
@@ -50,7 +76,9 @@ export function demoOrderBook(run: string, now = Date.now()): DemoOrders {
       placed_at: daysAgo(7),
       delivered_at: daysAgo(4),
       currency: "EUR",
-      lines: [{ sku: "SHIRT-WHT-L", size: "L", quantity: 1, unit_price: 4_900 }],
+      lines: [
+        { sku: "SHIRT-WHT-L", size: "L", quantity: 1, unit_price: 4_900, product_type: "Shirt" },
+      ],
     },
     // Three lines alice sends back in one request, as one parcel.
     {
@@ -60,9 +88,15 @@ export function demoOrderBook(run: string, now = Date.now()): DemoOrders {
       delivered_at: daysAgo(5),
       currency: "EUR",
       lines: [
-        { sku: "KNIT-GRN-M", size: "M", quantity: 1, unit_price: 6_900 },
-        { sku: "SOCKS-3PK", quantity: 3, unit_price: 1_200 },
-        { sku: "BELT-BLK", size: "90", quantity: 1, unit_price: 3_500 },
+        { sku: "KNIT-GRN-M", size: "M", quantity: 1, unit_price: 6_900, product_type: "Knitwear" },
+        { sku: "SOCKS-3PK", quantity: 3, unit_price: 1_200, product_type: "Accessories" },
+        {
+          sku: "BELT-BLK",
+          size: "90",
+          quantity: 1,
+          unit_price: 3_500,
+          product_type: "Accessories",
+        },
       ],
     },
     // Delivered 45 days ago: the 30-day window closed two weeks ago.
@@ -72,7 +106,9 @@ export function demoOrderBook(run: string, now = Date.now()): DemoOrders {
       placed_at: daysAgo(48),
       delivered_at: daysAgo(45),
       currency: "EUR",
-      lines: [{ sku: "COAT-NVY", size: "L", quantity: 1, unit_price: 19_900 }],
+      lines: [
+        { sku: "COAT-NVY", size: "L", quantity: 1, unit_price: 19_900, product_type: "Coat" },
+      ],
     },
   ]);
   return { book, id };

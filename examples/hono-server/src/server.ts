@@ -15,6 +15,7 @@ import {
   type FitSignal,
   type Logger,
   type OrderSource,
+  type ReasonRules,
   type RefundPolicyInput,
   type ReturnsService,
   type Subscriber,
@@ -60,6 +61,8 @@ export interface ReturnsServerOptions {
   subscribers?: Subscriber[];
   /** The shop's orders, so returns are checked against them (`inMemoryOrders([...])` for a demo). */
   orders?: OrderSource;
+  /** The reasons that fit each line's product (the service's `orders.reasons`), with `orders`. */
+  reasons?: ReasonRules;
   /** How refunds are worked out (the service's `policy.refund`); nothing charged when omitted. */
   refundPolicy?: RefundPolicyInput;
   /** Where requests, deliveries and failures are logged (pino fits); the service's default when omitted. */
@@ -140,7 +143,7 @@ export async function startReturnsServer(
     },
     onFitSignal: options.onFitSignal,
     subscribers: options.subscribers,
-    orders: options.orders && { source: options.orders },
+    orders: options.orders && { source: options.orders, reasons: options.reasons },
     ...(options.refundPolicy ? { policy: { refund: options.refundPolicy } } : {}),
     logger: options.logger,
   });
