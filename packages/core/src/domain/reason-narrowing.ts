@@ -52,7 +52,9 @@ export function bothAllow(
 
 /** One fit reason a line allows, by its structure. */
 export interface FitChoice {
+  /** What a return sends as `reason`. */
   code: string;
+  /** Which way it did not fit. */
   direction: FitDirection;
   /** Null for a bare direction (`TOO_SMALL`). */
   body_part: string | null;

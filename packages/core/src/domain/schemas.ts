@@ -640,7 +640,7 @@ export const RefundEstimatesSchema = z
 export type RefundEstimates = z.infer<typeof RefundEstimatesSchema>;
 
 /** The reasons one line allows, for a choice in two steps (what was wrong; for fit, which way and where). */
-export const LineReasonsSchema = z
+const LineReasonsSchema = z
   .object({
     codes: z
       .array(z.string())
