@@ -41,7 +41,7 @@ import {
   clientCredentialsToken,
   discoverFromChallenge,
 } from "./oauth-agent";
-import { bodyFromTemplate, demoOrderBook } from "./order-book";
+import { bodyFromTemplate, DEMO_REASONS, demoOrderBook } from "./order-book";
 import { type RequestStoryResult, runRequestStory } from "./request-story";
 import { printTable } from "./table";
 
@@ -320,6 +320,7 @@ async function main() {
     orders: (baseUrl) => demoOrderBook(run, Date.now(), `${baseUrl}${PICTURES_PATH}`).book,
     // Served by the demo's own server, so the pages show them offline.
     picturesDir: fileURLToPath(new URL("../pictures", import.meta.url)),
+    reasons: DEMO_REASONS,
     refundPolicy: REFUND_POLICY,
     // One id every run: a run that died before removing it leaves one endpoint, which the next
     // run points at its own receiver, instead of one more dead port for `pnpm start` to retry.
@@ -444,8 +445,16 @@ async function main() {
         "GET",
         `${base}/v1/portal/orders/${orders.id(story.order)}/returnable`,
       );
-      const form = returnable.lines.find((line: Json) => line.sku === story.sku)?._templates.create;
+      const line = returnable.lines.find((candidate: Json) => candidate.sku === story.sku);
+      const form = line?._templates.create;
       if (!form) throw new Error(`no "create" form offered for ${story.sku}`);
+      // The reasons the shop allows for this product, as the customer page offers them.
+      const fit = line.reasons.fit;
+      console.log(
+        pc.dim(
+          `        reasons for ${story.sku}: ${line.reasons.categories.join(", ")}${fit ? `; fit ${fit.body_parts.length ? `at ${fit.body_parts.join(", ")}` : `only ${fit.directions.join(" or ")}`}` : ""}`,
+        ),
+      );
       let current = await call(
         tokens[story.customer],
         form.method,

@@ -1,5 +1,11 @@
+import { createReturnsService } from "@returnkit/core";
 import { describe, expect, it } from "vitest";
-import { bodyFromTemplate, demoOrderBook, requestBodyFromTemplate } from "./order-book";
+import {
+  bodyFromTemplate,
+  DEMO_REASONS,
+  demoOrderBook,
+  requestBodyFromTemplate,
+} from "./order-book";
 
 describe("demo order book", () => {
   it("demoOrderBook - each run places its orders under ids of its own", async () => {
@@ -22,6 +28,40 @@ describe("demo order book", () => {
       ["Socks, pack of three", "Striped", "http://127.0.0.1:3000/pictures/socks-striped.svg"],
       ["Leather belt", "Black / 90", "http://127.0.0.1:3000/pictures/belt-black.svg"],
     ]);
+  });
+
+  it("DEMO_REASONS - a tee has no foot or inseam, boots fit only at the foot, a cap only too small or large", async () => {
+    const orders = demoOrderBook("r");
+    const service = createReturnsService({
+      orders: { source: orders.book, reasons: DEMO_REASONS },
+    });
+    const reasonsOf = async (customer: string, order: string) => {
+      const principal = { kind: "portal" as const, id: customer, scopes: ["portal:returns.read"] };
+      const view = await service.returnableLines(orders.id(order), { principal });
+      return Object.fromEntries(view.lines.map((line) => [line.sku, line.reasons]));
+    };
+    const alice = await reasonsOf("alice", "1001");
+    expect(alice["TEE-BLK-M"]?.fit?.body_parts).toEqual([
+      "CHEST",
+      "WAIST",
+      "SHOULDERS",
+      "SLEEVES",
+      "NECK",
+      "LENGTH",
+    ]);
+    expect(alice["JEANS-32-34"]?.codes).toContain("TOO_LONG_AT_INSEAM");
+    expect(alice["CAP-RED"]?.fit).toEqual({
+      directions: ["TOO_SMALL", "TOO_LARGE"],
+      body_parts: [],
+      reasons: [
+        { code: "TOO_SMALL", direction: "TOO_SMALL", body_part: null },
+        { code: "TOO_LARGE", direction: "TOO_LARGE", body_part: null },
+      ],
+    });
+    const bob = await reasonsOf("bob", "2002");
+    expect(bob["BOOT-BRN-42"]?.fit?.body_parts).toEqual(["FOOT", "TOE", "WIDTH"]);
+    expect(bob["BOOT-BRN-42"]?.categories).toContain("DAMAGED");
+    await service.close();
   });
 
   it("bodyFromTemplate - pre-filled values win, choices fill the rest, dotted names nest", () => {

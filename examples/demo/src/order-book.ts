@@ -6,7 +6,7 @@
  * lines they name: each run places its orders under fresh ids, so run two can return what run
  * one already did.
  */
-import { type InMemoryOrders, inMemoryOrders } from "@returnkit/core";
+import { type InMemoryOrders, inMemoryOrders, type ReasonRules } from "@returnkit/core";
 
 const DAY_MS = 86_400_000;
 
@@ -31,6 +31,29 @@ function product(
     ...(pictures ? { image_url: `${pictures}/${picture}.svg` } : {}),
   };
 }
+
+/** Body parts a top can fit badly at. */
+const TOP = ["CHEST", "WAIST", "SHOULDERS", "SLEEVES", "NECK", "LENGTH"];
+
+/**
+ * The reasons that fit the demo shop's products: a tee is never "too long at the foot", boots
+ * fit badly only at the foot, a cap or a belt only too small or too large. A list narrows the
+ * kinds it names, so every product may still arrive damaged or be the wrong item.
+ */
+export const DEMO_REASONS: ReasonRules = {
+  byProductType: {
+    "T-shirt": ["TOO_SMALL", "TOO_LARGE", ...TOP],
+    Shirt: ["TOO_SMALL", "TOO_LARGE", ...TOP],
+    Knitwear: ["TOO_SMALL", "TOO_LARGE", ...TOP],
+    Coat: ["TOO_SMALL", "TOO_LARGE", ...TOP],
+    Jeans: ["TOO_SMALL", "TOO_LARGE", "WAIST", "HIPS", "THIGHS", "INSEAM", "LENGTH"],
+    Boots: ["FOOT", "TOE", "WIDTH"],
+    Socks: ["TOO_SMALL", "TOO_LARGE", "FOOT"],
+    Cap: ["TOO_SMALL", "TOO_LARGE"],
+    Scarf: ["TOO_SMALL", "TOO_LARGE"],
+    Belt: ["TOO_SMALL", "TOO_LARGE"],
+  },
+};
 
 /**
  * `pictures`: the absolute URL the demo's server serves `examples/demo/pictures` at; without

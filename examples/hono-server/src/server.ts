@@ -15,6 +15,7 @@ import {
   type FitSignal,
   type Logger,
   type OrderSource,
+  type ReasonRules,
   type RefundPolicyInput,
   type ReturnsService,
   type Subscriber,
@@ -69,6 +70,8 @@ export interface ReturnsServerOptions {
    * pages show the products offline; the pages' CSP then names this server's origin.
    */
   picturesDir?: string;
+  /** The reasons that fit each line's product (the service's `orders.reasons`), with `orders`. */
+  reasons?: ReasonRules;
   /** How refunds are worked out (the service's `policy.refund`); nothing charged when omitted. */
   refundPolicy?: RefundPolicyInput;
   /** Where requests, deliveries and failures are logged (pino fits); the service's default when omitted. */
@@ -151,6 +154,7 @@ export async function startReturnsServer(
     subscribers: options.subscribers,
     orders: options.orders && {
       source: typeof options.orders === "function" ? options.orders(baseUrl) : options.orders,
+      reasons: options.reasons,
     },
     ...(options.refundPolicy ? { policy: { refund: options.refundPolicy } } : {}),
     logger: options.logger,

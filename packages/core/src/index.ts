@@ -126,8 +126,14 @@ export {
   type ValidationIssue,
 } from "./domain/problems";
 export {
+  type FitChoice,
+  type LineReasons,
+  lineReasons,
+} from "./domain/reason-narrowing";
+export {
   createReasonCatalogue,
   describeReasons,
+  FIT_CATEGORY,
   type FitDirection,
   type FitReasonRule,
   fitReasonRule,
@@ -298,8 +304,10 @@ export type {
   EligibilityQuery,
   EligibilityRule,
   ExchangeSizes,
+  LineReasonRule,
   OrderRules,
   OrderSource,
+  ReasonRules,
 } from "./returns/orders/types";
 export {
   type EstimatedLine,

@@ -297,7 +297,7 @@ describe("createReturnsService options", () => {
       refusal({ orders: { source: inMemoryOrders([]), returnWindowDays: 14.5 } }).message,
     ).toContain("orders.returnWindowDays");
     expect(refusal({ orders: "erp" }).message).toContain(
-      'orders: expected { source, returnWindowDays?, eligible? }, got "erp"',
+      'orders: expected { source, returnWindowDays?, eligible?, reasons? }, got "erp"',
     );
   });
 

@@ -3,15 +3,17 @@
  * construction, and the settings the service derives from them (defaults filled in).
  */
 
-import type { z } from "zod";
+import { z } from "zod";
 import type { AuthOptions } from "./auth/options";
 import { authOptionsSchema } from "./auth/options-schema";
 import { type ServiceWebhooksOptions, serviceWebhooksSchema } from "./delivery/dispatcher-options";
 import { type Subscriber, subscribersSchema } from "./delivery/subscribers";
 import { DEFAULT_MAX_HISTORY_ENTRIES, MIN_MAX_HISTORY_ENTRIES } from "./domain/history-limit";
+import { allowedReasons, unknownReasonEntries } from "./domain/reason-narrowing";
 import {
   createReasonCatalogue,
   REASON_CODE_PATTERN,
+  type ReasonCatalogue,
   type ReasonCatalogueOptions,
 } from "./domain/reasons";
 import {
@@ -35,9 +37,12 @@ import { DEFAULT_IDEMPOTENCY, type IdempotencySettings } from "./returns/idempot
 import type {
   EligibilityRule,
   ExchangeSizes,
+  LineReasonRule,
+  LineReasonSettings,
   OrderRules,
   OrderSettings,
   OrderSource,
+  ReasonRules,
 } from "./returns/orders/types";
 import { memoryStore } from "./store/memory/memory-store";
 import { DEFAULT_RETENTION, type RetentionSettings } from "./store/retention";
@@ -257,8 +262,19 @@ export const serviceOptionsSchema = optionsObject({
       ),
       returnWindowDays: nonNegativeInteger("days").optional(),
       eligible: aFunction<EligibilityRule>().optional(),
+      reasons: optionsObject(
+        {
+          byProductType: z
+            .record(z.string(), arrayOf(reasonCode, "reason codes or body parts"), {
+              error: "expected an object of product types to reason codes or body parts",
+            })
+            .optional(),
+          forLine: aFunction<LineReasonRule>().optional(),
+        },
+        "{ byProductType?, forLine? }",
+      ).optional(),
     },
-    "{ source, returnWindowDays?, eligible? }",
+    "{ source, returnWindowDays?, eligible?, reasons? }",
   ).optional(),
   policy: optionsObject({
     autoApprove: aFunction<
@@ -291,6 +307,7 @@ export const serviceOptionsSchema = optionsObject({
   clock: aClock.optional(),
 })
   .superRefine(checkWaivedReasons)
+  .superRefine(checkNarrowedReasons)
   .superRefine(checkGuestsHaveOrders);
 
 /** A guest finds an order in the shop's orders: `guests` without `orders` has none to find. */
@@ -333,6 +350,44 @@ function checkWaivedReasons(
       });
     });
   }
+}
+
+/**
+ * A product type allowed a reason the catalogue does not have would refuse every return of it
+ * (or, for a typo among several, quietly drop a reason): each entry must be a reason code or a
+ * body part of the catalogue the `reasons` option makes.
+ */
+function checkNarrowedReasons(
+  options: { reasons?: ReasonCatalogueOptions; orders?: { reasons?: ReasonRules } },
+  ctx: z.RefinementCtx,
+) {
+  const byProductType = options.orders?.reasons?.byProductType;
+  if (!byProductType) return;
+  const catalogue = createReasonCatalogue(options.reasons);
+  for (const [type, entries] of Object.entries(byProductType)) {
+    const unknown = unknownReasonEntries(catalogue, entries);
+    if (!unknown.length) continue;
+    ctx.addIssue({
+      code: "custom",
+      path: ["orders", "reasons", "byProductType", type],
+      message: `expected reason codes or body parts of the catalogue, got ${unknown.join(", ")} (body parts: ${catalogue.bodyParts.join(", ")}; other reasons: ${catalogue.other.join(", ")})`,
+    });
+  }
+}
+
+/** `orders.reasons` read against the catalogue; null without it. */
+function lineReasonSettings(
+  rules: ReasonRules | undefined,
+  catalogue: ReasonCatalogue,
+): LineReasonSettings | null {
+  if (!rules) return null;
+  const byProductType = new Map(
+    Object.entries(rules.byProductType ?? {}).map(([type, entries]) => [
+      type,
+      allowedReasons(catalogue, entries),
+    ]),
+  );
+  return { byProductType, forLine: rules.forLine ?? null };
 }
 
 /**
@@ -403,6 +458,10 @@ export function parseServiceOptions(options: ReturnsServiceOptions): ServiceSett
           source: options.orders.source,
           returnWindowDays: options.orders.returnWindowDays ?? DEFAULT_RETURN_WINDOW_DAYS,
           eligible: options.orders.eligible ?? null,
+          reasons: lineReasonSettings(
+            options.orders.reasons,
+            createReasonCatalogue(options.reasons),
+          ),
         }
       : null,
     guests: options.guests ? guestSettings(options.guests) : null,

@@ -612,6 +612,8 @@ describe("createReturnsService", () => {
           refusal: null,
           resolutions: ["REFUND", "STORE_CREDIT", "EXCHANGE"],
           exchange_sizes: null,
+          // No `orders.reasons`: every reason of the catalogue.
+          reasons: expect.objectContaining({ codes: service.catalogue.codes }),
           // The default policy charges nothing: the one unit left refunds its price.
           refund_estimates: {
             REFUND: { ...estimate, item_amount: 2_500, total: 2_500, method: "original_payment" },

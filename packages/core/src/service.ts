@@ -131,6 +131,7 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
       exchangeSizes: settings.exchangeSizes,
       store,
       now,
+      catalogue,
     }),
     // A write starts from the version this process saw last (saving a database round trip,
     // or a clone in memory); the commit's version check catches one since replaced.

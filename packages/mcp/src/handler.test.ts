@@ -132,6 +132,37 @@ describe.each<HostKind>(["hono", "express"])(
       expect(text).not.toContain("CHANGED_MIND");
     });
 
+    it("returnable_lines offers each line's reasons; start_return with another is refused briefly, naming what it allows", async () => {
+      const lines = await callTool(customer, "returnable_lines", { order_id: "ord_5001" });
+      const [tee, cap] = (
+        lines.structuredContent as {
+          order: {
+            lines: {
+              reasons: { codes: string[]; categories: string[]; fit: { body_parts: string[] } };
+            }[];
+          };
+        }
+      ).order.lines;
+      expect(tee?.reasons.categories[0]).toBe("FIT");
+      expect(tee?.reasons.fit.body_parts).toEqual(["CHEST", "SHOULDERS", "SLEEVES"]);
+      expect(tee?.reasons.codes).not.toContain("TOO_LONG_AT_FOOT");
+      expect(cap?.reasons.fit.body_parts).toContain("FOOT");
+
+      const result = await callTool(customer, "start_return", {
+        ...START,
+        reason: "TOO_LONG_AT_FOOT",
+        idempotency_key: `foot-${kind}`,
+      });
+      expect(result.isError).toBe(true);
+      const [text] = result.content as { type: string; text: string }[];
+      expect(text?.text).toBe(
+        "The reason does not fit this product: TOO_LONG_AT_FOOT is not a reason for TEE-BLK (size M). It allows fit reasons TOO_SMALL, TOO_LARGE, TOO_TIGHT, TOO_LOOSE, TOO_SHORT, TOO_LONG at CHEST, SHOULDERS, SLEEVES; and DAMAGED, DEFECTIVE, WRONG_ITEM, NOT_AS_DESCRIBED, CHANGED_MIND, ARRIVED_LATE, OTHER (allowed_reasons lists the codes).",
+      );
+      expect(result.structuredContent).toMatchObject({
+        problem: { type: "urn:returnkit:problem:reason-not-allowed", sku: "TEE-BLK" },
+      });
+    });
+
     it("takes a return from draft to closed through tools alone, each step structured", async () => {
       const lines = await callTool(customer, "returnable_lines", { order_id: "ord_5001" });
       expect(lines.structuredContent).toMatchObject({ order: { order_id: "ord_5001" } });

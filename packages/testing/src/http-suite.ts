@@ -27,6 +27,7 @@ import { describeDocumentsOverHttp } from "./http-cases/documents";
 import { describeGuestsOverHttp } from "./http-cases/guests";
 import { describeIdempotencyRules, describeIdempotentReplays } from "./http-cases/idempotency";
 import { describeLifecycleOverHttp } from "./http-cases/lifecycle";
+import { describeLineReasonsOverHttp } from "./http-cases/line-reasons";
 import { describeMountPaths } from "./http-cases/mount";
 import { describeReadsOverHttp } from "./http-cases/reads";
 import { describeReasonsOverHttp } from "./http-cases/reasons";
@@ -73,6 +74,8 @@ const HTTP_GROUPS: ReadonlyArray<{ cases: (serve: ServeService) => void; proves:
   // A body, a key and a form of their own: a write beside the lifecycle events.
   { cases: describeRefundsOverHttp, proves: "mount" },
   { cases: describeReasonsOverHttp, proves: "service" },
+  // New members of the returnable view and a new problem's body, through each mount.
+  { cases: describeLineReasonsOverHttp, proves: "mount" },
   { cases: describeReadsOverHttp, proves: "service" },
   { cases: describeAuthOverHttp, proves: "mount" },
   // The same bytes for every miss, and Retry-After, through every mount.

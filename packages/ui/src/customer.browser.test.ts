@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { seriousViolations } from "./test-support/axe";
 import { browserSkipReason, launchChromium } from "./test-support/browser";
+import { chooseReason } from "./test-support/choose-reason";
 import { tabTo, typeToSelect } from "./test-support/keyboard";
 import { screenshot } from "./test-support/screenshots";
 import { ORDER_ID, SESSION_COOKIE, type Shop, startShop } from "./test-support/shop";
@@ -50,11 +51,11 @@ describe.skipIf(skip !== null)(
       const { context, page, errors } = await customerPage("alice");
       await page.goto(`${shop.url}/returns?order=${ORDER_ID}`);
       await page.getByLabel("Return TEE-BLK").check();
-      await page.locator("#rk-line-0-reason").selectOption("TOO_SMALL_AT_CHEST");
+      await chooseReason(page, 0, "TOO_SMALL_AT_CHEST");
       await page.getByLabel("Exchange for another size").check();
       await page.locator("#rk-line-0-size").fill("L");
       await page.getByLabel("Return JEANS-SLIM").check();
-      await page.locator("#rk-line-1-reason").selectOption("TOO_LARGE_AT_WAIST");
+      await chooseReason(page, 1, "TOO_LARGE_AT_WAIST");
       await expect
         .poll(() => page.getByTestId("refund-total").textContent(), SETTLED)
         .toBe("€79.00");
@@ -116,8 +117,13 @@ describe.skipIf(skip !== null)(
       await page.getByLabel("Return DRESS-RED").waitFor();
       await tabTo(page, "Return DRESS-RED");
       await page.keyboard.press("Space");
+      // What was wrong, then which way and where: one select each, by typing.
       await tabTo(page, "Why are you returning it?");
-      await typeToSelect(page, "Too large at the h");
+      await typeToSelect(page, "It doesn");
+      await tabTo(page, "Which way");
+      await typeToSelect(page, "Too large");
+      await tabTo(page, "Where");
+      await typeToSelect(page, "Hips");
       await tabTo(page, "Submit return");
       await page.keyboard.press("Enter");
       await submitted(page).waitFor();
@@ -162,7 +168,7 @@ describe.skipIf(skip !== null)(
         await page.goto(`${own.url}/returns?order=${ORDER_ID}`);
         await page.getByLabel("Return TEE-BLK").check();
         await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
-        await page.locator("#rk-line-0-reason").selectOption("TOO_SMALL_AT_CHEST");
+        await chooseReason(page, 0, "TOO_SMALL_AT_CHEST");
         await page.clock.runFor(200); // the page's effects run; the estimate's wait starts
         const asked: string[] = [];
         page.on("request", (request) => {
@@ -247,9 +253,9 @@ describe.skipIf(skip !== null)(
       const { context, page, errors } = await customerPage("alice");
       await page.goto(`${shop.url}/returns?order=${ORDER_ID}`);
       await page.getByLabel("Return TEE-BLK").check();
-      await page.locator("#rk-line-0-reason").selectOption("TOO_SMALL");
+      await chooseReason(page, 0, "TOO_SMALL");
       await page.getByLabel("Return DRESS-RED").check();
-      await page.locator("#rk-line-2-reason").selectOption("TOO_LARGE_AT_HIPS");
+      await chooseReason(page, 2, "TOO_LARGE_AT_HIPS");
       // Meanwhile the dress goes back another way (another tab): the page's offer is stale.
       const customer = {
         principal: { kind: "portal" as const, id: "alice", scopes: ["portal:returns.write"] },
@@ -264,7 +270,7 @@ describe.skipIf(skip !== null)(
         { ...customer, idempotencyKey: "other-tab-dress" },
       );
       // A change of choice asks for the estimate again, which says why there is none.
-      await page.locator("#rk-line-0-reason").selectOption("TOO_SMALL_AT_CHEST");
+      await chooseReason(page, 0, "TOO_SMALL_AT_CHEST");
       await expect
         .poll(() => page.locator(".rk-summary").textContent(), SETTLED)
         .toContain(
@@ -306,9 +312,9 @@ describe.skipIf(skip !== null)(
         const page = await context.newPage();
         await page.goto(`${labelled.url}/returns?order=${ORDER_ID}`);
         await page.getByLabel("Return TEE-BLK").check();
-        await page.locator("#rk-line-0-reason").selectOption("TOO_SMALL_AT_CHEST");
+        await chooseReason(page, 0, "TOO_SMALL_AT_CHEST");
         await page.getByLabel("Return JEANS-SLIM").check();
-        await page.locator("#rk-line-1-reason").selectOption("TOO_LARGE_AT_WAIST");
+        await chooseReason(page, 1, "TOO_LARGE_AT_WAIST");
         // €29.00 + €79.00 less one €4.95 label, not one per line.
         await expect
           .poll(() => page.getByTestId("refund-total").textContent(), SETTLED)
@@ -516,7 +522,7 @@ describe.skipIf(skip !== null)(
       await expect
         .poll(() => page.locator(".rk-summary").textContent(), SETTLED)
         .toContain("Wählen Sie für jeden Artikel einen Grund");
-      await page.locator("#rk-line-0-reason").selectOption("TOO_SMALL_AT_CHEST");
+      await chooseReason(page, 0, "TOO_SMALL_AT_CHEST");
       await expect
         .poll(() => page.getByTestId("refund-total").textContent(), SETTLED)
         .toBe("29,00\u00a0€");

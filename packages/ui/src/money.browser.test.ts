@@ -6,6 +6,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { browserSkipReason, launchChromium } from "./test-support/browser";
+import { chooseReason } from "./test-support/choose-reason";
 import { HUF_ORDER_ID, SESSION_COOKIE, type Shop, startShop } from "./test-support/shop";
 
 /** A page re-renders after its answer arrives: text is read once it has settled. */
@@ -56,7 +57,7 @@ describe.skipIf(skip !== null)(`money in Chromium${skip ? ` (skipped: ${skip})` 
     expect(prices).toEqual([`Size M · ${whole} each`, `${withFillér} each`]);
 
     await page.getByLabel("Return TEE-PAPRIKA").check();
-    await page.locator("#rk-line-0-reason").selectOption("TOO_SMALL_AT_CHEST");
+    await chooseReason(page, 0, "TOO_SMALL_AT_CHEST");
     await page.getByLabel("Refund to my payment method").check();
     await expect.poll(() => page.getByTestId("refund-total").textContent(), SETTLED).toBe(whole);
     expect(await page.getByText(`Estimated refund: ${whole}`).count()).toBe(1);

@@ -5,6 +5,8 @@
  * service in-process gets the same status, slug and extensions as an HTTP client.
  */
 
+import type { LineReasons } from "./reason-narrowing";
+import { FIT_CATEGORY } from "./reasons";
 import { toDecimalAmount } from "./refunds";
 
 export const PROBLEM_TYPE_PREFIX = "urn:returnkit:problem:";
@@ -73,6 +75,21 @@ export interface PayoutOverLimit {
   currency: string;
   refund_total: number;
   refunded_amount: number;
+}
+
+/** What a line allows, said briefly: the fit reasons by direction and body part, then the rest. */
+function describeAllowedReasons({ codes, fit, categories }: LineReasons) {
+  if (!codes.length) return "It allows no reason.";
+  const other = categories.filter((category) => category !== FIT_CATEGORY);
+  const said = [
+    ...(fit
+      ? [
+          `fit reasons ${fit.directions.join(", ")}${fit.body_parts.length ? ` at ${fit.body_parts.join(", ")}` : ""}`,
+        ]
+      : []),
+    ...(other.length ? [other.join(", ")] : []),
+  ];
+  return `It allows ${said.join("; and ")} (allowed_reasons lists the codes).`;
 }
 
 /** One refused line of a return request: its index and the problem a return of it alone gets. */
@@ -583,6 +600,28 @@ export const problems = {
         code,
       },
     ),
+  /** The reason is of the catalogue, but not one the shop allows for this line's product. */
+  reasonNotAllowed: (
+    orderId: string,
+    line: { sku: string; size: string | null },
+    reason: string,
+    allowed: LineReasons,
+  ) => {
+    return new ProblemError(
+      422,
+      "reason-not-allowed",
+      "The reason does not fit this product",
+      `${reason} is not a reason for ${describeLine(line)}. ${describeAllowedReasons(allowed)}`,
+      {
+        order_id: orderId,
+        sku: line.sku,
+        size: line.size,
+        reason,
+        allowed_reasons: allowed.codes,
+        errors: [{ path: "reason", message: `not allowed for ${describeLine(line)}` }],
+      },
+    );
+  },
   exchangeSizeNotOffered: (sku: string, size: string, sizes: readonly string[]) => {
     const offered = sizes.length
       ? `sizes on offer: ${sizes.join(", ")}`

@@ -39,6 +39,9 @@ const DEFAULT_OTHER_REASONS = [
   "OTHER",
 ] as const;
 
+/** The category that stands for every fit reason in a two-step choice; no other reason may be it. */
+export const FIT_CATEGORY = "FIT";
+
 /** Bare directions that are fit reasons on their own, without a body part. */
 const BARE_FIT_REASONS = ["TOO_SMALL", "TOO_LARGE"] as const;
 
@@ -81,6 +84,7 @@ export function createReasonCatalogue(options: ReasonCatalogueOptions = {}): Rea
   }
   for (const code of other) {
     if (parsed.has(code)) throw new Error(`reason ${code} is already a fit reason`);
+    if (code === FIT_CATEGORY) throw new Error(`reason ${code} names the fit reasons' category`);
     parsed.set(code, { kind: "other", code });
   }
   const codes = [...parsed.keys()];

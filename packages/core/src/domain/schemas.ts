@@ -683,6 +683,13 @@ export const ProblemSchema = z
       .describe("return-window-closed: when the line's return window closed."),
     final_sale: z.boolean().optional().describe("not-returnable: the line was sold as final."),
     code: z.string().optional().describe("refused-by-policy: the shop's own reason code."),
+    reason: z.string().optional().describe("reason-not-allowed: the reason asked for."),
+    allowed_reasons: z
+      .array(z.string())
+      .optional()
+      .describe(
+        "reason-not-allowed: the reasons the line allows, in the catalogue's order (its returnable view offers them structured).",
+      ),
     exchange_size: z.string().optional().describe("exchange-size-not-offered: the size asked for."),
     sizes: z
       .array(z.string())
@@ -758,6 +765,42 @@ export const RefundEstimatesSchema = z
   .meta({ id: "RefundEstimates" });
 export type RefundEstimates = z.infer<typeof RefundEstimatesSchema>;
 
+/** The reasons one line allows, for a choice in two steps (what was wrong; for fit, which way and where). */
+const LineReasonsSchema = z
+  .object({
+    codes: z
+      .array(z.string())
+      .describe(
+        "Every reason a return of this line may give, in the catalogue's order (the shop may narrow them by product).",
+      ),
+    categories: z
+      .array(z.string())
+      .describe(
+        "The first step, what was wrong: `FIT` for the fit reasons when any is allowed, then each other reason code allowed (`DEFECTIVE`, `DAMAGED`, `CHANGED_MIND`, …), in the catalogue's order.",
+      ),
+    fit: z
+      .object({
+        directions: z
+          .array(z.enum(FIT_DIRECTIONS))
+          .describe("Which ways it may not have fit, in the catalogue's order."),
+        body_parts: z
+          .array(z.string())
+          .describe("Where it may not have fit, in the catalogue's order."),
+        reasons: z
+          .array(
+            z.object({
+              code: z.string(),
+              direction: z.enum(FIT_DIRECTIONS),
+              body_part: z.string().nullable().describe("Null for a bare direction (`TOO_SMALL`)."),
+            }),
+          )
+          .describe("Each fit reason allowed: the code a direction and a body part make."),
+      })
+      .nullable()
+      .describe("The second step for `FIT`; null when no fit reason is allowed."),
+  })
+  .meta({ id: "LineReasons" });
+
 export const ReturnableLineSchema = z
   .object({
     sku: z.string(),
@@ -780,6 +823,7 @@ export const ReturnableLineSchema = z
       .array(z.string())
       .nullable()
       .describe("Sizes an exchange may ask for; null when the shop does not say."),
+    reasons: LineReasonsSchema,
     refund_estimates: RefundEstimatesSchema.nullable().describe(
       "What a return of the line's whole returnable quantity would refund, per resolution on offer, before a reason is chosen (so no fee is waived by reason); null when the line has no price or nothing can be returned.",
     ),

@@ -32,14 +32,22 @@ const input = {
 
 function writeDeps(store: ReturnsStore, now: () => number): WritePathDeps {
   const refundPolicy = parseRefundPolicy(undefined);
+  const catalogue = createReasonCatalogue();
   return {
     store,
     recent: null,
     reader: createReturnReader(store, null),
-    catalogue: createReasonCatalogue(),
+    catalogue,
     now,
     maxHistoryEntries: 100,
-    rules: createReturnRules({ refundPolicy, orders: null, exchangeSizes: null, store, now }),
+    rules: createReturnRules({
+      refundPolicy,
+      orders: null,
+      exchangeSizes: null,
+      store,
+      now,
+      catalogue,
+    }),
     refundPolicy,
     reportError: () => {},
     respond: (record, status) => ({ status, body: record, headers: {} }),

@@ -12,7 +12,7 @@ const ORDER: OrderInput = {
   delivered_at: new Date(NOW - 8 * DAY).toISOString(),
   currency: "EUR",
   lines: [
-    { sku: "TEE-BLK", size: "M", quantity: 50, unit_price: 2_500 },
+    { sku: "TEE-BLK", size: "M", quantity: 50, unit_price: 2_500, product_type: "T-shirt" },
     { sku: "CAP-RED", quantity: 1, unit_price: 1_500 },
   ],
 };
@@ -57,9 +57,14 @@ export const PRODUCT_ORDER: OrderInput = {
   ],
 };
 
+/** A T-shirt's reasons: fit at the top only (no foot, no inseam), and every other reason. */
+const reasons = {
+  byProductType: { "T-shirt": ["TOO_SMALL", "TOO_LARGE", "CHEST", "SHOULDERS", "SLEEVES"] },
+};
+
 export function shopOptions() {
   return {
-    orders: { source: inMemoryOrders([ORDER, MRU_ORDER, PRODUCT_ORDER]) },
+    orders: { source: inMemoryOrders([ORDER, MRU_ORDER, PRODUCT_ORDER]), reasons },
     clock: () => NOW,
   };
 }

@@ -985,6 +985,27 @@ export interface components {
             /** @enum {string} */
             reason_code?: "FINAL_SALE" | "RETURN_WINDOW_EXPIRED" | "NOT_ELIGIBLE" | "OTHER";
         };
+        LineReasons: {
+            /** @description Every reason a return of this line may give, in the catalogue's order (the shop may narrow them by product). */
+            codes: string[];
+            /** @description The first step, what was wrong: `FIT` for the fit reasons when any is allowed, then each other reason code allowed (`DEFECTIVE`, `DAMAGED`, `CHANGED_MIND`, …), in the catalogue's order. */
+            categories: string[];
+            /** @description The second step for `FIT`; null when no fit reason is allowed. */
+            fit: {
+                /** @description Which ways it may not have fit, in the catalogue's order. */
+                directions: ("TOO_SMALL" | "TOO_LARGE" | "TOO_TIGHT" | "TOO_LOOSE" | "TOO_SHORT" | "TOO_LONG")[];
+                /** @description Where it may not have fit, in the catalogue's order. */
+                body_parts: string[];
+                /** @description Each fit reason allowed: the code a direction and a body part make. */
+                reasons: {
+                    code: string;
+                    /** @enum {string} */
+                    direction: "TOO_SMALL" | "TOO_LARGE" | "TOO_TIGHT" | "TOO_LOOSE" | "TOO_SHORT" | "TOO_LONG";
+                    /** @description Null for a bare direction (`TOO_SMALL`). */
+                    body_part: string | null;
+                }[];
+            } | null;
+        };
         Link: {
             href: string;
         };
@@ -1170,6 +1191,10 @@ export interface components {
             final_sale?: boolean;
             /** @description refused-by-policy: the shop's own reason code. */
             code?: string;
+            /** @description reason-not-allowed: the reason asked for. */
+            reason?: string;
+            /** @description reason-not-allowed: the reasons the line allows, in the catalogue's order (its returnable view offers them structured). */
+            allowed_reasons?: string[];
             /** @description exchange-size-not-offered: the size asked for. */
             exchange_size?: string;
             /** @description exchange-size-not-offered: the sizes on offer. */
@@ -1310,6 +1335,7 @@ export interface components {
                 resolutions: components["schemas"]["Resolution"][];
                 /** @description Sizes an exchange may ask for; null when the shop does not say. */
                 exchange_sizes: string[] | null;
+                reasons: components["schemas"]["LineReasons"];
                 /** @description What a return of the line's whole returnable quantity would refund, per resolution on offer, before a reason is chosen (so no fee is waived by reason); null when the line has no price or nothing can be returned. */
                 refund_estimates: components["schemas"]["RefundEstimates"] | null;
                 /** @description `create`, pre-filled for this line, when it can be returned. */
@@ -1795,7 +1821,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description This Idempotency-Key was already used with a different request (`idempotency-key-reused`); or the shop's order refuses the return: `quantity-exceeds-returnable` (`returnable_quantity`), `return-window-closed` (`returnable_until`), `not-returnable` (final sale), `refused-by-policy` (the shop's own `code`). A webhook endpoint's URL that points inside the network or carries credentials (`webhook-destination-refused`: `rule` names why, e.g. `loopback`, `private`, `cloud-metadata`, `userinfo`). */
+        /** @description This Idempotency-Key was already used with a different request (`idempotency-key-reused`); or the shop's order refuses the return: `quantity-exceeds-returnable` (`returnable_quantity`), `return-window-closed` (`returnable_until`), `not-returnable` (final sale), `refused-by-policy` (the shop's own `code`), `reason-not-allowed` (a reason outside those the shop allows for the line's product; `allowed_reasons` lists them). A webhook endpoint's URL that points inside the network or carries credentials (`webhook-destination-refused`: `rule` names why, e.g. `loopback`, `private`, `cloud-metadata`, `userinfo`). */
         UnprocessableContent: {
             headers: {
                 "Request-Id": components["headers"]["Request-Id"];

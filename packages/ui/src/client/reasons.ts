@@ -14,7 +14,8 @@ export function reasonLabel(reason: Reason, i18n: I18n): string {
   return known(i18n, `reason.${reason.code}`) ?? reason.label;
 }
 
-function known(i18n: I18n, key: string, params?: Record<string, string>): string | null {
+/** The message `key`, or null when the messages have none (a code the shop added). */
+export function known(i18n: I18n, key: string, params?: Record<string, string>): string | null {
   const text = i18n.t(key as MessageKey, params);
   return text === key ? null : text;
 }

@@ -14,6 +14,7 @@ import {
   memoryStore,
   type OrderInput,
   type Principal,
+  type ReasonRules,
   type RefundPolicyInput,
   type ReturnsService,
   type ReturnsServiceOptions,
@@ -161,6 +162,8 @@ interface ShopOptions {
   imageOrigins?: string[];
   /** Guests find an order by number and email or postcode ("Find your order"). */
   guests?: boolean;
+  /** The reasons that fit each line (`orders.reasons`; default: every reason for every line). */
+  reasons?: ReasonRules;
 }
 
 export async function startShop(options: ShopOptions = {}): Promise<Shop> {
@@ -202,7 +205,11 @@ export async function startShop(options: ShopOptions = {}): Promise<Shop> {
   const service = createReturnsService({
     store: memoryStore(),
     baseUrl: url,
-    orders: { source: shopOrders(options.orders ?? []), returnWindowDays: 30 },
+    orders: {
+      source: shopOrders(options.orders ?? []),
+      returnWindowDays: 30,
+      reasons: options.reasons,
+    },
     policy: {
       ...(options.refundPolicy ? { refund: options.refundPolicy } : {}),
       ...(options.returnMethods ? { returnMethods: options.returnMethods } : {}),

@@ -1,6 +1,8 @@
 /** @module domain/test-support/every-problem — one instance of each problem, for tests over the catalogue. */
 import { authProblems } from "../../auth/auth-problems";
 import { type ProblemError, problems } from "../problems";
+import { lineReasons } from "../reason-narrowing";
+import { createReasonCatalogue } from "../reasons";
 
 /** One instance of every problem returnkit produces; the type makes a new one show up here. */
 export const everyProblem: {
@@ -117,6 +119,12 @@ export const everyProblem: {
     { sku: "TEE", size: "M" },
     "GIFT_CARD",
     "Gift cards cannot be returned.",
+  ),
+  reasonNotAllowed: problems.reasonNotAllowed(
+    "ord_1",
+    { sku: "TEE", size: "M" },
+    "TOO_LONG_AT_FOOT",
+    lineReasons(createReasonCatalogue(), ["TOO_SMALL_AT_CHEST", "DAMAGED"]),
   ),
   exchangeSizeNotOffered: problems.exchangeSizeNotOffered("TEE", "XXL", ["S", "M", "L"]),
   ordersUnavailable: problems.ordersUnavailable(new Error("connection refused")),

@@ -52,7 +52,7 @@ const PROBLEM_RESPONSES: Record<number, { name: string; description: string; hea
     422: {
       name: "UnprocessableContent",
       description:
-        "This Idempotency-Key was already used with a different request (`idempotency-key-reused`); or the shop's order refuses the return: `quantity-exceeds-returnable` (`returnable_quantity`), `return-window-closed` (`returnable_until`), `not-returnable` (final sale), `refused-by-policy` (the shop's own `code`). A webhook endpoint's URL that points inside the network or carries credentials (`webhook-destination-refused`: `rule` names why, e.g. `loopback`, `private`, `cloud-metadata`, `userinfo`).",
+        "This Idempotency-Key was already used with a different request (`idempotency-key-reused`); or the shop's order refuses the return: `quantity-exceeds-returnable` (`returnable_quantity`), `return-window-closed` (`returnable_until`), `not-returnable` (final sale), `refused-by-policy` (the shop's own `code`), `reason-not-allowed` (a reason outside those the shop allows for the line's product; `allowed_reasons` lists them). A webhook endpoint's URL that points inside the network or carries credentials (`webhook-destination-refused`: `rule` names why, e.g. `loopback`, `private`, `cloud-metadata`, `userinfo`).",
     },
     429: {
       name: "TooManyRequests",

@@ -8,6 +8,8 @@
 import { z } from "zod";
 import type { Principal } from "../../domain/principal";
 import { problems } from "../../domain/problems";
+import { allowedReasons, bothAllow, unknownReasonEntries } from "../../domain/reason-narrowing";
+import type { ReasonCatalogue } from "../../domain/reasons";
 import type { OrderLine } from "./order-schema";
 import { type Order, OrderSchema, orderIssues } from "./order-schema";
 import type {
@@ -15,6 +17,7 @@ import type {
   EligibilityQuery,
   EligibilityRule,
   ExchangeSizes,
+  LineReasonSettings,
   OrderSource,
 } from "./types";
 
@@ -112,4 +115,37 @@ function describe(value: unknown): string {
   if (Array.isArray(value)) return "an array holding something other than sizes";
   if (value === null || typeof value !== "object") return String(JSON.stringify(value) ?? value);
   return "an object of another shape";
+}
+
+const ReasonEntriesSchema = z.array(z.string()).nullable();
+
+/**
+ * The reasons `line` allows under `orders.reasons`, in the catalogue's order; null for every
+ * reason. `forLine` answering codes the catalogue does not have is the host's defect (a 502),
+ * never a line that quietly allows fewer reasons.
+ */
+export async function askLineReasons(
+  settings: LineReasonSettings | null,
+  catalogue: ReasonCatalogue,
+  order: Order,
+  line: OrderLine,
+): Promise<readonly string[] | null> {
+  if (!settings) return null;
+  const type = line.product.product_type;
+  const byType = (type !== null && settings.byProductType.get(type)) || null;
+  const { forLine } = settings;
+  if (!forLine) return byType;
+  const answer = await callHost(() => forLine(line, order));
+  const parsed = ReasonEntriesSchema.safeParse(answer ?? null);
+  const unknown = parsed.success ? unknownReasonEntries(catalogue, parsed.data ?? []) : [];
+  if (!parsed.success || unknown.length) {
+    invalidAnswer(
+      `orders.reasons.forLine(${JSON.stringify(line.sku)}) answered ${
+        unknown.length
+          ? `codes the catalogue does not have (${unknown.join(", ")})`
+          : describe(answer)
+      }; expected reason codes or body parts of the catalogue, or null`,
+    );
+  }
+  return bothAllow(byType, parsed.data && allowedReasons(catalogue, parsed.data));
 }

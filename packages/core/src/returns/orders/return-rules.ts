@@ -10,10 +10,12 @@
  */
 import type { Principal } from "../../domain/principal";
 import { type OrderLineRef, type ProblemError, problems } from "../../domain/problems";
+import { lineReasons } from "../../domain/reason-narrowing";
+import type { ReasonCatalogue } from "../../domain/reasons";
 import type { RefundPolicy } from "../../domain/refunds";
 import type { ReturnableOrder, ReturnData, ReturnOrderLine } from "../../domain/schemas";
 import type { LineAllowance, ReturnsStore } from "../../store/types";
-import { askEligible, askExchangeSizes, loadOrder } from "./host-answers";
+import { askEligible, askExchangeSizes, askLineReasons, loadOrder } from "./host-answers";
 import {
   lineStatus,
   orderLineRecord,
@@ -21,7 +23,7 @@ import {
   returnableUntil,
   unitsInReturns,
 } from "./line-status";
-import { findOrderLine, type Order } from "./order-schema";
+import { findOrderLine, type Order, type OrderLine } from "./order-schema";
 import { returnableOrder } from "./returnable-order";
 import type { EligibilityQuery, ExchangeSizes, OrderRulesContext, OrderSettings } from "./types";
 
@@ -33,6 +35,8 @@ interface ReturnRulesSetup {
   exchangeSizes: ExchangeSizes | null;
   store: Pick<ReturnsStore, "returnedQuantities">;
   now: () => number;
+  /** The catalogue `orders.reasons` narrows. */
+  catalogue: ReasonCatalogue;
 }
 
 /** What a checked write records and commits with; empty when there is no order to check. */
@@ -258,6 +262,7 @@ async function checkOrder(
     throw problems.returnWindowClosed(order.id, line, status.returnable_until);
   }
   if (line.final_sale) throw problems.notReturnable(order.id, line);
+  await checkReason(context, order, line, request.reason);
   if (orders.eligible) {
     const answer = await askEligible(orders.eligible, order, line, request);
     if (answer !== true) throw problems.refusedByPolicy(order.id, line, answer.code, answer.detail);
@@ -267,6 +272,18 @@ async function checkOrder(
     orderLine: orderLineRecord(order, line, status.returnable_until),
     allowance: { purchased: line.quantity },
   };
+}
+
+/** A reason of the catalogue the shop does not allow for this line's product: a 422. */
+async function checkReason(
+  context: OrderRulesContext,
+  order: Order,
+  line: OrderLine,
+  reason: string,
+): Promise<void> {
+  const allowed = await askLineReasons(context.orders.reasons, context.catalogue, order, line);
+  if (allowed === null || allowed.includes(reason)) return;
+  throw problems.reasonNotAllowed(order.id, line, reason, lineReasons(context.catalogue, allowed));
 }
 
 async function checkSubmit(

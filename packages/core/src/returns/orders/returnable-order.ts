@@ -3,10 +3,11 @@
  * line: the same status the checks read, with the resolutions and exchange sizes on offer.
  */
 import type { Principal } from "../../domain/principal";
+import { lineReasons } from "../../domain/reason-narrowing";
 import { currencyExponentOrNull } from "../../domain/refunds";
 import { RESOLUTIONS, type ReturnableOrder } from "../../domain/schemas";
 import { refundEstimates } from "../refund";
-import { askExchangeSizes, loadOrder } from "./host-answers";
+import { askExchangeSizes, askLineReasons, loadOrder } from "./host-answers";
 import { lineStatus, unitsInReturns } from "./line-status";
 import type { OrderRulesContext } from "./types";
 
@@ -23,6 +24,9 @@ export async function returnableOrder(
     if (!sizes.has(sku))
       sizes.set(sku, exchangeSizes ? await askExchangeSizes(exchangeSizes, sku) : null);
   }
+  const reasons = await Promise.all(
+    order.lines.map((line) => askLineReasons(orders.reasons, context.catalogue, order, line)),
+  );
   const settings = { now: context.now(), windowDays: orders.returnWindowDays };
   return {
     object: "returnable_order",
@@ -32,7 +36,7 @@ export async function returnableOrder(
     currency_exponent: currencyExponentOrNull(order.currency),
     placed_at: order.placed_at,
     delivered_at: order.delivered_at,
-    lines: order.lines.map((line) => {
+    lines: order.lines.map((line, index) => {
       const status = lineStatus(order, line, unitsInReturns(returned, line), settings);
       const exchangeSizes = sizes.get(line.sku) ?? null;
       // An exchange needs a size to go to: none when `exchangeSizes` offers none.
@@ -47,6 +51,7 @@ export async function returnableOrder(
         unit_price: line.unit_price,
         resolutions,
         exchange_sizes: exchangeSizes === null ? null : [...exchangeSizes],
+        reasons: lineReasons(context.catalogue, reasons[index] ?? null),
         refund_estimates: refundEstimates(
           {
             unit_price: line.unit_price,

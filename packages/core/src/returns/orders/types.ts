@@ -3,6 +3,7 @@
  * where orders come from, its policy beyond the window, and the sizes it can exchange to.
  */
 import type { Principal } from "../../domain/principal";
+import type { ReasonCatalogue } from "../../domain/reasons";
 import type { RefundPolicy } from "../../domain/refunds";
 import type { Resolution } from "../../domain/schemas";
 import type { ReturnsStore } from "../../store/types";
@@ -60,6 +61,27 @@ export type ExchangeSizes = (
   sku: string,
 ) => readonly string[] | null | Promise<readonly string[] | null>;
 
+/**
+ * The reasons one line allows, as reason codes or body parts (a body part allows every fit
+ * reason at it; a kind of reason the list names nothing of, fit or other, stays whole); null
+ * for every reason of the catalogue.
+ */
+export type LineReasonRule = (
+  line: OrderLine,
+  order: Order,
+) => readonly string[] | null | Promise<readonly string[] | null>;
+
+/** The `orders.reasons` option: the reasons that fit a line's product. */
+export interface ReasonRules {
+  /**
+   * Per `product_type` of a line (matched exactly), the reason codes or body parts it allows,
+   * read as `LineReasonRule`'s answer; a type not listed allows every reason.
+   */
+  byProductType?: Readonly<Record<string, readonly string[]>>;
+  /** The host's own narrowing; a line allows what both this and `byProductType` allow. */
+  forLine?: LineReasonRule;
+}
+
 /** The `orders` option: where orders come from, and the rules a return is held to. */
 export interface OrderRules {
   /** The host's orders; `inMemoryOrders([...])` for tests and demos. */
@@ -74,6 +96,12 @@ export interface OrderRules {
    * `{ code, detail }` for a 422 `refused-by-policy` that carries them.
    */
   eligible?: EligibilityRule;
+  /**
+   * The reasons that fit each line's product, by `product_type` and/or a function of the line:
+   * a reason outside them is a 422 `reason-not-allowed`, and the returnable view offers only
+   * them. Unknown codes are refused when the service is created. Default: every reason.
+   */
+  reasons?: ReasonRules;
 }
 
 /** The order rules' settings: the `orders` option with its defaults. */
@@ -81,6 +109,15 @@ export interface OrderSettings {
   source: OrderSource;
   returnWindowDays: number;
   eligible: EligibilityRule | null;
+  /** `reasons` with each product type's list read against the catalogue; null without it. */
+  reasons: LineReasonSettings | null;
+}
+
+/** How the service narrows a line's reasons, once the options are checked. */
+export interface LineReasonSettings {
+  /** The codes each listed product type allows, in the catalogue's order. */
+  byProductType: ReadonlyMap<string, readonly string[]>;
+  forLine: LineReasonRule | null;
 }
 
 /** What the checks run with once the host gave `orders`. */
@@ -88,6 +125,8 @@ export interface OrderRulesContext {
   /** For the refund estimates of the returnable view. */
   refundPolicy: RefundPolicy;
   orders: OrderSettings;
+  /** The catalogue reasons are narrowed from. */
+  catalogue: ReasonCatalogue;
   exchangeSizes: ExchangeSizes | null;
   store: Pick<ReturnsStore, "returnedQuantities">;
   now: () => number;

@@ -2,10 +2,14 @@
 
 import type { Refund, ReturnableLine, ReturnRequestEstimate } from "../api-schemas";
 import type { ChosenLine } from "../return-request";
+import { NO_PICK, type ReasonPick } from "./reason-steps";
 
 export interface LineChoice {
   selected: boolean;
   quantity: number;
+  /** The two steps of the reason as picked so far. */
+  pick: ReasonPick;
+  /** The reason code `pick` comes to; "" until it is complete. */
   reason: string;
   resolution: string;
   exchangeSize: string;
@@ -17,6 +21,7 @@ export function initialChoice(line: ReturnableLine): LineChoice {
   return {
     selected: false,
     quantity: 1,
+    pick: NO_PICK,
     reason: "",
     resolution: resolutionsOf(line)[0] ?? "REFUND",
     exchangeSize: "",

@@ -4,10 +4,11 @@ import type { Reason, Refund, ReturnableLine } from "../api-schemas";
 import { codeLabel } from "../codes";
 import type { MessageKey } from "../messages/en";
 import type { CurrencyUnit } from "../money";
-import { reasonLabel } from "../reasons";
 import { usePage } from "../shared/context";
 import { itemName, ProductThumb } from "../shared/product";
 import { type LineChoice, maxQuantity, offersField, resolutionsOf } from "./choice";
+import { ReasonChoice } from "./reason-choice";
+import { nextPick, type ReasonPick, reasonOf } from "./reason-steps";
 
 interface Props {
   line: ReturnableLine;
@@ -110,8 +111,10 @@ interface FieldProps {
 function LineFields({ id, line, reasons, choice, set }: FieldProps) {
   const { i18n } = usePage();
   const max = maxQuantity(line);
-  const fit = reasons.filter((reason) => reason.kind === "fit");
-  const other = reasons.filter((reason) => reason.kind !== "fit");
+  const pickReason = (patch: Partial<ReasonPick>) => {
+    const pick = nextPick(line.reasons, choice.pick, patch);
+    set({ pick, reason: reasonOf(line.reasons, pick) });
+  };
   const exchange = choice.resolution === "EXCHANGE" && offersField(line, "exchange_size");
   return (
     <div class="rk-line-fields">
@@ -127,27 +130,13 @@ function LineFields({ id, line, reasons, choice, set }: FieldProps) {
           ))}
         </select>
       </div>
-      <div class="rk-field">
-        <label for={`${id}-reason`}>{i18n.t("line.reason")}</label>
-        <select
-          id={`${id}-reason`}
-          value={choice.reason}
-          required
-          onChange={(event) => set({ reason: event.currentTarget.value })}
-        >
-          <option value="">{i18n.t("line.reasonPlaceholder")}</option>
-          <optgroup label={i18n.t("line.reasonsFit")}>
-            {fit.map((reason) => (
-              <option value={reason.code}>{reasonLabel(reason, i18n)}</option>
-            ))}
-          </optgroup>
-          <optgroup label={i18n.t("line.reasonsOther")}>
-            {other.map((reason) => (
-              <option value={reason.code}>{reasonLabel(reason, i18n)}</option>
-            ))}
-          </optgroup>
-        </select>
-      </div>
+      <ReasonChoice
+        id={id}
+        line={line}
+        catalogue={reasons}
+        pick={choice.pick}
+        onPick={pickReason}
+      />
       <fieldset class="rk-field rk-radios">
         <legend>{i18n.t("line.resolution")}</legend>
         {resolutionsOf(line).map((resolution) => (
