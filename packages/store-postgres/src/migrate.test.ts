@@ -69,9 +69,10 @@ for (const backend of backends()) {
           "rk_migrations",
           "rk_outbox_events",
           "rk_returns",
+          "rk_rma_numbers",
         ].sort(),
       );
-      expect(tables.filter((t) => t.startsWith("legacy_"))).toHaveLength(6);
+      expect(tables.filter((t) => t.startsWith("legacy_"))).toHaveLength(7);
       expect(await ours.getReturn(stored.record.id)).toEqual(stored);
       expect(await theirs.getReturn(stored.record.id)).toBeNull();
       await ours.close?.();

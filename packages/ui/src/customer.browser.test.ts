@@ -351,12 +351,12 @@ describe.skipIf(skip !== null)(
       await page.locator("#rk-line-0-take").check();
       expect(await submit.isDisabled()).toBe(true);
       expect(await why()).toBe(words.reason);
-      await page.locator("#rk-line-0-reason").selectOption("TOO_SMALL_AT_CHEST");
+      await chooseReason(page, 0, "TOO_SMALL_AT_CHEST");
       await page.locator("#rk-line-1-take").check();
-      await page.locator("#rk-line-1-reason").selectOption("CHANGED_MIND");
+      await chooseReason(page, 1, "CHANGED_MIND");
       await page.locator('input[name="rk-line-1-resolution"][value="STORE_CREDIT"]').check();
       await page.locator("#rk-line-2-take").check();
-      await page.locator("#rk-line-2-reason").selectOption("TOO_LARGE_AT_HIPS");
+      await chooseReason(page, 2, "TOO_LARGE_AT_HIPS");
       await page.locator('input[name="rk-line-2-resolution"][value="EXCHANGE"]').check();
       expect(await submit.isDisabled()).toBe(true);
       expect(await why()).toBe(words.size);

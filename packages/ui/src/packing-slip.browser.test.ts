@@ -13,6 +13,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { seriousViolations } from "./test-support/axe";
 import { browserSkipReason, launchChromium } from "./test-support/browser";
+import { chooseReason } from "./test-support/choose-reason";
 import { screenshot } from "./test-support/screenshots";
 import { ORDER_ID, SESSION_COOKIE, type Shop, startShop } from "./test-support/shop";
 
@@ -113,9 +114,9 @@ describe.skipIf(skip !== null)(
       const { context, page, errors } = await customerPage("en-GB", { width: 1100, height: 900 });
       await page.goto(`${shop.url}/returns?order=${ORDER_ID}`);
       await page.getByLabel("Return TEE-BLK").check();
-      await page.locator("#rk-line-0-reason").selectOption("TOO_SMALL_AT_CHEST");
+      await chooseReason(page, 0, "TOO_SMALL_AT_CHEST");
       await page.getByLabel("Return JEANS-SLIM").check();
-      await page.locator("#rk-line-1-reason").selectOption("TOO_LARGE_AT_WAIST");
+      await chooseReason(page, 1, "TOO_LARGE_AT_WAIST");
       await page.getByLabel("By post").check();
       await page.getByRole("button", { name: "Submit return" }).click();
 
@@ -168,7 +169,7 @@ describe.skipIf(skip !== null)(
       const { context, page, errors } = await customerPage("de-DE", { width: 360, height: 780 });
       await page.goto(`${shop.url}/returns?order=${ORDER_ID}`);
       await page.getByLabel("DRESS-RED zurücksenden").check();
-      await page.locator("#rk-line-2-reason").selectOption("TOO_LARGE_AT_HIPS");
+      await chooseReason(page, 2, "TOO_LARGE_AT_HIPS");
       await page.getByLabel("An einer Abgabestelle").check();
       await page.getByRole("button", { name: "Rücksendung absenden" }).click();
 

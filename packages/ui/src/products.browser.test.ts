@@ -9,6 +9,7 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, onTestFinished, test } from "vitest";
 import { seriousViolations } from "./test-support/axe";
 import { browserSkipReason, launchChromium } from "./test-support/browser";
+import { chooseReason } from "./test-support/choose-reason";
 import { type PictureServer, startPictureServer } from "./test-support/picture-server";
 import { SESSION_COOKIE, type Shop, startShop } from "./test-support/shop";
 
@@ -35,7 +36,7 @@ function carolsOrders(pictures: string, elsewhere: string): OrderInput[] {
     lines,
   });
   return [
-    order("ord_4001", [
+    order("ord_4101", [
       {
         sku: "TEE-ORG-BLK",
         size: "M",
@@ -192,7 +193,7 @@ describe.skipIf(skip !== null)(
         onTestFinished(release);
         const { context, page, errors } = await open(
           "customer:carol",
-          "/returns?order=ord_4001",
+          "/returns?order=ord_4101",
           viewport,
         );
         const tee = page.getByLabel("Return Organic cotton tee (Black / M)");
@@ -223,7 +224,7 @@ describe.skipIf(skip !== null)(
         if (viewport === PHONE) {
           // The customer returns the tee; the request then shows it by name and picture.
           await tee.check();
-          await page.locator("#rk-line-0-reason").selectOption("TOO_SMALL_AT_CHEST");
+          await chooseReason(page, 0, "TOO_SMALL_AT_CHEST");
           await page.getByRole("button", { name: "Submit return" }).click();
           const item = page.locator(".rk-return").filter({ hasText: "Organic cotton tee" });
           await item.waitFor(SETTLED);

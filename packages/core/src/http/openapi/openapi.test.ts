@@ -317,12 +317,16 @@ describe("buildOpenApiDocument", () => {
       "state",
       "order_id",
       "request_id",
+      "reason",
+      "resolution",
+      "created_from",
+      "created_to",
       "rma",
       "limit",
       "cursor",
     ]);
     expect(query[0]?.schema).toEqual({ $ref: "#/components/schemas/ReturnState" });
-    expect(query[4]).toMatchObject({
+    expect(query.find((parameter) => parameter.name === "limit")).toMatchObject({
       required: false,
       schema: { type: "integer", default: 20, maximum: 100 },
     });

@@ -309,7 +309,7 @@ export const de: Messages = {
   "staff.endpointUrlInvalid":
     "Geben Sie die vollständige Adresse ein, beginnend mit https:// (oder http://), etwa https://erp.example.com/returnkit.",
   "staff.endpointUrlRefused":
-    "An diese Adresse kann nichts gesendet werden: Verwenden Sie eine öffentliche http(s)-Adresse ohne Benutzername und Passwort.",
+    "An diese Adresse kann nichts gesendet werden: Verwenden Sie eine öffentliche http- oder https-Adresse ohne Benutzername und Passwort.",
   "staff.eventsLegend": "Zu sendende Ereignisse",
   "staff.eventsHint":
     "Wählen Sie die Ereignisse, auf die Ihr System reagiert. Wählen Sie keines, um alle Ereignisse zu erhalten, auch künftige.",

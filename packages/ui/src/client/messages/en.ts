@@ -298,7 +298,7 @@ export const en = {
   "staff.endpointUrlInvalid":
     "Enter the full address, starting with https:// (or http://), such as https://erp.example.com/returnkit.",
   "staff.endpointUrlRefused":
-    "This address cannot receive events: use a public http(s) address without a user name or password.",
+    "This address cannot receive events: use a public http or https address without a user name or password.",
   "staff.eventsLegend": "Events to send",
   "staff.eventsHint":
     "Pick the events your system acts on. Pick none to receive every event, including ones added later.",

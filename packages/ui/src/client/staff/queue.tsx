@@ -6,7 +6,6 @@ import { useEffect, useState } from "preact/hooks";
 import { apiPaths } from "../api-paths";
 import type { Return, ReturnList } from "../api-schemas";
 import { codeLabel } from "../codes";
-import type { MessageKey } from "../messages/en";
 import { describeProblem } from "../problems";
 import { usePage } from "../shared/context";
 import { Notice } from "../shared/parts";
