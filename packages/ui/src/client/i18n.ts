@@ -30,8 +30,6 @@ export interface I18n {
   /** The day and month only ("28 Nov", "Nov 28", "28. Nov."), as the locale writes them. */
   dayMonth(iso: string): string;
   dateTime(iso: string): string;
-  /** The plural category of `count` that the catalogues have words for: `one` or `other`. */
-  plural(count: number): "one" | "other";
 }
 
 export function createI18n(preferred: string | null): I18n {
@@ -60,8 +58,6 @@ export function createI18n(preferred: string | null): I18n {
     money: (minorUnits, unit) => formatMoney(locale, minorUnits, unit),
     date: (iso) => dates.format(new Date(iso)),
     dayMonth: (iso) => dayMonths.format(new Date(iso)),
-    // English and German have words for one and other; a language with more forms gets more keys.
-    plural: (count) => (plurals.select(count) === "one" ? "one" : "other"),
     dateTime: (iso) => dateTimes.format(new Date(iso)),
   };
 }

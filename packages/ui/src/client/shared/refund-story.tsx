@@ -4,7 +4,7 @@
  * grading accepted fewer units than were sent or took something off for their condition, why.
  */
 import type { Payout, Return } from "../api-schemas";
-import type { I18n } from "../i18n";
+import type { CountedKey, I18n } from "../i18n";
 import type { MessageKey } from "../messages/en";
 
 /** "€29.00 refunded to your card on 28 Nov", or "… issued as store credit on …". */
@@ -28,18 +28,18 @@ export function gradeExplanation(record: Return, i18n: I18n): string[] {
   if (refused > 0) {
     const condition =
       grade.condition && OWN_WORDS.has(grade.condition) ? grade.condition : "condition";
-    const why = i18n.t(`grade.why.${condition}.${i18n.plural(refused)}` as MessageKey);
+    const why = i18n.count(`grade.why.${condition}` as CountedKey, refused);
     const params = { accepted, quantity: line.quantity, refused, why };
     sentences.push(
       accepted === 0
-        ? i18n.t(`grade.acceptedNone.${i18n.plural(line.quantity)}`, params)
-        : i18n.t(`grade.acceptedSome.${i18n.plural(refused)}`, params),
+        ? i18n.count("grade.acceptedNone", line.quantity, params)
+        : i18n.count("grade.acceptedSome", refused, params),
     );
   }
   const deducted = deduction(record);
   if (deducted > 0 && record.refund && grade.condition) {
     sentences.push(
-      i18n.t(`grade.deducted.${i18n.plural(accepted)}`, {
+      i18n.count("grade.deducted", accepted, {
         condition: i18n.t(`grade.condition.${grade.condition}` as MessageKey),
         amount: i18n.money(deducted, record.refund),
       }),
