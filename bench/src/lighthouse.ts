@@ -18,7 +18,7 @@ import {
   launchChromeForLighthouse,
   lighthouseScores,
 } from "../../packages/ui/src/test-support/lighthouse";
-import { ORDER_ID, startShop } from "../../packages/ui/src/test-support/shop";
+import { PICTURED_ORDER, startShop } from "../../packages/ui/src/test-support/shop";
 import type { BenchFigure, BenchSection } from "./types";
 
 /** Interleaved rounds, the median taken: a burst of other work lands on one round of each. */
@@ -52,11 +52,11 @@ export default async function lighthouseBench(): Promise<BenchSection> {
   if (skip) return { title, figures: [], notes: [`Not measured: ${skip}.`] };
   const [shop, bare, chrome] = await Promise.all([
     // Signed in without a cookie: Lighthouse clears the page's cookies before it loads it.
-    startShop({ visitor: "alice" }),
+    startShop({ visitor: PICTURED_ORDER.customer }),
     serveBarePage(),
     launchChromeForLighthouse(),
   ]);
-  const page = `${shop.url}/returns?order=${ORDER_ID}`;
+  const page = `${shop.url}/returns?order=${PICTURED_ORDER.id}`;
   const rounds: { load: number; bare: number; page: number; accessibility: number }[] = [];
   let last: LighthouseScores | undefined;
   try {
@@ -106,7 +106,7 @@ export default async function lighthouseBench(): Promise<BenchSection> {
     title,
     figures,
     notes: [
-      `Lighthouse ${last?.lighthouse}, ${last?.formFactor} preset, Chromium headless; median of ${ROUNDS} rounds, each the bare page then the customer page (the memory-store shop of the ui browser tests, order ${ORDER_ID}, its customer signed in).`,
+      `Lighthouse ${last?.lighthouse}, ${last?.formFactor} preset, Chromium headless; median of ${ROUNDS} rounds, each the bare page then the customer page (the memory-store shop of the ui browser tests, order ${PICTURED_ORDER.id} of three named products with their pictures, its customer signed in).`,
       `Rounds (1-min load average on ${cpus().length} cores as each began: bare, page): ${rounds.map((round) => `${round.load.toFixed(1)}: ${round.bare}, ${round.page}`).join("; ")}.`,
     ],
   };

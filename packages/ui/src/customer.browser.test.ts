@@ -102,7 +102,6 @@ describe.skipIf(skip !== null)(
       expect(await sendBack.getByRole("link", { name: "Print packing slip" }).count()).toBe(0);
 
       expect(await seriousViolations(page)).toEqual([]);
-      await screenshot(page, "customer.png");
       expect(errors).toEqual([]);
       await context.close();
     });

@@ -1,15 +1,14 @@
 /**
- * The refund a customer can follow, in Chromium: once the shop grades a return and records
- * the payout its payment system made, the customer's timeline says how much went back and
- * how, and why a unit was not accepted, in English and German; the back office shows the
- * payouts on the return.
+ * Payouts in the back office, in Chromium: once the shop grades a return and records the
+ * payout its payment system made, the return shows the payout, its reference and what is
+ * refunded so far, and offers no second payout. (What the customer's timeline says of it, in
+ * English and German: journey.browser.test.ts.)
  */
 import type { Principal } from "@returnkit/core";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { seriousViolations } from "./test-support/axe";
 import { browserSkipReason, launchChromium } from "./test-support/browser";
-import { screenshot } from "./test-support/screenshots";
 import { ORDER_ID, SESSION_COOKIE, type Shop, startShop } from "./test-support/shop";
 
 const SETTLED = { timeout: 30_000 };
@@ -71,67 +70,6 @@ describe.skipIf(skip !== null)(
       page.on("pageerror", (error) => errors.push(error.message));
       return { context, page, errors };
     }
-
-    /** The day as the page's locale writes it, with the page's own Intl. */
-    const dayMonth = (locale: string) =>
-      new Intl.DateTimeFormat(locale, { day: "numeric", month: "short" }).format(
-        new Date(ISSUED_AT),
-      );
-
-    test("the customer's timeline says what was refunded, how and when, and why one unit was not", async () => {
-      const { context, page, errors } = await returnsPage("en-GB", "customer:alice", {
-        width: 1100,
-      });
-      await page.goto(`${shop.url}/returns`);
-      const item = page.locator(`[data-return-id="${returnId}"]`);
-      await item.waitFor(SETTLED);
-
-      const payout = item.locator(".rk-timeline .rk-payout");
-      await expect
-        .poll(() => payout.textContent(), SETTLED)
-        .toBe(`€29.00 refunded to your card on ${dayMonth("en-GB")}`);
-      expect(dayMonth("en-GB")).toBe("28 Nov");
-      expect(await item.locator(".rk-grade-note").allTextContents()).toEqual([
-        "We accepted 1 of the 2 items you sent: the other was not in a condition we can take back.",
-      ]);
-      expect(await item.locator(".rk-timeline-event").allTextContents()).toEqual([
-        "Started",
-        "Submitted",
-        "Approved",
-        "Shipped",
-        "Received",
-        "Checked",
-        "€29.00 refunded to your card on 28 Nov",
-      ]);
-      expect(await seriousViolations(page)).toEqual([]);
-      await screenshot(page, "customer-refunded.png");
-      expect(errors).toEqual([]);
-      await context.close();
-    });
-
-    test("in German on a phone: the same, in German words and German dates", async () => {
-      const { context, page, errors } = await returnsPage("de-DE", "customer:alice", {
-        width: 360,
-      });
-      await page.goto(`${shop.url}/returns`);
-      const item = page.locator(`[data-return-id="${returnId}"]`);
-      await item.waitFor(SETTLED);
-
-      const amount = new Intl.NumberFormat("de-DE", { style: "currency", currency: "EUR" }).format(
-        29,
-      );
-      await expect
-        .poll(() => item.locator(".rk-payout").textContent(), SETTLED)
-        .toBe(`${amount} am ${dayMonth("de-DE")} auf Ihre Karte erstattet`);
-      expect(await item.locator(".rk-grade-note").textContent()).toBe(
-        "Wir haben 1 der 2 zurückgesendeten Artikel angenommen: Der andere war nicht in einem Zustand, in dem wir ihn zurücknehmen können.",
-      );
-      const width = await page.evaluate(() => document.documentElement.scrollWidth);
-      expect(width).toBeLessThanOrEqual(360);
-      expect(await seriousViolations(page)).toEqual([]);
-      expect(errors).toEqual([]);
-      await context.close();
-    });
 
     test("the back office's return shows the payout, its reference and what is refunded so far", async () => {
       const { context, page, errors } = await returnsPage("en-GB", "staff:staff-1", {

@@ -38,6 +38,8 @@ export const ORDER_ID = "ord_1001";
 /** A guest's order (no account): found by its number and email or postcode. */
 export const GUEST_ORDER = { id: "ord_4001", number: "#4001", email: "dana@example.com" };
 export const HUF_ORDER_ID = "ord_3001";
+/** Pia's order of three named products, their pictures served by the shop itself. */
+export const PICTURED_ORDER = { id: "ord_1101", customer: "pia" };
 /** Bob's order: one pair each of 24 shoes, each a sku of its own (`SHOE-00` …). */
 export const SHOE_ORDER_ID = "ord_2000";
 export const SHOE_SKUS = Array.from({ length: 24 }, (_, i) => `SHOE-${String(i).padStart(2, "0")}`);
@@ -75,9 +77,40 @@ function withVisitor(
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
 
-function shopOrders(extra: readonly OrderInput[]) {
+/** A product picture: a square of the product's colour (`/pictures/<colour>.svg`). */
+function picture(colour: string): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64"><rect width="64" height="64" fill="#${colour}"/></svg>`;
+}
+
+function picturedOrder(baseUrl: string): OrderInput {
+  const line = (sku: string, title: string, variant: string, colour: string, price: number) => ({
+    sku,
+    size: variant.split(" / ")[1]!,
+    quantity: 1,
+    unit_price: price,
+    title,
+    variant_title: variant,
+    image_url: `${baseUrl}/pictures/${colour}.svg`,
+  });
+  return {
+    id: PICTURED_ORDER.id,
+    number: "#1101",
+    customer_id: PICTURED_ORDER.customer,
+    placed_at: daysAgo(6),
+    delivered_at: daysAgo(3),
+    currency: "EUR",
+    lines: [
+      line("TEE-ORG-BLK", "Organic cotton tee", "Black / M", "222222", 2900),
+      line("JEANS-IND", "Slim jeans", "Indigo / 32", "3b4a7a", 7900),
+      line("JUMPER-OAT", "Wool jumper", "Oat / M", "d8c8a8", 5900),
+    ],
+  };
+}
+
+function shopOrders(extra: readonly OrderInput[], baseUrl: string) {
   return inMemoryOrders([
     ...extra,
+    picturedOrder(baseUrl),
     {
       id: ORDER_ID,
       number: "#1001",
@@ -206,7 +239,7 @@ export async function startShop(options: ShopOptions = {}): Promise<Shop> {
     store: memoryStore(),
     baseUrl: url,
     orders: {
-      source: shopOrders(options.orders ?? []),
+      source: shopOrders(options.orders ?? [], url),
       returnWindowDays: 30,
       reasons: options.reasons,
     },
@@ -258,6 +291,12 @@ export async function startShop(options: ShopOptions = {}): Promise<Shop> {
   const host = new Hono();
   // The shop's own storefront page, with the returns page placed in it by one script tag.
   host.get("/account", (c) => c.html(STOREFRONT_PAGE));
+  host.get("/pictures/:file{[0-9a-f]{6}\\.svg}", (c) =>
+    c.body(picture(c.req.param("file").slice(0, 6)), 200, {
+      "content-type": "image/svg+xml",
+      "cache-control": "public, max-age=3600",
+    }),
+  );
   host.route("/", returnsApp(service));
   app = host;
   return {

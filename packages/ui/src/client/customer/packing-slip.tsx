@@ -11,6 +11,7 @@ import type { ReturnRequest } from "../api-schemas";
 import { describeProblem } from "../problems";
 import { usePage } from "../shared/context";
 import { Notice } from "../shared/parts";
+import { itemName, productLine } from "../shared/product";
 import { useReturnPolicy } from "../shared/use-return-policy";
 import { AddressBlock, addressFor, MethodInstructions } from "./send-back";
 
@@ -63,7 +64,7 @@ export function PackingSlip({ requestId }: { requestId: string }) {
             {request.rma}
           </dd>
           <dt>{i18n.t("slip.order")}</dt>
-          <dd>{request.order_id}</dd>
+          <dd data-testid="slip-order">{orderNumberOf(request)}</dd>
           <dt>{i18n.t("send.requestId")}</dt>
           <dd>{request.id}</dd>
         </dl>
@@ -73,7 +74,6 @@ export function PackingSlip({ requestId }: { requestId: string }) {
         <thead>
           <tr>
             <th scope="col">{i18n.t("slip.item")}</th>
-            <th scope="col">{i18n.t("slip.size")}</th>
             <th scope="col">{i18n.t("slip.quantity")}</th>
           </tr>
         </thead>
@@ -82,8 +82,9 @@ export function PackingSlip({ requestId }: { requestId: string }) {
             .filter((one) => one.state !== "cancelled" && one.state !== "rejected")
             .map((one) => (
               <tr key={one.id}>
-                <td>{one.line.sku}</td>
-                <td>{one.line.size ?? "–"}</td>
+                <td>
+                  <SlipItem line={productLine(one)} />
+                </td>
                 <td>{one.line.quantity}</td>
               </tr>
             ))}
@@ -94,5 +95,22 @@ export function PackingSlip({ requestId }: { requestId: string }) {
       {address ? null : <MethodInstructions request={request} policy={policy} />}
       <p class="rk-muted">{i18n.t("slip.enclose")}</p>
     </Main>
+  );
+}
+
+/** The order as the customer knows it: its number when the shop gave one, else its id. */
+function orderNumberOf(request: ReturnRequest): string {
+  const numbered = request.returns.find((one) => one.order_line?.order_number);
+  return numbered?.order_line?.order_number ?? request.order_id;
+}
+
+/** An item by name and variant; the SKU beneath it, for the warehouse, when the name is not it. */
+function SlipItem({ line }: { line: ReturnType<typeof productLine> }) {
+  const name = itemName(line);
+  return (
+    <>
+      {name}
+      {line.product?.title ? <span class="rk-slip-sku">{line.sku}</span> : null}
+    </>
   );
 }

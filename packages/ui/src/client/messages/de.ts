@@ -146,7 +146,6 @@ export const de: Messages = {
   "slip.order": "Bestellung",
   "slip.items": "Artikel in diesem Paket",
   "slip.item": "Artikel",
-  "slip.size": "Größe",
   "slip.quantity": "Menge",
   "slip.sendTo": "Senden an",
   "slip.howToSend": "So senden Sie es",

@@ -142,7 +142,6 @@ export const en = {
   "slip.order": "Order",
   "slip.items": "Items in this parcel",
   "slip.item": "Item",
-  "slip.size": "Size",
   "slip.quantity": "Quantity",
   "slip.sendTo": "Send to",
   "slip.howToSend": "How to send it",
