@@ -6,14 +6,24 @@
  */
 import type { ClientConfig } from "./config";
 
-/** Dispatched on window when the API answers 401: the caller is no longer signed in. */
+/**
+ * Dispatched on window when the API answers 401: the caller is not signed in. Its `detail`
+ * says whether an earlier call of this page was answered (a session that ended) or none was
+ * (a visitor who never signed in).
+ */
 export const SIGNED_OUT_EVENT = "returnkit:signed-out";
+
+export interface SignedOutDetail {
+  wasSignedIn: boolean;
+}
 
 export class ApiProblem extends Error {
   constructor(
     readonly status: number,
     readonly slug: string,
     readonly body: Record<string, unknown>,
+    /** The answer's Retry-After in seconds, when it gave one (a 429 or a 503). */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(slug);
   }
@@ -42,6 +52,11 @@ export function createApi(config: ClientConfig, auth: ApiAuth): Api {
   const url = (pathOrUrl: string) =>
     /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${config.api}${pathOrUrl}`;
 
+  // Whether a call that needs a caller was answered: a later 401 is then a session that ended
+  // (the public policy answers anyone, so it does not count).
+  let answered = false;
+  const needsCaller = (target: string) => /\/v1\/(portal|merchant)\//.test(url(target));
+
   async function call<T>(target: string, init: RequestInit): Promise<T> {
     const headers = new Headers(init.headers);
     headers.set("accept", "application/json, application/problem+json");
@@ -61,15 +76,24 @@ export function createApi(config: ClientConfig, auth: ApiAuth): Api {
       body = {};
     }
     // The page's sign-in banner listens: a session that ended is said once, with a way back.
-    if (response.status === 401) dispatchEvent(new CustomEvent(SIGNED_OUT_EVENT));
+    if (response.status === 401) {
+      const detail: SignedOutDetail = { wasSignedIn: answered };
+      dispatchEvent(new CustomEvent(SIGNED_OUT_EVENT, { detail }));
+    }
     if (!response.ok) {
-      const problem = new ApiProblem(response.status, slugOf(response.status, body), body);
+      const problem = new ApiProblem(
+        response.status,
+        slugOf(response.status, body),
+        body,
+        retryAfter(response.headers.get("retry-after")),
+      );
       // Said where a developer looks (and a test listens): no caller may take it for "not there".
       if (problem.slug === ROUTE_NOT_FOUND) {
         console.error(`returnkit: the API has no route for ${init.method} ${url(target)}`);
       }
       throw problem;
     }
+    if (needsCaller(target)) answered = true;
     return body as T;
   }
 
@@ -98,4 +122,9 @@ function slugOf(status: number, body: Record<string, unknown>): string {
   if (slug) return slug === "method-not-allowed" ? ROUTE_NOT_FOUND : slug;
   if (status === 404 || status === 405) return ROUTE_NOT_FOUND;
   return status === 401 ? "unauthenticated" : "generic";
+}
+
+/** A Retry-After of whole seconds (the API never sends the date form). */
+function retryAfter(value: string | null): number | null {
+  return value && /^\d+$/.test(value) ? Number(value) : null;
 }

@@ -193,8 +193,8 @@ interface ShopOptions {
   orders?: readonly OrderInput[];
   /** The pages' `imageOrigins` option: where the products' pictures may come from. */
   imageOrigins?: string[];
-  /** Guests find an order by number and email or postcode ("Find your order"). */
-  guests?: boolean;
+  /** Guests find an order by number and email or postcode ("Find your order"), within `limits`. */
+  guests?: boolean | { limits: NonNullable<ReturnsServiceOptions["guests"]>["limits"] };
   /** The reasons that fit each line (`orders.reasons`; default: every reason for every line). */
   reasons?: ReasonRules;
 }
@@ -248,7 +248,14 @@ export async function startShop(options: ShopOptions = {}): Promise<Shop> {
       ...(options.returnMethods ? { returnMethods: options.returnMethods } : {}),
       ...(options.autoApprove ? { autoApprove: () => true } : {}),
     },
-    ...(options.guests ? { guests: { secret: "the browser tests' guest secret, 32+" } } : {}),
+    ...(options.guests
+      ? {
+          guests: {
+            secret: "the browser tests' guest secret, 32+",
+            ...(typeof options.guests === "object" ? options.guests : {}),
+          },
+        }
+      : {}),
     auth: auth
       ? { issuer: auth.issuer, jwksUri: auth.jwksUri }
       : { authenticate: withCsrfProtection(withVisitor(sessionPrincipal, options.visitor)) },

@@ -1,7 +1,7 @@
 /** @module client/customer/app — the customer's page: find an order, return from it, follow it. */
 import { useState } from "preact/hooks";
 import { usePage } from "../shared/context";
-import { Header, SignedOutBanner } from "../shared/parts";
+import { Header, SignedOutBanner, useSignedOut } from "../shared/parts";
 import { GuestLookup } from "./guest-lookup";
 import { PackingSlip } from "./packing-slip";
 import { ReturnForm } from "./return-form";
@@ -25,6 +25,7 @@ export function CustomerApp({ initialOrder }: { initialOrder: string | null }) {
   // A guest's lookup is offered until a guest session signs the calls.
   const [guest, setGuest] = useState(false);
   const offerGuests = Boolean(config.guests) && !guest;
+  const signedOut = useSignedOut();
   const foundAsGuest = (id: string) => {
     setGuest(true);
     open(id);
@@ -40,18 +41,14 @@ export function CustomerApp({ initialOrder }: { initialOrder: string | null }) {
 
   const slip = slipFromUrl();
   if (slip && auth.ready()) return <PackingSlip requestId={slip} />;
-  if (!auth.ready()) {
+  // Signed out: not signed in yet (OAuth), or, with the host's session, its API said so.
+  if (!auth.ready() || (offerGuests && signedOut)) {
     return (
       <>
         {header}
         <Main class="rk-main">
           {offerGuests ? <GuestLookup onFound={foundAsGuest} /> : null}
-          <section class="rk-card">
-            <p>{i18n.t(offerGuests ? "guest.orSignIn" : "auth.signInToContinue")}</p>
-            <button type="button" class="rk-button rk-primary" onClick={() => auth.signIn()}>
-              {i18n.t("auth.signIn")}
-            </button>
-          </section>
+          <SignInCard intro={offerGuests ? "guest.orSignIn" : "auth.signInToContinue"} />
         </Main>
       </>
     );
@@ -61,7 +58,6 @@ export function CustomerApp({ initialOrder }: { initialOrder: string | null }) {
       {header}
       <Main class="rk-main">
         <SignedOutBanner />
-        {offerGuests ? <GuestLookup onFound={foundAsGuest} /> : null}
         {guest ? null : <OrderLookup current={orderId} onOpen={open} />}
         {orderId ? (
           <ReturnForm
@@ -106,5 +102,21 @@ function OrderLookup({ current, onOpen }: { current: string | null; onOpen(id: s
         </button>
       </div>
     </form>
+  );
+}
+
+/** The way to sign in, when there is one (a session page may give no sign-in address). */
+function SignInCard({ intro }: { intro: "guest.orSignIn" | "auth.signInToContinue" }) {
+  const { auth, config, i18n } = usePage();
+  const canSignIn = config.signIn.mode === "oauth" || Boolean(config.signIn.signInUrl);
+  return (
+    <section class="rk-card">
+      <p>{i18n.t(intro)}</p>
+      {canSignIn ? (
+        <button type="button" class="rk-button rk-primary" onClick={() => auth.signIn()}>
+          {i18n.t("auth.signIn")}
+        </button>
+      ) : null}
+    </section>
   );
 }

@@ -20,7 +20,13 @@ function sessionBody(orderNumber: string, contact: string) {
 
 function lookupProblem(error: unknown, i18n: I18n): string {
   if (error instanceof ApiProblem && error.status === 404) return i18n.t("guest.notFound");
-  if (error instanceof ApiProblem && error.status === 429) return i18n.t("guest.tooMany");
+  if (error instanceof ApiProblem && error.status === 429) {
+    const seconds = error.retryAfterSeconds;
+    // Whole minutes, rounded up: "in 1 minute" rather than "in 0 minutes" or a count of seconds.
+    return seconds === null
+      ? i18n.t("guest.tooMany")
+      : i18n.count("guest.tooManyFor", Math.max(1, Math.ceil(seconds / 60)));
+  }
   return describeProblem(error, i18n);
 }
 

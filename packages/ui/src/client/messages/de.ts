@@ -20,6 +20,8 @@ export const de: Messages = {
     "Wir finden keine Bestellung mit dieser Nummer und dieser E-Mail-Adresse oder Postleitzahl. Prüfen Sie beides und versuchen Sie es erneut.",
   "guest.tooMany":
     "Zu viele Versuche. Bitte warten Sie einige Minuten und versuchen Sie es dann erneut.",
+  "guest.tooManyFor.one": "Zu viele Versuche. Bitte versuchen Sie es in {count} Minute erneut.",
+  "guest.tooManyFor.other": "Zu viele Versuche. Bitte versuchen Sie es in {count} Minuten erneut.",
   "guest.orSignIn":
     "Sie haben ein Konto? Melden Sie sich an, um alle Bestellungen und Rücksendungen zu sehen.",
   "order.label": "Bestellnummer",

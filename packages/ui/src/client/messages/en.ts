@@ -17,6 +17,8 @@ export const en = {
   "guest.notFound":
     "We could not find an order with that number and email address or postcode. Check both and try again.",
   "guest.tooMany": "Too many attempts. Please wait a few minutes, then try again.",
+  "guest.tooManyFor.one": "Too many attempts. Please try again in {count} minute.",
+  "guest.tooManyFor.other": "Too many attempts. Please try again in {count} minutes.",
   "guest.orSignIn": "Have an account? Sign in to see all your orders and returns.",
   "order.label": "Order number",
   "order.find": "Find my order",

@@ -2,7 +2,7 @@
 import type { ComponentChildren } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { describeActor } from "../actors";
-import { SIGNED_OUT_EVENT } from "../api";
+import { SIGNED_OUT_EVENT, type SignedOutDetail } from "../api";
 import type { HistoryEntry, Payout } from "../api-schemas";
 import { codeLabel } from "../codes";
 import { usePage } from "./context";
@@ -84,19 +84,30 @@ export function Timeline({
 }
 
 /** Shown once the API says the caller is signed out: the words, and a way to sign in again. */
-export function SignedOutBanner() {
-  const { auth, config, i18n } = usePage();
-  const [signedOut, setSignedOut] = useState(false);
+/**
+ * Whether the API answered 401, and whether this page had been signed in before (a session
+ * that ended) or never was (a visitor): null until a 401 arrives.
+ */
+export function useSignedOut(): SignedOutDetail | null {
+  const [signedOut, setSignedOut] = useState<SignedOutDetail | null>(null);
   useEffect(() => {
-    const onSignedOut = () => setSignedOut(true);
+    const onSignedOut = (event: Event) =>
+      setSignedOut((event as CustomEvent<SignedOutDetail>).detail ?? { wasSignedIn: true });
     addEventListener(SIGNED_OUT_EVENT, onSignedOut);
     return () => removeEventListener(SIGNED_OUT_EVENT, onSignedOut);
   }, []);
+  return signedOut;
+}
+
+/** A way to sign in, after a 401: "your session has ended" only when there was one. */
+export function SignedOutBanner() {
+  const { auth, config, i18n } = usePage();
+  const signedOut = useSignedOut();
   if (!signedOut) return null;
   const canSignIn = config.signIn.mode === "oauth" || Boolean(config.signIn.signInUrl);
   return (
     <section class="rk-card" role="alert">
-      <p>{i18n.t("problem.unauthenticated")}</p>
+      <p>{i18n.t(signedOut.wasSignedIn ? "problem.unauthenticated" : "auth.signInToContinue")}</p>
       {canSignIn ? (
         <button type="button" class="rk-button rk-primary" onClick={() => auth.signIn()}>
           {i18n.t("auth.signIn")}
