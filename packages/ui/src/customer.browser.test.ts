@@ -234,17 +234,33 @@ describe.skipIf(skip !== null)(
       await context.close();
     });
 
-    test("a visitor whose session ended is told so, and sent to the shop's sign-in", async () => {
+    test("a visitor is asked to sign in, and sent to the shop's sign-in", async () => {
       const context = await browser.newContext({ locale: "en-GB" });
       const page = await context.newPage();
       await page.goto(`${shop.url}/returns?order=${ORDER_ID}`);
-      const banner = page.getByRole("alert").filter({ hasText: "Your session has ended" }).first();
-      await banner.waitFor();
-      await banner.getByRole("button", { name: "Sign in" }).click();
+      // Never signed in on this page: asked to, never told that a session "ended".
+      const banner = page.getByRole("alert").filter({ hasText: "Sign in to see your orders" });
+      await banner.first().waitFor();
+      expect(await page.getByText("Your session has ended").count()).toBe(0);
+      await banner.first().getByRole("button", { name: "Sign in" }).click();
       await page.waitForURL(/\/login\?return_to=/);
       expect(new URL(page.url()).searchParams.get("return_to")).toBe(
         `${shop.url}/returns?order=${ORDER_ID}`,
       );
+      await context.close();
+    });
+
+    test("a customer whose session ends is told so", async () => {
+      const { context, page } = await customerPage("alice");
+      await page.goto(`${shop.url}/returns?order=${ORDER_ID}`);
+      await page.getByLabel("Return TEE-BLK").waitFor();
+      // The shop's session ends (signed out in another tab); the next call says so.
+      await context.clearCookies();
+      await page.getByRole("textbox", { name: "Order number" }).fill("ord_1002");
+      await page.keyboard.press("Enter");
+      const banner = page.getByRole("alert").filter({ hasText: "Your session has ended" });
+      await banner.first().waitFor();
+      expect(await banner.first().getByRole("button", { name: "Sign in" }).count()).toBe(1);
       await context.close();
     });
 

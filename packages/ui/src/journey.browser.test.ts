@@ -51,6 +51,8 @@ const RUNS = [
     order: "ord_5101",
     words: {
       returnThis: (item: string) => `Return ${item}`,
+      order: (number: string) => `Order ${number}`,
+      returnsFor: (number: string) => `Returns for order ${number}`,
       storeCredit: "Store credit",
       creditTotal: (amount: string) => `${amount} as store credit`,
       noCharge: "no charge",
@@ -75,6 +77,8 @@ const RUNS = [
     order: "ord_5102",
     words: {
       returnThis: (item: string) => `${item} zurücksenden`,
+      order: (number: string) => `Bestellung ${number}`,
+      returnsFor: (number: string) => `Rücksendungen zu Bestellung ${number}`,
       storeCredit: "Gutschrift",
       creditTotal: (amount: string) => `${amount} als Gutschrift`,
       noCharge: "kostenlos",
@@ -287,6 +291,9 @@ describe.skipIf(skip !== null)(
         await page.getByLabel(words.returnThis(name)).waitFor(SETTLED);
         expect(await drawn(page.getByRole("img", { name }))).toBe(true);
       }
+      // The order by the number the customer knows, never its id.
+      const number = `#${run.order.slice(4)}`;
+      expect(await page.locator("#rk-order-heading").textContent()).toBe(words.order(number));
       await page.getByLabel(words.returnThis(TEE)).check();
       await page.locator("#rk-line-0-qty").selectOption("2");
       await chooseReason(page, 0, "TOO_SMALL_AT_CHEST");
@@ -316,6 +323,9 @@ describe.skipIf(skip !== null)(
       const request = page.locator(".rk-request");
       await request.locator(".rk-return").nth(2).waitFor(SETTLED);
       const requestId = (await request.getAttribute("data-request-id")) ?? "";
+      expect(await page.locator("#rk-returns-heading").textContent()).toBe(
+        words.returnsFor(number),
+      );
       expect(requestId).toMatch(/^rrq_/);
       const stored = await shop.service.getReturnRequest(requestId, { principal: host });
       // What the page showed is what the request carries.
@@ -349,6 +359,7 @@ describe.skipIf(skip !== null)(
         form.locator("#rk-request_ship-carrier").fill("DHL"),
       );
       expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, "back-office-request.png");
     }
 
     /** Staff receive one return and grade it: every unit but one of the tees accepted. */

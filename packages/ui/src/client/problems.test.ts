@@ -70,7 +70,7 @@ describe("describeProblem", () => {
       describeProblem(problem(500, "internal", { detail: "TypeError: x is undefined" }), en),
     ).toBe("Something went wrong on our side. Please try again in a moment.");
     expect(describeProblem(problem(401, "invalid-token"), en)).toBe(
-      "Your session has ended. Sign in again to continue.",
+      "You are not signed in. Sign in to continue.",
     );
     expect(describeProblem(new ApiProblem(0, "network", {}), de)).toBe(
       "Der Server ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.",

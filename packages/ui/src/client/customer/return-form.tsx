@@ -120,7 +120,9 @@ export function ReturnForm({ orderId, version, onSubmitted }: Props) {
 
   return (
     <form class="rk-card" onSubmit={submit} noValidate aria-labelledby="rk-order-heading">
-      <h2 id="rk-order-heading">{i18n.t("order.heading", { order: order.order_id })}</h2>
+      <h2 id="rk-order-heading">
+        {i18n.t("order.heading", { order: order.order_number ?? order.order_id })}
+      </h2>
       <p class="rk-muted">{i18n.t("order.placed", { date: i18n.date(order.placed_at) })}</p>
       <h3>{i18n.t("order.choose")}</h3>
       <ul class="rk-lines">

@@ -84,8 +84,12 @@ export function ReturnsList({ orderId, version, onChanged }: Props) {
       i18n.t(name === "cancel" ? "returns.cancelled" : "request.submitted"),
     );
 
+  // The order as the customer knows it: its number, once a return of it says one.
+  const numbered = (entries ?? [])
+    .flatMap((entry) => ("record" in entry ? [entry.record] : entry.request.returns))
+    .find((record) => record.order_line?.order_number);
   const heading = orderId
-    ? i18n.t("returns.forOrder", { order: orderId })
+    ? i18n.t("returns.forOrder", { order: numbered?.order_line?.order_number ?? orderId })
     : i18n.t("returns.heading");
   return (
     <section class="rk-card" aria-labelledby="rk-returns-heading">

@@ -7,6 +7,7 @@ export const de: Messages = {
   "app.loading": "Wird geladen…",
   "auth.signIn": "Anmelden",
   "auth.signInToContinue": "Melden Sie sich an, um Ihre Bestellungen und Rücksendungen zu sehen.",
+  "auth.sessionEnded": "Ihre Sitzung ist abgelaufen. Melden Sie sich erneut an.",
   "auth.signingIn": "Sie werden angemeldet…",
   "guest.title": "Bestellung finden",
   "guest.intro":
@@ -116,7 +117,7 @@ export const de: Messages = {
   "summary.estimateNote":
     "Vom Shop aus den bezahlten Preisen berechnet, der Rückversand einmal für das Paket. Den endgültigen Betrag legt der Shop fest, sobald Ihre Artikel ankommen.",
   "request.heading": "Zusammen gesendet am {date}",
-  "request.refund": "Erstattung für diese Artikel",
+  "request.refund": "Für diese Artikel erhalten Sie",
   "request.submit": "Diese Rücksendungen absenden",
   "request.submitted": "Ihre Rücksendungen sind abgeschickt.",
   "submit.button": "Rücksendung absenden",
@@ -256,7 +257,7 @@ export const de: Messages = {
   "problem.exchange-size-not-offered":
     "Diese Größe ist für den Umtausch nicht verfügbar. Verfügbar: {sizes}.",
   "problem.refused-by-policy": "Dieser Artikel kann nicht zurückgesendet werden: {detail}",
-  "problem.unauthenticated": "Ihre Sitzung ist abgelaufen. Melden Sie sich erneut an.",
+  "problem.unauthenticated": "Sie sind nicht angemeldet. Melden Sie sich an, um fortzufahren.",
   "problem.csrf-token-invalid":
     "Diese Seite ist veraltet. Laden Sie sie neu und versuchen Sie es noch einmal.",
   "problem.insufficient-scope": "Dazu sind Sie nicht berechtigt.",

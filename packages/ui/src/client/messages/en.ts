@@ -5,6 +5,7 @@ export const en = {
   "app.loading": "Loading…",
   "auth.signIn": "Sign in",
   "auth.signInToContinue": "Sign in to see your orders and returns.",
+  "auth.sessionEnded": "Your session has ended. Sign in again to continue.",
   "auth.signingIn": "Signing you in…",
   "guest.title": "Find your order",
   "guest.intro":
@@ -112,7 +113,7 @@ export const en = {
   "summary.estimateNote":
     "The shop's own sums from the prices you paid, return shipping charged once for the parcel. The final amount is set once your items arrive.",
   "request.heading": "Sent together on {date}",
-  "request.refund": "Refund for these items",
+  "request.refund": "Back to you for these items",
   "request.submit": "Submit these returns",
   "request.submitted": "Your returns are submitted.",
   "submit.button": "Submit return",
@@ -247,7 +248,7 @@ export const en = {
   "problem.exchange-size-not-offered":
     "That size is not available for exchange. Available: {sizes}.",
   "problem.refused-by-policy": "This item cannot be returned: {detail}",
-  "problem.unauthenticated": "Your session has ended. Sign in again to continue.",
+  "problem.unauthenticated": "You are not signed in. Sign in to continue.",
   "problem.csrf-token-invalid": "This page is out of date. Reload it and try again.",
   "problem.insufficient-scope": "You are not allowed to do that.",
   "problem.invalid-transition":

@@ -107,7 +107,7 @@ export function SignedOutBanner() {
   const canSignIn = config.signIn.mode === "oauth" || Boolean(config.signIn.signInUrl);
   return (
     <section class="rk-card" role="alert">
-      <p>{i18n.t(signedOut.wasSignedIn ? "problem.unauthenticated" : "auth.signInToContinue")}</p>
+      <p>{i18n.t(signedOut.wasSignedIn ? "auth.sessionEnded" : "auth.signInToContinue")}</p>
       {canSignIn ? (
         <button type="button" class="rk-button rk-primary" onClick={() => auth.signIn()}>
           {i18n.t("auth.signIn")}
