@@ -412,9 +412,9 @@ describe.skipIf(skip !== null)(
         expect(text).toContain("Return label€4.95");
         expect(text).toContain("Shared between the items in this parcel.");
         expect(text).not.toContain("Fees");
-        expect(
-          await page.getByRole("form", { name: `Order ${ORDER_ID}` }).textContent(),
-        ).not.toContain("€0.00");
+        expect(await page.getByRole("form", { name: "Order #1001" }).textContent()).not.toContain(
+          "€0.00",
+        );
         const total = await page.getByTestId("refund-total").textContent();
 
         await submit.click();
