@@ -23,6 +23,7 @@ import { describeReturnRequests } from "./cases/return-requests";
 import { describeRmaNumbers } from "./cases/rma-numbers";
 import { describeSubscriberEndpoints } from "./cases/subscriber-endpoints";
 import { describeSubscribers } from "./cases/subscribers";
+import { describeTimers } from "./cases/timers";
 import type { StoreSubject } from "./subject";
 
 export interface StoreConformanceOptions {
@@ -74,6 +75,7 @@ const GROUPS: ReadonlyArray<{
   { cases: describeSubscribers },
   { cases: describeNotifications, commits: true },
   { cases: describeRetention },
+  { cases: describeTimers, commits: true },
   { cases: describeCallerIds },
   { cases: describeOrders, service: true },
 ];
@@ -135,6 +137,11 @@ export const describeSubscribersConformance = group("subscribers", describeSubsc
 export const describeNotificationsConformance = group("notifications", describeNotifications);
 /** `purge`: what retention deletes and what it never does. */
 export const describeRetentionConformance = group("retention", describeRetention);
+/**
+ * Timers of a return: set and cleared by commits, claimed under leases, fired by a commit the
+ * store refuses once the timer is gone, so a firing happens once.
+ */
+export const describeTimersConformance = group("timers", describeTimers);
 /** Returns checked against the shop's orders, over HTTP on the store (runs the service on it). */
 export const describeOrdersConformance = group("orders", describeOrders);
 /** Customers stay apart whatever their ids hold (runs the service on the store). */
