@@ -65,7 +65,9 @@ export function describeTimers(subject: StoreSubject): void {
         clear: ["exchange_hold", "never_set"],
       });
 
-      expect(await subject.store.listTimers(id)).toEqual([timer(id, "payment_wait", T0 + 3 * HOUR)]);
+      expect(await subject.store.listTimers(id)).toEqual([
+        timer(id, "payment_wait", T0 + 3 * HOUR),
+      ]);
       await commitTimers(subject.store, v3, { clear: ["payment_wait"] });
       expect(await subject.store.listTimers(id)).toEqual([]);
     });
