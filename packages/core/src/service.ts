@@ -43,7 +43,11 @@ import { createReturnRules } from "./returns/orders/return-rules";
 import type { TimerHandlers } from "./returns/timer-firing";
 import { TIMER_HANDLERS } from "./returns/timer-handlers";
 import type { ReturnOperations } from "./returns/types";
-import { createTimerScheduler, type TimerScheduler } from "./scheduler/timer-scheduler";
+import {
+  createTimerScheduler,
+  type TimerScheduler,
+  type TimerSchedulerSettings,
+} from "./scheduler/timer-scheduler";
 import {
   parseServiceOptions,
   type ReturnsServiceOptions,
@@ -122,12 +126,14 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
 }
 
 /**
- * `createReturnsService` with the timer handlers given instead of core's own: for tests of the
- * scheduler, whose kinds of timer no feature registers yet. Not exported by the package.
+ * `createReturnsService` with the timer handlers (and scheduler settings) given instead of
+ * core's own: for tests of the scheduler, whose kinds of timer no feature registers yet. Not
+ * exported by the package.
  */
 export function createServiceWithTimers(
   options: ReturnsServiceOptions,
   timerHandlers: TimerHandlers,
+  schedulerSettings?: Partial<TimerSchedulerSettings>,
 ): ReturnsService {
   // Throws InvalidOptionsError naming every bad option, before anything is set up.
   const settings = parseServiceOptions(options);
@@ -172,7 +178,12 @@ export function createServiceWithTimers(
     returnMethods,
     timerHandlers,
   });
-  const scheduler = createTimerScheduler({ ...settings, ...operations, ensureReady: ready });
+  const scheduler = createTimerScheduler({
+    ...settings,
+    ...operations,
+    ensureReady: ready,
+    scheduler: schedulerSettings,
+  });
   const insights = createInsightOperations({ store, catalogue, ready });
   const guests = createGuests(settings, routes);
   // The HTTP layer gets settings, never the options (they hold the webhook secrets).

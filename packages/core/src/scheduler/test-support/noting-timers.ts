@@ -2,9 +2,9 @@
  * @module scheduler/test-support/noting-timers — a kind of timer for tests of the scheduler,
  * which no feature registers yet: firing `note` records the test event `return.noted` (with
  * the timer's name and due time) on its return. A return's timer is set the way a feature's
- * commit would set it: with a new version of the return.
+ * commit would set it: with a new version of the return. Free of test runners, so a process of
+ * its own (store-postgres's multi-process cases) can run it.
  */
-import { recordedVersion } from "@returnkit/testing";
 import type { TimerHandler, TimerHandlers } from "../../returns/timer-firing";
 import type { ReturnsStore, TimerDue, WebhookEventType } from "../../store/types";
 
@@ -36,7 +36,9 @@ export async function setTimer(
 ): Promise<number> {
   const stored = await store.getReturn(returnId);
   if (!stored) throw new Error(`fixture: no return ${returnId}`);
-  const next = recordedVersion(stored);
+  const { record } = stored;
+  const updated_at = new Date(Date.parse(record.updated_at) + 1).toISOString();
+  const next = { ...stored, record: { ...record, version: record.version + 1, updated_at } };
   const result = await store.commit({
     next,
     expectedVersion: stored.record.version,
