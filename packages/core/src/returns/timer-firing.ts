@@ -9,6 +9,7 @@
 import type { ReturnData } from "../domain/schemas";
 import type { Timer, TimerChanges } from "../store/types";
 import type { RecordedEvent } from "./events";
+import { withOrderLine } from "./reader";
 import { nextVersion } from "./record-changes";
 import { commitChange, timestamp, type WritePathDeps } from "./write-path";
 
@@ -62,8 +63,10 @@ export async function fireTimer(
   if (!handler) throw new Error(`no handler for timer ${timer.name} of ${timer.return_id}`);
   const fire = { name: timer.name, due_at: timer.due_at };
   for (let attempt = 1; attempt <= MAX_FIRING_ATTEMPTS; attempt++) {
-    const current = await deps.store.getReturn(timer.return_id);
-    if (!current) throw new Error(`timer ${timer.name} of a missing return ${timer.return_id}`);
+    const stored = await deps.store.getReturn(timer.return_id);
+    if (!stored) throw new Error(`timer ${timer.name} of a missing return ${timer.return_id}`);
+    // As every write reads it: a record of an earlier release filled in (`withOrderLine`).
+    const current = withOrderLine(stored);
     const at = timestamp(deps.now);
     const firing = await handler(current.record, timer, at);
     if (!firing) {
