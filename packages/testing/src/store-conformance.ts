@@ -32,8 +32,9 @@ export interface StoreConformanceOptions {
   /**
    * Returns a store with nothing in it. Called before every case; the suite then awaits
    * `store.init()`. Cases pass their own `now` everywhere, so the store must not read a clock,
-   * except to judge delivery leases (see `claimDeliveries`): the cases that let a lease run
-   * out give it 1 ms and wait a few ms of real time, so they hold on either kind of store.
+   * except to judge leases (see `claimDeliveries`, `claimDueTimers`): the cases that let a
+   * lease run out give it 1 ms and wait a few ms of real time, so they hold on either kind of
+   * store.
    */
   create: () => Promise<ReturnsStore> | ReturnsStore;
   /** Called after every case instead of `store.close()` (e.g. to also drop a schema). */
