@@ -1,8 +1,9 @@
 /**
  * @module scheduler/timer-scheduler — the returns' timers fired when due: claims them from the
- * store under a lease (`store.claimDueTimers`), fires each (`fire`: the firing commit, which the
- * store refuses when another process fired it first), and sleeps until the next one is due
- * (`store.nextTimerDueAt`) or the poll interval, which also covers timers other processes set.
+ * store under a lease (`store.claimDueTimers`), fires each (`fireTimer`: the firing commit,
+ * which the store refuses when another process fired it first), and sleeps until the next one
+ * is due (`store.nextTimerDueAt`) or the poll interval, which also covers timers other
+ * processes set.
  *
  * A firing that throws (its handler, the store) is reported and left to its lease: the timer
  * stays set, and is claimed again — here or elsewhere — once the lease runs out. A process that
