@@ -16,6 +16,7 @@ const { app, returns } = createShopApp({
   onWebhook: (event) => console.log(`webhook ${event.type}`),
 });
 returns.dispatcher.start();
+returns.scheduler.start();
 const server = app.listen(port, "127.0.0.1", () => {
   console.log(`shop on http://127.0.0.1:${port}; returns API under /returns
   curl -s -X POST http://127.0.0.1:${port}/returns/v1/portal/returns -H 'x-shop-session: customer-session' \\

@@ -180,6 +180,7 @@ export async function startReturnsServer(
   });
   await service.ready();
   service.dispatcher.start();
+  service.scheduler.start();
 
   const host = new Hono();
   const picturesDir = options.picturesDir;

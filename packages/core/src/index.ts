@@ -324,6 +324,7 @@ export type {
   ReturnRequestResult,
   ReturnResult,
 } from "./returns/types";
+export type { TimerScheduler } from "./scheduler/timer-scheduler";
 export { createReturnsService, type ReturnsService, type ServiceHooks } from "./service";
 export type { HealthSettings, ReturnsServiceOptions } from "./service-options";
 export { type MemoryStoreOptions, memoryStore } from "./store/memory/memory-store";
@@ -342,6 +343,9 @@ export type {
   ReturnsStore,
   StoreHealth,
   StoreHealthProbe,
+  Timer,
+  TimerDue,
+  Timers,
   WebhookEndpoint,
   WebhookEventType,
   WebhookPayload,

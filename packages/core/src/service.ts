@@ -1,6 +1,6 @@
 /**
  * @module service — `createReturnsService`: assembles the returns operations, the webhook
- * dispatcher, the store's upkeep and the HTTP handler beside them. The HTTP layer only
+ * dispatcher, the timer scheduler, the store's upkeep and the HTTP handler beside them. The HTTP layer only
  * translates requests into the operations, so a host calling them in-process gets the same
  * validation, idempotency, events and errors.
  */
@@ -40,7 +40,14 @@ import {
 import { createIdempotencyEngine } from "./returns/idempotency/engine";
 import { createOperations } from "./returns/operations";
 import { createReturnRules } from "./returns/orders/return-rules";
+import type { TimerHandlers } from "./returns/timer-firing";
+import { TIMER_HANDLERS } from "./returns/timer-handlers";
 import type { ReturnOperations } from "./returns/types";
+import {
+  createTimerScheduler,
+  type TimerScheduler,
+  type TimerSchedulerSettings,
+} from "./scheduler/timer-scheduler";
 import {
   parseServiceOptions,
   type ReturnsServiceOptions,
@@ -81,6 +88,12 @@ export interface ReturnsService extends ReturnOperations {
   /** Absolute URL the routes are mounted at, without a trailing slash. */
   readonly baseUrl: string;
   readonly dispatcher: WebhookDispatcher;
+  /**
+   * Fires the returns' timers (deadlines) as they fall due, once across every process on the
+   * store. Like the dispatcher, it runs only once the host starts it (`scheduler.start()`);
+   * `close()` stops it.
+   */
+  readonly scheduler: TimerScheduler;
   /** The back office's fit insights, in-process (merchant read scope, as over HTTP). */
   readonly insights: InsightOperations;
   /**
@@ -91,7 +104,7 @@ export interface ReturnsService extends ReturnOperations {
   readonly hooks: ServiceHooks;
   /** Runs the store's migrations and registers the configured endpoints (operations await it). */
   ready(): Promise<void>;
-  /** Stops purging and the dispatcher, then closes the store. */
+  /** Stops purging, the scheduler and the dispatcher, then closes the store. */
   close(): Promise<void>;
   /**
    * The largest request body the routes read, in bytes (`maxBodyBytes`): an adapter may read a
@@ -109,6 +122,19 @@ export interface ReturnsService extends ReturnOperations {
 }
 
 export function createReturnsService(options: ReturnsServiceOptions = {}): ReturnsService {
+  return createServiceWithTimers(options, TIMER_HANDLERS);
+}
+
+/**
+ * `createReturnsService` with the timer handlers (and scheduler settings) given instead of
+ * core's own: for tests of the scheduler, whose kinds of timer no feature registers yet. Not
+ * exported by the package.
+ */
+export function createServiceWithTimers(
+  options: ReturnsServiceOptions,
+  timerHandlers: TimerHandlers,
+  schedulerSettings?: Partial<TimerSchedulerSettings>,
+): ReturnsService {
   // Throws InvalidOptionsError naming every bad option, before anything is set up.
   const settings = parseServiceOptions(options);
   const { store, now, baseUrl, reportError } = settings;
@@ -150,6 +176,13 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
     targets: writeTargets(routes),
     health,
     returnMethods,
+    timerHandlers,
+  });
+  const scheduler = createTimerScheduler({
+    ...settings,
+    ...operations,
+    ensureReady: ready,
+    scheduler: schedulerSettings,
   });
   const insights = createInsightOperations({ store, catalogue, ready });
   const guests = createGuests(settings, routes);
@@ -207,19 +240,27 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
     baseUrl,
     maxBodyBytes: settings.maxBodyBytes,
     dispatcher,
+    scheduler,
     insights,
     auth: options.auth,
     hooks: Object.freeze({ clock: now, logger: settings.logger, reportError }),
     ready,
-    async close() {
-      outboxLag.stop();
-      await retentionSchedule.stop();
-      await dispatcher.stop();
-      await store.close?.();
-    },
+    close: () => closeInOrder([outboxLag, retentionSchedule, scheduler, dispatcher], store),
     fetch: observed,
     mount: mounted.mount,
   };
+}
+
+/**
+ * Stops what runs beside the requests, one after another, then closes the store: the
+ * scheduler before the dispatcher, as a firing in flight may commit events to deliver.
+ */
+async function closeInOrder(
+  background: ReadonlyArray<{ stop(): void | Promise<void> }>,
+  store: ReturnsStore,
+): Promise<void> {
+  for (const part of background) await part.stop();
+  await store.close?.();
 }
 
 /** Guest sessions and the key of their tokens, when the host gives `guests` (and `orders`). */

@@ -1,7 +1,7 @@
 /**
  * @module commit — one transaction of small statements (`sql/`), checking in the contract's
  * order: the returns' versions, the keys' first use, the line allowance (under its order's
- * lock, `line-allowance`); then the outbox. The same statements write one commit, a group of
+ * lock, `line-allowance`), the timer fired (`timers`); then the outbox. The same statements write one commit, a group of
  * them (`group-commit`) or the returns of one request (`commit-many`), each over arrays. A
  * failed check throws, which rolls everything back: `Refused` with the commit's answer and the
  * change refused, or in a group `GroupRefused`.
@@ -26,6 +26,7 @@ import { insertReturns } from "./sql/insert-returns";
 import { recordKeys } from "./sql/record-keys";
 import { selectReturn } from "./sql/select-return";
 import { updateReturns } from "./sql/update-returns";
+import { checkTimers, writeTimers } from "./timers";
 
 /** The result, and how many deliveries the commit (or its group) created (0 when refused). */
 export type CommitOutcome = { result: CommitResult; deliveries: number };
@@ -56,6 +57,7 @@ export function checkCommit(change: ReturnCommit): void {
         `event ${event.id} is about ${subject.kind} ${subject.id}, not ${record.id}`,
       );
   }
+  checkTimers(change);
 }
 
 /** Throws on an event the store refuses before sending anything (a programming error). */
@@ -150,6 +152,8 @@ export async function writeChanges(
       lineAllowance && (await allowanceRefusal(ctx, tx, next.record, lineAllowance, later));
     if (refusal) await refuse(i, () => refusal);
   }
+  const gone = await writeTimers(ctx, tx, changes);
+  if (gone >= 0) await refuse(gone, () => ({ ok: false, reason: "timer_gone" }));
   return writeEvents(ctx, tx, changes);
 }
 

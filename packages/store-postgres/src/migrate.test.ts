@@ -70,9 +70,10 @@ for (const backend of backends()) {
           "rk_outbox_events",
           "rk_returns",
           "rk_rma_numbers",
+          "rk_timers",
         ].sort(),
       );
-      expect(tables.filter((t) => t.startsWith("legacy_"))).toHaveLength(7);
+      expect(tables.filter((t) => t.startsWith("legacy_"))).toHaveLength(8);
       expect(await ours.getReturn(stored.record.id)).toEqual(stored);
       expect(await theirs.getReturn(stored.record.id)).toBeNull();
       await ours.close?.();

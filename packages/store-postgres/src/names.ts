@@ -19,6 +19,8 @@ export type TableName =
   | "idempotency_keys"
   /** The RMA number of each return request (migration 005). */
   | "rma_numbers"
+  /** The timers of returns, due later (migration 006). */
+  | "timers"
   /** A sequence: the versions of endpoint writes. */
   | "endpoint_versions";
 

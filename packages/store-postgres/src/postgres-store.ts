@@ -17,6 +17,7 @@ import { createDeliveryNotifier } from "./notifier";
 import { checkPostgresStoreOptions, type PostgresStoreOptions } from "./options";
 import { retention } from "./retention";
 import { returnReads } from "./returns";
+import { timerOperations } from "./timers";
 
 export type { PostgresStoreOptions } from "./options";
 
@@ -80,5 +81,6 @@ export function postgresStore(options: PostgresStoreOptions): PostgresStore {
     onDeliveriesCreated: (listener) => notifier.subscribe(listener),
 
     ...retention(ctx),
+    ...timerOperations(ctx),
   };
 }

@@ -213,6 +213,7 @@ describe.skipIf(!DATABASE_URL)(
           "003_fit_insights",
           "004_event_subjects",
           "005_rma_numbers",
+          "006_timers",
         ],
       });
 
@@ -252,15 +253,18 @@ describe.skipIf(!DATABASE_URL)(
         ).toEqual([]);
 
         // What this release adds: an event that records no transition, on an open return whose
-        // earlier deliveries are still pending, and an event about a customer.
+        // earlier deliveries are still pending, with a timer set; and an event about a customer.
         const open = sent.find((write) => write.customerId === "cus-approved")!.answer.record.id;
         const current = (await service.store.getReturn(open))!;
         const noted = recordedVersion(current);
+        const hold = { name: "exchange_hold", due_at: Date.parse(noted.record.updated_at) };
         const recorded = await service.store.commit({
           next: noted,
           expectedVersion: current.record.version,
           events: [makeRecordedEvent(noted)],
+          timers: { set: [hold] },
         });
+        expect(await service.store.listTimers(open)).toEqual([{ return_id: open, ...hold }]);
         const erased = await service.store.commitMany({
           changes: [],
           events: [makeCustomerEvent("cus-approved")],

@@ -67,6 +67,7 @@ export {
   describeRmaNumbersConformance,
   describeSubscriberEndpointsConformance,
   describeSubscribersConformance,
+  describeTimersConformance,
   runStoreConformance,
   type StoreConformanceOptions,
 } from "./store-conformance";

@@ -23,6 +23,7 @@ import { describeReturnRequests } from "./cases/return-requests";
 import { describeRmaNumbers } from "./cases/rma-numbers";
 import { describeSubscriberEndpoints } from "./cases/subscriber-endpoints";
 import { describeSubscribers } from "./cases/subscribers";
+import { describeTimers } from "./cases/timers";
 import type { StoreSubject } from "./subject";
 
 export interface StoreConformanceOptions {
@@ -31,8 +32,9 @@ export interface StoreConformanceOptions {
   /**
    * Returns a store with nothing in it. Called before every case; the suite then awaits
    * `store.init()`. Cases pass their own `now` everywhere, so the store must not read a clock,
-   * except to judge delivery leases (see `claimDeliveries`): the cases that let a lease run
-   * out give it 1 ms and wait a few ms of real time, so they hold on either kind of store.
+   * except to judge leases (see `claimDeliveries`, `claimDueTimers`): the cases that let a
+   * lease run out give it 1 ms and wait a few ms of real time, so they hold on either kind of
+   * store.
    */
   create: () => Promise<ReturnsStore> | ReturnsStore;
   /** Called after every case instead of `store.close()` (e.g. to also drop a schema). */
@@ -74,6 +76,7 @@ const GROUPS: ReadonlyArray<{
   { cases: describeSubscribers },
   { cases: describeNotifications, commits: true },
   { cases: describeRetention },
+  { cases: describeTimers, commits: true },
   { cases: describeCallerIds },
   { cases: describeOrders, service: true },
 ];
@@ -135,6 +138,11 @@ export const describeSubscribersConformance = group("subscribers", describeSubsc
 export const describeNotificationsConformance = group("notifications", describeNotifications);
 /** `purge`: what retention deletes and what it never does. */
 export const describeRetentionConformance = group("retention", describeRetention);
+/**
+ * Timers of a return: set and cleared by commits, claimed under leases, fired by a commit the
+ * store refuses once the timer is gone, so a firing happens once.
+ */
+export const describeTimersConformance = group("timers", describeTimers);
 /** Returns checked against the shop's orders, over HTTP on the store (runs the service on it). */
 export const describeOrdersConformance = group("orders", describeOrders);
 /** Customers stay apart whatever their ids hold (runs the service on the store). */

@@ -19,7 +19,7 @@ import {
 } from "../domain/schemas";
 import type { HealthCheck } from "../observability/health/health-check";
 import { traceOperation } from "../observability/telemetry/operation-span";
-import type { IdempotentResponse, ReturnPage, ReturnsStore } from "../store/types";
+import type { IdempotentResponse, ReturnPage, ReturnsStore, Timer } from "../store/types";
 import { etagOf } from "../util/etag";
 import { flatString } from "../util/flat-string";
 import { createReturn } from "./create-return";
@@ -29,6 +29,7 @@ import { recordRefund } from "./payouts/record-refund";
 import { createReturnReader, withOrderLine } from "./reader";
 import { requestOperations } from "./requests/request-operations";
 import { sendEvent } from "./send-event";
+import { type FiringOutcome, fireTimer, type TimerHandlers } from "./timer-firing";
 import type {
   ReturnOperations,
   ReturnResult,
@@ -48,11 +49,18 @@ interface OperationsSetup extends Omit<WritePathDeps, "reader" | "respond"> {
   health: HealthCheck;
   /** The return methods the shop offers (`policy.returnMethods`), in order. */
   returnMethods: readonly ReturnMethod[];
+  /** What firing each kind of timer records (`returns/timer-handlers.ts`). */
+  timerHandlers: TimerHandlers;
+}
+
+/** The service's own operation beside the public ones: firing a claimed timer. */
+interface TimerOperations {
+  fireTimer(timer: Timer): Promise<FiringOutcome>;
 }
 
 export function createOperations(
   setup: OperationsSetup,
-): ReturnOperations & ReturnsRequestOperations {
+): ReturnOperations & ReturnsRequestOperations & TimerOperations {
   const { store, baseUrl, targets, ready } = setup;
   const reader = createReturnReader(store, setup.recent);
   const deps = {
@@ -106,6 +114,8 @@ export function createOperations(
     },
 
     ...requestOperations(deps),
+
+    fireTimer: (timer) => fireTimer(deps, setup.timerHandlers, timer),
 
     recordRefund: (id, body, ctx) =>
       traceOperation("record_refund", { returnId: id, caller: ctx.principal.kind }, async () =>

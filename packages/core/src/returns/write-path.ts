@@ -34,6 +34,7 @@ import type {
   ReturnsCommitResult,
   ReturnsStore,
   StoredReturn,
+  TimerChanges,
 } from "../store/types";
 import { deepFreeze } from "../util/deep-freeze";
 import { etagMatches } from "../util/etag";
@@ -76,13 +77,15 @@ export interface WritePathDeps {
 }
 
 /**
- * What a commit did: landed, found its key recorded first, or lost a race for the return (or,
- * `sibling`, for a sibling it wrote: the return itself may still be as it was read).
+ * What a commit did: landed, found its key recorded first, lost a race for the return (or,
+ * `sibling`, for a sibling it wrote: the return itself may still be as it was read), or, firing
+ * a timer, found it gone (fired, cleared or set again since it was claimed).
  */
 type CommitOutcome =
   | { kind: "committed" }
   | { kind: "key-taken"; record: IdempotencyRecordView }
-  | { kind: "race"; current?: StoredReturn; sibling?: true };
+  | { kind: "race"; current?: StoredReturn; sibling?: true }
+  | { kind: "timer-gone" };
 
 export type TransitionOutcome =
   | { kind: "committed"; record: ReturnData }
@@ -113,6 +116,8 @@ export interface Change {
   siblings?: readonly ReturnWrite[];
   /** Events about the return that record no transition, published after `entries`' events. */
   recorded?: readonly RecordedEvent[];
+  /** The return's timers set, cleared or fired with it (see `TimerChanges`). */
+  timers?: TimerChanges;
 }
 
 /**
@@ -143,6 +148,7 @@ export async function commitChange(deps: WritePathDeps, change: Change): Promise
     return { kind: "committed" };
   }
   if (result.reason === "idempotency_conflict") return { kind: "key-taken", record: result.record };
+  if (result.reason === "timer_gone") return { kind: "timer-gone" };
   // The return is the first change of a `commitMany`; a refusal further on is a sibling's.
   if ("index" in result && (result.index ?? 0) > 0) return { kind: "race", sibling: true };
   if (result.reason === "quantity_exceeded" && allowance) {
@@ -174,7 +180,7 @@ export function prepareChange(
   deps: WritePathDeps,
   change: Omit<Change, "status" | "key">,
 ): PreparedChange {
-  const { current, next, entries, allowance } = change;
+  const { current, next, entries, allowance, timers } = change;
   // Published inside the commit's span: each event carries the request's id and the commit
   // span's trace context when tracing, else the caller's.
   const origin = eventOrigin({
@@ -196,6 +202,7 @@ export function prepareChange(
       expectedVersion: current ? current.record.version : null,
       events,
       ...(allowance ? { lineAllowance: allowance } : {}),
+      ...(timers ? { timers } : {}),
     },
     fitSignals: published.fitSignals,
   };
@@ -248,6 +255,8 @@ export async function transition(
     });
     if (outcome.kind === "committed") return { kind: "committed", record: shared.next.record };
     if (outcome.kind === "key-taken") return outcome;
+    // Only a firing (`returns/timer-firing.ts`) names a timer the store could find gone.
+    if (outcome.kind === "timer-gone") throw new Error(`commit of ${id} refused: timer_gone`);
     if (outcome.sibling) {
       // A sibling moved on, not this return: If-Match still holds; work it out again.
       if (attempt >= MAX_COMMIT_ATTEMPTS) throw problems.concurrentUpdate(id);

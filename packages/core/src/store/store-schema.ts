@@ -12,7 +12,8 @@ type OptionalMember =
   | "close"
   | "health"
   | "nextDeliveryDueAt"
-  | "onDeliveriesCreated";
+  | "onDeliveriesCreated"
+  | "nextTimerDueAt";
 
 // A record rather than an array so that the compiler insists on every required method.
 const REQUIRED: Record<Exclude<keyof ReturnsStore, OptionalMember>, true> = {
@@ -37,6 +38,9 @@ const REQUIRED: Record<Exclude<keyof ReturnsStore, OptionalMember>, true> = {
   purge: true,
   fitInsights: true,
   fitSummary: true,
+  claimDueTimers: true,
+  dropTimer: true,
+  listTimers: true,
 };
 const OPTIONAL_METHODS = [
   "init",
@@ -44,6 +48,7 @@ const OPTIONAL_METHODS = [
   "health",
   "nextDeliveryDueAt",
   "onDeliveriesCreated",
+  "nextTimerDueAt",
 ] as const;
 
 /** What is wrong with `value` as a store, or null when nothing is. */

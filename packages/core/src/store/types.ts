@@ -243,6 +243,43 @@ export type DeliveryOutcome =
   | { kind: "retry"; next_attempt_at: number }
   | { kind: "dead" };
 
+// ---------------------------------------------------------------- timers
+
+/** A timer of a return: due at `due_at`, one per (return, name). */
+export interface TimerDue {
+  /** A short identifier (`exchange_hold`): what the scheduler's handler is chosen by. */
+  name: string;
+  /** Epoch ms, on the clock of whoever set it (the service's). */
+  due_at: number;
+}
+
+/**
+ * What a commit does to the timers of its return (`ReturnCommit.timers`), atomically with the
+ * rest of it: a refused commit changes no timer. Applied in this order: `fire`, `clear`, `set`.
+ */
+export interface TimerChanges {
+  /**
+   * Timers to set: each name MUST appear once. One already set under the name is replaced
+   * (its due time, and any lease on it dropped).
+   */
+  set?: TimerDue[];
+  /** Names of timers to remove; a name with no timer is ignored. */
+  clear?: string[];
+  /**
+   * The timer this commit fires. The store MUST refuse the commit (reason `timer_gone`) unless
+   * the return has a timer of this name due at exactly this `due_at` (not already fired,
+   * cleared or set again since it was claimed), checked atomically with the version check, and
+   * then removes it: of concurrent commits firing one timer, at most one succeeds. Reported
+   * after every other refusal.
+   */
+  fire?: TimerDue;
+}
+
+/** A timer as stored and claimed: which return it belongs to, its name and its due time. */
+export interface Timer extends TimerDue {
+  return_id: string;
+}
+
 // ---------------------------------------------------------------- idempotency
 
 /** A stored final response: what a replay sends again. */
@@ -310,6 +347,8 @@ export interface ReturnCommit {
    * concurrent commits can never both take the last unit (across processes on a shared database).
    */
   lineAllowance?: LineAllowance;
+  /** Timers of the return set, cleared or fired with this commit: see `TimerChanges`. */
+  timers?: TimerChanges;
 }
 
 export type CommitResult =
@@ -328,7 +367,9 @@ export type CommitResult =
       reason: "quantity_exceeded";
       /** Active units of the line, excluding this return. */
       inReturns: number;
-    };
+    }
+  /** The timer `timers.fire` names is no longer set at that due time (see `TimerChanges.fire`). */
+  | { ok: false; reason: "timer_gone" };
 
 /**
  * Several returns written in one atomic commit, all or none: the returns of one return request.
@@ -463,7 +504,7 @@ export interface FitInsights {
 // ---------------------------------------------------------------- the store
 
 /**
- * The store, in named parts: a store author implements all five (`ReturnsStore`), and the
+ * The store, in named parts: a store author implements all six (`ReturnsStore`), and the
  * conformance suite has a group for each (`@returnkit/testing`).
  *
  * The fit insights (the `FitInsights` part) count rows: one per sku, size and reason. Each
@@ -491,7 +532,8 @@ export interface ReturnsStore
     IdempotencyKeys,
     Outbox,
     Retention,
-    FitInsights {
+    FitInsights,
+    Timers {
   /** A short name for logs and benchmarks (`memory`, `postgres`, `pglite`). */
   readonly name: string;
 
@@ -576,10 +618,12 @@ export interface ReturnRecords {
    * - With a `lineAllowance`, see `ReturnCommit.lineAllowance`. A return is active unless
    *   its state is `cancelled` or `rejected`; its order line is its `order_id`, `line.sku`
    *   and `line.size` (a null size matches only null). Commits without one are not checked.
+   * - With `timers`, see `TimerChanges`: the return's timers change with the commit, or not at
+   *   all when it is refused; a fired timer is removed, so none accumulate.
    *
    * Clarifications the conformance suite checks:
    * - When several checks fail, `already_exists` / `version_conflict` is reported before
-   *   `idempotency_conflict`, and that before `quantity_exceeded`. `currentVersion` is the
+   *   `idempotency_conflict`, that before `quantity_exceeded`, and that before `timer_gone`. `currentVersion` is the
    *   version the store saw when it refused; `current`, when given, is that whole version.
    * - The store MUST keep its own copy: changing the caller's objects afterwards MUST NOT
    *   change what it returns.
@@ -771,6 +815,50 @@ export interface Outbox {
    * an unsubscribe function.
    */
   onDeliveriesCreated?(listener: () => void): () => void;
+}
+
+/**
+ * Timers due later, set and cleared by the returns' commits (`ReturnCommit.timers`), claimed
+ * like deliveries by whoever runs the scheduler, and fired by a commit of their return
+ * (`TimerChanges.fire`), which is what makes a firing happen once across processes and
+ * restarts: a lease only keeps two schedulers from doing the same work at once.
+ */
+export interface Timers {
+  /**
+   * Claims up to `limit` timers due at `now` (`due_at <= now`, the caller's clock) that are not
+   * leased (or whose lease ran out), earliest due first, and leases them to `workerId` for
+   * `leaseMs`; while leased, no other caller MUST receive them. Leases are measured on the
+   * store's lease clock, as `claimDeliveries`' are: a store shared by several processes SHOULD
+   * use one clock of its own. A timer set again (`TimerChanges.set`) loses its lease. A claim
+   * changes nothing else: the timer stays set until a commit fires or clears it, or
+   * `dropTimer` removes it, so a worker that dies holding it loses nothing (the timer is
+   * claimed again once its lease runs out).
+   */
+  claimDueTimers(request: {
+    workerId: string;
+    now: number;
+    limit: number;
+    leaseMs: number;
+  }): Promise<Timer[]>;
+
+  /**
+   * Removes the timer when the return still has it due at exactly `due_at` and the return's
+   * version is still `version`, atomically; true when removed. What a firing that found
+   * nothing to do leaves behind: a change of the return since it was read (which may call for
+   * the firing after all) or of the timer keeps it.
+   */
+  dropTimer(request: Timer & { version: number }): Promise<boolean>;
+
+  /** The timers of one return, earliest due first. It MUST NOT change anything. */
+  listTimers(returnId: string): Promise<Timer[]>;
+
+  /**
+   * The earliest time at which `claimDueTimers` could return something, as far as the store
+   * knows now, or null when no timer is set: for a leased timer the later of `due_at` and the
+   * end of its lease, given on the caller's clock (`now`, when given, plus what is left of
+   * the lease), as for `nextDeliveryDueAt`.
+   */
+  nextTimerDueAt?(now?: number): Promise<number | null>;
 }
 
 /** What may be forgotten, and when. */

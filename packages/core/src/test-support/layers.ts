@@ -16,7 +16,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ["observability"],
   ["returns"],
   ["policy", "insights", "guests"],
-  ["delivery"],
+  ["delivery", "scheduler"],
   ["webhook-admin"],
   ["http"],
   [ROOT_LAYER],

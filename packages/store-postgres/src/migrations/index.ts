@@ -11,6 +11,7 @@ import * as returnRequests from "./002_return_requests";
 import * as fitInsights from "./003_fit_insights";
 import * as eventSubjects from "./004_event_subjects";
 import * as rmaNumbers from "./005_rma_numbers";
+import * as timers from "./006_timers";
 
 export interface Migration {
   version: number;
@@ -24,4 +25,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 3, name: fitInsights.name, sql: fitInsights.sql },
   { version: 4, name: eventSubjects.name, sql: eventSubjects.sql },
   { version: 5, name: rmaNumbers.name, sql: rmaNumbers.sql },
+  { version: 6, name: timers.name, sql: timers.sql },
 ];

@@ -21,7 +21,9 @@ export type ErrorSource =
   /** A host hook the service calls and does not wait on (`onFitSignal`). */
   | "hook"
   /** The service's own purging (`retention`). */
-  | "retention";
+  | "retention"
+  /** The timer scheduler: claiming the returns' timers, firing one. */
+  | "scheduler";
 
 /** What the service knew when something failed: what `onError` is told besides the error. */
 export interface ErrorContext {
@@ -30,7 +32,7 @@ export interface ErrorContext {
    * What was being done: `POST /v1/returns/{return_id}/submit` or `mcp tool` (request),
    * `claim`, `next_due`, `attempt`, `record_attempt`, `disable_endpoint`, `save_endpoints`,
    * `dead_letter`, `endpoint_disabled`, `lease_lost`, `load_undici` (dispatcher, subscriber),
-   * `onFitSignal` (hook), `purge` (retention).
+   * `onFitSignal` (hook), `purge` (retention), `claim`, `fire` (scheduler).
    */
   operation: string;
   /** The `Request-Id` of the request being served, or of the one behind an event. */

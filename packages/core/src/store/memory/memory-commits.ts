@@ -17,27 +17,31 @@ import type {
 import type { MemoryIdempotencyKeys } from "./memory-idempotency";
 import type { MemoryOutbox } from "./memory-outbox";
 import { type MemoryReturns, unitsHeld } from "./memory-returns";
+import type { MemoryTimers } from "./memory-timers";
 
 export interface MemoryParts {
   returns: MemoryReturns;
   keys: MemoryIdempotencyKeys;
   outbox: MemoryOutbox;
+  timers: MemoryTimers;
 }
 
 type Change = Omit<ReturnCommit, "idempotency">;
 type Refusal = Exclude<CommitResult, { ok: true }>;
 
 /**
- * Checks the version, the key and the line allowance, then writes the return, its events and
- * the key at once.
+ * Checks the version, the key, the line allowance and the timer fired, then writes the return,
+ * its events, its timers and the key at once.
  */
 export function commitInMemory(parts: MemoryParts, commit: ReturnCommit): CommitResult {
-  const { returns, keys, outbox } = parts;
+  const { returns, keys, outbox, timers } = parts;
   checkEventsOf(commit);
+  const id = commit.next.record.id;
   const refusal =
-    versionRefusal(commit, returns.get(commit.next.record.id)) ??
+    versionRefusal(commit, returns.get(id)) ??
     keys.refusal(commit.idempotency) ??
-    allowanceRefusal(returns, commit, new Map());
+    allowanceRefusal(returns, commit, new Map()) ??
+    timerRefusal(timers, commit);
   if (refusal) return refusal;
 
   // Nothing below can fail: the commit is atomic because it is synchronous.
@@ -54,6 +58,7 @@ export function commitInMemory(parts: MemoryParts, commit: ReturnCommit): Commit
   });
   returns.put(copy.next);
   const events = outbox.append(copy.events);
+  timers.apply(id, commit.timers);
   if (idempotency) keys.committed(idempotency, copy.response!);
   return { ok: true, events };
 }
@@ -64,7 +69,7 @@ export function commitInMemory(parts: MemoryParts, commit: ReturnCommit): Commit
  * when none is refused.
  */
 export function commitManyInMemory(parts: MemoryParts, commit: ReturnsCommit): ReturnsCommitResult {
-  const { returns, keys, outbox } = parts;
+  const { returns, keys, outbox, timers } = parts;
   checkAppended(commit.events ?? []);
   // The versions the changes so far would leave, by return id.
   const staged = new Map<string, StoredReturn>();
@@ -83,6 +88,10 @@ export function commitManyInMemory(parts: MemoryParts, commit: ReturnsCommit): R
     if (refusal) return { ...refusal, index };
     staged.set(change.next.record.id, change.next);
   }
+  for (const [index, change] of commit.changes.entries()) {
+    const refusal = timerRefusal(timers, change);
+    if (refusal) return { ...refusal, index };
+  }
   if (commit.rma && returns.rmaTaken(commit.rma.rma)) return { ok: false, reason: "rma_taken" };
 
   // As in `commitInMemory`: nothing below can fail.
@@ -91,8 +100,9 @@ export function commitManyInMemory(parts: MemoryParts, commit: ReturnsCommit): R
     appended: commit.events ?? [],
     response: commit.idempotency?.response,
   });
-  const events = copy.changes.map(({ next, events }) => {
+  const events = copy.changes.map(({ next, events }, i) => {
     returns.put(next);
+    timers.apply(next.record.id, commit.changes[i]!.timers);
     return outbox.append(events);
   });
   // After the changes' events; a commit runs alone, so positions are commit order per subject.
@@ -144,6 +154,12 @@ function versionRefusal(change: Change, current: StoredReturn | undefined): Refu
     );
   }
   return null;
+}
+
+/** `timer_gone` when the change fires a timer its return no longer has at that due time. */
+function timerRefusal(timers: MemoryTimers, change: Change): Refusal | null {
+  const refusal = timers.refusal(change.next.record.id, change.timers);
+  return refusal && { ok: false, ...refusal };
 }
 
 /**

@@ -1,9 +1,10 @@
 /**
  * @module store/memory/memory-store — the embedded default store: everything in this process.
  *
- * Assembled from three parts, one per concern: the returns (./memory-returns), the
- * idempotency keys (./memory-idempotency) and the outbox with its endpoints and deliveries
- * (./memory-outbox). A commit touches all three synchronously, so it is atomic.
+ * Assembled from four parts, one per concern: the returns (./memory-returns), the
+ * idempotency keys (./memory-idempotency), the outbox with its endpoints and deliveries
+ * (./memory-outbox) and the returns' timers (./memory-timers). A commit touches all four
+ * synchronously, so it is atomic.
  *
  * Values are deep-frozen on the way in, so reads hand out the stored objects without
  * copying and nobody can change a committed version by accident.
@@ -15,6 +16,7 @@ import { fitInsightRows, fitSummaryRows } from "./memory-fit-insights";
 import { MemoryIdempotencyKeys } from "./memory-idempotency";
 import { MemoryOutbox } from "./memory-outbox";
 import { MemoryReturns } from "./memory-returns";
+import { MemoryTimers } from "./memory-timers";
 
 export interface MemoryStoreOptions {
   /** Name reported by `store.name`. */
@@ -26,8 +28,9 @@ export function memoryStore(options: MemoryStoreOptions = {}): ReturnsStore {
     returns: new MemoryReturns(),
     keys: new MemoryIdempotencyKeys(),
     outbox: new MemoryOutbox(),
+    timers: new MemoryTimers(),
   };
-  const { returns, keys, outbox } = parts;
+  const { returns, keys, outbox, timers } = parts;
 
   return {
     name: options.name ?? "memory",
@@ -64,6 +67,12 @@ export function memoryStore(options: MemoryStoreOptions = {}): ReturnsStore {
     listEvents: async (returnId) => outbox.listEvents(returnId),
     nextDeliveryDueAt: async (_now, subscribers) => outbox.nextDeliveryDueAt(subscribers),
     onDeliveriesCreated: (listener) => outbox.onDeliveriesCreated(listener),
+
+    claimDueTimers: async (request) => timers.claim(request),
+    dropTimer: async ({ version, ...timer }) =>
+      returns.get(timer.return_id)?.record.version === version && timers.drop(timer),
+    listTimers: async (returnId) => timers.list(returnId),
+    nextTimerDueAt: async () => timers.nextDueAt(),
 
     async purge({ now, deliveredBefore, limit }) {
       // Expired keys first, then finished deliveries and the events nothing refers to.
