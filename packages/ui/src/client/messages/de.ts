@@ -115,7 +115,7 @@ export const de: Messages = {
     "Wählen Sie für jeden Artikel einen Grund (und für einen Umtausch eine Größe), um Ihre Erstattung zu sehen.",
   "summary.unavailable": "Für diese Auswahl lässt sich Ihre Erstattung nicht berechnen: {reason}",
   "summary.estimateNote":
-    "Vom Shop aus den bezahlten Preisen berechnet, der Rückversand einmal für das Paket. Den endgültigen Betrag legt der Shop fest, sobald Ihre Artikel ankommen.",
+    "Aus den bezahlten Preisen berechnet. Den endgültigen Betrag legt der Shop fest, sobald Ihre Artikel ankommen.",
   "request.heading": "Zusammen gesendet am {date}",
   "request.refund": "Für diese Artikel erhalten Sie",
   "request.submit": "Diese Rücksendungen absenden",

@@ -111,7 +111,7 @@ export const en = {
     "Choose a reason for each item, and a size for an exchange, to see what you get back.",
   "summary.unavailable": "We cannot work out your refund for this choice: {reason}",
   "summary.estimateNote":
-    "The shop's own sums from the prices you paid, return shipping charged once for the parcel. The final amount is set once your items arrive.",
+    "Worked out from the prices you paid. The final amount is set once your items arrive.",
   "request.heading": "Sent together on {date}",
   "request.refund": "Back to you for these items",
   "request.submit": "Submit these returns",
