@@ -54,6 +54,7 @@ const RUNS = [
       order: (number: string) => `Order ${number}`,
       returnsFor: (number: string) => `Returns for order ${number}`,
       storeCredit: "Store credit",
+      staffAsked: ["Refund", "Store credit", "Exchange"],
       creditTotal: (amount: string) => `${amount} as store credit`,
       noCharge: "no charge",
       exchange: "Exchange for another size",
@@ -80,6 +81,7 @@ const RUNS = [
       order: (number: string) => `Bestellung ${number}`,
       returnsFor: (number: string) => `Rücksendungen zu Bestellung ${number}`,
       storeCredit: "Gutschrift",
+      staffAsked: ["Erstattung", "Guthaben", "Umtausch"],
       creditTotal: (amount: string) => `${amount} als Gutschrift`,
       noCharge: "kostenlos",
       exchange: "Umtausch in eine andere Größe",
@@ -220,6 +222,7 @@ describe.skipIf(skip !== null)(
         const staff = await open(run, "staff:warehouse", { width: 1280, height: 900 });
         await staffApproveAndShip(
           staff.page,
+          run,
           requestId,
           stored.returns.map((one) => one.id),
         );
@@ -341,7 +344,12 @@ describe.skipIf(skip !== null)(
     }
 
     /** Staff open the parcel's row in the queue, approve its three returns and ship them. */
-    async function staffApproveAndShip(page: Page, requestId: string, ids: readonly string[]) {
+    async function staffApproveAndShip(
+      page: Page,
+      run: (typeof RUNS)[number],
+      requestId: string,
+      ids: readonly string[],
+    ) {
       await page.goto(`${shop.url}/returns/admin`);
       const row = page.locator(`tr[data-row="${requestId}"]`);
       await row.waitFor(SETTLED);
@@ -349,6 +357,9 @@ describe.skipIf(skip !== null)(
       expect(await seriousViolations(page)).toEqual([]);
       await row.getByRole("link").first().click();
       await page.locator("#rk-request-heading").waitFor(SETTLED);
+      // Staff words for what each customer asked for, not the customer's own choices.
+      const asked = page.locator("tr[data-return-id] .rk-resolution");
+      await expect.poll(() => asked.allTextContents(), SETTLED).toEqual(run.words.staffAsked);
       for (const id of ids) {
         await page.getByRole("link", { name: id }).click();
         await act(page, "approve");
@@ -359,7 +370,7 @@ describe.skipIf(skip !== null)(
         form.locator("#rk-request_ship-carrier").fill("DHL"),
       );
       expect(await seriousViolations(page)).toEqual([]);
-      await screenshot(page, "back-office-request.png");
+      await keepPicture(page, run, "back-office-request.png");
     }
 
     /** Staff receive one return and grade it: every unit but one of the tees accepted. */

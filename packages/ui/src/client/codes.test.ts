@@ -20,6 +20,7 @@ const KNOWN: Record<(typeof CODE_FAMILIES)[number], string[]> = {
     "cancelled",
   ],
   resolution: ["REFUND", "STORE_CREDIT", "EXCHANGE"],
+  "staff.resolution": ["REFUND", "STORE_CREDIT", "EXCHANGE"],
   rejection: ["FINAL_SALE", "RETURN_WINDOW_EXPIRED", "NOT_ELIGIBLE", "OTHER"],
   condition: ["NEW", "LIKE_NEW", "USED", "DAMAGED", "UNSELLABLE", "WRONG_ITEM", "MISSING"],
   disposition: ["RESTOCK", "REFURBISH", "RESELL_DISCOUNTED", "DONATE", "RECYCLE", "DISPOSE"],

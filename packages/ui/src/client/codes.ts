@@ -11,6 +11,8 @@ import type { MessageKey } from "./messages/en";
 export const CODE_FAMILIES = [
   "state",
   "resolution",
+  // What a customer asked for, in staff words ("Exchange", not "Exchange for another size").
+  "staff.resolution",
   "rejection",
   "condition",
   "disposition",

@@ -74,7 +74,9 @@ export function RequestDetail({ id, onOpenReturn, onBack }: Props) {
                   </td>
                   <td>
                     <ProductCell line={productLine(record)} quantity={record.line.quantity} />{" "}
-                    <span class="rk-muted">{codeLabel(i18n, "resolution", record.resolution)}</span>
+                    <span class="rk-muted rk-resolution">
+                      {codeLabel(i18n, "staff.resolution", record.resolution)}
+                    </span>
                   </td>
                   <td>
                     <StateBadge state={record.state} />

@@ -63,7 +63,7 @@ export function ReturnDetail({ id, onBack, onOpenReturn, onOpenRequest }: Props)
             </dd>
             <dt>{i18n.t("staff.column.reason")}</dt>
             <dd>
-              {label(record.reason)} · {codeLabel(i18n, "resolution", record.resolution)}
+              {label(record.reason)} · {codeLabel(i18n, "staff.resolution", record.resolution)}
               {record.exchange_size ? ` → ${record.exchange_size}` : ""}
             </dd>
             {record.grade ? (
