@@ -3,10 +3,10 @@
  * follows them, by mouse and by keyboard alone, axe finds nothing serious, and the page shows
  * a closed return window in words.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { seriousViolations } from "./test-support/axe";
-import { browserSkipReason, launchChromium } from "./test-support/browser";
+import { browserSkipReason, launchChromium, openPage } from "./test-support/browser";
 import { chooseReason } from "./test-support/choose-reason";
 import { tabTo, typeToSelect } from "./test-support/keyboard";
 import { screenshot } from "./test-support/screenshots";
@@ -31,19 +31,13 @@ describe.skipIf(skip !== null)(
       await shop?.close();
     });
 
-    async function customerPage(customer: string, viewport = { width: 1100, height: 900 }) {
-      const context: BrowserContext = await browser.newContext({ viewport, locale: "en-GB" });
-      await context.addCookies([
-        { name: SESSION_COOKIE, value: `customer:${customer}`, url: shop.url },
-      ]);
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on("pageerror", (error) => errors.push(error.message));
-      page.on("console", (message) => {
-        if (message.type() === "error") errors.push(message.text());
+    const customerPage = (customer: string, viewport = { width: 1100, height: 900 }) =>
+      openPage(browser, {
+        url: shop.url,
+        session: { name: SESSION_COOKIE, value: `customer:${customer}` },
+        locale: "en-GB",
+        viewport,
       });
-      return { context, page, errors };
-    }
 
     const submitted = (page: Page) => page.getByRole("status").filter({ hasText: "submitted" });
 

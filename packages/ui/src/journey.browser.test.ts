@@ -12,10 +12,10 @@ import jsQR from "jsqr";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { seriousViolations } from "./test-support/axe";
-import { browserSkipReason, launchChromium } from "./test-support/browser";
+import { browserSkipReason, launchChromium, openPage } from "./test-support/browser";
 import { chooseReason } from "./test-support/choose-reason";
 import { rasterisePdf } from "./test-support/pdf";
-import { type PictureServer, startPictureServer } from "./test-support/picture-server";
+import { drawn, type PictureServer, startPictureServer } from "./test-support/picture-server";
 import { screenshot } from "./test-support/screenshots";
 import { SESSION_COOKIE, type Shop, startShop } from "./test-support/shop";
 
@@ -150,20 +150,6 @@ function erinsOrder(id: string, pictures: string): OrderInput {
   };
 }
 
-/** Waits until the picture finished (loaded or refused), then says whether it was drawn. */
-async function drawn(picture: Locator): Promise<boolean> {
-  await picture.waitFor(SETTLED);
-  await picture.evaluate(
-    (img: HTMLImageElement) =>
-      img.complete ||
-      new Promise((resolve) => {
-        img.addEventListener("load", resolve, { once: true });
-        img.addEventListener("error", resolve, { once: true });
-      }),
-  );
-  return picture.evaluate((img: HTMLImageElement) => img.naturalWidth > 0);
-}
-
 const skip = browserSkipReason();
 
 describe.skipIf(skip !== null)(
@@ -187,17 +173,13 @@ describe.skipIf(skip !== null)(
       await pictures?.close();
     });
 
-    async function open(run: (typeof RUNS)[number], who: string, viewport = run.viewport) {
-      const context = await browser.newContext({ viewport, locale: run.locale });
-      await context.addCookies([{ name: SESSION_COOKIE, value: who, url: shop.url }]);
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on("pageerror", (error) => errors.push(error.message));
-      page.on("console", (message) => {
-        if (message.type() === "error") errors.push(message.text());
+    const open = (run: (typeof RUNS)[number], who: string, viewport = run.viewport) =>
+      openPage(browser, {
+        url: shop.url,
+        session: { name: SESSION_COOKIE, value: who },
+        locale: run.locale,
+        viewport,
       });
-      return { context, page, errors };
-    }
 
     const money = (locale: string, minor: number) =>
       new Intl.NumberFormat(locale, { style: "currency", currency: "EUR" }).format(minor / 100);

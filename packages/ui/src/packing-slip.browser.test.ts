@@ -8,7 +8,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { seriousViolations } from "./test-support/axe";
-import { browserSkipReason, launchChromium } from "./test-support/browser";
+import { browserSkipReason, launchChromium, openPage } from "./test-support/browser";
 import { chooseReason } from "./test-support/choose-reason";
 import { screenshot } from "./test-support/screenshots";
 import { ORDER_ID, SESSION_COOKIE, type Shop, startShop } from "./test-support/shop";
@@ -52,17 +52,13 @@ describe.skipIf(skip !== null)(
       await shop?.close();
     });
 
-    async function customerPage(locale: string, viewport: { width: number; height: number }) {
-      const context = await browser.newContext({ viewport, locale });
-      await context.addCookies([{ name: SESSION_COOKIE, value: "customer:alice", url: shop.url }]);
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on("pageerror", (error) => errors.push(error.message));
-      page.on("console", (message) => {
-        if (message.type() === "error") errors.push(message.text());
+    const customerPage = (locale: string, viewport: { width: number; height: number }) =>
+      openPage(browser, {
+        url: shop.url,
+        session: { name: SESSION_COOKIE, value: "customer:alice" },
+        locale,
+        viewport,
       });
-      return { context, page, errors };
-    }
 
     /** Waits until the slip's QR code has loaded (an image that failed has no natural width). */
     const qrLoaded = (page: Page) =>

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, onTestFinished, test } from "vit
 import { seriousViolations } from "./test-support/axe";
 import { browserSkipReason, launchChromium } from "./test-support/browser";
 import { chooseReason } from "./test-support/choose-reason";
-import { type PictureServer, startPictureServer } from "./test-support/picture-server";
+import { drawn, type PictureServer, startPictureServer } from "./test-support/picture-server";
 import { SESSION_COOKIE, type Shop, startShop } from "./test-support/shop";
 
 /** A page re-renders after its answer arrives: text is read once it has settled, not at once. */
@@ -99,19 +99,6 @@ function carolsOrders(pictures: string, elsewhere: string): OrderInput[] {
       },
     ]),
   ];
-}
-
-/** Waits until the picture finished (loaded or refused), then says whether it was drawn. */
-async function drawn(picture: Locator): Promise<boolean> {
-  await picture.evaluate(
-    (img: HTMLImageElement) =>
-      img.complete ||
-      new Promise((resolve) => {
-        img.addEventListener("load", resolve, { once: true });
-        img.addEventListener("error", resolve, { once: true });
-      }),
-  );
-  return picture.evaluate((img: HTMLImageElement) => img.naturalWidth > 0);
 }
 
 /** The box a picture takes, before or after it arrives. */

@@ -3,7 +3,7 @@
  * local run skips the browser tests with the reason; CI (CI set) fails instead.
  */
 import { existsSync } from "node:fs";
-import { type Browser, chromium } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 
 export const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
@@ -24,4 +24,35 @@ export function launchChromium(): Promise<Browser> {
     executablePath: CHROMIUM,
     args: ["--no-sandbox", "--disable-dev-shm-usage"],
   });
+}
+
+/** A page of its own context, signed in by the shop's session cookie when `session` is given. */
+export interface OpenedPage {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught errors and console errors of the page, in order: a case ends expecting none. */
+  errors: string[];
+}
+
+export async function openPage(
+  browser: Browser,
+  options: {
+    /** The shop's origin, for the cookie. */
+    url: string;
+    /** The session cookie's value (`customer:alice`), or none for a visitor. */
+    session?: { name: string; value: string };
+    locale: string;
+    viewport?: { width: number; height: number };
+  },
+): Promise<OpenedPage> {
+  const { url, session, locale, viewport } = options;
+  const context = await browser.newContext({ locale, ...(viewport ? { viewport } : {}) });
+  if (session) await context.addCookies([{ ...session, url }]);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  return { context, page, errors };
 }

@@ -5,6 +5,7 @@
  */
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Locator } from "playwright-core";
 
 export interface PictureServer {
   /** `http://127.0.0.1:<port>`: the origin the pictures come from. */
@@ -48,4 +49,18 @@ export async function startPictureServer(fill = "#264653"): Promise<PictureServe
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** Waits until the picture finished (loaded or refused), then says whether it was drawn. */
+export async function drawn(picture: Locator): Promise<boolean> {
+  await picture.waitFor({ timeout: 30_000 });
+  await picture.evaluate(
+    (img: HTMLImageElement) =>
+      img.complete ||
+      new Promise((resolve) => {
+        img.addEventListener("load", resolve, { once: true });
+        img.addEventListener("error", resolve, { once: true });
+      }),
+  );
+  return picture.evaluate((img: HTMLImageElement) => img.naturalWidth > 0);
 }

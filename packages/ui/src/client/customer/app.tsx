@@ -1,7 +1,7 @@
 /** @module client/customer/app — the customer's page: find an order, return from it, follow it. */
 import { useState } from "preact/hooks";
 import { usePage } from "../shared/context";
-import { Header, SignedOutBanner, useSignedOut } from "../shared/parts";
+import { Header, SignedOutBanner, SignInPrompt, useSignedOut } from "../shared/parts";
 import { GuestLookup } from "./guest-lookup";
 import { PackingSlip } from "./packing-slip";
 import { ReturnForm } from "./return-form";
@@ -48,7 +48,7 @@ export function CustomerApp({ initialOrder }: { initialOrder: string | null }) {
         {header}
         <Main class="rk-main">
           {offerGuests ? <GuestLookup onFound={foundAsGuest} /> : null}
-          <SignInCard intro={offerGuests ? "guest.orSignIn" : "auth.signInToContinue"} />
+          <SignInPrompt message={offerGuests ? "guest.orSignIn" : "auth.signInToContinue"} />
         </Main>
       </>
     );
@@ -102,21 +102,5 @@ function OrderLookup({ current, onOpen }: { current: string | null; onOpen(id: s
         </button>
       </div>
     </form>
-  );
-}
-
-/** The way to sign in, when there is one (a session page may give no sign-in address). */
-function SignInCard({ intro }: { intro: "guest.orSignIn" | "auth.signInToContinue" }) {
-  const { auth, config, i18n } = usePage();
-  const canSignIn = config.signIn.mode === "oauth" || Boolean(config.signIn.signInUrl);
-  return (
-    <section class="rk-card">
-      <p>{i18n.t(intro)}</p>
-      {canSignIn ? (
-        <button type="button" class="rk-button rk-primary" onClick={() => auth.signIn()}>
-          {i18n.t("auth.signIn")}
-        </button>
-      ) : null}
-    </section>
   );
 }

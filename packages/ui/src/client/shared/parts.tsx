@@ -101,13 +101,32 @@ export function useSignedOut(): SignedOutDetail | null {
 
 /** A way to sign in, after a 401: "your session has ended" only when there was one. */
 export function SignedOutBanner() {
-  const { auth, config, i18n } = usePage();
   const signedOut = useSignedOut();
   if (!signedOut) return null;
+  return (
+    <SignInPrompt
+      message={signedOut.wasSignedIn ? "auth.sessionEnded" : "auth.signInToContinue"}
+      alert
+    />
+  );
+}
+
+/**
+ * Why to sign in, and the button when the page has a way to (a session page may give no
+ * sign-in address); `alert` when it interrupts the page rather than opening it.
+ */
+export function SignInPrompt({
+  message,
+  alert = false,
+}: {
+  message: "auth.sessionEnded" | "auth.signInToContinue" | "guest.orSignIn";
+  alert?: boolean;
+}) {
+  const { auth, config, i18n } = usePage();
   const canSignIn = config.signIn.mode === "oauth" || Boolean(config.signIn.signInUrl);
   return (
-    <section class="rk-card" role="alert">
-      <p>{i18n.t(signedOut.wasSignedIn ? "auth.sessionEnded" : "auth.signInToContinue")}</p>
+    <section class="rk-card" role={alert ? "alert" : undefined}>
+      <p>{i18n.t(message)}</p>
       {canSignIn ? (
         <button type="button" class="rk-button rk-primary" onClick={() => auth.signIn()}>
           {i18n.t("auth.signIn")}
