@@ -68,7 +68,12 @@ export function carrierLabelRequest(overrides: Partial<LabelRequest> = {}): Labe
     },
     parcels: [{ weight_grams: 450, length_mm: 250, width_mm: 200, height_mm: 100 }],
     items: [
-      { description: "Shirt", quantity: 1, value: { amount: 2325, currency: "USD" }, weight_grams: 300 },
+      {
+        description: "Shirt",
+        quantity: 1,
+        value: { amount: 2325, currency: "USD" },
+        weight_grams: 300,
+      },
     ],
     paperless: false,
     ...overrides,
@@ -113,7 +118,8 @@ function describeLabels(subject: Subject, request: () => LabelRequest): void {
     const second = await carrier.buyLabel(prepared);
     expect(second.kind).toBe("already_bought");
     if (first.kind !== "bought" || second.kind !== "already_bought") return;
-    if (second.label !== null) expect(second.label.tracking_number).toBe(first.label.tracking_number);
+    if (second.label !== null)
+      expect(second.label.tracking_number).toBe(first.label.tracking_number);
   });
 
   it("refuses an invalid request before it prepares anything", async () => {
@@ -125,7 +131,9 @@ function describeLabels(subject: Subject, request: () => LabelRequest): void {
   it("refuses to buy a shipment the provider does not have", async () => {
     const carrier = subject();
     const prepared = await carrier.prepareLabel(request());
-    const error = await rejection(carrier.buyLabel({ ...prepared, shipment_id: `${prepared.shipment_id}x` }));
+    const error = await rejection(
+      carrier.buyLabel({ ...prepared, shipment_id: `${prepared.shipment_id}x` }),
+    );
     expect(error.code).toBe("not_found");
   });
 
@@ -142,7 +150,14 @@ function describeNoLabels(subject: Subject, request: () => LabelRequest): void {
   it("refuses to prepare, buy or void a label as unsupported", async () => {
     const carrier = subject();
     expect((await rejection(carrier.prepareLabel(request()))).code).toBe("unsupported");
-    const prepared = { carrier: carrier.name, shipment_id: "shp_1", rate_id: null, service: "any", quoted_cost: null };
+    const prepared = {
+      carrier: carrier.name,
+      shipment_id: "shp_1",
+      rate_id: null,
+      service: "any",
+      quoted_cost: null,
+      paperless: false,
+    };
     expect((await rejection(carrier.buyLabel(prepared))).code).toBe("unsupported");
     expect((await rejection(carrier.voidLabel("shp_1"))).code).toBe("unsupported");
   });
@@ -151,27 +166,42 @@ function describeNoLabels(subject: Subject, request: () => LabelRequest): void {
 const SCAN = "2026-03-02T09:15:00.000Z";
 
 function update(overrides: Partial<TrackingUpdate> = {}): TrackingUpdate {
-  return { provider_event_id: "evt_1", tracking_number: "TRACK123", status: "in_transit", occurred_at: SCAN, ...overrides };
+  return {
+    provider_event_id: "evt_1",
+    tracking_number: "TRACK123",
+    status: "in_transit",
+    occurred_at: SCAN,
+    ...overrides,
+  };
 }
 
 function tampered(delivery: TrackingDelivery): TrackingDelivery {
   return { headers: delivery.headers, body: delivery.body.replace("TRACK123", "TRACK124") };
 }
 
-function describeWebhooks(subject: Subject, sign: NonNullable<CarrierConformanceOptions["signedDelivery"]>): void {
-  it.each(TRACKING_STATUSES)("parses a signed %s update into its canonical event", async (status) => {
-    const carrier = subject();
-    const parsed = await carrier.parseTrackingEvent(await sign(update({ status })));
-    expect(parsed).toEqual({
-      ok: true,
-      events: [expect.objectContaining({ ...update({ status }), carrier: expect.any(String) })],
-    });
-  });
+function describeWebhooks(
+  subject: Subject,
+  sign: NonNullable<CarrierConformanceOptions["signedDelivery"]>,
+): void {
+  it.each(TRACKING_STATUSES)(
+    "parses a signed %s update into its canonical event",
+    async (status) => {
+      const carrier = subject();
+      const parsed = await carrier.parseTrackingEvent(await sign(update({ status })));
+      expect(parsed).toEqual({
+        ok: true,
+        events: [expect.objectContaining({ ...update({ status }), carrier: expect.any(String) })],
+      });
+    },
+  );
 
   it("refuses a tampered body and a delivery without its signature", async () => {
     const carrier = subject();
     const delivery = await sign(update());
-    expect(await carrier.parseTrackingEvent(tampered(delivery))).toEqual({ ok: false, reason: "signature_invalid" });
+    expect(await carrier.parseTrackingEvent(tampered(delivery))).toEqual({
+      ok: false,
+      reason: "signature_invalid",
+    });
     expect(await carrier.parseTrackingEvent({ headers: {}, body: delivery.body })).toEqual({
       ok: false,
       reason: "signature_invalid",
@@ -189,11 +219,24 @@ function describeWebhooks(subject: Subject, sign: NonNullable<CarrierConformance
 
   it("reports the scan time, so events delivered out of order can be put back in order", async () => {
     const carrier = subject();
-    const later = await sign(update({ provider_event_id: "evt_b", status: "delivered", occurred_at: "2026-03-03T16:00:00.000Z" }));
-    const earlier = await sign(update({ provider_event_id: "evt_a", status: "in_transit", occurred_at: SCAN }));
-    const received = [await carrier.parseTrackingEvent(later), await carrier.parseTrackingEvent(earlier)];
+    const later = await sign(
+      update({
+        provider_event_id: "evt_b",
+        status: "delivered",
+        occurred_at: "2026-03-03T16:00:00.000Z",
+      }),
+    );
+    const earlier = await sign(
+      update({ provider_event_id: "evt_a", status: "in_transit", occurred_at: SCAN }),
+    );
+    const received = [
+      await carrier.parseTrackingEvent(later),
+      await carrier.parseTrackingEvent(earlier),
+    ];
     const events = received.flatMap((parsed) => (parsed.ok ? parsed.events : []));
-    const ordered = [...events].sort((a, b) => Date.parse(a.occurred_at) - Date.parse(b.occurred_at));
+    const ordered = [...events].sort(
+      (a, b) => Date.parse(a.occurred_at) - Date.parse(b.occurred_at),
+    );
     expect(ordered.map((event) => event.status)).toEqual(["in_transit", "delivered"]);
   });
 }
@@ -202,7 +245,9 @@ function describeNoWebhooks(subject: Subject): void {
   it("refuses every webhook as unsupported", async () => {
     const carrier = subject();
     const body = JSON.stringify({ id: "evt_1", status: "delivered" });
-    expect(await carrier.parseTrackingEvent({ headers: { "content-type": "application/json" }, body })).toEqual({
+    expect(
+      await carrier.parseTrackingEvent({ headers: { "content-type": "application/json" }, body }),
+    ).toEqual({
       ok: false,
       reason: "unsupported",
     });
@@ -227,11 +272,19 @@ export function runCarrierConformance(options: CarrierConformanceOptions): void 
     const request = options.labelRequest ?? (() => carrierLabelRequest());
     describe("labels", () => {
       it("declares its capabilities", () => {
-        expect(subject().capabilities).toEqual({ labels: expect.any(Boolean), webhooks: expect.any(Boolean) });
+        expect(subject().capabilities).toEqual({
+          labels: expect.any(Boolean),
+          webhooks: expect.any(Boolean),
+        });
       });
       // The capabilities are read once the carrier exists, so both branches are registered and
       // each case skips itself when the other applies.
-      describeCapability(subject, "labels", () => describeLabels(subject, request), () => describeNoLabels(subject, request));
+      describeCapability(
+        subject,
+        "labels",
+        () => describeLabels(subject, request),
+        () => describeNoLabels(subject, request),
+      );
     });
     describe("tracking webhooks", () => {
       const sign = options.signedDelivery;

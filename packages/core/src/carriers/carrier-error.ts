@@ -23,7 +23,11 @@ export class CarrierError extends Error {
   /** The provider's own error code, when it gave one. */
   readonly providerCode: string | undefined;
 
-  constructor(code: CarrierErrorCode, message: string, options?: { providerCode?: string; cause?: unknown }) {
+  constructor(
+    code: CarrierErrorCode,
+    message: string,
+    options?: { providerCode?: string; cause?: unknown },
+  ) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.providerCode = options?.providerCode;

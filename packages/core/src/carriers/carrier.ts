@@ -99,6 +99,8 @@ export interface PreparedLabel {
   service: string;
   /** What the provider quotes for it; the label's `cost` is what was charged. */
   quoted_cost: CarrierMoney | null;
+  /** The request's `paperless`, kept for the buy (a QR code is made once the label is bought). */
+  paperless: boolean;
 }
 
 export interface Label {
@@ -121,7 +123,10 @@ export type BuyOutcome =
   | { kind: "already_bought"; label: Label | null };
 
 /** `pending`: the provider accepted the void and settles it later (a refund under review). */
-export type VoidOutcome = { kind: "voided" } | { kind: "pending" } | { kind: "refused"; reason: string };
+export type VoidOutcome =
+  | { kind: "voided" }
+  | { kind: "pending" }
+  | { kind: "refused"; reason: string };
 
 /** One scan of the parcel as the carrier reported it. */
 export interface TrackingEvent {

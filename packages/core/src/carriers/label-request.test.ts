@@ -10,7 +10,14 @@ describe("labelRequestIssues", () => {
   it("names every problem at once", () => {
     const request = carrierLabelRequest({
       parcels: [{ weight_grams: 0.5 }],
-      items: [{ description: "", quantity: 0, value: { amount: 23.25, currency: "usd" }, weight_grams: 1 }],
+      items: [
+        {
+          description: "",
+          quantity: 0,
+          value: { amount: 23.25, currency: "usd" },
+          weight_grams: 1,
+        },
+      ],
     });
     request.to.country = "USA";
     expect(labelRequestIssues(request)).toEqual([
@@ -25,7 +32,10 @@ describe("labelRequestIssues", () => {
 
   it("rejects with invalid_request through assertLabelRequest", () => {
     expect(() => assertLabelRequest(carrierLabelRequest({ parcels: [] }))).toThrow(
-      expect.objectContaining({ code: "invalid_request", message: expect.stringContaining("parcels needs at least one") }),
+      expect.objectContaining({
+        code: "invalid_request",
+        message: expect.stringContaining("parcels needs at least one"),
+      }),
     );
   });
 });

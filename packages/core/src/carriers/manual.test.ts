@@ -27,7 +27,9 @@ describe("manualCarrier().staffEvent", () => {
 
   it("gives the same entry made twice the same event id, and another scan another", () => {
     const carrier = manualCarrier();
-    expect(carrier.staffEvent(entry).provider_event_id).toBe(carrier.staffEvent({ ...entry }).provider_event_id);
+    expect(carrier.staffEvent(entry).provider_event_id).toBe(
+      carrier.staffEvent({ ...entry }).provider_event_id,
+    );
     expect(carrier.staffEvent({ ...entry, status: "in_transit" }).provider_event_id).not.toBe(
       carrier.staffEvent(entry).provider_event_id,
     );

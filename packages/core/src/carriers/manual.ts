@@ -44,11 +44,18 @@ function isInstant(value: unknown): value is string {
   if (typeof value !== "string" || !ISO_INSTANT.test(value)) return false;
   const [year, month, day] = value.slice(0, 10).split("-").map(Number) as [number, number, number];
   const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day && !Number.isNaN(Date.parse(value));
+  return (
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    !Number.isNaN(Date.parse(value))
+  );
 }
 
 function unsupported(what: string): CarrierError {
-  return new CarrierError("unsupported", `The manual carrier ${what}: staff enter the tracking number.`);
+  return new CarrierError(
+    "unsupported",
+    `The manual carrier ${what}: staff enter the tracking number.`,
+  );
 }
 
 function staffIssues(input: StaffTrackingInput): string[] {
@@ -67,7 +74,8 @@ function staffIssues(input: StaffTrackingInput): string[] {
 
 function staffEvent(input: StaffTrackingInput): TrackingEvent {
   const issues = staffIssues(input);
-  if (issues.length > 0) throw new CarrierError("invalid_request", `Invalid tracking entry: ${issues.join("; ")}.`);
+  if (issues.length > 0)
+    throw new CarrierError("invalid_request", `Invalid tracking entry: ${issues.join("; ")}.`);
   const occurred = new Date(input.occurred_at).toISOString();
   const tracking = input.tracking_number.trim();
   return {
