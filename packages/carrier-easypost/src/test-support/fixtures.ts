@@ -113,7 +113,7 @@ export function bought(
   chosen: Record<string, unknown>,
   baseUrl: string,
 ): Record<string, unknown> {
-  const tracking = `9400${randomBytes(9).readBigUInt64BE().toString().padStart(18, "0")}`;
+  const tracking = `9400${randomBytes(9).readBigUInt64BE().toString().padStart(18, "0").slice(-18)}`;
   const tracker = easypostId("trk");
   return {
     ...shipment,
