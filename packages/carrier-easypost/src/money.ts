@@ -6,7 +6,7 @@
 import type { CarrierMoney } from "@returnkit/core";
 
 /** The digits of the currency's minor unit (ISO 4217): 2 for USD, 0 for JPY. */
-export function minorDigits(currency: string): number {
+function minorDigits(currency: string): number {
   return (
     new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions()
       .maximumFractionDigits ?? 2

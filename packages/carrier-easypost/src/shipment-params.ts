@@ -19,7 +19,7 @@ function oneDecimal(value: number): number {
   return Math.max(0.1, Math.round(value * 10) / 10);
 }
 
-export function address(value: CarrierAddress): Record<string, string> {
+function address(value: CarrierAddress): Record<string, string> {
   const out: Record<string, string> = {
     name: value.name,
     street1: value.street1,

@@ -24,7 +24,7 @@ const STATUSES: Readonly<Record<string, TrackingStatus>> = {
 
 const TRACKER_EVENTS = new Set(["tracker.created", "tracker.updated"]);
 
-export function canonicalStatus(status: string): TrackingStatus | undefined {
+function canonicalStatus(status: string): TrackingStatus | undefined {
   return STATUSES[status];
 }
 

@@ -6,7 +6,7 @@
 
 import { randomBytes } from "node:crypto";
 
-export function easypostId(prefix: string): string {
+function easypostId(prefix: string): string {
   return `${prefix}_${randomBytes(16).toString("hex")}`;
 }
 
@@ -14,7 +14,7 @@ export function easypostId(prefix: string): string {
  * The error body: https://docs.easypost.com/docs/errors ("Error object": code, message,
  * errors). The statuses are that page's "Common HTTP Status Codes".
  */
-export function errorBody(code: string, message: string, errors: unknown[] = []): unknown {
+function errorBody(code: string, message: string, errors: unknown[] = []): unknown {
   return { error: { code, message, errors } };
 }
 
@@ -57,7 +57,7 @@ export const INTERNAL = errorBody("INTERNAL_SERVER_ERROR", "We're sorry, somethi
  * A Rate: https://docs.easypost.com/docs/shipments/rates ("Rate object": id rate_…, service,
  * carrier, rate and currency as a decimal string and ISO 4217 code, shipment_id).
  */
-export function rate(shipmentId: string, service: string, amount: string): Record<string, unknown> {
+function rate(shipmentId: string, service: string, amount: string): Record<string, unknown> {
   return {
     id: easypostId("rate"),
     object: "Rate",
