@@ -38,7 +38,8 @@ export interface CarrierConformanceOptions {
   labelRequest?: () => LabelRequest;
   /**
    * Required when the carrier takes webhooks: the delivery its provider would send for
-   * `update`, signed as the provider signs it.
+   * `update`, signed as the provider signs it. Its body must hold the tracking number as
+   * written (the tampering case changes it and keeps the signature).
    */
   signedDelivery?: (update: TrackingUpdate) => Promise<TrackingDelivery> | TrackingDelivery;
 }
