@@ -31,10 +31,17 @@ const portal = { principal: { kind: "portal", id: "u1", scopes: ["portal:returns
     "store-postgres",
     "webhook-verify",
     "mcp",
+    "carrier-easypost",
   ])
     for (const [key, value] of Object.entries(require(`@returnkit/${pkg}`)))
       if (typeof value === "function" && value.name !== key)
         throw new Error(`CJS consumer: @returnkit/${pkg} exports ${key} named ${value.name}`);
+  // The adapter builds its EasyPost SDK client from the CommonJS build as from the ESM one.
+  if (
+    require("@returnkit/carrier-easypost").easypostCarrier({ apiKey: "k", webhookSecret: "s" })
+      .name !== "easypost"
+  )
+    throw new Error("CJS consumer: @returnkit/carrier-easypost did not build its client");
   // A directory not on disk (memory://) needs no lock: this only proves the package loads.
   require("@returnkit/store-postgres").lockDataDir("memory://").release();
   const { ProblemError, StoreUnavailableError } = require("@returnkit/core");

@@ -59,7 +59,14 @@ if (r.state !== "closed" || event.type !== "return.closed")
   throw new Error(`ESM consumer failed: ${r.state}`);
 
 // The build keeps names: logs and util.inspect print the class, not a renamed _ProblemError.
-for (const pkg of ["core", "adapter-hono", "adapter-express", "store-postgres", "webhook-verify"])
+for (const pkg of [
+  "core",
+  "adapter-hono",
+  "adapter-express",
+  "store-postgres",
+  "webhook-verify",
+  "carrier-easypost",
+])
   for (const [key, value] of Object.entries(await import(`@returnkit/${pkg}`)))
     if (typeof value === "function" && value.name !== key)
       throw new Error(`ESM consumer: @returnkit/${pkg} exports ${key} named ${value.name}`);

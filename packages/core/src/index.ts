@@ -39,6 +39,27 @@ export {
   protectedResourceMetadataUrl,
 } from "./auth/protected-resource";
 export {
+  type BuyOutcome,
+  type Carrier,
+  type CarrierAddress,
+  type CarrierCapabilities,
+  type CarrierItem,
+  type CarrierMoney,
+  type CarrierParcel,
+  type Label,
+  type LabelRequest,
+  type PreparedLabel,
+  TRACKING_STATUSES,
+  type TrackingDelivery,
+  type TrackingEvent,
+  type TrackingParse,
+  type TrackingStatus,
+  type VoidOutcome,
+} from "./carriers/carrier";
+export { CarrierError, type CarrierErrorCode, isCarrierError } from "./carriers/carrier-error";
+export { assertLabelRequest, labelRequestIssues } from "./carriers/label-request";
+export { type ManualCarrier, manualCarrier, type StaffTrackingInput } from "./carriers/manual";
+export {
   type DestinationPolicy,
   type DestinationRefusal,
   destinationPolicy,

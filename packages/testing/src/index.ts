@@ -17,6 +17,12 @@
  * (vitest is an optional peer of `@returnkit/core`).
  */
 export {
+  type CarrierConformanceOptions,
+  carrierLabelRequest,
+  runCarrierConformance,
+  type TrackingUpdate,
+} from "./carrier-conformance";
+export {
   advanceStoredReturn,
   iso,
   makeCustomerEvent,

@@ -12,7 +12,7 @@ export const ROOT_LAYER = "(root)";
 export const LAYERS: readonly (readonly string[])[] = [
   ["util"],
   ["domain"],
-  ["store", "auth"],
+  ["store", "auth", "carriers"],
   ["observability"],
   ["returns"],
   ["policy", "insights", "guests"],
