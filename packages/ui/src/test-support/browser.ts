@@ -27,7 +27,7 @@ export function launchChromium(): Promise<Browser> {
 }
 
 /** A page of its own context, signed in by the shop's session cookie when `session` is given. */
-export interface OpenedPage {
+interface OpenedPage {
   context: BrowserContext;
   page: Page;
   /** Uncaught errors and console errors of the page, in order: a case ends expecting none. */
