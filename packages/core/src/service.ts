@@ -128,7 +128,7 @@ export function createReturnsService(options: ReturnsServiceOptions = {}): Retur
     rules: createReturnRules({
       refundPolicy: settings.refundPolicy,
       orders: settings.orders,
-      exchangeSizes: settings.exchangeSizes,
+      exchanges: settings.exchanges,
       store,
       now,
       catalogue,

@@ -49,6 +49,8 @@ import {
   moveTo,
   nextVersion,
 } from "./record-changes";
+import { settledExchange } from "./exchange-settlement";
+import { withExchangeChoice } from "./orders/exchange-choice";
 import { refundOf } from "./refund";
 import { type ReturnWrite, shareWithSiblings } from "./requests/request-share-changes";
 import type { AutoApprove, FitSignalHook, OperationContext } from "./types";
@@ -296,12 +298,13 @@ export async function computeTransition(
   const checked = await checkAgainstOrder(deps, event, current.record, record, ctx.principal);
   if (checked.orderLine) record = { ...record, order_line: checked.orderLine };
   // Every version carries its refund, worked out from this version (the host's rule sees it).
-  record = { ...record, refund: refundOf(record, deps.refundPolicy) };
+  record = settled(deps, withExchangeChoice(record, checked.exchange));
 
   if (event === "submit" && deps.autoApprove) {
     if (await deps.autoApprove({ ...record, history: history.all() })) {
       const approved = applyReturnEvent(snapshot, "approve");
-      if (approved.ok) {
+      const recheck = approved.ok ? await autoApprovalCheck(deps, record) : null;
+      if (approved.ok && recheck) {
         history.add(
           "approve",
           approved.from,
@@ -309,7 +312,11 @@ export async function computeTransition(
           { kind: "policy", id: "autoApprove" },
           {},
         );
-        record = moveTo(record, approved.from, approved.to);
+        record = moveTo(
+          settled(deps, withExchangeChoice(record, recheck.exchange)),
+          approved.from,
+          approved.to,
+        );
         snapshot = approved.snapshot;
       }
     }
@@ -322,7 +329,32 @@ export async function computeTransition(
   return { next, added: history.added, allowance: checked.allowance };
 }
 
-/** An update is checked like a create; a submit, for window and final sale again. */
+/** The record with its exchange's difference and its refund worked out for this version. */
+function settled(deps: WritePathDeps, record: ReturnData): ReturnData {
+  const withExchange = { ...record, exchange: settledExchange(record, deps.refundPolicy) };
+  return { ...withExchange, refund: refundOf(withExchange, deps.refundPolicy) };
+}
+
+/**
+ * An approval at submit checks what an approval checks; an exchange whose item is gone is
+ * left submitted (null) for staff to decide, rather than refusing the customer's submit.
+ */
+async function autoApprovalCheck(
+  deps: WritePathDeps,
+  record: ReturnData,
+): Promise<CheckedReturn | null> {
+  try {
+    return await deps.rules.checkApproval(record);
+  } catch (error) {
+    if (isProblemError(error) && error.status === 409) return null;
+    throw error;
+  }
+}
+
+/**
+ * An update is checked like a create; a submit, for window and final sale again; an approval,
+ * for the item an exchange goes to.
+ */
 function checkAgainstOrder(
   deps: WritePathDeps,
   event: ReturnEvent,
@@ -332,6 +364,7 @@ function checkAgainstOrder(
 ): Promise<CheckedReturn> {
   if (event === "update") return deps.rules.checkRequest(requestOf(next), principal, current);
   if (event === "submit") return deps.rules.checkSubmit(next, principal);
+  if (event === "approve") return deps.rules.checkApproval(next);
   return Promise.resolve({});
 }
 

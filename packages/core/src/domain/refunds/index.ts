@@ -88,3 +88,15 @@ export {
 } from "./policy";
 export { refundForRequest } from "./request";
 export { type FeeBearer, shareRequestFee } from "./share";
+export {
+  DIFFERENCE_DIRECTIONS,
+  type DifferenceDirection,
+  differenceOf,
+  type ExchangeDifference,
+  ExchangeDifferenceSchema,
+  type ExchangeTerms,
+  exchangeDifference,
+  netDifference,
+  type SettledExchange,
+  signedDifference,
+} from "./exchange";

@@ -9,6 +9,7 @@ import { problems } from "../../domain/problems";
 import { LIST_LIMIT_MAX, type ReturnRequestData } from "../../domain/schemas";
 import type { ReturnsStore, StoredReturn } from "../../store/types";
 import { withOrderLine } from "../reader";
+import { requestExchangeDifference } from "../exchange-settlement";
 import { requestRefundTotal } from "../refund";
 
 /** The returns of request `id` a caller may see, oldest (the first line) first; 404 when none. */
@@ -51,5 +52,6 @@ export function requestOf(id: string, returns: readonly StoredReturn[]): ReturnR
     created_at: first.created_at,
     returns: returns.map((stored) => stored.record),
     refund: requestRefundTotal(returns.map((stored) => stored.record)),
+    exchange_difference: requestExchangeDifference(returns.map((stored) => stored.record)),
   };
 }
