@@ -85,7 +85,7 @@ export function returnOf(
 export const TEE_M = { sku: "TEE-BLK", size: "M" };
 
 /** One item of the shop's catalogue a line can be exchanged for (priced in EUR, as ORDER). */
-export interface CatalogueItem {
+interface CatalogueItem {
   sku: string;
   title?: string;
   variant_title?: string;

@@ -486,7 +486,7 @@ describe.skipIf(skip !== null)(
                 line: { sku: "DRESS-RED", size: "S" },
                 reason: "DAMAGED",
                 resolution: "EXCHANGE",
-                exchange_size: "M",
+                exchange_for: { sku: "DRESS-RED-M" },
               },
             ],
           },

@@ -263,7 +263,7 @@ export const ReturnOrderLineSchema = z
   .meta({ id: "ReturnOrderLine" });
 
 /** One item the customer gets in exchange for a return's units. */
-export const ExchangeLineSchema = z
+const ExchangeLineSchema = z
   .object({
     sku: z.string(),
     title: z.string().nullable(),
@@ -302,7 +302,6 @@ export const ExchangeSchema = z
   })
   .meta({ id: "Exchange" });
 export type Exchange = z.infer<typeof ExchangeSchema>;
-export type ExchangeLine = z.infer<typeof ExchangeLineSchema>;
 
 /** A return as the service keeps it and webhooks carry it (no caller-specific links). */
 export const ReturnDataSchema = z

@@ -21,7 +21,7 @@ import {
 import type { Exchange, ReturnData } from "../domain/schemas";
 
 /** The members of a return its exchange is settled from. */
-export type SettledRecord = Pick<
+type SettledRecord = Pick<
   ReturnData,
   "line" | "order_line" | "resolution" | "exchange" | "state" | "grade"
 >;

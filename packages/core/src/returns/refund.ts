@@ -23,13 +23,13 @@ import {
   type RefundStatus,
   refundForRequest,
 } from "../domain/refunds";
-import { withExchangeRefund } from "./exchange-settlement";
 import type {
   RefundEstimates,
   Resolution,
   ReturnData,
   ReturnRequestRefund,
 } from "../domain/schemas";
+import { withExchangeRefund } from "./exchange-settlement";
 
 /** The members of a return its refund is worked out from. */
 export type RefundedRecord = Pick<

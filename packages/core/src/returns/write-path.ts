@@ -39,7 +39,9 @@ import { deepFreeze } from "../util/deep-freeze";
 import { etagMatches } from "../util/etag";
 import { type EventOrigin, eventOrigin } from "./event-origin";
 import { type FitSignal, publishRecorded, publishTransitions, type RecordedEvent } from "./events";
+import { settledExchange } from "./exchange-settlement";
 import type { IdempotencyKeyUse } from "./idempotency/engine";
+import { withExchangeChoice } from "./orders/exchange-choice";
 import { type CheckedReturn, type ReturnRules, requestOf } from "./orders/return-rules";
 import { type ReturnReader, withOrderLine } from "./reader";
 import {
@@ -49,8 +51,6 @@ import {
   moveTo,
   nextVersion,
 } from "./record-changes";
-import { settledExchange } from "./exchange-settlement";
-import { withExchangeChoice } from "./orders/exchange-choice";
 import { refundOf } from "./refund";
 import { type ReturnWrite, shareWithSiblings } from "./requests/request-share-changes";
 import type { AutoApprove, FitSignalHook, OperationContext } from "./types";

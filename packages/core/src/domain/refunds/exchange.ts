@@ -8,8 +8,7 @@ import { percentOf } from "./money";
 import type { RefundCondition, RefundPolicy } from "./policy";
 
 /** Who pays the difference: the customer (the new items cost more) or the shop (they cost less). */
-export const DIFFERENCE_DIRECTIONS = ["customer_pays", "shop_refunds"] as const;
-export type DifferenceDirection = (typeof DIFFERENCE_DIRECTIONS)[number];
+const DIFFERENCE_DIRECTIONS = ["customer_pays", "shop_refunds"] as const;
 
 export const ExchangeDifferenceSchema = z
   .object({
@@ -24,7 +23,7 @@ export const ExchangeDifferenceSchema = z
 export type ExchangeDifference = z.infer<typeof ExchangeDifferenceSchema>;
 
 /** One exchange: the returned units' price and the new item's, in one currency. */
-export interface ExchangeTerms {
+interface ExchangeTerms {
   /** What the customer paid for one returned unit. */
   paid_unit_price: number;
   /** The new item's price per unit when it was chosen. */
@@ -38,7 +37,7 @@ export interface ExchangeTerms {
   condition?: RefundCondition | null | undefined;
 }
 
-export interface SettledExchange {
+interface SettledExchange {
   difference: ExchangeDifference;
   /** What the exchange bonus took off the customer's payment; null when the policy gives none. */
   bonus_credit: number | null;

@@ -69,6 +69,13 @@ export {
   type RefundStatus,
 } from "./compute";
 export {
+  differenceOf,
+  type ExchangeDifference,
+  ExchangeDifferenceSchema,
+  exchangeDifference,
+  netDifference,
+} from "./exchange";
+export {
   CurrencyExponentSchema,
   currencyCodes,
   currencyExponent,
@@ -88,15 +95,3 @@ export {
 } from "./policy";
 export { refundForRequest } from "./request";
 export { type FeeBearer, shareRequestFee } from "./share";
-export {
-  DIFFERENCE_DIRECTIONS,
-  type DifferenceDirection,
-  differenceOf,
-  type ExchangeDifference,
-  ExchangeDifferenceSchema,
-  type ExchangeTerms,
-  exchangeDifference,
-  netDifference,
-  type SettledExchange,
-  signedDifference,
-} from "./exchange";

@@ -56,7 +56,7 @@ export const ReturnShippingFeeSchema = z
   .meta({ id: "ReturnShippingFee" });
 
 /** A bonus for choosing an exchange: a flat amount per currency, or a percent of the returned value. */
-export const ExchangeBonusSchema = z
+const ExchangeBonusSchema = z
   .union([
     z.strictObject({
       flat: z

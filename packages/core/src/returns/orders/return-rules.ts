@@ -17,8 +17,8 @@ import type { RefundPolicy } from "../../domain/refunds";
 import type { ReturnableOrder, ReturnData, ReturnOrderLine } from "../../domain/schemas";
 import type { LineAllowance, ReturnsStore } from "../../store/types";
 import {
-  type ExchangeChoice,
   chooseExchange,
+  type ExchangeChoice,
   likeForLike,
   recheckExchange,
 } from "./exchange-choice";

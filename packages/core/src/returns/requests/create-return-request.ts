@@ -10,12 +10,12 @@ import type { CreateReturnRequestParsed, ReturnRequestData } from "../../domain/
 import type { IdempotentResponse } from "../../store/types";
 import { flatString } from "../../util/flat-string";
 import { type DraftParcel, draftRecord } from "../create-return";
+import { requestExchangeDifference, settledExchange } from "../exchange-settlement";
 import type { WriteOutcome } from "../idempotency/engine";
 import type { CheckedReturn } from "../orders/return-rules";
 import type { EligibilityQuery } from "../orders/types";
 import { parseInput } from "../parse-input";
 import { HistoryBuilder } from "../record-changes";
-import { requestExchangeDifference, settledExchange } from "../exchange-settlement";
 import { requestRefunds, requestRefundTotal } from "../refund";
 import { chosenReturnMethod } from "../return-method";
 import type { OperationContext } from "../types";

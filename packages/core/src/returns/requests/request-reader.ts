@@ -8,8 +8,8 @@ import { type Principal, portalListScope } from "../../domain/principal";
 import { problems } from "../../domain/problems";
 import { LIST_LIMIT_MAX, type ReturnRequestData } from "../../domain/schemas";
 import type { ReturnsStore, StoredReturn } from "../../store/types";
-import { withOrderLine } from "../reader";
 import { requestExchangeDifference } from "../exchange-settlement";
+import { withOrderLine } from "../reader";
 import { requestRefundTotal } from "../refund";
 
 /** The returns of request `id` a caller may see, oldest (the first line) first; 404 when none. */

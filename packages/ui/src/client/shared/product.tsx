@@ -6,6 +6,7 @@
 import type { components } from "../api-types";
 
 type Product = components["schemas"]["Product"];
+type Exchange = components["schemas"]["Exchange"];
 
 /** A line as the API names it (returnable line, return, request line), with what it knows. */
 interface ProductLine {
@@ -89,4 +90,10 @@ export function ProductCell({
       </span>
     </span>
   );
+}
+
+/** The item a return is exchanged for, as the customer recognises it; null for no exchange. */
+export function exchangedFor(exchange: Exchange | null): string | null {
+  const item = exchange?.lines[0];
+  return item ? (item.variant_title ?? item.title ?? item.sku) : null;
 }
