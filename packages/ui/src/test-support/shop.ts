@@ -166,6 +166,12 @@ interface ShopOptions {
   reasons?: ReasonRules;
 }
 
+/** What the tee and the dress can be exchanged for: their other size. */
+const EXCHANGE_VARIANTS: Record<string, { sku: string; variant_title: string }> = {
+  "TEE-BLK": { sku: "TEE-BLK-L", variant_title: "Black / L" },
+  "DRESS-RED": { sku: "DRESS-RED-M", variant_title: "Red / M" },
+};
+
 export async function startShop(options: ShopOptions = {}): Promise<Shop> {
   const received: unknown[] = [];
   const receiver = createServer((req, res) => {
@@ -209,6 +215,15 @@ export async function startShop(options: ShopOptions = {}): Promise<Shop> {
       source: shopOrders(options.orders ?? []),
       returnWindowDays: 30,
       reasons: options.reasons,
+    },
+    // The tee's and the dress's other size, at the same price: an exchange settles nothing.
+    exchanges: {
+      offers: (line, order) => {
+        const other = EXCHANGE_VARIANTS[line.sku];
+        if (!other || !order.currency) return [];
+        const offer = { ...other, unit_price: line.unit_price ?? 0, currency: order.currency };
+        return [{ ...offer, available: true }];
+      },
     },
     policy: {
       ...(options.refundPolicy ? { refund: options.refundPolicy } : {}),
