@@ -467,7 +467,7 @@ export const ReturnRequestDataSchema = z
       "Its returns' refunds added up, in minor units; null when no return has a price.",
     ),
     exchange_difference: ExchangeDifferenceSchema.nullable().describe(
-      "Its exchanges' differences netted, so the customer makes one payment or gets one refund for them (its `shop_refunds` part is in `refund.total`); null when it has no priced exchange.",
+      "Its exchanges' differences netted: the one payment or the one refund that settles all of them, for a host that settles the request at once. Each return keeps its own difference (a `shop_refunds` one as its `refund.total`, which `refund.total` here adds up gross). Null when it has no priced exchange.",
     ),
   })
   .meta({ id: "ReturnRequestData" });
@@ -510,7 +510,7 @@ export const ReturnRequestEstimateDataSchema = z
       "The lines' refunds added up, in minor units; null when no line has a price.",
     ),
     exchange_difference: ExchangeDifferenceSchema.nullable().describe(
-      "The exchanges' differences netted: the one payment the customer would make, or the one refund (in `refund.total`), for them; null when no line is a priced exchange.",
+      "The exchanges' differences netted: the one payment the customer would make, or the one refund, for all of them (each line keeps its own; `refund.total` adds up the `shop_refunds` ones gross). Null when no line is a priced exchange.",
     ),
   })
   .meta({ id: "ReturnRequestEstimateData" });

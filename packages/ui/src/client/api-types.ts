@@ -1563,7 +1563,7 @@ export interface components {
             returns: components["schemas"]["Return"][];
             /** @description Its returns' refunds added up, in minor units; null when no return has a price. */
             refund: components["schemas"]["ReturnRequestRefund"] | null;
-            /** @description Its exchanges' differences netted, so the customer makes one payment or gets one refund for them (its `shop_refunds` part is in `refund.total`); null when it has no priced exchange. */
+            /** @description Its exchanges' differences netted: the one payment or the one refund that settles all of them, for a host that settles the request at once. Each return keeps its own difference (a `shop_refunds` one as its `refund.total`, which `refund.total` here adds up gross). Null when it has no priced exchange. */
             exchange_difference: components["schemas"]["ExchangeDifference"] | null;
             /** @description `self`, `returns` (the list filtered to this request) and `item`: each return. */
             _links: {
@@ -1590,7 +1590,7 @@ export interface components {
             }[];
             /** @description The lines' refunds added up, in minor units; null when no line has a price. */
             refund: components["schemas"]["ReturnRequestRefund"] | null;
-            /** @description The exchanges' differences netted: the one payment the customer would make, or the one refund (in `refund.total`), for them; null when no line is a priced exchange. */
+            /** @description The exchanges' differences netted: the one payment the customer would make, or the one refund, for all of them (each line keeps its own; `refund.total` adds up the `shop_refunds` ones gross). Null when no line is a priced exchange. */
             exchange_difference: components["schemas"]["ExchangeDifference"] | null;
             /** @description `returnable`: the order's returnable lines, whose `create_request` creates it. */
             _links: {
