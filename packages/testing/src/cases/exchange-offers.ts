@@ -60,8 +60,8 @@ export function describeExchangeOffers(serve: ServeService): void {
       expect(later.json.lines[1].resolutions).toEqual(["REFUND", "STORE_CREDIT"]);
     });
 
-    it("exchange - a dearer item: the customer pays the difference and the refund is 0", async () => {
-      const { send } = await withOffers();
+    it("exchange - a dearer item: the customer pays the difference and the refund is 0, on its events too", async () => {
+      const { send, store } = await withOffers();
       const created = await send("POST", RETURNS, { body: teeFor("TEE-PREMIUM-L", 2) });
       expect(created.status, created.text).toBe(201);
       expect(created.json.exchange).toEqual({
@@ -81,6 +81,10 @@ export function describeExchangeOffers(serve: ServeService): void {
         bonus_credit: null,
       });
       expect(created.json.refund).toMatchObject({ total: 0, item_amount: 0, method: "exchange" });
+      // Every event carries the return, and so its exchange with the difference.
+      const [event] = await store.listEvents(created.json.id);
+      const payload = event?.payload as unknown as { data: { return: { exchange: unknown } } };
+      expect(payload.data.return.exchange).toEqual(created.json.exchange);
     });
 
     it("exchange - a cheaper item: the shop refunds the difference as the return's refund", async () => {
