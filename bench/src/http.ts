@@ -54,7 +54,7 @@ const CREATE_BODY = JSON.stringify({
   line: { sku: "TEE-BLK-M", quantity: 1, size: "M" },
   reason: "TOO_SMALL_AT_CHEST",
   resolution: "EXCHANGE",
-  exchange_size: "L",
+  exchange_for: { sku: "TEE-BLK-L" },
 });
 const SUBMIT_BODY = "{}";
 

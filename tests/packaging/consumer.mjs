@@ -36,7 +36,7 @@ let r = await call("portal", "/v1/portal/returns", {
   line: { sku: "TEE" },
   reason: "TOO_SMALL",
   resolution: "EXCHANGE",
-  exchange_size: "L",
+  exchange_for: { sku: "TEE-L" },
 });
 for (const e of ["submit", "approve", "ship", "receive", "grade", "close"])
   r = await call(

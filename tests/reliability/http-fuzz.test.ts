@@ -417,10 +417,10 @@ const mutatedCreate = fc
           fc.constantFrom("REFUND", "EXCHANGE", "STORE_CREDIT", "refund"),
           anyField,
         ),
-        exchange_size: fc.oneof(
-          fc.constant("L"),
-          fc.string({ maxLength: 40 }),
-          illFormed,
+        exchange_for: fc.oneof(
+          fc.record({
+            sku: fc.oneof(fc.constant("TEE-BLK-L"), fc.string({ maxLength: 70 }), illFormed),
+          }),
           anyField,
         ),
       },
@@ -991,9 +991,9 @@ for (const target of targets) {
         "create order_id": (t) => write("POST", portal, create({ order_id: t })),
         "create sku": (t) => write("POST", portal, line({ sku: t })),
         "create size": (t) => write("POST", portal, line({ size: t })),
-        "create exchange_size": (t) => write("POST", portal, create({ exchange_size: t })),
-        "update exchange_size": (t) =>
-          write("PATCH", `${portal}/${knownId}`, json({ exchange_size: t })),
+        "create exchange_for": (t) => write("POST", portal, create({ exchange_for: { sku: t } })),
+        "update exchange_for": (t) =>
+          write("PATCH", `${portal}/${knownId}`, json({ exchange_for: { sku: t } })),
         "submit note": (t) => write("POST", `${portal}/${knownId}/submit`, json({ note: t })),
         "cancel note": (t) => write("POST", `${portal}/${knownId}/cancel`, json({ note: t })),
         "flag note": (t) => write("POST", `${merchant}/flag`, json({ note: t }), "merchant"),
@@ -1162,7 +1162,10 @@ for (const target of targets) {
           quantity: fc.oneof(fc.integer({ min: -2, max: 1_000 }), fc.double(), fc.string()),
           reason: fc.oneof(fc.constant(validCreate.reason), fc.string(), illFormed),
           resolution: fc.constantFrom("REFUND", "STORE_CREDIT", "EXCHANGE", "refund", ""),
-          exchange_size: fc.oneof(fc.string({ maxLength: 70 }), illFormed),
+          exchange_for: fc.oneof(
+            fc.record({ sku: fc.oneof(fc.string({ maxLength: 70 }), illFormed) }),
+            illFormed,
+          ),
         },
         { requiredKeys: [] },
       );

@@ -10,7 +10,7 @@ const CREATE = {
   line: { sku: "TEE-BLK-M", quantity: 1, size: "M" },
   reason: "TOO_SMALL_AT_CHEST",
   resolution: "EXCHANGE",
-  exchange_size: "L",
+  exchange_for: { sku: "TEE-BLK-L" },
 };
 
 // The peer is the PostgreSQL rows' baseline: it must do the work it claims, one transaction

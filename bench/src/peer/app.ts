@@ -19,7 +19,7 @@ const CreateBody = z.object({
   }),
   reason: z.string().min(1),
   resolution: z.enum(["REFUND", "EXCHANGE", "STORE_CREDIT"]),
-  exchange_size: z.string().nullable().optional(),
+  exchange_for: z.object({ sku: z.string().min(1) }).optional(),
 });
 const SubmitBody = z.object({}).strict();
 
@@ -157,7 +157,7 @@ export function peerApp(options: PeerOptions): Hono {
         order_line: null,
         reason: input.reason,
         resolution: input.resolution,
-        exchange_size: input.exchange_size ?? null,
+        exchange_for: input.exchange_for ?? null,
         state: "draft",
         flagged_from: null,
         grade: null,

@@ -41,7 +41,10 @@ INSERT INTO ${table} (id, version, state, customer_id, order_id, record, snapsho
 SELECT id, 1, state, customer_id, order_id,
   json_build_object('id', id, 'object', 'return', 'order_id', order_id,
     'line', json_build_object('sku', sku, 'quantity', quantity, 'size', size),
-    'order_line', NULL, 'reason', reason, 'resolution', 'EXCHANGE', 'exchange_size', 'L',
+    'order_line', NULL, 'reason', reason, 'resolution', 'EXCHANGE',
+    'exchange', json_build_object('kind', 'like_for_like', 'lines', json_build_array(
+      json_build_object('sku', sku, 'title', NULL, 'variant_title', 'L', 'image_url', NULL,
+        'quantity', quantity, 'unit_price', NULL)), 'difference', NULL, 'bonus_credit', NULL),
     'state', state, 'flagged_from', NULL, 'grade', NULL, 'shipment', NULL,
     'customer_id', customer_id, 'version', 1, 'created_at', created_at,
     'updated_at', created_at, 'history', $1::json),

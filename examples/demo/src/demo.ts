@@ -77,7 +77,11 @@ const STORIES: Story[] = [
     customer: "alice",
     order: "1001",
     sku: "TEE-BLK-M",
-    choices: { reason: "TOO_SMALL_AT_CHEST", resolution: "EXCHANGE", exchange_size: "L" },
+    choices: {
+      reason: "TOO_SMALL_AT_CHEST",
+      resolution: "EXCHANGE",
+      "exchange_for.sku": "TEE-BLK-L",
+    },
     steps: [
       { event: "submit", as: "customer" },
       { event: "approve", as: "merchant", body: { note: "within the return window" } },
@@ -264,7 +268,7 @@ function fulfilment(serviceOf: () => ReturnsService) {
     async handle(event) {
       if (issued.has(event.id)) return;
       const record = event.payload.data.return;
-      const { resolution, order_id, line, exchange_size, refund, request_id } = record;
+      const { resolution, order_id, line, refund, request_id } = record;
       // A refund is paid once final (graded); an exchange is made at close.
       const exchange = resolution === "EXCHANGE";
       if (exchange !== (event.type === "return.closed")) return;
@@ -272,7 +276,7 @@ function fulfilment(serviceOf: () => ReturnsService) {
       const outcome = outcomeOf(resolution, refund);
       const paid = exchange ? 0 : (refund?.total ?? 0);
       issued.set(event.id, { returnId: record.id, outcome, paid });
-      const what = `${line.quantity} × ${line.sku}${resolution === "EXCHANGE" ? ` in ${exchange_size}` : ""}`;
+      const what = `${line.quantity} × ${line.sku}${record.exchange ? ` for ${record.exchange.lines[0]?.sku}` : ""}`;
       const where = request_id ? `${order_id}, request ${request_id}` : order_id;
       console.log(
         `        ${pc.green("⇢ subscriber")} ${outcome.padEnd(34)} ${pc.dim(`${event.return_id} #${event.seq} · ${what} on ${where}`)}`,
@@ -334,7 +338,7 @@ async function main() {
     // Held until the line of the call that caused it is printed (see `call`).
     onFitSignal: (s) =>
       fitSignalLines.push(
-        `        ${pc.yellow("★ fit signal")} ${s.sku} ${s.size_ordered ?? "?"}→${s.exchange_size ?? "-"} ${s.direction}${s.body_part ? ` at ${s.body_part}` : ""} · ${s.stage}${s.confirmed ? " (confirmed)" : ""}`,
+        `        ${pc.yellow("★ fit signal")} ${s.sku} ${s.size_ordered ?? "?"}→${s.exchange_sku ?? "-"} ${s.direction}${s.body_part ? ` at ${s.body_part}` : ""} · ${s.stage}${s.confirmed ? " (confirmed)" : ""}`,
       ),
   }).catch(async (error: unknown) => {
     // `pnpm start` may have the data directory: the open receiver must not keep us running.

@@ -71,7 +71,7 @@ describe("demo order book", () => {
       { name: "line.quantity", value: 1 },
       { name: "reason" },
       { name: "resolution" },
-      { name: "exchange_size" },
+      { name: "exchange_for.sku" },
     ];
     expect(
       bodyFromTemplate(properties, { reason: "DAMAGED", resolution: "REFUND", order_id: "x" }),

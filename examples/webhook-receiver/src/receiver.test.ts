@@ -38,7 +38,7 @@ describe("example webhook receiver", () => {
         line: { sku: "TEE", size: "M" },
         reason: "TOO_SMALL",
         resolution: "EXCHANGE",
-        exchange_size: "L",
+        exchange_for: { sku: "TEE-L" },
       },
       portal,
     );

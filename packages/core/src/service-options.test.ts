@@ -100,7 +100,8 @@ describe("createReturnsService options", () => {
     const message = refusal({
       onError: "log",
       clock: 5,
-      exchangeSizes: {},
+      orders: { source: inMemoryOrders([]) },
+      exchanges: { offers: {} },
       onFitSignal: {},
       policy: { autoApprove: true },
       auth: { authenticate: "yes" },
@@ -108,7 +109,7 @@ describe("createReturnsService options", () => {
     expect(message).toContain("clock: expected a function returning epoch ms, such as Date.now");
     for (const path of [
       "onError",
-      "exchangeSizes",
+      "exchanges.offers",
       "onFitSignal",
       "policy.autoApprove",
       "auth.authenticate",
@@ -280,15 +281,19 @@ describe("createReturnsService options", () => {
     expect(service.catalogue.has("GIFT")).toBe(true);
   });
 
-  it("createReturnsService - orders, its rules and exchangeSizes are checked", () => {
+  it("createReturnsService - orders, its rules and exchanges are checked", () => {
     const message = refusal({
       orders: { source: { find: () => null }, returnWindowDays: -1, eligible: "yes" },
-      exchangeSizes: { exchangeSizes: () => [] },
+      exchanges: { offers: () => [], whenUnavailable: "wait" },
     }).message;
     expect(message).toContain(
       "orders.source: expected an order source ({ load(orderId, { principal }) }), such as inMemoryOrders([...])",
     );
-    expect(message).toContain("exchangeSizes: expected a function, got an object");
+    expect(message).toContain("exchanges.whenUnavailable");
+    // Offers are asked per order line: without orders there is none.
+    expect(refusal({ exchanges: { offers: () => [] } }).message).toContain(
+      "exchanges: expected orders too",
+    );
     expect(message).toContain(
       "orders.returnWindowDays: expected a non-negative integer (days), got -1",
     );
@@ -313,7 +318,7 @@ describe("createReturnsService options", () => {
     expect(said).toMatchObject({
       now: "no longer an option: use clock (() => epoch ms)",
       catalog:
-        "no longer an option: use exchangeSizes ((sku) => sizes | null), the function catalog.exchangeSizes was",
+        "no longer an option: use exchanges ({ offers(line, order) }), which replaced catalog.exchangeSizes",
       "orders.load":
         "no longer an option: use orders.source: orders is { source, returnWindowDays?, eligible? }",
       "policy.returnWindowDays": "no longer an option: use orders.returnWindowDays",
@@ -380,7 +385,7 @@ describe("createReturnsService options", () => {
         reasons: { bodyParts: ["ANKLE"], other: ["GIFT"] },
         policy: { autoApprove: () => true },
         orders: { source: inMemoryOrders([]), returnWindowDays: 14, eligible: () => true },
-        exchangeSizes: () => ["S", "M", "L"],
+        exchanges: { offers: () => [], whenUnavailable: "store_credit" },
         onError: () => {},
         onFitSignal: () => {},
         webhooks: {

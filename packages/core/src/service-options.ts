@@ -36,7 +36,8 @@ import type { FitSignal } from "./returns/events";
 import { DEFAULT_IDEMPOTENCY, type IdempotencySettings } from "./returns/idempotency/engine";
 import type {
   EligibilityRule,
-  ExchangeSizes,
+  ExchangeOptions,
+  ExchangeSettings,
   LineReasonRule,
   LineReasonSettings,
   OrderRules,
@@ -129,10 +130,13 @@ export interface ReturnsServiceOptions {
     returnMethods?: z.input<typeof ReturnMethodsSchema>;
   };
   /**
-   * `(sku) => sizes | null`: the sizes a product can be exchanged to (null: any size; `[]`:
-   * none). An exchange to another size is a 400. Checked with or without `orders`.
+   * What each returned line can be exchanged for: `offers(line, order)` answers the items
+   * (`{ sku, title?, variant_title?, image_url?, unit_price, currency, available }`), priced now
+   * in the order's currency; `whenUnavailable` (`refuse`, the default, or `store_credit`) says
+   * what an exchange for an unavailable item becomes. Needs `orders`. Without it an exchange
+   * is like for like: the same item again, at the price paid.
    */
-  exchangeSizes?: ExchangeSizes;
+  exchanges?: ExchangeOptions;
   /** Called after a commit that produced fit signals (errors are reported, never rethrown). */
   onFitSignal?: (signal: FitSignal) => void | Promise<void>;
   /**
@@ -284,7 +288,13 @@ export const serviceOptionsSchema = optionsObject({
     applicableCountry: arrayOf(countryCode, "ISO 3166-1 alpha-2 country codes").optional(),
     returnMethods: ReturnMethodsSchema.optional(),
   }).optional(),
-  exchangeSizes: aFunction<ExchangeSizes>().optional(),
+  exchanges: optionsObject(
+    {
+      offers: aFunction<ExchangeOptions["offers"]>(),
+      whenUnavailable: z.enum(["refuse", "store_credit"]).optional(),
+    },
+    "{ offers, whenUnavailable? }",
+  ).optional(),
   onFitSignal: aFunction<NonNullable<ReturnsServiceOptions["onFitSignal"]>>().optional(),
   recentRecords: nonNegativeInteger("returns").optional(),
   maxBodyBytes: positiveInteger("bytes").optional(),
@@ -308,7 +318,22 @@ export const serviceOptionsSchema = optionsObject({
 })
   .superRefine(checkWaivedReasons)
   .superRefine(checkNarrowedReasons)
-  .superRefine(checkGuestsHaveOrders);
+  .superRefine(checkGuestsHaveOrders)
+  .superRefine(checkExchangesHaveOrders);
+
+/** Offers are asked per order line: `exchanges` without `orders` has no line to ask for. */
+function checkExchangesHaveOrders(
+  options: { exchanges?: unknown; orders?: unknown },
+  ctx: z.RefinementCtx,
+) {
+  if (options.exchanges !== undefined && options.orders === undefined) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["exchanges"],
+      message: "expected orders too: exchanges.offers is asked for an order's line",
+    });
+  }
+}
 
 /** A guest finds an order in the shop's orders: `guests` without `orders` has none to find. */
 function checkGuestsHaveOrders(
@@ -396,7 +421,9 @@ function lineReasonSettings(
  */
 const RENAMED_SERVICE_OPTIONS: Readonly<Record<string, string>> = {
   now: "clock (() => epoch ms)",
-  catalog: "exchangeSizes ((sku) => sizes | null), the function catalog.exchangeSizes was",
+  catalog: "exchanges ({ offers(line, order) }), which replaced catalog.exchangeSizes",
+  exchangeSizes:
+    "exchanges ({ offers(line, order) => [{ sku, unit_price, currency, available }] }): the items a line can be exchanged for, priced",
   "policy.returnWindowDays": "orders.returnWindowDays",
   "policy.eligible": "orders.eligible",
   "orders.load": "orders.source: orders is { source, returnWindowDays?, eligible? }",
@@ -427,7 +454,8 @@ export interface ServiceSettings {
   orders: OrderSettings | null;
   /** The `guests` option with its defaults, when the host gave it. */
   guests: GuestSettings | null;
-  exchangeSizes: ExchangeSizes | null;
+  /** The `exchanges` option with its defaults; null: an exchange is like for like. */
+  exchanges: ExchangeSettings | null;
   /** `policy.refund` with its defaults. */
   refundPolicy: RefundPolicy;
   /** `policy.returnMethods` as checked (trimmed); null when not given: by mail only. */
@@ -465,7 +493,12 @@ export function parseServiceOptions(options: ReturnsServiceOptions): ServiceSett
         }
       : null,
     guests: options.guests ? guestSettings(options.guests) : null,
-    exchangeSizes: options.exchangeSizes ?? null,
+    exchanges: options.exchanges
+      ? {
+          offers: options.exchanges.offers,
+          whenUnavailable: options.exchanges.whenUnavailable ?? "refuse",
+        }
+      : null,
     refundPolicy: parseRefundPolicy(options.policy?.refund),
     returnMethods: options.policy?.returnMethods
       ? ReturnMethodsSchema.parse(options.policy.returnMethods)

@@ -17,7 +17,7 @@ const fitInput = {
   line: { sku: "TEE-BLK-M", size: "M" },
   reason: "TOO_SMALL_AT_CHEST",
   resolution: "EXCHANGE" as const,
-  exchange_size: "L",
+  exchange_for: { sku: "TEE-BLK-L" },
 };
 
 async function problemOf(promise: Promise<unknown>): Promise<ProblemError> {
@@ -63,7 +63,11 @@ describe("createReturnsService", () => {
   it("outbox - every transition writes its event in the same commit, in seq order", async () => {
     const { service, store } = setup();
     const { record } = await service.createReturn(fitInput, { principal: customer });
-    await service.updateDraft(record.id, { exchange_size: "XL" }, { principal: customer });
+    await service.updateDraft(
+      record.id,
+      { exchange_for: { sku: "TEE-BLK-XL" } },
+      { principal: customer },
+    );
     await service.submit(record.id, {}, { principal: customer });
     for (const event of [
       "approve",
@@ -134,7 +138,7 @@ describe("createReturnsService", () => {
       order_id: "ord_1",
       sku: "TEE-BLK-M",
       size_ordered: "M",
-      exchange_size: "L",
+      exchange_sku: "TEE-BLK-L",
       quantity: 1,
       reason: "TOO_SMALL_AT_CHEST",
       direction: "TOO_SMALL",
@@ -535,7 +539,7 @@ describe("createReturnsService", () => {
     const results = await Promise.allSettled(
       Array.from({ length: 6 }, () =>
         service.createReturn(
-          { ...fitInput, resolution: "REFUND", exchange_size: undefined },
+          { ...fitInput, resolution: "REFUND", exchange_for: undefined },
           {
             principal: customer,
           },
@@ -611,7 +615,7 @@ describe("createReturnsService", () => {
           unit_price: 2_500,
           refusal: null,
           resolutions: ["REFUND", "STORE_CREDIT", "EXCHANGE"],
-          exchange_sizes: null,
+          exchange_offers: null,
           // No `orders.reasons`: every reason of the catalogue.
           reasons: expect.objectContaining({ codes: service.catalogue.codes }),
           // The default policy charges nothing: the one unit left refunds its price.

@@ -154,7 +154,7 @@ export function createServiceWithTimers(
     rules: createReturnRules({
       refundPolicy: settings.refundPolicy,
       orders: settings.orders,
-      exchangeSizes: settings.exchangeSizes,
+      exchanges: settings.exchanges,
       store,
       now,
       catalogue,

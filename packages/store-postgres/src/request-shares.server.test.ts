@@ -105,7 +105,7 @@ describe.skipIf(!DATABASE_URL)("request shares over two processes (DATABASE_URL)
 
   it("update - two exchanges switched to REFUND at once from two processes: the label is charged once", async () => {
     const [first, second] = services as [ReturnsService, ReturnsService];
-    const exchange = { resolution: "EXCHANGE", exchange_size: "L", reason: "CHANGED_MIND" };
+    const exchange = { resolution: "EXCHANGE", reason: "CHANGED_MIND" };
     const { request } = await first.createReturnRequest(
       {
         order_id: ORDER,

@@ -94,7 +94,24 @@ export function makeStoredReturn(options: StoredReturnOptions = {}): StoredRetur
       refunded_amount: 0,
       reason: options.reason ?? "TOO_SMALL_AT_CHEST",
       resolution: options.resolution ?? "EXCHANGE",
-      exchange_size: (options.resolution ?? "EXCHANGE") === "EXCHANGE" ? "L" : null,
+      exchange:
+        (options.resolution ?? "EXCHANGE") === "EXCHANGE"
+          ? {
+              kind: "like_for_like",
+              lines: [
+                {
+                  sku: "TEE-BLK-L",
+                  title: null,
+                  variant_title: "L",
+                  image_url: null,
+                  quantity: 1,
+                  unit_price: null,
+                },
+              ],
+              difference: null,
+              bonus_credit: null,
+            }
+          : null,
       state: "draft",
       flagged_from: null,
       grade: null,
@@ -291,5 +308,5 @@ export const validCreate = {
   line: { sku: "TEE-BLK-M", quantity: 1, size: "M" },
   reason: "TOO_SMALL_AT_CHEST",
   resolution: "EXCHANGE",
-  exchange_size: "L",
+  exchange_for: { sku: "TEE-BLK-L" },
 };

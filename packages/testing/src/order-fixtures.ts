@@ -83,3 +83,64 @@ export function returnOf(
 }
 
 export const TEE_M = { sku: "TEE-BLK", size: "M" };
+
+/** One item of the shop's catalogue a line can be exchanged for (priced in EUR, as ORDER). */
+interface CatalogueItem {
+  sku: string;
+  title?: string;
+  variant_title?: string;
+  unit_price: number;
+  available: boolean;
+}
+
+/**
+ * The shop's catalogue keyed by the product a line is of: the tee's other variants (one dearer,
+ * one cheaper, one out of stock) and another cap. `offers` is the `exchanges.offers` option;
+ * `restock` changes an item's stock, as the shop's would between a create and an approval.
+ */
+export function exchangeCatalogue() {
+  const items: Record<string, CatalogueItem[]> = {
+    "TEE-BLK": [
+      {
+        sku: "TEE-BLK-L",
+        title: "Organic cotton tee",
+        variant_title: "Black / L",
+        unit_price: 2_500,
+        available: true,
+      },
+      {
+        sku: "TEE-PREMIUM-L",
+        title: "Heavyweight tee",
+        variant_title: "Black / L",
+        unit_price: 3_200,
+        available: true,
+      },
+      {
+        sku: "TEE-BASIC-L",
+        title: "Basic tee",
+        variant_title: "Black / L",
+        unit_price: 1_800,
+        available: true,
+      },
+      {
+        sku: "TEE-BLK-XL",
+        title: "Organic cotton tee",
+        variant_title: "Black / XL",
+        unit_price: 2_500,
+        available: false,
+      },
+    ],
+    "CAP-RED": [
+      { sku: "CAP-BLUE", title: "Cap", variant_title: "Blue", unit_price: 1_900, available: true },
+    ],
+  };
+  return {
+    offers: (line: { sku: string }) =>
+      (items[line.sku] ?? []).map((item) => ({ ...item, currency: "EUR" })),
+    restock(sku: string, available: boolean) {
+      for (const list of Object.values(items)) {
+        for (const item of list) if (item.sku === sku) item.available = available;
+      }
+    },
+  };
+}

@@ -46,8 +46,8 @@ describe.skipIf(skip !== null)(
       await page.goto(`${shop.url}/returns?order=${ORDER_ID}`);
       await page.getByLabel("Return TEE-BLK").check();
       await chooseReason(page, 0, "TOO_SMALL_AT_CHEST");
-      await page.getByLabel("Exchange for another size").check();
-      await page.locator("#rk-line-0-size").fill("L");
+      await page.getByLabel("Exchange for another item").check();
+      await page.locator("#rk-line-0-size").selectOption("TEE-BLK-L");
       await page.getByLabel("Return JEANS-SLIM").check();
       await chooseReason(page, 1, "TOO_LARGE_AT_WAIST");
       await expect
@@ -369,7 +369,7 @@ describe.skipIf(skip !== null)(
       await page.locator('input[name="rk-line-2-resolution"][value="EXCHANGE"]').check();
       expect(await submit.isDisabled()).toBe(true);
       expect(await why()).toBe(words.size);
-      await page.locator("#rk-line-2-size").fill("M");
+      await page.locator("#rk-line-2-size").selectOption("DRESS-RED-M");
       await expect.poll(() => submit.isDisabled(), SETTLED).toBe(false);
       expect(await submit.getAttribute("aria-describedby")).toBeNull();
       return submit;
@@ -398,7 +398,7 @@ describe.skipIf(skip !== null)(
         const [tee, jeans, dress] = await estimates.allTextContents();
         expect(tee).toMatch(/^Estimated refund: €\d+\.\d\d$/);
         expect(jeans).toMatch(/^Estimated: €\d+\.\d\d as store credit$/);
-        expect(dress).toBe("You get size M instead.");
+        expect(dress).toBe("You get Red / M instead.");
         // Fees apart, each with its figure and why; no refund of nothing for the exchange.
         const text = (await summary.textContent()) ?? "";
         expect(text).toContain("Restocking fee");
@@ -430,7 +430,7 @@ describe.skipIf(skip !== null)(
           `${euros(stored["JEANS-SLIM"])} as store credit`,
         );
         const dressCard = (await card("DRESS-RED").textContent()) ?? "";
-        expect(dressCard).toContain("You get size M instead.");
+        expect(dressCard).toContain("You get Red / M instead.");
         expect(dressCard).not.toContain("Refund");
         expect(dressCard).not.toContain("€0.00");
         expect(await page.locator(".rk-request").textContent()).toContain("Return label");
@@ -461,7 +461,7 @@ describe.skipIf(skip !== null)(
         const [tee, jeans, dress] = await estimates.allTextContents();
         expect(tee).toMatch(/^Voraussichtliche Erstattung: \d+,\d\d\u00a0€$/);
         expect(jeans).toMatch(/^Voraussichtlich: \d+,\d\d\u00a0€ als Gutschrift$/);
-        expect(dress).toBe("Sie erhalten stattdessen Größe M.");
+        expect(dress).toBe("Sie erhalten stattdessen Red / M.");
         const summary = (await page.locator(".rk-summary").textContent()) ?? "";
         expect(summary).toContain("3 Artikel ausgewählt");
         expect(summary).toContain("Wiedereinlagerungsgebühr");

@@ -57,14 +57,14 @@ const RUNS = [
       staffAsked: ["Refund", "Store credit", "Exchange"],
       creditTotal: (amount: string) => `${amount} as store credit`,
       noCharge: "no charge",
-      exchange: "Exchange for another size",
+      exchange: "Exchange for another item",
       byPost: "By post",
       submit: "Submit return",
       printSlip: "Print packing slip",
       slipTitle: "Packing slip · Acme Outfitters",
       card: (amount: string, day: string) => `${amount} refunded to your card on ${day}`,
       credit: (amount: string, day: string) => `${amount} issued as store credit on ${day}`,
-      newSize: "You get size L instead.",
+      newSize: "You get Wool jumper (Oat / L) instead.",
       address: ["Acme Outfitters Returns", "Lagerstraße 5", "10115 Berlin", "Germany"],
       timeline: ["Started", "Submitted", "Approved", "Shipped", "Received", "Checked"],
       gradeNote:
@@ -84,14 +84,14 @@ const RUNS = [
       staffAsked: ["Erstattung", "Guthaben", "Umtausch"],
       creditTotal: (amount: string) => `${amount} als Gutschrift`,
       noCharge: "kostenlos",
-      exchange: "Umtausch in eine andere Größe",
+      exchange: "Umtausch gegen einen anderen Artikel",
       byPost: "Per Post",
       submit: "Rücksendung absenden",
       printSlip: "Packzettel drucken",
       slipTitle: "Packzettel · Acme Outfitters",
       card: (amount: string, day: string) => `${amount} am ${day} auf Ihre Karte erstattet`,
       credit: (amount: string, day: string) => `${amount} am ${day} als Guthaben gutgeschrieben`,
-      newSize: "Sie erhalten stattdessen Größe L.",
+      newSize: "Sie erhalten stattdessen Wool jumper (Oat / L).",
       address: ["Acme Outfitters Returns", "Lagerstraße 5", "10115 Berlin", "Deutschland"],
       timeline: ["Begonnen", "Eingereicht", "Genehmigt", "Versendet", "Eingegangen", "Geprüft"],
       gradeNote:
@@ -288,7 +288,7 @@ describe.skipIf(skip !== null)(
       await page.getByLabel(words.returnThis(JUMPER)).check();
       await chooseReason(page, 2, "TOO_SMALL_AT_CHEST");
       await lineOf(JUMPER).getByRole("radio", { name: words.exchange }).check();
-      await page.locator("#rk-line-2-size").fill("L");
+      await page.locator("#rk-line-2-size").selectOption("JUMPER-OAT-L");
       await page.getByLabel(words.byPost).check();
       // Before submitting: the tees' refund, the jeans' credit, the jumper's new size.
       await expect

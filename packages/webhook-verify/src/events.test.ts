@@ -132,7 +132,7 @@ describe("event types", () => {
       ...sampleReturn,
       line: { sku: "SOCKS-3PK", quantity: 3, size: null },
       resolution: "REFUND",
-      exchange_size: null,
+      exchange: null,
       state: "graded",
       version: 6,
       request_id: "rrq_01KAQ7Z5D2M8X4C6B9N3P7Q1RT",
@@ -178,7 +178,7 @@ describe("event types", () => {
     const graded: CoreReturnData = {
       ...sampleReturn,
       resolution: "STORE_CREDIT",
-      exchange_size: null,
+      exchange: null,
       state: "graded",
       version: 6,
       grade: { condition: "NEW", disposition: "RESTOCK", accepted_quantity: 1 },

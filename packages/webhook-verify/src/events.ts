@@ -138,7 +138,10 @@ export interface Refund {
    * `total / 10 ** currency_exponent` is the total in the currency's unit.
    */
   currency_exponent: number;
-  /** The accepted units' price less the condition deduction (0 for an exchange). */
+  /**
+   * The accepted units' price less the condition deduction; for an exchange, what the shop
+   * refunds of its difference (0 when the customer pays it).
+   */
   item_amount: number;
   restocking_fee: number;
   /** This return's share of its request's fee. */
@@ -169,6 +172,35 @@ export interface Payout {
   actor: Actor;
 }
 
+/** Who pays an exchange's difference, in integer minor units of the order's currency. */
+export interface ExchangeDifference {
+  amount: number;
+  /** `shop_refunds`: the amount is the return's `refund.total`; `customer_pays`: it is 0. */
+  direction: "customer_pays" | "shop_refunds";
+}
+
+/** One item the customer gets in exchange. */
+export interface ExchangeLine {
+  sku: string;
+  title: string | null;
+  variant_title: string | null;
+  image_url: string | null;
+  quantity: number;
+  /** The new item's price per unit when chosen; null when the order line has no price. */
+  unit_price: number | null;
+}
+
+/** What a return of resolution `EXCHANGE` gives the customer, and the money it settles. */
+export interface Exchange {
+  /** `offer`: an item the shop offered, priced by it; `like_for_like`: the same item again, difference 0. */
+  kind: "offer" | "like_for_like";
+  lines: ExchangeLine[];
+  /** Null when the order line has no price. */
+  difference: ExchangeDifference | null;
+  /** What the shop's exchange bonus took off the customer's payment; null when it gives none. */
+  bonus_credit: number | null;
+}
+
 /** A return as webhooks carry it: the state after the commit that published the event. */
 export interface ReturnData {
   id: string;
@@ -188,7 +220,8 @@ export interface ReturnData {
   refunded_amount: number;
   reason: string;
   resolution: Resolution;
-  exchange_size: string | null;
+  /** What the customer gets in exchange, and the difference it settles; null unless `EXCHANGE`. */
+  exchange: Exchange | null;
   state: ReturnState;
   flagged_from: ReturnState | null;
   grade: {
@@ -226,7 +259,8 @@ export interface FitSignal {
   order_id: string;
   sku: string;
   size_ordered: string | null;
-  exchange_size: string | null;
+  /** The sku asked for in exchange, or null for no exchange. */
+  exchange_sku: string | null;
   quantity: number;
   reason: string;
   /** e.g. `TOO_SMALL`. */

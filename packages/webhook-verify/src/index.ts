@@ -10,6 +10,9 @@ export {
 } from "./errors";
 export type {
   Actor,
+  Exchange,
+  ExchangeDifference,
+  ExchangeLine,
   FitSignal,
   FitSignalStage,
   GradeCondition,

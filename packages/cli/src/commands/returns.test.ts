@@ -16,6 +16,63 @@ const REFUND = {
 
 describe("returnkit returns show", () => {
   itOnItsOwnSchema(
+    "returns show - an exchange names the item exchanged for and who pays its difference",
+    async ({ db }) => {
+      const draft = makeStoredReturn({});
+      const record = {
+        ...draft.record,
+        order_line: {
+          order_number: null,
+          product: {
+            title: null,
+            variant_title: null,
+            options: [],
+            image_url: null,
+            product_url: null,
+            product_type: null,
+            tags: [],
+          },
+          customer: null,
+          purchased: 1,
+          unit_price: 2_500,
+          currency: "EUR",
+          currency_exponent: 2,
+          placed_at: "2026-11-01T10:00:00.000Z",
+          delivered_at: null,
+          returnable_until: "2026-12-01T10:00:00.000Z",
+        },
+        exchange: {
+          kind: "offer" as const,
+          lines: [
+            {
+              sku: "TEE-HEAVY-L",
+              title: null,
+              variant_title: null,
+              image_url: null,
+              quantity: 1,
+              unit_price: 3_200,
+            },
+          ],
+          difference: { amount: 700, direction: "customer_pays" as const },
+          bonus_credit: null,
+        },
+      };
+      const created = { ...draft, record };
+      await db.store.commit({
+        next: created,
+        expectedVersion: null,
+        events: [makeOutboxEvent(created)],
+      });
+
+      const text = await returnkit(["returns", "show", record.id, ...db.flags]);
+
+      expect(text.stdout.split("\n")[1]).toBe(
+        "  TEE-BLK-M (M) × 1: TOO_SMALL_AT_CHEST, EXCHANGE for TEE-HEAVY-L (customer pays 7.00 EUR)",
+      );
+    },
+  );
+
+  itOnItsOwnSchema(
     "returns show - the return's line, state, refund with its fees, and its history",
     async ({ db }) => {
       const draft = makeStoredReturn({ request_id: "rrq_01JD3M6X4R9V6T0Q8Z2W7K5B1C" });
@@ -40,7 +97,7 @@ describe("returnkit returns show", () => {
       expect(text.code).toBe(0);
       expect(text.stdout.split("\n").slice(0, 4)).toEqual([
         `${id}  submitted, version 2, updated ${submitted.record.updated_at}`,
-        "  TEE-BLK-M (M) × 1: TOO_SMALL_AT_CHEST, EXCHANGE for size L",
+        "  TEE-BLK-M (M) × 1: TOO_SMALL_AT_CHEST, EXCHANGE for TEE-BLK-L",
         "  order ord_1001, customer user-42, request rrq_01JD3M6X4R9V6T0Q8Z2W7K5B1C",
         "  refund: 21.15 EUR by original_payment (estimate): items 29.00 EUR, restocking 2.90 EUR, return shipping 4.95 EUR",
       ]);
@@ -145,7 +202,7 @@ describe("returnkit returns list --order", () => {
           "draft",
           "CAP-RED × 2",
           "TOO_SMALL_AT_CHEST",
-          "EXCHANGE L",
+          "EXCHANGE TEE-BLK-L",
           "21.15 EUR (estimate)",
           "rrq_01JD3M6X4R9V6T0Q8Z2W7K5B1C",
           second.record.updated_at,
@@ -155,7 +212,7 @@ describe("returnkit returns list --order", () => {
           "draft",
           "TEE-BLK-M (M) × 1",
           "TOO_SMALL_AT_CHEST",
-          "EXCHANGE L",
+          "EXCHANGE TEE-BLK-L",
           "-",
           "-",
           first.record.updated_at,

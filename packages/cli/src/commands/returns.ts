@@ -74,7 +74,8 @@ function returnPagingOf(options: OptionValues): { limit: number; cursor?: string
 function returnRow(record: ReturnData): string[] {
   const { line, refund } = record;
   const size = line.size === null ? "" : ` (${line.size})`;
-  const exchange = record.exchange_size === null ? "" : ` ${record.exchange_size}`;
+  const item = record.exchange?.lines[0];
+  const exchange = item ? ` ${item.sku}` : "";
   const money = refund
     ? `${toDecimalAmount(refund.total, refund.currency)} ${refund.currency} (${refund.status})`
     : NONE;
@@ -90,10 +91,21 @@ function returnRow(record: ReturnData): string[] {
   ];
 }
 
+/** ` for TEE-L (customer pays 7.00 EUR)`: the item exchanged for and who pays the difference. */
+function exchangeSentence(record: ReturnData): string {
+  const item = record.exchange?.lines[0];
+  if (!item) return "";
+  const difference = record.exchange?.difference;
+  const currency = record.order_line?.currency;
+  if (!difference || difference.amount === 0 || !currency) return ` for ${item.sku}`;
+  const who = difference.direction === "customer_pays" ? "customer pays" : "shop refunds";
+  return ` for ${item.sku} (${who} ${toDecimalAmount(difference.amount, currency)} ${currency})`;
+}
+
 function describeReturn(record: ReturnData): string[] {
   const { line } = record;
   const size = line.size === null ? "" : ` (${line.size})`;
-  const exchange = record.exchange_size === null ? "" : ` for size ${record.exchange_size}`;
+  const exchange = exchangeSentence(record);
   const request = record.request_id ?? "none (created on its own)";
   return [
     `${record.id}  ${record.state}, version ${record.version}, updated ${record.updated_at}`,

@@ -41,6 +41,10 @@ export interface QuantityRefusal {
 }
 
 /** The line's name only: a detail that counts units says which count it means in its own words. */
+function describeOffers(offers: readonly string[]): string {
+  return offers.length ? `on offer: ${offers.join(", ")}` : "nothing is on offer for it now";
+}
+
 function describeLine(line: { sku: string; size: string | null }) {
   return `${line.sku}${line.size === null ? "" : ` (size ${line.size})`}`;
 }
@@ -64,7 +68,8 @@ export type UnpayableRefund = "not-final" | "no-refund" | "exchange" | "nothing-
 const UNPAYABLE_DETAIL: Record<UnpayableRefund, string> = {
   "not-final": "its refund is an estimate until the return is graded; record the payout once it is",
   "no-refund": "it has no refund: its order line has no price in an ISO 4217 currency",
-  exchange: "an exchange is settled in goods, so no money is paid back",
+  exchange:
+    "the exchange leaves the shop nothing to refund (settled in goods, or the customer pays the difference)",
   "nothing-to-pay": "its final refund is 0",
 };
 
@@ -622,23 +627,47 @@ export const problems = {
       },
     );
   },
-  exchangeSizeNotOffered: (sku: string, size: string, sizes: readonly string[]) => {
-    const offered = sizes.length
-      ? `sizes on offer: ${sizes.join(", ")}`
-      : "it cannot be exchanged to any size";
-    return new ProblemError(
-      400,
-      "exchange-size-not-offered",
-      "The exchange size is not offered",
-      `${sku} is not offered in size ${size}; ${offered}.`,
+  /** The line asks to be exchanged for an item the shop does not offer for it. */
+  exchangeNotOffered: (orderId: string, line: OrderLineRef, wanted: string, offers: string[]) =>
+    new ProblemError(
+      422,
+      "exchange-not-offered",
+      "The item asked for in exchange is not offered",
+      `${describeLine(line)} cannot be exchanged for ${wanted}; ${describeOffers(offers)}.`,
       {
-        sku,
-        exchange_size: size,
-        sizes: [...sizes],
-        errors: [{ path: "exchange_size", message: `not offered; ${offered}` }],
+        order_id: orderId,
+        sku: line.sku,
+        size: line.size,
+        exchange_for: wanted,
+        offers,
+        errors: [{ path: "exchange_for.sku", message: `not offered; ${describeOffers(offers)}` }],
       },
-    );
-  },
+    ),
+  /** The item asked for in exchange is offered but not available now (out of stock). */
+  exchangeUnavailable: (orderId: string, line: OrderLineRef, wanted: string, offers: string[]) =>
+    new ProblemError(
+      422,
+      "exchange-unavailable",
+      "The item asked for in exchange is not available",
+      `${wanted}, asked for in exchange for ${describeLine(line)}, is not available now; ${describeOffers(offers)}.`,
+      {
+        order_id: orderId,
+        sku: line.sku,
+        size: line.size,
+        exchange_for: wanted,
+        offers,
+        errors: [{ path: "exchange_for.sku", message: "not available now" }],
+      },
+    ),
+  /** At approval, the item a return is exchanged for is no longer offered or available. */
+  exchangeNoLongerAvailable: (returnId: string, line: OrderLineRef, wanted: string) =>
+    new ProblemError(
+      409,
+      "exchange-no-longer-available",
+      "The item to exchange for is no longer available",
+      `Return ${returnId} cannot be approved: ${wanted}, asked for in exchange for ${describeLine(line)}, is no longer offered or available. Change the return's resolution, or approve it once the item is back.`,
+      { return_id: returnId, sku: line.sku, size: line.size, exchange_for: wanted },
+    ),
   /** The host's order hooks threw: the order cannot be checked now. `cause` holds the error. */
   ordersUnavailable: (cause: unknown) => {
     const problem = new ProblemError(

@@ -16,7 +16,7 @@ import {
   REASON_CODE_PATTERN,
   type ReasonCatalogue,
 } from "./reasons";
-import { CurrencyExponentSchema, RefundSchema } from "./refunds";
+import { CurrencyExponentSchema, ExchangeDifferenceSchema, RefundSchema } from "./refunds";
 import { RETURN_METHODS, type ReturnMethod, ReturnMethodSchema } from "./return-methods";
 import { normaliseRma, RMA_PATTERN } from "./rma";
 import { isStorableText, STORABLE_TEXT_RULE } from "./text";
@@ -262,6 +262,47 @@ export const ReturnOrderLineSchema = z
   })
   .meta({ id: "ReturnOrderLine" });
 
+/** One item the customer gets in exchange for a return's units. */
+const ExchangeLineSchema = z
+  .object({
+    sku: z.string(),
+    title: z.string().nullable(),
+    variant_title: z.string().nullable(),
+    image_url: z.string().nullable(),
+    quantity: z.int().min(1).describe("As many units as are returned."),
+    unit_price: z
+      .int()
+      .min(0)
+      .nullable()
+      .describe(
+        "The new item's price per unit when it was chosen, in the order currency's minor unit (the shop's offer, never the client's); null when the order line has no price.",
+      ),
+  })
+  .meta({ id: "ExchangeLine" });
+
+/** What a return of resolution `EXCHANGE` gives the customer, and the money it settles. */
+export const ExchangeSchema = z
+  .object({
+    kind: z
+      .enum(["offer", "like_for_like"])
+      .describe(
+        "`offer`: an item the shop offered (the `exchanges` option), priced by it; `like_for_like`: the same item again at the price paid (a shop without `exchanges`), settled in goods with a difference of 0.",
+      ),
+    lines: z.array(ExchangeLineSchema).min(1),
+    difference: ExchangeDifferenceSchema.nullable().describe(
+      "The new items' price against the returned units' value (less any condition deduction once graded, less the exchange bonus). A `shop_refunds` amount is this return's `refund.total`; a `customer_pays` amount leaves `refund.total` 0. Null when the order line has no price.",
+    ),
+    bonus_credit: z
+      .int()
+      .min(0)
+      .nullable()
+      .describe(
+        "What the policy's exchange bonus took off the customer's payment; null when the policy gives none.",
+      ),
+  })
+  .meta({ id: "Exchange" });
+export type Exchange = z.infer<typeof ExchangeSchema>;
+
 /** A return as the service keeps it and webhooks carry it (no caller-specific links). */
 export const ReturnDataSchema = z
   .object({
@@ -289,7 +330,9 @@ export const ReturnDataSchema = z
       ),
     reason: z.string(),
     resolution: ResolutionSchema,
-    exchange_size: z.string().nullable(),
+    exchange: ExchangeSchema.nullable().describe(
+      "What the customer gets in exchange and the difference it settles; null unless the resolution is `EXCHANGE`.",
+    ),
     state: ReturnStateSchema,
     flagged_from: ReturnStateSchema.nullable(),
     grade: GradeSchema.nullable(),
@@ -423,6 +466,9 @@ export const ReturnRequestDataSchema = z
     refund: ReturnRequestRefundSchema.nullable().describe(
       "Its returns' refunds added up, in minor units; null when no return has a price.",
     ),
+    exchange_difference: ExchangeDifferenceSchema.nullable().describe(
+      "Its exchanges' differences netted: the one payment or the one refund that settles all of them, for a host that settles the request at once. Each return keeps its own difference (a `shop_refunds` one as its `refund.total`, which `refund.total` here adds up gross). Null when it has no priced exchange.",
+    ),
   })
   .meta({ id: "ReturnRequestData" });
 export type ReturnRequestData = z.infer<typeof ReturnRequestDataSchema>;
@@ -454,11 +500,17 @@ export const ReturnRequestEstimateDataSchema = z
           refund: RefundSchema.nullable().describe(
             "What this line's return would refund if the request were created now, its share of the return shipping fee included (status `estimate`); null when the order line has no price.",
           ),
+          exchange: ExchangeSchema.nullable().describe(
+            "The exchange the line would get, with its difference; null unless its resolution is `EXCHANGE` (a line the shop's `whenUnavailable` turned into store credit says `STORE_CREDIT`).",
+          ),
         }),
       )
       .describe("One entry per line sent, in the order sent."),
     refund: ReturnRequestRefundSchema.nullable().describe(
       "The lines' refunds added up, in minor units; null when no line has a price.",
+    ),
+    exchange_difference: ExchangeDifferenceSchema.nullable().describe(
+      "The exchanges' differences netted: the one payment the customer would make, or the one refund, for all of them (each line keeps its own; `refund.total` adds up the `shop_refunds` ones gross). Null when no line is a priced exchange.",
     ),
   })
   .meta({ id: "ReturnRequestEstimateData" });
@@ -690,11 +742,18 @@ export const ProblemSchema = z
       .describe(
         "reason-not-allowed: the reasons the line allows, in the catalogue's order (its returnable view offers them structured).",
       ),
-    exchange_size: z.string().optional().describe("exchange-size-not-offered: the size asked for."),
-    sizes: z
+    exchange_for: z
+      .string()
+      .optional()
+      .describe(
+        "exchange-not-offered, exchange-unavailable, exchange-no-longer-available: the sku asked for in exchange.",
+      ),
+    offers: z
       .array(z.string())
       .optional()
-      .describe("exchange-size-not-offered: the sizes on offer."),
+      .describe(
+        "exchange-not-offered, exchange-unavailable: the skus the line can be exchanged for now (available).",
+      ),
   })
   .meta({ id: "Problem" });
 
@@ -801,6 +860,20 @@ const LineReasonsSchema = z
   })
   .meta({ id: "LineReasons" });
 
+/** An item the shop offers in exchange for a returned line. */
+export const ExchangeOfferSchema = z
+  .object({
+    sku: z.string(),
+    title: z.string().nullable(),
+    variant_title: z.string().nullable(),
+    image_url: z.string().nullable(),
+    unit_price: z.int().min(0).describe("In the order currency's minor unit."),
+    currency: z.string().describe("The order's currency (ISO 4217)."),
+    available: z.boolean().describe("Whether it can be chosen now (in stock)."),
+  })
+  .meta({ id: "ExchangeOffer" });
+export type ExchangeOfferData = z.infer<typeof ExchangeOfferSchema>;
+
 export const ReturnableLineSchema = z
   .object({
     sku: z.string(),
@@ -819,10 +892,12 @@ export const ReturnableLineSchema = z
     resolutions: z
       .array(ResolutionSchema)
       .describe("What the customer may ask for; empty when the line cannot be returned."),
-    exchange_sizes: z
-      .array(z.string())
+    exchange_offers: z
+      .array(ExchangeOfferSchema)
       .nullable()
-      .describe("Sizes an exchange may ask for; null when the shop does not say."),
+      .describe(
+        "What the line can be exchanged for (`exchange_for.sku`), with its price now; null when the shop gives no `exchanges` (an exchange is then like for like, at the price paid).",
+      ),
     reasons: LineReasonsSchema,
     refund_estimates: RefundEstimatesSchema.nullable().describe(
       "What a return of the line's whole returnable quantity would refund, per resolution on offer, before a reason is chosen (so no fee is waived by reason); null when the line has no price or nothing can be returned.",
@@ -974,10 +1049,31 @@ function reasonSchema(catalogue: ReasonCatalogue, catalogueHref: string) {
     });
 }
 
-const EXCHANGE_SIZE_MESSAGE = {
-  required: "exchange_size is required when resolution is EXCHANGE",
-  forbidden: "exchange_size is only allowed when resolution is EXCHANGE",
+const EXCHANGE_FOR_MESSAGE = {
+  required: "exchange_for is required when resolution is EXCHANGE (the shop offers exchanges)",
+  forbidden: "exchange_for is only allowed when resolution is EXCHANGE",
 };
+
+/** What a customer asks for in exchange: an offer of the line's (`exchange_offers`), by sku. */
+const exchangeFor = z
+  .strictObject({ sku: text(1, 64).describe("An offer's sku (`exchange_offers` of the line).") })
+  .describe(
+    "With `resolution: EXCHANGE`: the item wanted instead, one of the line's `exchange_offers`, as many units as are returned, priced by the shop. Required when the shop offers exchanges; without them the exchange is like for like (the same item again) and this may be left out.",
+  );
+
+/** `exchange_for` only with `EXCHANGE` (whether it is required depends on the shop's offers). */
+function checkExchangeFor(
+  input: { resolution: string; exchange_for?: unknown },
+  ctx: z.RefinementCtx,
+) {
+  if (input.resolution !== "EXCHANGE" && input.exchange_for !== undefined) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["exchange_for"],
+      message: EXCHANGE_FOR_MESSAGE.forbidden,
+    });
+  }
+}
 
 /**
  * The method a customer chooses among the shop's (`policy.returnMethods`): optional when the
@@ -1016,38 +1112,19 @@ export function createReturnSchemas(
       }),
       reason,
       resolution: ResolutionSchema,
-      exchange_size: text(1, 32).optional(),
+      exchange_for: exchangeFor.optional(),
       return_method,
     })
-    .superRefine((input, ctx) => {
-      if (input.resolution === "EXCHANGE" && input.exchange_size === undefined) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["exchange_size"],
-          message: EXCHANGE_SIZE_MESSAGE.required,
-        });
-      }
-      if (input.resolution !== "EXCHANGE" && input.exchange_size !== undefined) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["exchange_size"],
-          message: EXCHANGE_SIZE_MESSAGE.forbidden,
-        });
-      }
-    })
+    .superRefine(checkExchangeFor)
     .meta({
       id: "CreateReturn",
-      // The superRefine above, stated in JSON Schema so clients and agents can predict it: as
-      // two alternatives (not if/then/else), which generated clients turn into a union type.
+      // The superRefine above, stated in JSON Schema so clients and agents can predict it.
       oneOf: [
-        {
-          properties: { resolution: { const: "EXCHANGE" } },
-          required: ["resolution", "exchange_size"],
-        },
+        { properties: { resolution: { const: "EXCHANGE" } }, required: ["resolution"] },
         {
           properties: {
             resolution: { enum: RESOLUTIONS.filter((resolution) => resolution !== "EXCHANGE") },
-            exchange_size: false,
+            exchange_for: false,
           },
           required: ["resolution"],
         },
@@ -1059,7 +1136,7 @@ export function createReturnSchemas(
     .strictObject({
       reason: reason.optional(),
       resolution: ResolutionSchema.optional(),
-      exchange_size: text(1, 32).nullable().optional(),
+      exchange_for: exchangeFor.nullable().optional(),
     })
     .refine((patch) => Object.keys(patch).length > 0, {
       message: "Send at least one field to change",
@@ -1075,17 +1152,9 @@ export function createReturnSchemas(
       quantity: z.int().min(1).max(10_000).default(1),
       reason,
       resolution: ResolutionSchema,
-      exchange_size: text(1, 32).optional(),
+      exchange_for: exchangeFor.optional(),
     })
-    .superRefine((input, ctx) => {
-      const exchange = input.resolution === "EXCHANGE";
-      if (exchange === (input.exchange_size !== undefined)) return;
-      ctx.addIssue({
-        code: "custom",
-        path: ["exchange_size"],
-        message: exchange ? EXCHANGE_SIZE_MESSAGE.required : EXCHANGE_SIZE_MESSAGE.forbidden,
-      });
-    });
+    .superRefine(checkExchangeFor);
   const CreateReturnRequest = z
     .strictObject({
       order_id: text(1, 128),
@@ -1122,4 +1191,4 @@ export type UpdateReturnInput = z.input<ReturnSchemas["UpdateReturn"]>;
 export type CreateReturnRequestInput = z.input<ReturnSchemas["CreateReturnRequest"]>;
 export type CreateReturnRequestParsed = z.output<ReturnSchemas["CreateReturnRequest"]>;
 
-export { EXCHANGE_SIZE_MESSAGE };
+export { EXCHANGE_FOR_MESSAGE };

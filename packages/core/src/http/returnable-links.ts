@@ -97,12 +97,18 @@ function lineIdentity(line: ReturnableLine, prefix: string): TemplateProperty[] 
 
 /** What the customer chooses for a line: the reason, and a resolution among those on offer. */
 function lineChoices(line: ReturnableLine, prefix: string): TemplateProperty[] {
-  const sizes = line.exchange_sizes ? { options: { inline: line.exchange_sizes } } : {};
+  const skus = line.exchange_offers
+    ? {
+        options: {
+          inline: line.exchange_offers.filter((offer) => offer.available).map((offer) => offer.sku),
+        },
+      }
+    : {};
   return [
     { name: `${prefix}reason`, required: true },
     { name: `${prefix}resolution`, required: true, options: { inline: line.resolutions } },
     ...(line.resolutions.includes("EXCHANGE")
-      ? [{ name: `${prefix}exchange_size`, ...sizes }]
+      ? [{ name: `${prefix}exchange_for.sku`, ...skus }]
       : []),
   ];
 }

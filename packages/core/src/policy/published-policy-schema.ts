@@ -34,7 +34,7 @@ export const ReturnPolicySchema = z
     resolutions: z
       .array(z.enum(RESOLUTIONS))
       .describe(
-        "What a customer may ask for: money back, store credit, or an exchange (which moves no money).",
+        "What a customer may ask for: money back, store credit, or an exchange (which settles only the price difference, if any).",
       ),
     return_methods: z
       .array(ReturnMethodSchema)
@@ -53,7 +53,7 @@ export const ReturnPolicySchema = z
           ),
           waived_for_reasons: reasons,
           waived_for_resolutions: resolutions.describe(
-            "Resolutions for which it is not charged (always `EXCHANGE`: an exchange refunds nothing).",
+            "Resolutions for which it is not charged (always `EXCHANGE`: no fee is charged on an exchange).",
           ),
         })
         .describe("Taken from the item amount after the condition deduction."),
@@ -71,7 +71,7 @@ export const ReturnPolicySchema = z
             ),
           waived_for_reasons: reasons,
           waived_for_resolutions: resolutions.describe(
-            "Resolutions that bear none of it (always `EXCHANGE`: an exchange refunds nothing).",
+            "Resolutions that bear none of it (always `EXCHANGE`: no fee is charged on an exchange).",
           ),
         })
         .describe(
@@ -83,6 +83,26 @@ export const ReturnPolicySchema = z
       condition_deductions: z
         .partialRecord(z.enum(GRADE_CONDITIONS), percent)
         .describe("Percent of the accepted units' price deducted for the graded condition."),
+      exchange_bonus: z
+        .union([
+          z.object({
+            flat: z
+              .record(z.string(), z.int().min(0))
+              .describe("Per exchanged return, per currency, in its minor unit (`{ EUR: 500 }`)."),
+            currency_exponents: z
+              .record(z.string(), z.int().min(0))
+              .describe("Digits of the minor unit (ISO 4217) of each currency in `flat`."),
+          }),
+          z.object({
+            percent: percent.describe(
+              "Percent of the returned units' value (price paid less any condition deduction).",
+            ),
+          }),
+        ])
+        .nullable()
+        .describe(
+          "Value given toward the new items when the customer chooses an exchange: it lowers what the customer pays for a dearer item, at most to nothing, and is never paid out. Null when the shop gives none.",
+        ),
     }),
     applicable_countries: z
       .array(z.string())

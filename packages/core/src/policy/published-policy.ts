@@ -42,7 +42,7 @@ export interface PublishedPolicy {
   finalSaleJsonLd: MerchantReturnPolicyJsonLd | null;
 }
 
-/** An exchange moves no money, so `computeRefund` charges it no fee of either kind. */
+/** An exchange settles only its price difference: `computeRefund` charges it no fee of either kind. */
 const NO_FEE_RESOLUTIONS = ["EXCHANGE"] as const;
 
 export function publishedPolicy(settings: PublishedPolicySettings): PublishedPolicy {
@@ -100,6 +100,20 @@ function publishedFees(refund: RefundPolicy): ReturnPolicyDocument["fees"] {
     },
     store_credit_bonus_percent: refund.store_credit_bonus_percent,
     condition_deductions: { ...refund.condition_deductions },
+    exchange_bonus: publishedBonus(refund.exchange_bonus),
+  };
+}
+
+function publishedBonus(
+  bonus: RefundPolicy["exchange_bonus"],
+): ReturnPolicyDocument["fees"]["exchange_bonus"] {
+  if (!bonus) return null;
+  if ("percent" in bonus) return { percent: bonus.percent };
+  return {
+    flat: { ...bonus.flat },
+    currency_exponents: Object.fromEntries(
+      Object.keys(bonus.flat).map((currency) => [currency, currencyExponent(currency)]),
+    ),
   };
 }
 

@@ -6,7 +6,9 @@ import { assertScope } from "../domain/principal";
 import type { ReturnMethod } from "../domain/return-methods";
 import type { ReturnData, ReturnSchemas } from "../domain/schemas";
 import type { StoredReturn } from "../store/types";
+import { settledExchange } from "./exchange-settlement";
 import type { IdempotencyEngine, WriteOutcome } from "./idempotency/engine";
+import { withExchangeChoice } from "./orders/exchange-choice";
 import type { CheckedReturn } from "./orders/return-rules";
 import type { EligibilityQuery } from "./orders/types";
 import { parseInput } from "./parse-input";
@@ -45,7 +47,7 @@ export async function createReturn(deps: CreateReturnDeps, input: unknown, ctx: 
         },
         reason: parsed.reason,
         resolution: parsed.resolution,
-        exchange_size: parsed.exchange_size ?? null,
+        exchange_for: parsed.exchange_for ?? null,
       };
       const checked = await deps.rules.checkRequest(request, ctx.principal, null);
       const at = timestamp(deps.now);
@@ -53,6 +55,7 @@ export async function createReturn(deps: CreateReturnDeps, input: unknown, ctx: 
       history.add("create", null, "draft", actorOf(ctx.principal), {});
       const parcel = { requestId: null, rma: null, method };
       const record = draftRecord(request, checked, parcel, ctx.principal.id, at, history);
+      record.exchange = settledExchange(record, deps.refundPolicy);
       record.refund = refundOf(record, deps.refundPolicy);
       const next: StoredReturn = {
         record,
@@ -84,7 +87,8 @@ export interface DraftParcel {
 
 /**
  * A return's first version: a draft of `request` as the order's rules found it, made alone
- * or as one line of a return request (`parcel`). Its refund is worked out after.
+ * or as one line of a return request (`parcel`): an exchange the shop turned into store credit
+ * is a `STORE_CREDIT` return. Its refund and its exchange's difference are worked out after.
  */
 export function draftRecord(
   request: EligibilityQuery,
@@ -94,7 +98,7 @@ export function draftRecord(
   at: string,
   history: HistoryBuilder,
 ): ReturnData {
-  return {
+  const record: ReturnData = {
     id: newReturnId(),
     object: "return",
     order_id: request.order_id,
@@ -105,7 +109,7 @@ export function draftRecord(
     refunded_amount: 0,
     reason: request.reason,
     resolution: request.resolution,
-    exchange_size: request.exchange_size,
+    exchange: null,
     state: "draft",
     flagged_from: null,
     grade: null,
@@ -119,4 +123,5 @@ export function draftRecord(
     updated_at: at,
     history: history.all(),
   };
+  return withExchangeChoice(record, checked.exchange);
 }

@@ -31,7 +31,8 @@ export interface FitSignal {
   order_id: string;
   sku: string;
   size_ordered: string | null;
-  exchange_size: string | null;
+  /** The sku asked for in exchange (another size or variant), or null for no exchange. */
+  exchange_sku: string | null;
   quantity: number;
   reason: string;
   direction: string;
@@ -89,7 +90,7 @@ export function deriveFitSignal(
     order_id: record.order_id,
     sku: record.line.sku,
     size_ordered: record.line.size,
-    exchange_size: record.exchange_size,
+    exchange_sku: record.exchange?.lines[0]?.sku ?? null,
     quantity: record.line.quantity,
     reason: record.reason,
     direction: reason.direction,

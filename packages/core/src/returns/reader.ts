@@ -67,7 +67,8 @@ export function createReturnReader(
  * refunds has none (`refund: null`, until its next version works it out); one stored before
  * payouts were recorded has none (`payouts: []`, `refunded_amount: 0`); and its grade
  * accepted every unit; one stored before amounts carried their currency's exponent gets it
- * from the currency.
+ * from the currency; one stored before exchange offers gets its `exchange_size` as a like-for-like
+ * `exchange` (`exchange: null` unless an exchange).
  */
 export function withOrderLine(stored: StoredReturn): StoredReturn {
   const { record } = stored;
@@ -80,16 +81,19 @@ export function withOrderLine(stored: StoredReturn): StoredReturn {
     record.rma !== undefined &&
     record.refund !== undefined &&
     record.payouts !== undefined &&
+    record.exchange !== undefined &&
     gradeIsCurrent &&
     hasExponents(record) &&
     hasProduct(record)
   ) {
     return stored;
   }
+  const { exchange_size: _size, ...current } = record as ReturnData & { exchange_size?: unknown };
   return {
     ...stored,
     record: withExponents({
-      ...record,
+      ...current,
+      exchange: record.exchange === undefined ? exchangeOfSize(record) : record.exchange,
       order_line: withProduct(record.order_line ?? null),
       request_id: record.request_id ?? null,
       // By mail: the only method there was before a shop could configure them.
@@ -104,6 +108,31 @@ export function withOrderLine(stored: StoredReturn): StoredReturn {
 }
 
 type Amounts = Pick<ReturnData, "order_line" | "refund">;
+
+/**
+ * Returns stored before exchange offers (0.1.0 drafts) named an `exchange_size`: the same item
+ * in that size, like for like at the price paid (the size as its variant), settled in goods.
+ */
+function exchangeOfSize(record: ReturnData): ReturnData["exchange"] {
+  if (record.resolution !== "EXCHANGE") return null;
+  const size = (record as { exchange_size?: string | null }).exchange_size ?? null;
+  const unit_price = record.order_line?.unit_price ?? null;
+  return {
+    kind: "like_for_like",
+    lines: [
+      {
+        sku: record.line.sku,
+        title: record.order_line?.product?.title ?? null,
+        variant_title: size,
+        image_url: null,
+        quantity: record.line.quantity,
+        unit_price,
+      },
+    ],
+    difference: unit_price === null ? null : { amount: 0, direction: "shop_refunds" },
+    bonus_credit: null,
+  };
+}
 
 /** Returns created before orders carried products (0.1.0) have none: an empty one. */
 function hasProduct({ order_line }: Pick<ReturnData, "order_line">): boolean {

@@ -6,7 +6,8 @@ import type { MerchantEvent, ReturnEvent, ReturnState } from "../domain/machine"
 import type { Actor } from "../domain/principal";
 import { problems } from "../domain/problems";
 import {
-  EXCHANGE_SIZE_MESSAGE,
+  EXCHANGE_FOR_MESSAGE,
+  type Exchange,
   type HistoryEntry,
   type ReturnData,
   type UpdateReturnInput,
@@ -88,7 +89,7 @@ export function nextVersion(
     refunded_amount: record.refunded_amount,
     reason: record.reason,
     resolution: record.resolution,
-    exchange_size: record.exchange_size,
+    exchange: record.exchange,
     state: record.state,
     flagged_from: record.flagged_from,
     grade: record.grade,
@@ -154,24 +155,37 @@ function acceptedQuantity(record: ReturnData, accepted: number | undefined): num
 }
 
 /**
- * Applies a PATCH to a draft. Switching away from EXCHANGE drops the exchange size unless
- * the patch names one (which is then an error); switching to EXCHANGE needs a size.
+ * Applies a PATCH to a draft. Switching away from EXCHANGE drops the exchange (a patch naming
+ * `exchange_for` then is an error). The item a patch names in exchange is only noted here: the
+ * order's rules check it against the line's offers and price it (`returns/orders/exchange-choice`).
  */
 function applyDraftPatch(record: ReturnData, patch: UpdateReturnInput): ReturnData {
   const resolution = patch.resolution ?? record.resolution;
-  let exchange_size =
-    patch.exchange_size !== undefined ? patch.exchange_size : record.exchange_size;
+  const reason = patch.reason ?? record.reason;
   if (resolution !== "EXCHANGE") {
-    if (patch.exchange_size) {
-      throw problems.invalidBody(EXCHANGE_SIZE_MESSAGE.forbidden, [
-        { path: "exchange_size", message: EXCHANGE_SIZE_MESSAGE.forbidden },
+    if (patch.exchange_for) {
+      throw problems.invalidBody(EXCHANGE_FOR_MESSAGE.forbidden, [
+        { path: "exchange_for", message: EXCHANGE_FOR_MESSAGE.forbidden },
       ]);
     }
-    exchange_size = null;
-  } else if (!exchange_size) {
-    throw problems.invalidBody(EXCHANGE_SIZE_MESSAGE.required, [
-      { path: "exchange_size", message: EXCHANGE_SIZE_MESSAGE.required },
-    ]);
+    return { ...record, reason, resolution, exchange: null };
   }
-  return { ...record, reason: patch.reason ?? record.reason, resolution, exchange_size };
+  if (patch.exchange_for === undefined) return { ...record, reason, resolution };
+  return {
+    ...record,
+    reason,
+    resolution,
+    exchange: patch.exchange_for && notedExchange(record, patch.exchange_for.sku),
+  };
+}
+
+/** An exchange for `sku` as a patch names it, before the order's rules price it. */
+function notedExchange(record: ReturnData, sku: string): Exchange {
+  const line = { sku, title: null, variant_title: null, image_url: null };
+  return {
+    kind: "like_for_like",
+    lines: [{ ...line, quantity: record.line.quantity, unit_price: null }],
+    difference: null,
+    bonus_credit: null,
+  };
 }

@@ -43,7 +43,7 @@ function writeDeps(store: ReturnsStore, now: () => number): WritePathDeps {
     rules: createReturnRules({
       refundPolicy,
       orders: null,
-      exchangeSizes: null,
+      exchanges: null,
       store,
       now,
       catalogue,

@@ -123,7 +123,7 @@ describe("the refund on the write path", () => {
 
     const exchange = await service.updateDraft(
       created.id,
-      { resolution: "EXCHANGE", exchange_size: "L" },
+      { resolution: "EXCHANGE", exchange_for: { sku: "TEE-L" } },
       asCustomer,
     );
     expect(exchange.record.refund).toEqual({

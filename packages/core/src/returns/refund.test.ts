@@ -40,7 +40,7 @@ function draft(unit_price: number, reason = "TOO_BIG", quantity = 1): ReturnData
     order_line: orderLine(unit_price, "EUR"),
     reason,
     resolution: "REFUND",
-    exchange_size: null,
+    exchange: null,
   };
 }
 

@@ -11,6 +11,7 @@
  *   (`request_id`) keeps its share in `refund.return_shipping_fee` (`requestRefunds` gives it
  *   at create), capped at what the return can carry; a change that moves the shares has them
  *   worked out again for the whole request (`./request-shares`).
+ * - An exchange refunds what the shop owes of its difference (`./exchange-settlement`).
  * - Null when the order line has no price or no known ISO 4217 currency.
  */
 import {
@@ -28,11 +29,12 @@ import type {
   ReturnData,
   ReturnRequestRefund,
 } from "../domain/schemas";
+import { withExchangeRefund } from "./exchange-settlement";
 
 /** The members of a return its refund is worked out from. */
 export type RefundedRecord = Pick<
   ReturnData,
-  "line" | "order_line" | "reason" | "resolution" | "state" | "grade" | "refund"
+  "line" | "order_line" | "reason" | "resolution" | "exchange" | "state" | "grade" | "refund"
 >;
 
 interface PricedLine {
@@ -90,7 +92,9 @@ export function refundOf(record: RefundedRecord, policy: RefundPolicy): Refund |
     },
     policy,
   );
-  if (record.state !== "rejected" && record.state !== "cancelled") return refund;
+  if (record.state !== "rejected" && record.state !== "cancelled") {
+    return withExchangeRefund(refund, record, policy);
+  }
   return {
     ...refund,
     item_amount: 0,
@@ -140,7 +144,8 @@ export function requestRefunds(
       policy,
     );
     group.forEach(({ index }, position) => {
-      refunds[index] = request.returns[position] ?? null;
+      const record = records[index] as RefundedRecord;
+      refunds[index] = withExchangeRefund(request.returns[position] ?? null, record, policy);
     });
   }
   return refunds;

@@ -40,7 +40,9 @@ import { deepFreeze } from "../util/deep-freeze";
 import { etagMatches } from "../util/etag";
 import { type EventOrigin, eventOrigin } from "./event-origin";
 import { type FitSignal, publishRecorded, publishTransitions, type RecordedEvent } from "./events";
+import { settledExchange } from "./exchange-settlement";
 import type { IdempotencyKeyUse } from "./idempotency/engine";
+import { withExchangeChoice } from "./orders/exchange-choice";
 import { type CheckedReturn, type ReturnRules, requestOf } from "./orders/return-rules";
 import { type ReturnReader, withOrderLine } from "./reader";
 import {
@@ -305,12 +307,13 @@ export async function computeTransition(
   const checked = await checkAgainstOrder(deps, event, current.record, record, ctx.principal);
   if (checked.orderLine) record = { ...record, order_line: checked.orderLine };
   // Every version carries its refund, worked out from this version (the host's rule sees it).
-  record = { ...record, refund: refundOf(record, deps.refundPolicy) };
+  record = settled(deps, withExchangeChoice(record, checked.exchange));
 
   if (event === "submit" && deps.autoApprove) {
     if (await deps.autoApprove({ ...record, history: history.all() })) {
       const approved = applyReturnEvent(snapshot, "approve");
-      if (approved.ok) {
+      const recheck = approved.ok ? await autoApprovalCheck(deps, record) : null;
+      if (approved.ok && recheck) {
         history.add(
           "approve",
           approved.from,
@@ -318,7 +321,11 @@ export async function computeTransition(
           { kind: "policy", id: "autoApprove" },
           {},
         );
-        record = moveTo(record, approved.from, approved.to);
+        record = moveTo(
+          settled(deps, withExchangeChoice(record, recheck.exchange)),
+          approved.from,
+          approved.to,
+        );
         snapshot = approved.snapshot;
       }
     }
@@ -331,7 +338,32 @@ export async function computeTransition(
   return { next, added: history.added, allowance: checked.allowance };
 }
 
-/** An update is checked like a create; a submit, for window and final sale again. */
+/** The record with its exchange's difference and its refund worked out for this version. */
+function settled(deps: WritePathDeps, record: ReturnData): ReturnData {
+  const withExchange = { ...record, exchange: settledExchange(record, deps.refundPolicy) };
+  return { ...withExchange, refund: refundOf(withExchange, deps.refundPolicy) };
+}
+
+/**
+ * An approval at submit checks what an approval checks; an exchange whose item is gone is
+ * left submitted (null) for staff to decide, rather than refusing the customer's submit.
+ */
+async function autoApprovalCheck(
+  deps: WritePathDeps,
+  record: ReturnData,
+): Promise<CheckedReturn | null> {
+  try {
+    return await deps.rules.checkApproval(record);
+  } catch (error) {
+    if (isProblemError(error) && error.status === 409) return null;
+    throw error;
+  }
+}
+
+/**
+ * An update is checked like a create; a submit, for window and final sale again; an approval,
+ * for the item an exchange goes to.
+ */
 function checkAgainstOrder(
   deps: WritePathDeps,
   event: ReturnEvent,
@@ -341,6 +373,7 @@ function checkAgainstOrder(
 ): Promise<CheckedReturn> {
   if (event === "update") return deps.rules.checkRequest(requestOf(next), principal, current);
   if (event === "submit") return deps.rules.checkSubmit(next, principal);
+  if (event === "approve") return deps.rules.checkApproval(next);
   return Promise.resolve({});
 }
 

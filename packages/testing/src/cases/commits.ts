@@ -160,7 +160,7 @@ export function describeCommits(subject: StoreSubject): void {
       // Each writer changes something different, so the winner is recognisable.
       const candidates = Array.from({ length: CONCURRENT_WRITERS }, (_, index) => {
         const next = advanceStoredReturn(stored, "update");
-        return { ...next, record: { ...next.record, exchange_size: `size-${index}` } };
+        return { ...next, record: { ...next.record, reason: `REASON_${index}` } };
       });
 
       const results = await Promise.all(

@@ -86,22 +86,28 @@ export function describeKeyedWrites(subject: StoreSubject): void {
       expect(await send("POST", path, key)).toMatchObject({ status: 200, replayed: "true" });
     });
 
-    it("keyed write - a 400 for PATCH to EXCHANGE without a size is not stored: the corrected body reuses the key", async () => {
+    it("keyed write - a 400 for PATCH to EXCHANGE for an empty sku is not stored: the corrected body reuses the key", async () => {
       const send = customerOf(subject.store);
-      const refund = { ...validCreate, resolution: "REFUND", exchange_size: undefined };
+      const refund = { ...validCreate, resolution: "REFUND", exchange_for: undefined };
       const created = await send("POST", "/v1/portal/returns", newKey(), refund);
       const path = `/v1/portal/returns/${created.json.id}`;
       const key = newKey();
-      const missing = await send("PATCH", path, key, { resolution: "EXCHANGE" });
+      const missing = await send("PATCH", path, key, {
+        resolution: "EXCHANGE",
+        exchange_for: { sku: "" },
+      });
       expect(missing.status).toBe(400);
 
       const corrected = await send("PATCH", path, key, {
         resolution: "EXCHANGE",
-        exchange_size: "L",
+        exchange_for: { sku: "TEE-BLK-L" },
       });
 
       expect(corrected.status).toBe(200);
-      expect(corrected.json).toMatchObject({ resolution: "EXCHANGE", exchange_size: "L" });
+      expect(corrected.json).toMatchObject({
+        resolution: "EXCHANGE",
+        exchange: { lines: [{ sku: "TEE-BLK-L" }] },
+      });
     });
 
     it("keyed write - a 412 for a stale If-Match is not stored: the retry with the current ETag reuses the key", async () => {

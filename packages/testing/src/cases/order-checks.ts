@@ -7,6 +7,7 @@
 
 import { describe } from "vitest";
 import type { ServeService } from "../http-client";
+import { describeExchangeOffers } from "./exchange-offers";
 import { describeOrderLineRules } from "./order-line-rules";
 import { describeOrderLookups } from "./order-lookups";
 import { describeOrderRechecks } from "./order-rechecks";
@@ -16,5 +17,6 @@ export function describeOrderChecks(serve: ServeService): void {
     describeOrderLookups(serve);
     describeOrderLineRules(serve);
     describeOrderRechecks(serve);
+    describeExchangeOffers(serve);
   });
 }

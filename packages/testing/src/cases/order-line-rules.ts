@@ -7,7 +7,7 @@
 import { expect, it } from "vitest";
 import { iso, T0 } from "../fixtures";
 import type { ServeService } from "../http-client";
-import { DAY_MS, ORDER, orderBook, returnOf, TEE_M } from "../order-fixtures";
+import { DAY_MS, exchangeCatalogue, ORDER, orderBook, returnOf, TEE_M } from "../order-fixtures";
 
 const PROBLEM = "urn:returnkit:problem:";
 const RETURNS = "/v1/portal/returns";
@@ -146,7 +146,7 @@ export function describeOrderLineRules(serve: ServeService): void {
         line: { sku: "CAP-RED", size: null, quantity: 1 },
         reason: "CHANGED_MIND",
         resolution: "REFUND",
-        exchange_size: null,
+        exchange_for: null,
       },
     });
     const faulty = await send("POST", RETURNS, {
@@ -155,28 +155,34 @@ export function describeOrderLineRules(serve: ServeService): void {
     expect(faulty.status).toBe(201);
   });
 
-  it("orders - an exchange to a size the catalog does not offer is 400 naming the sizes on offer", async () => {
+  it("orders - an exchange for an item the line is not offered is 422 naming the line and what is on offer", async () => {
     const { send } = await serve({
       orders: { source: orderBook() },
       clock: () => T0,
-      exchangeSizes: (sku) => (sku === "TEE-BLK" ? ["S", "M", "L"] : null),
+      exchanges: { offers: exchangeCatalogue().offers },
     });
-    const exchange = (size: string) =>
+    const exchange = (sku: string) =>
       returnOf(TEE_M, {
         reason: "TOO_SMALL_AT_CHEST",
         resolution: "EXCHANGE",
-        exchange_size: size,
+        exchange_for: { sku },
       });
-    const refused = await send("POST", RETURNS, { body: exchange("XXL") });
-    expect(refused.status).toBe(400);
+    const refused = await send("POST", RETURNS, { body: exchange("CAP-BLUE") });
+    expect(refused.status).toBe(422);
     expect(refused.json).toMatchObject({
-      type: `${PROBLEM}exchange-size-not-offered`,
+      type: `${PROBLEM}exchange-not-offered`,
       sku: "TEE-BLK",
-      exchange_size: "XXL",
-      sizes: ["S", "M", "L"],
-      errors: [{ path: "exchange_size" }],
+      size: "M",
+      exchange_for: "CAP-BLUE",
+      offers: ["TEE-BLK-L", "TEE-PREMIUM-L", "TEE-BASIC-L"],
+      errors: [{ path: "exchange_for.sku" }],
     });
-    expect((await send("POST", RETURNS, { body: exchange("L") })).status).toBe(201);
+    const missing = await send("POST", RETURNS, {
+      body: returnOf(TEE_M, { reason: "TOO_SMALL_AT_CHEST", resolution: "EXCHANGE" }),
+    });
+    expect(missing.status).toBe(400);
+    expect(missing.json).toMatchObject({ errors: [{ path: "exchange_for" }] });
+    expect((await send("POST", RETURNS, { body: exchange("TEE-BLK-L") })).status).toBe(201);
   });
 
   it("orders - a request breaking several rules gets the first in the documented order", async () => {
@@ -188,7 +194,7 @@ export function describeOrderLineRules(serve: ServeService): void {
       },
       // Past the window too.
       clock: () => T0 + 40 * DAY_MS,
-      exchangeSizes: () => [],
+      exchanges: { offers: () => [] },
     });
     const typeOf = async (body: unknown) =>
       (await send("POST", RETURNS, { body })).json.type as string;

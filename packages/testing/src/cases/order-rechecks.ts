@@ -9,6 +9,7 @@ import { iso, T0 } from "../fixtures";
 import { type ServeService, storeContents } from "../http-client";
 import {
   DAY_MS,
+  exchangeCatalogue,
   movableClock,
   ORDER,
   orderBook,
@@ -22,25 +23,32 @@ const RETURNS = "/v1/portal/returns";
 
 /** When the order is checked again, and what a refusal or a failing order system leaves. */
 export function describeOrderRechecks(serve: ServeService): void {
-  it("orders - PATCH checks the draft again: the exchange size, and the window a draft outlived", async () => {
+  it("orders - PATCH checks the draft again: the item asked for in exchange, and the window a draft outlived", async () => {
     const clock = movableClock();
     const { send, create } = await serve({
       orders: { source: orderBook() },
       clock: clock.now,
-      exchangeSizes: () => ["S", "M", "L"],
+      exchanges: { offers: exchangeCatalogue().offers },
     });
     const draft = await create(returnOf(TEE_M));
     const path = `${RETURNS}/${draft.id}`;
     const bad = await send("PATCH", path, {
-      body: { resolution: "EXCHANGE", exchange_size: "XS" },
+      body: { resolution: "EXCHANGE", exchange_for: { sku: "TEE-BLK-XS" } },
     });
-    expect(bad.status).toBe(400);
-    expect(bad.json).toMatchObject({ type: `${PROBLEM}exchange-size-not-offered` });
+    expect(bad.status).toBe(422);
+    expect(bad.json).toMatchObject({ type: `${PROBLEM}exchange-not-offered` });
     // Its own unit is not counted against it: 2 bought, this draft holds 1.
     const good = await send("PATCH", path, {
-      body: { resolution: "EXCHANGE", exchange_size: "L" },
+      body: { resolution: "EXCHANGE", exchange_for: { sku: "TEE-PREMIUM-L" } },
     });
     expect(good.status, good.text).toBe(200);
+    expect(good.json.exchange).toMatchObject({
+      kind: "offer",
+      lines: [{ sku: "TEE-PREMIUM-L", quantity: 1, unit_price: 3_200 }],
+      difference: { amount: 700, direction: "customer_pays" },
+    });
+    const back = await send("PATCH", path, { body: { resolution: "REFUND" } });
+    expect(back.json).toMatchObject({ resolution: "REFUND", exchange: null });
 
     clock.set(Date.parse(WINDOW_END) + 1);
     const late = await send("PATCH", path, { body: { reason: "DAMAGED" } });

@@ -7,7 +7,15 @@ import { describe, expect, it } from "vitest";
 import { iso, T0 } from "../fixtures";
 import type { ServeService } from "../http-client";
 import { storeContents, testToken } from "../http-client";
-import { ORDER, OTHERS_ORDER, orderBook, returnOf, TEE_M, WINDOW_END } from "../order-fixtures";
+import {
+  exchangeCatalogue,
+  ORDER,
+  OTHERS_ORDER,
+  orderBook,
+  returnOf,
+  TEE_M,
+  WINDOW_END,
+} from "../order-fixtures";
 
 const PROBLEM = "urn:returnkit:problem:";
 const BASE = "https://shop.example";
@@ -64,7 +72,7 @@ export function describeReturnableLines(serve: ServeService): void {
       const { send } = await serve({
         orders: { source: orderBook() },
         clock: () => T0,
-        exchangeSizes: (sku) => (sku === "TEE-BLK" ? ["S", "M", "L"] : null),
+        exchanges: { offers: exchangeCatalogue().offers },
       });
       const res = await send("GET", returnablePath(ORDER.id));
       expect(res.status, res.text).toBe(200);
@@ -89,7 +97,10 @@ export function describeReturnableLines(serve: ServeService): void {
           required: true,
           options: { inline: ["REFUND", "STORE_CREDIT", "EXCHANGE"] },
         },
-        { name: "lines[0].exchange_size", options: { inline: ["S", "M", "L"] } },
+        {
+          name: "lines[0].exchange_for.sku",
+          options: { inline: ["TEE-BLK-L", "TEE-PREMIUM-L", "TEE-BASIC-L"] },
+        },
         { name: "lines[1].line.sku", value: "CAP-RED", readOnly: true, required: true },
         { name: "lines[1].quantity", value: 1, min: 1, max: 1, required: true },
         { name: "lines[1].reason", required: true },
@@ -98,7 +109,7 @@ export function describeReturnableLines(serve: ServeService): void {
           required: true,
           options: { inline: ["REFUND", "STORE_CREDIT", "EXCHANGE"] },
         },
-        { name: "lines[1].exchange_size" },
+        { name: "lines[1].exchange_for.sku", options: { inline: ["CAP-BLUE"] } },
         { name: "return_method", value: "by_mail" },
       ]);
 
@@ -128,7 +139,7 @@ export function describeReturnableLines(serve: ServeService): void {
       const { send } = await serve({
         orders: { source: orderBook() },
         clock: () => T0,
-        exchangeSizes: (sku) => (sku === "TEE-BLK" ? ["S", "M", "L"] : null),
+        exchanges: { offers: exchangeCatalogue().offers },
       });
       expect((await send("POST", "/v1/portal/returns", { body: returnOf(TEE_M) })).status).toBe(
         201,
@@ -159,8 +170,21 @@ export function describeReturnableLines(serve: ServeService): void {
         unit_price: 2_500,
         refusal: null,
         resolutions: ["REFUND", "STORE_CREDIT", "EXCHANGE"],
-        exchange_sizes: ["S", "M", "L"],
       });
+      expect(tee.exchange_offers).toEqual([
+        {
+          sku: "TEE-BLK-L",
+          title: "Organic cotton tee",
+          variant_title: "Black / L",
+          image_url: null,
+          unit_price: 2_500,
+          currency: "EUR",
+          available: true,
+        },
+        expect.objectContaining({ sku: "TEE-PREMIUM-L", unit_price: 3_200, available: true }),
+        expect.objectContaining({ sku: "TEE-BASIC-L", unit_price: 1_800, available: true }),
+        expect.objectContaining({ sku: "TEE-BLK-XL", available: false }),
+      ]);
       expect(tee._templates.create).toMatchObject({
         method: "POST",
         target: `${BASE}/v1/portal/returns`,
@@ -180,9 +204,13 @@ export function describeReturnableLines(serve: ServeService): void {
           required: true,
           options: { inline: ["REFUND", "STORE_CREDIT", "EXCHANGE"] },
         },
-        { name: "exchange_size", options: { inline: ["S", "M", "L"] } },
+        {
+          name: "exchange_for.sku",
+          options: { inline: ["TEE-BLK-L", "TEE-PREMIUM-L", "TEE-BASIC-L"] },
+        },
       ]);
-      expect(cap).toMatchObject({ size: null, exchange_sizes: null, refusal: null });
+      expect(cap).toMatchObject({ size: null, refusal: null });
+      expect(cap.exchange_offers.map((offer: { sku: string }) => offer.sku)).toEqual(["CAP-BLUE"]);
       expect(cap._templates.create.properties.map((p: { name: string }) => p.name)).not.toContain(
         "line.size",
       );
@@ -202,7 +230,7 @@ export function describeReturnableLines(serve: ServeService): void {
       const body = bodyFrom(tee._templates.create.properties, {
         reason: "TOO_SMALL_AT_CHEST",
         resolution: "EXCHANGE",
-        exchange_size: "L",
+        "exchange_for.sku": "TEE-BLK-L",
       });
       const created = await send("POST", "/v1/portal/returns", { body });
       expect(created.status, created.text).toBe(201);

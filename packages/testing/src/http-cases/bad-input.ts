@@ -143,10 +143,10 @@ export function describeBadInput(serve: ServeService): void {
           status: 400,
         },
         {
-          name: "exchange without size",
+          name: "exchange for an empty sku",
           method: "POST",
           path: "/v1/portal/returns",
-          opts: { body: { ...validCreate, exchange_size: undefined } },
+          opts: { body: { ...validCreate, exchange_for: { sku: "" } } },
           status: 400,
         },
         {
@@ -349,14 +349,14 @@ function illFormedBodies(id: string, merchant: string) {
       ...create({ ...validCreate, line: { ...validCreate.line, size: text } }),
     },
     {
-      name: `${JSON.stringify(text)} in exchange size`,
-      ...create({ ...validCreate, exchange_size: text }),
+      name: `${JSON.stringify(text)} in the sku exchanged for`,
+      ...create({ ...validCreate, exchange_for: { sku: text } }),
     },
     {
-      name: `${JSON.stringify(text)} in a patched exchange size`,
+      name: `${JSON.stringify(text)} in a patched sku exchanged for`,
       method: "PATCH",
       path: `/v1/portal/returns/${id}`,
-      opts: { body: { exchange_size: text } },
+      opts: { body: { exchange_for: { sku: text } } },
     },
     { name: `${JSON.stringify(text)} in a note`, ...merchantEvent("flag", { note: text }) },
     { name: `${JSON.stringify(text)} in a carrier`, ...merchantEvent("ship", { carrier: text }) },

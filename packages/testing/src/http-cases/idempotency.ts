@@ -124,22 +124,28 @@ export function describeIdempotencyRules(serve: ServeService): void {
       expect(againId).not.toBe(firstId);
     });
 
-    it("idempotency - a 400 for PATCH to EXCHANGE without a size is not stored: the corrected body reuses the key", async () => {
+    it("idempotency - a 400 for PATCH to EXCHANGE for an empty sku is not stored: the corrected body reuses the key", async () => {
       const { send, create } = await serve();
-      const r = await create({ ...validCreate, resolution: "REFUND", exchange_size: undefined });
+      const r = await create({ ...validCreate, resolution: "REFUND", exchange_for: undefined });
       const path = `/v1/portal/returns/${r.id}`;
-      const missing = await send("PATCH", path, { body: { resolution: "EXCHANGE" }, key: "fix" });
+      const missing = await send("PATCH", path, {
+        body: { resolution: "EXCHANGE", exchange_for: { sku: "" } },
+        key: "fix",
+      });
       expect(missing.status).toBe(400);
-      expect(missing.json.errors[0].path).toBe("exchange_size");
+      expect(missing.json.errors[0].path).toBe("exchange_for.sku");
 
       const corrected = await send("PATCH", path, {
-        body: { resolution: "EXCHANGE", exchange_size: "L" },
+        body: { resolution: "EXCHANGE", exchange_for: { sku: "TEE-BLK-L" } },
         key: "fix",
       });
 
       expect(corrected.status, corrected.text).toBe(200);
       expect(corrected.headers.get("idempotent-replayed")).toBeNull();
-      expect(corrected.json).toMatchObject({ resolution: "EXCHANGE", exchange_size: "L" });
+      expect(corrected.json).toMatchObject({
+        resolution: "EXCHANGE",
+        exchange: { kind: "like_for_like", lines: [{ sku: "TEE-BLK-L" }] },
+      });
     });
 
     it("idempotency - a 412 for a stale If-Match is not stored: the retry with the current ETag reuses the key", async () => {

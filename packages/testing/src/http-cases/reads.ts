@@ -54,7 +54,7 @@ export function describeReadsOverHttp(serve: ServeService): void {
 
     it("list - merchant filters by reason, resolution and creation window; the next link keeps them", async () => {
       const { send, create, merchant } = await serve();
-      const refund = { ...validCreate, resolution: "REFUND", exchange_size: undefined };
+      const refund = { ...validCreate, resolution: "REFUND", exchange_for: undefined };
       const damaged = [];
       for (let i = 0; i < 3; i++)
         damaged.push((await create({ ...refund, order_id: `ord_${i}`, reason: "DAMAGED" })).id);

@@ -76,15 +76,15 @@ export function describeTransitionRules(serve: ServeService): void {
       expect(patched.status).toBe(200);
       expect(patched.json).toMatchObject({
         resolution: "REFUND",
-        exchange_size: null,
+        exchange: null,
         version: 2,
         state: "draft",
       });
       const bad = await send("PATCH", `/v1/portal/returns/${r.id}`, {
-        body: { exchange_size: "XL" },
+        body: { exchange_for: { sku: "TEE-BLK-XL" } },
       });
       expect(bad.status).toBe(400);
-      expect(bad.json.errors[0].path).toBe("exchange_size");
+      expect(bad.json.errors[0].path).toBe("exchange_for");
       await event(r.id, "submit");
       const late = await send("PATCH", `/v1/portal/returns/${r.id}`, {
         body: { reason: "DAMAGED" },

@@ -800,6 +800,49 @@ export interface components {
             /** @description The return's id, or the customer's. */
             id: string;
         };
+        Exchange: {
+            /**
+             * @description `offer`: an item the shop offered (the `exchanges` option), priced by it; `like_for_like`: the same item again at the price paid (a shop without `exchanges`), settled in goods with a difference of 0.
+             * @enum {string}
+             */
+            kind: "offer" | "like_for_like";
+            lines: components["schemas"]["ExchangeLine"][];
+            /** @description The new items' price against the returned units' value (less any condition deduction once graded, less the exchange bonus). A `shop_refunds` amount is this return's `refund.total`; a `customer_pays` amount leaves `refund.total` 0. Null when the order line has no price. */
+            difference: components["schemas"]["ExchangeDifference"] | null;
+            /** @description What the policy's exchange bonus took off the customer's payment; null when the policy gives none. */
+            bonus_credit: number | null;
+        };
+        ExchangeDifference: {
+            /** @description In the order currency's minor unit; 0 when nothing moves. */
+            amount: number;
+            /**
+             * @description `customer_pays`: the new items cost more than the returned units are worth; `shop_refunds`: less (or the same, with an amount of 0).
+             * @enum {string}
+             */
+            direction: "customer_pays" | "shop_refunds";
+        };
+        ExchangeLine: {
+            sku: string;
+            title: string | null;
+            variant_title: string | null;
+            image_url: string | null;
+            /** @description As many units as are returned. */
+            quantity: number;
+            /** @description The new item's price per unit when it was chosen, in the order currency's minor unit (the shop's offer, never the client's); null when the order line has no price. */
+            unit_price: number | null;
+        };
+        ExchangeOffer: {
+            sku: string;
+            title: string | null;
+            variant_title: string | null;
+            image_url: string | null;
+            /** @description In the order currency's minor unit. */
+            unit_price: number;
+            /** @description The order's currency (ISO 4217). */
+            currency: string;
+            /** @description Whether it can be chosen now (in stock). */
+            available: boolean;
+        };
         FitBodyPartCount: {
             /** @description Returns that claimed it at create (cancelled left out). */
             returns: number;
@@ -1195,10 +1238,10 @@ export interface components {
             reason?: string;
             /** @description reason-not-allowed: the reasons the line allows, in the catalogue's order (its returnable view offers them structured). */
             allowed_reasons?: string[];
-            /** @description exchange-size-not-offered: the size asked for. */
-            exchange_size?: string;
-            /** @description exchange-size-not-offered: the sizes on offer. */
-            sizes?: string[];
+            /** @description exchange-not-offered, exchange-unavailable, exchange-no-longer-available: the sku asked for in exchange. */
+            exchange_for?: string;
+            /** @description exchange-not-offered, exchange-unavailable: the skus the line can be exchanged for now (available). */
+            offers?: string[];
         } & {
             [key: string]: unknown;
         };
@@ -1277,7 +1320,8 @@ export interface components {
             refunded_amount: number;
             reason: string;
             resolution: components["schemas"]["Resolution"];
-            exchange_size: string | null;
+            /** @description What the customer gets in exchange and the difference it settles; null unless the resolution is `EXCHANGE`. */
+            exchange: components["schemas"]["Exchange"] | null;
             state: components["schemas"]["ReturnState"];
             flagged_from: components["schemas"]["ReturnState"] | null;
             grade: components["schemas"]["Grade"] | null;
@@ -1333,8 +1377,8 @@ export interface components {
                 refusal: ("urn:returnkit:problem:quantity-exceeds-returnable" | "urn:returnkit:problem:return-window-closed" | "urn:returnkit:problem:not-returnable") | null;
                 /** @description What the customer may ask for; empty when the line cannot be returned. */
                 resolutions: components["schemas"]["Resolution"][];
-                /** @description Sizes an exchange may ask for; null when the shop does not say. */
-                exchange_sizes: string[] | null;
+                /** @description What the line can be exchanged for (`exchange_for.sku`), with its price now; null when the shop gives no `exchanges` (an exchange is then like for like, at the price paid). */
+                exchange_offers: components["schemas"]["ExchangeOffer"][] | null;
                 reasons: components["schemas"]["LineReasons"];
                 /** @description What a return of the line's whole returnable quantity would refund, per resolution on offer, before a reason is chosen (so no fee is waived by reason); null when the line has no price or nothing can be returned. */
                 refund_estimates: components["schemas"]["RefundEstimates"] | null;
@@ -1449,7 +1493,7 @@ export interface components {
                 /** @constant */
                 returnable: false;
             } | null;
-            /** @description What a customer may ask for: money back, store credit, or an exchange (which moves no money). */
+            /** @description What a customer may ask for: money back, store credit, or an exchange (which settles only the price difference, if any). */
             resolutions: ("REFUND" | "STORE_CREDIT" | "EXCHANGE")[];
             /** @description How items come back, in the order offered; a request names one as `return_method`. */
             return_methods: components["schemas"]["ReturnMethod"][];
@@ -1462,7 +1506,7 @@ export interface components {
                     percent: number;
                     /** @description Return reason codes for which it is not charged. */
                     waived_for_reasons: string[];
-                    /** @description Resolutions for which it is not charged (always `EXCHANGE`: an exchange refunds nothing). */
+                    /** @description Resolutions for which it is not charged (always `EXCHANGE`: no fee is charged on an exchange). */
                     waived_for_resolutions: ("REFUND" | "STORE_CREDIT" | "EXCHANGE")[];
                 };
                 /** @description Charged once per request (the returns sent together), shared among its returns, and never more than they refund. */
@@ -1477,7 +1521,7 @@ export interface components {
                     };
                     /** @description Return reason codes for which it is not charged. */
                     waived_for_reasons: string[];
-                    /** @description Resolutions that bear none of it (always `EXCHANGE`: an exchange refunds nothing). */
+                    /** @description Resolutions that bear none of it (always `EXCHANGE`: no fee is charged on an exchange). */
                     waived_for_resolutions: ("REFUND" | "STORE_CREDIT" | "EXCHANGE")[];
                 };
                 /** @description Extra credit, in percent of the net refund, for store credit. */
@@ -1486,6 +1530,20 @@ export interface components {
                 condition_deductions: {
                     [key: string]: number;
                 };
+                /** @description Value given toward the new items when the customer chooses an exchange: it lowers what the customer pays for a dearer item, at most to nothing, and is never paid out. Null when the shop gives none. */
+                exchange_bonus: ({
+                    /** @description Per exchanged return, per currency, in its minor unit (`{ EUR: 500 }`). */
+                    flat: {
+                        [key: string]: number;
+                    };
+                    /** @description Digits of the minor unit (ISO 4217) of each currency in `flat`. */
+                    currency_exponents: {
+                        [key: string]: number;
+                    };
+                } | {
+                    /** @description Percent of the returned units' value (price paid less any condition deduction). */
+                    percent: number;
+                }) | null;
             };
             /** @description ISO 3166-1 alpha-2 codes of the countries the policy applies to, when set. */
             applicable_countries?: string[];
@@ -1505,6 +1563,8 @@ export interface components {
             returns: components["schemas"]["Return"][];
             /** @description Its returns' refunds added up, in minor units; null when no return has a price. */
             refund: components["schemas"]["ReturnRequestRefund"] | null;
+            /** @description Its exchanges' differences netted: the one payment or the one refund that settles all of them, for a host that settles the request at once. Each return keeps its own difference (a `shop_refunds` one as its `refund.total`, which `refund.total` here adds up gross). Null when it has no priced exchange. */
+            exchange_difference: components["schemas"]["ExchangeDifference"] | null;
             /** @description `self`, `returns` (the list filtered to this request) and `item`: each return. */
             _links: {
                 [key: string]: components["schemas"]["Link"] | components["schemas"]["Link"][];
@@ -1525,9 +1585,13 @@ export interface components {
                 resolution: components["schemas"]["Resolution"];
                 /** @description What this line's return would refund if the request were created now, its share of the return shipping fee included (status `estimate`); null when the order line has no price. */
                 refund: components["schemas"]["Refund"] | null;
+                /** @description The exchange the line would get, with its difference; null unless its resolution is `EXCHANGE` (a line the shop's `whenUnavailable` turned into store credit says `STORE_CREDIT`). */
+                exchange: components["schemas"]["Exchange"] | null;
             }[];
             /** @description The lines' refunds added up, in minor units; null when no line has a price. */
             refund: components["schemas"]["ReturnRequestRefund"] | null;
+            /** @description The exchanges' differences netted: the one payment the customer would make, or the one refund, for all of them (each line keeps its own; `refund.total` adds up the `shop_refunds` ones gross). Null when no line is a priced exchange. */
+            exchange_difference: components["schemas"]["ExchangeDifference"] | null;
             /** @description `returnable`: the order's returnable lines, whose `create_request` creates it. */
             _links: {
                 [key: string]: components["schemas"]["Link"];
@@ -1738,7 +1802,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned) or `exchange-size-not-offered` (`sizes` lists those on offer); for a return request, `return-request-refused` names each refused line in `lines` (and, when a line is not on the order, lists what can be returned once, in `returnable_lines`). */
+        /** @description Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned); for a return request, `return-request-refused` names each refused line in `lines` (and, when a line is not on the order, lists what can be returned once, in `returnable_lines`). */
         BadRequest: {
             headers: {
                 "Request-Id": components["headers"]["Request-Id"];
@@ -1780,7 +1844,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description The event does not apply in the return's state (`allowed_events` lists those that do), the return's history is full (`history-limit-reached`), or the return changed concurrently (`concurrent-update`: send it again). For webhook endpoints: the id exists (`endpoint-exists`), the endpoint is the code's (`endpoint-managed-in-code`: a subscriber, or one from the service's options; only enabling or disabling it is possible), a test event to it still waits for its answer (`test-event-in-flight`, with `Retry-After`), or another change to it won the race (`endpoint-concurrent-update`: nothing was changed; send it again, with the same Idempotency-Key if you like). For a redelivery: an earlier event of the return is dead to the same endpoint (`redelivery-out-of-order`, `dead_ahead` lists them; recover keeps order, `out_of_order: true` sends it anyway). */
+        /** @description The event does not apply in the return's state (`allowed_events` lists those that do), the return's history is full (`history-limit-reached`), the return changed concurrently (`concurrent-update`: send it again), or an approval found the item a return is exchanged for no longer offered or available (`exchange-no-longer-available`). For webhook endpoints: the id exists (`endpoint-exists`), the endpoint is the code's (`endpoint-managed-in-code`: a subscriber, or one from the service's options; only enabling or disabling it is possible), a test event to it still waits for its answer (`test-event-in-flight`, with `Retry-After`), or another change to it won the race (`endpoint-concurrent-update`: nothing was changed; send it again, with the same Idempotency-Key if you like). For a redelivery: an earlier event of the return is dead to the same endpoint (`redelivery-out-of-order`, `dead_ahead` lists them; recover keeps order, `out_of_order: true` sends it anyway). */
         Conflict: {
             headers: {
                 "Request-Id": components["headers"]["Request-Id"];
@@ -1821,7 +1885,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description This Idempotency-Key was already used with a different request (`idempotency-key-reused`); or the shop's order refuses the return: `quantity-exceeds-returnable` (`returnable_quantity`), `return-window-closed` (`returnable_until`), `not-returnable` (final sale), `refused-by-policy` (the shop's own `code`), `reason-not-allowed` (a reason outside those the shop allows for the line's product; `allowed_reasons` lists them). A webhook endpoint's URL that points inside the network or carries credentials (`webhook-destination-refused`: `rule` names why, e.g. `loopback`, `private`, `cloud-metadata`, `userinfo`). */
+        /** @description This Idempotency-Key was already used with a different request (`idempotency-key-reused`); or the shop's order refuses the return: `quantity-exceeds-returnable` (`returnable_quantity`), `return-window-closed` (`returnable_until`), `not-returnable` (final sale), `refused-by-policy` (the shop's own `code`), `reason-not-allowed` (a reason outside those the shop allows for the line's product; `allowed_reasons` lists them), `exchange-not-offered` or `exchange-unavailable` (the item asked for in exchange; `offers` lists the skus available now). A webhook endpoint's URL that points inside the network or carries credentials (`webhook-destination-refused`: `rule` names why, e.g. `loopback`, `private`, `cloud-metadata`, `userinfo`). */
         UnprocessableContent: {
             headers: {
                 "Request-Id": components["headers"]["Request-Id"];
@@ -1933,7 +1997,11 @@ export interface components {
                      */
                     reason: "TOO_SMALL" | "TOO_LARGE" | "TOO_SMALL_AT_CHEST" | "TOO_SMALL_AT_WAIST" | "TOO_SMALL_AT_HIPS" | "TOO_SMALL_AT_SHOULDERS" | "TOO_SMALL_AT_SLEEVES" | "TOO_SMALL_AT_NECK" | "TOO_SMALL_AT_INSEAM" | "TOO_SMALL_AT_THIGHS" | "TOO_SMALL_AT_LENGTH" | "TOO_SMALL_AT_FOOT" | "TOO_SMALL_AT_TOE" | "TOO_SMALL_AT_WIDTH" | "TOO_LARGE_AT_CHEST" | "TOO_LARGE_AT_WAIST" | "TOO_LARGE_AT_HIPS" | "TOO_LARGE_AT_SHOULDERS" | "TOO_LARGE_AT_SLEEVES" | "TOO_LARGE_AT_NECK" | "TOO_LARGE_AT_INSEAM" | "TOO_LARGE_AT_THIGHS" | "TOO_LARGE_AT_LENGTH" | "TOO_LARGE_AT_FOOT" | "TOO_LARGE_AT_TOE" | "TOO_LARGE_AT_WIDTH" | "TOO_TIGHT_AT_CHEST" | "TOO_TIGHT_AT_WAIST" | "TOO_TIGHT_AT_HIPS" | "TOO_TIGHT_AT_SHOULDERS" | "TOO_TIGHT_AT_SLEEVES" | "TOO_TIGHT_AT_NECK" | "TOO_TIGHT_AT_INSEAM" | "TOO_TIGHT_AT_THIGHS" | "TOO_TIGHT_AT_LENGTH" | "TOO_TIGHT_AT_FOOT" | "TOO_TIGHT_AT_TOE" | "TOO_TIGHT_AT_WIDTH" | "TOO_LOOSE_AT_CHEST" | "TOO_LOOSE_AT_WAIST" | "TOO_LOOSE_AT_HIPS" | "TOO_LOOSE_AT_SHOULDERS" | "TOO_LOOSE_AT_SLEEVES" | "TOO_LOOSE_AT_NECK" | "TOO_LOOSE_AT_INSEAM" | "TOO_LOOSE_AT_THIGHS" | "TOO_LOOSE_AT_LENGTH" | "TOO_LOOSE_AT_FOOT" | "TOO_LOOSE_AT_TOE" | "TOO_LOOSE_AT_WIDTH" | "TOO_SHORT_AT_CHEST" | "TOO_SHORT_AT_WAIST" | "TOO_SHORT_AT_HIPS" | "TOO_SHORT_AT_SHOULDERS" | "TOO_SHORT_AT_SLEEVES" | "TOO_SHORT_AT_NECK" | "TOO_SHORT_AT_INSEAM" | "TOO_SHORT_AT_THIGHS" | "TOO_SHORT_AT_LENGTH" | "TOO_SHORT_AT_FOOT" | "TOO_SHORT_AT_TOE" | "TOO_SHORT_AT_WIDTH" | "TOO_LONG_AT_CHEST" | "TOO_LONG_AT_WAIST" | "TOO_LONG_AT_HIPS" | "TOO_LONG_AT_SHOULDERS" | "TOO_LONG_AT_SLEEVES" | "TOO_LONG_AT_NECK" | "TOO_LONG_AT_INSEAM" | "TOO_LONG_AT_THIGHS" | "TOO_LONG_AT_LENGTH" | "TOO_LONG_AT_FOOT" | "TOO_LONG_AT_TOE" | "TOO_LONG_AT_WIDTH" | "DAMAGED" | "DEFECTIVE" | "WRONG_ITEM" | "NOT_AS_DESCRIBED" | "CHANGED_MIND" | "ARRIVED_LATE" | "OTHER";
                     resolution: components["schemas"]["Resolution"];
-                    exchange_size?: string;
+                    /** @description With `resolution: EXCHANGE`: the item wanted instead, one of the line's `exchange_offers`, as many units as are returned, priced by the shop. Required when the shop offers exchanges; without them the exchange is like for like (the same item again) and this may be left out. */
+                    exchange_for?: {
+                        /** @description An offer's sku (`exchange_offers` of the line). */
+                        sku: string;
+                    };
                     /**
                      * @description How the parcel travels back; the shop offers only `by_mail`, the default.
                      * @enum {string}
@@ -1945,7 +2013,7 @@ export interface components {
                 } | {
                     /** @enum {unknown} */
                     resolution: "REFUND" | "STORE_CREDIT";
-                    exchange_size?: never;
+                    exchange_for?: never;
                 });
             };
         };
@@ -1968,7 +2036,11 @@ export interface components {
                          */
                         reason: "TOO_SMALL" | "TOO_LARGE" | "TOO_SMALL_AT_CHEST" | "TOO_SMALL_AT_WAIST" | "TOO_SMALL_AT_HIPS" | "TOO_SMALL_AT_SHOULDERS" | "TOO_SMALL_AT_SLEEVES" | "TOO_SMALL_AT_NECK" | "TOO_SMALL_AT_INSEAM" | "TOO_SMALL_AT_THIGHS" | "TOO_SMALL_AT_LENGTH" | "TOO_SMALL_AT_FOOT" | "TOO_SMALL_AT_TOE" | "TOO_SMALL_AT_WIDTH" | "TOO_LARGE_AT_CHEST" | "TOO_LARGE_AT_WAIST" | "TOO_LARGE_AT_HIPS" | "TOO_LARGE_AT_SHOULDERS" | "TOO_LARGE_AT_SLEEVES" | "TOO_LARGE_AT_NECK" | "TOO_LARGE_AT_INSEAM" | "TOO_LARGE_AT_THIGHS" | "TOO_LARGE_AT_LENGTH" | "TOO_LARGE_AT_FOOT" | "TOO_LARGE_AT_TOE" | "TOO_LARGE_AT_WIDTH" | "TOO_TIGHT_AT_CHEST" | "TOO_TIGHT_AT_WAIST" | "TOO_TIGHT_AT_HIPS" | "TOO_TIGHT_AT_SHOULDERS" | "TOO_TIGHT_AT_SLEEVES" | "TOO_TIGHT_AT_NECK" | "TOO_TIGHT_AT_INSEAM" | "TOO_TIGHT_AT_THIGHS" | "TOO_TIGHT_AT_LENGTH" | "TOO_TIGHT_AT_FOOT" | "TOO_TIGHT_AT_TOE" | "TOO_TIGHT_AT_WIDTH" | "TOO_LOOSE_AT_CHEST" | "TOO_LOOSE_AT_WAIST" | "TOO_LOOSE_AT_HIPS" | "TOO_LOOSE_AT_SHOULDERS" | "TOO_LOOSE_AT_SLEEVES" | "TOO_LOOSE_AT_NECK" | "TOO_LOOSE_AT_INSEAM" | "TOO_LOOSE_AT_THIGHS" | "TOO_LOOSE_AT_LENGTH" | "TOO_LOOSE_AT_FOOT" | "TOO_LOOSE_AT_TOE" | "TOO_LOOSE_AT_WIDTH" | "TOO_SHORT_AT_CHEST" | "TOO_SHORT_AT_WAIST" | "TOO_SHORT_AT_HIPS" | "TOO_SHORT_AT_SHOULDERS" | "TOO_SHORT_AT_SLEEVES" | "TOO_SHORT_AT_NECK" | "TOO_SHORT_AT_INSEAM" | "TOO_SHORT_AT_THIGHS" | "TOO_SHORT_AT_LENGTH" | "TOO_SHORT_AT_FOOT" | "TOO_SHORT_AT_TOE" | "TOO_SHORT_AT_WIDTH" | "TOO_LONG_AT_CHEST" | "TOO_LONG_AT_WAIST" | "TOO_LONG_AT_HIPS" | "TOO_LONG_AT_SHOULDERS" | "TOO_LONG_AT_SLEEVES" | "TOO_LONG_AT_NECK" | "TOO_LONG_AT_INSEAM" | "TOO_LONG_AT_THIGHS" | "TOO_LONG_AT_LENGTH" | "TOO_LONG_AT_FOOT" | "TOO_LONG_AT_TOE" | "TOO_LONG_AT_WIDTH" | "DAMAGED" | "DEFECTIVE" | "WRONG_ITEM" | "NOT_AS_DESCRIBED" | "CHANGED_MIND" | "ARRIVED_LATE" | "OTHER";
                         resolution: components["schemas"]["Resolution"];
-                        exchange_size?: string;
+                        /** @description With `resolution: EXCHANGE`: the item wanted instead, one of the line's `exchange_offers`, as many units as are returned, priced by the shop. Required when the shop offers exchanges; without them the exchange is like for like (the same item again) and this may be left out. */
+                        exchange_for?: {
+                            /** @description An offer's sku (`exchange_offers` of the line). */
+                            sku: string;
+                        };
                     }[];
                     /**
                      * @description How the parcel travels back; the shop offers only `by_mail`, the default.
@@ -2148,7 +2220,10 @@ export interface components {
                      */
                     reason?: "TOO_SMALL" | "TOO_LARGE" | "TOO_SMALL_AT_CHEST" | "TOO_SMALL_AT_WAIST" | "TOO_SMALL_AT_HIPS" | "TOO_SMALL_AT_SHOULDERS" | "TOO_SMALL_AT_SLEEVES" | "TOO_SMALL_AT_NECK" | "TOO_SMALL_AT_INSEAM" | "TOO_SMALL_AT_THIGHS" | "TOO_SMALL_AT_LENGTH" | "TOO_SMALL_AT_FOOT" | "TOO_SMALL_AT_TOE" | "TOO_SMALL_AT_WIDTH" | "TOO_LARGE_AT_CHEST" | "TOO_LARGE_AT_WAIST" | "TOO_LARGE_AT_HIPS" | "TOO_LARGE_AT_SHOULDERS" | "TOO_LARGE_AT_SLEEVES" | "TOO_LARGE_AT_NECK" | "TOO_LARGE_AT_INSEAM" | "TOO_LARGE_AT_THIGHS" | "TOO_LARGE_AT_LENGTH" | "TOO_LARGE_AT_FOOT" | "TOO_LARGE_AT_TOE" | "TOO_LARGE_AT_WIDTH" | "TOO_TIGHT_AT_CHEST" | "TOO_TIGHT_AT_WAIST" | "TOO_TIGHT_AT_HIPS" | "TOO_TIGHT_AT_SHOULDERS" | "TOO_TIGHT_AT_SLEEVES" | "TOO_TIGHT_AT_NECK" | "TOO_TIGHT_AT_INSEAM" | "TOO_TIGHT_AT_THIGHS" | "TOO_TIGHT_AT_LENGTH" | "TOO_TIGHT_AT_FOOT" | "TOO_TIGHT_AT_TOE" | "TOO_TIGHT_AT_WIDTH" | "TOO_LOOSE_AT_CHEST" | "TOO_LOOSE_AT_WAIST" | "TOO_LOOSE_AT_HIPS" | "TOO_LOOSE_AT_SHOULDERS" | "TOO_LOOSE_AT_SLEEVES" | "TOO_LOOSE_AT_NECK" | "TOO_LOOSE_AT_INSEAM" | "TOO_LOOSE_AT_THIGHS" | "TOO_LOOSE_AT_LENGTH" | "TOO_LOOSE_AT_FOOT" | "TOO_LOOSE_AT_TOE" | "TOO_LOOSE_AT_WIDTH" | "TOO_SHORT_AT_CHEST" | "TOO_SHORT_AT_WAIST" | "TOO_SHORT_AT_HIPS" | "TOO_SHORT_AT_SHOULDERS" | "TOO_SHORT_AT_SLEEVES" | "TOO_SHORT_AT_NECK" | "TOO_SHORT_AT_INSEAM" | "TOO_SHORT_AT_THIGHS" | "TOO_SHORT_AT_LENGTH" | "TOO_SHORT_AT_FOOT" | "TOO_SHORT_AT_TOE" | "TOO_SHORT_AT_WIDTH" | "TOO_LONG_AT_CHEST" | "TOO_LONG_AT_WAIST" | "TOO_LONG_AT_HIPS" | "TOO_LONG_AT_SHOULDERS" | "TOO_LONG_AT_SLEEVES" | "TOO_LONG_AT_NECK" | "TOO_LONG_AT_INSEAM" | "TOO_LONG_AT_THIGHS" | "TOO_LONG_AT_LENGTH" | "TOO_LONG_AT_FOOT" | "TOO_LONG_AT_TOE" | "TOO_LONG_AT_WIDTH" | "DAMAGED" | "DEFECTIVE" | "WRONG_ITEM" | "NOT_AS_DESCRIBED" | "CHANGED_MIND" | "ARRIVED_LATE" | "OTHER";
                     resolution?: components["schemas"]["Resolution"];
-                    exchange_size?: string | null;
+                    exchange_for?: {
+                        /** @description An offer's sku (`exchange_offers` of the line). */
+                        sku: string;
+                    } | null;
                 };
             };
         };
@@ -2402,7 +2477,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned) or `exchange-size-not-offered` (`sizes` lists those on offer); for a return request, `return-request-refused` names each refused line in `lines` (and, when a line is not on the order, lists what can be returned once, in `returnable_lines`). */
+            /** @description Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned); for a return request, `return-request-refused` names each refused line in `lines` (and, when a line is not on the order, lists what can be returned once, in `returnable_lines`). */
             400: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -2501,7 +2576,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned) or `exchange-size-not-offered` (`sizes` lists those on offer); for a return request, `return-request-refused` names each refused line in `lines` (and, when a line is not on the order, lists what can be returned once, in `returnable_lines`). */
+            /** @description Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned); for a return request, `return-request-refused` names each refused line in `lines` (and, when a line is not on the order, lists what can be returned once, in `returnable_lines`). */
             400: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -2738,7 +2813,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned) or `exchange-size-not-offered` (`sizes` lists those on offer); for a return request, `return-request-refused` names each refused line in `lines` (and, when a line is not on the order, lists what can be returned once, in `returnable_lines`). */
+            /** @description Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned); for a return request, `return-request-refused` names each refused line in `lines` (and, when a line is not on the order, lists what can be returned once, in `returnable_lines`). */
             400: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -2867,7 +2942,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned) or `exchange-size-not-offered` (`sizes` lists those on offer); for a return request, `return-request-refused` names each refused line in `lines` (and, when a line is not on the order, lists what can be returned once, in `returnable_lines`). */
+            /** @description Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned); for a return request, `return-request-refused` names each refused line in `lines` (and, when a line is not on the order, lists what can be returned once, in `returnable_lines`). */
             400: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -2966,7 +3041,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned) or `exchange-size-not-offered` (`sizes` lists those on offer); for a return request, `return-request-refused` names each refused line in `lines` (and, when a line is not on the order, lists what can be returned once, in `returnable_lines`). */
+            /** @description Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned); for a return request, `return-request-refused` names each refused line in `lines` (and, when a line is not on the order, lists what can be returned once, in `returnable_lines`). */
             400: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -3458,7 +3533,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned) or `exchange-size-not-offered` (`sizes` lists those on offer); for a return request, `return-request-refused` names each refused line in `lines` (and, when a line is not on the order, lists what can be returned once, in `returnable_lines`). */
+            /** @description Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned); for a return request, `return-request-refused` names each refused line in `lines` (and, when a line is not on the order, lists what can be returned once, in `returnable_lines`). */
             400: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -3526,7 +3601,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned) or `exchange-size-not-offered` (`sizes` lists those on offer); for a return request, `return-request-refused` names each refused line in `lines` (and, when a line is not on the order, lists what can be returned once, in `returnable_lines`). */
+            /** @description Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned); for a return request, `return-request-refused` names each refused line in `lines` (and, when a line is not on the order, lists what can be returned once, in `returnable_lines`). */
             400: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -3589,7 +3664,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned) or `exchange-size-not-offered` (`sizes` lists those on offer); for a return request, `return-request-refused` names each refused line in `lines` (and, when a line is not on the order, lists what can be returned once, in `returnable_lines`). */
+            /** @description Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned); for a return request, `return-request-refused` names each refused line in `lines` (and, when a line is not on the order, lists what can be returned once, in `returnable_lines`). */
             400: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -3718,7 +3793,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned) or `exchange-size-not-offered` (`sizes` lists those on offer); for a return request, `return-request-refused` names each refused line in `lines` (and, when a line is not on the order, lists what can be returned once, in `returnable_lines`). */
+            /** @description Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned); for a return request, `return-request-refused` names each refused line in `lines` (and, when a line is not on the order, lists what can be returned once, in `returnable_lines`). */
             400: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -3801,7 +3876,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned) or `exchange-size-not-offered` (`sizes` lists those on offer); for a return request, `return-request-refused` names each refused line in `lines` (and, when a line is not on the order, lists what can be returned once, in `returnable_lines`). */
+            /** @description Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned); for a return request, `return-request-refused` names each refused line in `lines` (and, when a line is not on the order, lists what can be returned once, in `returnable_lines`). */
             400: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -3903,7 +3978,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned) or `exchange-size-not-offered` (`sizes` lists those on offer); for a return request, `return-request-refused` names each refused line in `lines` (and, when a line is not on the order, lists what can be returned once, in `returnable_lines`). */
+            /** @description Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned); for a return request, `return-request-refused` names each refused line in `lines` (and, when a line is not on the order, lists what can be returned once, in `returnable_lines`). */
             400: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -4071,7 +4146,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned) or `exchange-size-not-offered` (`sizes` lists those on offer); for a return request, `return-request-refused` names each refused line in `lines` (and, when a line is not on the order, lists what can be returned once, in `returnable_lines`). */
+            /** @description Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned); for a return request, `return-request-refused` names each refused line in `lines` (and, when a line is not on the order, lists what can be returned once, in `returnable_lines`). */
             400: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -4219,7 +4294,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned) or `exchange-size-not-offered` (`sizes` lists those on offer); for a return request, `return-request-refused` names each refused line in `lines` (and, when a line is not on the order, lists what can be returned once, in `returnable_lines`). */
+            /** @description Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned); for a return request, `return-request-refused` names each refused line in `lines` (and, when a line is not on the order, lists what can be returned once, in `returnable_lines`). */
             400: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -4395,7 +4470,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned) or `exchange-size-not-offered` (`sizes` lists those on offer); for a return request, `return-request-refused` names each refused line in `lines` (and, when a line is not on the order, lists what can be returned once, in `returnable_lines`). */
+            /** @description Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned); for a return request, `return-request-refused` names each refused line in `lines` (and, when a line is not on the order, lists what can be returned once, in `returnable_lines`). */
             400: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -4529,7 +4604,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned) or `exchange-size-not-offered` (`sizes` lists those on offer); for a return request, `return-request-refused` names each refused line in `lines` (and, when a line is not on the order, lists what can be returned once, in `returnable_lines`). */
+            /** @description Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned); for a return request, `return-request-refused` names each refused line in `lines` (and, when a line is not on the order, lists what can be returned once, in `returnable_lines`). */
             400: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -4749,7 +4824,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned) or `exchange-size-not-offered` (`sizes` lists those on offer); for a return request, `return-request-refused` names each refused line in `lines` (and, when a line is not on the order, lists what can be returned once, in `returnable_lines`). */
+            /** @description Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned); for a return request, `return-request-refused` names each refused line in `lines` (and, when a line is not on the order, lists what can be returned once, in `returnable_lines`). */
             400: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -4861,7 +4936,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned) or `exchange-size-not-offered` (`sizes` lists those on offer); for a return request, `return-request-refused` names each refused line in `lines` (and, when a line is not on the order, lists what can be returned once, in `returnable_lines`). */
+            /** @description Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned); for a return request, `return-request-refused` names each refused line in `lines` (and, when a line is not on the order, lists what can be returned once, in `returnable_lines`). */
             400: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];

@@ -11,7 +11,7 @@ import type { MessageKey } from "./messages/en";
 export const CODE_FAMILIES = [
   "state",
   "resolution",
-  // What a customer asked for, in staff words ("Exchange", not "Exchange for another size").
+  // What a customer asked for, in staff words ("Exchange", not "Exchange for another item").
   "staff.resolution",
   "rejection",
   "condition",

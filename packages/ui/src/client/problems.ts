@@ -24,9 +24,10 @@ export function describeProblem(error: unknown, i18n: I18n, lineNames: string[] 
       return i18n.t("problem.quantity-exceeds-returnable", {
         quantity: Number(body.returnable_quantity ?? 0),
       });
-    case "exchange-size-not-offered":
-      return i18n.t("problem.exchange-size-not-offered", {
-        sizes: Array.isArray(body.sizes) ? body.sizes.join(", ") : "",
+    case "exchange-not-offered":
+    case "exchange-unavailable":
+      return i18n.t(`problem.${error.slug}`, {
+        offers: Array.isArray(body.offers) ? body.offers.join(", ") : "",
       });
     case "refused-by-policy":
       return i18n.t("problem.refused-by-policy", { detail: str("detail") });

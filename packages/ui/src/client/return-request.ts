@@ -30,7 +30,7 @@ function requestLine(choice: ChosenLine) {
     reason: choice.reason,
     resolution: choice.resolution,
     ...(choice.resolution === "EXCHANGE" && choice.exchangeSize
-      ? { exchange_size: choice.exchangeSize }
+      ? { exchange_for: { sku: choice.exchangeSize } }
       : {}),
   };
 }

@@ -199,6 +199,13 @@ interface ShopOptions {
   reasons?: ReasonRules;
 }
 
+/** What the tee, the dress and the journey's jumper can be exchanged for: their other size. */
+const EXCHANGE_VARIANTS: Record<string, { sku: string; variant_title: string; title?: string }> = {
+  "TEE-BLK": { sku: "TEE-BLK-L", variant_title: "Black / L" },
+  "DRESS-RED": { sku: "DRESS-RED-M", variant_title: "Red / M" },
+  "JUMPER-OAT": { sku: "JUMPER-OAT-L", variant_title: "Oat / L", title: "Wool jumper" },
+};
+
 export async function startShop(options: ShopOptions = {}): Promise<Shop> {
   const received: unknown[] = [];
   const receiver = createServer((req, res) => {
@@ -242,6 +249,15 @@ export async function startShop(options: ShopOptions = {}): Promise<Shop> {
       source: shopOrders(options.orders ?? [], url),
       returnWindowDays: 30,
       reasons: options.reasons,
+    },
+    // The other size of a few lines, at the price paid: such an exchange settles nothing.
+    exchanges: {
+      offers: (line, order) => {
+        const other = EXCHANGE_VARIANTS[line.sku];
+        if (!other || !order.currency) return [];
+        const offer = { ...other, unit_price: line.unit_price ?? 0, currency: order.currency };
+        return [{ ...offer, available: true }];
+      },
     },
     policy: {
       ...(options.refundPolicy ? { refund: options.refundPolicy } : {}),

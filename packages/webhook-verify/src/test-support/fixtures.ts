@@ -20,7 +20,21 @@ export const sampleReturn: ReturnData = {
   refunded_amount: 0,
   reason: "TOO_SMALL_AT_CHEST",
   resolution: "EXCHANGE",
-  exchange_size: "L",
+  exchange: {
+    kind: "offer",
+    lines: [
+      {
+        sku: "TEE-BLK-L",
+        title: "Organic cotton tee",
+        variant_title: "Black / L",
+        image_url: null,
+        quantity: 1,
+        unit_price: null,
+      },
+    ],
+    difference: null,
+    bonus_credit: null,
+  },
   state: "approved",
   flagged_from: null,
   grade: null,

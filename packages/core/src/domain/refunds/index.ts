@@ -69,6 +69,13 @@ export {
   type RefundStatus,
 } from "./compute";
 export {
+  differenceOf,
+  type ExchangeDifference,
+  ExchangeDifferenceSchema,
+  exchangeDifference,
+  netDifference,
+} from "./exchange";
+export {
   CurrencyExponentSchema,
   currencyCodes,
   currencyExponent,

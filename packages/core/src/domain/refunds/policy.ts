@@ -55,6 +55,24 @@ export const ReturnShippingFeeSchema = z
   })
   .meta({ id: "ReturnShippingFee" });
 
+/** A bonus for choosing an exchange: a flat amount per currency, or a percent of the returned value. */
+const ExchangeBonusSchema = z
+  .union([
+    z.strictObject({
+      flat: z
+        .record(CurrencyCodeSchema, z.int().min(0))
+        .describe(
+          "Per exchanged return, in the minor unit of each currency (`{ EUR: 500 }` is €5); none for a currency not named.",
+        ),
+    }),
+    z.strictObject({
+      percent: PercentSchema.describe(
+        "Percent of the returned units' value (price paid less any condition deduction); rounded half up.",
+      ),
+    }),
+  ])
+  .meta({ id: "ExchangeBonus" });
+
 export const RefundPolicySchema = z
   .strictObject({
     restocking_fee: RestockingFeeSchema.prefault({}),
@@ -63,6 +81,9 @@ export const RefundPolicySchema = z
     ),
     store_credit_bonus_percent: PercentSchema.default(0).describe(
       "Extra credit, in percent of the net refund, when the resolution is `STORE_CREDIT`; rounded half up.",
+    ),
+    exchange_bonus: ExchangeBonusSchema.optional().describe(
+      "Value given toward the new items when the customer chooses an exchange: it lowers what the customer pays for a dearer item, at most to nothing, and is never paid out. None when absent.",
     ),
     condition_deductions: z
       .partialRecord(RefundConditionSchema, PercentSchema)

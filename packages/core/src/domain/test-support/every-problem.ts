@@ -126,7 +126,20 @@ export const everyProblem: {
     "TOO_LONG_AT_FOOT",
     lineReasons(createReasonCatalogue(), ["TOO_SMALL_AT_CHEST", "DAMAGED"]),
   ),
-  exchangeSizeNotOffered: problems.exchangeSizeNotOffered("TEE", "XXL", ["S", "M", "L"]),
+  exchangeNotOffered: problems.exchangeNotOffered("ord_1", { sku: "TEE", size: "M" }, "CAP", [
+    "TEE-L",
+  ]),
+  exchangeUnavailable: problems.exchangeUnavailable(
+    "ord_1",
+    { sku: "TEE", size: "M" },
+    "TEE-L",
+    [],
+  ),
+  exchangeNoLongerAvailable: problems.exchangeNoLongerAvailable(
+    "ret_01J00000000000000000000000",
+    { sku: "TEE", size: "M" },
+    "TEE-L",
+  ),
   ordersUnavailable: problems.ordersUnavailable(new Error("connection refused")),
   orderSourceInvalid: problems.orderSourceInvalid(new Error("lines: required")),
   internal: problems.internal(),

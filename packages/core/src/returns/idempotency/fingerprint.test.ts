@@ -1,4 +1,3 @@
-import { validCreate } from "@returnkit/testing";
 import { describe, expect, it } from "vitest";
 import { canonicalJson, requestFingerprint } from "./fingerprint";
 
@@ -36,7 +35,15 @@ describe("request fingerprint", () => {
     expect(
       requestFingerprint("post", "/v1/x", { b: [1, { d: undefined, c: "é\n" }], a: null }),
     ).toBe("si9sACEYdnwvUTpmitM8Vdj0-mi6tJvZN4c7jqWmtFg");
-    expect(requestFingerprint("POST", "/v1/portal/returns", validCreate)).toBe(
+    // A create body as 0.1.0 drafts sent it (before exchange offers).
+    const earlierCreate = {
+      order_id: "ord_1001",
+      line: { sku: "TEE-BLK-M", quantity: 1, size: "M" },
+      reason: "TOO_SMALL_AT_CHEST",
+      resolution: "EXCHANGE",
+      exchange_size: "L",
+    };
+    expect(requestFingerprint("POST", "/v1/portal/returns", earlierCreate)).toBe(
       "SY9c64kYUVXeJQr5ngBB0aHlnXKeYGUHTizHzAuqajw",
     );
   });

@@ -10,13 +10,16 @@ import type { Principal } from "../../domain/principal";
 import { problems } from "../../domain/problems";
 import { allowedReasons, bothAllow, unknownReasonEntries } from "../../domain/reason-narrowing";
 import type { ReasonCatalogue } from "../../domain/reasons";
+import { MAX_LINE_AMOUNT } from "../../domain/refunds";
+import type { ExchangeOfferData } from "../../domain/schemas";
+import { isStorableText } from "../../domain/text";
 import type { OrderLine } from "./order-schema";
 import { type Order, OrderSchema, orderIssues } from "./order-schema";
 import type {
   Eligibility,
   EligibilityQuery,
   EligibilityRule,
-  ExchangeSizes,
+  ExchangeSettings,
   LineReasonSettings,
   OrderSource,
 } from "./types";
@@ -94,25 +97,64 @@ export async function askEligible(
   return parsed.data;
 }
 
-const SizesSchema = z.array(z.string().min(1)).nullable();
+const OfferSchema = z.object({
+  sku: z.string().min(1).max(64).refine(isStorableText),
+  title: z.string().max(500).refine(isStorableText).nullish(),
+  variant_title: z.string().max(500).refine(isStorableText).nullish(),
+  image_url: z
+    .url({ protocol: /^https?$/ })
+    .max(2048)
+    .nullish(),
+  unit_price: z.int().min(0).max(MAX_LINE_AMOUNT),
+  currency: z.string(),
+  available: z.boolean(),
+});
+const OffersSchema = z.array(OfferSchema).max(200);
 
-/** The sizes `sku` can be exchanged to, or null when the host's `exchangeSizes` does not say. */
-export async function askExchangeSizes(
-  exchangeSizes: ExchangeSizes,
-  sku: string,
-): Promise<readonly string[] | null> {
-  const answer = await callHost(() => exchangeSizes(sku));
-  const parsed = SizesSchema.safeParse(answer ?? null);
+/**
+ * What `line` can be exchanged for, as the host's `exchanges.offers` answers, one offer per sku
+ * (the first kept). An offer in another currency than the order's is the host's defect (a 502),
+ * never a price the customer would be charged in the wrong currency.
+ */
+export async function askOffers(
+  exchanges: ExchangeSettings,
+  line: OrderLine,
+  order: Order,
+): Promise<ExchangeOfferData[]> {
+  const answer = await callHost(() => exchanges.offers(line, order));
+  const parsed = OffersSchema.safeParse(answer);
+  const call = `exchanges.offers(${JSON.stringify(line.sku)})`;
   if (!parsed.success) {
     invalidAnswer(
-      `exchangeSizes(${JSON.stringify(sku)}) answered ${describe(answer)}; expected an array of sizes or null`,
+      `${call} answered ${describe(answer)}; expected an array of { sku, unit_price, currency, available } (unit_price an integer of minor units)`,
     );
   }
-  return parsed.data;
+  const foreign = parsed.data.find((offer) => offer.currency !== order.currency);
+  if (foreign) {
+    invalidAnswer(
+      `${call} offered ${foreign.sku} in ${foreign.currency}; the order is in ${order.currency ?? "no currency"}`,
+    );
+  }
+  const seen = new Set<string>();
+  return parsed.data.flatMap((offer) => {
+    if (seen.has(offer.sku)) return [];
+    seen.add(offer.sku);
+    return [
+      {
+        sku: offer.sku,
+        title: offer.title ?? null,
+        variant_title: offer.variant_title ?? null,
+        image_url: offer.image_url ?? null,
+        unit_price: offer.unit_price,
+        currency: offer.currency,
+        available: offer.available,
+      },
+    ];
+  });
 }
 
 function describe(value: unknown): string {
-  if (Array.isArray(value)) return "an array holding something other than sizes";
+  if (Array.isArray(value)) return "an array holding something else";
   if (value === null || typeof value !== "object") return String(JSON.stringify(value) ?? value);
   return "an object of another shape";
 }

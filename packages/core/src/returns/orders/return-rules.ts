@@ -2,7 +2,8 @@
  * @module returns/orders/return-rules — a return checked against the shop's order, in the order the
  * API documents: the order is the caller's (404), the line is on it (400), the quantity is
  * still returnable (422), the window is open (422), it was not final sale (422), the host's
- * own rule agrees (422), and the exchange size is on offer (400).
+ * own rule agrees (422), and the item asked for in exchange is offered (422) and available (422,
+ * or store credit when the shop says so); at approval, that item again (409, or store credit).
  *
  * The quantity read here only gives a friendly answer early; the store checks the same limit
  * again inside the commit (`lineAllowance`), so two requests racing for the last unit can
@@ -15,7 +16,13 @@ import type { ReasonCatalogue } from "../../domain/reasons";
 import type { RefundPolicy } from "../../domain/refunds";
 import type { ReturnableOrder, ReturnData, ReturnOrderLine } from "../../domain/schemas";
 import type { LineAllowance, ReturnsStore } from "../../store/types";
-import { askEligible, askExchangeSizes, askLineReasons, loadOrder } from "./host-answers";
+import {
+  chooseExchange,
+  type ExchangeChoice,
+  likeForLike,
+  recheckExchange,
+} from "./exchange-choice";
+import { askEligible, askLineReasons, loadOrder } from "./host-answers";
 import {
   lineStatus,
   orderLineRecord,
@@ -25,14 +32,15 @@ import {
 } from "./line-status";
 import { findOrderLine, type Order, type OrderLine } from "./order-schema";
 import { returnableOrder } from "./returnable-order";
-import type { EligibilityQuery, ExchangeSizes, OrderRulesContext, OrderSettings } from "./types";
+import type { EligibilityQuery, ExchangeSettings, OrderRulesContext, OrderSettings } from "./types";
 
 interface ReturnRulesSetup {
   /** The shop's refund policy, for the returnable view's estimates. */
   refundPolicy: RefundPolicy;
   /** The order rules' settings; null when the host gave no `orders`. */
   orders: OrderSettings | null;
-  exchangeSizes: ExchangeSizes | null;
+  /** The `exchanges` option; null: an exchange is like for like. */
+  exchanges: ExchangeSettings | null;
   store: Pick<ReturnsStore, "returnedQuantities">;
   now: () => number;
   /** The catalogue `orders.reasons` narrows. */
@@ -45,6 +53,8 @@ export interface CheckedReturn {
   orderLine?: ReturnOrderLine;
   /** What the commit may take of the line (the store's binding check). */
   allowance?: LineAllowance;
+  /** For an exchange: what it is exchanged for, or the shop's fallback to store credit. */
+  exchange?: ExchangeChoice;
 }
 
 export interface ReturnRules {
@@ -56,6 +66,11 @@ export interface ReturnRules {
   ): Promise<CheckedReturn>;
   /** A submit: the window and final sale again, since a draft can outlive its window. */
   checkSubmit(record: ReturnData, principal: Principal): Promise<CheckedReturn>;
+  /**
+   * An approval of an exchange: the item it is exchanged for, asked again of the shop's offers
+   * (the order read as its customer's); nothing to check for any other return.
+   */
+  checkApproval(record: ReturnData): Promise<CheckedReturn>;
   /** What `orderId` can return now, line by line; a 404 without `orders`. */
   returnable(orderId: string, principal: Principal): Promise<ReturnableOrder>;
   /**
@@ -82,16 +97,18 @@ export function requestOf(record: Omit<ReturnData, "history">): EligibilityQuery
     line: { ...record.line },
     reason: record.reason,
     resolution: record.resolution,
-    exchange_size: record.exchange_size,
+    exchange_for: record.exchange
+      ? { sku: record.exchange.lines[0]?.sku ?? record.line.sku }
+      : null,
   };
 }
 
 export function createReturnRules(setup: ReturnRulesSetup): ReturnRules {
-  const { orders, exchangeSizes } = setup;
+  const { orders } = setup;
   const context = orders ? { ...setup, orders } : null;
   const rules: ReturnRules = {
     async checkRequest(request, principal, current) {
-      if (!context) return checkWithoutOrders(exchangeSizes, request);
+      if (!context) return checkWithoutOrders(request);
       return checkOrder(
         context,
         returnReads(context, request.order_id, principal),
@@ -103,6 +120,8 @@ export function createReturnRules(setup: ReturnRulesSetup): ReturnRules {
       context
         ? checkSubmit(context, returnReads(context, record.order_id, principal), record)
         : Promise.resolve({}),
+    checkApproval: (record) =>
+      context?.exchanges ? checkApproval(context, context.exchanges, record) : Promise.resolve({}),
     returnable: (orderId, principal) =>
       context
         ? returnableOrder(context, orderId, principal)
@@ -111,7 +130,7 @@ export function createReturnRules(setup: ReturnRulesSetup): ReturnRules {
       context
         ? requestRules(context, rules, requestReads(context, orderId, principal))
         : {
-            checkRequest: (request) => checkWithoutOrders(exchangeSizes, request),
+            checkRequest: (request) => checkWithoutOrders(request),
             checkSubmit: () => Promise.resolve({}),
             returnableLines: () => undefined,
           },
@@ -119,12 +138,11 @@ export function createReturnRules(setup: ReturnRulesSetup): ReturnRules {
   return rules;
 }
 
-async function checkWithoutOrders(
-  exchangeSizes: ExchangeSizes | null,
-  request: EligibilityQuery,
-): Promise<CheckedReturn> {
-  await checkExchangeSize(exchangeSizes, request);
-  return {};
+/** Without the shop's orders an exchange is like for like, with no price to settle. */
+function checkWithoutOrders(request: EligibilityQuery): Promise<CheckedReturn> {
+  return Promise.resolve(
+    request.resolution === "EXCHANGE" ? { exchange: likeForLike(request, null) } : {},
+  );
 }
 
 /**
@@ -197,17 +215,6 @@ function requestRules(
   };
 }
 
-async function checkExchangeSize(
-  exchangeSizes: ExchangeSizes | null,
-  request: EligibilityQuery,
-): Promise<void> {
-  if (!exchangeSizes || request.resolution !== "EXCHANGE" || request.exchange_size === null) return;
-  const sizes = await askExchangeSizes(exchangeSizes, request.line.sku);
-  if (sizes !== null && !sizes.includes(request.exchange_size)) {
-    throw problems.exchangeSizeNotOffered(request.line.sku, request.exchange_size, sizes);
-  }
-}
-
 /** The lines of `order` a new return could name now, with how many units of each. */
 function returnableLines(
   context: OrderRulesContext,
@@ -267,10 +274,11 @@ async function checkOrder(
     const answer = await askEligible(orders.eligible, order, line, request);
     if (answer !== true) throw problems.refusedByPolicy(order.id, line, answer.code, answer.detail);
   }
-  await checkExchangeSize(context.exchangeSizes, request);
+  const exchange = await chooseExchange(context.exchanges, order, line, request);
   return {
     orderLine: orderLineRecord(order, line, status.returnable_until),
     allowance: { purchased: line.quantity },
+    ...(exchange ? { exchange } : {}),
   };
 }
 
@@ -298,4 +306,19 @@ async function checkSubmit(
   if (context.now() > Date.parse(until)) throw problems.returnWindowClosed(order.id, line, until);
   if (line.final_sale) throw problems.notReturnable(order.id, line);
   return { orderLine: orderLineRecord(order, line, until) };
+}
+
+async function checkApproval(
+  context: OrderRulesContext,
+  exchanges: ExchangeSettings,
+  record: ReturnData,
+): Promise<CheckedReturn> {
+  if (record.resolution !== "EXCHANGE" || record.exchange?.kind !== "offer") return {};
+  // Staff approve: the order is read as its customer would read it.
+  const owner: Principal = { kind: "portal", id: record.customer_id, scopes: [] };
+  const order = await loadOrder(context.orders.source, record.order_id, owner);
+  const line = findOrderLine(order, record.line);
+  if (!line) return {};
+  const exchange = await recheckExchange(exchanges, order, line, record);
+  return exchange ? { exchange } : {};
 }

@@ -1,13 +1,13 @@
 /**
  * @module returns/orders/returnable-order — what one of the caller's orders can return now, line by
- * line: the same status the checks read, with the resolutions and exchange sizes on offer.
+ * line: the same status the checks read, with the resolutions and exchange offers on offer.
  */
 import type { Principal } from "../../domain/principal";
 import { lineReasons } from "../../domain/reason-narrowing";
 import { currencyExponentOrNull } from "../../domain/refunds";
-import { RESOLUTIONS, type ReturnableOrder } from "../../domain/schemas";
+import { type ExchangeOfferData, RESOLUTIONS, type ReturnableOrder } from "../../domain/schemas";
 import { refundEstimates } from "../refund";
-import { askExchangeSizes, askLineReasons, loadOrder } from "./host-answers";
+import { askLineReasons, askOffers, loadOrder } from "./host-answers";
 import { lineStatus, unitsInReturns } from "./line-status";
 import type { OrderRulesContext } from "./types";
 
@@ -16,13 +16,12 @@ export async function returnableOrder(
   orderId: string,
   principal: Principal,
 ): Promise<ReturnableOrder> {
-  const { orders, exchangeSizes } = context;
+  const { orders, exchanges } = context;
   const order = await loadOrder(orders.source, orderId, principal);
   const returned = await context.store.returnedQuantities(order.id);
-  const sizes = new Map<string, readonly string[] | null>();
-  for (const { sku } of order.lines) {
-    if (!sizes.has(sku))
-      sizes.set(sku, exchangeSizes ? await askExchangeSizes(exchangeSizes, sku) : null);
+  const offers: (ExchangeOfferData[] | null)[] = [];
+  for (const line of order.lines) {
+    offers.push(exchanges ? await askOffers(exchanges, line, order) : null);
   }
   const reasons = await Promise.all(
     order.lines.map((line) => askLineReasons(orders.reasons, context.catalogue, order, line)),
@@ -38,11 +37,12 @@ export async function returnableOrder(
     delivered_at: order.delivered_at,
     lines: order.lines.map((line, index) => {
       const status = lineStatus(order, line, unitsInReturns(returned, line), settings);
-      const exchangeSizes = sizes.get(line.sku) ?? null;
-      // An exchange needs a size to go to: none when `exchangeSizes` offers none.
+      const lineOffers = offers[index] ?? null;
+      // An exchange needs an item to go to: none when no offer is available now.
+      const exchangeable = lineOffers === null || lineOffers.some((offer) => offer.available);
       const resolutions = status.refusal
         ? []
-        : RESOLUTIONS.filter((r) => r !== "EXCHANGE" || exchangeSizes?.length !== 0);
+        : RESOLUTIONS.filter((r) => r !== "EXCHANGE" || exchangeable);
       return {
         sku: line.sku,
         size: line.size,
@@ -50,7 +50,7 @@ export async function returnableOrder(
         ...status,
         unit_price: line.unit_price,
         resolutions,
-        exchange_sizes: exchangeSizes === null ? null : [...exchangeSizes],
+        exchange_offers: lineOffers,
         reasons: lineReasons(context.catalogue, reasons[index] ?? null),
         refund_estimates: refundEstimates(
           {

@@ -1,6 +1,6 @@
 /**
  * @module returns/orders/types — what a host hands the service to bind returns to its own orders:
- * where orders come from, its policy beyond the window, and the sizes it can exchange to.
+ * where orders come from, its policy beyond the window, and what a line can be exchanged for.
  */
 import type { Principal } from "../../domain/principal";
 import type { ReasonCatalogue } from "../../domain/reasons";
@@ -40,7 +40,8 @@ export interface EligibilityQuery {
   line: { sku: string; size: string | null; quantity: number };
   reason: string;
   resolution: Resolution;
-  exchange_size: string | null;
+  /** With `EXCHANGE`, the item asked for instead (one of the line's offers); else null. */
+  exchange_for: { sku: string } | null;
 }
 
 /** `true`, or why not: `code` (the host's own, e.g. `GIFT_CARD`) and a sentence for the customer. */
@@ -53,13 +54,45 @@ export type EligibilityRule = (
   request: EligibilityQuery,
 ) => Eligibility | Promise<Eligibility>;
 
-/**
- * The sizes `sku` can be exchanged to; null when the shop does not say (any size is then
- * accepted), an empty list when it cannot be exchanged at all.
- */
-export type ExchangeSizes = (
-  sku: string,
-) => readonly string[] | null | Promise<readonly string[] | null>;
+/** An item the shop offers in exchange for a returned line, priced in the order's currency. */
+export interface ExchangeOffer {
+  sku: string;
+  title?: string | null;
+  variant_title?: string | null;
+  image_url?: string | null;
+  /** Price of one unit now, in the currency's minor unit. */
+  unit_price: number;
+  /** The order's currency (ISO 4217); an offer in another is the host's defect (a 502). */
+  currency: string;
+  /** Whether it can be chosen now (in stock). */
+  available: boolean;
+}
+
+/** The `exchanges` option: what each returned line can be exchanged for. */
+export interface ExchangeOptions {
+  /**
+   * The items `line` of `order` can be exchanged for: by default the same product's other
+   * variants, or anything the shop allows. Asked for the returnable view, at create and update
+   * (the price then is the one the exchange keeps), and again at approval. A throw is a 502
+   * `orders-unavailable`; an answer that is not a list of offers, a 502 `order-source-invalid`.
+   */
+  offers(
+    line: OrderLine,
+    order: Order,
+  ): readonly ExchangeOffer[] | Promise<readonly ExchangeOffer[]>;
+  /**
+   * What happens when the item asked for is unavailable (or no longer offered): `refuse` (a
+   * 422 at create, a 409 at approval) or `store_credit` (the return becomes `STORE_CREDIT`).
+   * Default `refuse`.
+   */
+  whenUnavailable?: "refuse" | "store_credit";
+}
+
+/** The `exchanges` option with its defaults. */
+export interface ExchangeSettings {
+  offers: ExchangeOptions["offers"];
+  whenUnavailable: "refuse" | "store_credit";
+}
 
 /**
  * The reasons one line allows, as reason codes or body parts (a body part allows every fit
@@ -127,7 +160,8 @@ export interface OrderRulesContext {
   orders: OrderSettings;
   /** The catalogue reasons are narrowed from. */
   catalogue: ReasonCatalogue;
-  exchangeSizes: ExchangeSizes | null;
+  /** The `exchanges` option; null: an exchange is like for like. */
+  exchanges: ExchangeSettings | null;
   store: Pick<ReturnsStore, "returnedQuantities">;
   now: () => number;
 }

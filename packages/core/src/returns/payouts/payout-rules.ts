@@ -3,8 +3,10 @@
  * recording one changes. Pure: the operation (`./record-refund`) runs it on the latest version
  * inside `recordOnReturn`, the links ask it whether to offer the form.
  *
- * - A payout is recorded once the refund is final (graded), and only for money: an exchange is
- *   settled in goods, a final refund of 0 (rejected, cancelled, nothing accepted) pays nothing.
+ * - A payout is recorded once the refund is final (graded), and only for money: an exchange
+ *   pays back only the difference the shop refunds (its `refund.total`; none when it is settled
+ *   in goods or the customer pays), a final refund of 0 (rejected, cancelled, nothing accepted)
+ *   pays nothing.
  * - Several partial payouts are fine (as payment systems allow partial refunds); together they
  *   never exceed `refund.total`. `refunded_amount` is their sum.
  * - One reference is one payout: the same reference with the same amount again records
@@ -29,7 +31,7 @@ function unpayableBecause(record: PayoutRecord): UnpayableRefund | null {
   const { refund } = record;
   if (!refund) return "no-refund";
   if (refund.status !== "final") return "not-final";
-  if (refund.method === "exchange") return "exchange";
+  if (refund.method === "exchange" && refund.total === 0) return "exchange";
   if (refund.total === 0) return "nothing-to-pay";
   return null;
 }

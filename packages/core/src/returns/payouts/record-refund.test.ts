@@ -28,7 +28,13 @@ const orders = inMemoryOrders([
   },
 ]);
 
-function setup() {
+/** The tee's other variants, as the shop's catalogue offers them. */
+const offers = () => [
+  { sku: "TEE-BASIC-M", unit_price: 1_900, currency: "EUR", available: true },
+  { sku: "TEE-PREMIUM-M", unit_price: 3_400, currency: "EUR", available: true },
+];
+
+function setup(options: { exchanges?: boolean } = {}) {
   const store = memoryStore();
   const handled: SubscriberEvent[] = [];
   let clock = T0;
@@ -36,6 +42,7 @@ function setup() {
     store,
     idempotency: { required: false },
     orders: { source: orders },
+    ...(options.exchanges ? { exchanges: { offers } } : {}),
     clock: () => (clock += 1_000),
     subscribers: [{ name: "ledger", handle: (event) => void handled.push(event) }],
   });
@@ -44,13 +51,13 @@ function setup() {
 
 type Service = ReturnType<typeof setup>["service"];
 
-async function returnOf(service: Service, resolution = "REFUND", exchange_size?: string) {
+async function returnOf(service: Service, resolution = "REFUND", exchangeFor?: string) {
   const body = {
     order_id: "ord_1",
     line: { sku: "TEE-BLK", size: "M", quantity: 2 },
     reason: "CHANGED_MIND",
     resolution,
-    ...(exchange_size ? { exchange_size } : {}),
+    ...(exchangeFor ? { exchange_for: { sku: exchangeFor } } : {}),
   };
   const { record } = await service.createReturn(body, asCustomer);
   await service.submit(record.id, {}, asCustomer);
@@ -60,8 +67,13 @@ async function returnOf(service: Service, resolution = "REFUND", exchange_size?:
   return record.id;
 }
 
-async function gradedReturn(service: Service, grade = {}, resolution = "REFUND") {
-  const id = await returnOf(service, resolution, resolution === "EXCHANGE" ? "L" : undefined);
+async function gradedReturn(
+  service: Service,
+  grade = {},
+  resolution = "REFUND",
+  exchangeFor?: string,
+) {
+  const id = await returnOf(service, resolution, exchangeFor);
   await service.advance(id, "grade", grade, asStaff);
   return id;
 }
@@ -174,7 +186,7 @@ describe("recordRefund", () => {
     );
   });
 
-  it("recordRefund - an exchange is settled in goods: no payout can be recorded", async () => {
+  it("recordRefund - a like-for-like exchange is settled in goods: no payout can be recorded", async () => {
     const { service } = setup();
     const id = await gradedReturn(service, {}, "EXCHANGE");
 
@@ -182,6 +194,47 @@ describe("recordRefund", () => {
       service.recordRefund(id, { amount: 1, reference: "re_1" }, asStaff),
     );
 
+    expect(refused.toJSON()).toMatchObject({ status: 409, refund_refusal: "exchange" });
+  });
+
+  it("recordRefund - an exchange for a cheaper item pays its difference back as any refund", async () => {
+    const { service } = setup({ exchanges: true });
+    const id = await gradedReturn(service, {}, "EXCHANGE", "TEE-BASIC-M");
+    // 2 × €29.00 returned, 2 × €19.00 taken: the shop refunds €20.00.
+    const graded = { record: await service.get(id, asStaff) };
+    expect(graded.record.exchange?.difference).toEqual({
+      amount: 2_000,
+      direction: "shop_refunds",
+    });
+    expect(graded.record.refund).toMatchObject({
+      total: 2_000,
+      method: "exchange",
+      status: "final",
+    });
+
+    const { record } = await service.recordRefund(
+      id,
+      { amount: 2_000, reference: "re_diff" },
+      asStaff,
+    );
+
+    expect(record.refunded_amount).toBe(2_000);
+    expect(record.payouts[0]).toMatchObject({ amount: 2_000, method: "original_payment" });
+  });
+
+  it("recordRefund - an exchange for a dearer item refunds nothing: the customer pays the difference", async () => {
+    const { service } = setup({ exchanges: true });
+    const id = await gradedReturn(service, {}, "EXCHANGE", "TEE-PREMIUM-M");
+    const graded = { record: await service.get(id, asStaff) };
+    expect(graded.record.exchange?.difference).toEqual({
+      amount: 1_000,
+      direction: "customer_pays",
+    });
+    expect(graded.record.refund?.total).toBe(0);
+
+    const refused = await problemOf(
+      service.recordRefund(id, { amount: 1, reference: "re_1" }, asStaff),
+    );
     expect(refused.toJSON()).toMatchObject({ status: 409, refund_refusal: "exchange" });
   });
 

@@ -10,6 +10,7 @@ import type { CreateReturnRequestParsed, ReturnRequestData } from "../../domain/
 import type { IdempotentResponse } from "../../store/types";
 import { flatString } from "../../util/flat-string";
 import { type DraftParcel, draftRecord } from "../create-return";
+import { requestExchangeDifference, settledExchange } from "../exchange-settlement";
 import type { WriteOutcome } from "../idempotency/engine";
 import type { CheckedReturn } from "../orders/return-rules";
 import type { EligibilityQuery } from "../orders/types";
@@ -80,7 +81,8 @@ function requestDrafts(
   const drafts = requests.map((request, index) => {
     const history = new HistoryBuilder([], at);
     history.add("create", null, "draft", actorOf(ctx.principal), { note: parsed.note });
-    const record = draftRecord(request, checked[index]!, parcel, ctx.principal.id, at, history);
+    const draft = draftRecord(request, checked[index]!, parcel, ctx.principal.id, at, history);
+    const record = { ...draft, exchange: settledExchange(draft, deps.refundPolicy) };
     return { record, history };
   });
   // Worked out together, so the returns' shares of the shipping fee add up to it.
@@ -110,6 +112,7 @@ function requestDrafts(
     created_at: at,
     returns: changes.map((change) => change.next.record),
     refund: requestRefundTotal(changes.map((change) => change.next.record)),
+    exchange_difference: requestExchangeDifference(changes.map((change) => change.next.record)),
   };
   return { changes, data };
 }

@@ -5,6 +5,8 @@
  */
 import { assertScope } from "../../domain/principal";
 import type { ReturnRequestEstimate } from "../../domain/schemas";
+import { requestExchangeDifference, settledExchange } from "../exchange-settlement";
+import { withExchangeChoice } from "../orders/exchange-choice";
 import { parseInput } from "../parse-input";
 import { type RefundedRecord, requestRefunds, requestRefundTotal } from "../refund";
 import type { OperationContext } from "../types";
@@ -22,28 +24,35 @@ export async function estimateReturnRequest(
   await deps.ready();
   const requests = requestsOf(parsed);
   const checked = await checkLines(deps, parsed.order_id, requests, ctx.principal);
-  const drafts = requests.map(
-    (request, index): RefundedRecord => ({
-      line: request.line,
-      order_line: checked[index]!.orderLine ?? null,
-      reason: request.reason,
-      resolution: request.resolution,
-      state: "draft",
-      grade: null,
-      refund: null,
-    }),
-  );
+  const drafts = requests.map((request, index): RefundedRecord => {
+    const draft: RefundedRecord = withExchangeChoice(
+      {
+        line: request.line,
+        order_line: checked[index]!.orderLine ?? null,
+        reason: request.reason,
+        resolution: request.resolution,
+        exchange: null,
+        state: "draft",
+        grade: null,
+        refund: null,
+      },
+      checked[index]!.exchange,
+    );
+    return { ...draft, exchange: settledExchange(draft, deps.refundPolicy) };
+  });
   const refunds = requestRefunds(drafts, deps.refundPolicy);
-  const lines = requests.map((request, index) => ({
-    line: request.line,
-    reason: request.reason,
-    resolution: request.resolution,
+  const lines = drafts.map((draft, index) => ({
+    line: draft.line,
+    reason: draft.reason,
+    resolution: draft.resolution,
     refund: refunds[index] ?? null,
+    exchange: draft.exchange,
   }));
   return {
     object: "return_request_estimate",
     order_id: parsed.order_id,
     lines,
     refund: requestRefundTotal(lines),
+    exchange_difference: requestExchangeDifference(lines),
   };
 }

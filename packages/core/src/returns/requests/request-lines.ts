@@ -24,7 +24,7 @@ function returnRequestOf(
     line: { sku: line.line.sku, quantity: line.quantity, size: line.line.size ?? null },
     reason: line.reason,
     resolution: line.resolution,
-    exchange_size: line.exchange_size ?? null,
+    exchange_for: line.exchange_for ?? null,
   };
 }
 

@@ -8,6 +8,7 @@ import { type Principal, portalListScope } from "../../domain/principal";
 import { problems } from "../../domain/problems";
 import { LIST_LIMIT_MAX, type ReturnRequestData } from "../../domain/schemas";
 import type { ReturnsStore, StoredReturn } from "../../store/types";
+import { requestExchangeDifference } from "../exchange-settlement";
 import { withOrderLine } from "../reader";
 import { requestRefundTotal } from "../refund";
 
@@ -51,5 +52,6 @@ export function requestOf(id: string, returns: readonly StoredReturn[]): ReturnR
     created_at: first.created_at,
     returns: returns.map((stored) => stored.record),
     refund: requestRefundTotal(returns.map((stored) => stored.record)),
+    exchange_difference: requestExchangeDifference(returns.map((stored) => stored.record)),
   };
 }

@@ -159,7 +159,7 @@ async function send(service: Service, request: ReturnRequestData, write: Write):
       const patch = {
         ...(write.reason ? { reason: write.reason } : {}),
         ...(write.resolution ? { resolution: write.resolution } : {}),
-        ...(write.resolution === "EXCHANGE" ? { exchange_size: "L" } : {}),
+        ...(write.resolution === "EXCHANGE" ? { exchange_for: { sku: "L" } } : {}),
       };
       if (Object.keys(patch).length === 0) return { refused: true };
       await service.updateDraft(target.id, patch, asCustomer);
@@ -242,7 +242,7 @@ describe("request shares - property", () => {
           quantity: line.quantity,
           reason: line.reason,
           resolution: line.resolution,
-          ...(line.resolution === "EXCHANGE" ? { exchange_size: "L" } : {}),
+          ...(line.resolution === "EXCHANGE" ? { exchange_for: { sku: "L" } } : {}),
         }));
         const created = await service.createReturnRequest(
           { order_id: ORDER, lines },

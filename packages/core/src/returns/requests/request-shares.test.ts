@@ -62,7 +62,7 @@ function line(sku: Sku, resolution: "REFUND" | "EXCHANGE" = "REFUND") {
     line: sku === "TEE-BLK" ? { sku, size: "M" } : { sku },
     reason: "CHANGED_MIND",
     resolution,
-    ...(resolution === "EXCHANGE" ? { exchange_size: "L" } : {}),
+    ...(resolution === "EXCHANGE" ? { exchange_for: { sku: "L" } } : {}),
   };
 }
 
@@ -139,7 +139,7 @@ describe("return shipping fee shares of a request", () => {
     const shared = { shares: { "TEE-BLK": 396, "CAP-RED": 99 }, total: 495 };
     expect(await sharesOf(service, requestId)).toEqual(shared);
 
-    const exchange = { resolution: "EXCHANGE" as const, exchange_size: "L" };
+    const exchange = { resolution: "EXCHANGE" as const, exchange_for: { sku: "L" } };
     await service.updateDraft(ids["CAP-RED"], exchange, asCustomer);
     expect(await sharesOf(service, requestId)).toEqual({
       shares: { "TEE-BLK": 495, "CAP-RED": 0 },

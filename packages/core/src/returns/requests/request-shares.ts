@@ -22,6 +22,7 @@ import {
   shareRequestFee,
 } from "../../domain/refunds";
 import { carriesShippingFee } from "../../domain/refunds/compute";
+import { withExchangeRefund } from "../exchange-settlement";
 import { lineOf, pricedLine, type RefundedRecord } from "../refund";
 
 /** Graded, rejected or cancelled: its refund is final, and no sibling's change moves its share. */
@@ -111,10 +112,11 @@ export function sharedRefunds(
     );
     open.forEach(({ index, unit_price }, position) => {
       const line = lineOf(records[index] as RefundedRecord, unit_price);
-      refunds[index] = computeRefund(
+      const refund = computeRefund(
         { ...line, currency, status: "estimate", return_shipping_share: shares[position] ?? 0 },
         policy,
       );
+      refunds[index] = withExchangeRefund(refund, records[index] as RefundedRecord, policy);
     });
   }
   return refunds;

@@ -103,7 +103,10 @@ export function chosenLines(lines: ReturnableLine[], choices: Record<string, Lin
     const choice = choices[lineKey(line)] as LineChoice;
     if (!choice.reason) return { missing: "reason", line };
     const exchangeSize = choice.exchangeSize.trim();
-    if (choice.resolution === "EXCHANGE" && !exchangeSize) return { missing: "size", line };
+    // With the shop's offers an exchange names one; without, it is like for like.
+    if (choice.resolution === "EXCHANGE" && !exchangeSize && line.exchange_offers) {
+      return { missing: "size", line };
+    }
     result.push({ line, ...choice, exchangeSize: exchangeSize || null });
   }
   return { lines: result };

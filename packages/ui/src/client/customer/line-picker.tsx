@@ -5,7 +5,7 @@ import { codeLabel } from "../codes";
 import type { MessageKey } from "../messages/en";
 import type { CurrencyUnit } from "../money";
 import { usePage } from "../shared/context";
-import { itemName, ProductThumb } from "../shared/product";
+import { itemName, offeredItemName, ProductThumb } from "../shared/product";
 import { type LineChoice, maxQuantity, offersField, resolutionsOf } from "./choice";
 import { ReasonChoice } from "./reason-choice";
 import { nextPick, type ReasonPick, reasonOf } from "./reason-steps";
@@ -79,20 +79,32 @@ export function LinePicker({ line, index, unit, reasons, choice, refund, onChang
       {returnable && choice.selected ? (
         <LineFields id={id} line={line} reasons={reasons} choice={choice} set={set} />
       ) : null}
-      {returnable && choice.selected ? <LineOutcome choice={choice} refund={refund} /> : null}
+      {returnable && choice.selected ? (
+        <LineOutcome line={line} choice={choice} refund={refund} />
+      ) : null}
     </li>
   );
 }
 
 /**
- * What the customer gets for the line: the size an exchange brings, or the refund or store
+ * What the customer gets for the line: the item an exchange brings, or the refund or store
  * credit of the API's estimate (nothing until that answer is for the line as chosen).
  */
-function LineOutcome({ choice, refund }: { choice: LineChoice; refund: Refund | null }) {
+function LineOutcome({
+  line,
+  choice,
+  refund,
+}: {
+  line: ReturnableLine;
+  choice: LineChoice;
+  refund: Refund | null;
+}) {
   const { i18n } = usePage();
-  const size = choice.exchangeSize.trim();
+  const sku = choice.exchangeSize.trim();
   if (choice.resolution === "EXCHANGE") {
-    return size ? <p class="rk-estimate">{i18n.t("line.exchange", { size })}</p> : null;
+    const offer = line.exchange_offers?.find((candidate) => candidate.sku === sku);
+    const item = offer ? offeredItemName(offer) : sku;
+    return item ? <p class="rk-estimate">{i18n.t("line.exchange", { item })}</p> : null;
   }
   if (!refund) return null;
   const amount = i18n.money(refund.total, refund);
@@ -115,7 +127,7 @@ function LineFields({ id, line, reasons, choice, set }: FieldProps) {
     const pick = nextPick(line.reasons, choice.pick, patch);
     set({ pick, reason: reasonOf(line.reasons, pick) });
   };
-  const exchange = choice.resolution === "EXCHANGE" && offersField(line, "exchange_size");
+  const exchange = choice.resolution === "EXCHANGE" && offersField(line, "exchange_for.sku");
   return (
     <div class="rk-line-fields">
       <div class="rk-field">
@@ -157,33 +169,24 @@ function LineFields({ id, line, reasons, choice, set }: FieldProps) {
   );
 }
 
+/** The item to exchange for, among the shop's offers available now (none without offers). */
 function ExchangeSize({ id, line, choice, set }: Omit<FieldProps, "reasons">) {
   const { i18n } = usePage();
-  const sizes = line.exchange_sizes;
+  const offers = line.exchange_offers?.filter((offer) => offer.available);
+  if (!offers) return null;
   return (
     <div class="rk-field">
       <label for={`${id}-size`}>{i18n.t("line.exchangeSize")}</label>
-      {sizes ? (
-        <select
-          id={`${id}-size`}
-          value={choice.exchangeSize}
-          onChange={(event) => set({ exchangeSize: event.currentTarget.value })}
-        >
-          <option value="">—</option>
-          {sizes.map((size) => (
-            <option value={size}>{size}</option>
-          ))}
-        </select>
-      ) : (
-        <input
-          id={`${id}-size`}
-          type="text"
-          autocomplete="off"
-          maxLength={32}
-          value={choice.exchangeSize}
-          onInput={(event) => set({ exchangeSize: event.currentTarget.value })}
-        />
-      )}
+      <select
+        id={`${id}-size`}
+        value={choice.exchangeSize}
+        onChange={(event) => set({ exchangeSize: event.currentTarget.value })}
+      >
+        <option value="">—</option>
+        {offers.map((offer) => (
+          <option value={offer.sku}>{offeredItemName(offer)}</option>
+        ))}
+      </select>
     </div>
   );
 }

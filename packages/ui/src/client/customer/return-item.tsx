@@ -3,7 +3,7 @@
 import type { Return } from "../api-schemas";
 import { usePage } from "../shared/context";
 import { StateBadge, Timeline } from "../shared/parts";
-import { itemName, ProductThumb, productLine } from "../shared/product";
+import { exchangedFor, itemName, ProductThumb, productLine } from "../shared/product";
 import { RefundBlock } from "../shared/refund";
 import { GradeExplanation } from "../shared/refund-story";
 
@@ -28,8 +28,10 @@ export function ReturnItem({ record, label, onAct }: Props) {
         {line.product?.title ? <span class="rk-muted rk-product-sku">{line.sku}</span> : null}
       </div>
       <p class="rk-muted">{i18n.t("returns.reason", { reason: label(record.reason) })}</p>
-      {record.exchange_size ? (
-        <p class="rk-estimate">{i18n.t("line.exchange", { size: record.exchange_size })}</p>
+      {exchangedFor(record.exchange) ? (
+        <p class="rk-estimate">
+          {i18n.t("line.exchange", { item: exchangedFor(record.exchange) ?? "" })}
+        </p>
       ) : null}
       <RefundBlock refund={record.refund} />
       <GradeExplanation record={record} i18n={i18n} />

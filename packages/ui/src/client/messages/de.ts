@@ -38,10 +38,10 @@ export const de: Messages = {
   "line.reason": "Warum senden Sie es zurück?",
   "line.reasonPlaceholder": "Grund wählen",
   "line.resolution": "Was möchten Sie?",
-  "line.exchangeSize": "Neue Größe",
+  "line.exchangeSize": "Umtauschen gegen",
   "line.estimate": "Voraussichtliche Erstattung: {amount}",
   "line.credit": "Voraussichtlich: {amount} als Gutschrift",
-  "line.exchange": "Sie erhalten stattdessen Größe {size}.",
+  "line.exchange": "Sie erhalten stattdessen {item}.",
   "line.notReturnable.final": "Endverkauf: Dieser Artikel ist vom Umtausch ausgeschlossen.",
   "line.notReturnable.window": "Die Rückgabefrist für diesen Artikel ist abgelaufen.",
   "line.notReturnable.quantity": "Alle Stück dieses Artikels sind bereits in einer Rücksendung.",
@@ -97,7 +97,7 @@ export const de: Messages = {
   "reason.OTHER": "Etwas anderes",
   "resolution.REFUND": "Erstattung auf mein Zahlungsmittel",
   "resolution.STORE_CREDIT": "Gutschrift",
-  "resolution.EXCHANGE": "Umtausch in eine andere Größe",
+  "resolution.EXCHANGE": "Umtausch gegen einen anderen Artikel",
   "summary.heading": "Ihre Erstattung",
   "summary.items.one": "{count} Artikel ausgewählt",
   "summary.items.other": "{count} Artikel ausgewählt",
@@ -254,8 +254,10 @@ export const de: Messages = {
   "problem.order-not-found":
     "Wir finden diese Bestellung nicht in Ihrem Konto. Prüfen Sie die Bestellnummer.",
   "problem.line-not-on-order": "Dieser Artikel gehört nicht zu dieser Bestellung.",
-  "problem.exchange-size-not-offered":
-    "Diese Größe ist für den Umtausch nicht verfügbar. Verfügbar: {sizes}.",
+  "problem.exchange-not-offered":
+    "Dieser Artikel wird nicht zum Umtausch angeboten. Verfügbar: {offers}.",
+  "problem.exchange-unavailable": "Dieser Artikel ist nicht vorrätig. Verfügbar: {offers}.",
+  "problem.exchange-no-longer-available": "Der Umtauschartikel ist nicht mehr verfügbar.",
   "problem.refused-by-policy": "Dieser Artikel kann nicht zurückgesendet werden: {detail}",
   "problem.unauthenticated": "Sie sind nicht angemeldet. Melden Sie sich an, um fortzufahren.",
   "problem.csrf-token-invalid":
@@ -382,7 +384,7 @@ export const de: Messages = {
   "action.record_refund": "Erstattung erfassen",
   "staff.requestHeading": "Rücksendeanfrage {id}",
   "staff.requestRefund": "Erstattung der Anfrage",
-  "staff.exchangeFor": "Stattdessen Größe {size}",
+  "staff.exchangeFor": "Stattdessen {item}",
   "staff.requestReturns": "Die zusammen gesendeten Rücksendungen",
   "staff.inRequest": "Zusammen gesendet in einer Rücksendeanfrage",
   "staff.siblings": "Die anderen Rücksendungen der Anfrage",

@@ -6,6 +6,7 @@
 import type { components } from "../api-types";
 
 type Product = components["schemas"]["Product"];
+type Exchange = components["schemas"]["Exchange"];
 
 /** A line as the API names it (returnable line, return, request line), with what it knows. */
 interface ProductLine {
@@ -89,4 +90,21 @@ export function ProductCell({
       </span>
     </span>
   );
+}
+
+/** An item offered in exchange by name: "Wool jumper (Oat / L)", else its variant, title or SKU. */
+export function offeredItemName(item: {
+  sku: string;
+  title?: string | null;
+  variant_title?: string | null;
+}): string {
+  const { title, variant_title: variant } = item;
+  if (title && variant) return `${title} (${variant})`;
+  return variant ?? title ?? item.sku;
+}
+
+/** The item a return is exchanged for, as the customer recognises it; null for no exchange. */
+export function exchangedFor(exchange: Exchange | null): string | null {
+  const item = exchange?.lines[0];
+  return item ? offeredItemName(item) : null;
 }

@@ -9,7 +9,7 @@ import type { ReturnRequest } from "../api-schemas";
 import { codeLabel } from "../codes";
 import { usePage } from "../shared/context";
 import { Notice, StateBadge } from "../shared/parts";
-import { itemName, ProductCell, productLine } from "../shared/product";
+import { exchangedFor, itemName, ProductCell, productLine } from "../shared/product";
 import { RequestRefundBlock } from "../shared/refund";
 import { ActionForm } from "./action-form";
 import { OrderFacts } from "./order-facts";
@@ -82,8 +82,8 @@ export function RequestDetail({ id, onOpenReturn, onBack }: Props) {
                     <StateBadge state={record.state} />
                   </td>
                   <td>
-                    {record.resolution === "EXCHANGE" && record.exchange_size
-                      ? i18n.t("staff.exchangeFor", { size: record.exchange_size })
+                    {record.resolution === "EXCHANGE" && exchangedFor(record.exchange)
+                      ? i18n.t("staff.exchangeFor", { item: exchangedFor(record.exchange) ?? "" })
                       : record.refund
                         ? i18n.money(record.refund.total, record.refund)
                         : "—"}

@@ -7,7 +7,7 @@ import type { I18n } from "../i18n";
 import { currencyUnit } from "../money";
 import { usePage } from "../shared/context";
 import { Notice, StateBadge, Timeline } from "../shared/parts";
-import { ProductCell, productLine } from "../shared/product";
+import { exchangedFor, ProductCell, productLine } from "../shared/product";
 import { RefundBlock } from "../shared/refund";
 import { GradeExplanation } from "../shared/refund-story";
 import { useReasons } from "../shared/use-reasons";
@@ -64,7 +64,7 @@ export function ReturnDetail({ id, onBack, onOpenReturn, onOpenRequest }: Props)
             <dt>{i18n.t("staff.column.reason")}</dt>
             <dd>
               {label(record.reason)} · {codeLabel(i18n, "staff.resolution", record.resolution)}
-              {record.exchange_size ? ` → ${record.exchange_size}` : ""}
+              {exchangedFor(record.exchange) ? ` → ${exchangedFor(record.exchange)}` : ""}
             </dd>
             {record.grade ? (
               <>
