@@ -210,7 +210,7 @@ const EXCHANGE_VARIANTS: Record<string, { sku: string; variant_title: string; ti
  * What the navy jumper (a sku only exchange.browser.test.ts's orders have) can be exchanged
  * for, at prices of their own: another colour dearer, one cheaper, another size the same.
  */
-export const PRICED_OFFERS: Record<
+const PRICED_OFFERS: Record<
   string,
   { sku: string; title: string; variant_title: string; colour: string; unit_price: number }[]
 > = {
