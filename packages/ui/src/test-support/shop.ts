@@ -206,6 +206,49 @@ const EXCHANGE_VARIANTS: Record<string, { sku: string; variant_title: string; ti
   "JUMPER-OAT": { sku: "JUMPER-OAT-L", variant_title: "Oat / L", title: "Wool jumper" },
 };
 
+/**
+ * What the navy jumper (a sku only exchange.browser.test.ts's orders have) can be exchanged
+ * for, at prices of their own: another colour dearer, one cheaper, another size the same.
+ */
+const PRICED_OFFERS: Record<
+  string,
+  { sku: string; title: string; variant_title: string; colour: string; unit_price: number }[]
+> = {
+  "JUMPER-NAVY": [
+    {
+      sku: "JUMPER-RED-M",
+      title: "Wool jumper",
+      variant_title: "Red / M",
+      colour: "b03a2e",
+      unit_price: 6900,
+    },
+    {
+      sku: "JUMPER-GRY-M",
+      title: "Wool jumper",
+      variant_title: "Grey / M",
+      colour: "8a8d91",
+      unit_price: 5400,
+    },
+    {
+      sku: "JUMPER-NAVY-L",
+      title: "Wool jumper",
+      variant_title: "Navy / L",
+      colour: "1f2a44",
+      unit_price: 5900,
+    },
+  ],
+};
+
+/** The offers for `sku` with the shop's own pictures, in `currency`, all in stock. */
+function pricedOffers(sku: string, baseUrl: string, currency: string) {
+  return (PRICED_OFFERS[sku] ?? []).map(({ colour, ...offer }) => ({
+    ...offer,
+    image_url: `${baseUrl}/pictures/${colour}.svg`,
+    currency,
+    available: true,
+  }));
+}
+
 export async function startShop(options: ShopOptions = {}): Promise<Shop> {
   const received: unknown[] = [];
   const receiver = createServer((req, res) => {
@@ -251,10 +294,13 @@ export async function startShop(options: ShopOptions = {}): Promise<Shop> {
       reasons: options.reasons,
     },
     // The other size of a few lines, at the price paid: such an exchange settles nothing.
+    // The navy jumper's offers have prices of their own.
     exchanges: {
       offers: (line, order) => {
+        if (!order.currency) return [];
+        if (PRICED_OFFERS[line.sku]) return pricedOffers(line.sku, url, order.currency);
         const other = EXCHANGE_VARIANTS[line.sku];
-        if (!other || !order.currency) return [];
+        if (!other) return [];
         const offer = { ...other, unit_price: line.unit_price ?? 0, currency: order.currency };
         return [{ ...offer, available: true }];
       },

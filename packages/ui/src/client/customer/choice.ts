@@ -89,6 +89,25 @@ export function estimatedRefund(
   return entry?.refund ?? null;
 }
 
+/** A line's exchange in the estimate: the item and the difference the request would carry. */
+export type EstimatedExchange = NonNullable<EstimateLine["exchange"]>;
+
+/**
+ * The line's exchange in `estimate` (the item and the difference the request would carry, bonus
+ * included), or null when it has none for the line as chosen now, the item chosen included.
+ */
+export function estimatedExchange(
+  estimate: ReturnRequestEstimate | null,
+  line: ReturnableLine,
+  choice: LineChoice,
+): EstimatedExchange | null {
+  const entry = estimate?.lines.find((candidate) => answersLine(candidate, line, choice));
+  const exchange = entry?.exchange ?? null;
+  const wanted = choice.exchangeSize.trim();
+  if (exchange?.kind === "offer" && wanted && exchange.lines[0]?.sku !== wanted) return null;
+  return exchange;
+}
+
 /** The lines chosen, each with what the request needs, or what is missing first. */
 type Chosen =
   | { lines: ChosenLine[] }

@@ -1,12 +1,31 @@
 /** @module client/customer/line-picker — one line of the order: take it or not, and how. */
 
-import type { Reason, Refund, ReturnableLine } from "../api-schemas";
+import type {
+  ExchangeOffer,
+  Reason,
+  Refund,
+  ReturnableLine,
+  ReturnRequestEstimate,
+} from "../api-schemas";
 import { codeLabel } from "../codes";
 import type { MessageKey } from "../messages/en";
 import type { CurrencyUnit } from "../money";
 import { usePage } from "../shared/context";
-import { itemName, offeredItemName, ProductThumb } from "../shared/product";
-import { type LineChoice, maxQuantity, offersField, resolutionsOf } from "./choice";
+import {
+  customerDifference,
+  offerDifference,
+  offerDifferenceWords,
+} from "../shared/exchange-words";
+import { itemName, OfferThumb, offeredItemName, ProductThumb } from "../shared/product";
+import {
+  type EstimatedExchange,
+  estimatedExchange,
+  estimatedRefund,
+  type LineChoice,
+  maxQuantity,
+  offersField,
+  resolutionsOf,
+} from "./choice";
 import { ReasonChoice } from "./reason-choice";
 import { nextPick, type ReasonPick, reasonOf } from "./reason-steps";
 
@@ -17,8 +36,11 @@ interface Props {
   unit: CurrencyUnit | null;
   reasons: Reason[];
   choice: LineChoice;
-  /** This line's refund in the API's estimate of the whole choice, as chosen now; else null. */
-  refund: Refund | null;
+  /**
+   * The API's estimate of the whole choice as chosen now, else null: the line's refund, or its
+   * exchange's difference, is its entry there.
+   */
+  estimate: ReturnRequestEstimate | null;
   onChange(next: LineChoice): void;
 }
 
@@ -38,7 +60,7 @@ function refusalKey(line: ReturnableLine): MessageKey {
   return "line.notReturnable.other";
 }
 
-export function LinePicker({ line, index, unit, reasons, choice, refund, onChange }: Props) {
+export function LinePicker({ line, index, unit, reasons, choice, estimate, onChange }: Props) {
   const { i18n } = usePage();
   const id = `rk-line-${index}`;
   const returnable = Boolean(line._templates.create) && line.returnable_quantity > 0;
@@ -77,34 +99,56 @@ export function LinePicker({ line, index, unit, reasons, choice, refund, onChang
         <p class="rk-muted">{i18n.t("line.until", { date: i18n.date(line.returnable_until) })}</p>
       ) : null}
       {returnable && choice.selected ? (
-        <LineFields id={id} line={line} reasons={reasons} choice={choice} set={set} />
+        <LineFields id={id} line={line} unit={unit} reasons={reasons} choice={choice} set={set} />
       ) : null}
       {returnable && choice.selected ? (
-        <LineOutcome line={line} choice={choice} refund={refund} />
+        <LineOutcome
+          line={line}
+          unit={unit}
+          choice={choice}
+          refund={estimatedRefund(estimate, line, choice)}
+          exchange={estimatedExchange(estimate, line, choice)}
+        />
       ) : null}
     </li>
   );
 }
 
 /**
- * What the customer gets for the line: the item an exchange brings, or the refund or store
- * credit of the API's estimate (nothing until that answer is for the line as chosen).
+ * What the customer gets for the line: the item an exchange brings, with the difference the
+ * API's estimate works out (bonus included), or the refund or store credit of that estimate
+ * (no figure until that answer is for the line as chosen).
  */
 function LineOutcome({
   line,
+  unit,
   choice,
   refund,
+  exchange,
 }: {
   line: ReturnableLine;
+  unit: CurrencyUnit | null;
   choice: LineChoice;
   refund: Refund | null;
+  exchange: EstimatedExchange | null;
 }) {
   const { i18n } = usePage();
   const sku = choice.exchangeSize.trim();
   if (choice.resolution === "EXCHANGE") {
     const offer = line.exchange_offers?.find((candidate) => candidate.sku === sku);
     const item = offer ? offeredItemName(offer) : sku;
-    return item ? <p class="rk-estimate">{i18n.t("line.exchange", { item })}</p> : null;
+    if (!item) return null;
+    const difference = customerDifference(i18n, exchange?.difference, unit);
+    if (!difference) return <p class="rk-estimate">{i18n.t("line.exchange", { item })}</p>;
+    const bonus = exchange?.bonus_credit ?? 0;
+    const words = [
+      difference,
+      bonus > 0 && unit ? i18n.t("exchange.bonus", { amount: i18n.money(bonus, unit) }) : null,
+    ];
+    const text = words.filter(Boolean).join(" · ");
+    return (
+      <p class="rk-estimate">{i18n.t("line.exchangeDifference", { item, difference: text })}</p>
+    );
   }
   if (!refund) return null;
   const amount = i18n.money(refund.total, refund);
@@ -115,12 +159,13 @@ function LineOutcome({
 interface FieldProps {
   id: string;
   line: ReturnableLine;
+  unit: CurrencyUnit | null;
   reasons: Reason[];
   choice: LineChoice;
   set(patch: Partial<LineChoice>): void;
 }
 
-function LineFields({ id, line, reasons, choice, set }: FieldProps) {
+function LineFields({ id, line, unit, reasons, choice, set }: FieldProps) {
   const { i18n } = usePage();
   const max = maxQuantity(line);
   const pickReason = (patch: Partial<ReasonPick>) => {
@@ -164,16 +209,27 @@ function LineFields({ id, line, reasons, choice, set }: FieldProps) {
           </label>
         ))}
       </fieldset>
-      {exchange ? <ExchangeSize id={id} line={line} choice={choice} set={set} /> : null}
+      {exchange ? <ExchangeSize id={id} line={line} unit={unit} choice={choice} set={set} /> : null}
     </div>
   );
 }
 
-/** The item to exchange for, among the shop's offers available now (none without offers). */
-function ExchangeSize({ id, line, choice, set }: Omit<FieldProps, "reasons">) {
+/**
+ * The item to exchange for, among the shop's offers available now (none without offers), each
+ * with its price for the units chosen against the price paid; the chosen one by its picture.
+ */
+function ExchangeSize({ id, line, unit, choice, set }: Omit<FieldProps, "reasons">) {
   const { i18n } = usePage();
   const offers = line.exchange_offers?.filter((offer) => offer.available);
   if (!offers) return null;
+  const chosen = offers.find((offer) => offer.sku === choice.exchangeSize);
+  const optionText = (offer: ExchangeOffer) => {
+    const signed = unit ? offerDifference(line, offer, choice.quantity, unit.currency) : null;
+    const name = offeredItemName(offer);
+    return signed === null || !unit
+      ? name
+      : `${name} · ${offerDifferenceWords(i18n, signed, unit)}`;
+  };
   return (
     <div class="rk-field">
       <label for={`${id}-size`}>{i18n.t("line.exchangeSize")}</label>
@@ -184,9 +240,15 @@ function ExchangeSize({ id, line, choice, set }: Omit<FieldProps, "reasons">) {
       >
         <option value="">—</option>
         {offers.map((offer) => (
-          <option value={offer.sku}>{offeredItemName(offer)}</option>
+          <option value={offer.sku}>{optionText(offer)}</option>
         ))}
       </select>
+      {chosen ? (
+        <span class="rk-offer">
+          <OfferThumb offer={chosen} />
+          <span class="rk-offer-chosen">{offeredItemName(chosen)}</span>
+        </span>
+      ) : null}
     </div>
   );
 }

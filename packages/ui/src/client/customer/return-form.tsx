@@ -14,7 +14,6 @@ import {
   answersChoice,
   chosenCount,
   chosenLines,
-  estimatedRefund,
   initialChoice,
   type LineChoice,
   lineKey,
@@ -134,7 +133,7 @@ export function ReturnForm({ orderId, version, onSubmitted }: Props) {
             unit={currencyUnit(order)}
             reasons={reasons}
             choice={choices[lineKey(line)] ?? initialChoice(line)}
-            refund={estimatedRefund(answer, line, choices[lineKey(line)] ?? initialChoice(line))}
+            estimate={answer}
             onChange={(next) => setChoices({ ...choices, [lineKey(line)]: next })}
           />
         ))}

@@ -2,6 +2,7 @@
 
 import type { Return } from "../api-schemas";
 import { usePage } from "../shared/context";
+import { customerDifference } from "../shared/exchange-words";
 import { StateBadge, Timeline } from "../shared/parts";
 import { exchangedFor, itemName, ProductThumb, productLine } from "../shared/product";
 import { RefundBlock } from "../shared/refund";
@@ -28,11 +29,7 @@ export function ReturnItem({ record, label, onAct }: Props) {
         {line.product?.title ? <span class="rk-muted rk-product-sku">{line.sku}</span> : null}
       </div>
       <p class="rk-muted">{i18n.t("returns.reason", { reason: label(record.reason) })}</p>
-      {exchangedFor(record.exchange) ? (
-        <p class="rk-estimate">
-          {i18n.t("line.exchange", { item: exchangedFor(record.exchange) ?? "" })}
-        </p>
-      ) : null}
+      <ExchangeLine record={record} />
       <RefundBlock refund={record.refund} />
       <GradeExplanation record={record} i18n={i18n} />
       <Timeline
@@ -53,5 +50,20 @@ export function ReturnItem({ record, label, onAct }: Props) {
         ) : null}
       </div>
     </li>
+  );
+}
+
+/** The item an exchange brings, and the difference it settles ("· €7.00 to pay"), if any. */
+function ExchangeLine({ record }: { record: Return }) {
+  const { i18n } = usePage();
+  const item = exchangedFor(record.exchange);
+  if (!item) return null;
+  const difference = customerDifference(i18n, record.exchange?.difference, record.refund);
+  return (
+    <p class="rk-estimate">
+      {difference
+        ? i18n.t("line.exchangeDifference", { item, difference })
+        : i18n.t("line.exchange", { item })}
+    </p>
   );
 }

@@ -3,6 +3,7 @@
 import type { ReturnRequestEstimate } from "../api-schemas";
 import type { CurrencyUnit } from "../money";
 import { usePage } from "../shared/context";
+import { customerDifference } from "../shared/exchange-words";
 import { FeeLines, totalOf } from "../shared/refund";
 import type { EstimateState } from "./use-refund-estimate";
 
@@ -44,7 +45,7 @@ export function Summary({ count, state, unit, restockingPercent }: Props) {
   );
 }
 
-/** Refund and store credit apart, exchanges, each fee with why, and what the customer gets in all. */
+/** Refund and store credit apart, exchanges netted, each fee with why, and what the customer gets in all. */
 function Amounts({
   estimate,
   unit,
@@ -78,7 +79,10 @@ function Amounts({
         {exchanges ? (
           <>
             <dt>{i18n.t("summary.exchange")}</dt>
-            <dd>{i18n.t("summary.exchangeNone")}</dd>
+            <dd>
+              {customerDifference(i18n, estimate.exchange_difference, unit) ??
+                i18n.t("summary.exchangeNone")}
+            </dd>
           </>
         ) : null}
         {refund ? <FeeLines refund={refund} restockingPercent={restockingPercent} /> : null}

@@ -47,13 +47,25 @@ const THUMB_SIZE = 64;
  * that start below the fold.
  */
 export function ProductThumb({ line, lazy = false }: { line: ProductLine; lazy?: boolean }) {
-  const url = line.product?.image_url;
+  return <Thumb url={line.product?.image_url ?? null} name={itemName(line)} lazy={lazy} />;
+}
+
+/** An item offered in exchange by its picture, in the same box as the lines' own. */
+export function OfferThumb({
+  offer,
+}: {
+  offer: Parameters<typeof offeredItemName>[0] & { image_url: string | null };
+}) {
+  return <Thumb url={offer.image_url} name={offeredItemName(offer)} lazy={false} />;
+}
+
+function Thumb({ url, name, lazy }: { url: string | null; name: string; lazy: boolean }) {
   if (!url) return <span class="rk-thumb rk-thumb-empty" aria-hidden="true" />;
   return (
     <img
       class="rk-thumb"
       src={url}
-      alt={itemName(line)}
+      alt={name}
       width={THUMB_SIZE}
       height={THUMB_SIZE}
       loading={lazy ? "lazy" : "eager"}

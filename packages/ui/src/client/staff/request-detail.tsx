@@ -8,6 +8,7 @@ import { apiPaths } from "../api-paths";
 import type { ReturnRequest } from "../api-schemas";
 import { codeLabel } from "../codes";
 import { usePage } from "../shared/context";
+import { staffDifference } from "../shared/exchange-words";
 import { Notice, StateBadge } from "../shared/parts";
 import { exchangedFor, itemName, ProductCell, productLine } from "../shared/product";
 import { RequestRefundBlock } from "../shared/refund";
@@ -82,11 +83,22 @@ export function RequestDetail({ id, onOpenReturn, onBack }: Props) {
                     <StateBadge state={record.state} />
                   </td>
                   <td>
-                    {record.resolution === "EXCHANGE" && exchangedFor(record.exchange)
-                      ? i18n.t("staff.exchangeFor", { item: exchangedFor(record.exchange) ?? "" })
-                      : record.refund
-                        ? i18n.money(record.refund.total, record.refund)
-                        : "—"}
+                    {record.resolution === "EXCHANGE" && exchangedFor(record.exchange) ? (
+                      <span data-testid="exchange">
+                        {[
+                          i18n.t("staff.exchangeFor", {
+                            item: exchangedFor(record.exchange) ?? "",
+                          }),
+                          staffDifference(i18n, record.exchange?.difference, record.refund),
+                        ]
+                          .filter(Boolean)
+                          .join(" · ")}
+                      </span>
+                    ) : record.refund ? (
+                      i18n.money(record.refund.total, record.refund)
+                    ) : (
+                      "—"
+                    )}
                   </td>
                 </tr>
               ))}

@@ -6,6 +6,7 @@ import { codeLabel } from "../codes";
 import type { I18n } from "../i18n";
 import { currencyUnit } from "../money";
 import { usePage } from "../shared/context";
+import { exchangeWords } from "../shared/exchange-words";
 import { Notice, StateBadge, Timeline } from "../shared/parts";
 import { exchangedFor, ProductCell, productLine } from "../shared/product";
 import { RefundBlock } from "../shared/refund";
@@ -64,7 +65,10 @@ export function ReturnDetail({ id, onBack, onOpenReturn, onOpenRequest }: Props)
             <dt>{i18n.t("staff.column.reason")}</dt>
             <dd>
               {label(record.reason)} · {codeLabel(i18n, "staff.resolution", record.resolution)}
-              {exchangedFor(record.exchange) ? ` → ${exchangedFor(record.exchange)}` : ""}
+              {exchangedFor(record.exchange) ? " → " : ""}
+              {exchangedFor(record.exchange) ? (
+                <span data-testid="exchange">{exchangeWords(i18n, record)}</span>
+              ) : null}
             </dd>
             {record.grade ? (
               <>
