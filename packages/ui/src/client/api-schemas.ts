@@ -20,6 +20,7 @@ export type ReturnableOrder = Schemas["ReturnableOrder"];
 /** One line of an order as the returnable view shows it. */
 export type ReturnableLine = ReturnableOrder["lines"][number];
 /** An item the shop offers in exchange for a line. */
+export type ExchangeOffer = Schemas["ExchangeOffer"];
 /** A return's refund, or a request's (its returns' added up: no method). */
 export type Refund = Schemas["Refund"] | Schemas["ReturnRequestRefund"];
 export type Link = Schemas["Link"];
