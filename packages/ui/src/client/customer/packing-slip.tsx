@@ -11,7 +11,7 @@ import type { ReturnRequest } from "../api-schemas";
 import { describeProblem } from "../problems";
 import { usePage } from "../shared/context";
 import { Notice } from "../shared/parts";
-import { itemName, productLine } from "../shared/product";
+import { itemName, orderNumberOf, productLine } from "../shared/product";
 import { useReturnPolicy } from "../shared/use-return-policy";
 import { AddressBlock, addressFor, MethodInstructions } from "./send-back";
 
@@ -64,7 +64,7 @@ export function PackingSlip({ requestId }: { requestId: string }) {
             {request.rma}
           </dd>
           <dt>{i18n.t("slip.order")}</dt>
-          <dd data-testid="slip-order">{orderNumberOf(request)}</dd>
+          <dd data-testid="slip-order">{orderNumberOf(request.returns, request.order_id)}</dd>
           <dt>{i18n.t("send.requestId")}</dt>
           <dd>{request.id}</dd>
         </dl>
@@ -96,12 +96,6 @@ export function PackingSlip({ requestId }: { requestId: string }) {
       <p class="rk-muted">{i18n.t("slip.enclose")}</p>
     </Main>
   );
-}
-
-/** The order as the customer knows it: its number when the shop gave one, else its id. */
-function orderNumberOf(request: ReturnRequest): string {
-  const numbered = request.returns.find((one) => one.order_line?.order_number);
-  return numbered?.order_line?.order_number ?? request.order_id;
 }
 
 /** An item by name and variant; the SKU beneath it, for the warehouse, when the name is not it. */

@@ -9,6 +9,7 @@ import type { Return, ReturnList, ReturnRequest, Template } from "../api-schemas
 import { describeProblem } from "../problems";
 import { usePage } from "../shared/context";
 import { Notice } from "../shared/parts";
+import { orderNumberOf } from "../shared/product";
 import { RequestRefundBlock } from "../shared/refund";
 import { useReasons } from "../shared/use-reasons";
 import { useReturnPolicy } from "../shared/use-return-policy";
@@ -84,12 +85,11 @@ export function ReturnsList({ orderId, version, onChanged }: Props) {
       i18n.t(name === "cancel" ? "returns.cancelled" : "request.submitted"),
     );
 
-  // The order as the customer knows it: its number, once a return of it says one.
-  const numbered = (entries ?? [])
-    .flatMap((entry) => ("record" in entry ? [entry.record] : entry.request.returns))
-    .find((record) => record.order_line?.order_number);
+  const records = (entries ?? []).flatMap((entry) =>
+    "record" in entry ? [entry.record] : entry.request.returns,
+  );
   const heading = orderId
-    ? i18n.t("returns.forOrder", { order: numbered?.order_line?.order_number ?? orderId })
+    ? i18n.t("returns.forOrder", { order: orderNumberOf(records, orderId) })
     : i18n.t("returns.heading");
   return (
     <section class="rk-card" aria-labelledby="rk-returns-heading">

@@ -104,6 +104,19 @@ export function ProductCell({
   );
 }
 
+/**
+ * The order as the customer knows it: the number a return of it snapshotted, else `orderId`
+ * (the shop gave no number, or no return of it is known yet).
+ */
+export function orderNumberOf(
+  records: readonly { order_line: { order_number: string | null } | null }[],
+  orderId: string,
+): string {
+  return (
+    records.find((record) => record.order_line?.order_number)?.order_line?.order_number ?? orderId
+  );
+}
+
 /** An item offered in exchange by name: "Wool jumper (Oat / L)", else its variant, title or SKU. */
 export function offeredItemName(item: {
   sku: string;
