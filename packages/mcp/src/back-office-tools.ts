@@ -10,10 +10,9 @@ import {
   MerchantListQuerySchema,
   RecordRefundSchema,
   type ReturnData,
-  toDecimalAmount,
 } from "@returnkit/core";
 import { z } from "zod";
-import { listSummary } from "./line-names";
+import { listSummary, moneyText } from "./line-names";
 import { ReturnListOutput, ReturnOutput } from "./output-schemas";
 import type { ToolContext, ToolRegistry } from "./tool-context";
 import { toolResult } from "./tool-result";
@@ -129,7 +128,7 @@ export function registerBackOfficeWrites(server: ToolRegistry, tools: ToolContex
 function refundedSoFar(record: ReturnData): string {
   const { refund } = record;
   if (!refund) return "no refund";
-  const money = (minor: number) => `${toDecimalAmount(minor, refund.currency)} ${refund.currency}`;
+  const money = (minor: number) => moneyText(minor, refund.currency);
   return `${money(record.refunded_amount)} of ${money(refund.total)} refunded`;
 }
 

@@ -45,7 +45,7 @@ export function registerCustomerReads(server: ToolRegistry, tools: ToolContext):
     {
       title: "What can be returned from an order",
       description:
-        "The lines of one of your orders, each with the quantity you can still return and, if none, why not, and the reasons it allows (reasons.codes; for fit, reasons.fit's directions and body parts). Call it before start_return: its reason must be one of the line's.",
+        "The lines of one of your orders, each with the quantity you can still return and, if none, why not, and the reasons it allows (reasons.codes; for fit, reasons.fit's directions and body parts). Call it before start_return: its reason must be one of the line's. Lines the shop exchanges list exchange_offers: other variants or products, each priced, for start_return's exchange_for.",
       inputSchema: z.object({ order_id: z.string().min(1).max(128) }),
       outputSchema: ReturnableOrderOutput,
       annotations: READ_ONLY,
@@ -96,7 +96,7 @@ export function registerCustomerWrites(server: ToolRegistry, tools: ToolContext)
     {
       title: "Start a return",
       description:
-        "Creates a draft return for one line of one of your orders, with one of the reasons returnable_lines offers for that line. Submit it with submit_return.",
+        "Creates a draft return for one line of one of your orders, with one of the reasons returnable_lines offers for that line. To exchange it, resolution EXCHANGE and exchange_for.sku, one of the line's available exchange_offers: the shop prices it, and the return's exchange.difference says who pays what. Submit it with submit_return.",
       inputSchema: service.schemas.CreateReturn.safeExtend(writeFields),
       outputSchema: ReturnOutput,
       annotations: writeAnnotations(false),
@@ -113,7 +113,8 @@ export function registerCustomerWrites(server: ToolRegistry, tools: ToolContext)
     "update_return",
     {
       title: "Change a draft return",
-      description: "Changes a draft's reason, resolution or exchange size.",
+      description:
+        "Changes a draft's reason, resolution or the item it is exchanged for (exchange_for).",
       inputSchema: service.schemas.UpdateReturn.safeExtend({ id: returnId, ...writeFields }),
       outputSchema: ReturnOutput,
       annotations: writeAnnotations(false),

@@ -3,7 +3,15 @@
  * the product's title and variant with the SKU beside it ("Organic cotton tee, Black / M
  * (TEE-BLK)"), or the SKU and size when the shop's order data gave no title.
  */
-import type { Product, ReturnableLine, ReturnData } from "@returnkit/core";
+import {
+  type Product,
+  type ReturnableLine,
+  type ReturnData,
+  toDecimalAmount,
+} from "@returnkit/core";
+
+/** An item a returnable line can be exchanged for, as the returnable view lists it. */
+type ExchangeOfferData = NonNullable<ReturnableLine["exchange_offers"]>[number];
 
 interface NamedLine {
   sku: string;
@@ -28,11 +36,57 @@ export function returnItem(record: Pick<ReturnData, "line" | "order_line">): str
   return `${lineName(record.line, record.order_line?.product)} × ${record.line.quantity}`;
 }
 
+/** "10.00 EUR": an amount in its currency's minor unit, as the summaries say it. */
+export function moneyText(minor: number, currency: string): string {
+  return `${toDecimalAmount(minor, currency)} ${currency}`;
+}
+
+/** An item offered in exchange, by its title and variant with the SKU: "Wool jumper, Red / M (JUMPER-RED-M)". */
+function itemName(item: Pick<ExchangeOfferData, "sku" | "title" | "variant_title">): string {
+  const name = item.title ?? item.sku;
+  return `${name}${item.variant_title ? `, ${item.variant_title}` : ""} (${item.sku})`;
+}
+
+/** An offer by name with its price against `paid` per unit: "… 10.00 EUR more per unit". */
+function offerText(offer: ExchangeOfferData, paid: number | null): string {
+  const name = itemName(offer);
+  const gap = paid === null ? 0 : offer.unit_price - paid;
+  const price =
+    paid === null
+      ? moneyText(offer.unit_price, offer.currency)
+      : gap === 0
+        ? "same price"
+        : `${moneyText(Math.abs(gap), offer.currency)} ${gap > 0 ? "more" : "less"} per unit`;
+  return `${name} ${price}${offer.available ? "" : ", unavailable"}`;
+}
+
+/** A returnable line, named, with what can still go back and what it can be exchanged for. */
+function returnableLine(line: ReturnableLine): string {
+  const returnable = `${lineName(line, line.product)}: ${line.returnable_quantity} returnable`;
+  if (!line.exchange_offers?.length) return returnable;
+  const offers = line.exchange_offers.map((offer) => offerText(offer, line.unit_price));
+  return `${returnable}; exchange_for offers: ${offers.join(", ")}`;
+}
+
 /** A returnable view's lines, named, each with what can still go back. */
 export function returnableLines(lines: readonly ReturnableLine[]): string {
-  return lines
-    .map((line) => `${lineName(line, line.product)}: ${line.returnable_quantity} returnable`)
-    .join("; ");
+  return lines.map(returnableLine).join("; ");
+}
+
+/**
+ * "exchange for Wool jumper, Red / M (JUMPER-RED-M) × 1, the customer pays 10.00 EUR": what a
+ * return gets in exchange and the difference it settles; null without an exchange.
+ */
+export function exchangeText(record: Pick<ReturnData, "exchange" | "order_line">): string | null {
+  const { exchange } = record;
+  if (!exchange) return null;
+  const items = exchange.lines.map((item) => `${itemName(item)} × ${item.quantity}`).join(", ");
+  const { difference } = exchange;
+  const currency = record.order_line?.currency;
+  if (!difference || !currency) return `exchange for ${items}`;
+  if (difference.amount === 0) return `exchange for ${items}, nothing to settle`;
+  const who = difference.direction === "customer_pays" ? "the customer pays" : "the shop refunds";
+  return `exchange for ${items}, ${who} ${moneyText(difference.amount, currency)}`;
 }
 
 /** A page of returns in a sentence: each by id, item and state. */

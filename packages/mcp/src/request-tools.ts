@@ -10,13 +10,9 @@ import type {
   ReturnRequestEstimate,
   ReturnRequestResult,
 } from "@returnkit/core";
-import {
-  ShipReturnRequestSchema,
-  SubmitReturnRequestSchema,
-  toDecimalAmount,
-} from "@returnkit/core";
+import { ShipReturnRequestSchema, SubmitReturnRequestSchema } from "@returnkit/core";
 import { z } from "zod";
-import { returnItem } from "./line-names";
+import { moneyText, returnItem } from "./line-names";
 import { ReturnRequestEstimateOutput, ReturnRequestOutput } from "./output-schemas";
 import type { ToolContext, ToolRegistry } from "./tool-context";
 import { toolResult } from "./tool-result";
@@ -34,7 +30,7 @@ const requestWriteFields = { idempotency_key: writeFields.idempotency_key };
 
 /** "Refund 79.99 EUR (final)": a request's or an estimate's total, as the summaries say it. */
 function refundPhrase(refund: NonNullable<ReturnRequestData["refund"]>): string {
-  return `Refund ${toDecimalAmount(refund.total, refund.currency)} ${refund.currency} (${refund.status})`;
+  return `Refund ${moneyText(refund.total, refund.currency)} (${refund.status})`;
 }
 
 function summary(request: ReturnRequestData, verb: string, replayed = false): string {
@@ -110,7 +106,7 @@ export function registerRequestWrites(server: ToolRegistry, tools: ToolContext):
     {
       title: "Start a return of several lines",
       description:
-        "Creates one draft return for each line of one of your orders, all or none: if any line cannot be returned, nothing is created and the problem names each such line by its index. Submit them with submit_return_request.",
+        "Creates one draft return for each line of one of your orders, all or none: if any line cannot be returned, nothing is created and the problem names each such line by its index. A line to exchange takes resolution EXCHANGE and exchange_for.sku, one of its exchange_offers (returnable_lines); the request's exchange_difference is the one payment or refund that settles them all. Submit them with submit_return_request.",
       inputSchema: service.schemas.CreateReturnRequest.safeExtend(requestWriteFields),
       outputSchema: ReturnRequestOutput,
       annotations: writeAnnotations(false),

@@ -5,7 +5,7 @@
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import type { OperationContext, Principal, ReturnData, ReturnResult } from "@returnkit/core";
 import { z } from "zod";
-import { returnItem } from "./line-names";
+import { exchangeText, returnItem } from "./line-names";
 
 export const writeFields = {
   idempotency_key: z
@@ -76,5 +76,6 @@ export function returnOutput(
 export function summarize(record: ReturnData, verb: string, replayed = false): string {
   const again = replayed ? " (replayed: this key already did it)" : "";
   const order = record.order_line?.order_number ?? record.order_id;
-  return `Return ${record.id} of ${returnItem(record)}, order ${order}, ${verb}${again}; state ${record.state}, version ${record.version}.`;
+  const exchange = exchangeText(record);
+  return `Return ${record.id} of ${returnItem(record)}, order ${order}, ${verb}${again}; state ${record.state}, version ${record.version}${exchange ? `; ${exchange}` : ""}.`;
 }

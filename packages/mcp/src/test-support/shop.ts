@@ -68,3 +68,37 @@ export function shopOptions() {
     clock: () => NOW,
   };
 }
+
+/** A navy jumper (€59.00), which the shop offers to exchange for other colours. */
+export const JUMPER_ORDER: OrderInput = {
+  ...ORDER,
+  id: "ord_5004",
+  number: "#5004",
+  lines: [
+    {
+      sku: "JUMPER-NAVY",
+      size: "M",
+      quantity: 2,
+      unit_price: 5_900,
+      title: "Wool jumper",
+      variant_title: "Navy / M",
+    },
+  ],
+};
+
+/** The jumper's other colours: dearer, cheaper, the same price but out of stock. */
+const JUMPER_OFFERS = [
+  { sku: "JUMPER-RED-M", variant_title: "Red / M", unit_price: 6_900, available: true },
+  { sku: "JUMPER-GREY-M", variant_title: "Grey / M", unit_price: 5_400, available: true },
+  { sku: "JUMPER-OAT-M", variant_title: "Oat / M", unit_price: 5_900, available: false },
+].map((offer) => ({ ...offer, title: "Wool jumper", image_url: null, currency: "EUR" }));
+
+/** `shopOptions` with the jumper's order and the shop's exchange offers. */
+export function exchangeShopOptions() {
+  const options = shopOptions();
+  return {
+    ...options,
+    orders: { ...options.orders, source: inMemoryOrders([JUMPER_ORDER]) },
+    exchanges: { offers: () => JUMPER_OFFERS },
+  };
+}
