@@ -6,6 +6,7 @@
  */
 import type { Return } from "../api-schemas";
 import type { CurrencyUnit } from "../money";
+import { orderNumberOf } from "../shared/product";
 
 export interface QueueRow {
   /** What opening the row shows: the request, or the return on its own. */
@@ -44,12 +45,11 @@ export function queueRows(returns: Return[]): QueueRow[] {
 
 function rowOf(id: string, returns: Return[]): QueueRow {
   const first = returns[0]!;
-  const snapshot = first.order_line;
   return {
     kind: first.request_id ? "request" : "return",
     id,
     returns,
-    order: snapshot?.order_number ?? first.order_id,
+    order: orderNumberOf(returns, first.order_id),
     customer: customerOf(first),
     reasons: distinct(returns.map((record) => record.reason)),
     resolutions: distinct(returns.map((record) => record.resolution)),
