@@ -89,10 +89,16 @@ function boundRequests(server: Server) {
 async function peerServer(config: HttpServerConfig): Promise<Server> {
   if (!config.postgres) throw new Error("the peer needs PostgreSQL (postgres in its config)");
   const pool = new pg.Pool({ connectionString: config.postgres.url, max: POOL_SIZE });
+  const { production } = config;
+  if (production)
+    await pool.query(
+      shopOrdersSql(config.postgres.schema, production.orders, production.customers),
+    );
   await initPeer(pool, config.postgres.schema);
   const app = peerApp({
     pool,
     schema: config.postgres.schema,
+    orders: production !== undefined,
     issuer: config.issuer,
     audience: BENCH_BASE_URL,
     jwks: config.jwks as JSONWebKeySet,
