@@ -10,7 +10,7 @@ import type pg from "pg";
 import { problem } from "./problem";
 
 /** A line a return asks for. */
-export interface AskedLine {
+interface AskedLine {
   sku: string;
   size: string | null;
   quantity: number;

@@ -22,29 +22,32 @@ export interface IterationPlan {
   submit: (id: string) => string;
 }
 
-export const LINES_PER_ORDER = 4;
+const LINES_PER_ORDER = 4;
+const sku = (line: number) => `SKU-${line + 1}`;
+
+/**
+ * The outbox a shop configures: one webhook endpoint that nothing sends to (no dispatcher runs:
+ * each commit writes its deliveries) and one subscriber that does nothing.
+ */
+export const SHOP_OUTBOX = {
+  webhooks: {
+    endpoints: [
+      {
+        url: "https://receiver.bench.example/hooks",
+        secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+      },
+    ],
+  },
+  subscribers: [{ name: "bench", handle: async () => {} }],
+};
 
 /**
  * The service options a shop adds: its orders through the README's recipe on `pool` (whose
- * search_path finds the shop's tables: the recipe names them unqualified), one webhook
- * endpoint that nothing sends to (no dispatcher runs: each commit writes its deliveries) and
- * one subscriber that does nothing.
+ * search_path finds the shop's tables: the recipe names them unqualified), and SHOP_OUTBOX.
  */
 export function shopOptions(pool: pg.Pool) {
-  return {
-    orders: { source: shopOrders(pool) },
-    webhooks: {
-      endpoints: [
-        {
-          url: "https://receiver.bench.example/hooks",
-          secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
-        },
-      ],
-    },
-    subscribers: [{ name: "bench", handle: async () => {} }],
-  };
+  return { orders: { source: shopOrders(pool) }, ...SHOP_OUTBOX };
 }
-const sku = (line: number) => `SKU-${line + 1}`;
 
 /** The recipe's tables in `schema`, holding `orders` orders of `customers` customers. */
 export function shopOrdersSql(schema: string, orders: number, customers: number): string {

@@ -15,7 +15,8 @@
  * then logs the whole page, as `bench/src/postgres.ts` measures it) and steady, where the pages
  * were already logged since the last checkpoint (what a busy shop's WAL mostly is).
  *
- * `cd bench && DATABASE_URL=… npx tsx src/support/wal-breakdown.ts [returns]` prints a table.
+ * `cd bench && DATABASE_URL=… npx tsx src/support/wal-breakdown.ts [returns]` prints the tables,
+ * without endpoints and with a shop's webhook endpoint and subscriber (SHOP_OUTBOX).
  */
 import { realpathSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -24,11 +25,12 @@ import pg from "pg";
 import { createReturnsService, type MerchantEvent } from "../../../packages/core/src/index";
 import { postgresStore } from "../../../packages/store-postgres/src/index";
 import { BODIES, CREATE, merchant, portal } from "./fixtures";
+import { SHOP_OUTBOX } from "./shop-orders";
 
 const STEPS: readonly MerchantEvent[] = ["approve", "ship", "receive", "grade", "close"];
 
 /** Bytes logged for one relation (or one kind of record outside any), per transition. */
-export interface WalShare {
+interface WalShare {
   /** The relation (`returnkit_returns`, an index, `toast of …`), or the record kind. */
   what: string;
   /** Record bytes without full-page images. */
@@ -40,7 +42,7 @@ export interface WalShare {
   kinds: string;
 }
 
-export interface WalPass {
+interface WalPass {
   transitions: number;
   /** `pg_wal_lsn_diff` over the pass, per transition: every session's WAL. */
   lsnBytes: number;
@@ -128,11 +130,21 @@ export async function measurePass(
 /**
  * Creates and submits `returns` returns on a fresh schema (not measured), then drives them
  * through approve → ship → receive → grade → close with `writers` writers, twice over two sets:
- * once after a CHECKPOINT, once steady. Drops the schema afterwards.
+ * once after a CHECKPOINT, once steady; `outbox`: with a shop's endpoint and subscriber. Drops
+ * the schema afterwards.
  */
 export async function walBreakdown(
   url: string,
-  { returns = 200, writers = 8 }: { returns?: number; writers?: number } = {},
+  {
+    returns = 200,
+    writers = 8,
+    outbox = false,
+  }: {
+    returns?: number;
+    writers?: number;
+    /** With a shop's webhook endpoint and subscriber (each event also gets two deliveries). */
+    outbox?: boolean;
+  } = {},
 ): Promise<{ afterCheckpoint: WalPass; steady: WalPass }> {
   const pool = new pg.Pool({ connectionString: url, max: writers });
   const schema = `rk_bench_wal_${process.pid}`;
@@ -142,6 +154,7 @@ export async function walBreakdown(
     store: postgresStore({ db: pool, schema, notify: false }),
     baseUrl: "https://shop.example",
     idempotency: { required: true },
+    ...(outbox ? SHOP_OUTBOX : {}),
   });
   try {
     await service.ready();
@@ -216,7 +229,12 @@ if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.me
       .map((n) => n.toFixed(2))
       .join(", ")}\n`,
   );
-  const { afterCheckpoint, steady } = await walBreakdown(url, { returns });
-  console.log(`## After a CHECKPOINT\n\n${walTable(afterCheckpoint)}\n`);
-  console.log(`## Steady (pages already logged since the checkpoint)\n\n${walTable(steady)}`);
+  for (const outbox of [false, true]) {
+    const { afterCheckpoint, steady } = await walBreakdown(url, { returns, outbox });
+    const what = outbox ? "one webhook endpoint and one subscriber" : "no endpoint";
+    console.log(`## ${what}, after a CHECKPOINT\n\n${walTable(afterCheckpoint)}\n`);
+    console.log(
+      `## ${what}, steady (pages already logged since the checkpoint)\n\n${walTable(steady)}\n`,
+    );
+  }
 }
