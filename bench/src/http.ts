@@ -10,7 +10,9 @@
  * alternating) verified against a local JWKS. Memory store; then, when `DATABASE_URL` is set,
  * Hono on the PostgreSQL store (`postgresStore` on a `pg` Pool, by default and with
  * `groupCommit: false`) beside a hand-written peer: throughput, latency at 1, 4 and 32
- * connections, and p99 at a fixed pace (support/postgres-figures.ts).
+ * connections, and p99 at a fixed pace (support/postgres-figures.ts) — first in the
+ * configuration a shop runs (orders bound, return requests and single returns, an endpoint and
+ * a subscriber: support/shop-orders.ts; the headline), then without orders.
  * `BENCH_HTTP_POSTGRES_BEFORE=<another checkout of the repository, installed>` adds a server of
  * that checkout (its core, adapter and store) beside it, rounds alternating, for a
  * before/after comparison in one run; the results name it by its commit.
