@@ -1,14 +1,26 @@
 /**
  * @module bench/peer/app — what a careful user would write by hand instead of returnkit:
  * Hono + zod + `pg`, the same JSON in and out for create and submit, each write one
- * transaction that stores the return row, a history row, the idempotency key with its
- * response, and an outbox row. The baseline of the PostgreSQL rows of the http bench.
+ * transaction that stores the return rows, a history row and an outbox row per return changed,
+ * and the idempotency key with its response. The baseline of the PostgreSQL rows of the http
+ * bench. With `orders` (the production rows) it also takes return requests of several lines
+ * (./requests.ts) and checks every return against the shop's orders (./orders.ts).
  */
-import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
 import { createLocalJWKSet, type JSONWebKeySet, jwtVerify } from "jose";
 import type pg from "pg";
 import { z } from "zod";
+import { checkOrder } from "./orders";
+import { problem } from "./problem";
+import { requestRoutes } from "./requests";
+import {
+  draftReturn,
+  insertReturns,
+  type Row,
+  submitted,
+  updateReturns,
+  type Write,
+} from "./returns";
 
 const CreateBody = z.object({
   order_id: z.string().min(1),
@@ -29,14 +41,23 @@ interface PeerOptions {
   issuer: string;
   audience: string;
   jwks: JSONWebKeySet;
+  /** Check returns against the shop's orders in `schema` (support/shop-orders.ts). */
+  orders?: boolean;
 }
 
-/** Creates the peer's four tables in `schema`. */
+/**
+ * Creates the peer's four tables in `schema`. The returns carry what the order checks read
+ * (order, line, quantity) and their request, each looked up by an index.
+ */
 export async function initPeer(pool: pg.Pool, schema: string): Promise<void> {
   const s = `"${schema}"`;
   await pool.query(`CREATE SCHEMA IF NOT EXISTS ${s};
     CREATE TABLE IF NOT EXISTS ${s}.returns (id text PRIMARY KEY, customer_id text NOT NULL,
-      state text NOT NULL, version int NOT NULL, data jsonb NOT NULL);
+      state text NOT NULL, version int NOT NULL, order_id text NOT NULL, sku text NOT NULL,
+      size text, quantity int NOT NULL, request_id text, data jsonb NOT NULL);
+    CREATE INDEX IF NOT EXISTS returns_order_idx ON ${s}.returns (order_id);
+    CREATE INDEX IF NOT EXISTS returns_request_idx ON ${s}.returns (request_id)
+      WHERE request_id IS NOT NULL;
     CREATE TABLE IF NOT EXISTS ${s}.return_history (return_id text NOT NULL, version int NOT NULL,
       state text NOT NULL, at timestamptz NOT NULL, PRIMARY KEY (return_id, version));
     CREATE TABLE IF NOT EXISTS ${s}.idempotency_keys (customer_id text NOT NULL, key text NOT NULL,
@@ -45,14 +66,6 @@ export async function initPeer(pool: pg.Pool, schema: string): Promise<void> {
     CREATE TABLE IF NOT EXISTS ${s}.outbox (id bigserial PRIMARY KEY, type text NOT NULL,
       payload jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now());`);
 }
-
-const problem = (status: number, title: string) =>
-  new Response(JSON.stringify({ type: "about:blank", title, status }), {
-    status,
-    headers: { "content-type": "application/problem+json" },
-  });
-
-type Row = Record<string, unknown> & { id: string; version: number; state: string };
 
 /** The peer's Hono app: POST /v1/portal/returns and POST /v1/portal/returns/:id/submit. */
 export function peerApp(options: PeerOptions): Hono {
@@ -79,13 +92,8 @@ export function peerApp(options: PeerOptions): Hono {
     }
   };
 
-  /** One transaction: the change, its history row, the key with the answer, the outbox row. */
-  const write = async (
-    who: string,
-    key: string,
-    fingerprint: string,
-    change: (client: pg.PoolClient) => Promise<{ status: number; body: Row } | Response>,
-  ): Promise<Response> => {
+  /** One transaction: the key claimed, the change, history and outbox rows, the answer kept. */
+  const write: Write = async (who, key, fingerprint, change) => {
     const client = await options.pool.connect();
     try {
       await client.query("BEGIN");
@@ -109,21 +117,25 @@ export function peerApp(options: PeerOptions): Hono {
         await client.query("ROLLBACK");
         return outcome;
       }
-      const { body } = outcome;
+      const { changed } = outcome;
       await client.query(
-        `INSERT INTO ${s}.return_history (return_id, version, state, at) VALUES ($1, $2, $3, now())`,
-        [body.id, body.version, body.state],
+        `INSERT INTO ${s}.return_history (return_id, version, state, at)
+         SELECT *, now() FROM unnest($1::text[], $2::int[], $3::text[])`,
+        [changed.map((r) => r.id), changed.map((r) => r.version), changed.map((r) => r.state)],
       );
       await client.query(
         `UPDATE ${s}.idempotency_keys SET status = $3, response = $4 WHERE customer_id = $1 AND key = $2`,
-        [who, key, outcome.status, body],
+        [who, key, outcome.status, JSON.stringify(outcome.body)],
       );
-      await client.query(`INSERT INTO ${s}.outbox (type, payload) VALUES ($1, $2)`, [
-        body.version === 1 ? "return.created" : "return.submitted",
-        body,
-      ]);
+      await client.query(
+        `INSERT INTO ${s}.outbox (type, payload) SELECT * FROM unnest($1::text[], $2::jsonb[])`,
+        [
+          changed.map((r) => (r.version === 1 ? "return.created" : "return.submitted")),
+          changed.map((r) => JSON.stringify(r)),
+        ],
+      );
       await client.query("COMMIT");
-      return Response.json(body, { status: outcome.status });
+      return Response.json(outcome.body, { status: outcome.status });
     } catch (error) {
       await client.query("ROLLBACK").catch(() => {});
       throw error;
@@ -148,31 +160,13 @@ export function peerApp(options: PeerOptions): Hono {
     if (!parsed.success) return problem(422, "Invalid body");
     const input = parsed.data;
     return write(who, key, `create:${text}`, async (client) => {
-      const now = new Date().toISOString();
-      const body: Row = {
-        id: `ret_${randomUUID()}`,
-        object: "return",
-        order_id: input.order_id,
-        line: { sku: input.line.sku, quantity: input.line.quantity, size: input.line.size ?? null },
-        order_line: null,
-        reason: input.reason,
-        resolution: input.resolution,
-        exchange_for: input.exchange_for ?? null,
-        state: "draft",
-        flagged_from: null,
-        grade: null,
-        shipment: null,
-        customer_id: who,
-        version: 1,
-        created_at: now,
-        updated_at: now,
-        history: [{ state: "draft", at: now }],
-      };
-      await client.query(
-        `INSERT INTO ${s}.returns (id, customer_id, state, version, data) VALUES ($1, $2, $3, 1, $4)`,
-        [body.id, who, body.state, body],
-      );
-      return { status: 201, body };
+      const asked = [{ ...input.line, size: input.line.size ?? null }];
+      const refused =
+        options.orders && (await checkOrder(client, options.schema, who, input.order_id, asked));
+      if (refused) return refused;
+      const body = draftReturn(who, input, null);
+      await insertReturns(client, s, [body]);
+      return { status: 201, body, changed: [body] };
     });
   });
   app.post("/v1/portal/returns/:id/submit", async (c) => {
@@ -195,21 +189,11 @@ export function peerApp(options: PeerOptions): Hono {
       const current = rows[0]?.data as Row | undefined;
       if (!current) return problem(404, "Not found");
       if (current.state !== "draft") return problem(409, "Not a draft");
-      const now = new Date().toISOString();
-      const history = [...(current.history as unknown[]), { state: "submitted", at: now }];
-      const body: Row = {
-        ...current,
-        state: "submitted",
-        version: current.version + 1,
-        updated_at: now,
-        history,
-      };
-      await client.query(
-        `UPDATE ${s}.returns SET state = $2, version = $3, data = $4 WHERE id = $1`,
-        [id, body.state, body.version, body],
-      );
-      return { status: 200, body };
+      const body = submitted(current);
+      await updateReturns(client, s, [body]);
+      return { status: 200, body, changed: [body] };
     });
   });
+  if (options.orders) requestRoutes(app, { schema: options.schema, customer, write });
   return app;
 }

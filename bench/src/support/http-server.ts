@@ -27,6 +27,7 @@ import type { JSONWebKeySet } from "jose";
 import pg from "pg";
 import { initPeer, peerApp } from "../peer/app";
 import { timeRequests } from "./server-timing";
+import { shopOptions, shopOrdersSql } from "./shop-orders";
 import { BENCH_BASE_URL } from "./tokens";
 
 export interface HttpServerConfig {
@@ -35,22 +36,46 @@ export interface HttpServerConfig {
   jwks: JwtAuthOptions["jwks"];
   /** Serve from `postgresStore({ db: new pg.Pool(...) })` on this database and schema. */
   postgres?: { url: string; schema: string; groupCommit?: boolean };
+  /**
+   * The configuration a shop runs (needs `postgres`): the shop's orders (support/shop-orders.ts,
+   * `orders` of them over `customers` customers, filled in the schema at start) bound through
+   * the core README's recipe, one webhook endpoint and one subscriber configured. No
+   * dispatcher is started: each commit writes its deliveries, none is sent.
+   */
+  production?: { orders: number; customers: number };
 }
 
 /** Pending connections the kernel may queue (capped by net.core.somaxconn). */
 export const LISTEN_BACKLOG = 4096;
 const POOL_SIZE = 10;
 
-async function storeFor(config: HttpServerConfig): Promise<ReturnsStore | undefined> {
+async function storeFor(
+  config: HttpServerConfig,
+): Promise<{ store: ReturnsStore; pool: pg.Pool } | undefined> {
   if (!config.postgres) return undefined;
   const { postgresStore } = await import("@returnkit/store-postgres");
-  const pool = new pg.Pool({ connectionString: config.postgres.url, max: POOL_SIZE });
   const { schema, groupCommit } = config.postgres;
+  // The recipe's query names the shop's tables unqualified (the store qualifies its own), so
+  // the production side's one Pool finds them through its search_path.
+  const pool = new pg.Pool({
+    connectionString: config.postgres.url,
+    max: POOL_SIZE,
+    ...(config.production ? { options: `-c search_path="${schema}"` } : {}),
+  });
   // Absent, the store's default (a checkout from before the option knows no such option).
   const option = groupCommit === undefined ? {} : { groupCommit };
   const store = postgresStore({ db: pool, schema, ...option });
   await store.init();
-  return store;
+  return { store, pool };
+}
+
+/** The options a shop adds (support/shop-orders.ts), its orders filled in the schema first. */
+async function productionOptions(config: HttpServerConfig, pool: pg.Pool | undefined) {
+  if (!config.production) return {};
+  if (!pool || !config.postgres) throw new Error("the production configuration needs postgres");
+  const { orders, customers } = config.production;
+  await pool.query(shopOrdersSql(config.postgres.schema, orders, customers));
+  return shopOptions(pool);
 }
 
 /** What a host should bound per request (see bench/README.md and tests/reliability). */
@@ -64,10 +89,16 @@ function boundRequests(server: Server) {
 async function peerServer(config: HttpServerConfig): Promise<Server> {
   if (!config.postgres) throw new Error("the peer needs PostgreSQL (postgres in its config)");
   const pool = new pg.Pool({ connectionString: config.postgres.url, max: POOL_SIZE });
+  const { production } = config;
+  if (production)
+    await pool.query(
+      shopOrdersSql(config.postgres.schema, production.orders, production.customers),
+    );
   await initPeer(pool, config.postgres.schema);
   const app = peerApp({
     pool,
     schema: config.postgres.schema,
+    orders: production !== undefined,
     issuer: config.issuer,
     audience: BENCH_BASE_URL,
     jwks: config.jwks as JSONWebKeySet,
@@ -76,9 +107,10 @@ async function peerServer(config: HttpServerConfig): Promise<Server> {
 }
 
 async function returnkitServer(config: HttpServerConfig): Promise<Server> {
-  const store = await storeFor(config);
+  const stored = await storeFor(config);
   const service = core.createReturnsService({
-    ...(store ? { store } : {}),
+    ...(stored ? { store: stored.store } : {}),
+    ...(await productionOptions(config, stored?.pool)),
     baseUrl: BENCH_BASE_URL,
     auth: { issuer: config.issuer, jwks: config.jwks },
     // The request log is the host's: in production a pino writing asynchronously, here

@@ -7,22 +7,43 @@
  * client, for latency when the service is quiet.
  */
 import { Pool } from "undici";
+import type { IterationPlan } from "./shop-orders";
 import { paceSchedule, summarize } from "./stats";
 
-interface PortalLoadOptions {
-  url: string;
-  seconds: number;
-  connections: number;
+/** The same create + submit every iteration, the customer going round `tokens`. */
+interface FixedIterations {
   /** Token of iteration i: `tokens[i % tokens.length]`. */
   tokens: string[];
   paths: { create: string; submit: (id: string) => string };
   bodies: { create: string; submit: string };
 }
 
-interface PacedOptions extends PortalLoadOptions {
+/** Each iteration as `plan` draws it (its customer, what it creates and where it submits). */
+interface PlannedIterations {
+  plan: () => IterationPlan;
+}
+
+type PortalLoadOptions = { url: string; seconds: number; connections: number } & (
+  | FixedIterations
+  | PlannedIterations
+);
+
+/** Submit bodies are empty objects in every plan. */
+const SUBMIT = "{}";
+
+function planOf(options: PortalLoadOptions, i: number): IterationPlan {
+  if ("plan" in options) return options.plan();
+  return {
+    token: options.tokens[i % options.tokens.length]!,
+    create: { path: options.paths.create, body: options.bodies.create },
+    submit: options.paths.submit,
+  };
+}
+
+type PacedOptions = PortalLoadOptions & {
   /** Requests per second (two per iteration). */
   rate: number;
-}
+};
 
 export interface PacedResult {
   requests: number;
@@ -62,8 +83,8 @@ async function warm(pool: Pool, connections: number): Promise<void> {
 }
 
 /**
- * A portal client over `pool`: `iteration(i, since)` creates a return, then submits it, each
- * keyed; every request's latency is kept (the create's from `since`, the submit's from the
+ * A portal client over `pool`: `iteration(i, since)` creates a return (or a return request),
+ * then submits it, each keyed; every request's latency is kept (the create's from `since`, the submit's from the
  * create's answer).
  */
 function portalClient(pool: Pool, options: PortalLoadOptions) {
@@ -92,14 +113,15 @@ function portalClient(pool: Pool, options: PortalLoadOptions) {
       return "{}";
     }
   };
+  const submitBody = "plan" in options ? SUBMIT : options.bodies.submit;
   const iteration = async (i: number, since: number) => {
-    const token = options.tokens[i % options.tokens.length]!;
-    const created = await post(options.paths.create, token, options.bodies.create, since);
+    const { token, create, submit } = planOf(options, i);
+    const created = await post(create.path, token, create.body, since);
     let id = "none";
     try {
       id = (JSON.parse(created) as { id?: string }).id ?? "none";
     } catch {}
-    await post(options.paths.submit(id), token, options.bodies.submit, performance.now());
+    await post(submit(id), token, submitBody, performance.now());
   };
   const result = (started: number): PacedResult => ({
     requests: latencies.length,

@@ -1,7 +1,8 @@
 /**
  * @module bench/support/postgres-figures — the http bench's PostgreSQL figures: the store as a
  * user gets it (the default, group commit) and with `groupCommit: false`, each beside the
- * hand-written peer measured in the same run, with the issue #36 targets on the default.
+ * hand-written peer measured in the same run, with the issue #36 targets on the default; once
+ * for the production configuration and once without orders (`scope` names which).
  */
 import type { BenchFigure } from "../types";
 import type { PacedResult } from "./paced-load";
@@ -26,6 +27,8 @@ export interface LatencyLevel {
 }
 
 interface PostgresMeasured {
+  /** What the rows measure, leading every metric ("PostgreSQL, production configuration"). */
+  scope: string;
   /** Median throughput of each side's rounds, at `connections`. */
   rates: number[];
   connections: number;
@@ -57,7 +60,7 @@ function latencyFigures(measured: PostgresMeasured, side: number, label: string)
     const quiet = side === SIDE.default && connections === 1;
     return (["p50", "p99"] as const).map(
       (p): BenchFigure => ({
-        metric: `PostgreSQL${label}: returnkit client ${p} at ${at}`,
+        metric: `${measured.scope}${label}: returnkit client ${p} at ${at}`,
         value: ours[p],
         unit: "ms",
         baseline: { label: `the peer's ${p} at ${connections}`, value: peer[p] },
@@ -78,7 +81,7 @@ function loadFigures(measured: PostgresMeasured, side: number, label: string): B
   const throughput = rates[side]! / rates[SIDE.peer]!;
   return [
     {
-      metric: `PostgreSQL${label}: returnkit create+submit throughput, ${connections} connections`,
+      metric: `${measured.scope}${label}: returnkit create+submit throughput, ${connections} connections`,
       value: rates[side]!,
       unit: "req/s",
       baseline: { label: PEER, value: rates[SIDE.peer]! },
@@ -88,7 +91,7 @@ function loadFigures(measured: PostgresMeasured, side: number, label: string): B
         : {}),
     },
     {
-      metric: `PostgreSQL${label}: returnkit client p99 at ${paced.rate} req/s, ${connections} sockets`,
+      metric: `${measured.scope}${label}: returnkit client p99 at ${paced.rate} req/s, ${connections} sockets`,
       value: ours.p99,
       unit: "ms",
       baseline: { label: "the peer's client p99 at the same pace", value: peer.p99 },
@@ -101,7 +104,7 @@ function loadFigures(measured: PostgresMeasured, side: number, label: string): B
         : {}),
     },
     {
-      metric: `PostgreSQL${label}: returnkit server-side p99 at ${paced.rate} req/s`,
+      metric: `${measured.scope}${label}: returnkit server-side p99 at ${paced.rate} req/s`,
       value: ours.server.p99,
       unit: "ms",
       baseline: { label: "the peer's server-side p99", value: peer.server.p99 },
@@ -124,7 +127,7 @@ export function postgresFigures(measured: PostgresMeasured): BenchFigure[] {
       [", groupCommit: false", SIDE.plain],
     ] as const)
       figures.push({
-        metric: `PostgreSQL${label}: returnkit create+submit throughput against another checkout`,
+        metric: `${measured.scope}${label}: returnkit create+submit throughput against another checkout`,
         value: rates[side]!,
         unit: "req/s",
         baseline: { label: `${before} (BENCH_HTTP_POSTGRES_BEFORE)`, value: rates[SIDE.before]! },
