@@ -23,6 +23,7 @@ import type { IdempotentResponse, ReturnPage, ReturnsStore, Timer } from "../sto
 import { etagOf } from "../util/etag";
 import { flatString } from "../util/flat-string";
 import { createReturn } from "./create-return";
+import { recordExchangeOrder, recordExchangePayment } from "./exchanges/record-exchange";
 import type { IdempotencyEngine, IdempotentOutcome } from "./idempotency/engine";
 import { parseInput } from "./parse-input";
 import { recordRefund } from "./payouts/record-refund";
@@ -120,6 +121,20 @@ export function createOperations(
     recordRefund: (id, body, ctx) =>
       traceOperation("record_refund", { returnId: id, caller: ctx.principal.kind }, async () =>
         toResult(await recordRefund(deps, id, body, ctx)),
+      ),
+
+    recordExchangePayment: (id, body, ctx) =>
+      traceOperation(
+        "record_exchange_payment",
+        { returnId: id, caller: ctx.principal.kind },
+        async () => toResult(await recordExchangePayment(deps, id, body, ctx)),
+      ),
+
+    recordExchangeOrder: (id, body, ctx) =>
+      traceOperation(
+        "record_exchange_order",
+        { returnId: id, caller: ctx.principal.kind },
+        async () => toResult(await recordExchangeOrder(deps, id, body, ctx)),
       ),
 
     get: (id, ctx) =>
