@@ -69,12 +69,12 @@ function refusal(run: () => unknown): ProblemError {
   throw new Error("expected a problem");
 }
 
-const after = (record: ReturnData, events: ReturnEvent[], settings = STANDARD_RELEASE) =>
+const transitioned = (record: ReturnData, events: ReturnEvent[], settings = STANDARD_RELEASE) =>
   exchangeAfterTransition(record, events, AT, settings);
 
 describe("exchangeAfterTransition", () => {
   it("approve - a difference the customer owes is awaited until paymentDays later", () => {
-    const step = after(exchangeReturn("approved", 1_000), ["approve"]);
+    const step = transitioned(exchangeReturn("approved", 1_000), ["approve"]);
     const due = T0 + 7 * DAY;
     expect(step.record.exchange).toMatchObject({
       status: "awaiting_payment",
@@ -85,10 +85,10 @@ describe("exchangeAfterTransition", () => {
   });
 
   it("approve - a standard exchange owing nothing stays pending until receipt", () => {
-    const step = after(exchangeReturn("approved", -500), ["approve"]);
+    const step = transitioned(exchangeReturn("approved", -500), ["approve"]);
     expect(step.record.exchange?.status).toBe("pending");
     expect(step.events).toEqual([]);
-    const received = after(exchangeReturn("received", -500), ["receive"]);
+    const received = transitioned(exchangeReturn("received", -500), ["receive"]);
     expect(received.record.exchange).toMatchObject({
       status: "released",
       released_at: AT,
@@ -102,7 +102,7 @@ describe("exchangeAfterTransition", () => {
 
   it("submit then auto-approve - an instant exchange is released with a hold of the price paid", () => {
     const record = exchangeReturn("approved", 0, { mode: "instant" });
-    const step = after(record, ["submit", "approve"], INSTANT);
+    const step = transitioned(record, ["submit", "approve"], INSTANT);
     const hold = { amount: 5_800, currency: "EUR", due_at: iso(T0 + 14 * DAY), status: "held" };
     expect(step.record.exchange).toMatchObject({ status: "released", released_at: AT, hold });
     expect(step.events).toEqual([
@@ -115,8 +115,12 @@ describe("exchangeAfterTransition", () => {
   });
 
   it("receive - an instant exchange's hold is released and its timer cleared", () => {
-    const held = after(exchangeReturn("approved", 0, { mode: "instant" }), ["approve"], INSTANT);
-    const step = after({ ...held.record, state: "received" }, ["receive"], INSTANT);
+    const held = transitioned(
+      exchangeReturn("approved", 0, { mode: "instant" }),
+      ["approve"],
+      INSTANT,
+    );
+    const step = transitioned({ ...held.record, state: "received" }, ["receive"], INSTANT);
     expect(step.record.exchange?.hold?.status).toBe("released");
     expect(step.events.map((event) => event.type)).toEqual(["return.exchange_hold_released"]);
     expect(step.timers).toEqual({ clear: [HOLD_DUE_TIMER] });
@@ -124,17 +128,21 @@ describe("exchangeAfterTransition", () => {
 
   it("reject, cancel - an exchange not released is withdrawn, never released later", () => {
     for (const event of ["reject", "cancel"] as const) {
-      const awaiting = after(exchangeReturn("approved", 1_000), ["approve"]).record;
-      const step = after({ ...awaiting, state: "rejected" }, [event]);
+      const awaiting = transitioned(exchangeReturn("approved", 1_000), ["approve"]).record;
+      const step = transitioned({ ...awaiting, state: "rejected" }, [event]);
       expect(step.record.exchange?.status).toBe("withdrawn");
       expect(step.timers).toEqual({ clear: [PAYMENT_DUE_TIMER] });
-      expect(after(step.record, ["receive"]).events).toEqual([]);
+      expect(transitioned(step.record, ["receive"]).events).toEqual([]);
     }
   });
 
   it("cancel - a released instant exchange's hold falls due at once", () => {
-    const held = after(exchangeReturn("approved", 0, { mode: "instant" }), ["approve"], INSTANT);
-    const step = after({ ...held.record, state: "cancelled" }, ["cancel"], INSTANT);
+    const held = transitioned(
+      exchangeReturn("approved", 0, { mode: "instant" }),
+      ["approve"],
+      INSTANT,
+    );
+    const step = transitioned({ ...held.record, state: "cancelled" }, ["cancel"], INSTANT);
     expect(step.record.exchange?.hold?.status).toBe("due");
     expect(step.events.map((event) => event.type)).toEqual(["return.exchange_hold_due"]);
     expect(step.timers).toEqual({ clear: [HOLD_DUE_TIMER] });
@@ -142,7 +150,7 @@ describe("exchangeAfterTransition", () => {
 
   it("a return that is no exchange changes nothing", () => {
     const record = { ...exchangeReturn("approved", 0), resolution: "REFUND" as const };
-    expect(after(record, ["approve"])).toEqual({ record, events: [], timers: {} });
+    expect(transitioned(record, ["approve"])).toEqual({ record, events: [], timers: {} });
   });
 });
 
@@ -150,7 +158,7 @@ describe("recordPayment", () => {
   const payment = { amount: 1_000, reference: "pi_1" };
 
   it("recordPayment - paid before receipt, a standard exchange waits for the return", () => {
-    const awaiting = after(exchangeReturn("approved", 1_000), ["approve"]).record;
+    const awaiting = transitioned(exchangeReturn("approved", 1_000), ["approve"]).record;
     const step = recordPayment(awaiting, payment, staff, AT, STANDARD_RELEASE);
     expect(step?.record.exchange).toMatchObject({
       status: "pending",
@@ -159,13 +167,13 @@ describe("recordPayment", () => {
     });
     expect(step?.events.map((event) => event.type)).toEqual(["return.exchange_paid"]);
     expect(step?.timers).toEqual({ clear: [PAYMENT_DUE_TIMER] });
-    const received = after({ ...step!.record, state: "received" }, ["receive"]);
+    const received = transitioned({ ...step!.record, state: "received" }, ["receive"]);
     expect(received.record.exchange?.status).toBe("released");
   });
 
   it("recordPayment - paid after receipt, the exchange is released at the payment", () => {
-    const awaiting = after(exchangeReturn("approved", 1_000), ["approve"]).record;
-    const received = after({ ...awaiting, state: "received" }, ["receive"]).record;
+    const awaiting = transitioned(exchangeReturn("approved", 1_000), ["approve"]).record;
+    const received = transitioned({ ...awaiting, state: "received" }, ["receive"]).record;
     expect(received.exchange?.status).toBe("awaiting_payment");
     const step = recordPayment(received, payment, staff, AT, STANDARD_RELEASE);
     expect(step?.record.exchange?.status).toBe("released");
@@ -177,7 +185,7 @@ describe("recordPayment", () => {
 
   it("recordPayment - an instant exchange is released at the payment, with its hold", () => {
     const record = exchangeReturn("approved", 1_000, { mode: "instant" });
-    const awaiting = after(record, ["approve"], INSTANT).record;
+    const awaiting = transitioned(record, ["approve"], INSTANT).record;
     const step = recordPayment(awaiting, payment, staff, AT, INSTANT);
     expect(step?.record.exchange).toMatchObject({ status: "released", hold: { status: "held" } });
     expect(step?.timers).toEqual({
@@ -187,7 +195,7 @@ describe("recordPayment", () => {
   });
 
   it("recordPayment - the same reference again records nothing; another is a 409", () => {
-    const awaiting = after(exchangeReturn("approved", 1_000), ["approve"]).record;
+    const awaiting = transitioned(exchangeReturn("approved", 1_000), ["approve"]).record;
     const paid = recordPayment(awaiting, payment, staff, AT, STANDARD_RELEASE)!.record;
     expect(recordPayment(paid, payment, staff, AT, STANDARD_RELEASE)).toBeNull();
     const other = refusal(() =>
@@ -197,7 +205,7 @@ describe("recordPayment", () => {
   });
 
   it("recordPayment - another amount or currency than the difference is a 422", () => {
-    const awaiting = after(exchangeReturn("approved", 1_000), ["approve"]).record;
+    const awaiting = transitioned(exchangeReturn("approved", 1_000), ["approve"]).record;
     for (const wrong of [{ amount: 999 }, { amount: 1_000, currency: "USD" }]) {
       const problem = refusal(() =>
         recordPayment(awaiting, { ...wrong, reference: "pi_1" }, staff, AT, STANDARD_RELEASE),
@@ -226,7 +234,7 @@ describe("recordOrder", () => {
       status: 409,
       slug: "exchange-not-released",
     });
-    const released = after({ ...pending, state: "received" }, ["receive"]).record;
+    const released = transitioned({ ...pending, state: "received" }, ["receive"]).record;
     const step = recordOrder(released, { order_id: "ord_9" });
     expect(step?.record.exchange?.order_id).toBe("ord_9");
     expect(step?.events).toEqual([
@@ -242,7 +250,7 @@ describe("recordOrder", () => {
 
 describe("deadlines", () => {
   it("paymentLapsed - an exchange still awaiting its payment falls back to whenUnpaid", () => {
-    const awaiting = after(exchangeReturn("approved", 1_000), ["approve"]).record;
+    const awaiting = transitioned(exchangeReturn("approved", 1_000), ["approve"]).record;
     const credit = paymentLapsed(awaiting, STANDARD_RELEASE, POLICY);
     expect(credit?.record).toMatchObject({
       resolution: "STORE_CREDIT",
@@ -257,7 +265,7 @@ describe("deadlines", () => {
   });
 
   it("paymentLapsed - nothing once paid", () => {
-    const awaiting = after(exchangeReturn("approved", 1_000), ["approve"]).record;
+    const awaiting = transitioned(exchangeReturn("approved", 1_000), ["approve"]).record;
     const paid = recordPayment(
       awaiting,
       { amount: 1_000, reference: "pi_1" },
@@ -269,7 +277,7 @@ describe("deadlines", () => {
   });
 
   it("holdDeadlinePassed - due while not shipped (flagged while approved too), else nothing", () => {
-    const held = after(
+    const held = transitioned(
       exchangeReturn("approved", 0, { mode: "instant" }),
       ["approve"],
       INSTANT,
