@@ -10,8 +10,10 @@
 import type { ReturnsServiceOptions } from "@returnkit/core";
 import { describe, expect, it } from "vitest";
 import { T0 } from "../fixtures";
-import type { ServeService, SuiteClient } from "../http-client";
+import { mountSuiteService, type ServeService, type SuiteClient } from "../http-client";
 import { exchangeCatalogue, movableClock, orderBook, returnOf, TEE_M } from "../order-fixtures";
+import type { StoreSubject } from "../subject";
+import { fetchHandler } from "./orders";
 
 const DAY = 86_400_000;
 const RETURNS = "/v1/portal/returns";
@@ -35,7 +37,21 @@ async function eventTypes(client: SuiteClient, id: string): Promise<string[]> {
 
 const count = (types: string[], type: string) => types.filter((one) => one === type).length;
 
-export function describeExchangeRelease(serve: ServeService): void {
+/**
+ * The cases on the store under test: each release, payment and firing commits the exchange's
+ * events and timers with the return's version, which is the store's to keep together.
+ */
+export function describeExchangeRelease(subject: StoreSubject): void {
+  describeReleaseRules((options = {}) =>
+    mountSuiteService(fetchHandler, {
+      ...options,
+      store: subject.store,
+      retention: { intervalMs: 0 },
+    }),
+  );
+}
+
+function describeReleaseRules(serve: ServeService): void {
   async function setup(exchanges: Exchanges = {}, more: Partial<ReturnsServiceOptions> = {}) {
     const clock = movableClock();
     const catalogue = exchangeCatalogue();

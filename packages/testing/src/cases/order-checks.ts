@@ -8,7 +8,6 @@
 import { describe } from "vitest";
 import type { ServeService } from "../http-client";
 import { describeExchangeOffers } from "./exchange-offers";
-import { describeExchangeRelease } from "./exchange-release";
 import { describeOrderLineRules } from "./order-line-rules";
 import { describeOrderLookups } from "./order-lookups";
 import { describeOrderRechecks } from "./order-rechecks";
@@ -19,6 +18,5 @@ export function describeOrderChecks(serve: ServeService): void {
     describeOrderLineRules(serve);
     describeOrderRechecks(serve);
     describeExchangeOffers(serve);
-    describeExchangeRelease(serve);
   });
 }
