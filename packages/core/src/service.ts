@@ -337,6 +337,7 @@ function enforcedPolicy(
     ordersBound: settings.orders !== null,
     applicableCountry: options.policy?.applicableCountry,
     returnMethods: settings.returnMethods,
+    exchanges: settings.exchanges,
   };
 }
 
