@@ -219,6 +219,28 @@ export function createServiceWithTimers(
   });
 
   return {
+    ...publicOperations(operations),
+    store,
+    catalogue,
+    schemas,
+    returnPolicy,
+    baseUrl,
+    maxBodyBytes: settings.maxBodyBytes,
+    dispatcher,
+    scheduler,
+    insights,
+    auth: options.auth,
+    hooks: Object.freeze({ clock: now, logger: settings.logger, reportError }),
+    ready,
+    close: () => closeInOrder([outboxLag, retentionSchedule, scheduler, dispatcher], store),
+    fetch: observed,
+    mount: mounted.mount,
+  };
+}
+
+/** The operations the service offers by name (the rest serve the routes and the scheduler). */
+function publicOperations(operations: ReturnType<typeof createOperations>) {
+  return {
     createReturn: operations.createReturn,
     updateDraft: operations.updateDraft,
     submit: operations.submit,
@@ -236,21 +258,6 @@ export function createServiceWithTimers(
     recordRefund: operations.recordRefund,
     recordExchangePayment: operations.recordExchangePayment,
     recordExchangeOrder: operations.recordExchangeOrder,
-    store,
-    catalogue,
-    schemas,
-    returnPolicy,
-    baseUrl,
-    maxBodyBytes: settings.maxBodyBytes,
-    dispatcher,
-    scheduler,
-    insights,
-    auth: options.auth,
-    hooks: Object.freeze({ clock: now, logger: settings.logger, reportError }),
-    ready,
-    close: () => closeInOrder([outboxLag, retentionSchedule, scheduler, dispatcher], store),
-    fetch: observed,
-    mount: mounted.mount,
   };
 }
 

@@ -32,6 +32,7 @@ import { requestOperations } from "./requests/request-operations";
 import { sendEvent } from "./send-event";
 import { type FiringOutcome, fireTimer, type TimerHandlers } from "./timer-firing";
 import type {
+  OperationContext,
   ReturnOperations,
   ReturnResult,
   ReturnsRequestOperations,
@@ -118,24 +119,7 @@ export function createOperations(
 
     fireTimer: (timer) => fireTimer(deps, setup.timerHandlers, timer),
 
-    recordRefund: (id, body, ctx) =>
-      traceOperation("record_refund", { returnId: id, caller: ctx.principal.kind }, async () =>
-        toResult(await recordRefund(deps, id, body, ctx)),
-      ),
-
-    recordExchangePayment: (id, body, ctx) =>
-      traceOperation(
-        "record_exchange_payment",
-        { returnId: id, caller: ctx.principal.kind },
-        async () => toResult(await recordExchangePayment(deps, id, body, ctx)),
-      ),
-
-    recordExchangeOrder: (id, body, ctx) =>
-      traceOperation(
-        "record_exchange_order",
-        { returnId: id, caller: ctx.principal.kind },
-        async () => toResult(await recordExchangeOrder(deps, id, body, ctx)),
-      ),
+    ...recordings(deps, toResult),
 
     get: (id, ctx) =>
       traceOperation("get", { returnId: id, caller: ctx.principal.kind }, async () => {
@@ -182,6 +166,32 @@ export function createOperations(
       if (!hasScope(principal, principal.kind, "write")) return [];
       return allowedEventsIn(record.state, principal.kind);
     },
+  };
+}
+
+type RecordingDeps = Parameters<typeof recordRefund>[0] &
+  Parameters<typeof recordExchangePayment>[0];
+type Recorder = (
+  deps: RecordingDeps,
+  id: string,
+  body: unknown,
+  ctx: OperationContext,
+) => Promise<IdempotentOutcome>;
+
+/** The back office's recordings on one return (a payout, an exchange's payment and order), traced. */
+function recordings(
+  deps: RecordingDeps,
+  toResult: (outcome: IdempotentOutcome) => Promise<ReturnResult>,
+) {
+  const traced =
+    (name: string, record: Recorder) => (id: string, body: unknown, ctx: OperationContext) =>
+      traceOperation(name, { returnId: id, caller: ctx.principal.kind }, async () =>
+        toResult(await record(deps, id, body, ctx)),
+      );
+  return {
+    recordRefund: traced("record_refund", recordRefund),
+    recordExchangePayment: traced("record_exchange_payment", recordExchangePayment),
+    recordExchangeOrder: traced("record_exchange_order", recordExchangeOrder),
   };
 }
 
