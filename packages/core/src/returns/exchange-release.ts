@@ -70,7 +70,7 @@ type ReleaseFields =
   | "hold";
 
 /** What one step changes: the return as it leaves it, its events and its timers. */
-export interface ExchangeStep {
+interface ExchangeStep {
   record: ReturnData;
   events: RecordedEvent[];
   timers: Omit<TimerChanges, "fire">;

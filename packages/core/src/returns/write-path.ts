@@ -284,7 +284,7 @@ export async function transition(
 }
 
 /** A transition's next version, with what it records beside its history entries. */
-export interface ComputedTransition {
+interface ComputedTransition {
   next: StoredReturn;
   added: HistoryEntry[];
   allowance?: LineAllowance;
