@@ -11,7 +11,14 @@ import type { ReturnsServiceOptions } from "@returnkit/core";
 import { describe, expect, it } from "vitest";
 import { T0 } from "../fixtures";
 import { mountSuiteService, type ServeService, type SuiteClient } from "../http-client";
-import { exchangeCatalogue, movableClock, orderBook, returnOf, TEE_M } from "../order-fixtures";
+import {
+  exchangeCatalogue,
+  movableClock,
+  ORDER,
+  orderBook,
+  returnOf,
+  TEE_M,
+} from "../order-fixtures";
 import type { StoreSubject } from "../subject";
 import { fetchHandler } from "./orders";
 
@@ -310,6 +317,51 @@ function describeReleaseRules(serve: ServeService): void {
       for (const id of [rejected.id, awaiting.id]) {
         expect(count(await eventTypes(client, id), "return.exchange_released")).toBe(0);
       }
+    });
+
+    it("exchange release - a request submitted and auto-approved releases its instant exchange and awaits the other's payment", async () => {
+      const { client } = await setup(
+        { instant: { holdDays: 14 } },
+        { policy: { autoApprove: () => true } },
+      );
+      const body = {
+        order_id: ORDER.id,
+        lines: [
+          {
+            line: TEE_M,
+            reason: "TOO_SMALL_AT_CHEST",
+            resolution: "EXCHANGE",
+            exchange_for: { sku: CHEAPER },
+          },
+          {
+            line: { sku: "CAP-RED" },
+            reason: "CHANGED_MIND",
+            resolution: "EXCHANGE",
+            exchange_for: { sku: "CAP-BLUE" },
+          },
+        ],
+      };
+      const created = await client.send("POST", "/v1/portal/return-requests", { body });
+      expect(created.status, created.text).toBe(201);
+      const submitted = await client.send(
+        "POST",
+        `/v1/portal/return-requests/${created.json.id}/submit`,
+        { body: {} },
+      );
+      expect(submitted.status, submitted.text).toBe(200);
+      const [tee, cap] = submitted.json.returns;
+      expect(tee).toMatchObject({ state: "approved", exchange: { status: "released" } });
+      expect(cap).toMatchObject({
+        state: "approved",
+        exchange: { status: "awaiting_payment", difference: { amount: 400 } },
+      });
+      expect(count(await eventTypes(client, tee.id), "return.exchange_released")).toBe(1);
+      expect((await client.store.listTimers(tee.id)).map((timer) => timer.name)).toEqual([
+        "exchange_hold_due",
+      ]);
+      expect((await client.store.listTimers(cap.id)).map((timer) => timer.name)).toEqual([
+        "exchange_payment_due",
+      ]);
     });
 
     it("exchange release - the payment and the exchange order are recorded once", async () => {
