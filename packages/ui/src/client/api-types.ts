@@ -1640,6 +1640,23 @@ export interface components {
                     percent: number;
                 }) | null;
             };
+            /** @description How exchanges go out, and what a difference not paid in time turns them into. */
+            exchanges: {
+                /**
+                 * @description `standard`: the new items go out once the return is received; `instant`: at approval, against a hold of the price paid.
+                 * @enum {string}
+                 */
+                mode: "standard" | "instant";
+                /** @description Instant: days after approval the hold falls due unless the return has shipped; null for standard. */
+                hold_days: number | null;
+                /** @description Days after approval a difference the customer pays is awaited. */
+                payment_days: number;
+                /**
+                 * @description What the return becomes when the difference is not paid in time.
+                 * @enum {string}
+                 */
+                when_unpaid: "refund" | "store_credit";
+            };
             /** @description ISO 3166-1 alpha-2 codes of the countries the policy applies to, when set. */
             applicable_countries?: string[];
         };
