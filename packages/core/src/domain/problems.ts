@@ -75,11 +75,12 @@ const UNPAYABLE_DETAIL: Record<UnpayableRefund, string> = {
 };
 
 /** Why no payment of an exchange's difference can be recorded (see `exchangePaymentNotExpected`). */
-export type ExchangePaymentRefusal = ExchangeStatus | "no-exchange" | "nothing-owed";
+export type ExchangePaymentRefusal = ExchangeStatus | "no-exchange" | "nothing-owed" | "draft";
 
 const EXCHANGE_PAYMENT_DETAIL: Partial<Record<ExchangePaymentRefusal, string>> = {
   "no-exchange": "it is no exchange",
   "nothing-owed": "the customer owes no difference (or the order line has no price)",
+  draft: "it is a draft, whose exchange may still change; record the payment once it is submitted",
 };
 
 /** A payout refused because it is more than the final refund has left to pay. */

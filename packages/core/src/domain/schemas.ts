@@ -764,10 +764,10 @@ export const ProblemSchema = z
         "payout-reference-conflict: the reference sent again; exchange-payment-conflict: the reference recorded.",
       ),
     exchange_refusal: z
-      .enum([...EXCHANGE_STATUSES, "no-exchange", "nothing-owed"])
+      .enum([...EXCHANGE_STATUSES, "no-exchange", "nothing-owed", "draft"])
       .optional()
       .describe(
-        "exchange-payment-not-expected: why — the return has no exchange, the customer owes nothing, or the exchange's status (paid for, released, fallen back or withdrawn).",
+        "exchange-payment-not-expected: why — the return has no exchange, the customer owes nothing, it is still a draft, or the exchange's status (paid for, released, fallen back or withdrawn).",
       ),
     exchange_status: z
       .enum(EXCHANGE_STATUSES)

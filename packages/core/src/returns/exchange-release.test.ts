@@ -224,6 +224,11 @@ describe("recordPayment", () => {
     expect(why(owesNothing)).toMatchObject({ status: 409, exchange_refusal: "nothing-owed" });
     expect(why(refund)).toMatchObject({ status: 409, exchange_refusal: "no-exchange" });
     expect(why(withdrawn)).toMatchObject({ status: 409, exchange_refusal: "withdrawn" });
+    // A draft's exchange may still be chosen again: a payment recorded on it could be lost.
+    expect(why(exchangeReturn("draft", 1_000))).toMatchObject({
+      status: 409,
+      exchange_refusal: "draft",
+    });
   });
 });
 

@@ -264,6 +264,7 @@ export function paymentExpected(record: ReturnData): boolean {
   const { exchange } = record;
   return (
     record.resolution === "EXCHANGE" &&
+    record.state !== "draft" &&
     !!exchange &&
     !exchange.payment &&
     OPEN.includes(exchange.status) &&
@@ -298,6 +299,8 @@ export function recordPayment(
   if (current.resolution !== "EXCHANGE" || !OPEN.includes(exchange.status)) {
     throw problems.exchangePaymentNotExpected(current.id, exchange.status);
   }
+  // A draft's exchange is chosen again on update: the payment would go with it.
+  if (current.state === "draft") throw problems.exchangePaymentNotExpected(current.id, "draft");
   const difference = exchange.difference;
   const currency = current.order_line?.currency ?? null;
   if (!difference || !owes(exchange) || currency === null) {

@@ -1265,10 +1265,10 @@ export interface components {
             /** @description payout-reference-conflict: the reference sent again; exchange-payment-conflict: the reference recorded. */
             reference?: string;
             /**
-             * @description exchange-payment-not-expected: why — the return has no exchange, the customer owes nothing, or the exchange's status (paid for, released, fallen back or withdrawn).
+             * @description exchange-payment-not-expected: why — the return has no exchange, the customer owes nothing, it is still a draft, or the exchange's status (paid for, released, fallen back or withdrawn).
              * @enum {string}
              */
-            exchange_refusal?: "pending" | "awaiting_payment" | "released" | "fallen_back" | "withdrawn" | "no-exchange" | "nothing-owed";
+            exchange_refusal?: "pending" | "awaiting_payment" | "released" | "fallen_back" | "withdrawn" | "no-exchange" | "nothing-owed" | "draft";
             /** @description exchange-not-released: the exchange's status, null when the return has none. */
             exchange_status?: ("pending" | "awaiting_payment" | "released" | "fallen_back" | "withdrawn") | null;
             /** @description exchange-order-conflict: the exchange order recorded already. */
