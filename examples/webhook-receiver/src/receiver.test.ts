@@ -55,6 +55,8 @@ describe("example webhook receiver", () => {
       "return.in_transit",
       "return.received",
       "return.fit_signal",
+      // The exchange goes out once the return is received, in the return's order.
+      "return.exchange_released",
     ]);
     expect(receiver.rejected).toBe(0);
     await service.close();

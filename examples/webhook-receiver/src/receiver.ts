@@ -8,6 +8,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import {
+  type ReturnExchangeEvent,
   type ReturnFitSignalEvent,
   type ReturnkitWebhookEvent,
   type ReturnRefundedEvent,
@@ -20,10 +21,11 @@ import {
 export interface ReceivedWebhook {
   /** `webhook-id`: the event id, the same on every retry. */
   id: string;
-  event: ReturnStateEvent | ReturnFitSignalEvent | ReturnRefundedEvent;
+  event: ReturnStateEvent | ReturnFitSignalEvent | ReturnRefundedEvent | ReturnExchangeEvent;
   returnId: string;
   /**
-   * The transition's `seq`; for an event that records no transition (`return.refunded`), the
+   * The transition's `seq`; for an event that records no transition (`return.refunded`, the
+   * exchange's), the
    * seq of the return's last transition then, so it sorts after it.
    */
   seq: number;
@@ -95,15 +97,22 @@ export async function startWebhookReceiver(
       case "return.closed":
       case "return.cancelled":
       case "return.fit_signal":
-      case "return.refunded": {
+      case "return.refunded":
+      case "return.exchange_released":
+      case "return.exchange_paid":
+      case "return.exchange_fallen_back":
+      case "return.exchange_order_recorded":
+      case "return.exchange_hold_due":
+      case "return.exchange_hold_released": {
         const webhook: ReceivedWebhook = {
           id,
           event,
           returnId: event.data.return.id,
+          // An event that records no transition comes after the return's latest one.
           seq:
-            event.type === "return.refunded"
-              ? (event.data.return.history.at(-1)?.seq ?? 0)
-              : event.data.transition.seq,
+            "transition" in event.data
+              ? event.data.transition.seq
+              : (event.data.return.history.at(-1)?.seq ?? 0),
           requestId: headerValue(req, "returnkit-request-id"),
           receivedAt: new Date(),
         };

@@ -94,6 +94,11 @@ export {
 export type { TestAttempt } from "./delivery/test-event";
 export { DESTINATION_RULES, type DestinationRule } from "./domain/destination-rules";
 export {
+  EXCHANGE_MODES,
+  EXCHANGE_STATUSES,
+  type ExchangeStatus,
+} from "./domain/exchange-status";
+export {
   isEventId,
   isReturnId,
   isReturnRequestId,
@@ -135,6 +140,7 @@ export {
   type Scope,
 } from "./domain/principal";
 export {
+  type ExchangePaymentRefusal,
   isProblemError,
   type OrderLineRef,
   type PayoutOverLimit,
@@ -230,6 +236,10 @@ export {
   ProblemSchema,
   type Product,
   ReceiveReturnSchema,
+  type RecordExchangeOrderInput,
+  RecordExchangeOrderSchema,
+  type RecordExchangePaymentInput,
+  RecordExchangePaymentSchema,
   type RecordRefundInput,
   RecordRefundSchema,
   type RefundEstimates,
@@ -326,6 +336,7 @@ export type {
   EligibilityRule,
   ExchangeOffer,
   ExchangeOptions,
+  ExchangeReleaseSettings,
   LineReasonRule,
   OrderRules,
   OrderSource,

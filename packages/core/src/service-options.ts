@@ -134,7 +134,10 @@ export interface ReturnsServiceOptions {
    * (`{ sku, title?, variant_title?, image_url?, unit_price, currency, available }`), priced now
    * in the order's currency; `whenUnavailable` (`refuse`, the default, or `store_credit`) says
    * what an exchange for an unavailable item becomes. Needs `orders`. Without it an exchange
-   * is like for like: the same item again, at the price paid.
+   * is like for like: the same item again, at the price paid. `instant: { holdDays }` releases
+   * exchanges at approval against a hold; `paymentDays` (default 7) is how long a difference the
+   * customer pays is awaited after approval; `whenUnpaid` (`store_credit`, the default, or
+   * `refund`) what the return becomes when it is not paid in time.
    */
   exchanges?: ExchangeOptions;
   /** Called after a commit that produced fit signals (errors are reported, never rethrown). */
@@ -200,6 +203,7 @@ const DEFAULT_BASE_URL = "http://localhost";
 const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
 const DEFAULT_RECENT_RECORDS = 1_000;
 const DEFAULT_RETURN_WINDOW_DAYS = 30;
+const DEFAULT_PAYMENT_DAYS = 7;
 
 const countryCode = satisfying<string>(
   (v) => typeof v === "string" && /^[A-Z]{2}$/.test(v),
@@ -292,8 +296,11 @@ export const serviceOptionsSchema = optionsObject({
     {
       offers: aFunction<ExchangeOptions["offers"]>(),
       whenUnavailable: z.enum(["refuse", "store_credit"]).optional(),
+      instant: optionsObject({ holdDays: positiveInteger("days") }).optional(),
+      paymentDays: positiveInteger("days").optional(),
+      whenUnpaid: z.enum(["refund", "store_credit"]).optional(),
     },
-    "{ offers, whenUnavailable? }",
+    "{ offers, whenUnavailable?, instant?, paymentDays?, whenUnpaid? }",
   ).optional(),
   onFitSignal: aFunction<NonNullable<ReturnsServiceOptions["onFitSignal"]>>().optional(),
   recentRecords: nonNegativeInteger("returns").optional(),
@@ -497,6 +504,9 @@ export function parseServiceOptions(options: ReturnsServiceOptions): ServiceSett
       ? {
           offers: options.exchanges.offers,
           whenUnavailable: options.exchanges.whenUnavailable ?? "refuse",
+          instant: options.exchanges.instant ? { ...options.exchanges.instant } : null,
+          paymentDays: options.exchanges.paymentDays ?? DEFAULT_PAYMENT_DAYS,
+          whenUnpaid: options.exchanges.whenUnpaid ?? "store_credit",
         }
       : null,
     refundPolicy: parseRefundPolicy(options.policy?.refund),

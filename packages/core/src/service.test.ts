@@ -90,6 +90,8 @@ describe("createReturnsService", () => {
       "7:return.in_transit",
       "8:return.received",
       "8:return.fit_signal",
+      // A like-for-like exchange goes out once the return is received.
+      "null:return.exchange_released",
       "9:return.graded",
       "9:return.fit_signal",
       "10:return.closed",

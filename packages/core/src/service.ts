@@ -168,6 +168,7 @@ export function createServiceWithTimers(
     now,
     maxHistoryEntries: settings.maxHistoryEntries,
     refundPolicy: settings.refundPolicy,
+    exchanges: settings.exchanges,
     autoApprove: options.policy?.autoApprove,
     onFitSignal: options.onFitSignal && ((signal) => options.onFitSignal?.(signal)),
     reportError,
@@ -218,21 +219,7 @@ export function createServiceWithTimers(
   });
 
   return {
-    createReturn: operations.createReturn,
-    updateDraft: operations.updateDraft,
-    submit: operations.submit,
-    cancel: operations.cancel,
-    advance: operations.advance,
-    get: operations.get,
-    list: operations.list,
-    returnableLines: operations.returnableLines,
-    createReturnRequest: operations.createReturnRequest,
-    estimateReturnRequest: operations.estimateReturnRequest,
-    getReturnRequest: operations.getReturnRequest,
-    submitReturnRequest: operations.submitReturnRequest,
-    shipReturnRequest: operations.shipReturnRequest,
-    allowedEventsFor: operations.allowedEventsFor,
-    recordRefund: operations.recordRefund,
+    ...publicOperations(operations),
     store,
     catalogue,
     schemas,
@@ -248,6 +235,29 @@ export function createServiceWithTimers(
     close: () => closeInOrder([outboxLag, retentionSchedule, scheduler, dispatcher], store),
     fetch: observed,
     mount: mounted.mount,
+  };
+}
+
+/** The operations the service offers by name (the rest serve the routes and the scheduler). */
+function publicOperations(operations: ReturnType<typeof createOperations>) {
+  return {
+    createReturn: operations.createReturn,
+    updateDraft: operations.updateDraft,
+    submit: operations.submit,
+    cancel: operations.cancel,
+    advance: operations.advance,
+    get: operations.get,
+    list: operations.list,
+    returnableLines: operations.returnableLines,
+    createReturnRequest: operations.createReturnRequest,
+    estimateReturnRequest: operations.estimateReturnRequest,
+    getReturnRequest: operations.getReturnRequest,
+    submitReturnRequest: operations.submitReturnRequest,
+    shipReturnRequest: operations.shipReturnRequest,
+    allowedEventsFor: operations.allowedEventsFor,
+    recordRefund: operations.recordRefund,
+    recordExchangePayment: operations.recordExchangePayment,
+    recordExchangeOrder: operations.recordExchangeOrder,
   };
 }
 
@@ -334,6 +344,7 @@ function enforcedPolicy(
     ordersBound: settings.orders !== null,
     applicableCountry: options.policy?.applicableCountry,
     returnMethods: settings.returnMethods,
+    exchanges: settings.exchanges,
   };
 }
 

@@ -61,6 +61,14 @@ for (const backend of backends()) {
           ],
           difference: null,
           bonus_credit: null,
+          // Stored before releases: a standard exchange, not released (a draft).
+          mode: "standard",
+          status: "pending",
+          payment: null,
+          payment_due_at: null,
+          released_at: null,
+          order_id: null,
+          hold: null,
         });
       } finally {
         await service.close();

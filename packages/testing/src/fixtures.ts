@@ -110,6 +110,13 @@ export function makeStoredReturn(options: StoredReturnOptions = {}): StoredRetur
               ],
               difference: null,
               bonus_credit: null,
+              mode: "standard",
+              status: "pending",
+              payment: null,
+              payment_due_at: null,
+              released_at: null,
+              order_id: null,
+              hold: null,
             }
           : null,
       state: "draft",

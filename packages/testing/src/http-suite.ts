@@ -24,6 +24,7 @@ import { describeWebhookOperations } from "./cases/webhook-operations";
 import { describeAuthOverHttp } from "./http-cases/auth";
 import { describeBadInput } from "./http-cases/bad-input";
 import { describeDocumentsOverHttp } from "./http-cases/documents";
+import { describeExchangeActionsOverHttp } from "./http-cases/exchange-actions";
 import { describeGuestsOverHttp } from "./http-cases/guests";
 import { describeIdempotencyRules, describeIdempotentReplays } from "./http-cases/idempotency";
 import { describeLifecycleOverHttp } from "./http-cases/lifecycle";
@@ -73,6 +74,8 @@ const HTTP_GROUPS: ReadonlyArray<{ cases: (serve: ServeService) => void; proves:
   { cases: describeTransitionRules, proves: "service" },
   // A body, a key and a form of their own: a write beside the lifecycle events.
   { cases: describeRefundsOverHttp, proves: "mount" },
+  // Two more writes with bodies, keys and forms of their own.
+  { cases: describeExchangeActionsOverHttp, proves: "mount" },
   { cases: describeReasonsOverHttp, proves: "service" },
   // New members of the returnable view and a new problem's body, through each mount.
   { cases: describeLineReasonsOverHttp, proves: "mount" },

@@ -11,6 +11,7 @@ import { describeCommits } from "./cases/commits";
 import { describeDeliveries } from "./cases/deliveries";
 import { describeEndpointAdmin } from "./cases/endpoint-admin";
 import { describeEventSubjects } from "./cases/event-subjects";
+import { describeExchangeRelease } from "./cases/exchange-release";
 import { describeFitInsights } from "./cases/fit-insights";
 import { describeIdempotency } from "./cases/idempotency";
 import { describeLineAllowance } from "./cases/line-allowance";
@@ -77,6 +78,7 @@ const GROUPS: ReadonlyArray<{
   { cases: describeNotifications, commits: true },
   { cases: describeRetention },
   { cases: describeTimers, commits: true },
+  { cases: describeExchangeRelease, commits: true },
   { cases: describeCallerIds },
   { cases: describeOrders, service: true },
 ];

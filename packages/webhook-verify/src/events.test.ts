@@ -5,6 +5,7 @@ import type { TEST_EVENT_TYPE } from "../../core/src/delivery/test-event";
 import type { KnownActorKind as CoreKnownActorKind } from "../../core/src/domain/principal";
 import { createReasonCatalogue } from "../../core/src/domain/reasons";
 import type {
+  Exchange as CoreExchange,
   HistoryEntry as CoreHistoryEntry,
   Payout as CorePayout,
   ReturnData as CoreReturnData,
@@ -15,12 +16,15 @@ import {
   publishRecorded,
   publishTransitions,
 } from "../../core/src/returns/events";
+import { recordPayment, STANDARD_RELEASE } from "../../core/src/returns/exchange-release";
 import { recordPayout } from "../../core/src/returns/payouts/payout-rules";
 import type {
   WebhookEventType as CoreWebhookEventType,
   WebhookPayload as CoreWebhookPayload,
 } from "../../core/src/store/types";
 import type {
+  Exchange,
+  ExchangePayment,
   FitSignal,
   HistoryEntry,
   KnownActorKind,
@@ -48,6 +52,7 @@ describe("event types", () => {
     expectTypeOf<WebhookTransition>().toEqualTypeOf<CoreWebhookTransition>();
     expectTypeOf<FitSignal>().toEqualTypeOf<CoreFitSignal>();
     expectTypeOf<Payout>().toEqualTypeOf<CorePayout>();
+    expectTypeOf<Exchange>().toEqualTypeOf<CoreExchange>();
     expectTypeOf<Exclude<ReturnkitWebhookEvent, WebhookTestEvent>>().toExtend<CoreWebhookPayload>();
     expectTypeOf<ReturnkitWebhookEvent["type"]>().toEqualTypeOf<
       CoreWebhookEventType | typeof TEST_EVENT_TYPE
@@ -222,5 +227,51 @@ describe("event types", () => {
     expect(event.data.refunded_amount).toBe(2_900);
     expect(event.data.return.payouts).toEqual([event.data.payout]);
     expect(event.data).not.toHaveProperty("transition");
+  });
+
+  it("verifyWebhook - the exchange's payment and release published by core arrive typed", async () => {
+    const received: CoreReturnData = {
+      ...sampleReturn,
+      state: "received",
+      version: 5,
+      order_line: { unit_price: 2_500, currency: "EUR" } as CoreReturnData["order_line"],
+      exchange: {
+        ...sampleReturn.exchange!,
+        difference: { amount: 700, direction: "customer_pays" },
+        status: "awaiting_payment",
+        payment_due_at: "2026-01-07T00:00:00.000Z",
+      },
+    };
+    const at = "2025-12-31T23:59:50.000Z";
+    const staff = { kind: "merchant", id: "staff_2" };
+    const payment = { amount: 700, reference: "pi_4711" };
+    const recording = recordPayment(received, payment, staff, at, STANDARD_RELEASE);
+    if (!recording) return expect.unreachable("nothing recorded");
+    const published = publishRecorded(
+      { ...recording.record, version: 6, updated_at: at },
+      recording.events,
+    );
+    const bodies = published.map((one) => ({ id: one.id, body: JSON.stringify(one.payload) }));
+    const events = await Promise.all(
+      bodies.map(({ id, body }) =>
+        verifyWebhook({
+          payload: body,
+          headers: webhookHeaders(secret, id, NOW_SECONDS, body),
+          secret,
+          now: NOW,
+        }),
+      ),
+    );
+    const [paid, released] = events;
+    if (paid?.type !== "return.exchange_paid") return expect.unreachable(`got ${paid?.type}`);
+    expectTypeOf(paid.data.payment).toEqualTypeOf<ExchangePayment>();
+    expect(paid.data.payment).toMatchObject({ amount: 700, currency: "EUR", reference: "pi_4711" });
+    if (released?.type !== "return.exchange_released") {
+      return expect.unreachable(`got ${released?.type}`);
+    }
+    expect(released.data.lines).toEqual(received.exchange?.lines);
+    expect(released.data.hold).toBeNull();
+    expect(released.data.return.exchange?.status).toBe("released");
+    expect(released.data).not.toHaveProperty("transition");
   });
 });

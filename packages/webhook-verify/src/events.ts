@@ -199,6 +199,49 @@ export interface Exchange {
   difference: ExchangeDifference | null;
   /** What the shop's exchange bonus took off the customer's payment; null when it gives none. */
   bonus_credit: number | null;
+  /** `standard`: the new items go out once the return is received; `instant`: at approval. */
+  mode: "standard" | "instant";
+  /**
+   * `pending` (not released yet), `awaiting_payment` (the customer's payment of the difference is
+   * awaited until `payment_due_at`), `released` (send the new items), `fallen_back` (unpaid in
+   * time: the return became a refund or store credit), `withdrawn` (rejected or cancelled first).
+   */
+  status: "pending" | "awaiting_payment" | "released" | "fallen_back" | "withdrawn";
+  /** The customer's payment of a `customer_pays` difference; null until recorded. */
+  payment: ExchangePayment | null;
+  /** ISO 8601: until when the payment is awaited; null when nothing is awaited. */
+  payment_due_at: string | null;
+  /** ISO 8601: when the exchange was released. */
+  released_at: string | null;
+  /** The host's order that sends the new items; null until recorded. */
+  order_id: string | null;
+  /** An instant exchange's hold on the price paid; null for a standard one. */
+  hold: ExchangeHold | null;
+}
+
+/** The customer's payment of an exchange's difference, as the host recorded it. */
+export interface ExchangePayment {
+  /** In the minor unit of `currency`: the `customer_pays` difference. */
+  amount: number;
+  currency: string;
+  /** The host's reference of the payment in its payment system. */
+  reference: string;
+  /** ISO 8601: when the customer paid. */
+  paid_at: string;
+  /** ISO 8601: when it was recorded. */
+  recorded_at: string;
+  actor: Actor;
+}
+
+/** What an instant exchange holds on the customer's payment method until the return arrives. */
+export interface ExchangeHold {
+  /** The price paid for the returned units, in the minor unit of `currency`. */
+  amount: number;
+  currency: string;
+  /** ISO 8601: when it falls due unless the return has shipped. */
+  due_at: string;
+  /** `held`; `due`: capture it; `released`: release it (the return arrived). */
+  status: "held" | "due" | "released";
 }
 
 /** A return as webhooks carry it: the state after the commit that published the event. */
@@ -220,7 +263,10 @@ export interface ReturnData {
   refunded_amount: number;
   reason: string;
   resolution: Resolution;
-  /** What the customer gets in exchange, and the difference it settles; null unless `EXCHANGE`. */
+  /**
+   * What the customer gets in exchange, and the difference it settles; null unless `EXCHANGE`
+   * (or an exchange that fell back, `exchange.status: fallen_back`).
+   */
   exchange: Exchange | null;
   state: ReturnState;
   flagged_from: ReturnState | null;
@@ -288,12 +334,22 @@ export type WebhookEventType =
   | "return.closed"
   | "return.cancelled"
   | "return.fit_signal"
-  | "return.refunded";
+  | "return.refunded"
+  | ExchangeEventType;
 
-/** One type per state a return can move into (every type but the fit signal and the payout). */
+/** The exchange's events: recorded without a transition, like the payout. */
+export type ExchangeEventType =
+  | "return.exchange_released"
+  | "return.exchange_paid"
+  | "return.exchange_fallen_back"
+  | "return.exchange_order_recorded"
+  | "return.exchange_hold_due"
+  | "return.exchange_hold_released";
+
+/** One type per state a return can move into (every type but the fit signal, the payout and the exchange's). */
 export type ReturnStateEventType = Exclude<
   WebhookEventType,
-  "return.fit_signal" | "return.refunded"
+  "return.fit_signal" | "return.refunded" | ExchangeEventType
 >;
 
 /** A return changed state. */
@@ -326,6 +382,58 @@ export type ReturnRefundedEvent = {
   data: { payout: Payout; refunded_amount: number; return: ReturnData };
 };
 
+/** An event about a return's exchange: no `transition`, delivered in order with the return's. */
+interface ExchangeEvent<T extends ExchangeEventType, D> {
+  type: T;
+  /** ISO 8601: when it was recorded. */
+  timestamp: string;
+  data: D & { return: ReturnData };
+}
+
+/**
+ * The exchange may go out: send `lines` (a standard exchange once the return is received and
+ * any difference paid; an instant one at approval). An instant exchange's `hold` is the amount
+ * to hold on the customer's payment method until `hold.due_at`.
+ */
+export type ReturnExchangeReleasedEvent = ExchangeEvent<
+  "return.exchange_released",
+  { lines: ExchangeLine[]; difference: ExchangeDifference | null; hold: ExchangeHold | null }
+>;
+/** The customer's payment of the difference was recorded. */
+export type ReturnExchangePaidEvent = ExchangeEvent<
+  "return.exchange_paid",
+  { payment: ExchangePayment }
+>;
+/** The payment did not come in time: the return is now `resolution` (a refund or store credit). */
+export type ReturnExchangeFallenBackEvent = ExchangeEvent<
+  "return.exchange_fallen_back",
+  { resolution: "REFUND" | "STORE_CREDIT" }
+>;
+/** The host's order that sends the new items was recorded. */
+export type ReturnExchangeOrderRecordedEvent = ExchangeEvent<
+  "return.exchange_order_recorded",
+  { order_id: string }
+>;
+/** An instant exchange's hold fell due (not shipped in time, or cancelled/rejected): capture it. */
+export type ReturnExchangeHoldDueEvent = ExchangeEvent<
+  "return.exchange_hold_due",
+  { hold: ExchangeHold }
+>;
+/** An instant exchange's return arrived: release the hold. */
+export type ReturnExchangeHoldReleasedEvent = ExchangeEvent<
+  "return.exchange_hold_released",
+  { hold: ExchangeHold }
+>;
+
+/** Any event about a return's exchange. */
+export type ReturnExchangeEvent =
+  | ReturnExchangeReleasedEvent
+  | ReturnExchangePaidEvent
+  | ReturnExchangeFallenBackEvent
+  | ReturnExchangeOrderRecordedEvent
+  | ReturnExchangeHoldDueEvent
+  | ReturnExchangeHoldReleasedEvent;
+
 /**
  * Sent when an operator tests the endpoint (`POST …/webhooks/endpoints/{id}/test`): signed like
  * every delivery, but about no return (nothing happened), never stored and never retried. It is
@@ -352,6 +460,7 @@ export type ReturnkitWebhookEvent =
   | ReturnStateEvent
   | ReturnFitSignalEvent
   | ReturnRefundedEvent
+  | ReturnExchangeEvent
   | WebhookTestEvent;
 
 /** The event of one type, e.g. `WebhookEventOf<"return.approved">`. */

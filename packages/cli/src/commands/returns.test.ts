@@ -55,6 +55,13 @@ describe("returnkit returns show", () => {
           ],
           difference: { amount: 700, direction: "customer_pays" as const },
           bonus_credit: null,
+          mode: "standard" as const,
+          status: "pending" as const,
+          payment: null,
+          payment_due_at: null,
+          released_at: null,
+          order_id: null,
+          hold: null,
         },
       };
       const created = { ...draft, record };

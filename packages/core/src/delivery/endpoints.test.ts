@@ -70,8 +70,9 @@ describe("webhook endpoints", () => {
     ).toThrow(/return.shipped/);
   });
 
-  it("WEBHOOK_EVENT_TYPES - lists the thirteen event types, the payout's among them", () => {
-    expect(WEBHOOK_EVENT_TYPES).toHaveLength(13);
+  it("WEBHOOK_EVENT_TYPES - lists the nineteen event types, the payout's and the exchange's among them", () => {
+    expect(WEBHOOK_EVENT_TYPES).toHaveLength(19);
+    expect(WEBHOOK_EVENT_TYPES).toContain("return.exchange_released");
     expect(WEBHOOK_EVENT_TYPES).toContain("return.fit_signal");
     expect(WEBHOOK_EVENT_TYPES).toContain("return.refunded");
   });

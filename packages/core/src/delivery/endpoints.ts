@@ -41,6 +41,12 @@ const EVENT_TYPES: Record<WebhookEventType, true> = {
   "return.cancelled": true,
   "return.fit_signal": true,
   "return.refunded": true,
+  "return.exchange_released": true,
+  "return.exchange_paid": true,
+  "return.exchange_fallen_back": true,
+  "return.exchange_order_recorded": true,
+  "return.exchange_hold_due": true,
+  "return.exchange_hold_released": true,
 };
 
 /** Ids of subscribers' endpoints start with it (`sub_refunds`); a webhook's may not. */

@@ -5,6 +5,7 @@
  * service in-process gets the same status, slug and extensions as an HTTP client.
  */
 
+import type { ExchangeStatus } from "./exchange-status";
 import type { LineReasons } from "./reason-narrowing";
 import { FIT_CATEGORY } from "./reasons";
 import { toDecimalAmount } from "./refunds";
@@ -71,6 +72,15 @@ const UNPAYABLE_DETAIL: Record<UnpayableRefund, string> = {
   exchange:
     "the exchange leaves the shop nothing to refund (settled in goods, or the customer pays the difference)",
   "nothing-to-pay": "its final refund is 0",
+};
+
+/** Why no payment of an exchange's difference can be recorded (see `exchangePaymentNotExpected`). */
+export type ExchangePaymentRefusal = ExchangeStatus | "no-exchange" | "nothing-owed" | "draft";
+
+const EXCHANGE_PAYMENT_DETAIL: Partial<Record<ExchangePaymentRefusal, string>> = {
+  "no-exchange": "it is no exchange",
+  "nothing-owed": "the customer owes no difference (or the order line has no price)",
+  draft: "it is a draft, whose exchange may still change; record the payment once it is submitted",
 };
 
 /** A payout refused because it is more than the final refund has left to pay. */
@@ -353,6 +363,54 @@ export const problems = {
       "The reference names another payout",
       `Return ${id} recorded payout ${payout.id} under reference "${payout.reference}" with amount ${payout.amount}; one reference is one payout: send a new reference for another payout.`,
       { return_id: id, reference: payout.reference, payout_id: payout.id, amount: payout.amount },
+    ),
+  /** No payment of an exchange's difference is awaited: none owed, paid, or not open. */
+  exchangePaymentNotExpected: (id: string, why: ExchangePaymentRefusal) =>
+    new ProblemError(
+      409,
+      "exchange-payment-not-expected",
+      "The return awaits no payment of an exchange difference",
+      `No exchange payment can be recorded on return ${id}: ${EXCHANGE_PAYMENT_DETAIL[why] ?? `its exchange is ${why}`}.`,
+      { return_id: id, exchange_refusal: why },
+    ),
+  /** A payment recorded already under another reference (or amount). */
+  exchangePaymentConflict: (id: string, payment: { reference: string; amount: number }) =>
+    new ProblemError(
+      409,
+      "exchange-payment-conflict",
+      "The exchange's payment is recorded already",
+      `Return ${id} recorded the customer's payment under reference "${payment.reference}" with amount ${payment.amount}; an exchange takes one payment.`,
+      { return_id: id, reference: payment.reference, amount: payment.amount },
+    ),
+  /** A payment of another amount or currency than the difference owed. */
+  exchangePaymentMismatch: (
+    id: string,
+    sent: { amount: number; currency?: string | undefined },
+    amount: number,
+    currency: string,
+  ) =>
+    new ProblemError(
+      422,
+      "exchange-payment-mismatch",
+      "The payment is not the difference owed",
+      `Return ${id}'s customer owes ${toDecimalAmount(amount, currency)} ${currency}; a payment of ${sent.amount} ${sent.currency ?? currency} (minor units) cannot be recorded on it.`,
+      { return_id: id, amount, currency },
+    ),
+  exchangeNotReleased: (id: string, status: ExchangeStatus | null) =>
+    new ProblemError(
+      409,
+      "exchange-not-released",
+      "The exchange is not released",
+      `Return ${id}'s exchange is ${status ?? "absent"}: an exchange order can be recorded once the exchange is released.`,
+      { return_id: id, exchange_status: status },
+    ),
+  exchangeOrderConflict: (id: string, recorded: string, sent: string) =>
+    new ProblemError(
+      409,
+      "exchange-order-conflict",
+      "The exchange order is recorded already",
+      `Return ${id} recorded exchange order "${recorded}"; "${sent}" cannot replace it.`,
+      { return_id: id, exchange_order_id: recorded },
     ),
   payoutLimitReached: (id: string, max: number) =>
     new ProblemError(

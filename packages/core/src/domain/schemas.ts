@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { DESTINATION_RULES } from "./destination-rules";
+import { EXCHANGE_MODES, EXCHANGE_STATUSES } from "./exchange-status";
 import { MERCHANT_EVENTS, PORTAL_EVENTS, RETURN_STATES } from "./machine";
 import { ACTOR_KINDS } from "./principal";
 import { PROBLEM_TYPE_PREFIX } from "./problems";
@@ -106,6 +107,42 @@ export const RecordRefundSchema = z
   })
   .meta({ id: "RecordRefund" });
 export type RecordRefundInput = z.input<typeof RecordRefundSchema>;
+
+/** The body of `POST …/exchange-payments`: the customer's payment of the difference. */
+export const RecordExchangePaymentSchema = z
+  .strictObject({
+    amount: z
+      .int()
+      .min(1)
+      .max(Number.MAX_SAFE_INTEGER)
+      .describe(
+        "What the customer paid, in the minor unit of the order's currency: exactly the exchange's `customer_pays` difference.",
+      ),
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/)
+      .optional()
+      .describe("ISO 4217 code of `amount`; when sent, it must be the order's currency."),
+    reference: text(1, 128).describe(
+      "The host's reference of the payment (a Stripe payment intent `pi_…`). Sending the same reference and amount again records nothing more.",
+    ),
+    paid_at: z.iso
+      .datetime({ offset: true })
+      .optional()
+      .describe("When the customer paid (ISO 8601); when it is recorded if absent."),
+  })
+  .meta({ id: "RecordExchangePayment" });
+export type RecordExchangePaymentInput = z.input<typeof RecordExchangePaymentSchema>;
+
+/** The body of `POST …/exchange-order`: the host's order that sends the new items. */
+export const RecordExchangeOrderSchema = z
+  .strictObject({
+    order_id: text(1, 128).describe(
+      "The host's order that sends the exchange's new items. Sending it again records nothing more.",
+    ),
+  })
+  .meta({ id: "RecordExchangeOrder" });
+export type RecordExchangeOrderInput = z.input<typeof RecordExchangeOrderSchema>;
 
 /** The body schema of each state-changing event (update is the PATCH body, built per catalogue). */
 export const EVENT_BODY_SCHEMAS = {
@@ -280,6 +317,43 @@ const ExchangeLineSchema = z
   })
   .meta({ id: "ExchangeLine" });
 
+/** The customer's payment of a `customer_pays` difference, as the host recorded it. */
+const ExchangePaymentSchema = z
+  .object({
+    amount: z.int().min(1).describe("The difference paid, in the order currency's minor unit."),
+    currency: z.string().describe("ISO 4217 code of `amount`: the order's currency."),
+    reference: z
+      .string()
+      .describe("The host's reference of the payment in its payment system (one per exchange)."),
+    paid_at: z.iso
+      .datetime()
+      .describe("When the customer paid, as the host said; else when recorded."),
+    recorded_at: z.iso.datetime(),
+    actor: ActorSchema,
+  })
+  .meta({ id: "ExchangePayment" });
+
+/** What an instant exchange holds on the customer's payment method until the return arrives. */
+const ExchangeHoldSchema = z
+  .object({
+    amount: z
+      .int()
+      .min(0)
+      .describe(
+        "The price paid for the returned units (order line `unit_price` × quantity), in the order currency's minor unit.",
+      ),
+    currency: z.string().describe("ISO 4217 code of `amount`."),
+    due_at: z.iso
+      .datetime()
+      .describe("When the hold falls due (is captured) if the return has not shipped by then."),
+    status: z
+      .enum(["held", "due", "released"])
+      .describe(
+        "`held`: the host holds the amount; `due`: the return was not shipped in time, or was cancelled or rejected, so the host captures it; `released`: the return arrived, so the host releases it.",
+      ),
+  })
+  .meta({ id: "ExchangeHold" });
+
 /** What a return of resolution `EXCHANGE` gives the customer, and the money it settles. */
 export const ExchangeSchema = z
   .object({
@@ -299,6 +373,35 @@ export const ExchangeSchema = z
       .describe(
         "What the policy's exchange bonus took off the customer's payment; null when the policy gives none.",
       ),
+    mode: z
+      .enum(EXCHANGE_MODES)
+      .describe(
+        "`standard`: the new items go out once the return is received; `instant`: at approval, against a hold on the price paid (the `exchanges.instant` option). Fixed when the exchange is created.",
+      ),
+    status: z
+      .enum(EXCHANGE_STATUSES)
+      .describe(
+        "`pending`: not released yet; `awaiting_payment`: approved, the customer's payment of the difference awaited until `payment_due_at`; `released`: the host may send the new items (`return.exchange_released`); `fallen_back`: the payment never came, so the return became a refund or store credit (this object stays to show what was asked); `withdrawn`: the return was rejected or cancelled before release.",
+      ),
+    payment: ExchangePaymentSchema.nullable().describe(
+      "The customer's payment of a `customer_pays` difference (`POST …/exchange-payments`); null until recorded.",
+    ),
+    payment_due_at: z.iso
+      .datetime()
+      .nullable()
+      .describe(
+        "Until when the payment is awaited (approval + `exchanges.paymentDays`); null when nothing is awaited.",
+      ),
+    released_at: z.iso.datetime().nullable().describe("When the exchange was released."),
+    order_id: z
+      .string()
+      .nullable()
+      .describe(
+        "The host's order that sends the new items (`POST …/exchange-order`); null until recorded.",
+      ),
+    hold: ExchangeHoldSchema.nullable().describe(
+      "An instant exchange's hold, from its release; null for a standard one.",
+    ),
   })
   .meta({ id: "Exchange" });
 export type Exchange = z.infer<typeof ExchangeSchema>;
@@ -331,7 +434,7 @@ export const ReturnDataSchema = z
     reason: z.string(),
     resolution: ResolutionSchema,
     exchange: ExchangeSchema.nullable().describe(
-      "What the customer gets in exchange and the difference it settles; null unless the resolution is `EXCHANGE`.",
+      "What the customer gets in exchange and the difference it settles; null unless the resolution is `EXCHANGE`, or was until its payment lapsed (`status: fallen_back`).",
     ),
     state: ReturnStateSchema,
     flagged_from: ReturnStateSchema.nullable(),
@@ -635,12 +738,14 @@ export const ProblemSchema = z
       .int()
       .optional()
       .describe(
-        "refund-exceeds-total: the payout refused; payout-reference-conflict: the amount recorded under the reference.",
+        "refund-exceeds-total: the payout refused; payout-reference-conflict, exchange-payment-conflict: the amount recorded under the reference; exchange-payment-mismatch: the difference owed.",
       ),
     currency: z
       .string()
       .optional()
-      .describe("refund-exceeds-total, refund-currency-mismatch: the refund's currency."),
+      .describe(
+        "refund-exceeds-total, refund-currency-mismatch: the refund's currency; exchange-payment-mismatch: the order's.",
+      ),
     refund_total: z.int().optional().describe("refund-exceeds-total: the final refund."),
     refunded_amount: z
       .int()
@@ -655,7 +760,24 @@ export const ProblemSchema = z
     reference: z
       .string()
       .optional()
-      .describe("payout-reference-conflict: the reference sent again."),
+      .describe(
+        "payout-reference-conflict: the reference sent again; exchange-payment-conflict: the reference recorded.",
+      ),
+    exchange_refusal: z
+      .enum([...EXCHANGE_STATUSES, "no-exchange", "nothing-owed", "draft"])
+      .optional()
+      .describe(
+        "exchange-payment-not-expected: why — the return has no exchange, the customer owes nothing, it is still a draft, or the exchange's status (paid for, released, fallen back or withdrawn).",
+      ),
+    exchange_status: z
+      .enum(EXCHANGE_STATUSES)
+      .nullable()
+      .optional()
+      .describe("exchange-not-released: the exchange's status, null when the return has none."),
+    exchange_order_id: z
+      .string()
+      .optional()
+      .describe("exchange-order-conflict: the exchange order recorded already."),
     payout_id: z
       .string()
       .optional()

@@ -104,6 +104,29 @@ export const ReturnPolicySchema = z
           "Value given toward the new items when the customer chooses an exchange: it lowers what the customer pays for a dearer item, at most to nothing, and is never paid out. Null when the shop gives none.",
         ),
     }),
+    exchanges: z
+      .object({
+        mode: z
+          .enum(["standard", "instant"])
+          .describe(
+            "`standard`: the new items go out once the return is received; `instant`: at approval, against a hold of the price paid.",
+          ),
+        hold_days: z
+          .int()
+          .min(1)
+          .nullable()
+          .describe(
+            "Instant: days after approval the hold falls due unless the return has shipped; null for standard.",
+          ),
+        payment_days: z
+          .int()
+          .min(1)
+          .describe("Days after approval a difference the customer pays is awaited."),
+        when_unpaid: z
+          .enum(["refund", "store_credit"])
+          .describe("What the return becomes when the difference is not paid in time."),
+      })
+      .describe("How exchanges go out, and what a difference not paid in time turns them into."),
     applicable_countries: z
       .array(z.string())
       .optional()

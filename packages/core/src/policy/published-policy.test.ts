@@ -131,6 +131,29 @@ describe("publishedPolicy - examples", () => {
     expect(jsonLd.returnMethod).toBe("https://schema.org/ReturnByMail");
   });
 
+  it("publishedPolicy - publishes how exchanges are released: standard by default, instant with its hold", () => {
+    const standard = publishedPolicy({ windowDays: null, refund: {}, ordersBound: false });
+    expect(standard.json.exchanges).toEqual({
+      mode: "standard",
+      hold_days: null,
+      payment_days: 7,
+      when_unpaid: "store_credit",
+    });
+    const instant = publishedPolicy({
+      windowDays: 30,
+      refund: {},
+      ordersBound: true,
+      exchanges: { instant: { holdDays: 14 }, paymentDays: 3, whenUnpaid: "refund" },
+    });
+    expect(instant.json.exchanges).toEqual({
+      mode: "instant",
+      hold_days: 14,
+      payment_days: 3,
+      when_unpaid: "refund",
+    });
+    expect(ReturnPolicySchema.parse(instant.json)).toEqual(instant.json);
+  });
+
   it("publishedPolicy - publishes the configured methods and their details; drop-off is by mail in JSON-LD", () => {
     const returnMethods = {
       by_mail: {

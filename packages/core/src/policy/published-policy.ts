@@ -16,6 +16,8 @@ import {
   type RefundResolution,
 } from "../domain/refunds";
 import { offeredMethods, type ReturnMethods } from "../domain/return-methods";
+import { STANDARD_RELEASE } from "../returns/exchange-release";
+import type { ExchangeReleaseSettings } from "../returns/orders/types";
 import { merchantReturnPolicy, oneOrList } from "./merchant-return-policy";
 import type { MerchantReturnPolicyJsonLd, ReturnPolicyDocument } from "./published-policy-schema";
 
@@ -30,6 +32,8 @@ export interface PublishedPolicySettings {
   applicableCountry?: readonly string[];
   /** The methods the shop offers, with what it says about each; absent or null: by mail. */
   returnMethods?: ReturnMethods | null;
+  /** How exchanges are released (the `exchanges` option); absent: standard, with the defaults. */
+  exchanges?: Partial<ExchangeReleaseSettings> | null;
 }
 
 export interface PublishedPolicy {
@@ -60,6 +64,7 @@ export function publishedPolicy(settings: PublishedPolicySettings): PublishedPol
     return_methods: offeredMethods(settings.returnMethods),
     return_method_details: structuredClone(settings.returnMethods ?? {}),
     fees: publishedFees(refund),
+    exchanges: publishedExchanges({ ...STANDARD_RELEASE, ...settings.exchanges }),
     ...(settings.applicableCountry?.length
       ? { applicable_countries: [...settings.applicableCountry] }
       : {}),
@@ -114,6 +119,15 @@ function publishedBonus(
     currency_exponents: Object.fromEntries(
       Object.keys(bonus.flat).map((currency) => [currency, currencyExponent(currency)]),
     ),
+  };
+}
+
+function publishedExchanges(release: ExchangeReleaseSettings): ReturnPolicyDocument["exchanges"] {
+  return {
+    mode: release.instant ? "instant" : "standard",
+    hold_days: release.instant?.holdDays ?? null,
+    payment_days: release.paymentDays,
+    when_unpaid: release.whenUnpaid,
   };
 }
 

@@ -8,6 +8,7 @@
  * - A `shop_refunds` difference is the return's refund (`refund.total`, method `exchange`), so
  *   a payout is recorded as for any refund; a `customer_pays` one leaves `refund.total` 0.
  * - Null difference when the order line or the new item has no price.
+ * - An exchange whose payment lapsed (`fallen_back`) is kept as it was, settling nothing.
  */
 import {
   differenceOf,
@@ -28,9 +29,13 @@ type SettledRecord = Pick<
 
 const NOTHING = differenceOf(0);
 
-/** The record's exchange with its difference for this version; null unless an `EXCHANGE`. */
+/**
+ * The record's exchange with its difference for this version; null unless an `EXCHANGE`, or
+ * one that fell back (kept as it was, to show what was asked).
+ */
 export function settledExchange(record: SettledRecord, policy: RefundPolicy): Exchange | null {
   const exchange = record.exchange;
+  if (exchange?.status === "fallen_back") return exchange;
   if (record.resolution !== "EXCHANGE" || !exchange) return null;
   const unpriced = { ...exchange, difference: null, bonus_credit: null };
   const paid = record.order_line?.unit_price ?? null;
@@ -77,8 +82,8 @@ export function withExchangeRefund(
 export function requestExchangeDifference(
   records: readonly { exchange: Exchange | null }[],
 ): ExchangeDifference | null {
-  const differences = records.flatMap((record) =>
-    record.exchange?.difference ? [record.exchange.difference] : [],
+  const differences = records.flatMap(({ exchange }) =>
+    exchange?.difference && exchange.status !== "fallen_back" ? [exchange.difference] : [],
   );
   return differences.length ? netDifference(differences) : null;
 }

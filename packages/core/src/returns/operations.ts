@@ -23,6 +23,7 @@ import type { IdempotentResponse, ReturnPage, ReturnsStore, Timer } from "../sto
 import { etagOf } from "../util/etag";
 import { flatString } from "../util/flat-string";
 import { createReturn } from "./create-return";
+import { recordExchangeOrder, recordExchangePayment } from "./exchanges/record-exchange";
 import type { IdempotencyEngine, IdempotentOutcome } from "./idempotency/engine";
 import { parseInput } from "./parse-input";
 import { recordRefund } from "./payouts/record-refund";
@@ -31,6 +32,7 @@ import { requestOperations } from "./requests/request-operations";
 import { sendEvent } from "./send-event";
 import { type FiringOutcome, fireTimer, type TimerHandlers } from "./timer-firing";
 import type {
+  OperationContext,
   ReturnOperations,
   ReturnResult,
   ReturnsRequestOperations,
@@ -117,10 +119,7 @@ export function createOperations(
 
     fireTimer: (timer) => fireTimer(deps, setup.timerHandlers, timer),
 
-    recordRefund: (id, body, ctx) =>
-      traceOperation("record_refund", { returnId: id, caller: ctx.principal.kind }, async () =>
-        toResult(await recordRefund(deps, id, body, ctx)),
-      ),
+    ...recordings(deps, toResult),
 
     get: (id, ctx) =>
       traceOperation("get", { returnId: id, caller: ctx.principal.kind }, async () => {
@@ -167,6 +166,32 @@ export function createOperations(
       if (!hasScope(principal, principal.kind, "write")) return [];
       return allowedEventsIn(record.state, principal.kind);
     },
+  };
+}
+
+type RecordingDeps = Parameters<typeof recordRefund>[0] &
+  Parameters<typeof recordExchangePayment>[0];
+type Recorder = (
+  deps: RecordingDeps,
+  id: string,
+  body: unknown,
+  ctx: OperationContext,
+) => Promise<IdempotentOutcome>;
+
+/** The back office's recordings on one return (a payout, an exchange's payment and order), traced. */
+function recordings(
+  deps: RecordingDeps,
+  toResult: (outcome: IdempotentOutcome) => Promise<ReturnResult>,
+) {
+  const traced =
+    (name: string, record: Recorder) => (id: string, body: unknown, ctx: OperationContext) =>
+      traceOperation(name, { returnId: id, caller: ctx.principal.kind }, async () =>
+        toResult(await record(deps, id, body, ctx)),
+      );
+  return {
+    recordRefund: traced("record_refund", recordRefund),
+    recordExchangePayment: traced("record_exchange_payment", recordExchangePayment),
+    recordExchangeOrder: traced("record_exchange_order", recordExchangeOrder),
   };
 }
 

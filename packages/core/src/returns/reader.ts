@@ -10,6 +10,7 @@ import type { Product, ReturnData } from "../domain/schemas";
 import type { RecentRecords } from "../store/recent-records";
 import { historyToRestore, restoreHistory } from "../store/stored-response";
 import type { IdempotentResponse, ReturnsStore, StoredReturn } from "../store/types";
+import { unreleased } from "./exchange-release";
 
 export interface ReturnReader {
   /** The return `id` as `principal` may see it, or a 404. */
@@ -68,7 +69,8 @@ export function createReturnReader(
  * payouts were recorded has none (`payouts: []`, `refunded_amount: 0`); and its grade
  * accepted every unit; one stored before amounts carried their currency's exponent gets it
  * from the currency; one stored before exchange offers gets its `exchange_size` as a like-for-like
- * `exchange` (`exchange: null` unless an exchange).
+ * `exchange` (`exchange: null` unless an exchange); an exchange stored before releases is a
+ * standard one (`withRelease`).
  */
 export function withOrderLine(stored: StoredReturn): StoredReturn {
   const { record } = stored;
@@ -82,6 +84,7 @@ export function withOrderLine(stored: StoredReturn): StoredReturn {
     record.refund !== undefined &&
     record.payouts !== undefined &&
     record.exchange !== undefined &&
+    (record.exchange === null || record.exchange.status !== undefined) &&
     gradeIsCurrent &&
     hasExponents(record) &&
     hasProduct(record)
@@ -93,7 +96,10 @@ export function withOrderLine(stored: StoredReturn): StoredReturn {
     ...stored,
     record: withExponents({
       ...current,
-      exchange: record.exchange === undefined ? exchangeOfSize(record) : record.exchange,
+      exchange: withRelease(
+        record,
+        record.exchange === undefined ? exchangeOfSize(record) : record.exchange,
+      ),
       order_line: withProduct(record.order_line ?? null),
       request_id: record.request_id ?? null,
       // By mail: the only method there was before a shop could configure them.
@@ -131,6 +137,36 @@ function exchangeOfSize(record: ReturnData): ReturnData["exchange"] {
     ],
     difference: unit_price === null ? null : { amount: 0, direction: "shop_refunds" },
     bonus_credit: null,
+  } as ReturnData["exchange"];
+}
+
+type StoredExchange = Omit<NonNullable<ReturnData["exchange"]>, ReleaseFields> &
+  Partial<Pick<NonNullable<ReturnData["exchange"]>, ReleaseFields>>;
+type ReleaseFields =
+  | "mode"
+  | "status"
+  | "payment"
+  | "payment_due_at"
+  | "released_at"
+  | "order_id"
+  | "hold";
+
+/**
+ * Exchanges stored before they were released (0.2.0) are standard and pending; a like-for-like
+ * one whose return was received already counts as released (when, unknown: `released_at`
+ * null), as it went out in goods then.
+ */
+function withRelease(
+  record: Pick<ReturnData, "state" | "flagged_from">,
+  exchange: StoredExchange | null,
+): ReturnData["exchange"] {
+  if (!exchange || exchange.status !== undefined) return exchange as ReturnData["exchange"];
+  const state = record.state === "flagged" ? record.flagged_from : record.state;
+  const received = state === "received" || state === "graded" || state === "closed";
+  return {
+    ...unreleased("standard"),
+    ...exchange,
+    status: received && exchange.kind === "like_for_like" ? "released" : "pending",
   };
 }
 

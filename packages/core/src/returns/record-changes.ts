@@ -12,6 +12,7 @@ import {
   type ReturnData,
   type UpdateReturnInput,
 } from "../domain/schemas";
+import { unreleased } from "./exchange-release";
 
 /** A parsed event body: every field any event may carry. */
 export type EventBody = {
@@ -187,5 +188,6 @@ function notedExchange(record: ReturnData, sku: string): Exchange {
     lines: [{ ...line, quantity: record.line.quantity, unit_price: null }],
     difference: null,
     bonus_credit: null,
+    ...unreleased(record.exchange?.mode ?? "standard"),
   };
 }

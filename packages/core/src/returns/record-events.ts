@@ -11,7 +11,7 @@
  */
 import { problems } from "../domain/problems";
 import type { ReturnData } from "../domain/schemas";
-import type { OutboxEvent, StoredReturn } from "../store/types";
+import type { OutboxEvent, StoredReturn, TimerChanges } from "../store/types";
 import { etagMatches } from "../util/etag";
 import type { EventOrigin } from "./event-origin";
 import { eventOrigin } from "./event-origin";
@@ -32,6 +32,8 @@ export interface ReturnRecording {
    */
   record: ReturnData;
   events: RecordedEvent[];
+  /** The return's timers set or cleared with it. */
+  timers?: Omit<TimerChanges, "fire">;
 }
 
 /**
@@ -72,6 +74,7 @@ export async function recordOnReturn(
       next: next.stored,
       entries: [],
       recorded: next.events,
+      ...(next.timers ? { timers: next.timers } : {}),
       status: 200,
       key,
       origin: ctx,
@@ -87,14 +90,18 @@ async function recorded(
   deps: WritePathDeps,
   current: StoredReturn,
   compute: ComputeRecording,
-): Promise<{ stored: StoredReturn; events: RecordedEvent[] } | null> {
+): Promise<{
+  stored: StoredReturn;
+  events: RecordedEvent[];
+  timers: Omit<TimerChanges, "fire"> | undefined;
+} | null> {
   const at = timestamp(deps.now);
   const recording = await compute(current.record, at);
   if (!recording) return null;
-  const { record, events } = recording;
+  const { record, events, timers } = recording;
   const version = current.record.version + 1;
   const next = nextVersion(record, version, at, current.record.history);
-  return { stored: { record: next, snapshot: current.snapshot }, events };
+  return { stored: { record: next, snapshot: current.snapshot }, events, timers };
 }
 
 /**

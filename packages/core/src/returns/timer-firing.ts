@@ -37,7 +37,11 @@ export type TimerHandler = (
   current: ReturnData,
   timer: Timer,
   at: string,
+  settings: FiringSettings,
 ) => TimerFiring | null | Promise<TimerFiring | null>;
+
+/** The shop's settings a handler decides by. */
+export type FiringSettings = Pick<WritePathDeps, "refundPolicy" | "exchanges">;
 
 /** The handlers by timer name: core code registers them, one per kind of deadline. */
 export type TimerHandlers = ReadonlyMap<string, TimerHandler>;
@@ -68,7 +72,7 @@ export async function fireTimer(
     // As every write reads it: a record of an earlier release filled in (`withOrderLine`).
     const current = withOrderLine(stored);
     const at = timestamp(deps.now);
-    const firing = await handler(current.record, timer, at);
+    const firing = await handler(current.record, timer, at, deps);
     if (!firing) {
       const version = current.record.version;
       if (await deps.store.dropTimer({ ...timer, version })) return "nothing";

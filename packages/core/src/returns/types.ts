@@ -10,6 +10,8 @@ import type {
   HealthReport,
   MerchantListQuery,
   PortalListQuery,
+  RecordExchangeOrderInput,
+  RecordExchangePaymentInput,
   RecordRefundInput,
   ReturnableOrder,
   ReturnData,
@@ -101,6 +103,28 @@ export interface ReturnOperations extends ReturnRequestOperations {
    * records nothing more. 409 before the return is graded, for an exchange, or a refund of 0.
    */
   recordRefund(id: string, body: RecordRefundInput, ctx: OperationContext): Promise<ReturnResult>;
+  /**
+   * Records the customer's payment of return `id`'s exchange difference (back office),
+   * publishing `return.exchange_paid`, and `return.exchange_released` when the exchange can go
+   * out now: `{ amount, reference, currency?, paid_at? }`, exactly the `customer_pays`
+   * difference (422 otherwise). 409 when no payment is awaited; the same reference and amount
+   * again records nothing; another once paid is a 409.
+   */
+  recordExchangePayment(
+    id: string,
+    body: RecordExchangePaymentInput,
+    ctx: OperationContext,
+  ): Promise<ReturnResult>;
+  /**
+   * Records the host's order that sends return `id`'s released exchange (back office),
+   * publishing `return.exchange_order_recorded`: `{ order_id }`. 409 before release, or when
+   * another order is recorded; the same order again records nothing.
+   */
+  recordExchangeOrder(
+    id: string,
+    body: RecordExchangeOrderInput,
+    ctx: OperationContext,
+  ): Promise<ReturnResult>;
 }
 
 /** A write's method and path without the mount prefix: the scope of its Idempotency-Key. */
@@ -118,6 +142,10 @@ export interface WriteTargets {
   event(event: ReturnEvent, id: string): WriteTarget;
   /** Where a payout of return `id` is recorded. */
   refund(id: string): WriteTarget;
+  /** Where the customer's payment of return `id`'s exchange difference is recorded. */
+  exchangePayment(id: string): WriteTarget;
+  /** Where the host's order sending return `id`'s exchange is recorded. */
+  exchangeOrder(id: string): WriteTarget;
   /** The path of one return, for a new return's Location. */
   returnPath(id: string): string;
   requests: RequestTargets;
@@ -141,6 +169,8 @@ export interface ReturnsRequestOperations extends ReturnRequestOperations {
   health(): Promise<HealthReport>;
   allowedEventsFor(record: ReturnData, principal: Principal): ReturnEvent[];
   recordRefund(id: string, body: unknown, ctx: OperationContext): Promise<ReturnResult>;
+  recordExchangePayment(id: string, body: unknown, ctx: OperationContext): Promise<ReturnResult>;
+  recordExchangeOrder(id: string, body: unknown, ctx: OperationContext): Promise<ReturnResult>;
 }
 
 /** The request-wide events: a customer submits every draft, the back office ships a parcel. */

@@ -40,10 +40,12 @@ import { deepFreeze } from "../util/deep-freeze";
 import { etagMatches } from "../util/etag";
 import { type EventOrigin, eventOrigin } from "./event-origin";
 import { type FitSignal, publishRecorded, publishTransitions, type RecordedEvent } from "./events";
+import { exchangeAfterTransition, STANDARD_RELEASE } from "./exchange-release";
 import { settledExchange } from "./exchange-settlement";
 import type { IdempotencyKeyUse } from "./idempotency/engine";
 import { withExchangeChoice } from "./orders/exchange-choice";
 import { type CheckedReturn, type ReturnRules, requestOf } from "./orders/return-rules";
+import type { ExchangeReleaseSettings } from "./orders/types";
 import { type ReturnReader, withOrderLine } from "./reader";
 import {
   applyEventBody,
@@ -73,6 +75,8 @@ export interface WritePathDeps {
   rules: ReturnRules;
   /** The shop's refund policy (the service's `policy.refund`), defaults filled in. */
   refundPolicy: RefundPolicy;
+  /** When exchanges are released (the `exchanges` option); absent: like for like, standard. */
+  exchanges?: ExchangeReleaseSettings | null;
   reportError: ReportError;
   /** The response a write of `record` answers with (and stores for its key). */
   respond: (record: ReturnData, status: number) => IdempotentResponse;
@@ -232,11 +236,9 @@ export async function transition(
 ): Promise<TransitionOutcome> {
   let { stored: current, fromCache } = await deps.reader.loadForWrite(id, ctx.principal, false);
   for (let attempt = 1; ; attempt++) {
-    let next: StoredReturn;
-    let added: HistoryEntry[];
-    let allowance: LineAllowance | undefined;
+    let computed: ComputedTransition;
     try {
-      ({ next, added, allowance } = await computeTransition(deps, current, event, ctx, body));
+      computed = await computeTransition(deps, current, event, ctx, body);
     } catch (error) {
       // A refusal computed from a remembered version may be stale: decide on a fresh read.
       if (!(fromCache && isProblemError(error))) throw error;
@@ -244,6 +246,7 @@ export async function transition(
       continue;
     }
     // A change that moves its request's shares writes its open siblings with it.
+    const { next, added, allowance, recorded, timers } = computed;
     const shared = await shareWithSiblings(deps, { current, next }, ctx.principal);
     const outcome = await commitChange(deps, {
       current,
@@ -254,6 +257,8 @@ export async function transition(
       key,
       allowance,
       origin: ctx,
+      recorded,
+      timers,
     });
     if (outcome.kind === "committed") return { kind: "committed", record: shared.next.record };
     if (outcome.kind === "key-taken") return outcome;
@@ -278,14 +283,28 @@ export async function transition(
   }
 }
 
-/** The next version of `current` after `event` (and an auto-approval), or the problem why not. */
+/** A transition's next version, with what it records beside its history entries. */
+interface ComputedTransition {
+  next: StoredReturn;
+  added: HistoryEntry[];
+  allowance?: LineAllowance;
+  /** Events of the exchange's release (`./exchange-release`), after the transition's own. */
+  recorded: RecordedEvent[];
+  /** The exchange's timers, set or cleared with the transition; absent when none change. */
+  timers?: Omit<TimerChanges, "fire">;
+}
+
+/**
+ * The next version of `current` after `event` (and an auto-approval), with what the exchange's
+ * release records, or the problem why not.
+ */
 export async function computeTransition(
   deps: WritePathDeps,
   current: StoredReturn,
   event: ReturnEvent,
   ctx: OperationContext,
   body: EventBody,
-): Promise<{ next: StoredReturn; added: HistoryEntry[]; allowance?: LineAllowance }> {
+): Promise<ComputedTransition> {
   if (ctx.ifMatch !== undefined && !etagMatches(ctx.ifMatch, current.record.version)) {
     throw problems.preconditionFailed(String(ctx.ifMatch), current.record.version);
   }
@@ -331,11 +350,25 @@ export async function computeTransition(
     }
   }
 
+  // The exchange's release follows the events applied, in this same commit.
+  const events = history.added.map((entry) => entry.event as ReturnEvent);
+  const release = exchangeAfterTransition(record, events, at, releaseSettings(deps));
   const next: StoredReturn = {
-    record: nextVersion(record, current.record.version + 1, at, history.all()),
+    record: nextVersion(release.record, current.record.version + 1, at, history.all()),
     snapshot: persistReturnSnapshot(snapshot),
   };
-  return { next, added: history.added, allowance: checked.allowance };
+  return {
+    next,
+    added: history.added,
+    allowance: checked.allowance,
+    recorded: release.events,
+    ...(release.timers.set || release.timers.clear ? { timers: release.timers } : {}),
+  };
+}
+
+/** The release settings: the `exchanges` option's, or a like-for-like shop's. */
+export function releaseSettings(deps: Pick<WritePathDeps, "exchanges">): ExchangeReleaseSettings {
+  return deps.exchanges ?? STANDARD_RELEASE;
 }
 
 /** The record with its exchange's difference and its refund worked out for this version. */

@@ -32,7 +32,13 @@ export type WebhookEventType =
   | "return.closed"
   | "return.cancelled"
   | "return.fit_signal"
-  | "return.refunded";
+  | "return.refunded"
+  | "return.exchange_released"
+  | "return.exchange_paid"
+  | "return.exchange_fallen_back"
+  | "return.exchange_order_recorded"
+  | "return.exchange_hold_due"
+  | "return.exchange_hold_released";
 
 /** The JSON body sent to receivers: `{ type, timestamp, data }`. */
 export interface WebhookPayload {

@@ -22,6 +22,17 @@ const teeFor = (sku: string, quantity = 1) =>
     { reason: "TOO_SMALL_AT_CHEST", resolution: "EXCHANGE", exchange_for: { sku } },
   );
 
+/** An exchange as created: standard, nothing paid, released, ordered or held. */
+const UNRELEASED = {
+  mode: "standard",
+  status: "pending",
+  payment: null,
+  payment_due_at: null,
+  released_at: null,
+  order_id: null,
+  hold: null,
+};
+
 export function describeExchangeOffers(serve: ServeService): void {
   const withOffers = (
     catalogue = exchangeCatalogue(),
@@ -79,6 +90,7 @@ export function describeExchangeOffers(serve: ServeService): void {
         // 2 × 32.00 − 2 × 25.00
         difference: { amount: 1_400, direction: "customer_pays" },
         bonus_credit: null,
+        ...UNRELEASED,
       });
       expect(created.json.refund).toMatchObject({ total: 0, item_amount: 0, method: "exchange" });
       // Every event carries the return, and so its exchange with the difference.
@@ -320,6 +332,7 @@ export function describeExchangeOffers(serve: ServeService): void {
         ],
         difference: null,
         bonus_credit: null,
+        ...UNRELEASED,
       });
       const submitted = await event(stored.record.id, "submit");
       expect(submitted.status, submitted.text).toBe(200);

@@ -9,7 +9,7 @@ import { describeOrderChecks } from "./order-checks";
 import { describeReturnableLines } from "./returnable-lines";
 
 /** The bare fetch handler; closing it leaves the store, which the suite owns, open. */
-const fetchHandler: HttpSuiteTarget = {
+export const fetchHandler: HttpSuiteTarget = {
   name: "the fetch handler",
   async mount(service) {
     return {

@@ -357,6 +357,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/merchant/returns/{id}/exchange-payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record the customer's payment of the exchange's difference */
+        post: operations["recordExchangePayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/merchant/returns/{id}/exchange-order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record the order that sends the released exchange's new items */
+        post: operations["recordExchangeOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/health": {
         parameters: {
             query?: never;
@@ -811,6 +845,26 @@ export interface components {
             difference: components["schemas"]["ExchangeDifference"] | null;
             /** @description What the policy's exchange bonus took off the customer's payment; null when the policy gives none. */
             bonus_credit: number | null;
+            /**
+             * @description `standard`: the new items go out once the return is received; `instant`: at approval, against a hold on the price paid (the `exchanges.instant` option). Fixed when the exchange is created.
+             * @enum {string}
+             */
+            mode: "standard" | "instant";
+            /**
+             * @description `pending`: not released yet; `awaiting_payment`: approved, the customer's payment of the difference awaited until `payment_due_at`; `released`: the host may send the new items (`return.exchange_released`); `fallen_back`: the payment never came, so the return became a refund or store credit (this object stays to show what was asked); `withdrawn`: the return was rejected or cancelled before release.
+             * @enum {string}
+             */
+            status: "pending" | "awaiting_payment" | "released" | "fallen_back" | "withdrawn";
+            /** @description The customer's payment of a `customer_pays` difference (`POST …/exchange-payments`); null until recorded. */
+            payment: components["schemas"]["ExchangePayment"] | null;
+            /** @description Until when the payment is awaited (approval + `exchanges.paymentDays`); null when nothing is awaited. */
+            payment_due_at: string | null;
+            /** @description When the exchange was released. */
+            released_at: string | null;
+            /** @description The host's order that sends the new items (`POST …/exchange-order`); null until recorded. */
+            order_id: string | null;
+            /** @description An instant exchange's hold, from its release; null for a standard one. */
+            hold: components["schemas"]["ExchangeHold"] | null;
         };
         ExchangeDifference: {
             /** @description In the order currency's minor unit; 0 when nothing moves. */
@@ -820,6 +874,22 @@ export interface components {
              * @enum {string}
              */
             direction: "customer_pays" | "shop_refunds";
+        };
+        ExchangeHold: {
+            /** @description The price paid for the returned units (order line `unit_price` × quantity), in the order currency's minor unit. */
+            amount: number;
+            /** @description ISO 4217 code of `amount`. */
+            currency: string;
+            /**
+             * Format: date-time
+             * @description When the hold falls due (is captured) if the return has not shipped by then.
+             */
+            due_at: string;
+            /**
+             * @description `held`: the host holds the amount; `due`: the return was not shipped in time, or was cancelled or rejected, so the host captures it; `released`: the return arrived, so the host releases it.
+             * @enum {string}
+             */
+            status: "held" | "due" | "released";
         };
         ExchangeLine: {
             sku: string;
@@ -842,6 +912,22 @@ export interface components {
             currency: string;
             /** @description Whether it can be chosen now (in stock). */
             available: boolean;
+        };
+        ExchangePayment: {
+            /** @description The difference paid, in the order currency's minor unit. */
+            amount: number;
+            /** @description ISO 4217 code of `amount`: the order's currency. */
+            currency: string;
+            /** @description The host's reference of the payment in its payment system (one per exchange). */
+            reference: string;
+            /**
+             * Format: date-time
+             * @description When the customer paid, as the host said; else when recorded.
+             */
+            paid_at: string;
+            /** Format: date-time */
+            recorded_at: string;
+            actor: components["schemas"]["Actor"];
         };
         FitBodyPartCount: {
             /** @description Returns that claimed it at create (cancelled left out). */
@@ -1166,9 +1252,9 @@ export interface components {
              * @enum {string}
              */
             refund_refusal?: "not-final" | "no-refund" | "exchange" | "nothing-to-pay";
-            /** @description refund-exceeds-total: the payout refused; payout-reference-conflict: the amount recorded under the reference. */
+            /** @description refund-exceeds-total: the payout refused; payout-reference-conflict, exchange-payment-conflict: the amount recorded under the reference; exchange-payment-mismatch: the difference owed. */
             amount?: number;
-            /** @description refund-exceeds-total, refund-currency-mismatch: the refund's currency. */
+            /** @description refund-exceeds-total, refund-currency-mismatch: the refund's currency; exchange-payment-mismatch: the order's. */
             currency?: string;
             /** @description refund-exceeds-total: the final refund. */
             refund_total?: number;
@@ -1176,8 +1262,17 @@ export interface components {
             refunded_amount?: number;
             /** @description refund-exceeds-total: the most a payout may be now (`refund_total − refunded_amount`). */
             refundable_amount?: number;
-            /** @description payout-reference-conflict: the reference sent again. */
+            /** @description payout-reference-conflict: the reference sent again; exchange-payment-conflict: the reference recorded. */
             reference?: string;
+            /**
+             * @description exchange-payment-not-expected: why — the return has no exchange, the customer owes nothing, it is still a draft, or the exchange's status (paid for, released, fallen back or withdrawn).
+             * @enum {string}
+             */
+            exchange_refusal?: "pending" | "awaiting_payment" | "released" | "fallen_back" | "withdrawn" | "no-exchange" | "nothing-owed" | "draft";
+            /** @description exchange-not-released: the exchange's status, null when the return has none. */
+            exchange_status?: ("pending" | "awaiting_payment" | "released" | "fallen_back" | "withdrawn") | null;
+            /** @description exchange-order-conflict: the exchange order recorded already. */
+            exchange_order_id?: string;
             /** @description payout-reference-conflict: the payout recorded under the reference. */
             payout_id?: string;
             /** @description payout-limit-reached: the most a return keeps. */
@@ -1320,7 +1415,7 @@ export interface components {
             refunded_amount: number;
             reason: string;
             resolution: components["schemas"]["Resolution"];
-            /** @description What the customer gets in exchange and the difference it settles; null unless the resolution is `EXCHANGE`. */
+            /** @description What the customer gets in exchange and the difference it settles; null unless the resolution is `EXCHANGE`, or was until its payment lapsed (`status: fallen_back`). */
             exchange: components["schemas"]["Exchange"] | null;
             state: components["schemas"]["ReturnState"];
             flagged_from: components["schemas"]["ReturnState"] | null;
@@ -1544,6 +1639,23 @@ export interface components {
                     /** @description Percent of the returned units' value (price paid less any condition deduction). */
                     percent: number;
                 }) | null;
+            };
+            /** @description How exchanges go out, and what a difference not paid in time turns them into. */
+            exchanges: {
+                /**
+                 * @description `standard`: the new items go out once the return is received; `instant`: at approval, against a hold of the price paid.
+                 * @enum {string}
+                 */
+                mode: "standard" | "instant";
+                /** @description Instant: days after approval the hold falls due unless the return has shipped; null for standard. */
+                hold_days: number | null;
+                /** @description Days after approval a difference the customer pays is awaited. */
+                payment_days: number;
+                /**
+                 * @description What the return becomes when the difference is not paid in time.
+                 * @enum {string}
+                 */
+                when_unpaid: "refund" | "store_credit";
             };
             /** @description ISO 3166-1 alpha-2 codes of the countries the policy applies to, when set. */
             applicable_countries?: string[];
@@ -1785,7 +1897,7 @@ export interface components {
             };
         };
         /** @enum {string} */
-        WebhookEventType: "return.created" | "return.submitted" | "return.approved" | "return.rejected" | "return.flagged" | "return.unflagged" | "return.in_transit" | "return.received" | "return.graded" | "return.closed" | "return.cancelled" | "return.fit_signal" | "return.refunded";
+        WebhookEventType: "return.created" | "return.submitted" | "return.approved" | "return.rejected" | "return.flagged" | "return.unflagged" | "return.in_transit" | "return.received" | "return.graded" | "return.closed" | "return.cancelled" | "return.fit_signal" | "return.refunded" | "return.exchange_released" | "return.exchange_paid" | "return.exchange_fallen_back" | "return.exchange_order_recorded" | "return.exchange_hold_due" | "return.exchange_hold_released";
         WebhookTestResult: {
             /** @constant */
             object: "webhook_test";
@@ -2103,6 +2215,31 @@ export interface components {
                 "application/json": {
                     /** @description Free text kept in the history entry. */
                     note?: string;
+                };
+            };
+        };
+        RecordExchangeOrder: {
+            content: {
+                "application/json": {
+                    /** @description The host's order that sends the exchange's new items. Sending it again records nothing more. */
+                    order_id: string;
+                };
+            };
+        };
+        RecordExchangePayment: {
+            content: {
+                "application/json": {
+                    /** @description What the customer paid, in the minor unit of the order's currency: exactly the exchange's `customer_pays` difference. */
+                    amount: number;
+                    /** @description ISO 4217 code of `amount`; when sent, it must be the order's currency. */
+                    currency?: string;
+                    /** @description The host's reference of the payment (a Stripe payment intent `pi_…`). Sending the same reference and amount again records nothing more. */
+                    reference: string;
+                    /**
+                     * Format: date-time
+                     * @description When the customer paid (ISO 8601); when it is recorded if absent.
+                     */
+                    paid_at?: string;
                 };
             };
         };
@@ -3456,6 +3593,92 @@ export interface operations {
         requestBody: components["requestBodies"]["RecordRefund"];
         responses: {
             /** @description The return with the payout in `payouts` and `refunded_amount`; unchanged when the reference was recorded already with the same amount */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Return"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    recordExchangePayment: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description 1-255 printable ASCII characters, bare (`abc`) or quoted (`"abc"`). Scoped to the caller, method and path; a retry with the same key and body replays the stored response. */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+                /** @description The ETag of the version you last saw; the request fails with 412 if the return (or document) has changed since. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                /** @description The return's id (`ret_` + ULID). */
+                id: components["parameters"]["ReturnId"];
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["RecordExchangePayment"];
+        responses: {
+            /** @description The return with the payment in `exchange.payment` (and the exchange released when it can go out now); unchanged when the reference was recorded already with the same amount */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Return"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    recordExchangeOrder: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description 1-255 printable ASCII characters, bare (`abc`) or quoted (`"abc"`). Scoped to the caller, method and path; a retry with the same key and body replays the stored response. */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+                /** @description The ETag of the version you last saw; the request fails with 412 if the return (or document) has changed since. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                /** @description The return's id (`ret_` + ULID). */
+                id: components["parameters"]["ReturnId"];
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["RecordExchangeOrder"];
+        responses: {
+            /** @description The return with `exchange.order_id`; unchanged when that order was recorded already */
             200: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];

@@ -58,6 +58,26 @@ export const everyProblem: {
     reference: "re_1",
     amount: 2900,
   }),
+  exchangePaymentNotExpected: problems.exchangePaymentNotExpected(
+    "ret_01JD3M6X4R9V6T0Q8Z2W7K5B1C",
+    "nothing-owed",
+  ),
+  exchangePaymentConflict: problems.exchangePaymentConflict("ret_01JD3M6X4R9V6T0Q8Z2W7K5B1C", {
+    reference: "pi_1",
+    amount: 500,
+  }),
+  exchangePaymentMismatch: problems.exchangePaymentMismatch(
+    "ret_01JD3M6X4R9V6T0Q8Z2W7K5B1C",
+    { amount: 400 },
+    500,
+    "EUR",
+  ),
+  exchangeNotReleased: problems.exchangeNotReleased("ret_01JD3M6X4R9V6T0Q8Z2W7K5B1C", "pending"),
+  exchangeOrderConflict: problems.exchangeOrderConflict(
+    "ret_01JD3M6X4R9V6T0Q8Z2W7K5B1C",
+    "ord_2",
+    "ord_3",
+  ),
   payoutLimitReached: problems.payoutLimitReached("ret_01JD3M6X4R9V6T0Q8Z2W7K5B1C", 20),
   routeNotFound: problems.routeNotFound("/nowhere"),
   outsideMountPath: problems.outsideMountPath("/api/x", "https://shop.example/returns"),

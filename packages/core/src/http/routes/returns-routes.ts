@@ -9,6 +9,8 @@ import {
   MerchantListQuerySchema,
   PortalListQuerySchema,
   ReasonListSchema,
+  RecordExchangeOrderSchema,
+  RecordExchangePaymentSchema,
   RecordRefundSchema,
   ReturnableOrderSchema,
   type ReturnData,
@@ -17,6 +19,7 @@ import {
   type ReturnSchemas,
 } from "../../domain/schemas";
 import { HEALTH_MEDIA_TYPE } from "../../observability/health/health-check";
+import { exchangeOrderExpected, paymentExpected } from "../../returns/exchange-release";
 import { refundableAmount } from "../../returns/payouts/payout-rules";
 import {
   EVENT_SUMMARIES,
@@ -226,6 +229,60 @@ export function merchantRoutes(): RouteDefinition[] {
       templateProperties: refundProperties,
       handler: refundHandler,
     },
+    {
+      operationId: "recordExchangePayment",
+      method: "POST",
+      path: `${merchant}/{id}/exchange-payments`,
+      caller: "merchant",
+      access: "write",
+      summary: "Record the customer's payment of the exchange's difference",
+      body: RecordExchangePaymentSchema,
+      bodyRequired: true,
+      success: {
+        ...one,
+        description:
+          "The return with the payment in `exchange.payment` (and the exchange released when it can go out now); unchanged when the reference was recorded already with the same amount",
+      },
+      problems: [409, 422],
+      form: { name: "record_exchange_payment", offered: paymentExpected },
+      templateProperties: paymentProperties,
+      handler: async (operations, { id, body, ctx }) => ({
+        kind: "write",
+        result: await operations.recordExchangePayment(id, body, ctx),
+      }),
+    },
+    {
+      operationId: "recordExchangeOrder",
+      method: "POST",
+      path: `${merchant}/{id}/exchange-order`,
+      caller: "merchant",
+      access: "write",
+      summary: "Record the order that sends the released exchange's new items",
+      body: RecordExchangeOrderSchema,
+      bodyRequired: true,
+      success: {
+        ...one,
+        description:
+          "The return with `exchange.order_id`; unchanged when that order was recorded already",
+      },
+      problems: [409],
+      form: { name: "record_exchange_order", offered: exchangeOrderExpected },
+      templateProperties: () => [{ name: "order_id", required: true }],
+      handler: async (operations, { id, body, ctx }) => ({
+        kind: "write",
+        result: await operations.recordExchangeOrder(id, body, ctx),
+      }),
+    },
+  ];
+}
+
+/** The payment is the difference owed, in the order's currency. */
+function paymentProperties(record: ReturnData) {
+  const owed = record.exchange?.difference?.amount ?? 0;
+  return [
+    { name: "amount", value: owed, min: owed, max: owed, required: true },
+    { name: "currency", value: record.order_line?.currency ?? "", readOnly: true },
+    { name: "reference", required: true },
   ];
 }
 

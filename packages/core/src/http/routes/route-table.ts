@@ -88,6 +88,8 @@ export function writeTargets(routes: readonly RouteDefinition[]): WriteTargets {
       return { method: route.method, path: fillId(route, id) };
     },
     refund: (id) => target("recordReturnRefund", id),
+    exchangePayment: (id) => target("recordExchangePayment", id),
+    exchangeOrder: (id) => target("recordExchangeOrder", id),
     returnPath: portal.item,
     requests: {
       create: target("createReturnRequest"),

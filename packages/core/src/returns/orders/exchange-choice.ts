@@ -6,6 +6,7 @@
  */
 import { problems } from "../../domain/problems";
 import type { Exchange, ExchangeOfferData, ReturnData } from "../../domain/schemas";
+import { unreleased } from "../exchange-release";
 import { askOffers } from "./host-answers";
 import type { Order, OrderLine } from "./order-schema";
 import type { EligibilityQuery, ExchangeSettings } from "./types";
@@ -36,11 +37,16 @@ export function likeForLike(
       ],
       difference: null,
       bonus_credit: null,
+      ...unreleased("standard"),
     },
   };
 }
 
-function exchangeFor(offer: ExchangeOfferData, quantity: number): ExchangeChoice {
+function exchangeFor(
+  offer: ExchangeOfferData,
+  quantity: number,
+  mode: Exchange["mode"],
+): ExchangeChoice {
   return {
     kind: "exchange",
     exchange: {
@@ -57,6 +63,7 @@ function exchangeFor(offer: ExchangeOfferData, quantity: number): ExchangeChoice
       ],
       difference: null,
       bonus_credit: null,
+      ...unreleased(mode),
     },
   };
 }
@@ -89,7 +96,10 @@ export async function chooseExchange(
   const offers = await askOffers(exchanges, line, order);
   const offer = offers.find((candidate) => candidate.sku === wanted);
   if (!offer) throw problems.exchangeNotOffered(order.id, line, wanted, availableSkus(offers));
-  if (offer.available) return exchangeFor(offer, request.line.quantity);
+  if (offer.available) {
+    // Fixed when chosen, by the shop's policy then.
+    return exchangeFor(offer, request.line.quantity, exchanges.instant ? "instant" : "standard");
+  }
   if (exchanges.whenUnavailable === "store_credit") return { kind: "store_credit" };
   throw problems.exchangeUnavailable(order.id, line, wanted, availableSkus(offers));
 }

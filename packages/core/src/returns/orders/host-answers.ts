@@ -117,7 +117,7 @@ const OffersSchema = z.array(OfferSchema).max(200);
  * never a price the customer would be charged in the wrong currency.
  */
 export async function askOffers(
-  exchanges: ExchangeSettings,
+  exchanges: Pick<ExchangeSettings, "offers" | "whenUnavailable">,
   line: OrderLine,
   order: Order,
 ): Promise<ExchangeOfferData[]> {

@@ -86,12 +86,33 @@ export interface ExchangeOptions {
    * Default `refuse`.
    */
   whenUnavailable?: "refuse" | "store_credit";
+  /**
+   * Instant exchanges (opt-in): the new items are released at approval, before the return
+   * arrives, against a hold of the price paid that falls due after `holdDays` unless the return
+   * has shipped by then. Absent: standard exchanges, released once the return is received.
+   */
+  instant?: { holdDays: number };
+  /** How many days a `customer_pays` difference is awaited after approval. Default 7. */
+  paymentDays?: number;
+  /**
+   * What the return becomes when the difference is not paid in time: `refund` or
+   * `store_credit` (the default).
+   */
+  whenUnpaid?: "refund" | "store_credit";
 }
 
 /** The `exchanges` option with its defaults. */
-export interface ExchangeSettings {
+export interface ExchangeSettings extends ExchangeReleaseSettings {
   offers: ExchangeOptions["offers"];
   whenUnavailable: "refuse" | "store_credit";
+}
+
+/** When an exchange is released and what an unpaid one becomes (`returns/exchange-release.ts`). */
+export interface ExchangeReleaseSettings {
+  /** Null: standard exchanges only. */
+  instant: { holdDays: number } | null;
+  paymentDays: number;
+  whenUnpaid: "refund" | "store_credit";
 }
 
 /**

@@ -109,14 +109,23 @@ async function requestChanges(
     // The machine says which returns the event applies to; the others are left as they are.
     if (!allowedEventsIn(current.record.state).includes(event)) continue;
     try {
-      const { next, added, allowance } = await computeTransition(
+      const { next, added, allowance, recorded, timers } = await computeTransition(
         withRules,
         current,
         event,
         context,
         body,
       );
-      changes.push({ index, current, next, entries: added, allowance, origin: ctx });
+      changes.push({
+        index,
+        current,
+        next,
+        entries: added,
+        allowance,
+        origin: ctx,
+        recorded,
+        timers,
+      });
     } catch (error) {
       const line = refusedLine(error, index, current.record.id);
       if (!line) throw error;

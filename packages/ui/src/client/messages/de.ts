@@ -340,6 +340,18 @@ export const de: Messages = {
     "Ihr System hat eine Auszahlung der Erstattung erfasst (auf die Karte oder als Guthaben).",
   "staff.event.return.closed": "Die Rücksendung ist abgeschlossen.",
   "staff.event.return.fit_signal": "Ein Befund zu Größe oder Passform, für Größenauswertungen.",
+  "staff.event.return.exchange_paid":
+    "Ihr System hat die Zahlung der Differenz eines Umtauschs durch den Kunden erfasst.",
+  "staff.event.return.exchange_fallen_back":
+    "Die Differenz eines Umtauschs wurde nicht rechtzeitig bezahlt: Die Rücksendung wurde zur Erstattung oder zum Guthaben.",
+  "staff.event.return.exchange_released":
+    "Ein Umtausch kann rausgehen: Senden Sie die neuen Artikel.",
+  "staff.event.return.exchange_order_recorded":
+    "Ihr System hat die Bestellung erfasst, die die neuen Artikel eines Umtauschs versendet.",
+  "staff.event.return.exchange_hold_due":
+    "Die Rücksendung eines Sofortumtauschs wurde nicht rechtzeitig verschickt (oder zurückgezogen): Ziehen Sie den reservierten Betrag ein.",
+  "staff.event.return.exchange_hold_released":
+    "Die Rücksendung eines Sofortumtauschs ist angekommen: Geben Sie den reservierten Betrag frei.",
   "staff.secretHeading": "Der Signaturschlüssel",
   "staff.secretExplained":
     "Beim Hinzufügen wird der Signaturschlüssel (whsec_…) einmal angezeigt: Übernehmen Sie ihn sofort in die Einstellungen Ihres Empfängers. Jede Zustellung ist damit signiert; prüfen Sie die Signatur mit @returnkit/webhook-verify, bevor Sie einem Ereignis trauen. Erneuern Sie den Schlüssel, wenn er bekannt wird: Der alte signiert noch 24 Stunden mit.",
@@ -388,6 +400,8 @@ export const de: Messages = {
   "action.cancel": "Rücksendung stornieren",
   "action.update": "Entwurf ändern",
   "action.record_refund": "Erstattung erfassen",
+  "action.record_exchange_payment": "Zahlung des Kunden erfassen",
+  "action.record_exchange_order": "Umtauschbestellung erfassen",
   "staff.requestHeading": "Rücksendeanfrage {id}",
   "staff.requestRefund": "Erstattung der Anfrage",
   "staff.exchangeFor": "Stattdessen {item}",

@@ -325,6 +325,17 @@ export const en = {
     "your code recorded a payout of the refund (to the card or as store credit).",
   "staff.event.return.closed": "the return is complete.",
   "staff.event.return.fit_signal": "a size or fit finding, for sizing analytics.",
+  "staff.event.return.exchange_paid":
+    "your code recorded the customer's payment of an exchange's difference.",
+  "staff.event.return.exchange_fallen_back":
+    "an exchange's difference was not paid in time: the return became a refund or store credit.",
+  "staff.event.return.exchange_released": "an exchange may go out: send the new items.",
+  "staff.event.return.exchange_order_recorded":
+    "your code recorded the order that sends an exchange's new items.",
+  "staff.event.return.exchange_hold_due":
+    "an instant exchange's return did not ship in time (or was withdrawn): capture the hold.",
+  "staff.event.return.exchange_hold_released":
+    "an instant exchange's return arrived: release the hold.",
   "staff.secretHeading": "The signing secret",
   "staff.secretExplained":
     "Adding an endpoint shows its signing secret (whsec_…) once: copy it into your receiver's settings straight away. Every delivery is signed with it; check the signature with @returnkit/webhook-verify before you trust an event. Rotate the secret if it leaks: the old one keeps signing for 24 hours.",
@@ -373,6 +384,8 @@ export const en = {
   "action.cancel": "Cancel the return",
   "action.update": "Update the draft",
   "action.record_refund": "Record a refund payout",
+  "action.record_exchange_payment": "Record the customer's payment",
+  "action.record_exchange_order": "Record the exchange order",
   "staff.requestHeading": "Return request {id}",
   "staff.requestRefund": "Refund for the request",
   "staff.exchangeFor": "{item} instead",

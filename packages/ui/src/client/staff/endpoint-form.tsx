@@ -28,6 +28,12 @@ const EVENT_ORDER: Record<WebhookEventType, number> = {
   "return.refunded": 10,
   "return.closed": 11,
   "return.fit_signal": 12,
+  "return.exchange_paid": 13,
+  "return.exchange_fallen_back": 14,
+  "return.exchange_released": 15,
+  "return.exchange_order_recorded": 16,
+  "return.exchange_hold_due": 17,
+  "return.exchange_hold_released": 18,
 };
 const EVENTS = (Object.keys(EVENT_ORDER) as WebhookEventType[]).sort(
   (a, b) => EVENT_ORDER[a] - EVENT_ORDER[b],
