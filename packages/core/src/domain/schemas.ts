@@ -9,6 +9,7 @@ import { z } from "zod";
 import { DESTINATION_RULES } from "./destination-rules";
 import { MERCHANT_EVENTS, PORTAL_EVENTS, RETURN_STATES } from "./machine";
 import { ACTOR_KINDS } from "./principal";
+import { LabelSchema, ShippingAddressSchema, TrackingSchema } from "./parcel-schemas";
 import { PROBLEM_TYPE_PREFIX } from "./problems";
 import {
   createReasonCatalogue,
@@ -259,6 +260,9 @@ export const ReturnOrderLineSchema = z
     placed_at: z.iso.datetime(),
     delivered_at: z.iso.datetime().nullable(),
     returnable_until: z.iso.datetime().describe("The end of the line's return window."),
+    shipping_address: ShippingAddressSchema.nullable().describe(
+      "Where the order was delivered, when the shop says: a return label is bought from it.",
+    ),
   })
   .meta({ id: "ReturnOrderLine" });
 
@@ -337,6 +341,12 @@ export const ReturnDataSchema = z
     flagged_from: ReturnStateSchema.nullable(),
     grade: GradeSchema.nullable(),
     shipment: ShipmentSchema.nullable(),
+    label: LabelSchema.nullable().describe(
+      "The return label bought for its parcel (the `carriers` option); null when none is bought.",
+    ),
+    tracking: TrackingSchema.nullable().describe(
+      "What the carrier's scans of its parcel said; null before the first scan.",
+    ),
     customer_id: z.string(),
     request_id: z
       .string()

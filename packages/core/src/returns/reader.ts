@@ -82,6 +82,8 @@ export function withOrderLine(stored: StoredReturn): StoredReturn {
     record.refund !== undefined &&
     record.payouts !== undefined &&
     record.exchange !== undefined &&
+    record.label !== undefined &&
+    hasShippingAddress(record) &&
     gradeIsCurrent &&
     hasExponents(record) &&
     hasProduct(record)
@@ -94,7 +96,9 @@ export function withOrderLine(stored: StoredReturn): StoredReturn {
     record: withExponents({
       ...current,
       exchange: record.exchange === undefined ? exchangeOfSize(record) : record.exchange,
-      order_line: withProduct(record.order_line ?? null),
+      order_line: withShippingAddress(withProduct(record.order_line ?? null)),
+      label: record.label ?? null,
+      tracking: record.tracking ?? null,
       request_id: record.request_id ?? null,
       // By mail: the only method there was before a shop could configure them.
       return_method: record.return_method ?? "by_mail",
@@ -132,6 +136,15 @@ function exchangeOfSize(record: ReturnData): ReturnData["exchange"] {
     difference: unit_price === null ? null : { amount: 0, direction: "shop_refunds" },
     bonus_credit: null,
   };
+}
+
+/** Returns stored before labels recorded no shipping address: none known. */
+function hasShippingAddress({ order_line }: Pick<ReturnData, "order_line">): boolean {
+  return !order_line || order_line.shipping_address !== undefined;
+}
+
+function withShippingAddress(line: ReturnData["order_line"]): ReturnData["order_line"] {
+  return line && line.shipping_address === undefined ? { ...line, shipping_address: null } : line;
 }
 
 /** Returns created before orders carried products (0.1.0) have none: an empty one. */
