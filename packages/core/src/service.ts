@@ -177,6 +177,7 @@ export function createServiceWithTimers(
     health,
     returnMethods,
     timerHandlers,
+    carriers: settings.carriers,
   });
   const scheduler = createTimerScheduler({
     ...settings,

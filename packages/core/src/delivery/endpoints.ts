@@ -41,6 +41,9 @@ const EVENT_TYPES: Record<WebhookEventType, true> = {
   "return.cancelled": true,
   "return.fit_signal": true,
   "return.refunded": true,
+  // The parcel.
+  "return.label_created": true,
+  "return.tracking_updated": true,
 };
 
 /** Ids of subscribers' endpoints start with it (`sub_refunds`); a webhook's may not. */

@@ -60,11 +60,17 @@ export const LabelSchema = z
       .string()
       .nullable()
       .describe("The carrier's shipment: one per parcel, created before it is paid for."),
+    rate_id: z
+      .string()
+      .nullable()
+      .describe("The carrier's handle of the price chosen for the shipment, passed back to buy it."),
     tracking_number: z.string().nullable(),
     tracking_url: z.string().nullable().describe("Where the customer follows the parcel."),
     label_url: z.string().nullable().describe("The printable label."),
     qr_code_url: z.string().nullable().describe("The drop-off code of a paperless label."),
-    cost: LabelCostSchema.nullable().describe("What the carrier charged the shop for it."),
+    cost: LabelCostSchema.nullable().describe(
+      "What the carrier charged the shop for it (its quote while `pending`).",
+    ),
     fee_charged: z
       .int()
       .min(0)

@@ -29,6 +29,7 @@ import { recordRefund } from "./payouts/record-refund";
 import { createReturnReader, withOrderLine } from "./reader";
 import { requestOperations } from "./requests/request-operations";
 import { sendEvent } from "./send-event";
+import { withParcelHandlers } from "./parcels/parcel-handlers";
 import { type FiringOutcome, fireTimer, type TimerHandlers } from "./timer-firing";
 import type {
   ReturnOperations,
@@ -71,6 +72,7 @@ export function createOperations(
     requestTargets: targets.requests,
   };
   const reasonList = describeReasons(setup.catalogue);
+  const timerHandlers = withParcelHandlers(setup.timerHandlers, setup);
 
   function respond(record: ReturnData, status: number): IdempotentResponse {
     if (status !== 201) return { status, body: record, headers: etagHeaders(record.version) };
@@ -115,7 +117,7 @@ export function createOperations(
 
     ...requestOperations(deps),
 
-    fireTimer: (timer) => fireTimer(deps, setup.timerHandlers, timer),
+    fireTimer: (timer) => fireTimer(deps, timerHandlers, timer),
 
     recordRefund: (id, body, ctx) =>
       traceOperation("record_refund", { returnId: id, caller: ctx.principal.kind }, async () =>

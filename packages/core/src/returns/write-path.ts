@@ -7,6 +7,7 @@
  * the idempotency engine as a value; refusals a client must see are `ProblemError`s.
  */
 
+import type { CarrierSettings } from "../carriers/carrier-options";
 import { historyLimitProblem } from "../domain/history-limit";
 import {
   allowedEventsIn,
@@ -52,6 +53,7 @@ import {
   moveTo,
   nextVersion,
 } from "./record-changes";
+import { parcelTimers, withTimers } from "./parcels/parcel-timers";
 import { refundOf } from "./refund";
 import { type ReturnWrite, shareWithSiblings } from "./requests/request-share-changes";
 import type { AutoApprove, FitSignalHook, OperationContext } from "./types";
@@ -76,6 +78,8 @@ export interface WritePathDeps {
   reportError: ReportError;
   /** The response a write of `record` answers with (and stores for its key). */
   respond: (record: ReturnData, status: number) => IdempotentResponse;
+  /** The `carriers` option's settings: an approval sets the label job's timer when it buys labels. */
+  carriers?: CarrierSettings | null;
 }
 
 /**
@@ -182,7 +186,12 @@ export function prepareChange(
   deps: WritePathDeps,
   change: Omit<Change, "status" | "key">,
 ): PreparedChange {
-  const { current, next, entries, allowance, timers } = change;
+  const { current, next, entries, allowance } = change;
+  // An approval (or a cancel after a label was bought) sets the parcel's timer in its commit.
+  const timers = withTimers(
+    change.timers,
+    parcelTimers(deps.carriers, next.record, entries, deps.now()),
+  );
   // Published inside the commit's span: each event carries the request's id and the commit
   // span's trace context when tracing, else the caller's.
   const origin = eventOrigin({

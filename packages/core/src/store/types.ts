@@ -32,7 +32,10 @@ export type WebhookEventType =
   | "return.closed"
   | "return.cancelled"
   | "return.fit_signal"
-  | "return.refunded";
+  | "return.refunded"
+  // The parcel: its label bought, a carrier's scan recorded.
+  | "return.label_created"
+  | "return.tracking_updated";
 
 /** The JSON body sent to receivers: `{ type, timestamp, data }`. */
 export interface WebhookPayload {
