@@ -63,7 +63,9 @@ export const LabelSchema = z
     rate_id: z
       .string()
       .nullable()
-      .describe("The carrier's handle of the price chosen for the shipment, passed back to buy it."),
+      .describe(
+        "The carrier's handle of the price chosen for the shipment, passed back to buy it.",
+      ),
     tracking_number: z.string().nullable(),
     tracking_url: z.string().nullable().describe("Where the customer follows the parcel."),
     label_url: z.string().nullable().describe("The printable label."),

@@ -8,8 +8,8 @@
 import { z } from "zod";
 import { DESTINATION_RULES } from "./destination-rules";
 import { MERCHANT_EVENTS, PORTAL_EVENTS, RETURN_STATES } from "./machine";
-import { ACTOR_KINDS } from "./principal";
 import { LabelSchema, ShippingAddressSchema, TrackingSchema } from "./parcel-schemas";
+import { ACTOR_KINDS } from "./principal";
 import { PROBLEM_TYPE_PREFIX } from "./problems";
 import {
   createReasonCatalogue,

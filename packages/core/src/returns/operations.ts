@@ -24,12 +24,12 @@ import { etagOf } from "../util/etag";
 import { flatString } from "../util/flat-string";
 import { createReturn } from "./create-return";
 import type { IdempotencyEngine, IdempotentOutcome } from "./idempotency/engine";
+import { withParcelHandlers } from "./parcels/parcel-handlers";
 import { parseInput } from "./parse-input";
 import { recordRefund } from "./payouts/record-refund";
 import { createReturnReader, withOrderLine } from "./reader";
 import { requestOperations } from "./requests/request-operations";
 import { sendEvent } from "./send-event";
-import { withParcelHandlers } from "./parcels/parcel-handlers";
 import { type FiringOutcome, fireTimer, type TimerHandlers } from "./timer-firing";
 import type {
   ReturnOperations,

@@ -10,8 +10,8 @@ import type { ReturnData } from "../domain/schemas";
 import type { Timer, TimerChanges } from "../store/types";
 import type { RecordedEvent } from "./events";
 import { withOrderLine } from "./reader";
-import type { ReturnWrite } from "./requests/request-share-changes";
 import { nextVersion } from "./record-changes";
+import type { ReturnWrite } from "./requests/request-share-changes";
 import { commitChange, timestamp, type WritePathDeps } from "./write-path";
 
 /** How many times a firing re-reads and retries after losing a version race. */

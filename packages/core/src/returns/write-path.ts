@@ -45,6 +45,7 @@ import { settledExchange } from "./exchange-settlement";
 import type { IdempotencyKeyUse } from "./idempotency/engine";
 import { withExchangeChoice } from "./orders/exchange-choice";
 import { type CheckedReturn, type ReturnRules, requestOf } from "./orders/return-rules";
+import { parcelTimers, withTimers } from "./parcels/parcel-timers";
 import { type ReturnReader, withOrderLine } from "./reader";
 import {
   applyEventBody,
@@ -53,7 +54,6 @@ import {
   moveTo,
   nextVersion,
 } from "./record-changes";
-import { parcelTimers, withTimers } from "./parcels/parcel-timers";
 import { refundOf } from "./refund";
 import { type ReturnWrite, shareWithSiblings } from "./requests/request-share-changes";
 import type { AutoApprove, FitSignalHook, OperationContext } from "./types";

@@ -15,8 +15,8 @@
  * `failed` with the reason, for staff. Any other error leaves the timer to its lease.
  */
 import type { Carrier, Label, PreparedLabel } from "../../carriers/carrier";
-import type { CarrierSettings } from "../../carriers/carrier-options";
 import { isCarrierError } from "../../carriers/carrier-error";
+import type { CarrierSettings } from "../../carriers/carrier-options";
 import { DEFAULT_RETRY_SCHEDULE, jitter } from "../../delivery/retry-schedule";
 import type { ReturnLabel } from "../../domain/parcel-schemas";
 import type { ReturnData } from "../../domain/schemas";
@@ -48,9 +48,7 @@ export function labelDueHandler(deps: ParcelJobDeps): TimerHandler {
     const held = records.find((record) => isSettled(record.label))?.label;
     if (held) return adopt(parcel, held, at);
     const pending = records.find((record) => record.label?.shipment_id)?.label;
-    return pending
-      ? buy(deps, carrier, parcel, pending, at)
-      : prepare(deps, carrier, parcel, at);
+    return pending ? buy(deps, carrier, parcel, pending, at) : prepare(deps, carrier, parcel, at);
   };
 }
 
@@ -97,7 +95,8 @@ async function prepare(
   return parcelFiring(
     parcel,
     at,
-    (record) => (record.label === null || !record.label.shipment_id ? written(record, label) : null),
+    (record) =>
+      record.label === null || !record.label.shipment_id ? written(record, label) : null,
     { own: { set: [{ name: LABEL_DUE, due_at: deps.now() }] }, siblings: SIBLING_TIMERS },
   );
 }
@@ -200,7 +199,9 @@ function written(record: ReturnData, label: ReturnLabel) {
   const created = own.status === "created" && record.label?.status !== "created";
   return {
     label: own,
-    ...(created ? { events: [{ type: "return.label_created" as const, data: { label: own } }] } : {}),
+    ...(created
+      ? { events: [{ type: "return.label_created" as const, data: { label: own } }] }
+      : {}),
   };
 }
 

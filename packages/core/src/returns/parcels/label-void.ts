@@ -39,7 +39,8 @@ export function labelVoidHandler(deps: ParcelJobDeps): TimerHandler {
     try {
       const outcome = await carrier.voidLabel(label.shipment_id);
       if (outcome.kind === "voided") return recorded(current, { ...label, status: "voided" });
-      if (outcome.kind === "pending") return recorded(current, { ...label, status: "void_pending" });
+      if (outcome.kind === "pending")
+        return recorded(current, { ...label, status: "void_pending" });
       return recorded(current, { ...label, status: "void_refused", reason: outcome.reason });
     } catch (error) {
       return afterVoidError(deps, current, label, error);

@@ -105,8 +105,13 @@ export function parcelService(setup: ParcelServiceOptions = {}) {
       {
         order_id: "ord_7001",
         lines: [
-          { sku: "TEE", size: "M", quantity: 1, reason: "CHANGED_MIND", resolution: "REFUND" },
-          { sku: "CAP", quantity: 1, reason: "CHANGED_MIND", resolution: "REFUND" },
+          {
+            line: { sku: "TEE", size: "M" },
+            quantity: 1,
+            reason: "CHANGED_MIND",
+            resolution: "REFUND",
+          },
+          { line: { sku: "CAP" }, quantity: 1, reason: "CHANGED_MIND", resolution: "REFUND" },
         ],
       },
       ctx,
