@@ -68,6 +68,7 @@ export {
   describeNotificationsConformance,
   describeOrdersConformance,
   describeOutboxConformance,
+  describeParcelLookupsConformance,
   describeRetentionConformance,
   describeReturnRequestsConformance,
   describeRmaNumbersConformance,

@@ -18,6 +18,7 @@ import { describeListReturns } from "./cases/list-returns";
 import { describeNotifications } from "./cases/notifications";
 import { describeOrders } from "./cases/orders";
 import { describeOutbox } from "./cases/outbox";
+import { describeParcelLookups } from "./cases/parcel-lookups";
 import { describeRetention } from "./cases/retention";
 import { describeReturnRequests } from "./cases/return-requests";
 import { describeRmaNumbers } from "./cases/rma-numbers";
@@ -64,6 +65,7 @@ const GROUPS: ReadonlyArray<{
   { cases: describeCommits, commits: true },
   { cases: describeLineAllowance, commits: true },
   { cases: describeListReturns },
+  { cases: describeParcelLookups },
   { cases: describeFitInsights },
   { cases: describeReturnRequests, commits: true },
   { cases: describeRmaNumbers, commits: true },
@@ -103,6 +105,8 @@ export const describeLineAllowanceConformance = group("line allowance", describe
 export const describeReturnRequestsConformance = group("return requests", describeReturnRequests);
 /** RMA numbers: claimed by `commitMany`, unique, found by `listReturns({ rma })`. */
 export const describeRmaNumbersConformance = group("RMA numbers", describeRmaNumbers);
+/** `listReturns` by `tracking_number` and `label_created_before`: a parcel's returns, stalled parcels. */
+export const describeParcelLookupsConformance = group("parcel lookups", describeParcelLookups);
 /** `listReturns`: filters, order and cursors. */
 export const describeListReturnsConformance = group("listReturns", describeListReturns);
 /**

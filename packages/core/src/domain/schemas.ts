@@ -578,6 +578,12 @@ export const ProblemSchema = z
       .string()
       .optional()
       .describe("not-found, nothing-to-do: the return request asked for."),
+    carrier: z
+      .string()
+      .optional()
+      .describe(
+        "not-found, tracking-signature-invalid, tracking-event-malformed: the carrier named in the path.",
+      ),
     lines: z
       .array(
         z.looseObject({

@@ -16,7 +16,7 @@ import { type RequestTrace, traceRequest } from "../observability/telemetry/requ
 import type { OperationContext } from "../returns/types";
 import { isStoreUnavailable } from "../store/unavailable";
 import { createAuthentication } from "./authentication";
-import { readJsonBody } from "./body";
+import { readJsonBody, readTextBody } from "./body";
 import { createDocuments } from "./documents";
 import { createRenderer } from "./render";
 import { requestFacts, returnIdOf } from "./request-id";
@@ -115,8 +115,9 @@ export function createFetchHandler(context: HttpContext): FetchHandler {
       requestId: facts.id,
     };
     // A read may take a body too (a request's estimate): it is the question, nothing is written.
-    const body =
-      route.access === "write" || route.body
+    const body = route.rawBody
+      ? await readTextBody(request, route.rawBody.maxBytes)
+      : route.access === "write" || route.body
         ? await readJsonBody(request, {
             maxBytes: context.maxBodyBytes,
             required: route.bodyRequired ?? false,

@@ -5,6 +5,7 @@
  */
 
 import type { z } from "zod";
+import type { TrackingDelivery } from "../carriers/carrier";
 import { allowedEventsIn, isMerchantEvent, MERCHANT_EVENTS } from "../domain/machine";
 import { assertScope, hasScope, type Principal, portalListScope } from "../domain/principal";
 import { problems } from "../domain/problems";
@@ -25,6 +26,7 @@ import { flatString } from "../util/flat-string";
 import { createReturn } from "./create-return";
 import type { IdempotencyEngine, IdempotentOutcome } from "./idempotency/engine";
 import { withParcelHandlers } from "./parcels/parcel-handlers";
+import { recordTrackingDelivery, type TrackingReceipt } from "./parcels/tracking-delivery";
 import { parseInput } from "./parse-input";
 import { recordRefund } from "./payouts/record-refund";
 import { createReturnReader, withOrderLine } from "./reader";
@@ -32,6 +34,7 @@ import { requestOperations } from "./requests/request-operations";
 import { sendEvent } from "./send-event";
 import { type FiringOutcome, fireTimer, type TimerHandlers } from "./timer-firing";
 import type {
+  OperationContext,
   ReturnOperations,
   ReturnResult,
   ReturnsRequestOperations,
@@ -54,9 +57,17 @@ interface OperationsSetup extends Omit<WritePathDeps, "reader" | "respond"> {
   timerHandlers: TimerHandlers;
 }
 
-/** The service's own operation beside the public ones: firing a claimed timer. */
+/**
+ * The service's own operations beside the public ones: firing a claimed timer, and taking in a
+ * carrier's tracking webhook (`POST /v1/carriers/{name}/events`).
+ */
 interface TimerOperations {
   fireTimer(timer: Timer): Promise<FiringOutcome>;
+  recordTrackingEvents(
+    carrier: string,
+    delivery: TrackingDelivery,
+    ctx: OperationContext,
+  ): Promise<TrackingReceipt>;
 }
 
 export function createOperations(
@@ -118,6 +129,12 @@ export function createOperations(
     ...requestOperations(deps),
 
     fireTimer: (timer) => fireTimer(deps, timerHandlers, timer),
+
+    recordTrackingEvents: (carrier, delivery, ctx) =>
+      traceOperation("record tracking", { caller: "carrier" }, async () => {
+        await ready();
+        return recordTrackingDelivery(deps, carrier, delivery, ctx);
+      }),
 
     recordRefund: (id, body, ctx) =>
       traceOperation("record_refund", { returnId: id, caller: ctx.principal.kind }, async () =>

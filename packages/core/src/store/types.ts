@@ -438,6 +438,17 @@ export interface ListReturnsQuery {
    */
   created_from?: string;
   created_to?: string;
+  /**
+   * Only the returns whose `shipment.tracking_number` is exactly this: the returns a carrier's
+   * scan of one parcel is about. A SQL store SHOULD serve it from an index.
+   */
+  tracking_number?: string;
+  /**
+   * Only the returns whose `label.status` is `created` with a `label.created_at` strictly
+   * before this ISO 8601 instant (compared as instants): with `state: "approved"`, the
+   * parcels no scan moved since their label was bought.
+   */
+  label_created_before?: string;
   limit: number;
   /** Opaque cursor returned by a previous page. */
   cursor?: string;
