@@ -188,6 +188,22 @@ describe("POST /v1/carriers/{name}/events (EasyPost)", () => {
     expect((await record(ids[0]!)).state).toBe("approved");
   });
 
+  it("list - stalled=true lists the approved returns no scan moved since the label, 14 days on", async () => {
+    const { service, ids, tracking, advance } = await labelled();
+    const stalled = async () =>
+      (await service.list({ stalled: "true" }, { principal: staff })).data.map((r) => r.id);
+
+    const fresh = await stalled();
+    advance(15 * 86_400_000);
+    const late = await stalled();
+    await post(service.fetch, scanBody("evt_s", tracking, "in_transit", "2026-03-16T09:00:00Z"));
+    const moved = await stalled();
+
+    expect(fresh).toEqual([]);
+    expect(late).toEqual(ids);
+    expect(moved).toEqual([]);
+  });
+
   it("recordTrackingEvents - a carrier without a label carrier set is still taken when listed in tracking", async () => {
     const { service } = parcelService({ tracking: [carrier()] });
     const body = scanBody("evt_t2", "9400111", "in_transit", "2026-03-02T09:00:00Z");

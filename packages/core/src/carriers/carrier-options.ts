@@ -55,6 +55,8 @@ export interface CarrierSettings {
 const DEFAULT_PARCEL: CarrierParcel = { weight_grams: 1_000 };
 const DEFAULT_STALLED_AFTER_DAYS = 14;
 const DAY_MS = 86_400_000;
+/** How long after its label was bought a parcel no scan moved is stalled, without the option. */
+export const DEFAULT_STALLED_AFTER_MS = DEFAULT_STALLED_AFTER_DAYS * DAY_MS;
 
 const aCarrier = hostObject<Carrier>(
   "a carrier ({ name, prepareLabel, buyLabel, voidLabel, parseTrackingEvent }), such as easypostCarrier({...})",

@@ -1036,6 +1036,15 @@ export const MerchantListQuerySchema = z
       .describe(
         "Only the returns of the return request with this RMA number; typed as staff hear it (`rma-7kq3 x9td`, an O for a 0) it is found all the same.",
       ),
+    tracking_number: text(1, 128)
+      .optional()
+      .describe("Only the returns of the parcel with this tracking number."),
+    stalled: z
+      .enum(["true", "false"])
+      .optional()
+      .describe(
+        "`true`: only the approved returns whose label was bought longer ago than the `carriers.stalledAfterDays` option (14 days by default) and that no carrier scan has moved since: parcels to chase.",
+      ),
     limit: listLimit,
     cursor,
   })
@@ -1043,7 +1052,11 @@ export const MerchantListQuerySchema = z
     ({ created_from, created_to }) =>
       !created_from || !created_to || Date.parse(created_from) <= Date.parse(created_to),
     { message: "created_to is before created_from", path: ["created_to"] },
-  );
+  )
+  .refine(({ stalled, state }) => stalled !== "true" || !state || state === "approved", {
+    message: "a stalled return is approved: stalled=true takes no other state",
+    path: ["state"],
+  });
 export type PortalListQuery = z.input<typeof PortalListQuerySchema>;
 export type MerchantListQuery = z.input<typeof MerchantListQuerySchema>;
 

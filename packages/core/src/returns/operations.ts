@@ -6,6 +6,7 @@
 
 import type { z } from "zod";
 import type { TrackingDelivery } from "../carriers/carrier";
+import { DEFAULT_STALLED_AFTER_MS } from "../carriers/carrier-options";
 import { allowedEventsIn, isMerchantEvent, MERCHANT_EVENTS } from "../domain/machine";
 import { assertScope, hasScope, type Principal, portalListScope } from "../domain/principal";
 import { problems } from "../domain/problems";
@@ -20,7 +21,13 @@ import {
 } from "../domain/schemas";
 import type { HealthCheck } from "../observability/health/health-check";
 import { traceOperation } from "../observability/telemetry/operation-span";
-import type { IdempotentResponse, ReturnPage, ReturnsStore, Timer } from "../store/types";
+import type {
+  IdempotentResponse,
+  ListReturnsQuery,
+  ReturnPage,
+  ReturnsStore,
+  Timer,
+} from "../store/types";
 import { etagOf } from "../util/etag";
 import { flatString } from "../util/flat-string";
 import { createReturn } from "./create-return";
@@ -84,6 +91,8 @@ export function createOperations(
   };
   const reasonList = describeReasons(setup.catalogue);
   const timerHandlers = withParcelHandlers(setup.timerHandlers, setup);
+  const stalledAfterMs = setup.carriers?.stalledAfterMs ?? DEFAULT_STALLED_AFTER_MS;
+  const stalledBefore = () => new Date(setup.now() - stalledAfterMs).toISOString();
 
   function respond(record: ReturnData, status: number): IdempotentResponse {
     if (status !== 201) return { status, body: record, headers: etagHeaders(record.version) };
@@ -161,7 +170,7 @@ export function createOperations(
                 principal,
               )
             : await store.listReturns(
-                merchantQuery(parseInput(MerchantListQuerySchema, query, "query")),
+                merchantQuery(parseInput(MerchantListQuerySchema, query, "query"), stalledBefore),
               );
         return {
           data: page.data.map((stored) => withOrderLine(stored).record),
@@ -203,10 +212,18 @@ function etagHeaders(version: number): Record<string, string> {
   return headers as Record<string, string>;
 }
 
-/** A merchant's list query for the store: an RMA number as staff typed it, made canonical. */
-function merchantQuery(query: z.output<typeof MerchantListQuerySchema>) {
-  const { rma, ...rest } = query;
-  return rma === undefined ? rest : { ...rest, rma: normaliseRma(rma) ?? rma };
+/**
+ * A merchant's list query for the store: an RMA number as staff typed it, made canonical;
+ * `stalled=true` as approved returns whose label was bought before `stalledBefore()`.
+ */
+function merchantQuery(
+  query: z.output<typeof MerchantListQuerySchema>,
+  stalledBefore: () => string,
+): ListReturnsQuery {
+  const { rma, stalled, ...rest } = query;
+  const canonical = rma === undefined ? rest : { ...rest, rma: normaliseRma(rma) ?? rma };
+  if (stalled !== "true") return canonical;
+  return { ...canonical, state: "approved", label_created_before: stalledBefore() };
 }
 
 /**
