@@ -63,6 +63,7 @@ export {
   describeEventSubjectsConformance,
   describeFitInsightsConformance,
   describeIdempotencyConformance,
+  describeLabelJobConformance,
   describeLineAllowanceConformance,
   describeListReturnsConformance,
   describeNotificationsConformance,

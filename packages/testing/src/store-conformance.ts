@@ -13,6 +13,7 @@ import { describeEndpointAdmin } from "./cases/endpoint-admin";
 import { describeEventSubjects } from "./cases/event-subjects";
 import { describeFitInsights } from "./cases/fit-insights";
 import { describeIdempotency } from "./cases/idempotency";
+import { describeLabelJob } from "./cases/label-job";
 import { describeLineAllowance } from "./cases/line-allowance";
 import { describeListReturns } from "./cases/list-returns";
 import { describeNotifications } from "./cases/notifications";
@@ -81,6 +82,7 @@ const GROUPS: ReadonlyArray<{
   { cases: describeTimers, commits: true },
   { cases: describeCallerIds },
   { cases: describeOrders, service: true },
+  { cases: describeLabelJob, service: true },
 ];
 
 function selected(groups: ConformanceGroups = "all"): typeof GROUPS {
@@ -149,6 +151,8 @@ export const describeRetentionConformance = group("retention", describeRetention
 export const describeTimersConformance = group("timers", describeTimers);
 /** Returns checked against the shop's orders, over HTTP on the store (runs the service on it). */
 export const describeOrdersConformance = group("orders", describeOrders);
+/** The label job on the store: an approval's timer fired once, a refusal on each return of the parcel. */
+export const describeLabelJobConformance = group("label job", describeLabelJob);
 /** Customers stay apart whatever their ids hold (runs the service on the store). */
 export const describeCallerIdsConformance = group("caller ids", describeCallerIds);
 
