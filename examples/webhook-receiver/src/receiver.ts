@@ -10,8 +10,10 @@ import type { AddressInfo } from "node:net";
 import {
   type ReturnFitSignalEvent,
   type ReturnkitWebhookEvent,
+  type ReturnLabelCreatedEvent,
   type ReturnRefundedEvent,
   type ReturnStateEvent,
+  type ReturnTrackingUpdatedEvent,
   verifyWebhook,
   type WebhookTestEvent,
   WebhookVerificationError,
@@ -20,11 +22,17 @@ import {
 export interface ReceivedWebhook {
   /** `webhook-id`: the event id, the same on every retry. */
   id: string;
-  event: ReturnStateEvent | ReturnFitSignalEvent | ReturnRefundedEvent;
+  event:
+    | ReturnStateEvent
+    | ReturnFitSignalEvent
+    | ReturnRefundedEvent
+    | ReturnLabelCreatedEvent
+    | ReturnTrackingUpdatedEvent;
   returnId: string;
   /**
-   * The transition's `seq`; for an event that records no transition (`return.refunded`), the
-   * seq of the return's last transition then, so it sorts after it.
+   * The transition's `seq`; for an event that records no transition (`return.refunded`, the
+   * parcel's `return.label_created` and `return.tracking_updated`), the seq of the return's
+   * last transition then, so it sorts after it.
    */
   seq: number;
   /**
@@ -95,15 +103,17 @@ export async function startWebhookReceiver(
       case "return.closed":
       case "return.cancelled":
       case "return.fit_signal":
-      case "return.refunded": {
+      case "return.refunded":
+      case "return.label_created":
+      case "return.tracking_updated": {
         const webhook: ReceivedWebhook = {
           id,
           event,
           returnId: event.data.return.id,
           seq:
-            event.type === "return.refunded"
-              ? (event.data.return.history.at(-1)?.seq ?? 0)
-              : event.data.transition.seq,
+            "transition" in event.data
+              ? event.data.transition.seq
+              : (event.data.return.history.at(-1)?.seq ?? 0),
           requestId: headerValue(req, "returnkit-request-id"),
           receivedAt: new Date(),
         };

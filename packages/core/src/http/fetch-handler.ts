@@ -114,15 +114,7 @@ export function createFetchHandler(context: HttpContext): FetchHandler {
       ifMatch: request.headers.get("if-match") ?? undefined,
       requestId: facts.id,
     };
-    // A read may take a body too (a request's estimate): it is the question, nothing is written.
-    const body = route.rawBody
-      ? await readTextBody(request, route.rawBody.maxBytes)
-      : route.access === "write" || route.body
-        ? await readJsonBody(request, {
-            maxBytes: context.maxBodyBytes,
-            required: route.bodyRequired ?? false,
-          })
-        : undefined;
+    const body = await readRouteBody(request, route, context.maxBodyBytes);
     const query = Object.fromEntries(url.searchParams);
     const outcome = await route.handler(operations, {
       id: params.id ?? "",
@@ -184,4 +176,18 @@ function safePath(request: Request): string {
   } catch {
     return "(unparseable url)";
   }
+}
+
+/**
+ * The body `route` takes: its exact text (`rawBody`), or parsed JSON for a write, and for a
+ * read that takes one too (a request's estimate: the question, nothing is written).
+ */
+function readRouteBody(
+  request: Request,
+  route: RouteDefinition,
+  maxBodyBytes: number,
+): Promise<unknown> {
+  if (route.rawBody) return readTextBody(request, route.rawBody.maxBytes);
+  if (route.access !== "write" && !route.body) return Promise.resolve(undefined);
+  return readJsonBody(request, { maxBytes: maxBodyBytes, required: route.bodyRequired ?? false });
 }

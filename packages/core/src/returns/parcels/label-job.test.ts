@@ -9,7 +9,7 @@ import type { BuyOutcome, Carrier, PreparedLabel } from "../../carriers/carrier"
 import { CarrierError } from "../../carriers/carrier-error";
 import { manualCarrier } from "../../carriers/manual";
 import { DEFAULT_RETRY_SCHEDULE } from "../../delivery/retry-schedule";
-import { LABEL_DUE } from "./label-job";
+import { LABEL_DUE } from "./parcel-timer-names";
 import { parcelService, T0 } from "./test-support/parcel-service";
 
 const PREPARED: PreparedLabel = {

@@ -24,8 +24,7 @@ import type { ReturnsStore } from "../../store/types";
 import type { TimerFiring, TimerHandler } from "../timer-firing";
 import { loadParcel, type Parcel, parcelFiring } from "./parcel";
 import { parcelLabelRequest } from "./parcel-label-request";
-
-export const LABEL_DUE = "label_due";
+import { LABEL_DUE } from "./parcel-timer-names";
 
 export interface ParcelJobDeps {
   store: ReturnsStore;

@@ -11,8 +11,7 @@ import type { ReturnData } from "../../domain/schemas";
 import type { TimerFiring, TimerHandler } from "../timer-firing";
 import type { ParcelJobDeps } from "./label-job";
 import { loadParcel } from "./parcel";
-
-export const LABEL_VOID = "label_void";
+import { LABEL_VOID } from "./parcel-timer-names";
 
 /** Returns of a parcel that may still use its label. */
 const ACTIVE_STATES = new Set<ReturnData["state"]>([

@@ -5,8 +5,9 @@
 import type { CarrierSettings } from "../../carriers/carrier-options";
 import type { ReturnsStore } from "../../store/types";
 import type { TimerHandlers } from "../timer-firing";
-import { LABEL_DUE, labelDueHandler } from "./label-job";
-import { LABEL_VOID, labelVoidHandler } from "./label-void";
+import { labelDueHandler } from "./label-job";
+import { labelVoidHandler } from "./label-void";
+import { LABEL_DUE, LABEL_VOID } from "./parcel-timer-names";
 
 /** `handlers` with the label job's and the void's, when `carriers` is set. */
 export function withParcelHandlers(

@@ -7,8 +7,7 @@
 import type { CarrierSettings } from "../../carriers/carrier-options";
 import type { HistoryEntry, ReturnData } from "../../domain/schemas";
 import type { TimerChanges, TimerDue } from "../../store/types";
-import { LABEL_DUE } from "./label-job";
-import { LABEL_VOID } from "./label-void";
+import { LABEL_DUE, LABEL_VOID } from "./parcel-timer-names";
 
 /** The timers the transitions `entries` that made `next` set, due `now`. */
 export function parcelTimers(
