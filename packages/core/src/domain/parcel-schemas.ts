@@ -9,7 +9,7 @@ import { TRACKING_STATUSES } from "../carriers/carrier";
 /** The most scans a return keeps: the latest, which is also what replays are matched against. */
 export const TRACKING_EVENTS_MAX = 25;
 
-export const LABEL_STATUSES = [
+const LABEL_STATUSES = [
   "pending",
   "created",
   "needs_staff",

@@ -10,7 +10,7 @@ import type { RouteDefinition, RouteHandler } from "./route-definition";
  * The most a tracking webhook may weigh: a carrier's event carries the whole tracker with
  * every scan so far, more than the API's own bodies (`maxBodyBytes`).
  */
-export const TRACKING_EVENT_MAX_BYTES = 256 * 1024;
+const TRACKING_EVENT_MAX_BYTES = 256 * 1024;
 
 const CarrierEventSchema = z
   .looseObject({})

@@ -9,7 +9,7 @@ import type { ReturnData } from "../../domain/schemas";
 import type { Parcel } from "./parcel";
 
 /** What the label is referenced by at the carrier: the request, or the return on its own. */
-export function parcelReference(record: ReturnData): string {
+function parcelReference(record: ReturnData): string {
   return record.request_id ?? record.id;
 }
 

@@ -44,7 +44,7 @@ export async function loadParcel(
 }
 
 /** What is written on one return of the parcel. */
-export interface ParcelWrite {
+interface ParcelWrite {
   label: ReturnLabel;
   events?: RecordedEvent[];
 }

@@ -28,7 +28,7 @@ export interface TrackingReceipt {
   returns_updated: number;
 }
 
-export type TrackingDeps = WritePathDeps & { carriers?: CarrierSettings | null };
+type TrackingDeps = WritePathDeps & { carriers?: CarrierSettings | null };
 
 /** Verifies `delivery` with carrier `name`'s adapter and records its scans; 404/401/400 when refused. */
 export async function recordTrackingDelivery(

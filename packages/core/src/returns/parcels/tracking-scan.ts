@@ -34,7 +34,7 @@ const STEPS: Record<TrackingStatus, readonly ReturnEvent[]> = {
 /** The state each step moves a return from: a step from any other state is skipped. */
 const STEP_FROM: Partial<Record<ReturnEvent, string>> = { ship: "approved", receive: "in_transit" };
 
-export interface ScanChange {
+interface ScanChange {
   next: StoredReturn;
   /** The history entries the scan's transitions add (none when it only records). */
   entries: HistoryEntry[];

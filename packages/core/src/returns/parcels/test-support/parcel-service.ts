@@ -17,7 +17,7 @@ import type { OrderInput } from "../../orders/order-schema";
 export const T0 = Date.parse("2026-03-01T12:00:00.000Z");
 const DAY = 86_400_000;
 
-export const customer: Principal = {
+const customer: Principal = {
   kind: "portal",
   id: "user-42",
   scopes: ["portal:returns.read", "portal:returns.write"],
@@ -28,7 +28,7 @@ export const staff: Principal = {
   scopes: ["merchant:returns.read", "merchant:returns.write"],
 };
 
-export const CUSTOMER_ADDRESS: CarrierAddress = {
+const CUSTOMER_ADDRESS: CarrierAddress = {
   name: "Ada Lovelace",
   street1: "417 Montgomery St",
   city: "San Francisco",
@@ -37,7 +37,7 @@ export const CUSTOMER_ADDRESS: CarrierAddress = {
   country: "US",
 };
 
-export const RETURNS_ADDRESS: CarrierAddress = {
+const RETURNS_ADDRESS: CarrierAddress = {
   name: "Shop returns",
   street1: "179 N Harbor Dr",
   city: "Redondo Beach",
@@ -46,7 +46,7 @@ export const RETURNS_ADDRESS: CarrierAddress = {
   country: "US",
 };
 
-export function parcelOrder(withAddress = true): OrderInput {
+function parcelOrder(withAddress = true): OrderInput {
   return {
     id: "ord_7001",
     number: "#7001",
@@ -62,7 +62,7 @@ export function parcelOrder(withAddress = true): OrderInput {
   };
 }
 
-export interface ParcelServiceOptions {
+interface ParcelServiceOptions {
   carrier?: Carrier;
   tracking?: Carrier[];
   store?: ReturnsStore;
