@@ -4,7 +4,10 @@
  * commit was lost, and tried again after a 5xx. Core's own tests cover the refusals.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parcelService } from "../../core/src/returns/parcels/test-support/parcel-service";
+import {
+  customer,
+  parcelService,
+} from "../../core/src/returns/parcels/test-support/parcel-service";
 import { easypostCarrier } from "./easypost-carrier";
 import { type StandIn, startEasyPostStandIn } from "./test-support/stand-in";
 
@@ -129,5 +132,25 @@ describe("label job with EasyPost (stand-in)", () => {
     await service.scheduler.fireDue();
     await service.scheduler.fireDue();
     expect((await record(id)).label).toMatchObject({ status: "created", attempts: 1 });
+  });
+
+  it("label_void - a cancel after the label was bought voids it at EasyPost, durably", async () => {
+    const { service, store, approvedReturn, record } = parcelService({ carrier: carrier() });
+    const id = await approvedReturn();
+    await service.scheduler.fireDue();
+    await service.scheduler.fireDue();
+    const shipment = (await record(id)).label?.shipment_id;
+
+    await service.cancel(id, {}, { principal: customer });
+    const timers = (await store.listTimers(id)).map((timer) => timer.name);
+    await service.scheduler.fireDue();
+
+    expect(timers).toEqual(["label_void"]);
+    // EasyPost's refund starts as `submitted`: settled later by the carrier.
+    expect((await record(id)).label).toMatchObject({ status: "void_pending" });
+    expect(standIn.requests).toContainEqual(
+      expect.objectContaining({ method: "POST", path: `/v2/shipments/${shipment}/refund` }),
+    );
+    expect(await store.listTimers(id)).toEqual([]);
   });
 });

@@ -70,8 +70,10 @@ describe("webhook endpoints", () => {
     ).toThrow(/return.shipped/);
   });
 
-  it("WEBHOOK_EVENT_TYPES - lists the thirteen event types, the payout's among them", () => {
-    expect(WEBHOOK_EVENT_TYPES).toHaveLength(13);
+  it("WEBHOOK_EVENT_TYPES - lists the fifteen event types, the payout's and the parcel's among them", () => {
+    expect(WEBHOOK_EVENT_TYPES).toHaveLength(15);
+    expect(WEBHOOK_EVENT_TYPES).toContain("return.label_created");
+    expect(WEBHOOK_EVENT_TYPES).toContain("return.tracking_updated");
     expect(WEBHOOK_EVENT_TYPES).toContain("return.fit_signal");
     expect(WEBHOOK_EVENT_TYPES).toContain("return.refunded");
   });

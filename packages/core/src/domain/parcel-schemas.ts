@@ -4,7 +4,7 @@
  * label is bought from (on its order line). Part of `ReturnDataSchema`.
  */
 import { z } from "zod";
-import { TRACKING_STATUSES } from "../carriers/carrier";
+import { TRACKING_STATUSES } from "./tracking-statuses";
 
 /** The most scans a return keeps: the latest, which is also what replays are matched against. */
 export const TRACKING_EVENTS_MAX = 25;

@@ -216,8 +216,6 @@ export const problems = {
       "Carrier not found",
       `No carrier named "${name}" sends tracking events to this service.`,
       { carrier: name },
-      {},
-      FINAL_ANSWER,
     ),
   /** A tracking webhook whose signature is missing or wrong: forged, or tampered with. */
   trackingSignatureInvalid: (name: string) =>

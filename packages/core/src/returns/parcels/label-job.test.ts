@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import type { BuyOutcome, Carrier, PreparedLabel } from "../../carriers/carrier";
 import { CarrierError } from "../../carriers/carrier-error";
 import { manualCarrier } from "../../carriers/manual";
-import { DEFAULT_RETRY_SCHEDULE } from "../../delivery/retry-schedule";
+import { DEFAULT_RETRY_SCHEDULE } from "../../util/retry-backoff";
 import { LABEL_DUE } from "./parcel-timer-names";
 import { parcelService, T0 } from "./test-support/parcel-service";
 

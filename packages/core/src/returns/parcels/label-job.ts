@@ -17,10 +17,10 @@
 import type { Carrier, Label, PreparedLabel } from "../../carriers/carrier";
 import { isCarrierError } from "../../carriers/carrier-error";
 import type { CarrierSettings } from "../../carriers/carrier-options";
-import { DEFAULT_RETRY_SCHEDULE, jitter } from "../../delivery/retry-schedule";
 import type { ReturnLabel } from "../../domain/parcel-schemas";
 import type { ReturnData } from "../../domain/schemas";
 import type { ReturnsStore } from "../../store/types";
+import { DEFAULT_RETRY_SCHEDULE, jitter } from "../../util/retry-backoff";
 import type { TimerFiring, TimerHandler } from "../timer-firing";
 import { loadParcel, type Parcel, parcelFiring } from "./parcel";
 import { parcelLabelRequest } from "./parcel-label-request";
@@ -178,11 +178,11 @@ function afterError(
   }
   const label: ReturnLabel = { ...base, status: "pending", attempts, reason: error.message };
   const due_at = deps.now() + jitter(wait, deps.random ?? Math.random);
-  return {
-    record: { ...parcel.current, label: written(parcel.current, label).label },
-    events: [],
-    timers: { set: [{ name: LABEL_DUE, due_at }] },
-  };
+  // The parcel's other returns wait with it, not on timers of their own due now.
+  return parcelFiring(parcel, at, (record) => shareOf(record, base, label), {
+    own: { set: [{ name: LABEL_DUE, due_at }] },
+    siblings: SIBLING_TIMERS,
+  });
 }
 
 function failed(parcel: Parcel, base: ReturnLabel, reason: string, at: string): TimerFiring {

@@ -5,9 +5,9 @@
  * is unavailable. A label still travelling with another return of the parcel is kept.
  */
 import { isCarrierError } from "../../carriers/carrier-error";
-import { DEFAULT_RETRY_SCHEDULE, jitter } from "../../delivery/retry-schedule";
 import type { ReturnLabel } from "../../domain/parcel-schemas";
 import type { ReturnData } from "../../domain/schemas";
+import { DEFAULT_RETRY_SCHEDULE, jitter } from "../../util/retry-backoff";
 import type { TimerFiring, TimerHandler } from "../timer-firing";
 import type { ParcelJobDeps } from "./label-job";
 import { loadParcel } from "./parcel";

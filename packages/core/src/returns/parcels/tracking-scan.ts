@@ -31,9 +31,6 @@ const STEPS: Record<TrackingStatus, readonly ReturnEvent[]> = {
   returned_to_sender: [],
 };
 
-/** The state each step moves a return from: a step from any other state is skipped. */
-const STEP_FROM: Partial<Record<ReturnEvent, string>> = { ship: "approved", receive: "in_transit" };
-
 interface ScanChange {
   next: StoredReturn;
   /** The history entries the scan's transitions add (none when it only records). */
@@ -60,10 +57,11 @@ export function applyScan(
   const history = new HistoryBuilder(record.history, at);
   const actor = { kind: "carrier", id: scan.carrier };
   for (const event of STEPS[scan.status]) {
-    if (next.state !== STEP_FROM[event]) continue;
-    if (historyLimitProblem(event, history.all().length, maxHistoryEntries)) break;
+    // The machine says whether the step applies where the return is: a step it refuses (a
+    // ship after a delivery, any step of a flagged return) is skipped, the scan recorded.
     const applied = applyReturnEvent(snapshot, event);
-    if (!applied.ok) break;
+    if (!applied.ok) continue;
+    if (historyLimitProblem(event, history.all().length, maxHistoryEntries)) break;
     history.add(event, applied.from, applied.to, actor, {});
     next = moveTo(next, applied.from, applied.to);
     snapshot = applied.snapshot;

@@ -17,7 +17,7 @@ import type { OrderInput } from "../../orders/order-schema";
 export const T0 = Date.parse("2026-03-01T12:00:00.000Z");
 const DAY = 86_400_000;
 
-const customer: Principal = {
+export const customer: Principal = {
   kind: "portal",
   id: "user-42",
   scopes: ["portal:returns.read", "portal:returns.write"],
