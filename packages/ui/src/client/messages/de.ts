@@ -340,6 +340,9 @@ export const de: Messages = {
     "Ihr System hat eine Auszahlung der Erstattung erfasst (auf die Karte oder als Guthaben).",
   "staff.event.return.closed": "Die Rücksendung ist abgeschlossen.",
   "staff.event.return.fit_signal": "Ein Befund zu Größe oder Passform, für Größenauswertungen.",
+  "staff.event.return.label_created":
+    "Das Rücksendeetikett des Pakets wurde gekauft (mit seinen Kosten).",
+  "staff.event.return.tracking_updated": "Der Versanddienst hat das Paket gescannt.",
   "staff.secretHeading": "Der Signaturschlüssel",
   "staff.secretExplained":
     "Beim Hinzufügen wird der Signaturschlüssel (whsec_…) einmal angezeigt: Übernehmen Sie ihn sofort in die Einstellungen Ihres Empfängers. Jede Zustellung ist damit signiert; prüfen Sie die Signatur mit @returnkit/webhook-verify, bevor Sie einem Ereignis trauen. Erneuern Sie den Schlüssel, wenn er bekannt wird: Der alte signiert noch 24 Stunden mit.",

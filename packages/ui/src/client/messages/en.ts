@@ -325,6 +325,8 @@ export const en = {
     "your code recorded a payout of the refund (to the card or as store credit).",
   "staff.event.return.closed": "the return is complete.",
   "staff.event.return.fit_signal": "a size or fit finding, for sizing analytics.",
+  "staff.event.return.label_created": "the return label of the parcel was bought (with its cost).",
+  "staff.event.return.tracking_updated": "the carrier scanned the parcel.",
   "staff.secretHeading": "The signing secret",
   "staff.secretExplained":
     "Adding an endpoint shows its signing secret (whsec_…) once: copy it into your receiver's settings straight away. Every delivery is signed with it; check the signature with @returnkit/webhook-verify before you trust an event. Rotate the secret if it leaks: the old one keeps signing for 24 hours.",
