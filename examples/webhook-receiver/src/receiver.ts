@@ -11,8 +11,10 @@ import {
   type ReturnExchangeEvent,
   type ReturnFitSignalEvent,
   type ReturnkitWebhookEvent,
+  type ReturnLabelCreatedEvent,
   type ReturnRefundedEvent,
   type ReturnStateEvent,
+  type ReturnTrackingUpdatedEvent,
   verifyWebhook,
   type WebhookTestEvent,
   WebhookVerificationError,
@@ -21,12 +23,18 @@ import {
 export interface ReceivedWebhook {
   /** `webhook-id`: the event id, the same on every retry. */
   id: string;
-  event: ReturnStateEvent | ReturnFitSignalEvent | ReturnRefundedEvent | ReturnExchangeEvent;
+  event:
+    | ReturnStateEvent
+    | ReturnFitSignalEvent
+    | ReturnRefundedEvent
+    | ReturnExchangeEvent
+    | ReturnLabelCreatedEvent
+    | ReturnTrackingUpdatedEvent;
   returnId: string;
   /**
    * The transition's `seq`; for an event that records no transition (`return.refunded`, the
-   * exchange's), the
-   * seq of the return's last transition then, so it sorts after it.
+   * exchange's, the parcel's `return.label_created` and `return.tracking_updated`), the seq of
+   * the return's last transition then, so it sorts after it.
    */
   seq: number;
   /**
@@ -104,6 +112,8 @@ export async function startWebhookReceiver(
       case "return.exchange_order_recorded":
       case "return.exchange_hold_due":
       case "return.exchange_hold_released": {
+      case "return.label_created":
+      case "return.tracking_updated": {
         const webhook: ReceivedWebhook = {
           id,
           event,

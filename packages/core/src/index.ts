@@ -57,6 +57,7 @@ export {
   type VoidOutcome,
 } from "./carriers/carrier";
 export { CarrierError, type CarrierErrorCode, isCarrierError } from "./carriers/carrier-error";
+export type { CarrierOptions } from "./carriers/carrier-options";
 export { assertLabelRequest, labelRequestIssues } from "./carriers/label-request";
 export { type ManualCarrier, manualCarrier, type StaffTrackingInput } from "./carriers/manual";
 export {
@@ -126,6 +127,13 @@ export {
   stateOf,
   type TransitionResult,
 } from "./domain/machine";
+export {
+  type LabelStatus,
+  type ReturnLabel,
+  TRACKING_EVENTS_MAX,
+  type Tracking,
+  type TrackingScan,
+} from "./domain/parcel-schemas";
 export {
   ACTOR_KINDS,
   type Access,

@@ -6,6 +6,12 @@
 import { z } from "zod";
 import type { AuthOptions } from "./auth/options";
 import { authOptionsSchema } from "./auth/options-schema";
+import {
+  type CarrierOptions,
+  type CarrierSettings,
+  carrierOptionsSchema,
+  carrierSettings,
+} from "./carriers/carrier-options";
 import { type ServiceWebhooksOptions, serviceWebhooksSchema } from "./delivery/dispatcher-options";
 import { type Subscriber, subscribersSchema } from "./delivery/subscribers";
 import { DEFAULT_MAX_HISTORY_ENTRIES, MIN_MAX_HISTORY_ENTRIES } from "./domain/history-limit";
@@ -140,6 +146,14 @@ export interface ReturnsServiceOptions {
    * `refund`) what the return becomes when it is not paid in time.
    */
   exchanges?: ExchangeOptions;
+  /**
+   * Return labels and tracking: `{ label?, tracking?, returnsAddress, parcel?, service?,
+   * paperless?, stalledAfterDays? }`. With `label`, approving a return (or its request) buys
+   * its parcel's label from the customer's address (the order's `shipping_address`) to
+   * `returnsAddress`; carriers' tracking webhooks move the returns. Default: none (the
+   * `manual` way: staff type the tracking number at `ship`).
+   */
+  carriers?: CarrierOptions;
   /** Called after a commit that produced fit signals (errors are reported, never rethrown). */
   onFitSignal?: (signal: FitSignal) => void | Promise<void>;
   /**
@@ -302,6 +316,7 @@ export const serviceOptionsSchema = optionsObject({
     },
     "{ offers, whenUnavailable?, instant?, paymentDays?, whenUnpaid? }",
   ).optional(),
+  carriers: carrierOptionsSchema.optional(),
   onFitSignal: aFunction<NonNullable<ReturnsServiceOptions["onFitSignal"]>>().optional(),
   recentRecords: nonNegativeInteger("returns").optional(),
   maxBodyBytes: positiveInteger("bytes").optional(),
@@ -465,6 +480,8 @@ export interface ServiceSettings {
   exchanges: ExchangeSettings | null;
   /** `policy.refund` with its defaults. */
   refundPolicy: RefundPolicy;
+  /** The `carriers` option with its defaults; null: no labels, no tracking webhooks. */
+  carriers: CarrierSettings | null;
   /** `policy.returnMethods` as checked (trimmed); null when not given: by mail only. */
   returnMethods: ReturnMethods | null;
   logger: Logger;
@@ -510,6 +527,7 @@ export function parseServiceOptions(options: ReturnsServiceOptions): ServiceSett
         }
       : null,
     refundPolicy: parseRefundPolicy(options.policy?.refund),
+    carriers: carrierSettings(options.carriers),
     returnMethods: options.policy?.returnMethods
       ? ReturnMethodsSchema.parse(options.policy.returnMethods)
       : null,

@@ -151,14 +151,8 @@ export function createServiceWithTimers(
   const idempotency = createIdempotencyEngine(store, settings.idempotency, now);
   const operations = createOperations({
     store,
-    rules: createReturnRules({
-      refundPolicy: settings.refundPolicy,
-      orders: settings.orders,
-      exchanges: settings.exchanges,
-      store,
-      now,
-      catalogue,
-    }),
+    // The settings' refundPolicy, orders, exchanges, store and clock.
+    rules: createReturnRules({ ...settings, catalogue }),
     // A write starts from the version this process saw last (saving a database round trip,
     // or a clone in memory); the commit's version check catches one since replaced.
     recent: settings.recentRecords > 0 ? new RecentRecords(settings.recentRecords) : null,
@@ -178,6 +172,7 @@ export function createServiceWithTimers(
     health,
     returnMethods,
     timerHandlers,
+    carriers: settings.carriers,
   });
   const scheduler = createTimerScheduler({
     ...settings,

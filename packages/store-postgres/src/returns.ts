@@ -1,6 +1,7 @@
 /** @module returns — reading returns, and the units an order's lines have in returns. */
 import { isStorableText, type ReturnRecords, type StoredReturn } from "@returnkit/core/store";
 import type { StoreContext } from "./context";
+import { TRACKING_NUMBER } from "./migrations/007_tracking_numbers";
 import { toStoredReturn } from "./rows";
 import { selectRmaRequest } from "./sql/claim-rma";
 import { selectReturn } from "./sql/select-return";
@@ -29,6 +30,7 @@ export function returnReads(ctx: StoreContext): Omit<ReturnRecords, "commit" | "
         query.request_id,
         query.rma,
         query.reason,
+        query.tracking_number,
       ];
       if (!filters.every(storable)) {
         return { data: [], next_cursor: null };
@@ -62,6 +64,10 @@ export function returnReads(ctx: StoreContext): Omit<ReturnRecords, "commit" | "
         "record->>'resolution' =": query.resolution,
         "(record->>'created_at')::timestamptz >=": query.created_from,
         "(record->>'created_at')::timestamptz <": query.created_to,
+        // As `returns_tracking_idx` holds it, so the planner uses it.
+        [`${TRACKING_NUMBER} COLLATE "C" =`]: query.tracking_number,
+        "record->'label'->>'status' = 'created' AND (record->'label'->>'created_at')::timestamptz <":
+          query.label_created_before,
         "id <": query.cursor,
       });
       values.push(query.limit + 1);

@@ -214,6 +214,7 @@ describe.skipIf(!DATABASE_URL)(
           "004_event_subjects",
           "005_rma_numbers",
           "006_timers",
+          "007_tracking_numbers",
         ],
       });
 
@@ -238,6 +239,8 @@ describe.skipIf(!DATABASE_URL)(
             request_id: null,
             return_method: "by_mail",
             rma: null,
+            label: null,
+            tracking: null,
           });
         }
         for (const write of sent) {

@@ -123,6 +123,8 @@ export function makeStoredReturn(options: StoredReturnOptions = {}): StoredRetur
       flagged_from: null,
       grade: null,
       shipment: null,
+      label: null,
+      tracking: null,
       customer_id: customer,
       request_id: options.request_id ?? null,
       return_method: "by_mail",

@@ -14,11 +14,13 @@ import { describeEventSubjects } from "./cases/event-subjects";
 import { describeExchangeRelease } from "./cases/exchange-release";
 import { describeFitInsights } from "./cases/fit-insights";
 import { describeIdempotency } from "./cases/idempotency";
+import { describeLabelJob } from "./cases/label-job";
 import { describeLineAllowance } from "./cases/line-allowance";
 import { describeListReturns } from "./cases/list-returns";
 import { describeNotifications } from "./cases/notifications";
 import { describeOrders } from "./cases/orders";
 import { describeOutbox } from "./cases/outbox";
+import { describeParcelLookups } from "./cases/parcel-lookups";
 import { describeRetention } from "./cases/retention";
 import { describeReturnRequests } from "./cases/return-requests";
 import { describeRmaNumbers } from "./cases/rma-numbers";
@@ -65,6 +67,7 @@ const GROUPS: ReadonlyArray<{
   { cases: describeCommits, commits: true },
   { cases: describeLineAllowance, commits: true },
   { cases: describeListReturns },
+  { cases: describeParcelLookups },
   { cases: describeFitInsights },
   { cases: describeReturnRequests, commits: true },
   { cases: describeRmaNumbers, commits: true },
@@ -81,6 +84,7 @@ const GROUPS: ReadonlyArray<{
   { cases: describeExchangeRelease, commits: true },
   { cases: describeCallerIds },
   { cases: describeOrders, service: true },
+  { cases: describeLabelJob, service: true },
 ];
 
 function selected(groups: ConformanceGroups = "all"): typeof GROUPS {
@@ -105,6 +109,8 @@ export const describeLineAllowanceConformance = group("line allowance", describe
 export const describeReturnRequestsConformance = group("return requests", describeReturnRequests);
 /** RMA numbers: claimed by `commitMany`, unique, found by `listReturns({ rma })`. */
 export const describeRmaNumbersConformance = group("RMA numbers", describeRmaNumbers);
+/** `listReturns` by `tracking_number` and `label_created_before`: a parcel's returns, stalled parcels. */
+export const describeParcelLookupsConformance = group("parcel lookups", describeParcelLookups);
 /** `listReturns`: filters, order and cursors. */
 export const describeListReturnsConformance = group("listReturns", describeListReturns);
 /**
@@ -147,6 +153,8 @@ export const describeRetentionConformance = group("retention", describeRetention
 export const describeTimersConformance = group("timers", describeTimers);
 /** Returns checked against the shop's orders, over HTTP on the store (runs the service on it). */
 export const describeOrdersConformance = group("orders", describeOrders);
+/** The label job on the store: an approval's timer fired once, a refusal on each return of the parcel. */
+export const describeLabelJobConformance = group("label job", describeLabelJob);
 /** Customers stay apart whatever their ids hold (runs the service on the store). */
 export const describeCallerIdsConformance = group("caller ids", describeCallerIds);
 

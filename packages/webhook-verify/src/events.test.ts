@@ -2,6 +2,10 @@ import type { IncomingHttpHeaders } from "node:http";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { webhookHeaders } from "../../core/src/delivery/signer";
 import type { TEST_EVENT_TYPE } from "../../core/src/delivery/test-event";
+import type {
+  ReturnLabel as CoreReturnLabel,
+  Tracking as CoreTracking,
+} from "../../core/src/domain/parcel-schemas";
 import type { KnownActorKind as CoreKnownActorKind } from "../../core/src/domain/principal";
 import { createReasonCatalogue } from "../../core/src/domain/reasons";
 import type {
@@ -28,9 +32,11 @@ import type {
   FitSignal,
   HistoryEntry,
   KnownActorKind,
+  Label,
   Payout,
   ReturnData,
   ReturnkitWebhookEvent,
+  Tracking,
   WebhookEventOf,
   WebhookEventType,
   WebhookTestEvent,
@@ -53,6 +59,8 @@ describe("event types", () => {
     expectTypeOf<FitSignal>().toEqualTypeOf<CoreFitSignal>();
     expectTypeOf<Payout>().toEqualTypeOf<CorePayout>();
     expectTypeOf<Exchange>().toEqualTypeOf<CoreExchange>();
+    expectTypeOf<Label>().toEqualTypeOf<CoreReturnLabel>();
+    expectTypeOf<Tracking>().toEqualTypeOf<CoreTracking>();
     expectTypeOf<Exclude<ReturnkitWebhookEvent, WebhookTestEvent>>().toExtend<CoreWebhookPayload>();
     expectTypeOf<ReturnkitWebhookEvent["type"]>().toEqualTypeOf<
       CoreWebhookEventType | typeof TEST_EVENT_TYPE

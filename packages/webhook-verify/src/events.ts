@@ -122,6 +122,83 @@ export interface ReturnOrderLine {
   delivered_at: string | null;
   /** The end of the line's return window. */
   returnable_until: string;
+  /** Where the order was delivered, when the shop says: a return label is bought from it. */
+  shipping_address: ShippingAddress | null;
+}
+
+/** An address as a carrier takes it. */
+export interface ShippingAddress {
+  name: string;
+  company?: string;
+  street1: string;
+  street2?: string;
+  city: string;
+  state?: string;
+  postal_code: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+  phone?: string;
+  email?: string;
+}
+
+export type TrackingStatus =
+  | "label_created"
+  | "in_transit"
+  | "out_for_delivery"
+  | "delivered"
+  | "exception"
+  | "returned_to_sender";
+
+/** The return label of a return's parcel: every return of one request carries the same. */
+export interface Label {
+  /**
+   * `pending` (being bought), `created` (bought), `needs_staff` and `failed` (see `reason`),
+   * `voided`, `void_pending`, `void_refused` (after a cancel or reject).
+   */
+  status:
+    | "pending"
+    | "created"
+    | "needs_staff"
+    | "failed"
+    | "voided"
+    | "void_pending"
+    | "void_refused";
+  /** The carrier adapter's name (`easypost`). */
+  carrier: string;
+  service: string | null;
+  /** The carrier's shipment: one per parcel (de-duplicate label costs by it). */
+  shipment_id: string | null;
+  rate_id: string | null;
+  tracking_number: string | null;
+  tracking_url: string | null;
+  label_url: string | null;
+  qr_code_url: string | null;
+  /** What the carrier charged the shop for the parcel, in the currency's minor unit. */
+  cost: { amount: number; currency: string } | null;
+  /** The policy's return-shipping fee this return bears, in the refund's minor unit. */
+  fee_charged: number | null;
+  reason: string | null;
+  attempts: number;
+  /** ISO 8601: when the label was bought. */
+  created_at: string | null;
+}
+
+/** One carrier scan of the parcel. */
+export interface TrackingScan {
+  /** The carrier's id of the scan: a replay of it is ignored. */
+  provider_event_id: string;
+  status: TrackingStatus;
+  /** ISO 8601: the carrier's scan time. */
+  occurred_at: string;
+  description: string | null;
+  location: string | null;
+}
+
+/** What the carrier's scans of the parcel said: the latest scans, in scan-time order. */
+export interface Tracking {
+  status: TrackingStatus;
+  last_event_at: string;
+  events: TrackingScan[];
 }
 
 /**
@@ -277,6 +354,10 @@ export interface ReturnData {
     accepted_quantity: number;
   } | null;
   shipment: { carrier: string | null; tracking_number: string | null } | null;
+  /** The return label bought for its parcel; null when none is bought. */
+  label: Label | null;
+  /** What the carrier's scans of its parcel said; null before the first scan. */
+  tracking: Tracking | null;
   customer_id: string;
   /** The return request it was created in with other lines of the order; null when on its own. */
   request_id: string | null;
@@ -335,7 +416,10 @@ export type WebhookEventType =
   | "return.cancelled"
   | "return.fit_signal"
   | "return.refunded"
-  | ExchangeEventType;
+  | ExchangeEventType
+  // The parcel: its label bought, a carrier's scan recorded.
+  | "return.label_created"
+  | "return.tracking_updated";
 
 /** The exchange's events: recorded without a transition, like the payout. */
 export type ExchangeEventType =
@@ -349,7 +433,11 @@ export type ExchangeEventType =
 /** One type per state a return can move into (every type but the fit signal, the payout and the exchange's). */
 export type ReturnStateEventType = Exclude<
   WebhookEventType,
-  "return.fit_signal" | "return.refunded" | ExchangeEventType
+  | "return.fit_signal"
+  | "return.refunded"
+  | ExchangeEventType
+  | "return.label_created"
+  | "return.tracking_updated"
 >;
 
 /** A return changed state. */
@@ -435,6 +523,29 @@ export type ReturnExchangeEvent =
   | ReturnExchangeHoldReleasedEvent;
 
 /**
+ * The return label of the return's parcel was bought: sent on each return of the parcel, each
+ * with the same `label` (`cost` is the parcel's: count it once per `shipment_id`). Records no
+ * transition; delivered in order with the return's other events.
+ */
+export type ReturnLabelCreatedEvent = {
+  type: "return.label_created";
+  /** ISO 8601: when the label was recorded. */
+  timestamp: string;
+  data: { label: Label; return: ReturnData };
+};
+
+/**
+ * A carrier's scan of the parcel was recorded on the return (a replayed scan is not sent
+ * again). A scan that ships or receives the return also sends `return.in_transit` or
+ * `return.received` first, with actor kind `carrier`.
+ */
+export type ReturnTrackingUpdatedEvent = {
+  type: "return.tracking_updated";
+  timestamp: string;
+  data: { scan: TrackingScan; tracking: Tracking; return: ReturnData };
+};
+
+/**
  * Sent when an operator tests the endpoint (`POST …/webhooks/endpoints/{id}/test`): signed like
  * every delivery, but about no return (nothing happened), never stored and never retried. It is
  * no subscription type, so an endpoint's `types` cannot filter it out.
@@ -461,6 +572,8 @@ export type ReturnkitWebhookEvent =
   | ReturnFitSignalEvent
   | ReturnRefundedEvent
   | ReturnExchangeEvent
+  | ReturnLabelCreatedEvent
+  | ReturnTrackingUpdatedEvent
   | WebhookTestEvent;
 
 /** The event of one type, e.g. `WebhookEventOf<"return.approved">`. */

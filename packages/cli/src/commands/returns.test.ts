@@ -40,6 +40,7 @@ describe("returnkit returns show", () => {
           placed_at: "2026-11-01T10:00:00.000Z",
           delivered_at: null,
           returnable_until: "2026-12-01T10:00:00.000Z",
+          shipping_address: null,
         },
         exchange: {
           kind: "offer" as const,

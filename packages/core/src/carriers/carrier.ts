@@ -12,17 +12,10 @@
  * lengths in millimetres.
  */
 
-/** The canonical tracking statuses, in the order a parcel usually passes them. */
-export const TRACKING_STATUSES = [
-  "label_created",
-  "in_transit",
-  "out_for_delivery",
-  "delivered",
-  "exception",
-  "returned_to_sender",
-] as const;
+import { TRACKING_STATUSES, type TrackingStatus } from "../domain/tracking-statuses";
 
-export type TrackingStatus = (typeof TRACKING_STATUSES)[number];
+// Defined in domain, where the return's `tracking` record is typed by them too.
+export { TRACKING_STATUSES, type TrackingStatus };
 
 /** An amount in the currency's minor unit (cents for EUR), never a float. */
 export interface CarrierMoney {

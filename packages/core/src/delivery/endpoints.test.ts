@@ -70,9 +70,11 @@ describe("webhook endpoints", () => {
     ).toThrow(/return.shipped/);
   });
 
-  it("WEBHOOK_EVENT_TYPES - lists the nineteen event types, the payout's and the exchange's among them", () => {
-    expect(WEBHOOK_EVENT_TYPES).toHaveLength(19);
+  it("WEBHOOK_EVENT_TYPES - lists the twenty-one event types, the payout's, the exchange's and the parcel's among them", () => {
+    expect(WEBHOOK_EVENT_TYPES).toHaveLength(21);
     expect(WEBHOOK_EVENT_TYPES).toContain("return.exchange_released");
+    expect(WEBHOOK_EVENT_TYPES).toContain("return.label_created");
+    expect(WEBHOOK_EVENT_TYPES).toContain("return.tracking_updated");
     expect(WEBHOOK_EVENT_TYPES).toContain("return.fit_signal");
     expect(WEBHOOK_EVENT_TYPES).toContain("return.refunded");
   });

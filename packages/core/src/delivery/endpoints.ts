@@ -47,6 +47,9 @@ const EVENT_TYPES: Record<WebhookEventType, true> = {
   "return.exchange_order_recorded": true,
   "return.exchange_hold_due": true,
   "return.exchange_hold_released": true,
+  // The parcel.
+  "return.label_created": true,
+  "return.tracking_updated": true,
 };
 
 /** Ids of subscribers' endpoints start with it (`sub_refunds`); a webhook's may not. */

@@ -6,14 +6,10 @@
  * failed together (a receiver outage) do not all come back in the same instant.
  */
 import type { DeliveryOutcome } from "../store/types";
+import { DEFAULT_RETRY_SCHEDULE, jitter } from "../util/retry-backoff";
 
-/** Svix-like: immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. */
-export const DEFAULT_RETRY_SCHEDULE: readonly number[] = Object.freeze([
-  0, 5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000,
-]);
-
-/** A wait moves by up to ±20 % of itself. */
-const RETRY_JITTER = 0.2;
+// Kept in util, below the returns (whose label job retries on the same schedule).
+export { DEFAULT_RETRY_SCHEDULE, jitter };
 
 /**
  * The most a receiver's `Retry-After` may push the next attempt back. Beyond a day the
@@ -24,12 +20,6 @@ export const RETRY_AFTER_CAP_MS = 86_400_000;
 
 /** Statuses whose `Retry-After` header is honoured. */
 const RETRY_AFTER_STATUSES = new Set([429, 503]);
-
-/** `waitMs` moved by a random share of ±RETRY_JITTER, never below zero. */
-export function jitter(waitMs: number, random: () => number): number {
-  const spread = (random() * 2 - 1) * RETRY_JITTER;
-  return Math.max(0, Math.round(waitMs * (1 + spread)));
-}
 
 /**
  * A `Retry-After` value as a wait in ms from `now`: delay-seconds or an HTTP-date (RFC 9110

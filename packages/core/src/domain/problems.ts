@@ -218,6 +218,33 @@ export const problems = {
     ),
   forbidden: (detail: string, headers: Record<string, string> = {}) =>
     new ProblemError(403, "forbidden", "Forbidden", detail, {}, headers),
+  /** `POST /v1/carriers/{name}/events` for a carrier the service takes no webhooks from. */
+  carrierNotFound: (name: string) =>
+    new ProblemError(
+      404,
+      "not-found",
+      "Carrier not found",
+      `No carrier named "${name}" sends tracking events to this service.`,
+      { carrier: name },
+    ),
+  /** A tracking webhook whose signature is missing or wrong: forged, or tampered with. */
+  trackingSignatureInvalid: (name: string) =>
+    new ProblemError(
+      401,
+      "tracking-signature-invalid",
+      "The tracking event's signature is invalid",
+      `The event is not signed with the ${name} webhook secret the service holds.`,
+      { carrier: name },
+    ),
+  /** A signed tracking webhook in no shape the carrier's adapter knows. */
+  trackingEventMalformed: (name: string) =>
+    new ProblemError(
+      400,
+      "tracking-event-malformed",
+      "The tracking event is malformed",
+      `The event is signed, but not in a shape the ${name} adapter reads.`,
+      { carrier: name },
+    ),
   returnRequestNotFound: (id: string) =>
     new ProblemError(
       404,

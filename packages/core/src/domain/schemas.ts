@@ -9,6 +9,7 @@ import { z } from "zod";
 import { DESTINATION_RULES } from "./destination-rules";
 import { EXCHANGE_MODES, EXCHANGE_STATUSES } from "./exchange-status";
 import { MERCHANT_EVENTS, PORTAL_EVENTS, RETURN_STATES } from "./machine";
+import { LabelSchema, ShippingAddressSchema, TrackingSchema } from "./parcel-schemas";
 import { ACTOR_KINDS } from "./principal";
 import { PROBLEM_TYPE_PREFIX } from "./problems";
 import {
@@ -296,6 +297,9 @@ export const ReturnOrderLineSchema = z
     placed_at: z.iso.datetime(),
     delivered_at: z.iso.datetime().nullable(),
     returnable_until: z.iso.datetime().describe("The end of the line's return window."),
+    shipping_address: ShippingAddressSchema.nullable().describe(
+      "Where the order was delivered, when the shop says: a return label is bought from it.",
+    ),
   })
   .meta({ id: "ReturnOrderLine" });
 
@@ -440,6 +444,12 @@ export const ReturnDataSchema = z
     flagged_from: ReturnStateSchema.nullable(),
     grade: GradeSchema.nullable(),
     shipment: ShipmentSchema.nullable(),
+    label: LabelSchema.nullable().describe(
+      "The return label bought for its parcel (the `carriers` option); null when none is bought.",
+    ),
+    tracking: TrackingSchema.nullable().describe(
+      "What the carrier's scans of its parcel said; null before the first scan.",
+    ),
     customer_id: z.string(),
     request_id: z
       .string()
@@ -671,6 +681,12 @@ export const ProblemSchema = z
       .string()
       .optional()
       .describe("not-found, nothing-to-do: the return request asked for."),
+    carrier: z
+      .string()
+      .optional()
+      .describe(
+        "not-found, tracking-signature-invalid, tracking-event-malformed: the carrier named in the path.",
+      ),
     lines: z
       .array(
         z.looseObject({
@@ -1142,6 +1158,15 @@ export const MerchantListQuerySchema = z
       .describe(
         "Only the returns of the return request with this RMA number; typed as staff hear it (`rma-7kq3 x9td`, an O for a 0) it is found all the same.",
       ),
+    tracking_number: text(1, 128)
+      .optional()
+      .describe("Only the returns of the parcel with this tracking number."),
+    stalled: z
+      .enum(["true", "false"])
+      .optional()
+      .describe(
+        "`true`: only the approved returns whose label was bought longer ago than the `carriers.stalledAfterDays` option (14 days by default) and that no carrier scan has moved since: parcels to chase.",
+      ),
     limit: listLimit,
     cursor,
   })
@@ -1149,7 +1174,11 @@ export const MerchantListQuerySchema = z
     ({ created_from, created_to }) =>
       !created_from || !created_to || Date.parse(created_from) <= Date.parse(created_to),
     { message: "created_to is before created_from", path: ["created_to"] },
-  );
+  )
+  .refine(({ stalled, state }) => stalled !== "true" || !state || state === "approved", {
+    message: "a stalled return is approved: stalled=true takes no other state",
+    path: ["state"],
+  });
 export type PortalListQuery = z.input<typeof PortalListQuerySchema>;
 export type MerchantListQuery = z.input<typeof MerchantListQuerySchema>;
 

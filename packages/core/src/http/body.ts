@@ -53,6 +53,21 @@ export async function readJsonBody(request: Request, options: ReadBodyOptions): 
 }
 
 /**
+ * The body as UTF-8 text, exactly as sent (a signature covers these bytes), at most `maxBytes`
+ * of it (413 beyond). Throws 400 for a body that is not UTF-8.
+ */
+export async function readTextBody(request: Request, maxBytes: number): Promise<string> {
+  const bytes = await readBodyBytes(request, maxBytes);
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw problems.invalidBody("The body is not valid UTF-8.", [
+      { path: "(root)", message: "Invalid UTF-8" },
+    ]);
+  }
+}
+
+/**
  * The body's bytes, never more than `maxBytes` of them kept: a declared length over the limit
  * is a 413 before any byte is read, a chunked body a 413 as soon as it passes the limit.
  */

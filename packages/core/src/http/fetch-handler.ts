@@ -16,7 +16,7 @@ import { type RequestTrace, traceRequest } from "../observability/telemetry/requ
 import type { OperationContext } from "../returns/types";
 import { isStoreUnavailable } from "../store/unavailable";
 import { createAuthentication } from "./authentication";
-import { readJsonBody } from "./body";
+import { readJsonBody, readTextBody } from "./body";
 import { createDocuments } from "./documents";
 import { createRenderer } from "./render";
 import { requestFacts, returnIdOf } from "./request-id";
@@ -114,14 +114,7 @@ export function createFetchHandler(context: HttpContext): FetchHandler {
       ifMatch: request.headers.get("if-match") ?? undefined,
       requestId: facts.id,
     };
-    // A read may take a body too (a request's estimate): it is the question, nothing is written.
-    const body =
-      route.access === "write" || route.body
-        ? await readJsonBody(request, {
-            maxBytes: context.maxBodyBytes,
-            required: route.bodyRequired ?? false,
-          })
-        : undefined;
+    const body = await readRouteBody(request, route, context.maxBodyBytes);
     const query = Object.fromEntries(url.searchParams);
     const outcome = await route.handler(operations, {
       id: params.id ?? "",
@@ -183,4 +176,18 @@ function safePath(request: Request): string {
   } catch {
     return "(unparseable url)";
   }
+}
+
+/**
+ * The body `route` takes: its exact text (`rawBody`), or parsed JSON for a write, and for a
+ * read that takes one too (a request's estimate: the question, nothing is written).
+ */
+function readRouteBody(
+  request: Request,
+  route: RouteDefinition,
+  maxBodyBytes: number,
+): Promise<unknown> {
+  if (route.rawBody) return readTextBody(request, route.rawBody.maxBytes);
+  if (route.access !== "write" && !route.body) return Promise.resolve(undefined);
+  return readJsonBody(request, { maxBytes: maxBodyBytes, required: route.bodyRequired ?? false });
 }

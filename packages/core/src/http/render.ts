@@ -77,6 +77,9 @@ export function createRenderer(setup: RenderSetup) {
       const body = { ...outcome.body, _links: pageLinks(url, outcome.body.next_cursor) };
       return responder.json(200, body, {}, requestId);
     }
+    if (outcome.kind === "tracking") {
+      return responder.json(200, outcome.receipt, {}, requestId);
+    }
     if (outcome.kind === "guest-session") {
       return responder.json(201, outcome.session, {}, requestId);
     }

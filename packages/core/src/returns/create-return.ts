@@ -114,6 +114,8 @@ export function draftRecord(
     flagged_from: null,
     grade: null,
     shipment: null,
+    label: null,
+    tracking: null,
     customer_id: customerId,
     request_id: parcel.requestId,
     return_method: parcel.method,

@@ -5,6 +5,8 @@
  */
 
 import type { z } from "zod";
+import type { TrackingDelivery } from "../carriers/carrier";
+import { DEFAULT_STALLED_AFTER_MS } from "../carriers/carrier-options";
 import { allowedEventsIn, isMerchantEvent, MERCHANT_EVENTS } from "../domain/machine";
 import { assertScope, hasScope, type Principal, portalListScope } from "../domain/principal";
 import { problems } from "../domain/problems";
@@ -19,12 +21,20 @@ import {
 } from "../domain/schemas";
 import type { HealthCheck } from "../observability/health/health-check";
 import { traceOperation } from "../observability/telemetry/operation-span";
-import type { IdempotentResponse, ReturnPage, ReturnsStore, Timer } from "../store/types";
+import type {
+  IdempotentResponse,
+  ListReturnsQuery,
+  ReturnPage,
+  ReturnsStore,
+  Timer,
+} from "../store/types";
 import { etagOf } from "../util/etag";
 import { flatString } from "../util/flat-string";
 import { createReturn } from "./create-return";
 import { recordExchangeOrder, recordExchangePayment } from "./exchanges/record-exchange";
 import type { IdempotencyEngine, IdempotentOutcome } from "./idempotency/engine";
+import { withParcelHandlers } from "./parcels/parcel-handlers";
+import { recordTrackingDelivery, type TrackingReceipt } from "./parcels/tracking-delivery";
 import { parseInput } from "./parse-input";
 import { recordRefund } from "./payouts/record-refund";
 import { createReturnReader, withOrderLine } from "./reader";
@@ -55,9 +65,17 @@ interface OperationsSetup extends Omit<WritePathDeps, "reader" | "respond"> {
   timerHandlers: TimerHandlers;
 }
 
-/** The service's own operation beside the public ones: firing a claimed timer. */
+/**
+ * The service's own operations beside the public ones: firing a claimed timer, and taking in a
+ * carrier's tracking webhook (`POST /v1/carriers/{name}/events`).
+ */
 interface TimerOperations {
   fireTimer(timer: Timer): Promise<FiringOutcome>;
+  recordTrackingEvents(
+    carrier: string,
+    delivery: TrackingDelivery,
+    ctx: OperationContext,
+  ): Promise<TrackingReceipt>;
 }
 
 export function createOperations(
@@ -73,6 +91,9 @@ export function createOperations(
     requestTargets: targets.requests,
   };
   const reasonList = describeReasons(setup.catalogue);
+  const timerHandlers = withParcelHandlers(setup.timerHandlers, setup);
+  const stalledAfterMs = setup.carriers?.stalledAfterMs ?? DEFAULT_STALLED_AFTER_MS;
+  const stalledBefore = () => new Date(setup.now() - stalledAfterMs).toISOString();
 
   function respond(record: ReturnData, status: number): IdempotentResponse {
     if (status !== 201) return { status, body: record, headers: etagHeaders(record.version) };
@@ -117,7 +138,13 @@ export function createOperations(
 
     ...requestOperations(deps),
 
-    fireTimer: (timer) => fireTimer(deps, setup.timerHandlers, timer),
+    fireTimer: (timer) => fireTimer(deps, timerHandlers, timer),
+
+    recordTrackingEvents: (carrier, delivery, ctx) =>
+      traceOperation("record tracking", { caller: "carrier" }, async () => {
+        await ready();
+        return recordTrackingDelivery(deps, carrier, delivery, ctx);
+      }),
 
     ...recordings(deps, toResult),
 
@@ -141,7 +168,7 @@ export function createOperations(
                 principal,
               )
             : await store.listReturns(
-                merchantQuery(parseInput(MerchantListQuerySchema, query, "query")),
+                merchantQuery(parseInput(MerchantListQuerySchema, query, "query"), stalledBefore),
               );
         return {
           data: page.data.map((stored) => withOrderLine(stored).record),
@@ -209,10 +236,18 @@ function etagHeaders(version: number): Record<string, string> {
   return headers as Record<string, string>;
 }
 
-/** A merchant's list query for the store: an RMA number as staff typed it, made canonical. */
-function merchantQuery(query: z.output<typeof MerchantListQuerySchema>) {
-  const { rma, ...rest } = query;
-  return rma === undefined ? rest : { ...rest, rma: normaliseRma(rma) ?? rma };
+/**
+ * A merchant's list query for the store: an RMA number as staff typed it, made canonical;
+ * `stalled=true` as approved returns whose label was bought before `stalledBefore()`.
+ */
+function merchantQuery(
+  query: z.output<typeof MerchantListQuerySchema>,
+  stalledBefore: () => string,
+): ListReturnsQuery {
+  const { rma, stalled, ...rest } = query;
+  const canonical = rma === undefined ? rest : { ...rest, rma: normaliseRma(rma) ?? rma };
+  if (stalled !== "true") return canonical;
+  return { ...canonical, state: "approved", label_created_before: stalledBefore() };
 }
 
 /**

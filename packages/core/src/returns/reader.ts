@@ -85,6 +85,8 @@ export function withOrderLine(stored: StoredReturn): StoredReturn {
     record.payouts !== undefined &&
     record.exchange !== undefined &&
     (record.exchange === null || record.exchange.status !== undefined) &&
+    record.label !== undefined &&
+    hasShippingAddress(record) &&
     gradeIsCurrent &&
     hasExponents(record) &&
     hasProduct(record)
@@ -100,7 +102,9 @@ export function withOrderLine(stored: StoredReturn): StoredReturn {
         record,
         record.exchange === undefined ? exchangeOfSize(record) : record.exchange,
       ),
-      order_line: withProduct(record.order_line ?? null),
+      order_line: withShippingAddress(withProduct(record.order_line ?? null)),
+      label: record.label ?? null,
+      tracking: record.tracking ?? null,
       request_id: record.request_id ?? null,
       // By mail: the only method there was before a shop could configure them.
       return_method: record.return_method ?? "by_mail",
@@ -168,6 +172,15 @@ function withRelease(
     ...exchange,
     status: received && exchange.kind === "like_for_like" ? "released" : "pending",
   };
+}
+
+/** Returns stored before labels recorded no shipping address: none known. */
+function hasShippingAddress({ order_line }: Pick<ReturnData, "order_line">): boolean {
+  return !order_line || order_line.shipping_address !== undefined;
+}
+
+function withShippingAddress(line: ReturnData["order_line"]): ReturnData["order_line"] {
+  return line && line.shipping_address === undefined ? { ...line, shipping_address: null } : line;
 }
 
 /** Returns created before orders carried products (0.1.0) have none: an empty one. */

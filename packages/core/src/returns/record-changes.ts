@@ -95,6 +95,8 @@ export function nextVersion(
     flagged_from: record.flagged_from,
     grade: record.grade,
     shipment: record.shipment,
+    label: record.label,
+    tracking: record.tracking,
     customer_id: record.customer_id,
     request_id: record.request_id,
     return_method: record.return_method,

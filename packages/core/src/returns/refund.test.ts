@@ -30,6 +30,7 @@ const orderLine = (unit_price: number | null, currency: string | null) => ({
   placed_at: "2026-11-20T10:00:00.000Z",
   delivered_at: null,
   returnable_until: "2026-12-20T10:00:00.000Z",
+  shipping_address: null,
 });
 
 /** A draft of `quantity` units at `unit_price` EUR, for `reason`, refunded to the payment. */

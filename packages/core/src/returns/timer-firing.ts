@@ -11,6 +11,7 @@ import type { Timer, TimerChanges } from "../store/types";
 import type { RecordedEvent } from "./events";
 import { withOrderLine } from "./reader";
 import { nextVersion } from "./record-changes";
+import type { ReturnWrite } from "./requests/request-share-changes";
 import { commitChange, timestamp, type WritePathDeps } from "./write-path";
 
 /** How many times a firing re-reads and retries after losing a version race. */
@@ -26,6 +27,12 @@ export interface TimerFiring {
   events: RecordedEvent[];
   /** Timers to set or clear with it: setting the fired timer's name again sets its next time. */
   timers?: Omit<TimerChanges, "fire">;
+  /**
+   * Other returns written in the same commit, all or none (the returns of one parcel): each
+   * as read and as the firing leaves it, with its own events and timers. A sibling that
+   * changed since it was read refuses the commit, and the firing is worked out again.
+   */
+  siblings?: readonly ReturnWrite[];
 }
 
 /**
@@ -86,6 +93,7 @@ export async function fireTimer(
       entries: [],
       recorded: firing.events,
       timers: { ...firing.timers, fire },
+      ...(firing.siblings ? { siblings: firing.siblings } : {}),
       status: 200,
       key: null,
       origin: { requestId: undefined, traceparent: undefined },

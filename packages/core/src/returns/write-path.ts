@@ -7,6 +7,7 @@
  * the idempotency engine as a value; refusals a client must see are `ProblemError`s.
  */
 
+import type { CarrierSettings } from "../carriers/carrier-options";
 import { historyLimitProblem } from "../domain/history-limit";
 import {
   allowedEventsIn,
@@ -46,6 +47,7 @@ import type { IdempotencyKeyUse } from "./idempotency/engine";
 import { withExchangeChoice } from "./orders/exchange-choice";
 import { type CheckedReturn, type ReturnRules, requestOf } from "./orders/return-rules";
 import type { ExchangeReleaseSettings } from "./orders/types";
+import { parcelTimers, withTimers } from "./parcels/parcel-timers";
 import { type ReturnReader, withOrderLine } from "./reader";
 import {
   applyEventBody,
@@ -80,6 +82,8 @@ export interface WritePathDeps {
   reportError: ReportError;
   /** The response a write of `record` answers with (and stores for its key). */
   respond: (record: ReturnData, status: number) => IdempotentResponse;
+  /** The `carriers` option's settings: an approval sets the label job's timer when it buys labels. */
+  carriers?: CarrierSettings | null;
 }
 
 /**
@@ -186,7 +190,12 @@ export function prepareChange(
   deps: WritePathDeps,
   change: Omit<Change, "status" | "key">,
 ): PreparedChange {
-  const { current, next, entries, allowance, timers } = change;
+  const { current, next, entries, allowance } = change;
+  // An approval (or a cancel after a label was bought) sets the parcel's timer in its commit.
+  const timers = withTimers(
+    change.timers,
+    parcelTimers(deps.carriers, next.record, entries, deps.now()),
+  );
   // Published inside the commit's span: each event carries the request's id and the commit
   // span's trace context when tracing, else the caller's.
   const origin = eventOrigin({

@@ -38,7 +38,10 @@ export type WebhookEventType =
   | "return.exchange_fallen_back"
   | "return.exchange_order_recorded"
   | "return.exchange_hold_due"
-  | "return.exchange_hold_released";
+  | "return.exchange_hold_released"
+  // The parcel: its label bought, a carrier's scan recorded.
+  | "return.label_created"
+  | "return.tracking_updated";
 
 /** The JSON body sent to receivers: `{ type, timestamp, data }`. */
 export interface WebhookPayload {
@@ -441,6 +444,17 @@ export interface ListReturnsQuery {
    */
   created_from?: string;
   created_to?: string;
+  /**
+   * Only the returns whose `shipment.tracking_number` is exactly this: the returns a carrier's
+   * scan of one parcel is about. A SQL store SHOULD serve it from an index.
+   */
+  tracking_number?: string;
+  /**
+   * Only the returns whose `label.status` is `created` with a `label.created_at` strictly
+   * before this ISO 8601 instant (compared as instants): with `state: "approved"`, the
+   * parcels no scan moved since their label was bought.
+   */
+  label_created_before?: string;
   limit: number;
   /** Opaque cursor returned by a previous page. */
   cursor?: string;

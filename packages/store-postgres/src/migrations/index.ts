@@ -12,6 +12,7 @@ import * as fitInsights from "./003_fit_insights";
 import * as eventSubjects from "./004_event_subjects";
 import * as rmaNumbers from "./005_rma_numbers";
 import * as timers from "./006_timers";
+import * as trackingNumbers from "./007_tracking_numbers";
 
 export interface Migration {
   version: number;
@@ -26,4 +27,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 4, name: eventSubjects.name, sql: eventSubjects.sql },
   { version: 5, name: rmaNumbers.name, sql: rmaNumbers.sql },
   { version: 6, name: timers.name, sql: timers.sql },
+  { version: 7, name: trackingNumbers.name, sql: trackingNumbers.sql },
 ];

@@ -40,6 +40,7 @@ export function describeOrderLookups(serve: ServeService): void {
       placed_at: ORDER.placed_at,
       delivered_at: ORDER.delivered_at,
       returnable_until: WINDOW_END,
+      shipping_address: null,
     });
     const [created] = await store.listEvents(res.json.id);
     expect(created?.payload.data).toMatchObject({

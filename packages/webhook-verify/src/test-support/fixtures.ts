@@ -46,6 +46,8 @@ export const sampleReturn: ReturnData = {
   flagged_from: null,
   grade: null,
   shipment: null,
+  label: null,
+  tracking: null,
   customer_id: "cus_7",
   request_id: null,
   return_method: "by_mail",

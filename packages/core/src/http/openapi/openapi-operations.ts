@@ -22,6 +22,7 @@ const PATH_PARAMETERS = {
   order_id: "OrderId",
   endpoint_id: "EndpointId",
   event_id: "EventId",
+  name: "CarrierName",
 } as const;
 
 export function routeOperation(

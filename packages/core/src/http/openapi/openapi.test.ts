@@ -322,6 +322,8 @@ describe("buildOpenApiDocument", () => {
       "created_from",
       "created_to",
       "rma",
+      "tracking_number",
+      "stalled",
       "limit",
       "cursor",
     ]);

@@ -184,6 +184,14 @@ function parameters(
       description: "A webhook endpoint's id (`ep_…`, one given at creation, or `sub_<name>`).",
       schema: { type: "string", minLength: 1 },
     },
+    CarrierName: {
+      name: "name",
+      in: "path",
+      required: true,
+      description:
+        "A carrier adapter's name (`easypost`): the `carriers` option's `label` or one of its `tracking`.",
+      schema: { type: "string", minLength: 1 },
+    },
     EventId: {
       name: "event_id",
       in: "path",

@@ -8,6 +8,7 @@
  */
 
 import type { ReturnSchemas } from "../../domain/schemas";
+import { carrierRoutes } from "./carrier-routes";
 import { guestRoutes } from "./guest-routes";
 import { insightsRoutes } from "./insights-routes";
 import { policyRoutes } from "./policy-routes";
@@ -50,5 +51,6 @@ export function buildRoutes(
     ...insightsRoutes(),
     ...requestRoutes(schemas),
     ...webhookRoutes(),
+    ...carrierRoutes(),
   ];
 }

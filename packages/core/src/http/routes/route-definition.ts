@@ -3,6 +3,7 @@
  * calls. The router, the OpenAPI document and the links all read these declarations.
  */
 import type { z } from "zod";
+import type { TrackingDelivery } from "../../carriers/carrier";
 import type { ReturnEvent } from "../../domain/machine";
 import type { Access, CallerKind, Scope } from "../../domain/principal";
 import type { ReasonDescription } from "../../domain/reasons";
@@ -18,6 +19,7 @@ import type { GuestSessions } from "../../guests/guest-sessions";
 import type { InsightOperations } from "../../insights/insight-operations";
 import type { FitInsightsReport, FitSummaryReport } from "../../insights/insights-schemas";
 import type { PublishedPolicy } from "../../policy/published-policy";
+import type { TrackingReceipt } from "../../returns/parcels/tracking-delivery";
 import type {
   OperationContext,
   ReturnListResult,
@@ -35,6 +37,12 @@ export interface RequestOperations extends ReturnsRequestOperations {
   insights: InsightOperations;
   /** Guest sessions, when the host configures `guests` (null: the route is not served). */
   guests: GuestSessions | null;
+  /** A carrier's tracking webhook, verified by its adapter and recorded on the parcel's returns. */
+  recordTrackingEvents(
+    carrier: string,
+    delivery: TrackingDelivery,
+    ctx: OperationContext,
+  ): Promise<TrackingReceipt>;
 }
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
@@ -79,7 +87,8 @@ export type RouteOutcome =
       headers: Record<string, string>;
     }
   | { kind: "insights"; body: FitInsightsReport | FitSummaryReport }
-  | { kind: "guest-session"; session: GuestSession };
+  | { kind: "guest-session"; session: GuestSession }
+  | { kind: "tracking"; receipt: TrackingReceipt };
 
 export type RouteHandler = (
   operations: RequestOperations,
@@ -99,6 +108,11 @@ export interface RouteDefinition {
   summary: string;
   /** The JSON body schema (its `.meta({ id })` names the OpenAPI component). */
   body?: z.ZodType;
+  /**
+   * Read the body as text, byte for byte, not parsed (`RouteInput.body` is the string): for a
+   * body whose signature covers its exact bytes. At most `rawBody.maxBytes` of it.
+   */
+  rawBody?: { maxBytes: number };
   /** False when an empty body is fine (event bodies). */
   bodyRequired?: boolean;
   query?: z.ZodType;

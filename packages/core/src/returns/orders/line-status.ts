@@ -80,5 +80,6 @@ export function orderLineRecord(order: Order, line: OrderLine, until: string): R
     placed_at: order.placed_at,
     delivered_at: order.delivered_at,
     returnable_until: until,
+    shipping_address: order.shipping_address,
   };
 }

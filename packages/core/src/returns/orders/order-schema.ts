@@ -5,6 +5,7 @@
  * schema does not name (other columns of the host's rows) are dropped.
  */
 import { z } from "zod";
+import { ShippingAddressSchema } from "../../domain/parcel-schemas";
 import { isStorableText, STORABLE_TEXT_RULE } from "../../domain/text";
 
 /** An instant: an ISO 8601 string with an offset, or a valid `Date`; out as a UTC ISO string. */
@@ -95,6 +96,8 @@ export const OrderSchema = z
       .regex(/^[A-Z]{3}$/, "an ISO 4217 code such as EUR")
       .nullish(),
     customer: OrderCustomerInputSchema.nullish(),
+    /** Where the order was delivered: a return label is bought from it (the `carriers` option). */
+    shipping_address: ShippingAddressSchema.nullish(),
     lines: z.array(OrderLineSchema),
   })
   .superRefine((order, ctx) => {
@@ -117,6 +120,7 @@ export const OrderSchema = z
     number: order.number ?? null,
     customer_id: order.customer_id,
     customer: order.customer ?? null,
+    shipping_address: order.shipping_address ?? null,
     placed_at: order.placed_at,
     delivered_at: order.delivered_at ?? null,
     currency: order.currency ?? null,

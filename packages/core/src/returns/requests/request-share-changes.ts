@@ -11,7 +11,8 @@
  */
 import type { Principal } from "../../domain/principal";
 import type { Refund, RefundPolicy } from "../../domain/refunds";
-import type { ReturnsStore, StoredReturn } from "../../store/types";
+import type { ReturnsStore, StoredReturn, TimerChanges } from "../../store/types";
+import type { RecordedEvent } from "../events";
 import { nextVersion } from "../record-changes";
 import { loadRequestReturns } from "./request-reader";
 import { isFinalReturn, movesShares, sharedRefunds } from "./request-shares";
@@ -20,6 +21,10 @@ import { isFinalReturn, movesShares, sharedRefunds } from "./request-shares";
 export interface ReturnWrite {
   current: StoredReturn;
   next: StoredReturn;
+  /** Events about it that record no transition (a label recorded on every return of a parcel). */
+  recorded?: readonly RecordedEvent[];
+  /** Its timers set or cleared with the commit. */
+  timers?: Omit<TimerChanges, "fire">;
 }
 
 interface SharedWrites {

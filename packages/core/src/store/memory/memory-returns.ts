@@ -127,8 +127,18 @@ function matchesQuery(record: ReturnData, query: ListReturnsQuery): boolean {
     equal("reason") &&
     equal("resolution") &&
     (query.created_from === undefined || created >= Date.parse(query.created_from)) &&
-    (query.created_to === undefined || created < Date.parse(query.created_to))
+    (query.created_to === undefined || created < Date.parse(query.created_to)) &&
+    (query.tracking_number === undefined ||
+      record.shipment?.tracking_number === query.tracking_number) &&
+    (query.label_created_before === undefined || labelBefore(record, query.label_created_before))
   );
+}
+
+/** Whether the record's label was bought before `instant`. */
+function labelBefore(record: ReturnData, instant: string): boolean {
+  const label = record.label;
+  if (label?.status !== "created" || label.created_at === null) return false;
+  return Date.parse(label.created_at) < Date.parse(instant);
 }
 
 /** Index of the first element >= value in a sorted array. */

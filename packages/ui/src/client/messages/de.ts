@@ -352,6 +352,9 @@ export const de: Messages = {
     "Die Rücksendung eines Sofortumtauschs wurde nicht rechtzeitig verschickt (oder zurückgezogen): Ziehen Sie den reservierten Betrag ein.",
   "staff.event.return.exchange_hold_released":
     "Die Rücksendung eines Sofortumtauschs ist angekommen: Geben Sie den reservierten Betrag frei.",
+  "staff.event.return.label_created":
+    "Das Rücksendeetikett des Pakets wurde gekauft (mit seinen Kosten).",
+  "staff.event.return.tracking_updated": "Der Versanddienst hat das Paket gescannt.",
   "staff.secretHeading": "Der Signaturschlüssel",
   "staff.secretExplained":
     "Beim Hinzufügen wird der Signaturschlüssel (whsec_…) einmal angezeigt: Übernehmen Sie ihn sofort in die Einstellungen Ihres Empfängers. Jede Zustellung ist damit signiert; prüfen Sie die Signatur mit @returnkit/webhook-verify, bevor Sie einem Ereignis trauen. Erneuern Sie den Schlüssel, wenn er bekannt wird: Der alte signiert noch 24 Stunden mit.",

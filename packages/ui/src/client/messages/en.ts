@@ -336,6 +336,8 @@ export const en = {
     "an instant exchange's return did not ship in time (or was withdrawn): capture the hold.",
   "staff.event.return.exchange_hold_released":
     "an instant exchange's return arrived: release the hold.",
+  "staff.event.return.label_created": "the return label of the parcel was bought (with its cost).",
+  "staff.event.return.tracking_updated": "the carrier scanned the parcel.",
   "staff.secretHeading": "The signing secret",
   "staff.secretExplained":
     "Adding an endpoint shows its signing secret (whsec_…) once: copy it into your receiver's settings straight away. Every delivery is signed with it; check the signature with @returnkit/webhook-verify before you trust an event. Rotate the secret if it leaks: the old one keeps signing for 24 hours.",

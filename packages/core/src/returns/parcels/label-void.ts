@@ -1,0 +1,72 @@
+/**
+ * @module returns/parcels/label-void — the `label_void` timer's handler: a return cancelled or
+ * rejected while holding a bought, unused label asks its carrier to void it, durably (the timer
+ * stays until the answer is committed) and retried on the webhooks' schedule while the carrier
+ * is unavailable. A label still travelling with another return of the parcel is kept.
+ */
+import { isCarrierError } from "../../carriers/carrier-error";
+import type { ReturnLabel } from "../../domain/parcel-schemas";
+import type { ReturnData } from "../../domain/schemas";
+import { DEFAULT_RETRY_SCHEDULE, jitter } from "../../util/retry-backoff";
+import type { TimerFiring, TimerHandler } from "../timer-firing";
+import type { ParcelJobDeps } from "./label-job";
+import { loadParcel } from "./parcel";
+import { LABEL_VOID } from "./parcel-timer-names";
+
+/** Returns of a parcel that may still use its label. */
+const ACTIVE_STATES = new Set<ReturnData["state"]>([
+  "submitted",
+  "approved",
+  "flagged",
+  "in_transit",
+  "received",
+  "graded",
+  "closed",
+]);
+
+export function labelVoidHandler(deps: ParcelJobDeps): TimerHandler {
+  return async (current, _timer, _at) => {
+    const label = current.label;
+    if (label?.status !== "created" || label.shipment_id === null) return null;
+    if (current.state !== "cancelled" && current.state !== "rejected") return null;
+    const carrier = deps.carriers.tracking.get(label.carrier);
+    if (!carrier) return null;
+    const parcel = await loadParcel(deps, current, ACTIVE_STATES);
+    if (parcel.others.some(({ record }) => record.label?.shipment_id === label.shipment_id)) {
+      return null;
+    }
+    try {
+      const outcome = await carrier.voidLabel(label.shipment_id);
+      if (outcome.kind === "voided") return recorded(current, { ...label, status: "voided" });
+      if (outcome.kind === "pending")
+        return recorded(current, { ...label, status: "void_pending" });
+      return recorded(current, { ...label, status: "void_refused", reason: outcome.reason });
+    } catch (error) {
+      return afterVoidError(deps, current, label, error);
+    }
+  };
+}
+
+function afterVoidError(
+  deps: ParcelJobDeps,
+  current: ReturnData,
+  label: ReturnLabel,
+  error: unknown,
+): TimerFiring {
+  if (!isCarrierError(error)) throw error;
+  const attempts = label.attempts + 1;
+  const wait = error.retryable ? DEFAULT_RETRY_SCHEDULE[attempts] : undefined;
+  if (wait === undefined) {
+    return recorded(current, { ...label, status: "void_refused", reason: error.message });
+  }
+  const due_at = deps.now() + jitter(wait, deps.random ?? Math.random);
+  return {
+    record: { ...current, label: { ...label, attempts, reason: error.message } },
+    events: [],
+    timers: { set: [{ name: LABEL_VOID, due_at }] },
+  };
+}
+
+function recorded(current: ReturnData, label: ReturnLabel): TimerFiring {
+  return { record: { ...current, label }, events: [] };
+}
