@@ -111,7 +111,7 @@ export async function startWebhookReceiver(
       case "return.exchange_fallen_back":
       case "return.exchange_order_recorded":
       case "return.exchange_hold_due":
-      case "return.exchange_hold_released": {
+      case "return.exchange_hold_released":
       case "return.label_created":
       case "return.tracking_updated": {
         const webhook: ReceivedWebhook = {

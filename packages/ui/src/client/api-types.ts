@@ -746,6 +746,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/carriers/{name}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A carrier's tracking webhook: its scans ship and receive the parcel's returns */
+        post: operations["recordCarrierTrackingEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/portal/returns/{id}/{event}": {
         parameters: {
             query?: never;
@@ -816,6 +833,9 @@ export interface components {
                 kind: string;
                 id: string;
             };
+        };
+        CarrierTrackingEvent: {
+            [key: string]: unknown;
         };
         DeletedWebhookEndpoint: {
             /** @constant */
@@ -1114,6 +1134,44 @@ export interface components {
             /** @enum {string} */
             reason_code?: "FINAL_SALE" | "RETURN_WINDOW_EXPIRED" | "NOT_ELIGIBLE" | "OTHER";
         };
+        Label: {
+            /**
+             * @description `pending`: being bought (the carrier's shipment may be created, not yet paid); `created`: bought, ready for the customer; `needs_staff`: the carrier holds a bought label it did not hand back (see `reason`); `failed`: the carrier refused it (see `reason`); `voided`, `void_pending`, `void_refused`: after a cancel or reject, the carrier voided it, will settle it later, or refused to.
+             * @enum {string}
+             */
+            status: "pending" | "created" | "needs_staff" | "failed" | "voided" | "void_pending" | "void_refused";
+            /** @description The carrier adapter's name (`easypost`). */
+            carrier: string;
+            /** @description The carrier and service bought, once known. */
+            service: string | null;
+            /** @description The carrier's shipment: one per parcel, created before it is paid for. */
+            shipment_id: string | null;
+            /** @description The carrier's handle of the price chosen for the shipment, passed back to buy it. */
+            rate_id: string | null;
+            tracking_number: string | null;
+            /** @description Where the customer follows the parcel. */
+            tracking_url: string | null;
+            /** @description The printable label. */
+            label_url: string | null;
+            /** @description The drop-off code of a paperless label. */
+            qr_code_url: string | null;
+            /** @description What the carrier charged the shop for it (its quote while `pending`). */
+            cost: components["schemas"]["LabelCost"] | null;
+            /** @description The policy's return-shipping fee this return bears (`refund.return_shipping_fee`), in the refund's minor unit; null without a refund. */
+            fee_charged: number | null;
+            /** @description Why it failed, needs staff, or waits to be tried again; null otherwise. */
+            reason: string | null;
+            /** @description Calls to the carrier that failed and were tried again (the webhook schedule). */
+            attempts: number;
+            /** @description When the label was bought. */
+            created_at: string | null;
+        };
+        LabelCost: {
+            /** @description In the currency's minor unit (cents). */
+            amount: number;
+            /** @description ISO 4217 code. */
+            currency: string;
+        };
         LineReasons: {
             /** @description Every reason a return of this line may give, in the catalogue's order (the shop may narrow them by product). */
             codes: string[];
@@ -1212,6 +1270,8 @@ export interface components {
             return_id?: string;
             /** @description not-found, nothing-to-do: the return request asked for. */
             return_request_id?: string;
+            /** @description not-found, tracking-signature-invalid, tracking-event-malformed: the carrier named in the path. */
+            carrier?: string;
             /** @description return-request-refused: each refused line, with the problem a return of it alone would get (its members as that problem has them), except that a line-not-on-order line leaves out `returnable_lines`: the refusal lists them once. */
             lines?: ({
                 /** @description The line's place in the request (0 first). */
@@ -1421,6 +1481,10 @@ export interface components {
             flagged_from: components["schemas"]["ReturnState"] | null;
             grade: components["schemas"]["Grade"] | null;
             shipment: components["schemas"]["Shipment"] | null;
+            /** @description The return label bought for its parcel (the `carriers` option); null when none is bought. */
+            label: components["schemas"]["Label"] | null;
+            /** @description What the carrier's scans of its parcel said; null before the first scan. */
+            tracking: components["schemas"]["Tracking"] | null;
             customer_id: string;
             /** @description The return request it was created in (`POST /v1/portal/return-requests`), with the order's other lines; null for a return created on its own. */
             request_id: string | null;
@@ -1569,6 +1633,8 @@ export interface components {
              * @description The end of the line's return window.
              */
             returnable_until: string;
+            /** @description Where the order was delivered, when the shop says: a return label is bought from it. */
+            shipping_address: components["schemas"]["ShippingAddress"] | null;
         };
         ReturnPolicy: {
             /** @constant */
@@ -1739,6 +1805,19 @@ export interface components {
             carrier: string | null;
             tracking_number: string | null;
         };
+        ShippingAddress: {
+            name: string;
+            company?: string;
+            street1: string;
+            street2?: string;
+            city: string;
+            state?: string;
+            postal_code: string;
+            /** @description ISO 3166-1 alpha-2. */
+            country: string;
+            phone?: string;
+            email?: string;
+        };
         Template: {
             title: string;
             /** @enum {string} */
@@ -1765,6 +1844,41 @@ export interface components {
             options?: {
                 inline: string[];
             };
+        };
+        Tracking: {
+            /**
+             * @description The status of the latest scan by scan time (an `exception` shows here).
+             * @enum {string}
+             */
+            status: "label_created" | "in_transit" | "out_for_delivery" | "delivered" | "exception" | "returned_to_sender";
+            /**
+             * Format: date-time
+             * @description The scan time of the latest scan.
+             */
+            last_event_at: string;
+            /** @description The latest 25 scans, in scan-time order. */
+            events: components["schemas"]["TrackingScan"][];
+        };
+        TrackingReceipt: {
+            /** @constant */
+            object: "tracking_receipt";
+            /** @description The scans the webhook held. */
+            events: number;
+            /** @description The returns a scan changed: 0 for a replay, or for a tracking number no return holds (ignored, still 200 so the carrier does not retry). */
+            returns_updated: number;
+        };
+        TrackingScan: {
+            /** @description The carrier's id of the scan: replays are ignored. */
+            provider_event_id: string;
+            /** @enum {string} */
+            status: "label_created" | "in_transit" | "out_for_delivery" | "delivered" | "exception" | "returned_to_sender";
+            /**
+             * Format: date-time
+             * @description The carrier's scan time.
+             */
+            occurred_at: string;
+            description: string | null;
+            location: string | null;
         };
         WebhookAttempt: {
             /** @description ISO 8601 time (UTC). */
@@ -1897,7 +2011,7 @@ export interface components {
             };
         };
         /** @enum {string} */
-        WebhookEventType: "return.created" | "return.submitted" | "return.approved" | "return.rejected" | "return.flagged" | "return.unflagged" | "return.in_transit" | "return.received" | "return.graded" | "return.closed" | "return.cancelled" | "return.fit_signal" | "return.refunded" | "return.exchange_released" | "return.exchange_paid" | "return.exchange_fallen_back" | "return.exchange_order_recorded" | "return.exchange_hold_due" | "return.exchange_hold_released";
+        WebhookEventType: "return.created" | "return.submitted" | "return.approved" | "return.rejected" | "return.flagged" | "return.unflagged" | "return.in_transit" | "return.received" | "return.graded" | "return.closed" | "return.cancelled" | "return.fit_signal" | "return.refunded" | "return.exchange_released" | "return.exchange_paid" | "return.exchange_fallen_back" | "return.exchange_order_recorded" | "return.exchange_hold_due" | "return.exchange_hold_released" | "return.label_created" | "return.tracking_updated";
         WebhookTestResult: {
             /** @constant */
             object: "webhook_test";
@@ -2058,6 +2172,8 @@ export interface components {
         OrderId: string;
         /** @description A webhook endpoint's id (`ep_…`, one given at creation, or `sub_<name>`). */
         EndpointId: string;
+        /** @description A carrier adapter's name (`easypost`): the `carriers` option's `label` or one of its `tracking`. */
+        CarrierName: string;
         /** @description A webhook event's id (`evt_` + ULID), its `webhook-id` header. */
         EventId: string;
         /** @description 1-255 printable ASCII characters, bare (`abc`) or quoted (`"abc"`). Scoped to the caller, method and path; a retry with the same key and body replays the stored response. */
@@ -3023,6 +3139,8 @@ export interface operations {
                 created_from?: string;
                 created_to?: string;
                 rma?: string;
+                tracking_number?: string;
+                stalled?: "true" | "false";
                 limit?: number;
                 cursor?: string;
             };
@@ -3061,6 +3179,8 @@ export interface operations {
                 created_from?: string;
                 created_to?: string;
                 rma?: string;
+                tracking_number?: string;
+                stalled?: "true" | "false";
                 limit?: number;
                 cursor?: string;
             };
@@ -5276,6 +5396,47 @@ export interface operations {
             422: components["responses"]["UnprocessableContent"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    recordCarrierTrackingEvents: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description 1-255 printable ASCII characters, bare (`abc`) or quoted (`"abc"`). Scoped to the caller, method and path; a retry with the same key and body replays the stored response. */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description A carrier adapter's name (`easypost`): the `carriers` option's `label` or one of its `tracking`. */
+                name: components["parameters"]["CarrierName"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CarrierTrackingEvent"];
+            };
+        };
+        responses: {
+            /** @description Verified and recorded: each scan on the returns whose tracking number it names (a replayed scan changes nothing) */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackingReceipt"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            500: components["responses"]["InternalError"];
         };
     };
     portalUnknownEvent: {
