@@ -341,7 +341,7 @@ export function recordOrder(
   input: RecordExchangeOrderInput,
 ): ExchangeStep | null {
   const exchange = current.exchange;
-  if (!exchange || exchange.status !== "released") {
+  if (exchange?.status !== "released") {
     throw problems.exchangeNotReleased(current.id, exchange?.status ?? null);
   }
   if (exchange.order_id === input.order_id) return null;
