@@ -3,8 +3,11 @@
  * jumper, each offer saying what it costs against the price paid ("+€10.00 to pay", "€5.00
  * back", "same price") with the chosen one's picture; the estimate gives the figure the request
  * carries (the shop's €3.00 exchange bonus taken off); after submitting the customer's return
- * and the back office's return and request say it too. In English on a desktop, in German on a
- * 360 px phone; axe finds nothing serious on any page.
+ * and the back office's return and request say it too. Approved, the customer is told to pay
+ * by a date; staff record the payment with the return's form; once the return arrives and the
+ * host records its exchange order, the customer's timeline says the payment and the order the
+ * new jumper ships with. In English on a desktop, in German on a 360 px phone; axe finds
+ * nothing serious on any page.
  */
 import type { OrderInput, Principal } from "@returnkit/core";
 import type { Browser, Page } from "playwright-core";
@@ -19,6 +22,11 @@ const SETTLED = { timeout: 30_000 };
 const PHONE = { width: 360, height: 780 };
 const DESKTOP = { width: 1280, height: 900 };
 const emil: Principal = { kind: "portal", id: "emil", scopes: ["portal:returns.write"] };
+const shopStaff: Principal = {
+  kind: "merchant",
+  id: "warehouse",
+  scopes: ["merchant:returns.read", "merchant:returns.write"],
+};
 const skip = browserSkipReason();
 
 /** Emil's orders: one navy jumper each (€59.00), one per run so each run can return it. */
@@ -63,6 +71,13 @@ const RUNS = [
       submit: "Submit return",
       staffReturn: "Wool jumper (Red / M) · Customer pays €7.00",
       staffRequest: "Wool jumper (Red / M) instead · Customer pays €7.00",
+      awaiting: /^Awaiting the customer's €7\.00 until \d{1,2} [A-Z][a-z]{2}$/,
+      paid: /^Paid €7\.00 \(pay_emil_1301\)$/,
+      customerAwaiting: /^Pay €7\.00 by \d{1,2} [A-Z][a-z]{2} to get Wool jumper \(Red \/ M\)\.$/,
+      timeline: [
+        "€7.00 paid for your exchange",
+        "Your new Wool jumper (Red / M) ships with order #5201",
+      ],
     },
   },
   {
@@ -85,6 +100,14 @@ const RUNS = [
       submit: "Rücksendung absenden",
       staffReturn: "Wool jumper (Red / M) · Kunde zahlt 7,00\u00a0€",
       staffRequest: "Stattdessen Wool jumper (Red / M) · Kunde zahlt 7,00\u00a0€",
+      awaiting: /^Wartet bis \d{1,2}\. [A-Z][a-zä]{2,3}\.? auf 7,00\u00a0€ vom Kunden$/,
+      paid: /^7,00\u00a0€ bezahlt \(pay_emil_1302\)$/,
+      customerAwaiting:
+        /^Zahlen Sie 7,00\u00a0€ bis \d{1,2}\. [A-Z][a-zä]{2,3}\.?, um Wool jumper \(Red \/ M\) zu erhalten\.$/,
+      timeline: [
+        "7,00\u00a0€ für Ihren Umtausch bezahlt",
+        "Ihr neuer Artikel Wool jumper (Red / M) kommt mit Bestellung #5201",
+      ],
     },
   },
 ] as const;
@@ -163,7 +186,6 @@ describe.skipIf(skip !== null)(
         expect(record?.exchange?.difference).toEqual({ amount: 700, direction: "customer_pays" });
         expect(record?.exchange?.bonus_credit).toBe(300);
         expect(customer.errors).toEqual([]);
-        await customer.context.close();
 
         const staff = await openPage(browser, {
           url: shop.url,
@@ -180,8 +202,47 @@ describe.skipIf(skip !== null)(
         const row = page.locator(`tr[data-return-id="${record?.id}"] [data-testid="exchange"]`);
         await expect.poll(() => row.textContent(), SETTLED).toBe(run.words.staffRequest);
         expect(await seriousViolations(page)).toEqual([]);
+
+        // Approved, the exchange waits for the customer's €7.00: the customer is told by when.
+        const returnId = record?.id ?? "";
+        const as = (key: string) => ({
+          principal: shopStaff,
+          idempotencyKey: `${key}-${returnId}`,
+        });
+        await shop.service.advance(returnId, "approve", {}, as("approve"));
+        await customer.page.goto(`${shop.url}/returns?order=${run.order}`);
+        const status = customer.page.locator(
+          `li[data-return-id="${returnId}"] .rk-exchange-status`,
+        );
+        await expect.poll(() => status.textContent(), SETTLED).toMatch(run.words.customerAwaiting);
+
+        // Staff record the payment the shop took, with the form the return offers.
+        await page.goto(`${shop.url}/returns/admin?return=${returnId}`);
+        const progress = page.getByTestId("exchange-status");
+        await expect.poll(() => progress.textContent(), SETTLED).toMatch(run.words.awaiting);
+        const form = page.locator('form[data-action="record_exchange_payment"]');
+        await form
+          .locator("#rk-record_exchange_payment-reference")
+          .fill(`pay_emil_${run.order.slice(4)}`);
+        await form.getByRole("button").click();
+        await expect.poll(() => progress.textContent(), SETTLED).toMatch(run.words.paid);
+        expect(await seriousViolations(page)).toEqual([]);
         expect(staff.errors).toEqual([]);
         await staff.context.close();
+
+        // It arrives, the exchange is released, and the host's order for it is recorded.
+        for (const event of ["ship", "receive"] as const) {
+          await shop.service.advance(returnId, event, {}, as(event));
+        }
+        await shop.service.recordExchangeOrder(returnId, { order_id: "#5201" }, as("order"));
+        await customer.page.reload();
+        const moments = customer.page.locator(
+          `li[data-return-id="${returnId}"] .rk-moment .rk-timeline-event`,
+        );
+        await expect.poll(() => moments.allTextContents(), SETTLED).toEqual(run.words.timeline);
+        expect(await seriousViolations(customer.page)).toEqual([]);
+        expect(customer.errors).toEqual([]);
+        await customer.context.close();
       });
     }
   },

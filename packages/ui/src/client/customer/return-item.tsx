@@ -2,6 +2,7 @@
 
 import type { Return } from "../api-schemas";
 import { usePage } from "../shared/context";
+import { customerExchangeStatus, exchangeMoments } from "../shared/exchange-progress";
 import { customerDifference } from "../shared/exchange-words";
 import { StateBadge, Timeline } from "../shared/parts";
 import { exchangedFor, itemName, ProductThumb, productLine } from "../shared/product";
@@ -35,6 +36,7 @@ export function ReturnItem({ record, label, onAct }: Props) {
       <Timeline
         history={record.history}
         payouts={record.payouts}
+        moments={exchangeMoments(i18n, record)}
         label={i18n.t("returns.timeline")}
       />
       <div class="rk-actions">
@@ -59,11 +61,15 @@ function ExchangeLine({ record }: { record: Return }) {
   const item = exchangedFor(record.exchange);
   if (!item) return null;
   const difference = customerDifference(i18n, record.exchange?.difference, record.refund);
+  const status = customerExchangeStatus(i18n, record);
   return (
-    <p class="rk-estimate">
-      {difference
-        ? i18n.t("line.exchangeDifference", { item, difference })
-        : i18n.t("line.exchange", { item })}
-    </p>
+    <>
+      <p class="rk-estimate">
+        {difference
+          ? i18n.t("line.exchangeDifference", { item, difference })
+          : i18n.t("line.exchange", { item })}
+      </p>
+      {status ? <p class="rk-exchange-status">{status}</p> : null}
+    </>
   );
 }

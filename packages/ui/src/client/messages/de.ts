@@ -48,6 +48,20 @@ export const de: Messages = {
   "exchange.back": "{amount} zurück",
   "exchange.samePrice": "gleicher Preis",
   "exchange.bonus": "inkl. {amount} Umtauschbonus",
+  "exchange.awaitingPayment": "Zahlen Sie {amount} bis {date}, um {item} zu erhalten.",
+  "exchange.fellBackCredit":
+    "Bis {date} ist keine Zahlung eingegangen: Sie erhalten Guthaben statt {item}.",
+  "exchange.fellBackRefund":
+    "Bis {date} ist keine Zahlung eingegangen: Sie erhalten eine Erstattung statt {item}.",
+  "exchange.hold.held":
+    "Vor Eingang Ihrer Rücksendung verschickt: {amount} sind bis {date} auf Ihrer Karte reserviert und werden freigegeben, sobald Ihre Rücksendung ankommt.",
+  "exchange.hold.released":
+    "Ihre Rücksendung ist angekommen: Die auf Ihrer Karte reservierten {amount} werden freigegeben.",
+  "exchange.hold.due":
+    "Ihre Rücksendung wurde nicht bis {date} verschickt: Die auf Ihrer Karte reservierten {amount} werden abgebucht.",
+  "exchange.paid": "{amount} für Ihren Umtausch bezahlt",
+  "exchange.released": "Ihr neuer Artikel {item} wird verschickt",
+  "exchange.shipsWithOrder": "Ihr neuer Artikel {item} kommt mit Bestellung {order}",
   "line.notReturnable.final": "Endverkauf: Dieser Artikel ist vom Umtausch ausgeschlossen.",
   "line.notReturnable.window": "Die Rückgabefrist für diesen Artikel ist abgelaufen.",
   "line.notReturnable.quantity": "Alle Stück dieses Artikels sind bereits in einer Rücksendung.",
@@ -408,6 +422,17 @@ export const de: Messages = {
   "staff.requestHeading": "Rücksendeanfrage {id}",
   "staff.requestRefund": "Erstattung der Anfrage",
   "staff.exchangeFor": "Stattdessen {item}",
+  "staff.exchangeProgress": "Umtausch",
+  "staff.exchange.awaitingPayment": "Wartet bis {date} auf {amount} vom Kunden",
+  "staff.exchange.fellBack": "Bis {date} nicht bezahlt: kein Umtausch",
+  "staff.exchange.paid": "{amount} bezahlt ({reference})",
+  "staff.exchange.released": "Freigegeben am {date}",
+  "staff.exchange.order": "Umtauschbestellung {order}",
+  "staff.exchange.hold.held": "{amount} reserviert bis {date}",
+  "staff.exchange.hold.due": "{amount} reserviert, fällig seit {date}: einziehen",
+  "staff.exchange.hold.released": "Reservierung über {amount} freigegeben",
+  "staff.field.order_id": "Umtauschbestellung (Nummer oder ID Ihrer Bestellung)",
+  "staff.field.paid_at": "Bezahlt am (ISO 8601, optional)",
   "staff.customerPays": "Kunde zahlt {amount}",
   "staff.shopRefunds": "Shop erstattet {amount}",
   "staff.requestReturns": "Die zusammen gesendeten Rücksendungen",

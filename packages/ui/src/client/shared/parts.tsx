@@ -6,6 +6,7 @@ import { SIGNED_OUT_EVENT, type SignedOutDetail } from "../api";
 import type { HistoryEntry, Payout } from "../api-schemas";
 import { codeLabel } from "../codes";
 import { usePage } from "./context";
+import type { TimelineMoment } from "./exchange-progress";
 import { payoutSentence } from "./refund-story";
 
 export function Header({ title }: { title: string }) {
@@ -36,49 +37,61 @@ export function StateBadge({ state }: { state: string }) {
 }
 
 /**
- * A return's history with the payouts recorded on it, in the order they happened; `actors`
- * adds who took each step (the back office's view).
+ * A return's history with the payouts recorded on it and its other `moments` (an exchange's
+ * payment and release), in the order they happened; `actors` adds who took each step (the back
+ * office's view).
  */
 export function Timeline({
   history,
   payouts = [],
+  moments = [],
   label,
   actors = false,
 }: {
   history: HistoryEntry[];
   payouts?: Payout[];
+  moments?: readonly TimelineMoment[];
   label: string;
   actors?: boolean;
 }) {
   const { i18n } = usePage();
-  // A payout goes after every step recorded before it (it is recorded once graded).
-  const after = (entry: HistoryEntry, index: number) =>
-    payouts.filter(
-      (payout) =>
-        payout.recorded_at >= entry.at &&
-        (history[index + 1] === undefined || payout.recorded_at < history[index + 1]!.at),
-    );
+  // What was recorded after a step, and before the next one, goes after that step.
+  const within = (index: number) => (at: string) =>
+    at >= history[index]!.at && (history[index + 1] === undefined || at < history[index + 1]!.at);
   return (
     <ol class="rk-timeline" aria-label={label}>
-      {history.flatMap((entry, index) => [
-        <li key={entry.seq}>
-          <span class="rk-timeline-event">{codeLabel(i18n, "event", entry.event)}</span>{" "}
-          <time dateTime={entry.at}>{i18n.dateTime(entry.at)}</time>
-          {actors && entry.actor ? (
-            <span class="rk-muted"> · {describeActor(entry.actor, i18n.t)}</span>
-          ) : null}
-          {entry.reason_code ? (
-            <span class="rk-muted"> · {codeLabel(i18n, "rejection", entry.reason_code)}</span>
-          ) : null}
-          {entry.note ? <span class="rk-muted"> · {entry.note}</span> : null}
-        </li>,
-        ...after(entry, index).map((payout) => (
-          <li key={payout.id} class="rk-payout" data-payout-id={payout.id}>
-            <span class="rk-timeline-event">{payoutSentence(payout, i18n)}</span>
-            {actors ? <span class="rk-muted"> · {payout.reference}</span> : null}
-          </li>
-        )),
-      ])}
+      {history.flatMap((entry, index) => {
+        const here = within(index);
+        return [
+          <li key={entry.seq}>
+            <span class="rk-timeline-event">{codeLabel(i18n, "event", entry.event)}</span>{" "}
+            <time dateTime={entry.at}>{i18n.dateTime(entry.at)}</time>
+            {actors && entry.actor ? (
+              <span class="rk-muted"> · {describeActor(entry.actor, i18n.t)}</span>
+            ) : null}
+            {entry.reason_code ? (
+              <span class="rk-muted"> · {codeLabel(i18n, "rejection", entry.reason_code)}</span>
+            ) : null}
+            {entry.note ? <span class="rk-muted"> · {entry.note}</span> : null}
+          </li>,
+          ...moments
+            .filter((moment) => here(moment.at))
+            .map((moment) => (
+              <li key={moment.key} class="rk-moment" data-moment={moment.key}>
+                <span class="rk-timeline-event">{moment.text}</span>{" "}
+                <time dateTime={moment.at}>{i18n.dateTime(moment.at)}</time>
+              </li>
+            )),
+          ...payouts
+            .filter((payout) => here(payout.recorded_at))
+            .map((payout) => (
+              <li key={payout.id} class="rk-payout" data-payout-id={payout.id}>
+                <span class="rk-timeline-event">{payoutSentence(payout, i18n)}</span>
+                {actors ? <span class="rk-muted"> · {payout.reference}</span> : null}
+              </li>
+            )),
+        ];
+      })}
     </ol>
   );
 }

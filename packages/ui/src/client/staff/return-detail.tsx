@@ -6,6 +6,7 @@ import { codeLabel } from "../codes";
 import type { I18n } from "../i18n";
 import { currencyUnit } from "../money";
 import { usePage } from "../shared/context";
+import { exchangeMoments, staffExchangeStatus } from "../shared/exchange-progress";
 import { exchangeWords } from "../shared/exchange-words";
 import { Notice, StateBadge, Timeline } from "../shared/parts";
 import { exchangedFor, ProductCell, productLine } from "../shared/product";
@@ -70,6 +71,7 @@ export function ReturnDetail({ id, onBack, onOpenReturn, onOpenRequest }: Props)
                 <span data-testid="exchange">{exchangeWords(i18n, record)}</span>
               ) : null}
             </dd>
+            <ExchangeProgress record={record} i18n={i18n} />
             {record.grade ? (
               <>
                 <dt>{i18n.t("event.grade")}</dt>
@@ -100,6 +102,7 @@ export function ReturnDetail({ id, onBack, onOpenReturn, onOpenRequest }: Props)
           <Timeline
             history={record.history}
             payouts={record.payouts}
+            moments={exchangeMoments(i18n, record)}
             label={i18n.t("staff.history")}
             actors
           />
@@ -121,6 +124,18 @@ export function ReturnDetail({ id, onBack, onOpenReturn, onOpenRequest }: Props)
         </section>
       </div>
       <Deliveries returnId={record.id} version={actions} />
+    </>
+  );
+}
+
+/** Where the exchange stands: the payment awaited or made, the release, its order, the hold. */
+function ExchangeProgress({ record, i18n }: { record: Return; i18n: I18n }) {
+  const status = staffExchangeStatus(i18n, record);
+  if (!status) return null;
+  return (
+    <>
+      <dt>{i18n.t("staff.exchangeProgress")}</dt>
+      <dd data-testid="exchange-status">{status}</dd>
     </>
   );
 }
