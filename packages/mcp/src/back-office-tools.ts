@@ -8,6 +8,8 @@ import {
   MERCHANT_EVENTS,
   type MerchantEvent,
   MerchantListQuerySchema,
+  RecordExchangeOrderSchema,
+  RecordExchangePaymentSchema,
   RecordRefundSchema,
   type ReturnData,
 } from "@returnkit/core";
@@ -159,6 +161,57 @@ export function registerRefundRecording(server: ToolRegistry, tools: ToolContext
         return toolResult(
           returnOutput(result.record, allowed, result),
           summarize(result.record, refundedSoFar(result.record), result.replayed),
+        );
+      }),
+  );
+}
+
+/**
+ * `record_exchange_payment` and `record_exchange_order`: what the shop's own systems did for an
+ * exchange (took the customer's payment of the difference, created the order that sends the new
+ * items), recorded under the REST routes' rules, each once per reference or order.
+ */
+export function registerExchangeRecording(server: ToolRegistry, tools: ToolContext): void {
+  const { service, principal, run } = tools;
+  const returnId = z.string().describe("The return's id (ret_…).");
+  const answer = (verb: string) => (result: Awaited<ReturnType<typeof service.recordRefund>>) =>
+    toolResult(
+      returnOutput(result.record, service.allowedEventsFor(result.record, principal), result),
+      summarize(result.record, verb, result.replayed),
+    );
+  server.registerTool(
+    "record_exchange_payment",
+    {
+      title: "Record the customer's payment of an exchange",
+      description:
+        "After your payment system took the customer's payment of an exchange's difference (exchange.difference, direction customer_pays), record it: the amount (exactly the difference, in minor units) and your payment reference. The exchange is then released when it can go out (at once for an instant exchange, else once the return arrives).",
+      inputSchema: RecordExchangePaymentSchema.safeExtend({ id: returnId, ...writeFields }),
+      outputSchema: ReturnOutput,
+      annotations: writeAnnotations(false),
+    },
+    (args) =>
+      run(async () => {
+        const [{ id, ...body }, fields] = splitWriteFields(args);
+        return answer("payment recorded")(
+          await service.recordExchangePayment(id, body, writeContext(tools, fields)),
+        );
+      }),
+  );
+  server.registerTool(
+    "record_exchange_order",
+    {
+      title: "Record the order that sends an exchange",
+      description:
+        "Once an exchange is released (return.exchange_released), record the id or number of the order your shop created to send the new items; the customer's timeline shows it.",
+      inputSchema: RecordExchangeOrderSchema.safeExtend({ id: returnId, ...writeFields }),
+      outputSchema: ReturnOutput,
+      annotations: writeAnnotations(false),
+    },
+    (args) =>
+      run(async () => {
+        const [{ id, ...body }, fields] = splitWriteFields(args);
+        return answer("exchange order recorded")(
+          await service.recordExchangeOrder(id, body, writeContext(tools, fields)),
         );
       }),
   );

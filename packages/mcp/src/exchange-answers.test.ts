@@ -15,16 +15,20 @@ const textOf = (result: Awaited<ReturnType<typeof callTool>>) =>
 describe("tools offer and start exchanges", () => {
   let host: McpHost;
   let customer: Client;
+  let backOffice: Client;
 
   beforeAll(async () => {
     host = await startMcpHost("hono", () => ({
       service: { ...exchangeShopOptions(), auth: { authenticate: testAuthenticate } },
       mcp: {},
     }));
-    customer = await connectClient(`${host.origin}${MOUNT}/mcp`, testToken("portal", CUSTOMER));
+    const url = `${host.origin}${MOUNT}/mcp`;
+    customer = await connectClient(url, testToken("portal", CUSTOMER));
+    backOffice = await connectClient(url, testToken("merchant", "agent-7"));
   });
   afterAll(async () => {
     await customer.close();
+    await backOffice.close();
     await host.close();
   });
 
@@ -74,5 +78,60 @@ describe("tools offer and start exchanges", () => {
     expect(refused.isError).toBe(true);
     expect(textOf(refused)).toContain("JUMPER-OAT-M");
     expect(textOf(refused)).toContain("JUMPER-RED-M");
+  });
+
+  it("record_exchange_payment, record_exchange_order - the back office's agent pays and sends the exchange", async () => {
+    const started = await callTool(customer, "start_return", {
+      order_id: JUMPER_ORDER.id,
+      line: { sku: "JUMPER-NAVY", size: "M", quantity: 1 },
+      reason: "CHANGED_MIND",
+      resolution: "EXCHANGE",
+      exchange_for: { sku: "JUMPER-RED-M" },
+      idempotency_key: "exchange-paid",
+    });
+    const { id } = (started.structuredContent as { return: { id: string } }).return;
+    const steps = [
+      [customer, "submit_return", {}],
+      [backOffice, "approve_return", {}],
+    ] as const;
+    for (const [client, tool, body] of steps) {
+      const result = await callTool(client, tool, {
+        id,
+        ...body,
+        idempotency_key: `${tool}-${id}`,
+      });
+      expect(result.isError, textOf(result)).toBeFalsy();
+    }
+    const wrong = await callTool(backOffice, "record_exchange_payment", {
+      id,
+      amount: 500,
+      reference: "pay_1",
+      idempotency_key: "pay-wrong",
+    });
+    expect(wrong.isError).toBe(true);
+    expect(textOf(wrong)).toContain("owes 10.00 EUR");
+
+    const paid = await callTool(backOffice, "record_exchange_payment", {
+      id,
+      amount: 1_000,
+      reference: "pay_1",
+      idempotency_key: "pay-right",
+    });
+    expect(paid.isError, textOf(paid)).toBeFalsy();
+    expect(textOf(paid)).toMatch(
+      /payment recorded; .* the customer pays 10\.00 EUR \(paid pay_1\)\.$/,
+    );
+
+    for (const tool of ["ship_return", "receive_return"]) {
+      const result = await callTool(backOffice, tool, { id, idempotency_key: `${tool}-${id}` });
+      expect(result.isError, textOf(result)).toBeFalsy();
+    }
+    const ordered = await callTool(backOffice, "record_exchange_order", {
+      id,
+      order_id: "#5201",
+      idempotency_key: "order",
+    });
+    expect(ordered.isError, textOf(ordered)).toBeFalsy();
+    expect(textOf(ordered)).toMatch(/\(released, paid pay_1, order #5201\)\.$/);
   });
 });

@@ -33,6 +33,8 @@ const BACK_OFFICE_TOOLS = [
   "grade_return",
   "list_returns",
   "receive_return",
+  "record_exchange_order",
+  "record_exchange_payment",
   "record_refund",
   "reject_return",
   "ship_return",

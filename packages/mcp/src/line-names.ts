@@ -83,10 +83,23 @@ export function exchangeText(record: Pick<ReturnData, "exchange" | "order_line">
   const items = exchange.lines.map((item) => `${itemName(item)} × ${item.quantity}`).join(", ");
   const { difference } = exchange;
   const currency = record.order_line?.currency;
-  if (!difference || !currency) return `exchange for ${items}`;
-  if (difference.amount === 0) return `exchange for ${items}, nothing to settle`;
+  const progress = exchangeProgress(exchange);
+  if (!difference || !currency) return `exchange for ${items}${progress}`;
+  if (difference.amount === 0) return `exchange for ${items}, nothing to settle${progress}`;
   const who = difference.direction === "customer_pays" ? "the customer pays" : "the shop refunds";
-  return `exchange for ${items}, ${who} ${moneyText(difference.amount, currency)}`;
+  return `exchange for ${items}, ${who} ${moneyText(difference.amount, currency)}${progress}`;
+}
+
+/** " (released, order #5201)": where an exchange stands once it is past `pending`. */
+function exchangeProgress(exchange: NonNullable<ReturnData["exchange"]>): string {
+  const facts: string[] = exchange.status === "pending" ? [] : [exchange.status];
+  if (exchange.status === "awaiting_payment" && exchange.payment_due_at) {
+    facts.push(`until ${exchange.payment_due_at}`);
+  }
+  if (exchange.payment) facts.push(`paid ${exchange.payment.reference}`);
+  if (exchange.order_id) facts.push(`order ${exchange.order_id}`);
+  if (exchange.hold) facts.push(`hold ${exchange.hold.status} until ${exchange.hold.due_at}`);
+  return facts.length ? ` (${facts.join(", ")})` : "";
 }
 
 /** A page of returns in a sentence: each by id, item and state. */

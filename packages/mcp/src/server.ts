@@ -8,6 +8,7 @@ import { type CallerKind, hasScope, type Principal, type ReportError } from "@re
 import {
   registerBackOfficeReads,
   registerBackOfficeWrites,
+  registerExchangeRecording,
   registerRefundRecording,
 } from "./back-office-tools";
 import { registerCustomerReads, registerCustomerWrites, registerGetReturn } from "./customer-tools";
@@ -36,7 +37,12 @@ const TOOLS_BY_SCOPE: Record<CallerKind, Record<"read" | "write", readonly Regis
   },
   merchant: {
     read: [registerBackOfficeReads, registerGetReturn, registerRequestReads],
-    write: [registerBackOfficeWrites, registerRefundRecording, registerRequestShip],
+    write: [
+      registerBackOfficeWrites,
+      registerRefundRecording,
+      registerExchangeRecording,
+      registerRequestShip,
+    ],
   },
 };
 
