@@ -20,6 +20,8 @@ export type McpService = Pick<
   | "shipReturnRequest"
   | "allowedEventsFor"
   | "recordRefund"
+  | "recordExchangePayment"
+  | "recordExchangeOrder"
   | "schemas"
   | "catalogue"
   | "baseUrl"
