@@ -3,13 +3,15 @@
  * server on the PGlite store (kept in ./.returnkit-data) bound to an in-memory order book, the
  * development authorization server, and a webhook receiver verifying every delivery. Scripted
  * customer agents and a back office drive six stories by following the `_templates` each
- * response offers, starting from the `create` form a returnable order line carries; a
+ * response offers, starting from the `create` form a returnable order line carries (two of them
+ * exchanges: one instant, one for a dearer colour the customer pays for); a
  * three-item request starts from the order's `create_request` form and ships as one parcel
  * (request-story.ts); one more return is refused by its order, and the agent reads why from
  * the problem. At
  * `return.graded` (the refund is final) an in-process subscriber pays the refund or the store
- * credit and records the payout (`service.recordRefund`, published as `return.refunded`); at
- * `return.closed` it creates the exchange.
+ * credit and records the payout (`service.recordRefund`, published as `return.refunded`); its
+ * exchange desk (exchange-desk.ts) takes an exchange's payment at approval, creates the
+ * exchange order when it is released and places and releases an instant exchange's hold.
  *
  * It ends with one return's delivery log, read as the back office would (`/v1/webhooks/…`).
  *
@@ -35,13 +37,14 @@ import { PICTURES_PATH } from "../../hono-server/src/pictures";
 import { startReturnsServer } from "../../hono-server/src/server";
 import { startWebhookReceiver, type WebhookReceiver } from "../../webhook-receiver/src/receiver";
 import { printDeliveryLog } from "./delivery-log";
+import { EXCHANGE_DESK_TYPES, exchangeDesk } from "./exchange-desk";
 import { runMcpStory } from "./mcp-agents";
 import {
   authorizationCodeToken,
   clientCredentialsToken,
   discoverFromChallenge,
 } from "./oauth-agent";
-import { bodyFromTemplate, DEMO_REASONS, demoOrderBook } from "./order-book";
+import { bodyFromTemplate, DEMO_REASONS, demoExchangeOffers, demoOrderBook } from "./order-book";
 import { type RequestStoryResult, runRequestStory } from "./request-story";
 import { printTable } from "./table";
 
@@ -52,6 +55,8 @@ interface Step {
   event: string;
   as: "customer" | "merchant";
   body?: Json;
+  /** An event the step sets off through the shop's own code, waited for before the next step. */
+  until?: string;
 }
 
 interface Story {
@@ -72,8 +77,9 @@ const SHOP_SUBSCRIBER = "fulfilment";
 
 const STORIES: Story[] = [
   {
-    label: "fit exchange",
-    title: "Exchange: a tee too small at the chest, through to closed",
+    label: "instant exchange",
+    title:
+      "Instant exchange: a tee too small at the chest; the L goes out at approval, its hold released on arrival",
     customer: "alice",
     order: "1001",
     sku: "TEE-BLK-M",
@@ -84,7 +90,12 @@ const STORIES: Story[] = [
     },
     steps: [
       { event: "submit", as: "customer" },
-      { event: "approve", as: "merchant", body: { note: "within the return window" } },
+      {
+        event: "approve",
+        as: "merchant",
+        body: { note: "within the return window" },
+        until: "return.exchange_order_recorded",
+      },
       {
         event: "ship",
         as: "merchant",
@@ -92,6 +103,26 @@ const STORIES: Story[] = [
       },
       { event: "receive", as: "merchant" },
       { event: "grade", as: "merchant", body: { condition: "LIKE_NEW", disposition: "RESTOCK" } },
+      { event: "close", as: "merchant" },
+    ],
+  },
+  {
+    label: "dearer colour, paid",
+    title: "Exchange for a dearer colour: the customer pays €10.00, then the red jumper goes out",
+    customer: "alice",
+    order: "5005",
+    sku: "KNIT-GRN-L",
+    choices: { reason: "CHANGED_MIND", resolution: "EXCHANGE", "exchange_for.sku": "KNIT-RED-L" },
+    steps: [
+      { event: "submit", as: "customer" },
+      { event: "approve", as: "merchant", until: "return.exchange_order_recorded" },
+      {
+        event: "ship",
+        as: "merchant",
+        body: { carrier: "DHL", tracking_number: "JD014600003829" },
+      },
+      { event: "receive", as: "merchant" },
+      { event: "grade", as: "merchant", body: { condition: "NEW", disposition: "RESTOCK" } },
       { event: "close", as: "merchant" },
     ],
   },
@@ -185,15 +216,38 @@ function money(refund: Pick<Refund, "total" | "currency">): string {
   return `${toDecimalAmount(refund.total, refund.currency)} ${refund.currency}`;
 }
 
-/** What closing a return sets off in the shop, per resolution. */
+/** What a final refund sets off in the shop, per resolution. */
 const OUTCOME: Record<string, string> = {
   REFUND: "refund issued",
-  EXCHANGE: "exchange order created",
+  EXCHANGE: "exchange difference refunded",
   STORE_CREDIT: "store credit issued",
 };
 
 /** Emits "arrived" for each verified webhook and each refund or exchange issued. */
 const arrivals = new EventEmitter();
+
+/**
+ * Waits until return `id` has an event of `type` (one the shop's own code sets off, through the
+ * outbox), then answers the return as it is then; after `timeoutMs`, throws.
+ */
+async function afterShop(
+  service: ReturnsService,
+  id: string,
+  type: string,
+  current: Json,
+  timeoutMs = 15_000,
+): Promise<Json> {
+  const deadline = AbortSignal.timeout(timeoutMs);
+  for (;;) {
+    const events = await service.store.listEvents(id);
+    if (events.some((event) => event.type === type)) {
+      const stored = await service.store.getReturn(id);
+      return { ...current, ...stored?.record };
+    }
+    if (deadline.aborted) throw new Error(`${type} of ${id} did not come`);
+    await once(arrivals, "arrived", { signal: deadline }).catch(() => undefined);
+  }
+}
 
 /**
  * Resolves once every event the store holds for return `id` has arrived verified (and, for a
@@ -224,10 +278,9 @@ async function storyDelivered(
   }
 }
 
-/** What the shop does: pays exactly `refund.total` (its final amount), or exchanges. */
+/** What the shop does: pays exactly `refund.total` (its final amount). */
 function outcomeOf(resolution: string, refund: Refund | null): string {
   const outcome = OUTCOME[resolution] ?? resolution;
-  if (resolution === "EXCHANGE") return outcome;
   return refund ? `${outcome} ${money(refund)}` : `${outcome}: no price, by hand`;
 }
 
@@ -257,30 +310,42 @@ async function payAndRecord(service: ReturnsService, record: Json, eventId: stri
 /**
  * The shop's own code, run in this process through the outbox: at `return.graded` (the refund
  * is final) it "pays" the refund or store credit (exactly `refund.total`) and records the
- * payout; at `return.closed` it creates an exchange's order. Delivery is at least once, so it
- * is keyed by event id (and the payout by its reference).
+ * payout; an exchange's payment, order and hold are its exchange desk's (exchange-desk.ts).
+ * Delivery is at least once, so it is keyed by event id (and the payout by its reference).
  */
 function fulfilment(serviceOf: () => ReturnsService) {
   const issued = new Map<string, { returnId: string; outcome: string; paid: number }>();
+  const say = (
+    text: string,
+    event: { return_id: string | null; seq: number | null },
+    what: string,
+  ) =>
+    console.log(
+      `        ${pc.green("⇢ subscriber")} ${text.padEnd(34)} ${pc.dim(`${event.return_id} #${event.seq ?? "-"} · ${what}`)}`,
+    );
   const subscriber: Subscriber = {
     name: SHOP_SUBSCRIBER,
-    types: ["return.graded", "return.closed"],
+    types: ["return.graded", ...EXCHANGE_DESK_TYPES] as Subscriber["types"],
     async handle(event) {
       if (issued.has(event.id)) return;
       const record = event.payload.data.return;
       const { resolution, order_id, line, refund, request_id } = record;
-      // A refund is paid once final (graded); an exchange is made at close.
-      const exchange = resolution === "EXCHANGE";
-      if (exchange !== (event.type === "return.closed")) return;
-      if (!exchange) await payAndRecord(serviceOf(), record, event.id);
+      const what = `${line.quantity} × ${line.sku}${record.exchange ? ` for ${record.exchange.lines[0]?.sku}` : ""} on ${request_id ? `${order_id}, request ${request_id}` : order_id}`;
+      if (event.type !== "return.graded") {
+        const action = await exchangeDesk(serviceOf(), FULFILMENT, event);
+        if (!action) return;
+        if (action.issued)
+          issued.set(event.id, { returnId: record.id, outcome: action.text, paid: 0 });
+        say(action.text, event, what);
+        arrivals.emit("arrived");
+        return;
+      }
+      // An exchange pays only a difference the shop refunds (`refund.total`), as any refund.
+      await payAndRecord(serviceOf(), record, event.id);
+      if (resolution === "EXCHANGE" && !refund?.total) return;
       const outcome = outcomeOf(resolution, refund);
-      const paid = exchange ? 0 : (refund?.total ?? 0);
-      issued.set(event.id, { returnId: record.id, outcome, paid });
-      const what = `${line.quantity} × ${line.sku}${record.exchange ? ` for ${record.exchange.lines[0]?.sku}` : ""}`;
-      const where = request_id ? `${order_id}, request ${request_id}` : order_id;
-      console.log(
-        `        ${pc.green("⇢ subscriber")} ${outcome.padEnd(34)} ${pc.dim(`${event.return_id} #${event.seq} · ${what} on ${where}`)}`,
-      );
+      issued.set(event.id, { returnId: record.id, outcome, paid: refund?.total ?? 0 });
+      say(outcome, event, what);
       arrivals.emit("arrived");
     },
   };
@@ -326,6 +391,8 @@ async function main() {
     picturesDir: fileURLToPath(new URL("../pictures", import.meta.url)),
     reasons: DEMO_REASONS,
     refundPolicy: REFUND_POLICY,
+    // Other variants, priced; instant: the new item goes out at approval, against a hold.
+    exchanges: { offers: demoExchangeOffers(), instant: { holdDays: 14 } },
     // One id every run: a run that died before removing it leaves one endpoint, which the next
     // run points at its own receiver, instead of one more dead port for `pnpm start` to retry.
     webhookEndpoints: [{ id: DEMO_ENDPOINT_ID, url: receiver.url, secret }],
@@ -478,6 +545,7 @@ async function main() {
         if (!template)
           throw new Error(`no "${step.event}" template offered in state ${view.state}`);
         current = await call(token, template.method, template.target, step.body);
+        if (step.until) current = await afterShop(server.service, id, step.until, current);
         if (step.as === "merchant") merchantView = current;
         else merchantView = undefined;
         await new Promise((resolve) => setTimeout(resolve, 40));

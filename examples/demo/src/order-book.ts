@@ -6,7 +6,13 @@
  * lines they name: each run places its orders under fresh ids, so run two can return what run
  * one already did.
  */
-import { type InMemoryOrders, inMemoryOrders, type ReasonRules } from "@returnkit/core";
+import {
+  type ExchangeOffer,
+  type InMemoryOrders,
+  inMemoryOrders,
+  type OrderLine,
+  type ReasonRules,
+} from "@returnkit/core";
 
 const DAY_MS = 86_400_000;
 
@@ -166,6 +172,23 @@ export function demoOrderBook(run: string, now = Date.now(), pictures?: string):
         },
       ],
     },
+    // Alice exchanges the green jumper for the dearer red one, and pays the difference.
+    {
+      id: id("5005"),
+      customer_id: "alice",
+      placed_at: daysAgo(6),
+      delivered_at: daysAgo(3),
+      currency: "EUR",
+      lines: [
+        {
+          sku: "KNIT-GRN-L",
+          size: "L",
+          quantity: 1,
+          unit_price: 6_900,
+          ...named("Lambswool jumper", "Green / L", "knit-green", "Knitwear"),
+        },
+      ],
+    },
     // Delivered 45 days ago: the 30-day window closed two weeks ago.
     {
       id: id("2003"),
@@ -185,6 +208,36 @@ export function demoOrderBook(run: string, now = Date.now(), pictures?: string):
     },
   ]);
   return { book, id };
+}
+
+/** The other variants the shop offers for a line, priced (`exchanges.offers`). */
+const OFFERS: Record<string, { sku: string; variant: string; price: number; picture?: string }[]> =
+  {
+    "TEE-BLK-M": [
+      { sku: "TEE-BLK-L", variant: "Black / L", price: 2_900, picture: "tee-black" },
+      { sku: "TEE-BLK-S", variant: "Black / S", price: 2_900, picture: "tee-black" },
+    ],
+    "KNIT-GRN-L": [
+      { sku: "KNIT-RED-L", variant: "Red / L", price: 7_900 },
+      { sku: "KNIT-GRN-M", variant: "Green / M", price: 6_900, picture: "knit-green" },
+    ],
+  };
+
+/**
+ * The shop's catalogue answer to "what can this line be exchanged for": the same product in
+ * other variants, each at its price now, all in stock.
+ */
+export function demoExchangeOffers(pictures?: string) {
+  return (line: OrderLine): ExchangeOffer[] =>
+    (OFFERS[line.sku] ?? []).map((offer) => ({
+      sku: offer.sku,
+      title: line.product.title,
+      variant_title: offer.variant,
+      image_url: pictures && offer.picture ? `${pictures}/${offer.picture}.svg` : null,
+      unit_price: offer.price,
+      currency: "EUR",
+      available: true,
+    }));
 }
 
 interface TemplateProperty {

@@ -12,6 +12,7 @@ import { serve } from "@hono/node-server";
 import { returnsApp } from "@returnkit/adapter-hono";
 import {
   createReturnsService,
+  type ExchangeOptions,
   type FitSignal,
   type Logger,
   type OrderSource,
@@ -74,6 +75,11 @@ export interface ReturnsServerOptions {
   reasons?: ReasonRules;
   /** How refunds are worked out (the service's `policy.refund`); nothing charged when omitted. */
   refundPolicy?: RefundPolicyInput;
+  /**
+   * What a line can be exchanged for, and how exchanges are released (the service's
+   * `exchanges`), with `orders`; without it an exchange is like for like.
+   */
+  exchanges?: ExchangeOptions;
   /** Where requests, deliveries and failures are logged (pino fits); the service's default when omitted. */
   logger?: Logger;
 }
@@ -157,6 +163,7 @@ export async function startReturnsServer(
       reasons: options.reasons,
     },
     ...(options.refundPolicy ? { policy: { refund: options.refundPolicy } } : {}),
+    ...(options.orders && options.exchanges ? { exchanges: options.exchanges } : {}),
     logger: options.logger,
   });
   // The MCP endpoint takes the service's auth (its own audience), logger and onError.
