@@ -24,7 +24,8 @@ function poolAt(url: string): pg.Pool {
   return pool;
 }
 
-function serviceOver(pool: pg.Pool, schema: string) {
+/** `timeoutMs`: the checks' own; 300 ms unless a case needs a reachable database to pass on a busy machine. */
+function serviceOver(pool: pg.Pool, schema: string, timeoutMs = 300) {
   const store = postgresStore({ db: pool, schema, notify: false });
   const service = createReturnsService({
     store,
@@ -32,14 +33,14 @@ function serviceOver(pool: pg.Pool, schema: string) {
     auth: { authenticate: testAuthenticate },
     retention: { intervalMs: 0 },
     // Every call asks the database: these cases are about what it answers, not about reuse.
-    health: { timeoutMs: 300, cacheMs: 0 },
+    health: { timeoutMs, cacheMs: 0 },
   });
   cleanups.push(() => service.close());
   return service;
 }
 
-async function healthOver(pool: pg.Pool, schema: string) {
-  return healthOf(serviceOver(pool, schema));
+async function healthOver(pool: pg.Pool, schema: string, timeoutMs?: number) {
+  return healthOf(serviceOver(pool, schema, timeoutMs));
 }
 
 async function healthOf(service: ReturnType<typeof createReturnsService>) {
@@ -127,17 +128,18 @@ describe("GET /v1/health on PostgreSQL", () => {
       locker.release();
     });
     const pool = poolAt(DATABASE_URL!); // two connections: the probe's and the one asked after
-    const { status, report } = await healthOver(pool, schema);
+    // Long enough for a fresh connection's first answer on a loaded machine (reachable must
+    // pass); the lag probe waits behind the lock until then whatever it is.
+    const { status, report } = await healthOver(pool, schema, 3_000);
     expect(status).toBe(200);
     expect(report.checks["store:reachable"]?.[0]?.status).toBe("pass");
     expect(report.checks["outbox:lag"]?.[0]).toMatchObject({
       status: "warn",
       output: "the outbox lag could not be measured",
     });
-    // The database stopped the probe's statement: both connections serve again at once.
-    const started = performance.now();
+    // The database stopped the probe's statement: both connections serve again, while the
+    // lock is still held (a connection still waiting behind it would never answer).
     await Promise.all([pool.query("SELECT 1"), pool.query("SELECT 1")]);
-    expect(performance.now() - started).toBeLessThan(1_000);
   });
 
   it("health - 503 when a migration this code expects is not applied", async () => {
