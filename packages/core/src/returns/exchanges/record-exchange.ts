@@ -7,22 +7,15 @@
  * once per reference or order id (as `../payouts/record-refund`).
  */
 import { assertScope } from "../../domain/principal";
-import {
-  RecordExchangeOrderSchema,
-  RecordExchangePaymentSchema,
-  type ReturnData,
-} from "../../domain/schemas";
-import { responseToStore } from "../../store/stored-response";
+import { RecordExchangeOrderSchema, RecordExchangePaymentSchema } from "../../domain/schemas";
 import { recordOrder, recordPayment } from "../exchange-release";
-import type { IdempotencyEngine, IdempotentOutcome, WriteOutcome } from "../idempotency/engine";
+import type { IdempotentOutcome } from "../idempotency/engine";
 import { parseInput } from "../parse-input";
-import { type ReturnRecording, recordOnReturn } from "../record-events";
-import type { OperationContext, WriteTarget, WriteTargets } from "../types";
-import { actorOf, releaseSettings, type WritePathDeps } from "../write-path";
+import { type KeyedRecordingDeps, recordKeyed } from "../record-keyed";
+import type { OperationContext, WriteTargets } from "../types";
+import { actorOf, releaseSettings } from "../write-path";
 
-interface RecordExchangeDeps extends WritePathDeps {
-  idempotency: IdempotencyEngine;
-  ready: () => Promise<void>;
+interface RecordExchangeDeps extends KeyedRecordingDeps {
   targets: WriteTargets;
 }
 
@@ -53,33 +46,5 @@ export async function recordExchangeOrder(
   const input = parseInput(RecordExchangeOrderSchema, rawBody ?? {}, "body");
   return recordKeyed(deps, id, rawBody, ctx, deps.targets.exchangeOrder(id), (current) =>
     recordOrder(current, input),
-  );
-}
-
-/**
- * Runs `compute` on the latest version under the request's Idempotency-Key. A recording that
- * finds itself done already (null) commits nothing, so the key is recorded on its own.
- */
-async function recordKeyed(
-  deps: RecordExchangeDeps,
-  id: string,
-  rawBody: unknown,
-  ctx: OperationContext,
-  target: WriteTarget,
-  compute: (current: ReturnData, at: string) => ReturnRecording | null,
-): Promise<IdempotentOutcome> {
-  await deps.ready();
-  return deps.idempotency.run(
-    { principal: ctx.principal, ...target, key: ctx.idempotencyKey, body: rawBody ?? {} },
-    async (key): Promise<WriteOutcome> => {
-      const outcome = await recordOnReturn(deps, id, ctx, key, compute);
-      if (outcome.kind === "key-taken") return outcome;
-      const response = deps.respond(outcome.record, 200);
-      if (outcome.kind === "committed" || !key) return { kind: "response", response };
-      const answer = { ...key, response: responseToStore(response) };
-      const recorded = await deps.store.recordIdempotencyAnswer(answer);
-      if (recorded.recorded) return { kind: "response", response };
-      return { kind: "key-taken", record: recorded.record };
-    },
   );
 }

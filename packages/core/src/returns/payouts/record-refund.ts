@@ -6,17 +6,14 @@
  */
 import { assertScope } from "../../domain/principal";
 import { RecordRefundSchema } from "../../domain/schemas";
-import { responseToStore } from "../../store/stored-response";
-import type { IdempotencyEngine, IdempotentOutcome, WriteOutcome } from "../idempotency/engine";
+import type { IdempotentOutcome } from "../idempotency/engine";
 import { parseInput } from "../parse-input";
-import { recordOnReturn } from "../record-events";
+import { type KeyedRecordingDeps, recordKeyed } from "../record-keyed";
 import type { OperationContext, WriteTargets } from "../types";
-import { actorOf, type WritePathDeps } from "../write-path";
+import { actorOf } from "../write-path";
 import { recordPayout } from "./payout-rules";
 
-interface RecordRefundDeps extends WritePathDeps {
-  idempotency: IdempotencyEngine;
-  ready: () => Promise<void>;
+interface RecordRefundDeps extends KeyedRecordingDeps {
   targets: WriteTargets;
 }
 
@@ -29,27 +26,8 @@ export async function recordRefund(
 ): Promise<IdempotentOutcome> {
   assertScope(ctx.principal, "merchant", "write");
   const input = parseInput(RecordRefundSchema, rawBody ?? {}, "body");
-  await deps.ready();
   const actor = actorOf(ctx.principal);
-  return deps.idempotency.run(
-    {
-      principal: ctx.principal,
-      ...deps.targets.refund(id),
-      key: ctx.idempotencyKey,
-      body: rawBody ?? {},
-    },
-    async (key): Promise<WriteOutcome> => {
-      const outcome = await recordOnReturn(deps, id, ctx, key, (current, at) =>
-        recordPayout(current, input, actor, at),
-      );
-      if (outcome.kind === "key-taken") return outcome;
-      const response = deps.respond(outcome.record, 200);
-      if (outcome.kind === "committed" || !key) return { kind: "response", response };
-      // Recorded already under its reference: nothing was committed, so the key is recorded here.
-      const answer = { ...key, response: responseToStore(response) };
-      const recorded = await deps.store.recordIdempotencyAnswer(answer);
-      if (recorded.recorded) return { kind: "response", response };
-      return { kind: "key-taken", record: recorded.record };
-    },
+  return recordKeyed(deps, id, rawBody, ctx, deps.targets.refund(id), (current, at) =>
+    recordPayout(current, input, actor, at),
   );
 }
