@@ -115,6 +115,10 @@ describe.skipIf(skip !== null)(
       ).toBe(1);
       expect(await seriousViolations(page)).toEqual([]);
 
+      const returnId = await page
+        .locator("li[data-return-id]")
+        .first()
+        .getAttribute("data-return-id");
       await send.getByRole("link", { name: "Packzettel drucken" }).click();
       await page.getByTestId("slip-rma").waitFor(SETTLED);
       await loaded(page, ".rk-slip-code");
@@ -141,6 +145,25 @@ describe.skipIf(skip !== null)(
       const pdf = await page.pdf({ format: "A4", preferCSSPageSize: true, printBackground: true });
       const { data, width, height } = rasterisePdf(pdf);
       expect(jsQR(data, width, height)?.data).toBe(number);
+
+      // The back office's return view: the label's status, service, tracking link and cost.
+      const staff = await openPage(browser, {
+        url: shop.url,
+        session: { name: SESSION_COOKIE, value: "staff:warehouse" },
+        locale: "de-DE",
+        viewport: { width: 1280, height: 900 },
+      });
+      await staff.page.goto(`${shop.url}/returns/admin?return=${returnId}`);
+      const label = staff.page.getByTestId("label");
+      await label.waitFor(SETTLED);
+      expect(await label.textContent()).toContain(`Erstellt · Shop Post Paket · ${number}`);
+      expect(await label.getByRole("link", { name: number }).getAttribute("href")).toBe(
+        `${shop.url}/track/${number}`,
+      );
+      expect(await staff.page.getByTestId("label-cost").textContent()).toMatch(/^Etikett 5,40\s€/);
+      expect(await seriousViolations(staff.page)).toEqual([]);
+      expect(staff.errors).toEqual([]);
+      await staff.context.close();
       expect(errors).toEqual([]);
       await context.close();
     });
