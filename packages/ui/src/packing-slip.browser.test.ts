@@ -2,14 +2,18 @@
  * Sending a return back at a drop-off point, in Chromium: after submitting (approved at once by
  * the shop's policy) the request shows the drop-off's instructions, its carrier and where to
  * find one, its RMA number and a packing slip addressed to the return address; in German on a
- * phone, axe finding nothing serious. (By post, the address, and the printed slip's QR code read
- * back: the whole journey in journey.browser.test.ts.)
+ * phone, axe finding nothing serious. The shop buys a paperless label for the parcel (the label
+ * job, with the test shop's carrier): the request shows its drop-off code and tracking number,
+ * and the printed slip carries the label's code, read back. (By post, the address, and the
+ * printed slip's RMA code read back: the whole journey in journey.browser.test.ts.)
  */
+import jsQR from "jsqr";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { seriousViolations } from "./test-support/axe";
 import { browserSkipReason, launchChromium, openPage } from "./test-support/browser";
 import { chooseReason } from "./test-support/choose-reason";
+import { rasterisePdf } from "./test-support/pdf";
 import { screenshot } from "./test-support/screenshots";
 import { ORDER_ID, SESSION_COOKIE, type Shop, startShop } from "./test-support/shop";
 
@@ -43,7 +47,7 @@ describe.skipIf(skip !== null)(
 
     beforeAll(async () => {
       [shop, browser] = await Promise.all([
-        startShop({ returnMethods: RETURN_METHODS, autoApprove: true }),
+        startShop({ returnMethods: RETURN_METHODS, autoApprove: true, labels: true }),
         launchChromium(),
       ]);
     });
@@ -60,12 +64,23 @@ describe.skipIf(skip !== null)(
         viewport,
       });
 
-    /** Waits until the slip's QR code has loaded (an image that failed has no natural width). */
-    const qrLoaded = (page: Page) =>
-      page.waitForFunction(() => {
-        const img = document.querySelector<HTMLImageElement>(".rk-slip-code img");
-        return img?.complete === true && img.naturalWidth > 0;
-      }, SETTLED);
+    /** Waits until every image in `selector` has loaded (a failed one has no natural width). */
+    const loaded = (page: Page, selector: string) =>
+      page.waitForFunction(
+        (within) => {
+          const images = [...document.querySelectorAll<HTMLImageElement>(`${within} img`)];
+          return images.length > 0 && images.every((img) => img.complete && img.naturalWidth > 0);
+        },
+        selector,
+        SETTLED,
+      );
+
+    /** Fires the service's due timers until none is left: the label is prepared, then bought. */
+    const buyLabels = async () => {
+      for (let round = 0; round < 5; round++) {
+        if ((await shop.service.scheduler.fireDue()) === 0) return;
+      }
+    };
 
     test("auf Deutsch am Telefon: Abgabestelle, RMA-Nummer und Packzettel", async () => {
       const { context, page, errors } = await customerPage("de-DE", { width: 360, height: 780 });
@@ -81,11 +96,33 @@ describe.skipIf(skip !== null)(
       expect(await send.getByRole("link", { name: "Abgabestelle finden" }).count()).toBe(1);
       const rma = (await send.getByTestId("rma").textContent()) ?? "";
       expect(rma).toMatch(RMA);
+
+      // The label job buys the parcel's paperless label; the page shows it once reloaded.
+      await buyLabels();
+      await page.reload();
+      const tracking = send.getByTestId("tracking-number");
+      await tracking.waitFor(SETTLED);
+      const number = (await tracking.textContent()) ?? "";
+      expect(number).toMatch(/^\d{20}$/);
+      expect(await tracking.getByRole("link").getAttribute("href")).toBe(
+        `${shop.url}/track/${number}`,
+      );
+      await loaded(page, ".rk-parcel-code");
+      expect(
+        await send
+          .getByRole("img", { name: `Abgabecode Ihres Pakets, Sendungsnummer ${number}` })
+          .count(),
+      ).toBe(1);
       expect(await seriousViolations(page)).toEqual([]);
 
+      const returnId = await page
+        .locator("li[data-return-id]")
+        .first()
+        .getAttribute("data-return-id");
       await send.getByRole("link", { name: "Packzettel drucken" }).click();
       await page.getByTestId("slip-rma").waitFor(SETTLED);
-      await qrLoaded(page);
+      await loaded(page, ".rk-slip-code");
+      expect(await page.getByTestId("slip-tracking").textContent()).toBe(number);
       expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(
         "Packzettel · Acme Outfitters",
       );
@@ -99,6 +136,34 @@ describe.skipIf(skip !== null)(
         360,
       );
       await screenshot(page, "packing-slip-de-phone.png");
+
+      // Printed, the label's code reads back as its tracking number (the RMA's code is hidden
+      // here so the decoder reads the label's; the journey test reads the RMA's).
+      await page.locator(".rk-slip-code > img").evaluate((img: HTMLElement) => {
+        img.style.visibility = "hidden";
+      });
+      const pdf = await page.pdf({ format: "A4", preferCSSPageSize: true, printBackground: true });
+      const { data, width, height } = rasterisePdf(pdf);
+      expect(jsQR(data, width, height)?.data).toBe(number);
+
+      // The back office's return view: the label's status, service, tracking link and cost.
+      const staff = await openPage(browser, {
+        url: shop.url,
+        session: { name: SESSION_COOKIE, value: "staff:warehouse" },
+        locale: "de-DE",
+        viewport: { width: 1280, height: 900 },
+      });
+      await staff.page.goto(`${shop.url}/returns/admin?return=${returnId}`);
+      const label = staff.page.getByTestId("label");
+      await label.waitFor(SETTLED);
+      expect(await label.textContent()).toContain(`Erstellt · Shop Post Paket · ${number}`);
+      expect(await label.getByRole("link", { name: number }).getAttribute("href")).toBe(
+        `${shop.url}/track/${number}`,
+      );
+      expect(await staff.page.getByTestId("label-cost").textContent()).toMatch(/^Etikett 5,40\s€/);
+      expect(await seriousViolations(staff.page)).toEqual([]);
+      expect(staff.errors).toEqual([]);
+      await staff.context.close();
       expect(errors).toEqual([]);
       await context.close();
     });

@@ -23,6 +23,7 @@ import { type DevAuthorizationServer, startDevAuthorizationServer } from "@retur
 import { Hono } from "hono";
 import { readCookie, withCsrfProtection } from "../server/csrf";
 import { mountReturnsUi } from "../server/mount";
+import { labelCarrier, labelCodeSvg } from "./label-carrier";
 
 export const SESSION_COOKIE = "shop_session";
 
@@ -35,6 +36,14 @@ const STOREFRONT_PAGE = `<!doctype html>
 <script type="module" src="/returns/assets/customer.js"></script>
 </body></html>`;
 export const ORDER_ID = "ord_1001";
+/** Where the shop carrier's labels go (`labels`). */
+const RETURNS_ADDRESS = {
+  name: "Acme Outfitters Returns",
+  street1: "Lagerstraße 5",
+  city: "Berlin",
+  postal_code: "10115",
+  country: "DE",
+};
 /** A guest's order (no account): found by its number and email or postcode. */
 export const GUEST_ORDER = { id: "ord_4001", number: "#4001", email: "dana@example.com" };
 export const HUF_ORDER_ID = "ord_3001";
@@ -116,6 +125,14 @@ function shopOrders(extra: readonly OrderInput[], baseUrl: string) {
       number: "#1001",
       customer_id: "alice",
       customer: { name: "Alice Martin", email: "alice@example.com" },
+      // Where a return label is bought from, when the shop buys labels (`labels`).
+      shipping_address: {
+        name: "Alice Martin",
+        street1: "Kastanienallee 12",
+        city: "Berlin",
+        postal_code: "10435",
+        country: "DE",
+      },
       placed_at: daysAgo(6),
       delivered_at: daysAgo(3),
       currency: "EUR",
@@ -197,6 +214,11 @@ interface ShopOptions {
   guests?: boolean | { limits: NonNullable<ReturnsServiceOptions["guests"]>["limits"] };
   /** The reasons that fit each line (`orders.reasons`; default: every reason for every line). */
   reasons?: ReasonRules;
+  /**
+   * Buy a paperless return label for each approved parcel from the shop's own carrier
+   * (`label-carrier.ts`), once the test fires the service's timers (`scheduler.fireDue()`).
+   */
+  labels?: boolean;
 }
 
 /** What the tee, the dress and the journey's jumper can be exchanged for: their other size. */
@@ -305,6 +327,9 @@ export async function startShop(options: ShopOptions = {}): Promise<Shop> {
         return [{ ...offer, available: true }];
       },
     },
+    ...(options.labels
+      ? { carriers: { label: labelCarrier(url), returnsAddress: RETURNS_ADDRESS, paperless: true } }
+      : {}),
     policy: {
       ...(options.refundPolicy ? { refund: options.refundPolicy } : {}),
       ...(options.returnMethods ? { returnMethods: options.returnMethods } : {}),
@@ -366,6 +391,11 @@ export async function startShop(options: ShopOptions = {}): Promise<Shop> {
       "cache-control": "public, max-age=3600",
     }),
   );
+  // The shop carrier's drop-off codes: a label's tracking number as a QR code.
+  host.get("/labels/:file{\\d{20}\\.svg}", (c) => {
+    const svg = labelCodeSvg(c.req.param("file").slice(0, 20));
+    return svg ? c.body(svg, 200, { "content-type": "image/svg+xml" }) : c.notFound();
+  });
   host.route("/", returnsApp(service));
   app = host;
   return {

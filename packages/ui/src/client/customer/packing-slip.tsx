@@ -2,14 +2,16 @@
  * @module client/customer/packing-slip — one request's packing slip, to print and put in the
  * parcel: the RMA number as text and as a QR code (drawn by the mount, `{base}/qr.svg`, so this
  * page carries no QR encoder), the order, the items with their quantities, and where the
- * parcel goes. Shown alone (`?slip=rrq_…`): no header or navigation, and its print styles
+ * parcel goes. With a carrier's label, its tracking number and the drop-off code of a paperless
+ * one (the carrier's own image). Shown alone (`?slip=rrq_…`): no header or navigation, and its print styles
  * fill an A4 page.
  */
 import { useEffect, useState } from "preact/hooks";
 import { apiPaths } from "../api-paths";
-import type { ReturnRequest } from "../api-schemas";
+import type { Return, ReturnRequest } from "../api-schemas";
 import { describeProblem } from "../problems";
 import { usePage } from "../shared/context";
+import { parcelLabel } from "../shared/parcel-words";
 import { Notice } from "../shared/parts";
 import { itemName, orderNumberOf, productLine } from "../shared/product";
 import { useReturnPolicy } from "../shared/use-return-policy";
@@ -68,6 +70,7 @@ export function PackingSlip({ requestId }: { requestId: string }) {
           <dt>{i18n.t("send.requestId")}</dt>
           <dd>{request.id}</dd>
         </dl>
+        <SlipLabel returns={request.returns} />
       </div>
       <h2>{i18n.t("slip.items")}</h2>
       <table class="rk-slip-lines">
@@ -106,5 +109,31 @@ function SlipItem({ line }: { line: ReturnType<typeof productLine> }) {
       {name}
       {line.product?.title ? <span class="rk-slip-sku">{line.sku}</span> : null}
     </>
+  );
+}
+
+/** The carrier's label of the parcel: its tracking number, and the code a paperless one has. */
+function SlipLabel({ returns }: { returns: readonly Return[] }) {
+  const { i18n } = usePage();
+  const label = parcelLabel(returns);
+  if (label?.status !== "created" || !label.tracking_number) return null;
+  const tracking = label.tracking_number;
+  return (
+    <div class="rk-slip-label">
+      {label.qr_code_url ? (
+        <img
+          src={label.qr_code_url}
+          width={160}
+          height={160}
+          alt={i18n.t("slip.labelQrAlt", { tracking })}
+        />
+      ) : null}
+      <dl class="rk-ids">
+        <dt>{i18n.t("parcel.carrier")}</dt>
+        <dd>{label.service ?? label.carrier}</dd>
+        <dt>{i18n.t("parcel.trackingNumber")}</dt>
+        <dd data-testid="slip-tracking">{tracking}</dd>
+      </dl>
+    </div>
   );
 }

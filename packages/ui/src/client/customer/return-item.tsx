@@ -8,6 +8,8 @@ import { StateBadge, Timeline } from "../shared/parts";
 import { exchangedFor, itemName, ProductThumb, productLine } from "../shared/product";
 import { RefundBlock } from "../shared/refund";
 import { GradeExplanation } from "../shared/refund-story";
+import { ParcelLabel, ParcelStatus } from "./parcel-label";
+import { SENDABLE } from "./send-back";
 
 interface Props {
   record: Return;
@@ -31,6 +33,7 @@ export function ReturnItem({ record, label, onAct }: Props) {
       </div>
       <p class="rk-muted">{i18n.t("returns.reason", { reason: label(record.reason) })}</p>
       <ExchangeLine record={record} />
+      <ReturnParcel record={record} />
       <RefundBlock refund={record.refund} />
       <GradeExplanation record={record} i18n={i18n} />
       <Timeline
@@ -72,4 +75,14 @@ function ExchangeLine({ record }: { record: Return }) {
       {status ? <p class="rk-exchange-status">{status}</p> : null}
     </>
   );
+}
+
+/**
+ * The parcel of a return sent on its own (a request's shows in its send-back section, while it
+ * is to be sent): its label while sendable, and the latest scan once the carrier moved it.
+ */
+function ReturnParcel({ record }: { record: Return }) {
+  const sendable = SENDABLE.has(record.state);
+  if (record.request_id && sendable) return null;
+  return sendable ? <ParcelLabel returns={[record]} /> : <ParcelStatus record={record} />;
 }

@@ -2,13 +2,15 @@
  * @module client/customer/send-back — what a customer does with a request's parcel: its RMA
  * number beside the request id from submission on, and once the shop has approved it (at once
  * when the shop approves by policy) the instructions of its return method, the address and the
- * packing slip to print. A request is one parcel.
+ * packing slip to print, and the carrier's label where the shop buys one. A request is one
+ * parcel.
  */
 import type { ReturnAddress, ReturnPolicy, ReturnRequest } from "../api-schemas";
 import { usePage } from "../shared/context";
+import { ParcelLabel } from "./parcel-label";
 
 /** The states in which the parcel is to be sent, or is on its way: the slip stays at hand. */
-const SENDABLE: ReadonlySet<string> = new Set(["approved", "in_transit"]);
+export const SENDABLE: ReadonlySet<string> = new Set(["approved", "in_transit"]);
 
 /** The address a request's parcel goes to, when its method has one. */
 export function addressFor(request: ReturnRequest, policy: ReturnPolicy): ReturnAddress | null {
@@ -109,7 +111,7 @@ export function SendBack({
       {sendable && policy ? (
         <>
           <MethodInstructions request={request} policy={policy} />
-          {/* A carrier's label, where one exists (carriers, issue #48), goes beside the slip. */}
+          <ParcelLabel returns={request.returns} />
           <p class="rk-slip-link">
             <a class="rk-button" href={slipHref(request.id)}>
               {i18n.t("send.printSlip")}

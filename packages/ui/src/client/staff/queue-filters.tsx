@@ -1,7 +1,8 @@
 /**
  * @module client/staff/queue-filters — what narrows the queue besides its state: reason,
- * resolution and the days a return was made in. Each is a filter of the merchant list API
- * (`reason`, `resolution`, `created_from`, `created_to`), so a page holds only what matches.
+ * resolution, the days a return was made in, and parcels no scan moved. Each is a filter of the
+ * merchant list API (`reason`, `resolution`, `created_from`, `created_to`, `stalled`), so a page
+ * holds only what matches.
  */
 import type { MessageKey } from "../messages/en";
 import { usePage } from "../shared/context";
@@ -15,9 +16,17 @@ export interface QueueFilter {
   /** Days as a date input gives them (`YYYY-MM-DD`), both included; "" for unbounded. */
   from: string;
   to: string;
+  /** Only returns whose label was bought long enough ago that a scan should have moved them. */
+  stalled: boolean;
 }
 
-export const NO_FILTER: QueueFilter = { reason: "", resolution: "", from: "", to: "" };
+export const NO_FILTER: QueueFilter = {
+  reason: "",
+  resolution: "",
+  from: "",
+  to: "",
+  stalled: false,
+};
 
 /** The list API's query for a filter: the days as instants of the page's own time zone. */
 export function filterQuery(filter: QueueFilter) {
@@ -32,6 +41,7 @@ export function filterQuery(filter: QueueFilter) {
     created_from: filter.from ? midnight(filter.from) : undefined,
     // The last day is included: the window ends at the next day's midnight.
     created_to: filter.to ? midnight(filter.to, 1) : undefined,
+    stalled: filter.stalled ? ("true" as const) : undefined,
   };
 }
 
@@ -44,8 +54,10 @@ export function QueueFilters({
 }) {
   const { i18n } = usePage();
   const { reasons, label } = useReasons();
-  const set = (key: keyof QueueFilter) => (event: { currentTarget: { value: string } }) =>
-    onChange({ ...filter, [key]: event.currentTarget.value });
+  const set =
+    (key: "reason" | "resolution" | "from" | "to") =>
+    (event: { currentTarget: { value: string } }) =>
+      onChange({ ...filter, [key]: event.currentTarget.value });
   return (
     <fieldset class="rk-filters">
       <legend>{i18n.t("staff.filters")}</legend>
@@ -83,6 +95,14 @@ export function QueueFilters({
       <label>
         {i18n.t("staff.filterTo")}
         <input type="date" value={filter.to} min={filter.from || undefined} onChange={set("to")} />
+      </label>
+      <label class="rk-check">
+        <input
+          type="checkbox"
+          checked={filter.stalled}
+          onChange={(event) => onChange({ ...filter, stalled: event.currentTarget.checked })}
+        />
+        {i18n.t("staff.filter.stalled")}
       </label>
       <button type="button" class="rk-button" onClick={() => onChange(NO_FILTER)}>
         {i18n.t("staff.filterReset")}

@@ -16,6 +16,7 @@ import { useReasons } from "../shared/use-reasons";
 import { ActionForm } from "./action-form";
 import { Deliveries } from "./deliveries";
 import { OrderFacts } from "./order-facts";
+import { ParcelFacts } from "./parcel-facts";
 import { RequestSiblings } from "./request-detail";
 import { useResource } from "./use-resource";
 
@@ -72,6 +73,7 @@ export function ReturnDetail({ id, onBack, onOpenReturn, onOpenRequest }: Props)
               ) : null}
             </dd>
             <ExchangeProgress record={record} i18n={i18n} />
+            <ParcelFacts record={record} i18n={i18n} />
             {record.grade ? (
               <>
                 <dt>{i18n.t("event.grade")}</dt>
