@@ -12,7 +12,7 @@ import { type Principal, type ReturnsService, toDecimalAmount } from "@returnkit
 type Json = Record<string, any>;
 
 /** What the desk did for an event: its words, and whether it issued the exchange (the order). */
-export interface DeskAction {
+interface DeskAction {
   text: string;
   issued: boolean;
 }
