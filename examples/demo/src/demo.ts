@@ -6,7 +6,9 @@
  * response offers, starting from the `create` form a returnable order line carries (two of them
  * exchanges: one instant, one for a dearer colour the customer pays for); a
  * three-item request starts from the order's `create_request` form and ships as one parcel
- * (request-story.ts); one more return is refused by its order, and the agent reads why from
+ * (request-story.ts): its approval buys the return label from the EasyPost stand-in
+ * (`@returnkit/carrier-easypost/stand-in`), and the carrier's signed tracking webhooks ship and
+ * receive its returns with no staff click; one more return is refused by its order, and the agent reads why from
  * the problem. At
  * `return.graded` (the refund is final) an in-process subscriber pays the refund or the store
  * credit and records the payout (`service.recordRefund`, published as `return.refunded`); its
@@ -22,6 +24,8 @@
 import { randomUUID } from "node:crypto";
 import { EventEmitter, once } from "node:events";
 import { fileURLToPath } from "node:url";
+import { easypostCarrier } from "@returnkit/carrier-easypost";
+import { startEasyPostStandIn } from "@returnkit/carrier-easypost/stand-in";
 import {
   consoleLogger,
   generateWebhookSecret,
@@ -376,6 +380,9 @@ async function main() {
     },
     onRejected: (error) => console.log(`        ${pc.red("⇢ webhook rejected")} ${error.code}`),
   });
+  // The carrier: EasyPost's API as its local stand-in answers it (no account, nothing charged).
+  const easypost = await startEasyPostStandIn();
+  const carrierSecret = generateWebhookSecret();
   const run = Date.now().toString(36);
   const orders = demoOrderBook(run);
   const fitSignalLines: string[] = [];
@@ -400,6 +407,24 @@ async function main() {
     allowedDestinations: [new URL(receiver.url).hostname],
     retrySchedule: [0, 200, 1_000, 5_000],
     subscribers: [shop.subscriber],
+    // An approval buys the parcel's return label (on the scheduler); scans move the returns.
+    carriers: {
+      label: easypostCarrier({
+        apiKey: easypost.apiKey,
+        webhookSecret: carrierSecret,
+        baseUrl: easypost.baseUrl,
+      }),
+      returnsAddress: {
+        name: "Returns",
+        company: "returnkit example shop",
+        street1: "388 Townsend St",
+        city: "San Francisco",
+        state: "CA",
+        postal_code: "94107",
+        country: "US",
+      },
+      parcel: { weight_grams: 900 },
+    },
     // The demo prints each call itself; the service speaks only of trouble.
     logger: consoleLogger({ level: "warn" }),
     // Held until the line of the call that caused it is printed (see `call`).
@@ -410,6 +435,7 @@ async function main() {
   }).catch(async (error: unknown) => {
     // `pnpm start` may have the data directory: the open receiver must not keep us running.
     await receiver.close();
+    await easypost.close();
     throw error;
   });
   service = server.service;
@@ -583,6 +609,10 @@ async function main() {
       customerToken: tokens.alice,
       merchantToken: tokens.merchant,
       orderId: orders.id("4004"),
+      carrier: {
+        webhookSecret: carrierSecret,
+        labelBought: (id) => afterShop(server.service, id, "return.label_created", {}),
+      },
     });
     for (const one of request.returns) {
       results.push({ label: `request: ${one.sku}`, ...one });
@@ -695,6 +725,7 @@ async function main() {
     await forgetDemoEndpoints(server.service);
     await server.close();
     await receiver.close();
+    await easypost.close();
   }
 }
 

@@ -142,13 +142,22 @@ export function demoOrderBook(run: string, now = Date.now(), pictures?: string):
         },
       ],
     },
-    // Three lines alice sends back in one request, as one parcel.
+    // Three lines alice sends back in one request, as one parcel: the return label is bought
+    // from her address (the other orders give none, so no label is bought for them).
     {
       id: id("4004"),
       customer_id: "alice",
       placed_at: daysAgo(8),
       delivered_at: daysAgo(5),
       currency: "EUR",
+      shipping_address: {
+        name: "Alice Martin",
+        street1: "417 Montgomery St",
+        city: "San Francisco",
+        state: "CA",
+        postal_code: "94104",
+        country: "US",
+      },
       lines: [
         {
           sku: "KNIT-GRN-M",

@@ -1,10 +1,13 @@
 /**
  * @module request-story — a three-item request: alice's agent sends three lines of one order
  * as ONE return request through the `create_request` form the returnable view offers, and
- * submits it; the back office approves two and rejects one, ships the request as one parcel,
- * receives, grades (one line with a unit fewer accepted) and closes both. Every step follows a
- * `_templates` form of the response before it.
+ * submits it; the back office approves two and rejects one. The approval buys the parcel's
+ * return label from the carrier (the EasyPost stand-in), and the carrier's signed tracking
+ * webhooks — in transit, then delivered — ship and receive both returns with no staff click.
+ * The back office grades (one line with a unit fewer accepted) and closes both. Every staff
+ * step follows a `_templates` form of the response before it.
  */
+import { signEasyPostWebhook, trackerEvent } from "@returnkit/carrier-easypost/stand-in";
 import { toDecimalAmount } from "@returnkit/core";
 import pc from "picocolors";
 import { requestBodyFromTemplate } from "./order-book";
@@ -15,13 +18,25 @@ type Json = Record<string, any>;
 /** One HTTP call of the timeline, printed; throws on a refusal. */
 type Call = (token: string, method: string, url: string, body?: Json) => Promise<Json>;
 
+/** The carrier's side of the story: its webhook secret, and a wait for a return's label. */
+interface CarrierSide {
+  /** The secret the stand-in signs tracking webhooks with (the adapter's `webhookSecret`). */
+  webhookSecret: string;
+  /** Resolves with return `id` once the label job recorded its label (`return.label_created`). */
+  labelBought: (id: string) => Promise<Json>;
+}
+
 interface RequestStoryInput {
   base: string;
   call: Call;
   customerToken: string;
   merchantToken: string;
   orderId: string;
+  carrier: CarrierSide;
 }
+
+/** The carrier's scans of the parcel, in the order it sends them. */
+const SCANS = ["in_transit", "delivered"] as const;
 
 /** What alice fills into the request form, by sku. */
 const CHOICES: Record<string, Json> = {
@@ -86,15 +101,18 @@ export async function runRequestStory(input: RequestStoryInput): Promise<Request
     await follow(call, merchantToken, one, decision.event, decision.body);
   }
   request = await call(merchantToken, "GET", requestPath);
-  request = await follow(call, merchantToken, request, "ship", {
-    carrier: "DHL",
-    tracking_number: "JD014600009921",
-  });
+  const approved = (request.returns as Json[]).filter((one) => one.state === "approved");
+  const labelled = await Promise.all(approved.map((one) => input.carrier.labelBought(one.id)));
+  printLabel(labelled[0]!);
+  for (const [index, scan] of SCANS.entries()) {
+    await postScan(base, input.carrier.webhookSecret, labelled[0]!.label, scan, index);
+  }
 
-  for (const shipped of request.returns as Json[]) {
-    const grade = GRADES[shipped.line.sku];
+  // The carrier's scans shipped and received the parcel's returns: staff grade and close them.
+  request = await call(merchantToken, "GET", requestPath);
+  for (const received of request.returns as Json[]) {
+    const grade = GRADES[received.line.sku];
     if (!grade) continue;
-    const received = await follow(call, merchantToken, shipped, "receive");
     const accepted = received._templates.grade.properties.find(
       (p: Json) => p.name === "accepted_quantity",
     ).value as number;
@@ -116,6 +134,41 @@ export async function runRequestStory(input: RequestStoryInput): Promise<Request
     })),
     request,
   };
+}
+
+/** The label the approval bought: carrier and service, tracking number, what it cost. */
+function printLabel(record: Json) {
+  const label = record.label;
+  const cost = label.cost
+    ? `${toDecimalAmount(label.cost.amount, label.cost.currency)} ${label.cost.currency}`
+    : "-";
+  console.log(
+    `    ${pc.cyan("label")} ${label.status} by ${label.carrier} ${label.service ?? ""}, tracking ${pc.bold(label.tracking_number)}, cost ${cost} ${pc.dim(`(bought at approval by the label job; ${label.label_url})`)}`,
+  );
+}
+
+/**
+ * Posts one scan of the parcel as the carrier does: an EasyPost tracker Event, signed with the
+ * webhook secret, to the public `POST /v1/carriers/easypost/events` (no bearer token).
+ */
+async function postScan(base: string, secret: string, label: Json, status: string, index: number) {
+  // Scan times a minute apart, in the order sent: scans move returns in lifecycle order.
+  const datetime = new Date(Date.now() + index * 60_000).toISOString();
+  const id = `evt_demo_${label.tracking_number}_${index}`;
+  const body = JSON.stringify(
+    trackerEvent({ id, tracking_code: label.tracking_number, status, datetime }),
+  );
+  const response = await fetch(`${base}/v1/carriers/easypost/events`, {
+    method: "POST",
+    headers: signEasyPostWebhook(body, secret),
+    body,
+  });
+  const receipt = (await response.json()) as Json;
+  if (!response.ok)
+    throw new Error(`the ${status} scan was refused: ${receipt.detail ?? response.status}`);
+  console.log(
+    `    ${pc.cyan("carrier")} POST  /v1/carriers/easypost/events ${pc.green(String(response.status))}  ${status} scan, signed ${pc.dim(`→ ${receipt.returns_updated} returns updated`)}`,
+  );
 }
 
 /** Each return's final refund, and the request's, as the back office sees them. */

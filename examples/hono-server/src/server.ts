@@ -11,6 +11,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { serve } from "@hono/node-server";
 import { returnsApp } from "@returnkit/adapter-hono";
 import {
+  type CarrierOptions,
   createReturnsService,
   type ExchangeOptions,
   type FitSignal,
@@ -82,6 +83,11 @@ export interface ReturnsServerOptions {
   exchanges?: ExchangeOptions;
   /** Where requests, deliveries and failures are logged (pino fits); the service's default when omitted. */
   logger?: Logger;
+  /**
+   * The carrier return labels are bought from at approval, and whose tracking webhooks
+   * `POST /v1/carriers/{name}/events` takes (the service's `carriers`); none when omitted.
+   */
+  carriers?: CarrierOptions;
 }
 
 export interface ReturnsServer {
@@ -165,6 +171,7 @@ export async function startReturnsServer(
     ...(options.refundPolicy ? { policy: { refund: options.refundPolicy } } : {}),
     ...(options.orders && options.exchanges ? { exchanges: options.exchanges } : {}),
     logger: options.logger,
+    ...(options.carriers ? { carriers: options.carriers } : {}),
   });
   // The MCP endpoint takes the service's auth (its own audience), logger and onError.
   service.mount("/mcp", createMcpHandler(service));

@@ -6,8 +6,8 @@ import {
 } from "@returnkit/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { easypostCarrier } from "./easypost-carrier";
-import { trackerEvent } from "./test-support/fixtures";
-import { type StandIn, signEasyPostWebhook, startEasyPostStandIn } from "./test-support/stand-in";
+import { trackerEvent } from "./stand-in/fixtures";
+import { type StandIn, signEasyPostWebhook, startEasyPostStandIn } from "./stand-in/server";
 
 const SECRET = "whsec-stand-in-sécret";
 

@@ -9,7 +9,7 @@ import {
   parcelService,
 } from "../../core/src/returns/parcels/test-support/parcel-service";
 import { easypostCarrier } from "./easypost-carrier";
-import { type StandIn, startEasyPostStandIn } from "./test-support/stand-in";
+import { type StandIn, startEasyPostStandIn } from "./stand-in/server";
 
 let standIn: StandIn;
 beforeAll(async () => {

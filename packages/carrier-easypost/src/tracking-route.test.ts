@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parcelService, staff } from "../../core/src/returns/parcels/test-support/parcel-service";
 import { easypostCarrier } from "./easypost-carrier";
-import { trackerEvent } from "./test-support/fixtures";
-import { type StandIn, signEasyPostWebhook, startEasyPostStandIn } from "./test-support/stand-in";
+import { trackerEvent } from "./stand-in/fixtures";
+import { type StandIn, signEasyPostWebhook, startEasyPostStandIn } from "./stand-in/server";
 
 const SECRET = "whsec-tracking-route";
 const URL = "http://localhost/v1/carriers/easypost/events";

@@ -70,7 +70,8 @@ export function registerGetReturn(server: ToolRegistry, tools: ToolContext): voi
     "get_return",
     {
       title: "Get a return",
-      description: "One return with its history and what you may do to it now.",
+      description:
+        "One return with its history and what you may do to it now; once a return label is bought, label (carrier and service, tracking number and URL, label_url, cost, fee_charged) and tracking (the carrier's latest status and scans).",
       inputSchema: z.object({ id: returnId }),
       outputSchema: ReturnOutput,
       annotations: READ_ONLY,

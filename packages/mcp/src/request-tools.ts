@@ -14,6 +14,7 @@ import { ShipReturnRequestSchema, SubmitReturnRequestSchema } from "@returnkit/c
 import { z } from "zod";
 import { moneyText, returnItem } from "./line-names";
 import { ReturnRequestEstimateOutput, ReturnRequestOutput } from "./output-schemas";
+import { parcelText } from "./parcel-text";
 import type { ToolContext, ToolRegistry } from "./tool-context";
 import { toolResult } from "./tool-result";
 import {
@@ -38,7 +39,14 @@ function summary(request: ReturnRequestData, verb: string, replayed = false): st
     .map((one) => `${one.id} ${returnItem(one)} ${one.state}`)
     .join(", ");
   const refunds = request.refund ? ` ${refundPhrase(request.refund)}.` : "";
-  return `Return request ${request.id} ${replayed ? `was already ${verb}` : verb}: ${states}.${refunds}`;
+  return `Return request ${request.id} ${replayed ? `was already ${verb}` : verb}: ${states}.${refunds}${requestParcel(request)}`;
+}
+
+/** " Label created: …; last scan …": the request's one parcel, as its returns all carry it. */
+function requestParcel(request: ReturnRequestData): string {
+  const carrying = request.returns.find((one) => one.label !== null || one.tracking !== null);
+  const text = carrying ? parcelText(carrying) : null;
+  return text ? ` ${text.charAt(0).toUpperCase()}${text.slice(1)}.` : "";
 }
 
 function answer(verb: string) {
@@ -57,7 +65,7 @@ export function registerRequestReads(server: ToolRegistry, tools: ToolContext): 
     "get_return_request",
     {
       title: "Get a return request",
-      description: `${whose} of several lines: each line's return with its state, history and refund, and refund: what the request pays back in all (minor units of the order's currency: currency_exponent says how many digits they have).`,
+      description: `${whose} of several lines: each line's return with its state, history and refund, and the parcel's label and tracking once a label is bought (every return of the request carries the same), and refund: what the request pays back in all (minor units of the order's currency: currency_exponent says how many digits they have).`,
       inputSchema: z.object({ id: requestId }),
       outputSchema: ReturnRequestOutput,
       annotations: READ_ONLY,

@@ -6,6 +6,7 @@ import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import type { OperationContext, Principal, ReturnData, ReturnResult } from "@returnkit/core";
 import { z } from "zod";
 import { exchangeText, returnItem } from "./line-names";
+import { parcelText } from "./parcel-text";
 
 export const writeFields = {
   idempotency_key: z
@@ -76,6 +77,6 @@ export function returnOutput(
 export function summarize(record: ReturnData, verb: string, replayed = false): string {
   const again = replayed ? " (replayed: this key already did it)" : "";
   const order = record.order_line?.order_number ?? record.order_id;
-  const exchange = exchangeText(record);
-  return `Return ${record.id} of ${returnItem(record)}, order ${order}, ${verb}${again}; state ${record.state}, version ${record.version}${exchange ? `; ${exchange}` : ""}.`;
+  const facts = [exchangeText(record), parcelText(record)].filter(Boolean);
+  return `Return ${record.id} of ${returnItem(record)}, order ${order}, ${verb}${again}; state ${record.state}, version ${record.version}${facts.map((fact) => `; ${fact}`).join("")}.`;
 }

@@ -6,10 +6,7 @@
  */
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import {
-  type StandIn,
-  startEasyPostStandIn,
-} from "../../carrier-easypost/src/test-support/stand-in";
+import { type StandIn, startEasyPostStandIn } from "../../carrier-easypost/src/stand-in/server";
 import { postgresStore } from "./postgres-store";
 import {
   DATABASE_URL,

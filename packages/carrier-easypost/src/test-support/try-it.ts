@@ -6,8 +6,8 @@
  */
 
 import { easypostCarrier } from "../index";
-import { trackerEvent } from "./fixtures";
-import { signEasyPostWebhook, startEasyPostStandIn } from "./stand-in";
+import { trackerEvent } from "../stand-in/fixtures";
+import { signEasyPostWebhook, startEasyPostStandIn } from "../stand-in/server";
 
 export async function tryIt(log: (line: string) => void): Promise<void> {
   const standIn = await startEasyPostStandIn();

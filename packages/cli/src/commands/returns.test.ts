@@ -1,3 +1,4 @@
+import type { ReturnLabel, Tracking } from "@returnkit/core";
 import type { ReturnsStore, StoredReturn } from "@returnkit/core/store";
 import { advanceStoredReturn, makeOutboxEvent, makeStoredReturn } from "@returnkit/testing";
 import { describe, expect } from "vitest";
@@ -13,6 +14,44 @@ const REFUND = {
   method: "original_payment",
   status: "estimate",
 } as const;
+
+const LABEL: ReturnLabel = {
+  status: "created",
+  carrier: "easypost",
+  service: "USPS Priority",
+  shipment_id: "shp_1",
+  rate_id: "rate_1",
+  tracking_number: "9400111899560000000001",
+  tracking_url: "https://track.easypost.com/djE6dHJr",
+  label_url: "https://easypost-files.s3.amazonaws.com/label.png",
+  qr_code_url: null,
+  cost: { amount: 540, currency: "USD" },
+  fee_charged: 495,
+  reason: null,
+  attempts: 0,
+  created_at: "2026-11-20T10:00:00.000Z",
+};
+
+const TRACKING: Tracking = {
+  status: "delivered",
+  last_event_at: "2026-11-22T15:30:00.000Z",
+  events: [
+    {
+      provider_event_id: "trk_1",
+      status: "in_transit",
+      occurred_at: "2026-11-21T08:00:00.000Z",
+      description: "Departed facility",
+      location: "PORTLAND OR",
+    },
+    {
+      provider_event_id: "trk_2",
+      status: "delivered",
+      occurred_at: "2026-11-22T15:30:00.000Z",
+      description: "Delivered",
+      location: null,
+    },
+  ],
+};
 
 describe("returnkit returns show", () => {
   itOnItsOwnSchema(
@@ -148,6 +187,68 @@ describe("returnkit returns show", () => {
         "  refund: 6.11 MRU by original_payment (estimate): items 12.34 MRU, restocking 1.23 MRU, return shipping 5.00 MRU",
         "  refund: 6.11 MGA by original_payment (estimate): items 12.34 MGA, restocking 1.23 MGA, return shipping 5.00 MGA",
         "  refund: 0.611 IQD by original_payment (estimate): items 1.234 IQD, restocking 0.123 IQD, return shipping 0.500 IQD",
+      ]);
+    },
+  );
+
+  itOnItsOwnSchema(
+    "returns show - the parcel: its label with cost and fee charged, and its tracking scans",
+    async ({ db }) => {
+      const draft = makeStoredReturn();
+      const stored = await commitNew(db.store, {
+        ...draft,
+        record: { ...draft.record, refund: REFUND, label: LABEL, tracking: TRACKING },
+      });
+      const bare = await commitNew(db.store, makeStoredReturn());
+
+      const text = await returnkit(["returns", "show", stored.record.id, ...db.flags]);
+      const none = await returnkit(["returns", "show", bare.record.id, ...db.flags]);
+
+      expect(text.code, text.stderr).toBe(0);
+      const lines = text.stdout.split("\n");
+      expect(lines.slice(4, 9)).toEqual([
+        "  label: created, easypost USPS Priority, bought 2026-11-20T10:00:00.000Z",
+        "    tracking 9400111899560000000001 https://track.easypost.com/djE6dHJr",
+        "    label https://easypost-files.s3.amazonaws.com/label.png",
+        "    cost 5.40 USD, fee charged 4.95 EUR",
+        "  tracking: delivered, last scan 2026-11-22T15:30:00.000Z",
+      ]);
+      expect(lines[9]).toMatch(/^ {4}AT +STATUS +LOCATION +DESCRIPTION$/);
+      expect(lines[10]).toMatch(
+        /^ {4}2026-11-21T08:00:00\.000Z +in_transit +PORTLAND OR +Departed facility$/,
+      );
+      expect(lines[11]).toMatch(/^ {4}2026-11-22T15:30:00\.000Z +delivered +- +Delivered$/);
+      expect(none.stdout.split("\n")[4]).toBe("  label: none bought");
+      expect(none.stdout).not.toContain("  tracking:");
+    },
+  );
+
+  itOnItsOwnSchema(
+    "returns show - a label the carrier refused says why; a label without scans says so",
+    async ({ db }) => {
+      const draft = makeStoredReturn();
+      const failed = {
+        ...LABEL,
+        status: "failed" as const,
+        service: null,
+        tracking_number: null,
+        tracking_url: null,
+        label_url: null,
+        cost: null,
+        fee_charged: null,
+        created_at: null,
+        reason: "address not deliverable",
+      };
+      const stored = await commitNew(db.store, {
+        ...draft,
+        record: { ...draft.record, label: failed, tracking: null },
+      });
+
+      const text = await returnkit(["returns", "show", stored.record.id, ...db.flags]);
+
+      expect(text.stdout.split("\n").slice(4, 6)).toEqual([
+        "  label: failed, easypost: address not deliverable",
+        "  tracking: no scan yet",
       ]);
     },
   );

@@ -1,7 +1,7 @@
 /**
  * @module commands/returns — `returnkit returns show <return_id>`: one return as the store
  * holds it, for an operator answering "what happened to this return?": its line and order,
- * its state, its refund with the fees taken, and every step of its history with who took it.
+ * its state, its refund with the fees taken, its parcel's label and scans, and every step of its history with who took it.
  * Its webhooks are `deliveries list --return`. `returns list --order <order_id>` finds the
  * returns of the order a customer quotes, newest first, a page at a time.
  */
@@ -17,11 +17,13 @@ import type { Command, OptionValues } from "../command";
 import { notFoundError, usageError } from "../errors";
 import { NONE, table } from "../output";
 import { listLimitOf } from "../paging";
+import { parcelLines } from "./parcel-lines";
 
 const show: Command = {
   words: ["returns", "show"],
   usage: "<return_id>",
-  summary: "one return: its line, order, state, refund and fees, and every step of its history",
+  summary:
+    "one return: its line, order, state, refund and fees, parcel, and every step of its history",
   args: ["return_id"],
   options: [],
   async run(db, { args }) {
@@ -112,6 +114,7 @@ function describeReturn(record: ReturnData): string[] {
     `  ${line.sku}${size} × ${line.quantity}: ${record.reason}, ${record.resolution}${exchange}`,
     `  order ${record.order_id}, customer ${record.customer_id}, request ${request}`,
     `  refund: ${describeRefund(record.refund)}`,
+    ...parcelLines(record),
     "",
     ...table(["#", "AT", "EVENT", "STATE", "BY", "NOTE"], record.history.map(historyRow)),
   ];

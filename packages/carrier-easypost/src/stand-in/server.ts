@@ -1,10 +1,10 @@
 /**
- * @module test-support/stand-in — a local stand-in for the part of EasyPost's API the adapter
+ * @module stand-in/server — a local stand-in for the part of EasyPost's API the adapter
  * uses, on 127.0.0.1: create, read, buy and refund a shipment, make a form, with Basic auth,
  * the documented errors, and a 5xx on demand. It also signs tracking Events the way EasyPost
  * signs webhooks (https://docs.easypost.com/docs/webhooks: `X-Hmac-Signature:
- * hmac-sha256-hex=<hex>`, HMAC-SHA256 of the raw body with the webhook secret). Tests only:
- * nothing here reaches the internet.
+ * hmac-sha256-hex=<hex>`, HMAC-SHA256 of the raw body with the webhook secret). Demos and
+ * tests only (`@returnkit/carrier-easypost/stand-in`): nothing here reaches the internet.
  */
 
 import { createHmac } from "node:crypto";
@@ -24,6 +24,7 @@ import {
 export interface StandIn {
   /** What the SDK is given as `baseUrl`: `http://127.0.0.1:<port>/v2/`. */
   baseUrl: string;
+  /** The API key it takes (the Basic-auth user name): give it to `easypostCarrier`. */
   apiKey: string;
   /** Every request received, in order (method and path). */
   requests: { method: string; path: string; body: unknown }[];
@@ -31,6 +32,7 @@ export interface StandIn {
   purchases: () => number;
   /** The next `count` requests are answered with `status` (500 or 503) and EasyPost's body. */
   failNext: (status: number, count?: number) => void;
+  /** Stops listening and drops open connections. */
   close: () => Promise<void>;
 }
 

@@ -1,5 +1,5 @@
 /**
- * @module test-support/fixtures — EasyPost's objects as its API reference documents them, for
+ * @module stand-in/fixtures — EasyPost's objects as its API reference documents them, for
  * the stand-in to answer with. Each builder cites the page it follows; field names and value
  * shapes (decimal strings for money, ids with their prefixes) are the reference's.
  */
