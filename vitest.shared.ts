@@ -12,6 +12,10 @@ export const workspaceAlias = [
   { find: /^@returnkit\/adapter-express$/, replacement: src("adapter-express/src/index.ts") },
   { find: /^@returnkit\/webhook-verify$/, replacement: src("webhook-verify/src/index.ts") },
   { find: /^@returnkit\/carrier-easypost$/, replacement: src("carrier-easypost/src/index.ts") },
+  {
+    find: /^@returnkit\/carrier-easypost\/stand-in$/,
+    replacement: src("carrier-easypost/src/stand-in/index.ts"),
+  },
   { find: /^@returnkit\/store-postgres$/, replacement: src("store-postgres/src/index.ts") },
   { find: /^@returnkit\/dev-auth$/, replacement: src("dev-auth/src/index.ts") },
   { find: /^@returnkit\/mcp$/, replacement: src("mcp/src/index.ts") },
