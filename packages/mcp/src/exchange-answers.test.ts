@@ -26,6 +26,17 @@ describe("tools offer and start exchanges", () => {
     customer = await connectClient(url, testToken("portal", CUSTOMER));
     backOffice = await connectClient(url, testToken("merchant", "agent-7"));
   });
+  /** The customer starts exchanging the navy jumper for `sku`, under `key`. */
+  const startExchange = (sku: string, key: string) =>
+    callTool(customer, "start_return", {
+      order_id: JUMPER_ORDER.id,
+      line: { sku: "JUMPER-NAVY", size: "M", quantity: 1 },
+      reason: "CHANGED_MIND",
+      resolution: "EXCHANGE",
+      exchange_for: { sku },
+      idempotency_key: key,
+    });
+
   afterAll(async () => {
     await customer.close();
     await backOffice.close();
@@ -44,14 +55,7 @@ describe("tools offer and start exchanges", () => {
   });
 
   it("start_return - an exchange for a dearer colour says what the customer pays", async () => {
-    const started = await callTool(customer, "start_return", {
-      order_id: JUMPER_ORDER.id,
-      line: { sku: "JUMPER-NAVY", size: "M", quantity: 1 },
-      reason: "CHANGED_MIND",
-      resolution: "EXCHANGE",
-      exchange_for: { sku: "JUMPER-RED-M" },
-      idempotency_key: "exchange-red",
-    });
+    const started = await startExchange("JUMPER-RED-M", "exchange-red");
     expect(started.isError, textOf(started)).toBeFalsy();
     expect(textOf(started)).toMatch(
       /; exchange for Wool jumper, Red \/ M \(JUMPER-RED-M\) × 1, the customer pays 10\.00 EUR\.$/,
@@ -67,28 +71,14 @@ describe("tools offer and start exchanges", () => {
   });
 
   it("start_return - an item out of stock is refused, naming what can be chosen", async () => {
-    const refused = await callTool(customer, "start_return", {
-      order_id: JUMPER_ORDER.id,
-      line: { sku: "JUMPER-NAVY", size: "M", quantity: 1 },
-      reason: "CHANGED_MIND",
-      resolution: "EXCHANGE",
-      exchange_for: { sku: "JUMPER-OAT-M" },
-      idempotency_key: "exchange-oat",
-    });
+    const refused = await startExchange("JUMPER-OAT-M", "exchange-oat");
     expect(refused.isError).toBe(true);
     expect(textOf(refused)).toContain("JUMPER-OAT-M");
     expect(textOf(refused)).toContain("JUMPER-RED-M");
   });
 
   it("record_exchange_payment, record_exchange_order - the back office's agent pays and sends the exchange", async () => {
-    const started = await callTool(customer, "start_return", {
-      order_id: JUMPER_ORDER.id,
-      line: { sku: "JUMPER-NAVY", size: "M", quantity: 1 },
-      reason: "CHANGED_MIND",
-      resolution: "EXCHANGE",
-      exchange_for: { sku: "JUMPER-RED-M" },
-      idempotency_key: "exchange-paid",
-    });
+    const started = await startExchange("JUMPER-RED-M", "exchange-paid");
     const { id } = (started.structuredContent as { return: { id: string } }).return;
     const steps = [
       [customer, "submit_return", {}],
