@@ -53,18 +53,13 @@ export function createSchemaComponents(): SchemaComponents {
 
   /** Converts `schema`; its own definition is handed back apart when `own` names it. */
   const toJsonSchema = (schema: z.ZodType, io: "input" | "output", own?: string) => {
-    const {
-      $schema: _dialect,
-      $defs,
-      ...root
-    } = z.toJSONSchema(schema, { target: "draft-2020-12", io }) as JsonSchema;
+    const { root, definitions } = converted(schema, io);
     let ownDefinition: JsonSchema | undefined;
-    for (const [id, definition] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>)) {
-      const rewritten = rewriteRefs(definition) as JsonSchema;
-      if (id === own) ownDefinition = rewritten;
-      else add(id, rewritten);
+    for (const [id, definition] of definitions) {
+      if (id === own) ownDefinition = definition;
+      else add(id, definition);
     }
-    return { root: rewriteRefs(root) as JsonSchema, ownDefinition };
+    return { root, ownDefinition };
   };
 
   return {
@@ -89,6 +84,38 @@ export function createSchemaComponents(): SchemaComponents {
     schemas: () => sortedObject(new Map([...schemas].map(([id, { schema }]) => [id, schema]))),
     requestBodies: () => sortedObject(bodies),
   };
+}
+
+interface Converted {
+  root: JsonSchema;
+  /** The named parts (`$defs`), their `$ref`s pointing into components.schemas. */
+  definitions: [string, JsonSchema][];
+}
+
+/**
+ * Each schema's conversion, per direction. Route schemas are module constants shared by every
+ * route that answers with them and by every service in the process, and converting one walks
+ * all it contains: a document converts each once. The results are read, never changed.
+ */
+const conversions = new WeakMap<z.ZodType, Partial<Record<"input" | "output", Converted>>>();
+
+function converted(schema: z.ZodType, io: "input" | "output"): Converted {
+  const cached = conversions.get(schema) ?? {};
+  const hit = cached[io];
+  if (hit) return hit;
+  const {
+    $schema: _dialect,
+    $defs,
+    ...root
+  } = z.toJSONSchema(schema, { target: "draft-2020-12", io }) as JsonSchema;
+  const result: Converted = {
+    root: rewriteRefs(root) as JsonSchema,
+    definitions: Object.entries(($defs ?? {}) as Record<string, JsonSchema>).map(
+      ([id, definition]) => [id, rewriteRefs(definition) as JsonSchema],
+    ),
+  };
+  conversions.set(schema, { ...cached, [io]: result });
+  return result;
 }
 
 function sortedObject(entries: Map<string, JsonSchema>): Record<string, JsonSchema> {
