@@ -28,18 +28,26 @@ const TYPES: Record<string, string> = {
   css: "text/css; charset=utf-8",
 };
 
+/** Where this process built the bundles from the sources, once it has. */
+let builtFromSources: string | undefined;
+
 /**
  * dist/assets beside the built module. Run from the sources (tests, `pnpm start` through tsx),
- * the bundles are built first, as `pnpm build` does, so they are never missing or stale.
+ * the bundles are built first, as `pnpm build` does, so they are never missing or stale: once
+ * per process, since the sources do not change under a running one.
  */
 function defaultAssetsDir(): string {
   const beside = fileURLToPath(new URL("./assets/", import.meta.url));
   if (existsSync(`${beside}manifest.json`)) return beside;
+  if (builtFromSources) return builtFromSources;
   const script = fileURLToPath(new URL("../../scripts/build-client.mjs", import.meta.url));
   const built = fileURLToPath(new URL("../../dist/assets/", import.meta.url));
   if (existsSync(script)) {
     const run = spawnSync(process.execPath, [script], { stdio: ["ignore", "ignore", "inherit"] });
-    if (run.status === 0 && existsSync(`${built}manifest.json`)) return built;
+    if (run.status === 0 && existsSync(`${built}manifest.json`)) {
+      builtFromSources = built;
+      return built;
+    }
   }
   throw new Error(
     "@returnkit/ui: its browser assets are missing (dist/assets/manifest.json); build the package with `pnpm build`",
