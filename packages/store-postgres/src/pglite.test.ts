@@ -4,33 +4,30 @@ import { afterAll, beforeAll } from "vitest";
 import { postgresStore } from "./postgres-store";
 import { emptiedEachCase, newPGlite, STARTUP_TIMEOUT_MS } from "./test-support";
 
-// One embedded database for the file; each run one schema, emptied after every case.
+// One embedded database for the file, one schema emptied after every case.
 let db: PGlite;
-const runs: Array<ReturnType<typeof emptiedEachCase>> = [];
 
 beforeAll(async () => {
   db = newPGlite();
   await db.waitReady;
 }, STARTUP_TIMEOUT_MS);
 
+// The whole contract once, as users get it (grouped commits). The `groupCommit: false` path is
+// the same SQL through the same driver calls: postgres.server.test.ts runs it on a real server.
+const run = emptiedEachCase(
+  () => db,
+  "pglite",
+  (schema) => postgresStore({ db, schema }),
+);
+
 afterAll(async () => {
-  for (const run of runs) await run.drop();
+  await run.drop();
   await db.close();
 });
 
-// The whole contract once, as users get it (grouped commits); `groupCommit: false` changes
-// only how `commit` writes, so its run takes the groups that commit. The service-level groups run on the memory store.
-for (const groupCommit of [true, false]) {
-  const run = emptiedEachCase(
-    () => db,
-    "pglite",
-    (schema) => postgresStore({ db, schema, groupCommit }),
-  );
-  runs.push(run);
-  runStoreConformance({
-    name: `postgresStore on PGlite${groupCommit ? "" : ", groupCommit: false"}`,
-    groups: groupCommit ? "store-contract" : "commit-path",
-    create: run.create,
-    cleanup: run.cleanup,
-  });
-}
+runStoreConformance({
+  name: "postgresStore on PGlite",
+  groups: "store-contract",
+  create: run.create,
+  cleanup: run.cleanup,
+});
