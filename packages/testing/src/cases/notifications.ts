@@ -3,9 +3,6 @@ import { describe, expect, it, vi } from "vitest";
 import { makeDeliveryAttempt, makeEndpoint, T0 } from "../fixtures";
 import { claimDue, createReturn, type StoreSubject } from "../subject";
 
-/** Long enough for a notification that was sent to arrive, through a database if need be. */
-const SETTLE_MS = 300;
-
 export function describeNotifications(subject: StoreSubject): void {
   describe("onDeliveriesCreated", () => {
     it("onDeliveriesCreated - calls the listener after a commit that created deliveries", async (ctx) => {
@@ -25,7 +22,12 @@ export function describeNotifications(subject: StoreSubject): void {
       if (!subject.store.onDeliveriesCreated)
         return ctx.skip("the store does not implement onDeliveriesCreated");
       await subject.store.saveEndpoint(makeEndpoint());
+      // The create's own notification heard first, so none of it reaches the listener below.
+      const created = vi.fn();
+      const unsubscribeCreated = subject.store.onDeliveriesCreated(created);
       const { events } = await createReturn(subject.store);
+      await vi.waitFor(() => expect(created).toHaveBeenCalled(), { timeout: 5_000 });
+      unsubscribeCreated();
       const [claimed] = await claimDue(subject.store, T0, { limit: 1, leaseMs: 1_000 });
       await subject.store.recordDeliveryAttempt({
         deliveryId: claimed!.delivery.id,
@@ -33,7 +35,6 @@ export function describeNotifications(subject: StoreSubject): void {
         attempt: makeDeliveryAttempt(T0, 500),
         outcome: { kind: "dead" },
       });
-      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
       const listener = vi.fn();
       const unsubscribe = subject.store.onDeliveriesCreated(listener);
 
@@ -53,16 +54,15 @@ export function describeNotifications(subject: StoreSubject): void {
       const unsubscribeDropped = subject.store.onDeliveriesCreated(dropped);
       await createReturn(subject.store);
       await vi.waitFor(() => expect(dropped).toHaveBeenCalled(), { timeout: 5_000 });
-      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
       unsubscribeDropped();
       const callsBefore = dropped.mock.calls.length;
       const keptBefore = kept.mock.calls.length;
 
       await createReturn(subject.store);
+      // One notification calls every subscribed listener: `kept` heard it, so `dropped` would have.
       await vi.waitFor(() => expect(kept.mock.calls.length).toBeGreaterThan(keptBefore), {
         timeout: 5_000,
       });
-      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
 
       expect(dropped).toHaveBeenCalledTimes(callsBefore);
       unsubscribeKept();
