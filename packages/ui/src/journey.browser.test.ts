@@ -5,7 +5,9 @@
  * approval, prints the packing slip (its QR code read back as the RMA number); staff approve,
  * ship, receive and grade in the back office, refusing one unit; the host's own code records
  * the payouts; the customer's page then says what was paid back, how, when, and why one unit
- * was not. Once on a desktop in English, once on a phone in German; axe on every page.
+ * was not. Once on a desktop in English, once on a phone in German; axe on every page. The
+ * German run is the customer's: its back office part goes through the service (the back office
+ * in German is staff.browser.test.ts's), and its slip is packing-slip.browser.test.ts's.
  */
 import type { OrderInput, Principal } from "@returnkit/core";
 import jsQR from "jsqr";
@@ -47,6 +49,7 @@ const RUNS = [
   {
     name: "on a desktop, in English",
     locale: "en-GB",
+    staffInBrowser: true,
     viewport: { width: 1280, height: 900 },
     order: "ord_5101",
     words: {
@@ -74,6 +77,7 @@ const RUNS = [
   {
     name: "on a phone, in German",
     locale: "de-DE",
+    staffInBrowser: false,
     viewport: { width: 360, height: 780 },
     order: "ord_5102",
     words: {
@@ -189,7 +193,10 @@ describe.skipIf(skip !== null)(
       (await page.evaluate(() => document.documentElement.scrollWidth)) <= width;
 
     for (const run of RUNS) {
-      test(`three named products: choose, submit, approve, print the slip, grade, pay — ${run.name}`, async () => {
+      const steps = run.staffInBrowser
+        ? "choose, submit, approve, print the slip, grade, pay"
+        : "choose, submit, see where to send it, and what was paid";
+      test(`three named products: ${steps} — ${run.name}`, async () => {
         const { words, locale } = run;
         const customer = await open(run, "customer:erin");
         const requestId = await chooseAndSubmit(customer.page, run);
@@ -201,28 +208,34 @@ describe.skipIf(skip !== null)(
           `.rk-request[data-request-id="${requestId}"] .rk-send-back`,
         );
         expect(await sendBack.getByRole("link", { name: words.printSlip }).count()).toBe(0);
-        const staff = await open(run, "staff:warehouse", { width: 1280, height: 900 });
-        await staffApproveAndShip(
-          staff.page,
-          run,
-          requestId,
-          stored.returns.map((one) => one.id),
-        );
+        const ids = stored.returns.map((one) => one.id);
+        const staff = run.staffInBrowser
+          ? await open(run, "staff:warehouse", { width: 1280, height: 900 })
+          : undefined;
+        if (staff) await staffApproveAndShip(staff.page, run, requestId, ids);
+        else await serviceApproveAndShip(requestId, ids);
 
         await customer.page.reload();
         await sendBack.getByRole("link", { name: words.printSlip }).waitFor(SETTLED);
         expect(await sendBack.locator("address span").allTextContents()).toEqual(words.address);
         expect(await sendBack.textContent()).toContain(requestId);
-        await keepPicture(customer.page, run, "send-back.png");
-        const rma = await printSlip(customer.page, run, requestId);
-        expect(rma).toBe(stored.returns[0]!.rma);
-
-        await staffReceiveAndGrade(staff.page, requestId, bySku("TEE-ORG-BLK").id);
-        for (const one of stored.returns.filter((r) => r.line.sku !== "TEE-ORG-BLK")) {
-          await staffReceiveAndGrade(staff.page, requestId, one.id);
+        expect(await seriousViolations(customer.page)).toEqual([]);
+        if (staff) {
+          await keepPicture(customer.page, run, "send-back.png");
+          const rma = await printSlip(customer.page, run, requestId);
+          expect(rma).toBe(stored.returns[0]!.rma);
+          // The tee first: its grade refuses one unit.
+          for (const id of [
+            bySku("TEE-ORG-BLK").id,
+            ...ids.filter((id) => id !== bySku("TEE-ORG-BLK").id),
+          ]) {
+            await staffReceiveAndGrade(staff.page, requestId, id);
+          }
+          expect(staff.errors).toEqual([]);
+          await staff.context.close();
+        } else {
+          for (const one of stored.returns) await serviceReceiveAndGrade(one.id, one.line.quantity);
         }
-        expect(staff.errors).toEqual([]);
-        await staff.context.close();
 
         // The host's payment code paid the final refunds and records them.
         const tee = bySku("TEE-ORG-BLK").id;
@@ -353,6 +366,39 @@ describe.skipIf(skip !== null)(
       );
       expect(await seriousViolations(page)).toEqual([]);
       await keepPicture(page, run, "back-office-request.png");
+    }
+
+    /** The back office's part up to the parcel's shipping, through the service. */
+    async function serviceApproveAndShip(requestId: string, ids: readonly string[]) {
+      for (const id of ids) {
+        await shop.service.advance(
+          id,
+          "approve",
+          {},
+          { principal: host, idempotencyKey: `approve-${id}` },
+        );
+      }
+      await shop.service.shipReturnRequest(
+        requestId,
+        { carrier: "DHL" },
+        { principal: host, idempotencyKey: `ship-${requestId}` },
+      );
+    }
+
+    /** What staffReceiveAndGrade does, through the service: `sent` units, one refused of two. */
+    async function serviceReceiveAndGrade(id: string, sent: number) {
+      const as = (event: string) => ({ principal: host, idempotencyKey: `${event}-${id}` });
+      await shop.service.advance(id, "receive", {}, as("receive"));
+      await shop.service.advance(
+        id,
+        "grade",
+        {
+          condition: sent > 1 ? "DAMAGED" : "LIKE_NEW",
+          disposition: "RESTOCK",
+          accepted_quantity: sent > 1 ? sent - 1 : sent,
+        },
+        as("grade"),
+      );
     }
 
     /** Staff receive one return and grade it: every unit but one of the tees accepted. */
