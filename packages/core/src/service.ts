@@ -253,6 +253,7 @@ function publicOperations(operations: ReturnType<typeof createOperations>) {
     recordRefund: operations.recordRefund,
     recordExchangePayment: operations.recordExchangePayment,
     recordExchangeOrder: operations.recordExchangeOrder,
+    reissueLabel: operations.reissueLabel,
   };
 }
 

@@ -4,8 +4,9 @@
  * find one, its RMA number and a packing slip addressed to the return address; in German on a
  * phone, axe finding nothing serious. The shop buys a paperless label for the parcel (the label
  * job, with the test shop's carrier): the request shows its drop-off code and tracking number,
- * and the printed slip carries the label's code, read back. (By post, the address, and the
- * printed slip's RMA code read back: the whole journey in journey.browser.test.ts.)
+ * and the printed slip carries the label's code, read back. Staff then reissue the label from
+ * the back office: the job buys another and the first is shown voided. (By post, the address,
+ * and the printed slip's RMA code read back: the whole journey in journey.browser.test.ts.)
  */
 import jsQR from "jsqr";
 import type { Browser, Page } from "playwright-core";
@@ -82,7 +83,7 @@ describe.skipIf(skip !== null)(
       }
     };
 
-    test("auf Deutsch am Telefon: Abgabestelle, RMA-Nummer und Packzettel", async () => {
+    test("auf Deutsch am Telefon: Abgabestelle, RMA-Nummer und Packzettel; das Etikett neu ausgestellt", async () => {
       const { context, page, errors } = await customerPage("de-DE", { width: 360, height: 780 });
       await page.goto(`${shop.url}/returns?order=${ORDER_ID}`);
       await page.getByLabel("DRESS-RED zurücksenden").check();
@@ -161,6 +162,20 @@ describe.skipIf(skip !== null)(
         `${shop.url}/track/${number}`,
       );
       expect(await staff.page.getByTestId("label-cost").textContent()).toMatch(/^Etikett 5,40\s€/);
+      expect(await seriousViolations(staff.page)).toEqual([]);
+
+      // The customer lost it: staff reissue the label; the job buys another, voids this one.
+      const reissue = staff.page.locator('form[data-action="reissue_label"]');
+      await reissue.getByRole("button", { name: "Rücksendeetikett neu ausstellen" }).click();
+      await reissue.waitFor({ state: "detached", ...SETTLED });
+      await buyLabels();
+      await staff.page.reload();
+      const replaces = staff.page.getByTestId("label-replaces");
+      await replaces.waitFor(SETTLED);
+      expect(await replaces.textContent()).toBe(`Ersetzt das Etikett ${number} (Storniert)`);
+      const reissued = (await label.getByRole("link").textContent()) ?? "";
+      expect(reissued).toMatch(/^\d{20}$/);
+      expect(reissued).not.toBe(number);
       expect(await seriousViolations(staff.page)).toEqual([]);
       expect(staff.errors).toEqual([]);
       await staff.context.close();

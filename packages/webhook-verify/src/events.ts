@@ -181,6 +181,17 @@ export interface Label {
   attempts: number;
   /** ISO 8601: when the label was bought. */
   created_at: string | null;
+  /**
+   * After staff reissued the label: the bought label this one replaces (scans of its tracking
+   * number no longer move the return), and whether the carrier voided it yet.
+   */
+  replaces?: {
+    carrier: string;
+    shipment_id: string;
+    tracking_number: string | null;
+    void_status: "pending" | "voided" | "void_pending" | "void_refused";
+    attempts: number;
+  } | null;
 }
 
 /** One carrier scan of the parcel. */

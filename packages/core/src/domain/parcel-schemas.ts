@@ -9,7 +9,7 @@ import { TRACKING_STATUSES } from "./tracking-statuses";
 /** The most scans a return keeps: the latest, which is also what replays are matched against. */
 export const TRACKING_EVENTS_MAX = 25;
 
-const LABEL_STATUSES = [
+export const LABEL_STATUSES = [
   "pending",
   "created",
   "needs_staff",
@@ -45,6 +45,30 @@ const LabelCostSchema = z
     currency: z.string().describe("ISO 4217 code."),
   })
   .meta({ id: "LabelCost" });
+
+const REPLACED_VOID_STATUSES = ["pending", "voided", "void_pending", "void_refused"] as const;
+
+/** A bought label that staff replaced with a new one (`POST …/label-reissue`). */
+const ReplacedLabelSchema = z
+  .object({
+    carrier: z.string().describe("The carrier adapter that sold it."),
+    shipment_id: z.string().describe("The carrier's shipment of the replaced label."),
+    tracking_number: z
+      .string()
+      .nullable()
+      .describe("Its tracking number: scans of it no longer move the return."),
+    void_status: z
+      .enum(REPLACED_VOID_STATUSES)
+      .describe(
+        "`pending` until the carrier answered the void (a durable job); then `voided`, `void_pending` (settled later) or `void_refused`.",
+      ),
+    attempts: z
+      .int()
+      .min(0)
+      .describe("Calls to void it that failed and were tried again (the webhook schedule)."),
+  })
+  .meta({ id: "ReplacedLabel" });
+export type ReplacedLabel = z.infer<typeof ReplacedLabelSchema>;
 
 /** The return label of the return's parcel: every return of one request carries the same. */
 export const LabelSchema = z
@@ -89,6 +113,11 @@ export const LabelSchema = z
       .min(0)
       .describe("Calls to the carrier that failed and were tried again (the webhook schedule)."),
     created_at: z.iso.datetime().nullable().describe("When the label was bought."),
+    replaces: ReplacedLabelSchema.nullable()
+      .optional()
+      .describe(
+        "After a reissue: the bought label this one replaces, voided by a job of its own. Absent or null otherwise.",
+      ),
   })
   .meta({ id: "Label" });
 export type ReturnLabel = z.infer<typeof LabelSchema>;

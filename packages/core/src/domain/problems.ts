@@ -6,6 +6,7 @@
  */
 
 import type { ExchangeStatus } from "./exchange-status";
+import type { LabelStatus } from "./parcel-schemas";
 import type { LineReasons } from "./reason-narrowing";
 import { FIT_CATEGORY } from "./reasons";
 import { toDecimalAmount } from "./refunds";
@@ -430,6 +431,14 @@ export const problems = {
       "The exchange is not released",
       `Return ${id}'s exchange is ${status ?? "absent"}: an exchange order can be recorded once the exchange is released.`,
       { return_id: id, exchange_status: status },
+    ),
+  labelNotReissuable: (id: string, status: LabelStatus | null, why: string) =>
+    new ProblemError(
+      409,
+      "label-not-reissuable",
+      "The return label cannot be reissued",
+      `Return ${id}'s label cannot be reissued: ${why}`,
+      { return_id: id, label_status: status },
     ),
   exchangeOrderConflict: (id: string, recorded: string, sent: string) =>
     new ProblemError(

@@ -9,7 +9,12 @@ import { z } from "zod";
 import { DESTINATION_RULES } from "./destination-rules";
 import { EXCHANGE_MODES, EXCHANGE_STATUSES } from "./exchange-status";
 import { MERCHANT_EVENTS, PORTAL_EVENTS, RETURN_STATES } from "./machine";
-import { LabelSchema, ShippingAddressSchema, TrackingSchema } from "./parcel-schemas";
+import {
+  LABEL_STATUSES,
+  LabelSchema,
+  ShippingAddressSchema,
+  TrackingSchema,
+} from "./parcel-schemas";
 import { ACTOR_KINDS } from "./principal";
 import { PROBLEM_TYPE_PREFIX } from "./problems";
 import {
@@ -794,6 +799,11 @@ export const ProblemSchema = z
       .string()
       .optional()
       .describe("exchange-order-conflict: the exchange order recorded already."),
+    label_status: z
+      .enum(LABEL_STATUSES)
+      .nullable()
+      .optional()
+      .describe("label-not-reissuable: the label's status, null when the return has none."),
     payout_id: z
       .string()
       .optional()

@@ -33,6 +33,7 @@ import { flatString } from "../util/flat-string";
 import { createReturn } from "./create-return";
 import { recordExchangeOrder, recordExchangePayment } from "./exchanges/record-exchange";
 import type { IdempotencyEngine, IdempotentOutcome } from "./idempotency/engine";
+import { reissueLabel } from "./parcels/label-reissue";
 import { withParcelHandlers } from "./parcels/parcel-handlers";
 import { recordTrackingDelivery, type TrackingReceipt } from "./parcels/tracking-delivery";
 import { parseInput } from "./parse-input";
@@ -205,7 +206,10 @@ type Recorder = (
   ctx: OperationContext,
 ) => Promise<IdempotentOutcome>;
 
-/** The back office's recordings on one return (a payout, an exchange's payment and order), traced. */
+/**
+ * The back office's recordings on one return (a payout, an exchange's payment and order, a
+ * label reissued), traced.
+ */
 function recordings(
   deps: RecordingDeps,
   toResult: (outcome: IdempotentOutcome) => Promise<ReturnResult>,
@@ -219,6 +223,7 @@ function recordings(
     recordRefund: traced("record_refund", recordRefund),
     recordExchangePayment: traced("record_exchange_payment", recordExchangePayment),
     recordExchangeOrder: traced("record_exchange_order", recordExchangeOrder),
+    reissueLabel: traced("reissue_label", reissueLabel),
   };
 }
 

@@ -125,6 +125,17 @@ export interface ReturnOperations extends ReturnRequestOperations {
     body: RecordExchangeOrderInput,
     ctx: OperationContext,
   ): Promise<ReturnResult>;
+  /**
+   * Replaces return `id`'s parcel label (back office): an approved return's `created`, `failed`
+   * or `needs_staff` label goes back to `pending` and the label job buys a new one for the
+   * parcel; a bought label is voided by a job of its own (`label.replaces`). 409
+   * `label-not-reissuable` otherwise. No body.
+   */
+  reissueLabel(
+    id: string,
+    body: Record<string, never>,
+    ctx: OperationContext,
+  ): Promise<ReturnResult>;
 }
 
 /** A write's method and path without the mount prefix: the scope of its Idempotency-Key. */
@@ -146,6 +157,8 @@ export interface WriteTargets {
   exchangePayment(id: string): WriteTarget;
   /** Where the host's order sending return `id`'s exchange is recorded. */
   exchangeOrder(id: string): WriteTarget;
+  /** Where return `id`'s parcel label is reissued. */
+  labelReissue(id: string): WriteTarget;
   /** The path of one return, for a new return's Location. */
   returnPath(id: string): string;
   requests: RequestTargets;
@@ -171,6 +184,7 @@ export interface ReturnsRequestOperations extends ReturnRequestOperations {
   recordRefund(id: string, body: unknown, ctx: OperationContext): Promise<ReturnResult>;
   recordExchangePayment(id: string, body: unknown, ctx: OperationContext): Promise<ReturnResult>;
   recordExchangeOrder(id: string, body: unknown, ctx: OperationContext): Promise<ReturnResult>;
+  reissueLabel(id: string, body: unknown, ctx: OperationContext): Promise<ReturnResult>;
 }
 
 /** The request-wide events: a customer submits every draft, the back office ships a parcel. */

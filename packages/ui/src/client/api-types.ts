@@ -391,6 +391,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/merchant/returns/{id}/label-reissue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace the parcel's return label (expired, lost or refused) */
+        post: operations["reissueLabel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/health": {
         parameters: {
             query?: never;
@@ -1165,6 +1182,8 @@ export interface components {
             attempts: number;
             /** @description When the label was bought. */
             created_at: string | null;
+            /** @description After a reissue: the bought label this one replaces, voided by a job of its own. Absent or null otherwise. */
+            replaces?: components["schemas"]["ReplacedLabel"] | null;
         };
         LabelCost: {
             /** @description In the currency's minor unit (cents). */
@@ -1333,6 +1352,8 @@ export interface components {
             exchange_status?: ("pending" | "awaiting_payment" | "released" | "fallen_back" | "withdrawn") | null;
             /** @description exchange-order-conflict: the exchange order recorded already. */
             exchange_order_id?: string;
+            /** @description label-not-reissuable: the label's status, null when the return has none. */
+            label_status?: ("pending" | "created" | "needs_staff" | "failed" | "voided" | "void_pending" | "void_refused") | null;
             /** @description payout-reference-conflict: the payout recorded under the reference. */
             payout_id?: string;
             /** @description payout-limit-reached: the most a return keeps. */
@@ -1456,6 +1477,21 @@ export interface components {
             REFUND?: components["schemas"]["Refund"];
             STORE_CREDIT?: components["schemas"]["Refund"];
             EXCHANGE?: components["schemas"]["Refund"];
+        };
+        ReplacedLabel: {
+            /** @description The carrier adapter that sold it. */
+            carrier: string;
+            /** @description The carrier's shipment of the replaced label. */
+            shipment_id: string;
+            /** @description Its tracking number: scans of it no longer move the return. */
+            tracking_number: string | null;
+            /**
+             * @description `pending` until the carrier answered the void (a durable job); then `voided`, `void_pending` (settled later) or `void_refused`.
+             * @enum {string}
+             */
+            void_status: "pending" | "voided" | "void_pending" | "void_refused";
+            /** @description Calls to void it that failed and were tried again (the webhook schedule). */
+            attempts: number;
         };
         /** @enum {string} */
         Resolution: "REFUND" | "STORE_CREDIT" | "EXCHANGE";
@@ -3819,6 +3855,47 @@ export interface operations {
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    reissueLabel: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description 1-255 printable ASCII characters, bare (`abc`) or quoted (`"abc"`). Scoped to the caller, method and path; a retry with the same key and body replays the stored response. */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+                /** @description The ETag of the version you last saw; the request fails with 412 if the return (or document) has changed since. */
+                "If-Match"?: components["parameters"]["IfMatch"];
+            };
+            path: {
+                /** @description The return's id (`ret_` + ULID). */
+                id: components["parameters"]["ReturnId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The return with its label `pending` again (the label job buys a new one for the parcel) and, for a bought label, `label.replaces` naming it until it is voided */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Return"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
             422: components["responses"]["UnprocessableContent"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

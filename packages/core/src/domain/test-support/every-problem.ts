@@ -78,6 +78,11 @@ export const everyProblem: {
     "ord_2",
     "ord_3",
   ),
+  labelNotReissuable: problems.labelNotReissuable(
+    "ret_01JD3M6X4R9V6T0Q8Z2W7K5B1C",
+    "pending",
+    "its label is pending; a created, failed or needs_staff label can be reissued.",
+  ),
   payoutLimitReached: problems.payoutLimitReached("ret_01JD3M6X4R9V6T0Q8Z2W7K5B1C", 20),
   routeNotFound: problems.routeNotFound("/nowhere"),
   outsideMountPath: problems.outsideMountPath("/api/x", "https://shop.example/returns"),

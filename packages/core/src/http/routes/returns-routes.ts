@@ -20,6 +20,7 @@ import {
 } from "../../domain/schemas";
 import { HEALTH_MEDIA_TYPE } from "../../observability/health/health-check";
 import { exchangeOrderExpected, paymentExpected } from "../../returns/exchange-release";
+import { reissueRefusal } from "../../returns/parcels/label-reissue";
 import { refundableAmount } from "../../returns/payouts/payout-rules";
 import {
   EVENT_SUMMARIES,
@@ -210,6 +211,14 @@ export function merchantRoutes(): RouteDefinition[] {
         handler: eventHandler(event),
       }),
     ),
+    ...recordingRoutes(merchant),
+  ];
+}
+
+/** What the back office records on one return beside its lifecycle: payouts, exchanges, labels. */
+function recordingRoutes(merchant: string): RouteDefinition[] {
+  const one = ONE_RETURN;
+  return [
     {
       operationId: "recordReturnRefund",
       method: "POST",
@@ -271,6 +280,25 @@ export function merchantRoutes(): RouteDefinition[] {
       handler: async (operations, { id, body, ctx }) => ({
         kind: "write",
         result: await operations.recordExchangeOrder(id, body, ctx),
+      }),
+    },
+    {
+      operationId: "reissueLabel",
+      method: "POST",
+      path: `${merchant}/{id}/label-reissue`,
+      caller: "merchant",
+      access: "write",
+      summary: "Replace the parcel's return label (expired, lost or refused)",
+      success: {
+        ...one,
+        description:
+          "The return with its label `pending` again (the label job buys a new one for the parcel) and, for a bought label, `label.replaces` naming it until it is voided",
+      },
+      problems: [409],
+      form: { name: "reissue_label", offered: (record) => reissueRefusal(record) === null },
+      handler: async (operations, { id, body, ctx }) => ({
+        kind: "write",
+        result: await operations.reissueLabel(id, body, ctx),
       }),
     },
   ];

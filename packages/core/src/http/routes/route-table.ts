@@ -90,6 +90,7 @@ export function writeTargets(routes: readonly RouteDefinition[]): WriteTargets {
     refund: (id) => target("recordReturnRefund", id),
     exchangePayment: (id) => target("recordExchangePayment", id),
     exchangeOrder: (id) => target("recordExchangeOrder", id),
+    labelReissue: (id) => target("reissueLabel", id),
     returnPath: portal.item,
     requests: {
       create: target("createReturnRequest"),

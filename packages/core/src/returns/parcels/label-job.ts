@@ -44,11 +44,32 @@ export function labelDueHandler(deps: ParcelJobDeps): TimerHandler {
     if (current.label !== null && current.label.status !== "pending") return null;
     const parcel = await loadParcel(deps, current);
     const records = [current, ...parcel.others.map(({ record }) => record)];
-    const held = records.find((record) => isSettled(record.label))?.label;
+    const replaced = replacedShipments(records);
+    const held = records.find(
+      (record) => isSettled(record.label) && !replaced.has(record.label.shipment_id ?? ""),
+    )?.label;
     if (held) return adopt(parcel, held, at);
-    const pending = records.find((record) => record.label?.shipment_id)?.label;
-    return pending ? buy(deps, carrier, parcel, pending, at) : prepare(deps, carrier, parcel, at);
+    const pending = records.find(
+      (record) => record.label?.status === "pending" && record.label.shipment_id,
+    )?.label;
+    if (pending) return buy(deps, carrier, parcel, pending, at);
+    return prepare(deps, carrier, parcel, replaced, at);
   };
+}
+
+/**
+ * A label the parcel's new shipment takes the place of: none yet, none prepared, refused by the
+ * carrier, or replaced by staff (`replaced`).
+ */
+function isSpent(label: ReturnLabel | null, replaced: ReadonlySet<string>): boolean {
+  if (label === null || label.shipment_id === null || label.status === "failed") return true;
+  return replaced.has(label.shipment_id);
+}
+
+/** The shipments of labels staff replaced (`label-reissue.ts`): the parcel no longer uses them. */
+function replacedShipments(records: readonly ReturnData[]): Set<string> {
+  const ids = records.map((record) => record.label?.replaces?.shipment_id);
+  return new Set(ids.filter((id): id is string => id !== undefined));
 }
 
 /** A label the parcel holds for good: bought, or bought and left to staff. */
@@ -70,9 +91,10 @@ async function prepare(
   deps: ParcelJobDeps,
   carrier: Carrier,
   parcel: Parcel,
+  replaced: ReadonlySet<string>,
   at: string,
 ): Promise<TimerFiring> {
-  const base = parcel.current.label ?? emptyLabel(carrier);
+  const base = parcel.current.label ?? emptyLabel(carrier.name);
   const request = parcelLabelRequest(parcel, deps.carriers);
   if ("missing" in request) return failed(parcel, base, request.missing, at);
   let prepared: PreparedLabel;
@@ -94,8 +116,7 @@ async function prepare(
   return parcelFiring(
     parcel,
     at,
-    (record) =>
-      record.label === null || !record.label.shipment_id ? written(record, label) : null,
+    (record) => (isSpent(record.label, replaced) ? written(record, label) : null),
     { own: { set: [{ name: LABEL_DUE, due_at: deps.now() }] }, siblings: SIBLING_TIMERS },
   );
 }
@@ -204,10 +225,11 @@ function written(record: ReturnData, label: ReturnLabel) {
   };
 }
 
-function emptyLabel(carrier: Carrier): ReturnLabel {
+/** A label not yet asked of `carrier` (by its name). */
+export function emptyLabel(carrier: string): ReturnLabel {
   return {
     status: "pending",
-    carrier: carrier.name,
+    carrier,
     service: null,
     shipment_id: null,
     rate_id: null,

@@ -5,12 +5,12 @@
  * is unavailable. A label still travelling with another return of the parcel is kept.
  */
 import { isCarrierError } from "../../carriers/carrier-error";
-import type { ReturnLabel } from "../../domain/parcel-schemas";
+import type { ReplacedLabel, ReturnLabel } from "../../domain/parcel-schemas";
 import type { ReturnData } from "../../domain/schemas";
 import { DEFAULT_RETRY_SCHEDULE, jitter } from "../../util/retry-backoff";
 import type { TimerFiring, TimerHandler } from "../timer-firing";
 import type { ParcelJobDeps } from "./label-job";
-import { loadParcel } from "./parcel";
+import { loadParcel, parcelFiring } from "./parcel";
 import { LABEL_VOID } from "./parcel-timer-names";
 
 /** Returns of a parcel that may still use its label. */
@@ -25,7 +25,9 @@ const ACTIVE_STATES = new Set<ReturnData["state"]>([
 ]);
 
 export function labelVoidHandler(deps: ParcelJobDeps): TimerHandler {
-  return async (current, _timer, _at) => {
+  return async (current, _timer, at) => {
+    const replaced = current.label?.replaces;
+    if (replaced?.void_status === "pending") return voidReplaced(deps, current, replaced, at);
     const label = current.label;
     if (label?.status !== "created" || label.shipment_id === null) return null;
     if (current.state !== "cancelled" && current.state !== "rejected") return null;
@@ -69,4 +71,62 @@ function afterVoidError(
 
 function recorded(current: ReturnData, label: ReturnLabel): TimerFiring {
   return { record: { ...current, label }, events: [] };
+}
+
+/**
+ * Voids the bought label staff replaced (`label-reissue.ts`), and records the answer on every
+ * return of the parcel naming it. A retryable refusal is tried again on the webhooks' schedule.
+ */
+async function voidReplaced(
+  deps: ParcelJobDeps,
+  current: ReturnData,
+  replaced: ReplacedLabel,
+  at: string,
+): Promise<TimerFiring | null> {
+  const carrier = deps.carriers.tracking.get(replaced.carrier);
+  let outcome: ReplacedLabel;
+  if (!carrier) {
+    outcome = { ...replaced, void_status: "void_refused" };
+  } else {
+    try {
+      const answer = await carrier.voidLabel(replaced.shipment_id);
+      outcome = { ...replaced, void_status: VOID_STATUS[answer.kind] };
+    } catch (error) {
+      if (!isCarrierError(error)) throw error;
+      const attempts = replaced.attempts + 1;
+      const wait = error.retryable ? DEFAULT_RETRY_SCHEDULE[attempts] : undefined;
+      if (wait !== undefined) {
+        const due_at = deps.now() + jitter(wait, deps.random ?? Math.random);
+        return onParcel(deps, current, { ...replaced, attempts }, at, due_at);
+      }
+      outcome = { ...replaced, attempts, void_status: "void_refused" };
+    }
+  }
+  return onParcel(deps, current, outcome, at);
+}
+
+const VOID_STATUS = {
+  voided: "voided",
+  pending: "void_pending",
+  refused: "void_refused",
+} as const satisfies Record<string, ReplacedLabel["void_status"]>;
+
+/** `replaced` recorded on each return of the parcel naming it; `retryAt` sets the timer again. */
+async function onParcel(
+  deps: ParcelJobDeps,
+  current: ReturnData,
+  replaced: ReplacedLabel,
+  at: string,
+  retryAt?: number,
+): Promise<TimerFiring> {
+  const parcel = await loadParcel(deps, current, ACTIVE_STATES);
+  const named = (record: ReturnData) =>
+    record.label?.replaces?.shipment_id === replaced.shipment_id;
+  return parcelFiring(
+    parcel,
+    at,
+    (record) =>
+      record.label && named(record) ? { label: { ...record.label, replaces: replaced } } : null,
+    retryAt === undefined ? {} : { own: { set: [{ name: LABEL_VOID, due_at: retryAt }] } },
+  );
 }

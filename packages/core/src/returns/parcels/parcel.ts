@@ -86,12 +86,16 @@ export function parcelFiring(
 
 /**
  * The record with `label`; a bought label also gives it its shipment (carrier and tracking
- * number), unless staff recorded one: what tracking scans are matched by.
+ * number), unless staff recorded one: what tracking scans are matched by. The shipment of a
+ * label staff replaced (`label.replaces`) goes with it.
  */
 function withLabel(record: ReturnData, label: ReturnLabel): ReturnData {
+  const replaced = label.replaces?.tracking_number;
+  const own =
+    replaced != null && record.shipment?.tracking_number === replaced ? null : record.shipment;
   const shipment =
-    record.shipment === null && label.status === "created" && label.tracking_number !== null
+    own === null && label.status === "created" && label.tracking_number !== null
       ? { carrier: label.carrier, tracking_number: label.tracking_number }
-      : record.shipment;
+      : own;
   return { ...record, label, shipment };
 }

@@ -1,7 +1,8 @@
 /**
  * @module client/staff/parcel-facts — a return's parcel for the back office, as entries of the
  * return's facts: the label (status in words, carrier, tracking number linked, what it cost
- * beside the fee the return bears, why it failed or needs staff) and the carrier's scans.
+ * beside the fee the return bears, why it failed or needs staff, the label it replaced and
+ * whether that one is voided) and the carrier's scans.
  */
 import type { Return } from "../api-schemas";
 import type { I18n } from "../i18n";
@@ -23,6 +24,19 @@ export function ParcelFacts({ record, i18n }: { record: Return; i18n: I18n }) {
               </div>
             ) : null}
             <LabelCost record={record} i18n={i18n} />
+            {label.replaces ? (
+              <div class="rk-muted" data-testid="label-replaces">
+                {i18n.t("label.replaces", {
+                  tracking: label.replaces.tracking_number ?? label.replaces.shipment_id,
+                  status: labelStatusWords(
+                    i18n,
+                    label.replaces.void_status === "pending"
+                      ? "void_pending"
+                      : label.replaces.void_status,
+                  ),
+                })}
+              </div>
+            ) : null}
           </dd>
         </>
       ) : null}
