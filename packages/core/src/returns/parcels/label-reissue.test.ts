@@ -14,11 +14,13 @@ import { parcelService, staff } from "./test-support/parcel-service";
 function sellingCarrier(options: { refuseBuys?: boolean; voids?: () => Promise<VoidOutcome> }) {
   let shipments = 0;
   const voided: string[] = [];
+  const keys: string[] = [];
   const carrier: Carrier = {
     name: "selling",
     capabilities: { labels: true, webhooks: false },
-    prepareLabel: async (): Promise<PreparedLabel> => {
+    prepareLabel: async (request): Promise<PreparedLabel> => {
       shipments++;
+      keys.push(request.idempotency_key);
       return {
         carrier: "selling",
         shipment_id: `shp_${shipments}`,
@@ -50,7 +52,7 @@ function sellingCarrier(options: { refuseBuys?: boolean; voids?: () => Promise<V
     },
     parseTrackingEvent: async () => ({ ok: false, reason: "unsupported" }),
   };
-  return { carrier, voided, refuse: (on: boolean) => (options.refuseBuys = on) };
+  return { carrier, voided, keys, refuse: (on: boolean) => (options.refuseBuys = on) };
 }
 
 const as = (key: string) => ({ principal: staff, idempotencyKey: key });
@@ -104,6 +106,9 @@ describe("label reissue", () => {
       ).toEqual(["shp_1", "shp_2"]);
     }
     expect(seller.voided).toEqual(["shp_1"]);
+    // Another label, so another idempotency key for the carrier.
+    const request = (await record(tee!)).request_id;
+    expect(seller.keys).toEqual([`label:${request}`, `label:${request}:after:shp_1`]);
     expect(await store.listTimers(tee!)).toEqual([]);
   });
 

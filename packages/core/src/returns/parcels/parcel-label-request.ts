@@ -29,8 +29,9 @@ export function parcelLabelRequest(
   const weight = Math.max(1, Math.round(settings.parcel.weight_grams / records.length));
   return {
     reference: parcelReference(parcel.current),
-    // One parcel, one key: every retry of its label asks for the same.
-    idempotency_key: `label:${parcelReference(parcel.current)}`,
+    // One parcel, one key: every retry of its label asks for the same; a reissued label is
+    // another label, so its key names the one it replaces.
+    idempotency_key: labelKey(parcel.current),
     from,
     to: settings.returnsAddress,
     parcels: [settings.parcel],
@@ -38,6 +39,12 @@ export function parcelLabelRequest(
     ...(settings.service === undefined ? {} : { service: settings.service }),
     paperless: settings.paperless,
   };
+}
+
+function labelKey(record: ReturnData): string {
+  const replaced = record.label?.replaces?.shipment_id;
+  const key = `label:${parcelReference(record)}`;
+  return replaced ? `${key}:after:${replaced}` : key;
 }
 
 /** The return's units as a customs item; none when the order line gives no price. */
