@@ -78,6 +78,7 @@ describe("tools say the parcel's label and tracking", () => {
   let backOffice: Client;
   const parcel = shippedReturn();
   const failed = makeStoredReturn({ customer_id: CUSTOMER, state: "approved" });
+  const reissued = makeStoredReturn({ customer_id: CUSTOMER, state: "approved" });
 
   beforeAll(async () => {
     const refused = {
@@ -96,7 +97,30 @@ describe("tools say the parcel's label and tracking", () => {
         },
       },
     };
-    for (const next of [parcel, refused]) {
+    const replacing = {
+      ...reissued,
+      record: {
+        ...reissued.record,
+        label: {
+          ...LABEL,
+          status: "pending" as const,
+          shipment_id: null,
+          tracking_number: null,
+          tracking_url: null,
+          label_url: null,
+          cost: null,
+          created_at: null,
+          replaces: {
+            carrier: "easypost",
+            shipment_id: "shp_1",
+            tracking_number: LABEL.tracking_number,
+            void_status: "voided" as const,
+            attempts: 0,
+          },
+        },
+      },
+    };
+    for (const next of [parcel, refused, replacing]) {
       await store.commit({
         next,
         expectedVersion: null,
@@ -132,6 +156,13 @@ describe("tools say the parcel's label and tracking", () => {
     const result = await callTool(backOffice, "get_return", { id: failed.record.id });
     expect(textOf(result)).toMatch(
       /; label failed: easypost USPS Priority, address not deliverable; no scan yet\.$/,
+    );
+  });
+
+  it("get_return - a reissued label names the one it replaces and its void", async () => {
+    const result = await callTool(backOffice, "get_return", { id: reissued.record.id });
+    expect(textOf(result)).toMatch(
+      /; label pending: easypost USPS Priority, replaces label 9400111899560000000001 \(void voided\); no scan yet\.$/,
     );
   });
 

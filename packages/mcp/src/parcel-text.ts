@@ -29,6 +29,11 @@ export function parcelText(record: Parcel): string | null {
   if (label.fee_charged !== null && record.refund) {
     facts.push(`fee charged ${moneyText(label.fee_charged, record.refund.currency)}`);
   }
+  const replaced = label.replaces;
+  if (replaced) {
+    const old = replaced.tracking_number ?? replaced.shipment_id;
+    facts.push(`replaces label ${old} (void ${replaced.void_status})`);
+  }
   return `${facts.join(", ")}; ${scan}`;
 }
 

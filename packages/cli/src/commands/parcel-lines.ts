@@ -38,6 +38,11 @@ function labelLines(record: ReturnData): string[] {
   if (label.qr_code_url) lines.push(`    drop-off code ${label.qr_code_url}`);
   const money = moneyLine(record);
   if (money) lines.push(`    ${money}`);
+  const replaced = label.replaces;
+  if (replaced) {
+    const old = replaced.tracking_number ?? replaced.shipment_id;
+    lines.push(`    replaces label ${old} (void ${replaced.void_status})`);
+  }
   return lines;
 }
 

@@ -224,7 +224,7 @@ describe("returnkit returns show", () => {
   );
 
   itOnItsOwnSchema(
-    "returns show - a label the carrier refused says why; a label without scans says so",
+    "returns show - a reissued label the carrier refused says why and what it replaces; no scans says so",
     async ({ db }) => {
       const draft = makeStoredReturn();
       const failed = {
@@ -238,6 +238,13 @@ describe("returnkit returns show", () => {
         fee_charged: null,
         created_at: null,
         reason: "address not deliverable",
+        replaces: {
+          carrier: "easypost",
+          shipment_id: "shp_1",
+          tracking_number: "9400111899560000000001",
+          void_status: "voided" as const,
+          attempts: 0,
+        },
       };
       const stored = await commitNew(db.store, {
         ...draft,
@@ -246,8 +253,9 @@ describe("returnkit returns show", () => {
 
       const text = await returnkit(["returns", "show", stored.record.id, ...db.flags]);
 
-      expect(text.stdout.split("\n").slice(4, 6)).toEqual([
+      expect(text.stdout.split("\n").slice(4, 7)).toEqual([
         "  label: failed, easypost: address not deliverable",
+        "    replaces label 9400111899560000000001 (void voided)",
         "  tracking: no scan yet",
       ]);
     },
