@@ -9,7 +9,7 @@ import type { ExchangeStatus } from "./exchange-status";
 import type { LabelStatus } from "./parcel-schemas";
 import type { LineReasons } from "./reason-narrowing";
 import { FIT_CATEGORY } from "./reasons";
-import { toDecimalAmount } from "./refunds";
+import { isCurrencyCode, toDecimalAmount } from "./refunds";
 
 export const PROBLEM_TYPE_PREFIX = "urn:returnkit:problem:";
 
@@ -120,6 +120,13 @@ export interface ProblemDetails {
   status: number;
   detail: string;
   [extension: string]: unknown;
+}
+
+/** "9.99 EUR", or "1000 XYZ (minor units)" for a code that is no ISO 4217 currency. */
+function amountWords(amount: number, code: string): string {
+  return isCurrencyCode(code)
+    ? `${toDecimalAmount(amount, code)} ${code}`
+    : `${amount} ${code} (minor units)`;
 }
 
 export class ProblemError extends Error {
@@ -421,7 +428,7 @@ export const problems = {
       422,
       "exchange-payment-mismatch",
       "The payment is not the difference owed",
-      `Return ${id}'s customer owes ${toDecimalAmount(amount, currency)} ${currency}; a payment of ${sent.amount} ${sent.currency ?? currency} (minor units) cannot be recorded on it.`,
+      `Return ${id}'s customer owes ${toDecimalAmount(amount, currency)} ${currency}; a payment of ${amountWords(sent.amount, sent.currency ?? currency)} cannot be recorded on it.`,
       { return_id: id, amount, currency },
     ),
   exchangeNotReleased: (id: string, status: ExchangeStatus | null) =>

@@ -215,6 +215,19 @@ describe("recordPayment", () => {
     }
   });
 
+  it("recordPayment - the mismatch says both amounts in decimals; an unknown currency in minor units", () => {
+    const awaiting = transitioned(exchangeReturn("approved", 1_000), ["approve"]).record;
+    const detail = (payment: { amount: number; currency?: string }) =>
+      refusal(() =>
+        recordPayment(awaiting, { ...payment, reference: "pi_1" }, staff, AT, STANDARD_RELEASE),
+      ).toJSON().detail;
+    expect(detail({ amount: 999 })).toContain("owes 10.00 EUR; a payment of 9.99 EUR cannot");
+    expect(detail({ amount: 1_000, currency: "JPY" })).toContain("a payment of 1000 JPY cannot");
+    expect(detail({ amount: 1_000, currency: "XYZ" })).toContain(
+      "a payment of 1000 XYZ (minor units) cannot",
+    );
+  });
+
   it("recordPayment - nothing owed, no exchange, or a withdrawn one is a 409", () => {
     const owesNothing = exchangeReturn("approved", -500);
     const refund = { ...exchangeReturn("approved", 0), exchange: null };
