@@ -159,6 +159,11 @@ describe("label reissue", () => {
       attempts: 1,
     });
 
+    // The new label is bought; reissuing it again would leave shp_1 unvoided: refused.
+    const again = await service.reissueLabel(id, {}, as("reissue-again")).catch((caught) => caught);
+    expect(again).toMatchObject({ status: 409, slug: "label-not-reissuable" });
+    expect((again as ProblemError).message).toContain("still being voided");
+
     down = false;
     advance(2 * 36_000_000);
     await settle(service);

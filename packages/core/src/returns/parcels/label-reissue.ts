@@ -47,6 +47,10 @@ export function reissueRefusal(record: ReturnData): string | null {
   if (status === null || !REISSUABLE.has(status)) {
     return `its label is ${status ?? "not asked for yet"}; a created, failed or needs_staff label can be reissued.`;
   }
+  // One void in flight at a time: another reissue would leave that one's shipment unvoided.
+  if (record.label?.replaces?.void_status === "pending") {
+    return `the label it replaced (${record.label.replaces.shipment_id}) is still being voided; try again once the carrier answered.`;
+  }
   return null;
 }
 
