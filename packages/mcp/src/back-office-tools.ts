@@ -167,6 +167,38 @@ export function registerRefundRecording(server: ToolRegistry, tools: ToolContext
 }
 
 /**
+ * `reissue_label`: a lost, expired or refused return label replaced for the whole parcel, under
+ * the REST route's rules (the label job buys the new one; the replaced one is voided).
+ */
+export function registerLabelReissue(server: ToolRegistry, tools: ToolContext): void {
+  const { service, principal, run } = tools;
+  server.registerTool(
+    "reissue_label",
+    {
+      title: "Reissue a return's label",
+      description:
+        "When the customer lost the return label, it expired, or the carrier refused it (label.status created, failed or needs_staff, the return approved): ask for a new one. The label goes back to pending and the shop's label job buys a new one for every approved return of the parcel shortly after (read the return again to see it); a bought label it replaces is voided with the carrier (label.replaces).",
+      inputSchema: z.object({
+        id: z.string().describe("The return's id (ret_…)."),
+        ...writeFields,
+      }),
+      outputSchema: ReturnOutput,
+      annotations: writeAnnotations(false),
+    },
+    (args) =>
+      run(async () => {
+        const [{ id }, fields] = splitWriteFields(args);
+        const result = await service.reissueLabel(id, {}, writeContext(tools, fields));
+        const allowed = service.allowedEventsFor(result.record, principal);
+        return toolResult(
+          returnOutput(result.record, allowed, result),
+          summarize(result.record, "label reissued (a new one is being bought)", result.replayed),
+        );
+      }),
+  );
+}
+
+/**
  * `record_exchange_payment` and `record_exchange_order`: what the shop's own systems did for an
  * exchange (took the customer's payment of the difference, created the order that sends the new
  * items), recorded under the REST routes' rules, each once per reference or order.

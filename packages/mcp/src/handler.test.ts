@@ -36,6 +36,7 @@ const BACK_OFFICE_TOOLS = [
   "record_exchange_order",
   "record_exchange_payment",
   "record_refund",
+  "reissue_label",
   "reject_return",
   "ship_return",
   "ship_return_request",

@@ -3,7 +3,7 @@
  * scan, in the text a model reads, beside the structured content that carries them whole.
  */
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { memoryStore, type ReturnLabel, type Tracking } from "@returnkit/core";
+import { manualCarrier, memoryStore, type ReturnLabel, type Tracking } from "@returnkit/core";
 import type { StoredReturn } from "@returnkit/core/store";
 import { makeOutboxEvent, makeStoredReturn, testAuthenticate, testToken } from "@returnkit/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -128,7 +128,22 @@ describe("tools say the parcel's label and tracking", () => {
       });
     }
     host = await startMcpHost("hono", () => ({
-      service: { ...shopOptions(), store, auth: { authenticate: testAuthenticate } },
+      service: {
+        ...shopOptions(),
+        store,
+        auth: { authenticate: testAuthenticate },
+        // Labels bought by a carrier, so a label can be reissued (the job is not run here).
+        carriers: {
+          label: manualCarrier(),
+          returnsAddress: {
+            name: "Returns",
+            street1: "Lagerstraße 5",
+            city: "Berlin",
+            postal_code: "10115",
+            country: "DE",
+          },
+        },
+      },
       mcp: {},
     }));
     const url = `${host.origin}${MOUNT}/mcp`;
@@ -172,5 +187,27 @@ describe("tools say the parcel's label and tracking", () => {
     expect(textOf(result)).toMatch(
       /^Return request rrq_01JD3M6X4R9V6T0Q8Z2W7K5B1C found: .+ Label created: easypost USPS Priority, tracking 9400111899560000000001 at \S+, label \S+, cost 5\.40 USD, fee charged 4\.95 EUR; last scan in_transit at 2026-11-21T08:00:00\.000Z \(PORTLAND OR: Departed facility\)\.$/,
     );
+  });
+
+  it("reissue_label - the back office asks for a new label: pending again, the customer has no such tool", async () => {
+    const result = await callTool(backOffice, "reissue_label", {
+      id: failed.record.id,
+      idempotency_key: "reissue-1",
+    });
+    expect(result.isError, textOf(result)).toBeFalsy();
+    expect(textOf(result)).toContain("label reissued (a new one is being bought)");
+    expect(result.structuredContent).toMatchObject({
+      return: { label: { status: "pending", carrier: "manual", replaces: null } },
+    });
+
+    const again = await callTool(backOffice, "reissue_label", {
+      id: failed.record.id,
+      idempotency_key: "reissue-2",
+    });
+    expect(again.isError).toBe(true);
+    expect(textOf(again)).toContain("its label is pending");
+
+    const listed = await customer.listTools();
+    expect(listed.tools.map((tool) => tool.name)).not.toContain("reissue_label");
   });
 });

@@ -9,6 +9,7 @@ import {
   registerBackOfficeReads,
   registerBackOfficeWrites,
   registerExchangeRecording,
+  registerLabelReissue,
   registerRefundRecording,
 } from "./back-office-tools";
 import { registerCustomerReads, registerCustomerWrites, registerGetReturn } from "./customer-tools";
@@ -41,6 +42,7 @@ const TOOLS_BY_SCOPE: Record<CallerKind, Record<"read" | "write", readonly Regis
       registerBackOfficeWrites,
       registerRefundRecording,
       registerExchangeRecording,
+      registerLabelReissue,
       registerRequestShip,
     ],
   },

@@ -22,6 +22,7 @@ export type McpService = Pick<
   | "recordRefund"
   | "recordExchangePayment"
   | "recordExchangeOrder"
+  | "reissueLabel"
   | "schemas"
   | "catalogue"
   | "baseUrl"
