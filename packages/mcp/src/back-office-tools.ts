@@ -20,11 +20,10 @@ import type { ToolContext, ToolRegistry } from "./tool-context";
 import { toolResult } from "./tool-result";
 import {
   READ_ONLY,
-  returnOutput,
   splitWriteFields,
-  summarize,
   type WriteFields,
   writeAnnotations,
+  writeAnswer,
   writeContext,
   writeFields,
 } from "./write-fields";
@@ -95,7 +94,7 @@ const EVENT_TOOLS: Record<MerchantEvent, { title: string; description: string; d
 const DESTRUCTIVE: ReadonlySet<MerchantEvent> = new Set(["reject"]);
 
 export function registerBackOfficeWrites(server: ToolRegistry, tools: ToolContext): void {
-  const { service, principal, run } = tools;
+  const { service, run } = tools;
   for (const event of MERCHANT_EVENTS) {
     const about = EVENT_TOOLS[event];
     const annotations = writeAnnotations(DESTRUCTIVE.has(event));
@@ -116,11 +115,7 @@ export function registerBackOfficeWrites(server: ToolRegistry, tools: ToolContex
         run(async () => {
           const [{ id, ...body }, fields] = splitWriteFields(args);
           const result = await service.advance(id, event, body, writeContext(tools, fields));
-          const allowed = service.allowedEventsFor(result.record, principal);
-          return toolResult(
-            returnOutput(result.record, allowed, result),
-            summarize(result.record, about.done, result.replayed),
-          );
+          return writeAnswer(tools, result, about.done);
         }),
     );
   }
@@ -139,7 +134,7 @@ function refundedSoFar(record: ReturnData): string {
  * refund has left, one payout per reference), so an agent that pays cannot pay twice.
  */
 export function registerRefundRecording(server: ToolRegistry, tools: ToolContext): void {
-  const { service, principal, run } = tools;
+  const { service, run } = tools;
   server.registerTool(
     "record_refund",
     {
@@ -157,11 +152,7 @@ export function registerRefundRecording(server: ToolRegistry, tools: ToolContext
       run(async () => {
         const [{ id, ...body }, fields] = splitWriteFields(args);
         const result = await service.recordRefund(id, body, writeContext(tools, fields));
-        const allowed = service.allowedEventsFor(result.record, principal);
-        return toolResult(
-          returnOutput(result.record, allowed, result),
-          summarize(result.record, refundedSoFar(result.record), result.replayed),
-        );
+        return writeAnswer(tools, result, refundedSoFar(result.record));
       }),
   );
 }
@@ -171,7 +162,7 @@ export function registerRefundRecording(server: ToolRegistry, tools: ToolContext
  * the REST route's rules (the label job buys the new one; the replaced one is voided).
  */
 export function registerLabelReissue(server: ToolRegistry, tools: ToolContext): void {
-  const { service, principal, run } = tools;
+  const { service, run } = tools;
   server.registerTool(
     "reissue_label",
     {
@@ -189,11 +180,7 @@ export function registerLabelReissue(server: ToolRegistry, tools: ToolContext): 
       run(async () => {
         const [{ id }, fields] = splitWriteFields(args);
         const result = await service.reissueLabel(id, {}, writeContext(tools, fields));
-        const allowed = service.allowedEventsFor(result.record, principal);
-        return toolResult(
-          returnOutput(result.record, allowed, result),
-          summarize(result.record, "label reissued (a new one is being bought)", result.replayed),
-        );
+        return writeAnswer(tools, result, "label reissued (a new one is being bought)");
       }),
   );
 }
@@ -204,13 +191,8 @@ export function registerLabelReissue(server: ToolRegistry, tools: ToolContext): 
  * items), recorded under the REST routes' rules, each once per reference or order.
  */
 export function registerExchangeRecording(server: ToolRegistry, tools: ToolContext): void {
-  const { service, principal, run } = tools;
+  const { service, run } = tools;
   const returnId = z.string().describe("The return's id (ret_…).");
-  const answer = (verb: string) => (result: Awaited<ReturnType<typeof service.recordRefund>>) =>
-    toolResult(
-      returnOutput(result.record, service.allowedEventsFor(result.record, principal), result),
-      summarize(result.record, verb, result.replayed),
-    );
   server.registerTool(
     "record_exchange_payment",
     {
@@ -224,9 +206,8 @@ export function registerExchangeRecording(server: ToolRegistry, tools: ToolConte
     (args) =>
       run(async () => {
         const [{ id, ...body }, fields] = splitWriteFields(args);
-        return answer("payment recorded")(
-          await service.recordExchangePayment(id, body, writeContext(tools, fields)),
-        );
+        const result = await service.recordExchangePayment(id, body, writeContext(tools, fields));
+        return writeAnswer(tools, result, "payment recorded");
       }),
   );
   server.registerTool(
@@ -242,9 +223,8 @@ export function registerExchangeRecording(server: ToolRegistry, tools: ToolConte
     (args) =>
       run(async () => {
         const [{ id, ...body }, fields] = splitWriteFields(args);
-        return answer("exchange order recorded")(
-          await service.recordExchangeOrder(id, body, writeContext(tools, fields)),
-        );
+        const result = await service.recordExchangeOrder(id, body, writeContext(tools, fields));
+        return writeAnswer(tools, result, "exchange order recorded");
       }),
   );
 }

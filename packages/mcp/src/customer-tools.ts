@@ -2,7 +2,12 @@
  * @module customer-tools — what a customer's assistant may do: its own returns only, from
  * the portal operations. Write tools are listed only to a caller holding the write scope.
  */
-import { CancelReturnSchema, PortalListQuerySchema, SubmitReturnSchema } from "@returnkit/core";
+import {
+  CancelReturnSchema,
+  PortalListQuerySchema,
+  type ReturnResult,
+  SubmitReturnSchema,
+} from "@returnkit/core";
 import { z } from "zod";
 import { listSummary, returnableLines } from "./line-names";
 import { ReturnableOrderOutput, ReturnListOutput, ReturnOutput } from "./output-schemas";
@@ -14,6 +19,7 @@ import {
   splitWriteFields,
   summarize,
   writeAnnotations,
+  writeAnswer,
   writeContext,
   writeFields,
 } from "./write-fields";
@@ -86,12 +92,8 @@ export function registerGetReturn(server: ToolRegistry, tools: ToolContext): voi
 }
 
 export function registerCustomerWrites(server: ToolRegistry, tools: ToolContext): void {
-  const { service, principal, run } = tools;
-  const answer = (verb: string) => (result: Awaited<ReturnType<typeof service.submit>>) =>
-    toolResult(
-      returnOutput(result.record, service.allowedEventsFor(result.record, principal), result),
-      summarize(result.record, verb, result.replayed),
-    );
+  const { service, run } = tools;
+  const answer = (verb: string) => (result: ReturnResult) => writeAnswer(tools, result, verb);
   server.registerTool(
     "start_return",
     {

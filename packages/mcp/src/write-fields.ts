@@ -2,11 +2,13 @@
  * @module write-fields — what every write tool takes besides its body: the idempotency key
  * (the REST Idempotency-Key) and the expected version (If-Match).
  */
-import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import type { OperationContext, Principal, ReturnData, ReturnResult } from "@returnkit/core";
 import { z } from "zod";
 import { exchangeText, returnItem } from "./line-names";
 import { parcelText } from "./parcel-text";
+import type { ToolContext } from "./tool-context";
+import { toolResult } from "./tool-result";
 
 export const writeFields = {
   idempotency_key: z
@@ -71,6 +73,22 @@ export function returnOutput(
     allowed_events: [...allowedEvents],
     ...(outcome ? { replayed: outcome.replayed } : {}),
   };
+}
+
+/**
+ * A write tool's answer: the return with the events the caller may send next, and the summary
+ * saying what `verb` did (and whether the key replayed it).
+ */
+export function writeAnswer(
+  tools: Pick<ToolContext, "service" | "principal">,
+  result: ReturnResult,
+  verb: string,
+): CallToolResult {
+  const allowed = tools.service.allowedEventsFor(result.record, tools.principal);
+  return toolResult(
+    returnOutput(result.record, allowed, result),
+    summarize(result.record, verb, result.replayed),
+  );
 }
 
 /** "Return ret_… of Organic cotton tee, Black / M (TEE-BLK) × 1, order #5001, submitted; …" */
