@@ -193,17 +193,25 @@ function afterError(
   if (!isCarrierError(error)) throw error;
   if (!error.retryable) return failed(parcel, base, `${error.code}: ${error.message}`, at);
   const attempts = base.attempts + 1;
-  const wait = DEFAULT_RETRY_SCHEDULE[attempts];
-  if (wait === undefined) {
+  const due_at = nextCarrierTry(deps, attempts);
+  if (due_at === null) {
     return failed(parcel, base, `Gave up after ${attempts} attempts: ${error.message}`, at);
   }
   const label: ReturnLabel = { ...base, status: "pending", attempts, reason: error.message };
-  const due_at = deps.now() + jitter(wait, deps.random ?? Math.random);
   // The parcel's other returns wait with it, not on timers of their own due now.
   return parcelFiring(parcel, at, (record) => shareOf(record, base, label), {
     own: { set: [{ name: LABEL_DUE, due_at }] },
     siblings: SIBLING_TIMERS,
   });
+}
+
+/**
+ * When a carrier call that failed `attempts` times is tried again, on the webhooks' retry
+ * schedule (jittered); null once the schedule is used up.
+ */
+export function nextCarrierTry(deps: ParcelJobDeps, attempts: number): number | null {
+  const wait = DEFAULT_RETRY_SCHEDULE[attempts];
+  return wait === undefined ? null : deps.now() + jitter(wait, deps.random ?? Math.random);
 }
 
 function failed(parcel: Parcel, base: ReturnLabel, reason: string, at: string): TimerFiring {

@@ -4,12 +4,12 @@
  * stays until the answer is committed) and retried on the webhooks' schedule while the carrier
  * is unavailable. A label still travelling with another return of the parcel is kept.
  */
+import type { VoidOutcome } from "../../carriers/carrier";
 import { isCarrierError } from "../../carriers/carrier-error";
 import type { ReplacedLabel, ReturnLabel } from "../../domain/parcel-schemas";
 import type { ReturnData } from "../../domain/schemas";
-import { DEFAULT_RETRY_SCHEDULE, jitter } from "../../util/retry-backoff";
 import type { TimerFiring, TimerHandler } from "../timer-firing";
-import type { ParcelJobDeps } from "./label-job";
+import { nextCarrierTry, type ParcelJobDeps } from "./label-job";
 import { loadParcel, parcelFiring } from "./parcel";
 import { LABEL_VOID } from "./parcel-timer-names";
 
@@ -23,6 +23,13 @@ const ACTIVE_STATES = new Set<ReturnData["state"]>([
   "graded",
   "closed",
 ]);
+
+/** The carrier's answer to a void, as a label's status records it. */
+const VOID_STATUS = {
+  voided: "voided",
+  pending: "void_pending",
+  refused: "void_refused",
+} as const satisfies Record<VoidOutcome["kind"], ReplacedLabel["void_status"]>;
 
 export function labelVoidHandler(deps: ParcelJobDeps): TimerHandler {
   return async (current, _timer, at) => {
@@ -39,10 +46,8 @@ export function labelVoidHandler(deps: ParcelJobDeps): TimerHandler {
     }
     try {
       const outcome = await carrier.voidLabel(label.shipment_id);
-      if (outcome.kind === "voided") return recorded(current, { ...label, status: "voided" });
-      if (outcome.kind === "pending")
-        return recorded(current, { ...label, status: "void_pending" });
-      return recorded(current, { ...label, status: "void_refused", reason: outcome.reason });
+      const reason = outcome.kind === "refused" ? { reason: outcome.reason } : {};
+      return recorded(current, { ...label, status: VOID_STATUS[outcome.kind], ...reason });
     } catch (error) {
       return afterVoidError(deps, current, label, error);
     }
@@ -57,11 +62,10 @@ function afterVoidError(
 ): TimerFiring {
   if (!isCarrierError(error)) throw error;
   const attempts = label.attempts + 1;
-  const wait = error.retryable ? DEFAULT_RETRY_SCHEDULE[attempts] : undefined;
-  if (wait === undefined) {
+  const due_at = error.retryable ? nextCarrierTry(deps, attempts) : null;
+  if (due_at === null) {
     return recorded(current, { ...label, status: "void_refused", reason: error.message });
   }
-  const due_at = deps.now() + jitter(wait, deps.random ?? Math.random);
   return {
     record: { ...current, label: { ...label, attempts, reason: error.message } },
     events: [],
@@ -94,22 +98,13 @@ async function voidReplaced(
     } catch (error) {
       if (!isCarrierError(error)) throw error;
       const attempts = replaced.attempts + 1;
-      const wait = error.retryable ? DEFAULT_RETRY_SCHEDULE[attempts] : undefined;
-      if (wait !== undefined) {
-        const due_at = deps.now() + jitter(wait, deps.random ?? Math.random);
-        return onParcel(deps, current, { ...replaced, attempts }, at, due_at);
-      }
+      const due_at = error.retryable ? nextCarrierTry(deps, attempts) : null;
+      if (due_at !== null) return onParcel(deps, current, { ...replaced, attempts }, at, due_at);
       outcome = { ...replaced, attempts, void_status: "void_refused" };
     }
   }
   return onParcel(deps, current, outcome, at);
 }
-
-const VOID_STATUS = {
-  voided: "voided",
-  pending: "void_pending",
-  refused: "void_refused",
-} as const satisfies Record<string, ReplacedLabel["void_status"]>;
 
 /** `replaced` recorded on each return of the parcel naming it; `retryAt` sets the timer again. */
 async function onParcel(
