@@ -16,6 +16,7 @@ import type { ReturnRecording } from "../record-events";
 import { type KeyedRecordingDeps, recordKeyed } from "../record-keyed";
 import type { OperationContext, WriteTargets } from "../types";
 import { emptyLabel } from "./label-job";
+import { withLabel } from "./parcel";
 import { LABEL_DUE, LABEL_VOID } from "./parcel-timer-names";
 
 /** A label staff may replace: bought, refused by the carrier, or bought but not handed back. */
@@ -70,11 +71,9 @@ function reissued(current: ReturnData, carrier: string | null, now: number): Ret
   const timers: TimerDue[] = [{ name: LABEL_DUE, due_at: now }];
   if (replaces) timers.push({ name: LABEL_VOID, due_at: now });
   // Scans of the old label's tracking number no longer move the return: its shipment goes
-  // with it, unless staff recorded one of their own.
-  const fromOld =
-    old.tracking_number !== null && current.shipment?.tracking_number === old.tracking_number;
+  // with it (`withLabel`), unless staff recorded one of their own.
   return {
-    record: { ...current, label, shipment: fromOld ? null : current.shipment },
+    record: withLabel(current, label),
     events: [],
     timers: { set: timers },
   };

@@ -89,7 +89,7 @@ export function parcelFiring(
  * number), unless staff recorded one: what tracking scans are matched by. The shipment of a
  * label staff replaced (`label.replaces`) goes with it.
  */
-function withLabel(record: ReturnData, label: ReturnLabel): ReturnData {
+export function withLabel(record: ReturnData, label: ReturnLabel): ReturnData {
   const replaced = label.replaces?.tracking_number;
   const own =
     replaced != null && record.shipment?.tracking_number === replaced ? null : record.shipment;
