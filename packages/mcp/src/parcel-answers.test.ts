@@ -3,9 +3,15 @@
  * scan, in the text a model reads, beside the structured content that carries them whole.
  */
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { manualCarrier, memoryStore, type ReturnLabel, type Tracking } from "@returnkit/core";
+import { manualCarrier, memoryStore, type Tracking } from "@returnkit/core";
 import type { StoredReturn } from "@returnkit/core/store";
-import { makeOutboxEvent, makeStoredReturn, testAuthenticate, testToken } from "@returnkit/testing";
+import {
+  BOUGHT_LABEL as LABEL,
+  makeOutboxEvent,
+  makeStoredReturn,
+  testAuthenticate,
+  testToken,
+} from "@returnkit/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callTool, connectClient, type McpHost, MOUNT, startMcpHost } from "./test-support/hosts";
 import { CUSTOMER, shopOptions } from "./test-support/shop";
@@ -14,23 +20,6 @@ const textOf = (result: Awaited<ReturnType<typeof callTool>>) =>
   result.content.map((part) => (part.type === "text" ? part.text : "")).join("\n");
 
 const REQUEST_ID = "rrq_01JD3M6X4R9V6T0Q8Z2W7K5B1C";
-
-const LABEL: ReturnLabel = {
-  status: "created",
-  carrier: "easypost",
-  service: "USPS Priority",
-  shipment_id: "shp_1",
-  rate_id: "rate_1",
-  tracking_number: "9400111899560000000001",
-  tracking_url: "https://track.easypost.com/djE6dHJr",
-  label_url: "https://easypost-files.s3.amazonaws.com/label.png",
-  qr_code_url: null,
-  cost: { amount: 540, currency: "USD" },
-  fee_charged: 495,
-  reason: null,
-  attempts: 0,
-  created_at: "2026-11-20T10:00:00.000Z",
-};
 
 const TRACKING: Tracking = {
   status: "in_transit",

@@ -4,7 +4,13 @@
  * would hand it.
  */
 
-import type { HistoryEntry, ReturnData, WebhookEndpoint, WebhookEventType } from "@returnkit/core";
+import type {
+  HistoryEntry,
+  ReturnData,
+  ReturnLabel,
+  WebhookEndpoint,
+  WebhookEventType,
+} from "@returnkit/core";
 import {
   allowedEventsIn,
   applyReturnEvent,
@@ -318,4 +324,22 @@ export const validCreate = {
   reason: "TOO_SMALL_AT_CHEST",
   resolution: "EXCHANGE",
   exchange_for: { sku: "TEE-BLK-L" },
+};
+
+/** A bought return label (EasyPost, cost 5.40 USD, 4.95 of fee charged): what tools and the CLI show. */
+export const BOUGHT_LABEL: ReturnLabel = {
+  status: "created",
+  carrier: "easypost",
+  service: "USPS Priority",
+  shipment_id: "shp_1",
+  rate_id: "rate_1",
+  tracking_number: "9400111899560000000001",
+  tracking_url: "https://track.easypost.com/djE6dHJr",
+  label_url: "https://easypost-files.s3.amazonaws.com/label.png",
+  qr_code_url: null,
+  cost: { amount: 540, currency: "USD" },
+  fee_charged: 495,
+  reason: null,
+  attempts: 0,
+  created_at: "2026-11-20T10:00:00.000Z",
 };

@@ -24,6 +24,7 @@ export {
 } from "./carrier-conformance";
 export {
   advanceStoredReturn,
+  BOUGHT_LABEL,
   iso,
   makeCustomerEvent,
   makeDeliveryAttempt,

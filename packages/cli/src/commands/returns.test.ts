@@ -1,6 +1,11 @@
-import type { ReturnLabel, Tracking } from "@returnkit/core";
+import type { Tracking } from "@returnkit/core";
 import type { ReturnsStore, StoredReturn } from "@returnkit/core/store";
-import { advanceStoredReturn, makeOutboxEvent, makeStoredReturn } from "@returnkit/testing";
+import {
+  advanceStoredReturn,
+  BOUGHT_LABEL as LABEL,
+  makeOutboxEvent,
+  makeStoredReturn,
+} from "@returnkit/testing";
 import { describe, expect } from "vitest";
 import { itOnItsOwnSchema, returnkit, returnkitJson, seedReturn } from "../test-support";
 
@@ -14,23 +19,6 @@ const REFUND = {
   method: "original_payment",
   status: "estimate",
 } as const;
-
-const LABEL: ReturnLabel = {
-  status: "created",
-  carrier: "easypost",
-  service: "USPS Priority",
-  shipment_id: "shp_1",
-  rate_id: "rate_1",
-  tracking_number: "9400111899560000000001",
-  tracking_url: "https://track.easypost.com/djE6dHJr",
-  label_url: "https://easypost-files.s3.amazonaws.com/label.png",
-  qr_code_url: null,
-  cost: { amount: 540, currency: "USD" },
-  fee_charged: 495,
-  reason: null,
-  attempts: 0,
-  created_at: "2026-11-20T10:00:00.000Z",
-};
 
 const TRACKING: Tracking = {
   status: "delivered",
