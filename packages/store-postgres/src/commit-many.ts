@@ -1,16 +1,17 @@
 /**
  * @module commit-many — `commitMany`: the returns of one request in one transaction, through
  * the statements `commit` uses (`writeChanges`), so each change is checked as a commit alone
- * is; any refusal rolls all of them back. Never grouped with other commits (`group-commit`):
- * it runs alone on its own connection. Before writing it takes, in a fixed order, every lock
- * it will wait for: its orders' allowance locks (sorted), then its returns' rows (by id). A
- * commit alone takes at most one of each, in the same order (allowance, then row), and a group
- * never waits for a row (SKIP LOCKED), so no two of them each hold what the other waits for.
+ * is; any refusal rolls all of them back. Written alone (here) or as one unit of a group
+ * (`group-write`). Alone, before writing it takes, in a fixed order, every lock it will wait
+ * for: its orders' allowance locks (sorted), then its returns' rows (by id). A commit alone
+ * takes at most one of each, in the same order (allowance, then row), and a group takes its
+ * orders' locks (sorted) before any row and never waits for a row (SKIP LOCKED), so no two of
+ * them each hold what the other waits for.
  *
  * Its own events (about a customer, not a return) come last: under the lock of each of their
  * subjects (sorted), taken after every other lock and held until commit, so two commits about
- * one customer draw their positions in the order they become visible. Only `commitMany` takes
- * those locks, and after them it waits for nothing else.
+ * one customer draw their positions in the order they become visible. Only requests take
+ * those locks, and after them they wait for nothing else.
  */
 import {
   type OutboxEvent,
@@ -18,17 +19,18 @@ import {
   type ReturnCommit,
   type ReturnsCommit,
   type ReturnsCommitResult,
+  type RmaClaim,
   subjectOf,
 } from "@returnkit/core/store";
 import { checkCommit, checkEvent, Refused, writeChanges, writeEvents } from "./commit";
 import type { StoreContext } from "./context";
 import type { SqlTransaction } from "./drivers/types";
-import { lockOrders } from "./line-allowance";
+import { boundOrders, lockOrders } from "./line-allowance";
 import { claimRma } from "./sql/claim-rma";
-import { lockOrder } from "./sql/lock-order";
+import { lockKeys } from "./sql/lock-order";
 import { lockReturns } from "./sql/lock-returns";
 
-type CommitManyOutcome = { result: ReturnsCommitResult; deliveries: number };
+export type CommitManyOutcome = { result: ReturnsCommitResult; deliveries: number };
 
 /** Thrown inside the transaction to roll it back: another request holds the RMA number. */
 class RmaTaken {}
@@ -51,21 +53,18 @@ export async function commitMany(
   ctx: StoreContext,
   { changes, events: own = [], idempotency, rma }: ReturnsCommit,
 ): Promise<CommitManyOutcome> {
-  const bound = changes.filter((change) => change.lineAllowance);
   const updated = changes.filter((change) => change.expectedVersion !== null);
   try {
     return await ctx.db.transaction(async (tx) => {
-      if (bound.length > 0) await lockOrders(ctx, tx, bound.map(orderOf));
+      await lockOrders(ctx, tx, boundOrders(changes));
       if (updated.length > 1) await tx.query(lockReturns(ctx.names), [updated.map(idOf)]);
       const answers = idempotency ? [idempotency] : [];
       const { events, deliveries } = await writeChanges(ctx, tx, changes, answers);
-      const appended = await appendOwnEvents(ctx, tx, own);
+      const appended = await appendOwnEvents(ctx, tx, [own]);
       // Last, after every other check: a code taken refuses the commit, rolling it all back.
-      if (rma && (await tx.query(claimRma(ctx.names), [rma.rma, rma.request_id])).length === 0) {
-        throw new RmaTaken();
-      }
+      if (rma && !(await claimedRma(ctx, tx, rma))) throw new RmaTaken();
       return {
-        result: { ok: true, events, appended: appended.events },
+        result: { ok: true, events, appended: appended.events[0]! },
         deliveries: deliveries + appended.deliveries,
       };
     });
@@ -79,26 +78,37 @@ export async function commitMany(
   }
 }
 
-/** The commit's own events, under their subjects' locks (see the module comment). */
-async function appendOwnEvents(
+/**
+ * Each unit's own events, in one statement, under their subjects' locks (see the module
+ * comment): a `commitMany` alone writes one unit, a group one per request it holds.
+ */
+export async function appendOwnEvents(
   ctx: StoreContext,
   tx: SqlTransaction,
-  events: readonly OutboxEventInput[],
-): Promise<{ events: OutboxEvent[]; deliveries: number }> {
-  if (events.length === 0) return { events: [], deliveries: 0 };
+  units: readonly (readonly OutboxEventInput[])[],
+): Promise<{ events: OutboxEvent[][]; deliveries: number }> {
+  const all = units.flat();
+  if (all.length === 0) return { events: units.map(() => []), deliveries: 0 };
   const { schema, prefix } = ctx.names;
   // "#", not the "/" of the orders' locks: no subject's key is ever an order's. A kind has no
   // "/" in it, so the kind and the id never blur.
   const keys = new Set(
-    events.map((event) => {
+    all.map((event) => {
       const { kind, id } = subjectOf(event);
       return `${schema}.${prefix}#${kind}/${id}`;
     }),
   );
-  for (const key of [...keys].sort()) await tx.query(lockOrder, [key]);
-  const written = await writeEvents(ctx, tx, [{ events: [...events] }]);
-  return { events: written.events[0]!, deliveries: written.deliveries };
+  await tx.query(lockKeys, [[...keys].sort()]);
+  return writeEvents(
+    ctx,
+    tx,
+    units.map((events) => ({ events: [...events] })),
+  );
 }
 
-const orderOf = (change: ReturnCommit) => change.next.record.order_id;
+/** Claims the request's RMA number; false when another request holds it. */
+export async function claimedRma(ctx: StoreContext, tx: SqlTransaction, rma: RmaClaim) {
+  return (await tx.query(claimRma(ctx.names), [rma.rma, rma.request_id])).length > 0;
+}
+
 const idOf = (change: ReturnCommit) => change.next.record.id;

@@ -19,7 +19,7 @@ import type { StoreContext } from "./context";
 import type { SqlTransaction } from "./drivers/types";
 import { keyColumns, recordKey } from "./idempotency";
 import { deliveryIdPrefix } from "./ids";
-import { allowanceRefusal, lockCommitOrder } from "./line-allowance";
+import { allowanceRefusal, boundOrders, lockOrders } from "./line-allowance";
 import { toStoredReturn } from "./rows";
 import { insertEvents } from "./sql/insert-events";
 import { insertReturns } from "./sql/insert-returns";
@@ -40,8 +40,11 @@ export class Refused {
   ) {}
 }
 
-/** A group met a refusal or a row another transaction holds: its commits go alone. */
-export class GroupRefused {}
+/** A group met a refusal or a row another transaction holds: its writes go alone. */
+export class GroupRefused {
+  /** The change refused (its index in what was written), when one is to blame. */
+  constructor(readonly index?: number) {}
+}
 
 /** Throws on a commit the store refuses before sending anything (a programming error). */
 export function checkCommit(change: ReturnCommit): void {
@@ -70,8 +73,10 @@ export function checkEvent(event: OutboxEventInput): void {
 export async function commit(ctx: StoreContext, change: ReturnCommit): Promise<CommitOutcome> {
   try {
     return await ctx.db.transaction(async (tx) => {
-      if (change.lineAllowance) await lockCommitOrder(ctx, tx, change);
-      return (await writeCommits(ctx, tx, [change]))[0]!;
+      await lockOrders(ctx, tx, boundOrders([change]));
+      const answers = change.idempotency ? [change.idempotency] : [];
+      const { events, deliveries } = await writeChanges(ctx, tx, [change], answers);
+      return { result: { ok: true, events: events[0]! }, deliveries };
     });
   } catch (error) {
     if (error instanceof Refused) return { result: error.result, deliveries: 0 };
@@ -80,27 +85,10 @@ export async function commit(ctx: StoreContext, change: ReturnCommit): Promise<C
 }
 
 /**
- * Writes `changes` (at most one per return and per key) in `tx`. In a `group`, a return another
- * transaction holds is skipped rather than waited for, and comes back missing like a conflict.
- */
-export async function writeCommits(
-  ctx: StoreContext,
-  tx: SqlTransaction,
-  changes: ReturnCommit[],
-  group = false,
-): Promise<CommitOutcome[]> {
-  const answers = changes.flatMap((change) => (change.idempotency ? [change.idempotency] : []));
-  const { events, deliveries } = await writeChanges(ctx, tx, changes, answers, group);
-  // A group's deliveries are counted once, on its first commit: one announcement per group.
-  return events.map((stored, i) => ({
-    result: { ok: true, events: stored },
-    deliveries: i === 0 ? deliveries : 0,
-  }));
-}
-
-/**
- * `writeCommits`' checks and writes, with the keys' first uses given apart (`commitMany` has
- * one for all its changes). Outside a group a refusal throws `Refused`, naming the change.
+ * Writes `changes` (at most one per return) in `tx`, with the keys' first uses given apart
+ * (`commitMany` has one for all its changes). Outside a group a refusal throws `Refused`,
+ * naming the change. In a `group`, a return another transaction holds is skipped rather than
+ * waited for, and a refusal throws `GroupRefused`.
  */
 export async function writeChanges(
   ctx: StoreContext,
@@ -113,7 +101,7 @@ export async function writeChanges(
     index: number | undefined,
     answer: () => Promise<CommitResult> | CommitResult,
   ) => {
-    throw group ? new GroupRefused() : new Refused(await answer(), index);
+    throw group ? new GroupRefused(index) : new Refused(await answer(), index);
   };
   const isUpdate = (change: ReturnCommit) => change.expectedVersion !== null;
   const updates = changes.filter(isUpdate);
@@ -145,13 +133,8 @@ export async function writeChanges(
         record: result.record,
       }));
   }
-  // Checked in order, each against the ones before it: as if the changes ran one by one.
-  for (const [i, { next, lineAllowance }] of changes.entries()) {
-    const later = changes.slice(i + 1).map((change) => change.next.record.id);
-    const refusal =
-      lineAllowance && (await allowanceRefusal(ctx, tx, next.record, lineAllowance, later));
-    if (refusal) await refuse(i, () => refusal);
-  }
+  const exceeded = await allowanceRefusal(ctx, tx, changes);
+  if (exceeded) await refuse(exceeded.index, () => exceeded.result);
   const gone = await writeTimers(ctx, tx, changes);
   if (gone >= 0) await refuse(gone, () => ({ ok: false, reason: "timer_gone" }));
   return writeEvents(ctx, tx, changes);

@@ -1,7 +1,13 @@
 import { type ReturnsStore, StoreUnavailableError } from "@returnkit/core";
 import type { CommitResult, ReturnCommit, StoredReturn } from "@returnkit/core/store";
-import { advanceStoredReturn, makeOutboxEvent, makeStoredReturn } from "@returnkit/testing";
+import {
+  advanceStoredReturn,
+  makeCustomerEvent,
+  makeOutboxEvent,
+  makeStoredReturn,
+} from "@returnkit/testing";
 import pg from "pg";
+import { ulid } from "ulidx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toDriver } from "./drivers";
 import type { SqlDriver } from "./drivers/types";
@@ -75,6 +81,102 @@ for (const backend of backends()) {
       // may come before or after that group's; the ones that waited are written in arrival order.
       const waited = results.slice(1).map((result) => (result.ok ? result.events[0]!.position : 0));
       expect(waited).toEqual([...waited].sort((a, b) => a - b));
+    });
+
+    /** A create of one unit of `sku` on `order_id`, bought once: the line's only unit. */
+    const boundCreate = (order_id: string, sku: string, key?: string): ReturnCommit => ({
+      ...createOf(makeStoredReturn({ order_id, line: { sku, size: null, quantity: 1 } }), key),
+      lineAllowance: { purchased: 1 },
+    });
+
+    it("groupCommit - commits bound to other order lines share transactions; a line's last unit goes to one", async () => {
+      const order = `ord_${ulid()}`;
+      const lines = Array.from({ length: 8 }, (_, i) => `SKU-${i}`);
+      const first = lines.flatMap((sku, i) => [
+        boundCreate(order, sku, `bound-${order}-${i}`),
+        boundCreate(`${order}-b`, sku),
+      ]);
+      // After the first of each line: each wants the unit already taken.
+      const late = lines.slice(0, 3).map((sku) => boundCreate(order, sku));
+
+      const results = await Promise.all([...first, ...late].map((commit) => store.commit(commit)));
+
+      for (const result of results.slice(0, first.length))
+        expect(result).toMatchObject({ ok: true });
+      expect(results.slice(first.length)).toEqual(
+        late.map(() => ({ ok: false, reason: "quantity_exceeded", inReturns: 1 })),
+      );
+      const ids = first.map((commit) => commit.next.record.id);
+      expect(await transactionsOf(ids)).toBeLessThan(ids.length / 2);
+      const { rows } = await query<{ units: number }>(
+        db,
+        `SELECT count(*)::int AS units FROM ${sqlNames({ schema }).table("returns")}
+         WHERE order_id IN ($1, $2) GROUP BY order_id, record -> 'line' ->> 'sku'`,
+        [order, `${order}-b`],
+      );
+      expect(rows.map((row) => row.units)).toEqual(Array(16).fill(1));
+    });
+
+    it("groupCommit - requests join groups as one unit each, answered with their own events", async () => {
+      const requests = Array.from({ length: 6 }, (_, r) => {
+        const request_id = `rrq_${ulid()}`;
+        const order_id = `ord_${ulid()}`;
+        const changes = ["A", "B", "C"].map((sku) => {
+          const made = boundCreate(order_id, sku);
+          const next = { ...made.next, record: { ...made.next.record, request_id } };
+          return { ...made, next, events: [makeOutboxEvent(next)] };
+        });
+        return {
+          changes,
+          events: [makeCustomerEvent(`cus_${r % 2}`)],
+          idempotency: createOf(makeStoredReturn(), `request-${request_id}`).idempotency,
+          rma: { rma: `RMA-${request_id.slice(-8)}`, request_id },
+        };
+      });
+      const singles = Array.from({ length: 6 }, () => boundCreate(`ord_${ulid()}`, "A"));
+
+      const results = await Promise.all([
+        ...requests.map((request) => store.commitMany!(request)),
+        ...singles.map((commit) => store.commit(commit)),
+      ]);
+
+      for (const [i, request] of requests.entries()) {
+        const result = results[i]!;
+        if (!result.ok || !("appended" in result)) throw new Error(JSON.stringify(result));
+        for (const [j, change] of request.changes.entries())
+          expect(await store.listEvents(change.next.record.id)).toEqual(result.events[j]);
+        expect(result.appended).toMatchObject([{ subject: { kind: "customer" } }]);
+        expect(await store.listReturns({ rma: request.rma.rma, limit: 10 })).toMatchObject({
+          data: request.changes.map(() => ({})),
+        });
+      }
+      for (const result of results.slice(requests.length))
+        expect(result).toMatchObject({ ok: true });
+      const ids = requests.flatMap((request) => request.changes.map((c) => c.next.record.id));
+      expect(await transactionsOf(ids)).toBeLessThan(requests.length);
+    });
+
+    it("groupCommit - a request refused in a group rolls nothing of the others back and gets its own answer", async () => {
+      const order_id = `ord_${ulid()}`;
+      expect(await store.commit(boundCreate(order_id, "A"))).toMatchObject({ ok: true });
+      const request_id = `rrq_${ulid()}`;
+      // Its second line's unit is taken: refused at index 1, nothing of it written.
+      const changes = ["B", "A"].map((sku) => {
+        const made = boundCreate(order_id, sku);
+        return { ...made, next: { ...made.next, record: { ...made.next.record, request_id } } };
+      });
+      const others = Array.from({ length: 5 }, () => boundCreate(`ord_${ulid()}`, "A"));
+
+      const [refused, ...rest] = await Promise.all([
+        store.commit(boundCreate(`ord_${ulid()}`, "A")),
+        store.commitMany!({ changes }),
+        ...others.map((commit) => store.commit(commit)),
+      ]);
+
+      expect(refused).toMatchObject({ ok: true });
+      expect(rest[0]).toEqual({ ok: false, reason: "quantity_exceeded", inReturns: 1, index: 1 });
+      for (const result of rest.slice(1)) expect(result).toMatchObject({ ok: true });
+      expect(await store.getReturn(changes[0]!.next.record.id)).toBeNull();
     });
 
     it("groupCommit - a refused commit among others leaves them committed and gets the answer it would alone", async () => {

@@ -1,7 +1,8 @@
 /**
  * Several processes, each with its own pg Pool and store, race commits for the last units of
- * one order line. Whatever order they land in, the line's active returns never hold more
- * than was purchased, and when single units race, exactly as many commit as were left.
+ * one order line, or of several (which each process's groups then write together). Whatever
+ * order they land in, a line's active returns never hold more than was purchased, and when
+ * single units race, exactly as many commit as were left.
  */
 import type { CommitResult, ReturnCommit, StoredReturn } from "@returnkit/core/store";
 import { advanceStoredReturn, makeOutboxEvent, makeStoredReturn } from "@returnkit/testing";
@@ -101,14 +102,15 @@ describe.skipIf(!DATABASE_URL)("several processes racing for one order line (DAT
     return done.flatMap((d) => d.results);
   }
 
-  /** What the table holds for the line, read with SQL of its own. */
-  async function lineInTable(schema: string) {
+  /** What the table holds for the line (`sku`), read with SQL of its own. */
+  async function lineInTable(schema: string, sku = LINE.sku) {
     const { rows } = await query<{ returns: string; units: string | null }>(
       pool,
       `SELECT count(*) AS returns, sum((record -> 'line' ->> 'quantity')::integer) AS units
        FROM "${schema}".returnkit_returns
-       WHERE order_id = $1 AND state NOT IN ('cancelled', 'rejected')`,
-      [ORDER],
+       WHERE order_id = $1 AND record -> 'line' ->> 'sku' = $2
+         AND state NOT IN ('cancelled', 'rejected')`,
+      [ORDER, sku],
     );
     return { returns: Number(rows[0]!.returns), units: Number(rows[0]!.units ?? 0) };
   }
@@ -141,6 +143,43 @@ describe.skipIf(!DATABASE_URL)("several processes racing for one order line (DAT
         }),
       );
       expect(await lineInTable(schema)).toEqual({ returns: purchased, units: purchased });
+    },
+    RUN_MS + WORKER_START_MS,
+  );
+
+  it(
+    `commit - ${PROCESSES} processes racing single units of three lines, grouped: exactly as many commit per line as were left`,
+    async () => {
+      const purchased = 5;
+      const skus = ["TEE-BLK", "TEE-WHT", "TEE-RED"];
+      const schema = await prepareSchema([createCommit(LINE, purchased)]);
+      const plans = Array.from({ length: PROCESSES }, () => ({
+        creates: Array.from({ length: CREATES_PER_PROCESS }, (_, i) =>
+          createCommit({ ...LINE, sku: skus[i % skus.length]! }, purchased),
+        ),
+        raises: [],
+      }));
+
+      const results = await race(schema, plans);
+
+      const skuOf = new Map(
+        plans.flatMap((plan) =>
+          plan.creates.map((c) => [c.next.record.id, c.next.record.line.sku]),
+        ),
+      );
+      for (const sku of skus) {
+        const left = sku === LINE.sku ? purchased - 1 : purchased;
+        const ofLine = results.filter((r) => skuOf.get(r.returnId) === sku);
+        expect(ofLine.filter((r) => r.result.ok)).toHaveLength(left);
+        expect(refusals(ofLine).map((r) => r.result)).toEqual(
+          Array(ofLine.length - left).fill({
+            ok: false,
+            reason: "quantity_exceeded",
+            inReturns: purchased,
+          }),
+        );
+        expect(await lineInTable(schema, sku)).toEqual({ returns: purchased, units: purchased });
+      }
     },
     RUN_MS + WORKER_START_MS,
   );

@@ -1,6 +1,6 @@
 /** @module postgres-store — `postgresStore`, through a `pg` Pool or PGlite; several processes may share it. */
 import type { ReturnsStore } from "@returnkit/core";
-import type { ReturnCommit } from "@returnkit/core/store";
+import type { ReturnCommit, ReturnsCommit } from "@returnkit/core/store";
 import { checkCommit, commit } from "./commit";
 import { checkCommitMany, commitMany } from "./commit-many";
 import type { StoreContext } from "./context";
@@ -35,8 +35,11 @@ export function postgresStore(options: PostgresStoreOptions): PostgresStore {
   const names = sqlNames(options);
   const notifier = createDeliveryNotifier(db, options.notify === false ? null : names.channel);
   const ctx: StoreContext = { db, names, notify: notifier.target, announce: notifier.announce };
-  const commitAlone = (change: ReturnCommit) => commit(ctx, change);
-  const write = options.groupCommit === false ? commitAlone : groupCommits(ctx, commitAlone);
+  const alone = {
+    commit: (change: ReturnCommit) => commit(ctx, change),
+    commitMany: (change: ReturnsCommit) => commitMany(ctx, change),
+  };
+  const write = options.groupCommit === false ? alone : groupCommits(ctx, alone);
   let initialised: Promise<void> | undefined;
 
   return {
@@ -59,13 +62,13 @@ export function postgresStore(options: PostgresStoreOptions): PostgresStore {
     ...fitInsightReads(ctx),
     async commit(change) {
       checkCommit(change);
-      const outcome = await write(change);
+      const outcome = await write.commit(change);
       if (outcome.deliveries > 0) notifier.announce();
       return outcome.result;
     },
     async commitMany(change) {
       checkCommitMany(change);
-      const outcome = await commitMany(ctx, change);
+      const outcome = await write.commitMany(change);
       if (outcome.deliveries > 0) notifier.announce();
       return outcome.result;
     },

@@ -1,7 +1,8 @@
 /**
- * @module sql/line-units-in-returns — the units active returns of order `$1` hold of the line
- * (`$3` sku, `$4` size, a null size matching only null), leaving out return `$2` and the
- * returns `$5` (ids written later in the same commit).
+ * @module sql/line-units-in-returns — for each order line named in `$1`, `$2`, `$3` (order id,
+ * sku, size; a null size matching only null), the units its active returns hold, leaving out
+ * the returns `$4` (the ones the transaction writes, counted by the caller instead). One row
+ * per line, `n` its place in the arrays (from 1).
  */
 import type { SqlNames } from "../names";
 
@@ -9,8 +10,10 @@ import type { SqlNames } from "../names";
 export const HOLDS_UNITS = "state NOT IN ('cancelled', 'rejected')";
 
 export const lineUnitsInReturns = (n: SqlNames) => `
-SELECT coalesce(sum((record -> 'line' ->> 'quantity')::integer), 0)::integer AS units
-FROM ${n.table("returns")}
-WHERE order_id = $1 AND id <> $2 AND id <> ALL($5::text[]) AND ${HOLDS_UNITS}
-  AND record -> 'line' ->> 'sku' = $3
-  AND (record -> 'line' ->> 'size') IS NOT DISTINCT FROM $4::text`;
+SELECT l.n::integer AS n,
+  (SELECT coalesce(sum((r.record -> 'line' ->> 'quantity')::integer), 0)::integer
+   FROM ${n.table("returns")} r
+   WHERE r.order_id = l.order_id AND r.id <> ALL($4::text[]) AND r.${HOLDS_UNITS}
+     AND r.record -> 'line' ->> 'sku' = l.sku
+     AND (r.record -> 'line' ->> 'size') IS NOT DISTINCT FROM l.size) AS units
+FROM unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY AS l(order_id, sku, size, n)`;

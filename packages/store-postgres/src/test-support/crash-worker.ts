@@ -10,12 +10,16 @@
  * it stored, not even its key: to be run by whoever sends it again) and a commit without its
  * acknowledgement (to be replayed, not run again).
  *
+ * Orders are bound (`orders`): each new return is the one unit of its own order, so every
+ * create commits under its order's lock with a line allowance, grouped or alone.
+ *
  * With `drain`, it writes nothing new and, after its resends, waits until the dispatcher has
  * delivered every pending delivery (including those a killed process had leased).
  */
 import {
   createReturnsService,
   type MerchantEvent,
+  type OrderSource,
   type ReturnResult,
   type ReturnsStore,
 } from "@returnkit/core";
@@ -86,6 +90,15 @@ const WRITE_DEADLINE_MS = 20_000;
 const DRAIN_DEADLINE_MS = 30_000;
 const FOREVER = new Promise<never>(() => {});
 
+/** `ord-<name>`: one unit of the crash case's line, bought by `cus-<name>` a day ago. */
+const oneUnitOrders: OrderSource = {
+  load: (orderId) => ({
+    id: orderId,
+    customer_id: `cus-${orderId.slice("ord-".length)}`,
+    placed_at: new Date(Date.now() - 86_400_000),
+    lines: [{ sku: "TEE-BLK-M", size: "M", quantity: 1, unit_price: 1900 }],
+  }),
+};
 async function main() {
   const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 4 });
   const store = postgresStore({
@@ -115,6 +128,7 @@ async function main() {
   const service = createReturnsService({
     store: holding,
     baseUrl: "https://shop.example",
+    orders: { source: oneUnitOrders, returnWindowDays: 365 },
     idempotency: { required: true },
     webhooks: {
       // The test's receiver listens on loopback.

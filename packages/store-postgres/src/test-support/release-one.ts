@@ -19,7 +19,7 @@ import type { StoreContext } from "../context";
 import { toDriver } from "../drivers";
 import type { SqlDriver, SqlTransaction } from "../drivers/types";
 import { recordKey } from "../idempotency";
-import { allowanceRefusal, lockCommitOrder } from "../line-allowance";
+import { allowanceRefusal, boundOrders, lockOrders } from "../line-allowance";
 import { MIGRATIONS } from "../migrations";
 import { type SqlNames, sqlNames } from "../names";
 import { type PostgresStore, postgresStore } from "../postgres-store";
@@ -170,7 +170,7 @@ async function commitAsReleased(ctx: StoreContext, change: ReturnCommit): Promis
   ];
   try {
     return await ctx.db.transaction(async (tx) => {
-      if (change.lineAllowance) await lockCommitOrder(ctx, tx, change);
+      await lockOrders(ctx, tx, boundOrders([change]));
       if (change.expectedVersion === null) {
         const rows = await tx.query(insertReturns(ctx.names), values);
         if (rows.length === 0) throw new Refused({ ok: false, reason: "already_exists" });
@@ -190,9 +190,8 @@ async function commitAsReleased(ctx: StoreContext, change: ReturnCommit): Promis
         if (!result.recorded)
           throw new Refused({ ok: false, reason: "idempotency_conflict", record: result.record });
       }
-      const refusal =
-        change.lineAllowance && (await allowanceRefusal(ctx, tx, record, change.lineAllowance));
-      if (refusal) throw new Refused(refusal);
+      const refusal = await allowanceRefusal(ctx, tx, [change]);
+      if (refusal) throw new Refused(refusal.result);
       const { events } = await writeEvents(ctx, tx, [change]);
       return { ok: true, events: events[0]! };
     });
