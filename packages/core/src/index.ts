@@ -326,7 +326,6 @@ export {
   CUSTOMER_EXPORT_SCHEMA,
   type CustomerExport,
   type CustomerExportPage,
-  CustomerExportPageSchema,
   type CustomerExportQueryInput,
   type CustomerExportRequest,
   CustomerExportSchema,
