@@ -24,6 +24,7 @@ export const OPTION_SPECS = {
   cursor: { type: "string" },
   all: { type: "boolean" },
   "out-of-order": { type: "boolean" },
+  out: { type: "string" },
 } as const;
 
 export type OptionName = keyof typeof OPTION_SPECS;

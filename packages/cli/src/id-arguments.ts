@@ -35,11 +35,18 @@ const ORDER_ID: IdRule = {
   expected: "an order id (1-128 characters of well-formed text, no NUL)",
 };
 
+// The host's customer ids (a token's `sub`): the HTTP export takes 1-255 characters of text.
+const CUSTOMER_ID: IdRule = {
+  test: (value) => value.length >= 1 && value.length <= 255 && isStorableText(value),
+  expected: "a customer id (1-255 characters of well-formed text, no NUL)",
+};
+
 /** By the name in `Command.args`. */
 const ARGUMENT_IDS: Readonly<Record<string, IdRule>> = {
   return_id: RETURN_ID,
   event_id: EVENT_ID,
   endpoint_id: ENDPOINT_ID,
+  customer_id: CUSTOMER_ID,
 };
 const OPTION_IDS: Partial<Readonly<Record<OptionName, IdRule>>> = {
   return: RETURN_ID,

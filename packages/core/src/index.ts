@@ -320,6 +320,16 @@ export type {
   MerchantReturnPolicyJsonLd,
   ReturnPolicyDocument,
 } from "./policy/published-policy-schema";
+export { joinCustomerExportPages, readCustomerExport } from "./privacy/customer-export";
+export type { CustomerExportOperations } from "./privacy/customer-export-operations";
+export {
+  CUSTOMER_EXPORT_SCHEMA,
+  type CustomerExport,
+  type CustomerExportPage,
+  type CustomerExportQueryInput,
+  type CustomerExportRequest,
+  CustomerExportSchema,
+} from "./privacy/customer-export-schemas";
 export {
   deriveFitSignal,
   type EventOriginFields,

@@ -37,6 +37,10 @@ import {
   type PublishedPolicySettings,
   publishedPolicy,
 } from "./policy/published-policy";
+import {
+  type CustomerExportOperations,
+  createCustomerExportOperations,
+} from "./privacy/customer-export-operations";
 import { createIdempotencyEngine } from "./returns/idempotency/engine";
 import { createOperations } from "./returns/operations";
 import { createReturnRules } from "./returns/orders/return-rules";
@@ -74,7 +78,7 @@ export interface ServiceHooks {
 }
 
 /** A running returns service: its operations, its webhook dispatcher and its HTTP handler. */
-export interface ReturnsService extends ReturnOperations {
+export interface ReturnsService extends ReturnOperations, CustomerExportOperations {
   /** Where returns, idempotency records and the outbox live. */
   readonly store: ReturnsStore;
   readonly catalogue: ReasonCatalogue;
@@ -181,6 +185,7 @@ export function createServiceWithTimers(
     scheduler: schedulerSettings,
   });
   const insights = createInsightOperations({ store, catalogue, ready });
+  const customerExport = createCustomerExportOperations({ store, now, ready });
   const guests = createGuests(settings, routes);
   // The HTTP layer gets settings, never the options (they hold the webhook secrets).
   const routesFetch = createFetchHandler({
@@ -204,6 +209,7 @@ export function createServiceWithTimers(
         targets: webhookTargets(routes, baseUrl),
       }),
       insights,
+      customerExport,
     },
   });
   const mounted = createMounts(baseUrl, routesFetch);
@@ -215,6 +221,8 @@ export function createServiceWithTimers(
 
   return {
     ...publicOperations(operations),
+    exportCustomer: customerExport.exportCustomer,
+    exportCustomerPage: customerExport.exportCustomerPage,
     store,
     catalogue,
     schemas,

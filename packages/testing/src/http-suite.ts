@@ -23,6 +23,7 @@ import { describeReturnableLines } from "./cases/returnable-lines";
 import { describeWebhookOperations } from "./cases/webhook-operations";
 import { describeAuthOverHttp } from "./http-cases/auth";
 import { describeBadInput } from "./http-cases/bad-input";
+import { describeCustomerExportOverHttp } from "./http-cases/customer-export";
 import { describeDocumentsOverHttp } from "./http-cases/documents";
 import { describeExchangeActionsOverHttp } from "./http-cases/exchange-actions";
 import { describeGuestsOverHttp } from "./http-cases/guests";
@@ -80,6 +81,8 @@ const HTTP_GROUPS: ReadonlyArray<{ cases: (serve: ServeService) => void; proves:
   // New members of the returnable view and a new problem's body, through each mount.
   { cases: describeLineReasonsOverHttp, proves: "mount" },
   { cases: describeReadsOverHttp, proves: "service" },
+  // A customer id percent-encoded in the path, and a paging query, through each mount.
+  { cases: describeCustomerExportOverHttp, proves: "mount" },
   { cases: describeAuthOverHttp, proves: "mount" },
   // The same bytes for every miss, and Retry-After, through every mount.
   { cases: describeGuestsOverHttp, proves: "mount" },

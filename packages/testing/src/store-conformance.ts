@@ -8,6 +8,7 @@ import type { ReturnsStore } from "@returnkit/core";
 import { afterEach, beforeEach, describe } from "vitest";
 import { describeCallerIds } from "./cases/caller-ids";
 import { describeCommits } from "./cases/commits";
+import { describeCustomerExport } from "./cases/customer-export";
 import { describeDeliveries } from "./cases/deliveries";
 import { describeEndpointAdmin } from "./cases/endpoint-admin";
 import { describeEventSubjects } from "./cases/event-subjects";
@@ -67,6 +68,7 @@ const GROUPS: ReadonlyArray<{
   { cases: describeCommits, commits: true },
   { cases: describeLineAllowance, commits: true },
   { cases: describeListReturns },
+  { cases: describeCustomerExport },
   { cases: describeParcelLookups },
   { cases: describeFitInsights },
   { cases: describeReturnRequests, commits: true },

@@ -1,5 +1,6 @@
 /** @module commands — every command of `returnkit`, in the order `--help` lists them. */
 import type { Command } from "../command";
+import { customerCommands } from "./customers";
 import { deliveryCommands } from "./deliveries";
 import { endpointCommands } from "./endpoints";
 import { migrateCommands } from "./migrate";
@@ -10,6 +11,7 @@ export const COMMANDS: readonly Command[] = [
   ...migrateCommands,
   ...endpointCommands,
   ...returnCommands,
+  ...customerCommands,
   ...deliveryCommands,
   ...redeliveryCommands,
 ];

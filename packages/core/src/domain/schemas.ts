@@ -1121,6 +1121,9 @@ export const listLimit = z.coerce
   .default(LIST_LIMIT_DEFAULT);
 const cursor = z.string().min(1).max(200).refine(isStorableText, STORABLE).optional();
 
+/** Customer ids are the host's (a token's `sub`): bounded only so a query stays small. */
+export const CustomerIdSchema = text(1, 255);
+
 const requestFilter = text(1, 128)
   .optional()
   .describe("Only the returns of this return request (`rrq_…`).");

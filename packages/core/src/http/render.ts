@@ -77,6 +77,10 @@ export function createRenderer(setup: RenderSetup) {
       const body = { ...outcome.body, _links: pageLinks(url, outcome.body.next_cursor) };
       return responder.json(200, body, {}, requestId);
     }
+    if (outcome.kind === "customer-export") {
+      const body = { ...outcome.page, _links: pageLinks(url, outcome.page.next_cursor) };
+      return responder.json(200, body, {}, requestId);
+    }
     if (outcome.kind === "tracking") {
       return responder.json(200, outcome.receipt, {}, requestId);
     }

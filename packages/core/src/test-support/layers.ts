@@ -15,7 +15,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ["store", "auth", "carriers"],
   ["observability"],
   ["returns"],
-  ["policy", "insights", "guests"],
+  ["policy", "insights", "guests", "privacy"],
   ["delivery", "scheduler"],
   ["webhook-admin"],
   ["http"],

@@ -4,7 +4,12 @@
  */
 import { z } from "zod";
 import { SUBSCRIBER_ID_PREFIX, WEBHOOK_EVENT_TYPES } from "../delivery/endpoints";
-import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, LinkSchema } from "../domain/schemas";
+import {
+  CustomerIdSchema,
+  LIST_LIMIT_DEFAULT,
+  LIST_LIMIT_MAX,
+  LinkSchema,
+} from "../domain/schemas";
 import { isStorableText, STORABLE_TEXT_RULE } from "../domain/text";
 import type { WebhookEventType } from "../store/types";
 import { DELIVERY_CURSOR_MAX_LENGTH, decodeDeliveryCursor } from "./delivery-pages";
@@ -122,8 +127,6 @@ export const DeletedWebhookEndpointSchema = z
 // ---- events and deliveries
 
 const returnId = storable(z.string().min(1).max(64));
-/** Customer ids are the host's (a token's `sub`): bounded only so a query stays small. */
-const CUSTOMER_ID_MAX_LENGTH = 255;
 
 export const WebhookEventListQuerySchema = z.strictObject({
   return_id: returnId.describe("The return whose events to list."),
@@ -176,9 +179,9 @@ const DELIVERY_STATUSES = ["pending", "delivered", "dead"] as const;
 export const WebhookDeliveryListQuerySchema = z
   .strictObject({
     return_id: returnId.optional(),
-    customer_id: storable(z.string().min(1).max(CUSTOMER_ID_MAX_LENGTH))
-      .optional()
-      .describe("The deliveries of events about this customer (not those of its returns)."),
+    customer_id: CustomerIdSchema.optional().describe(
+      "The deliveries of events about this customer (not those of its returns).",
+    ),
     event_id: storable(z.string().min(1).max(64)).optional(),
     status: z.enum(DELIVERY_STATUSES).optional(),
     limit: z.coerce

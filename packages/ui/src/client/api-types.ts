@@ -516,6 +516,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/merchant/customers/{customer_id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export a customer's returns, requests, history, refunds and exchanges */
+        get: operations["exportCustomer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /** Export a customer's returns, requests, history, refunds and exchanges (headers only) */
+        head: operations["headExportCustomer"];
+        patch?: never;
+        trace?: never;
+    };
     "/v1/portal/return-requests": {
         parameters: {
             query?: never;
@@ -853,6 +871,48 @@ export interface components {
         };
         CarrierTrackingEvent: {
             [key: string]: unknown;
+        };
+        CustomerExportPage: {
+            /**
+             * @description What this document is, and the version of its shape.
+             * @constant
+             */
+            schema: "returnkit.customer-export/1";
+            customer_id: string;
+            /**
+             * Format: date-time
+             * @description When the export was read (its first page, for a paged one).
+             */
+            exported_at: string;
+            /** @description Every return of the customer, newest first, each with its history (every transition with its actor and time), refund, payouts and exchange. */
+            returns: components["schemas"]["ReturnData"][];
+            /** @description The return requests those returns were created in, with their refund totals. */
+            return_requests: components["schemas"]["CustomerExportRequest"][];
+            /** @description Where the next page starts (its `cursor`); null on the last page, even a full one. */
+            next_cursor: string | null;
+            /** @description `self`; `next`, the next page's URL, unless this is the last page. */
+            _links: {
+                [key: string]: components["schemas"]["Link"];
+            };
+        };
+        CustomerExportRequest: {
+            id: string;
+            /** @constant */
+            object: "return_request";
+            order_id: string;
+            customer_id: string;
+            /** @description A short code for the parcel (`RMA-7KQ3-X9TD`) that staff search (`GET /v1/merchant/returns?rma=`) and a customer reads out; unique in the store. Null for a request created before RMA numbers. */
+            rma: string | null;
+            /** @description How the parcel travels back. */
+            return_method: components["schemas"]["ReturnMethod"];
+            /** Format: date-time */
+            created_at: string;
+            /** @description Its returns' refunds added up, in minor units; null when no return has a price. */
+            refund: components["schemas"]["ReturnRequestRefund"] | null;
+            /** @description Its exchanges' differences netted: the one payment or the one refund that settles all of them, for a host that settles the request at once. Each return keeps its own difference (a `shop_refunds` one as its `refund.total`, which `refund.total` here adds up gross). Null when it has no priced exchange. */
+            exchange_difference: components["schemas"]["ExchangeDifference"] | null;
+            /** @description Its returns, in line order; each is in the export's `returns`. */
+            return_ids: string[];
         };
         DeletedWebhookEndpoint: {
             /** @constant */
@@ -1600,6 +1660,46 @@ export interface components {
             /** @description ISO 3166-1 alpha-2 code. */
             country: string;
         };
+        ReturnData: {
+            id: string;
+            /** @constant */
+            object: "return";
+            order_id: string;
+            line: components["schemas"]["ReturnLine"];
+            /** @description The order line as last checked (at create, update and submit); null when the service is not connected to the shop's orders. */
+            order_line: components["schemas"]["ReturnOrderLine"] | null;
+            /** @description What the return refunds, in the order's currency: an estimate until graded, then final. Null when the order line has no price (no `orders`, or the shop gave none). */
+            refund: components["schemas"]["Refund"] | null;
+            /** @description What the host recorded as paid back (`POST …/refunds`), in the order recorded; empty until then. */
+            payouts: components["schemas"]["Payout"][];
+            /** @description The payouts' amounts added up, in the refund's minor unit: never more than `refund.total`. */
+            refunded_amount: number;
+            reason: string;
+            resolution: components["schemas"]["Resolution"];
+            /** @description What the customer gets in exchange and the difference it settles; null unless the resolution is `EXCHANGE`, or was until its payment lapsed (`status: fallen_back`). */
+            exchange: components["schemas"]["Exchange"] | null;
+            state: components["schemas"]["ReturnState"];
+            flagged_from: components["schemas"]["ReturnState"] | null;
+            grade: components["schemas"]["Grade"] | null;
+            shipment: components["schemas"]["Shipment"] | null;
+            /** @description The return label bought for its parcel (the `carriers` option); null when none is bought. */
+            label: components["schemas"]["Label"] | null;
+            /** @description What the carrier's scans of its parcel said; null before the first scan. */
+            tracking: components["schemas"]["Tracking"] | null;
+            customer_id: string;
+            /** @description The return request it was created in (`POST /v1/portal/return-requests`), with the order's other lines; null for a return created on its own. */
+            request_id: string | null;
+            /** @description How the customer sends it back, chosen when it was created among the policy's `return_methods` (`GET /v1/return-policy` says what to do for each). */
+            return_method: components["schemas"]["ReturnMethod"];
+            /** @description The RMA number of its return request (`RMA-7KQ3-X9TD`), the same on each of the request's returns; null for a return created on its own, or in a request created before RMA numbers. */
+            rma: string | null;
+            version: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            history: components["schemas"]["HistoryEntry"][];
+        };
         ReturnLine: {
             sku: string;
             quantity: number;
@@ -2206,6 +2306,8 @@ export interface components {
         ReturnId: string;
         /** @description The shop's id of one of the caller's orders. */
         OrderId: string;
+        /** @description The shop's id of a customer, as its returns record it (a portal token's `sub`): 1-255 characters, percent-encoded as one path segment. */
+        CustomerId: string;
         /** @description A webhook endpoint's id (`ep_…`, one given at creation, or `sub_<name>`). */
         EndpointId: string;
         /** @description A carrier adapter's name (`easypost`): the `carriers` option's `label` or one of its `tracking`. */
@@ -4390,6 +4492,108 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description A page of skus, the most fit returns first */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned); for a return request, `return-request-refused` names each refused line in `lines` (and, when a line is not on the order, lists what can be returned once, in `returnable_lines`). */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No credentials, or invalid ones. With OAuth: no access token, or one that is expired, not yet valid, for another issuer or audience, badly signed, or of an unexpected typ or alg, and `WWW-Authenticate` links the protected-resource metadata. With the shop's own sign-in: not signed in. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks a scope this operation needs (`required_scopes` lists them; with OAuth, `WWW-Authenticate` names them too), or holds portal and merchant scopes at once. */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An unexpected error; nothing internal is disclosed. Safe to retry. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The authorization server's signing keys cannot be fetched, or the service's database cannot serve the request (unreachable, restarting, read-only mid-failover, timing out), right now; retry shortly with the same token and Idempotency-Key. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    exportCustomer: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The shop's id of a customer, as its returns record it (a portal token's `sub`): 1-255 characters, percent-encoded as one path segment. */
+                customer_id: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the export: a page of returns with the requests they belong to (empty for a customer with no returns) */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerExportPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    headExportCustomer: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The shop's id of a customer, as its returns record it (a portal token's `sub`): 1-255 characters, percent-encoded as one path segment. */
+                customer_id: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the export: a page of returns with the requests they belong to (empty for a customer with no returns) */
             200: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];

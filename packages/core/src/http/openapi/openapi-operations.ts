@@ -20,6 +20,7 @@ import {
 const PATH_PARAMETERS = {
   id: "ReturnId",
   order_id: "OrderId",
+  customer_id: "CustomerId",
   endpoint_id: "EndpointId",
   event_id: "EventId",
   name: "CarrierName",

@@ -177,6 +177,14 @@ function parameters(
       description: "The shop's id of one of the caller's orders.",
       schema: { type: "string", minLength: 1 },
     },
+    CustomerId: {
+      name: "customer_id",
+      in: "path",
+      required: true,
+      description:
+        "The shop's id of a customer, as its returns record it (a portal token's `sub`): 1-255 characters, percent-encoded as one path segment.",
+      schema: { type: "string", minLength: 1, maxLength: 255 },
+    },
     EndpointId: {
       name: "endpoint_id",
       in: "path",

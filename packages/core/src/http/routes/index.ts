@@ -12,6 +12,7 @@ import { carrierRoutes } from "./carrier-routes";
 import { guestRoutes } from "./guest-routes";
 import { insightsRoutes } from "./insights-routes";
 import { policyRoutes } from "./policy-routes";
+import { privacyRoutes } from "./privacy-routes";
 import { requestRoutes } from "./request-routes";
 import { catalogueRoutes, merchantRoutes, portalRoutes } from "./returns-routes";
 import type { RouteDefinition } from "./route-definition";
@@ -49,6 +50,7 @@ export function buildRoutes(
     ...catalogueRoutes(),
     ...policyRoutes(),
     ...insightsRoutes(),
+    ...privacyRoutes(),
     ...requestRoutes(schemas),
     ...webhookRoutes(),
     ...carrierRoutes(),

@@ -19,6 +19,8 @@ import type { GuestSessions } from "../../guests/guest-sessions";
 import type { InsightOperations } from "../../insights/insight-operations";
 import type { FitInsightsReport, FitSummaryReport } from "../../insights/insights-schemas";
 import type { PublishedPolicy } from "../../policy/published-policy";
+import type { CustomerExportOperations } from "../../privacy/customer-export-operations";
+import type { CustomerExportPage } from "../../privacy/customer-export-schemas";
 import type { TrackingReceipt } from "../../returns/parcels/tracking-delivery";
 import type {
   OperationContext,
@@ -35,6 +37,8 @@ export interface RequestOperations extends ReturnsRequestOperations {
   /** The return policy as the service enforces it, in both published forms. */
   returnPolicy: PublishedPolicy;
   insights: InsightOperations;
+  /** A customer's data export (the back office's). */
+  customerExport: CustomerExportOperations;
   /** Guest sessions, when the host configures `guests` (null: the route is not served). */
   guests: GuestSessions | null;
   /** A carrier's tracking webhook, verified by its adapter and recorded on the parcel's returns. */
@@ -87,6 +91,7 @@ export type RouteOutcome =
       headers: Record<string, string>;
     }
   | { kind: "insights"; body: FitInsightsReport | FitSummaryReport }
+  | { kind: "customer-export"; page: CustomerExportPage }
   | { kind: "guest-session"; session: GuestSession }
   | { kind: "tracking"; receipt: TrackingReceipt };
 

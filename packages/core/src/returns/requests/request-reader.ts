@@ -7,7 +7,7 @@ import { isReturnRequestId } from "../../domain/ids";
 import { type Principal, portalListScope } from "../../domain/principal";
 import { problems } from "../../domain/problems";
 import { LIST_LIMIT_MAX, type ReturnRequestData } from "../../domain/schemas";
-import type { ReturnsStore, StoredReturn } from "../../store/types";
+import type { ListReturnsQuery, ReturnsStore, StoredReturn } from "../../store/types";
 import { requestExchangeDifference } from "../exchange-settlement";
 import { withOrderLine } from "../reader";
 import { requestRefundTotal } from "../refund";
@@ -22,19 +22,27 @@ export async function loadRequestReturns(
   // A customer's list is its own (a guest's, its order's): another's request is as unknown
   // as a missing one.
   const customer = principal.kind === "portal" ? portalListScope(principal) : {};
+  const found = await listRequestReturns(store, { ...customer, request_id: id });
+  if (found.length === 0) throw problems.returnRequestNotFound(id);
+  return found;
+}
+
+/** Every return `query` selects (a request's: a few dozen at most), oldest (the first line) first. */
+export async function listRequestReturns(
+  store: Pick<ReturnsStore, "listReturns">,
+  query: Omit<ListReturnsQuery, "limit" | "cursor">,
+): Promise<StoredReturn[]> {
   const found: StoredReturn[] = [];
   let cursor: string | undefined;
   do {
     const page = await store.listReturns({
-      ...customer,
-      request_id: id,
+      ...query,
       limit: LIST_LIMIT_MAX,
       ...(cursor ? { cursor } : {}),
     });
     found.push(...page.data.map(withOrderLine));
     cursor = page.next_cursor ?? undefined;
   } while (cursor);
-  if (found.length === 0) throw problems.returnRequestNotFound(id);
   // Newest first from the store; the lines' returns were created in line order.
   return found.reverse();
 }
