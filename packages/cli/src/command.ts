@@ -25,6 +25,7 @@ export const OPTION_SPECS = {
   all: { type: "boolean" },
   "out-of-order": { type: "boolean" },
   out: { type: "string" },
+  confirm: { type: "string" },
 } as const;
 
 export type OptionName = keyof typeof OPTION_SPECS;

@@ -19,7 +19,14 @@ export {
   type SqlQueryable,
   type SqlTransaction,
 } from "./drivers/types";
+export { type DropStoreOptions, type DropStoreResult, dropStore } from "./drop-store";
 export { type MigrateOptions, type MigrateResult, migrate } from "./migrate";
 export { MIGRATIONS, type Migration } from "./migrations";
-export { type NamesOptions, type SqlNames, sqlNames, type TableName } from "./names";
+export {
+  type NamesOptions,
+  type SqlNames,
+  sqlNames,
+  TABLE_NAMES,
+  type TableName,
+} from "./names";
 export { type PostgresStore, type PostgresStoreOptions, postgresStore } from "./postgres-store";

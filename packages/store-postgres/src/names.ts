@@ -10,19 +10,26 @@ export interface NamesOptions {
   tablePrefix?: string;
 }
 
-export type TableName =
-  | "migrations"
-  | "returns"
-  | "outbox_events"
-  | "endpoints"
-  | "deliveries"
-  | "idempotency_keys"
-  /** The RMA number of each return request (migration 005). */
-  | "rma_numbers"
-  /** The timers of returns, due later (migration 006). */
-  | "timers"
-  /** A sequence: the versions of endpoint writes. */
-  | "endpoint_versions";
+/**
+ * Every relation the migrations create, without the prefix: what `dropStore` removes. A
+ * migration that adds one adds it here (a test compares this list with a migrated schema).
+ */
+export const TABLE_NAMES = [
+  "migrations",
+  "returns",
+  "outbox_events",
+  "endpoints",
+  "deliveries",
+  "idempotency_keys",
+  // The RMA number of each return request (migration 005).
+  "rma_numbers",
+  // The timers of returns, due later (migration 006).
+  "timers",
+  // A sequence: the versions of endpoint writes.
+  "endpoint_versions",
+] as const;
+
+export type TableName = (typeof TABLE_NAMES)[number];
 
 /** Where the tables are: quoted names ready for SQL, the channel and the migration lock. */
 export type SqlNames = ReturnType<typeof sqlNames>;

@@ -94,3 +94,30 @@ describe("returnkit migrate", () => {
     expect(json.pending).toEqual([]);
   });
 });
+
+describe("returnkit drop", () => {
+  it("drop - refuses without the schema confirmed, then drops every table of the store", async () => {
+    const schema = newSchema("drop");
+    await returnkit(["migrate", "--schema", schema, "--table-prefix", "shop_"]);
+
+    const unconfirmed = await returnkit(["drop", "--schema", schema, "--table-prefix", "shop_"]);
+    const wrong = await returnkit(["drop", "--schema", schema, "--confirm", "public"]);
+    const dropped = await returnkitJson([
+      "drop",
+      "--schema",
+      schema,
+      "--table-prefix",
+      "shop_",
+      "--confirm",
+      schema,
+    ]);
+    const status = await returnkitJson(["migrate", "status", "--schema", schema]);
+
+    expect(unconfirmed.code).toBe(2);
+    expect(unconfirmed.stderr).toContain(`pass --confirm ${schema}`);
+    expect(wrong.code).toBe(2);
+    expect(dropped).toMatchObject({ schema, table_prefix: "shop_", schema_dropped: true });
+    expect(dropped.dropped).toContain(`"${schema}"."shop_returns"`);
+    expect(status.up_to_date).toBe(false);
+  });
+});

@@ -1,11 +1,14 @@
 /**
  * @module commands/migrate — `returnkit migrate` (applies), `--dry-run` (lists what it would
  * apply, with the SQL) and `migrate status`. Applying goes through the store's own `migrate()`:
- * one transaction under an advisory lock, so it is safe beside starting services.
+ * one transaction under an advisory lock, so it is safe beside starting services. `returnkit
+ * drop --confirm <schema>` undoes all of it: every table of the store, its data with it (a
+ * shop's data erased as a whole, Shopify's `shop/redact`).
  */
-import { migrate } from "@returnkit/store-postgres";
+import { dropStore, migrate } from "@returnkit/store-postgres";
 import type { Command } from "../command";
 import type { Database } from "../database";
+import { usageError } from "../errors";
 import { readMigrationStatus } from "../migration-status";
 import { table } from "../output";
 
@@ -76,4 +79,32 @@ const status: Command = {
   },
 };
 
-export const migrateCommands: readonly Command[] = [apply, status];
+const drop: Command = {
+  words: ["drop"],
+  usage: "--confirm <schema>",
+  summary:
+    "drop every table of the store, with all its data (a shop's erasure); --confirm names the schema",
+  args: [],
+  options: ["confirm"],
+  async run(db, { options }) {
+    // Nothing to undo afterwards: the schema typed again is the proof it was meant.
+    if (options.confirm !== db.names.schema)
+      throw usageError(
+        `drop removes every table of ${db.where} and all its data: pass --confirm ${db.names.schema}`,
+      );
+    const { dropped, schemaDropped } = await dropStore({
+      db: db.pool,
+      schema: db.names.schema,
+      tablePrefix: db.names.prefix,
+    });
+    const lines =
+      dropped.length === 0
+        ? [`${db.where} holds no returnkit table; nothing dropped`]
+        : [
+            `dropped ${dropped.length} tables and sequences of ${db.where}${schemaDropped ? ", and the schema, left empty" : ""}`,
+          ];
+    return { json: { ...placement(db), dropped, schema_dropped: schemaDropped }, lines };
+  },
+};
+
+export const migrateCommands: readonly Command[] = [apply, status, drop];
