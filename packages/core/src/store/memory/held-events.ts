@@ -88,13 +88,19 @@ export class HeldEvents {
     yield* this.byId.values();
   }
 
-  /** Replaces the payload of each of `returnId`'s events with `rewrite(payload)`; their ids. */
+  /**
+   * Replaces the payload of each of `returnId`'s events with `rewrite(payload)`, held whole
+   * (the old record and transition dropped); answers their ids.
+   */
   rewriteOfReturn(returnId: string, rewrite: (payload: unknown) => unknown): string[] {
-    const held = this.byReturn.get(returnId) ?? [];
-    for (const event of held) {
+    const held = (this.byReturn.get(returnId) ?? []).map((event) => {
       const payload = rewrite(this.read(event).payload) as WebhookPayload;
       this.wholePayloads.set(event.id, deepFreeze(payload));
-    }
+      const bare = Object.freeze({ ...event, record: undefined, transition: undefined });
+      this.byId.set(event.id, bare);
+      return bare;
+    });
+    if (held.length > 0) this.byReturn.set(returnId, held);
     return held.map((event) => event.id);
   }
 
