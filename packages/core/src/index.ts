@@ -225,6 +225,10 @@ export {
   type CreateReturnInput,
   type CreateReturnRequestInput,
   createReturnSchemas,
+  type Erasure,
+  type ErasureRequest,
+  ErasureRequestSchema,
+  ErasureSchema,
   EVENT_BODY_SCHEMAS,
   type EventBodies,
   FlagReturnSchema,
@@ -330,6 +334,8 @@ export {
   type CustomerExportRequest,
   CustomerExportSchema,
 } from "./privacy/customer-export-schemas";
+export type { ErasureOperations } from "./privacy/erasure-operations";
+export { ERASED, eraseRecord, PSEUDONYM_PREFIX } from "./privacy/personal-fields";
 export {
   deriveFitSignal,
   type EventOriginFields,
@@ -383,6 +389,9 @@ export type { RetentionSettings } from "./store/retention";
 export type {
   EndpointFields,
   EndpointSecret,
+  ErasureBatch,
+  Erasures,
+  ErasureTarget,
   EventSubject,
   FitInsights,
   IdempotencyKeys,
@@ -390,6 +399,7 @@ export type {
   OutboxEndpoint,
   Redelivery,
   Retention,
+  ReturnErasure,
   ReturnRecords,
   ReturnsStore,
   StoreHealth,

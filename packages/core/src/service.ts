@@ -41,6 +41,8 @@ import {
   type CustomerExportOperations,
   createCustomerExportOperations,
 } from "./privacy/customer-export-operations";
+import { isErasureTimer, runErasureJob } from "./privacy/erasure-job";
+import { createErasureOperations, type ErasureOperations } from "./privacy/erasure-operations";
 import { createIdempotencyEngine } from "./returns/idempotency/engine";
 import { createOperations } from "./returns/operations";
 import { createReturnRules } from "./returns/orders/return-rules";
@@ -78,7 +80,10 @@ export interface ServiceHooks {
 }
 
 /** A running returns service: its operations, its webhook dispatcher and its HTTP handler. */
-export interface ReturnsService extends ReturnOperations, CustomerExportOperations {
+export interface ReturnsService
+  extends ReturnOperations,
+    CustomerExportOperations,
+    Pick<ErasureOperations, "eraseCustomer" | "eraseOrder" | "getErasure"> {
   /** Where returns, idempotency records and the outbox live. */
   readonly store: ReturnsStore;
   readonly catalogue: ReasonCatalogue;
@@ -181,11 +186,15 @@ export function createServiceWithTimers(
   const scheduler = createTimerScheduler({
     ...settings,
     ...operations,
+    // Erasure jobs are timers of no return: their own runner, not a return's firing.
+    fireTimer: (timer) =>
+      isErasureTimer(timer) ? runErasureJob({ store, now }, timer) : operations.fireTimer(timer),
     ensureReady: ready,
     scheduler: schedulerSettings,
   });
   const insights = createInsightOperations({ store, catalogue, ready });
   const customerExport = createCustomerExportOperations({ store, now, ready });
+  const erasure = createErasureOperations({ store, idempotency, now, ready });
   const guests = createGuests(settings, routes);
   // The HTTP layer gets settings, never the options (they hold the webhook secrets).
   const routesFetch = createFetchHandler({
@@ -210,6 +219,7 @@ export function createServiceWithTimers(
       }),
       insights,
       customerExport,
+      erasure,
     },
   });
   const mounted = createMounts(baseUrl, routesFetch);
@@ -223,6 +233,9 @@ export function createServiceWithTimers(
     ...publicOperations(operations),
     exportCustomer: customerExport.exportCustomer,
     exportCustomerPage: customerExport.exportCustomerPage,
+    eraseCustomer: erasure.eraseCustomer,
+    eraseOrder: erasure.eraseOrder,
+    getErasure: erasure.getErasure,
     store,
     catalogue,
     schemas,

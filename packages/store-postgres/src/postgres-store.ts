@@ -7,6 +7,7 @@ import type { StoreContext } from "./context";
 import { deliveryOperations } from "./deliveries";
 import { toDriver } from "./drivers";
 import * as endpoints from "./endpoints";
+import { erasureOperations } from "./erasure";
 import { fitInsightReads } from "./fit-insights";
 import { groupCommits } from "./group-commit";
 import { checkHealth } from "./health";
@@ -73,6 +74,7 @@ export function postgresStore(options: PostgresStoreOptions): PostgresStore {
       return outcome.result;
     },
     ...idempotencyKeys(ctx),
+    ...erasureOperations(ctx),
 
     saveEndpoint: (endpoint) => endpoints.saveEndpoint(ctx, endpoint),
     listEndpoints: () => endpoints.listEndpoints(ctx),

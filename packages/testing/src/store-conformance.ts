@@ -11,6 +11,7 @@ import { describeCommits } from "./cases/commits";
 import { describeCustomerExport } from "./cases/customer-export";
 import { describeDeliveries } from "./cases/deliveries";
 import { describeEndpointAdmin } from "./cases/endpoint-admin";
+import { describeErasure } from "./cases/erasure";
 import { describeEventSubjects } from "./cases/event-subjects";
 import { describeExchangeRelease } from "./cases/exchange-release";
 import { describeFitInsights } from "./cases/fit-insights";
@@ -51,6 +52,11 @@ export interface StoreConformanceOptions {
    * second mode of a store that changes only how it writes (e.g. grouped commits).
    */
   groups?: ConformanceGroups;
+  /**
+   * Everything the store holds, as rows of text (a SQL store: every row of every table of its
+   * schema, cast to text): the erasure cases scan it. Without it they are skipped.
+   */
+  dump?: (store: ReturnsStore) => Promise<string[]>;
 }
 
 export type ConformanceGroups = "all" | "store-contract" | "commit-path";
@@ -100,6 +106,7 @@ export function runStoreConformance(options: StoreConformanceOptions): void {
   describe(`ReturnsStore conformance: ${options.name}`, () => {
     const subject = freshStoreForEachCase(options, (options.groups ?? "all") === "all");
     for (const group of selected(options.groups)) group.cases(subject);
+    if ((options.groups ?? "all") !== "commit-path") describeErasure(subject, options.dump);
   });
 }
 

@@ -81,6 +81,8 @@ describe("event types", () => {
           return event.data.endpoint_id;
         case "return.fit_signal":
           return event.data.signal.sku;
+        case "customer.erased":
+          return event.data.customer_id;
         default:
           return event.data.return.id;
       }

@@ -31,7 +31,9 @@ export type ReturnTransitionEvent =
   | "ship"
   | "receive"
   | "grade"
-  | "close";
+  | "close"
+  /** A history entry only (no event is sent for it): the customer's personal data erased. */
+  | "erase";
 
 export type Resolution = "REFUND" | "STORE_CREDIT" | "EXCHANGE";
 export type RejectReasonCode = "FINAL_SALE" | "RETURN_WINDOW_EXPIRED" | "NOT_ELIGIBLE" | "OTHER";
@@ -430,7 +432,9 @@ export type WebhookEventType =
   | ExchangeEventType
   // The parcel: its label bought, a carrier's scan recorded.
   | "return.label_created"
-  | "return.tracking_updated";
+  | "return.tracking_updated"
+  // A customer's.
+  | "customer.erased";
 
 /** The exchange's events: recorded without a transition, like the payout. */
 export type ExchangeEventType =
@@ -449,6 +453,7 @@ export type ReturnStateEventType = Exclude<
   | ExchangeEventType
   | "return.label_created"
   | "return.tracking_updated"
+  | "customer.erased"
 >;
 
 /** A return changed state. */
@@ -557,6 +562,29 @@ export type ReturnTrackingUpdatedEvent = {
 };
 
 /**
+ * A customer's personal data was erased (GDPR art. 17): every return of theirs (or of one
+ * order, `scope: "order"`) now names them by `customer_id`, a random pseudonym with no mapping
+ * kept, and holds tombstones where personal fields were. Erase your copies of those returns'
+ * personal fields (`return_ids`). Sent once the erasure job is done; a job resumed after a
+ * crash may send it again for the same returns.
+ */
+export type CustomerErasedEvent = {
+  type: "customer.erased";
+  /** ISO 8601: when the erasure finished. */
+  timestamp: string;
+  data: {
+    /** The pseudonym: never the erased id. */
+    customer_id: string;
+    scope: "customer" | "order";
+    /** Why, as the staff member who asked wrote it. */
+    reason: string;
+    /** The returns erased by this job, and how many. */
+    return_ids: string[];
+    returns_erased: number;
+  };
+};
+
+/**
  * Sent when an operator tests the endpoint (`POST …/webhooks/endpoints/{id}/test`): signed like
  * every delivery, but about no return (nothing happened), never stored and never retried. It is
  * no subscription type, so an endpoint's `types` cannot filter it out.
@@ -585,6 +613,7 @@ export type ReturnkitWebhookEvent =
   | ReturnExchangeEvent
   | ReturnLabelCreatedEvent
   | ReturnTrackingUpdatedEvent
+  | CustomerErasedEvent
   | WebhookTestEvent;
 
 /** The event of one type, e.g. `WebhookEventOf<"return.approved">`. */

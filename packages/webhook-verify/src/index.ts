@@ -10,6 +10,7 @@ export {
 } from "./errors";
 export type {
   Actor,
+  CustomerErasedEvent,
   Exchange,
   ExchangeDifference,
   ExchangeEventType,

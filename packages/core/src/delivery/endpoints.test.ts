@@ -70,8 +70,9 @@ describe("webhook endpoints", () => {
     ).toThrow(/return.shipped/);
   });
 
-  it("WEBHOOK_EVENT_TYPES - lists the twenty-one event types, the payout's, the exchange's and the parcel's among them", () => {
-    expect(WEBHOOK_EVENT_TYPES).toHaveLength(21);
+  it("WEBHOOK_EVENT_TYPES - lists the twenty-two event types, the payout's, the exchange's, the parcel's and the erasure's among them", () => {
+    expect(WEBHOOK_EVENT_TYPES).toHaveLength(22);
+    expect(WEBHOOK_EVENT_TYPES).toContain("customer.erased");
     expect(WEBHOOK_EVENT_TYPES).toContain("return.exchange_released");
     expect(WEBHOOK_EVENT_TYPES).toContain("return.label_created");
     expect(WEBHOOK_EVENT_TYPES).toContain("return.tracking_updated");

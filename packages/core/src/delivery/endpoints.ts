@@ -50,6 +50,8 @@ const EVENT_TYPES: Record<WebhookEventType, true> = {
   // The parcel.
   "return.label_created": true,
   "return.tracking_updated": true,
+  // A customer's.
+  "customer.erased": true,
 };
 
 /** Ids of subscribers' endpoints start with it (`sub_refunds`); a webhook's may not. */

@@ -198,7 +198,11 @@ const ActorSchema = z
 export const HistoryEntrySchema = z
   .object({
     seq: z.int().min(1),
-    event: z.enum(["create", ...PORTAL_EVENTS, ...MERCHANT_EVENTS]),
+    event: z
+      .enum(["create", ...PORTAL_EVENTS, ...MERCHANT_EVENTS, "erase"])
+      .describe(
+        "The event applied; `erase`: the customer's personal data was erased (`from` and `to` the state it stays in, actor `privacy`).",
+      ),
     from: ReturnStateSchema.nullable(),
     to: ReturnStateSchema,
     at: z.iso.datetime(),
@@ -1123,6 +1127,30 @@ const cursor = z.string().min(1).max(200).refine(isStorableText, STORABLE).optio
 
 /** Customer ids are the host's (a token's `sub`): bounded only so a query stays small. */
 export const CustomerIdSchema = text(1, 255);
+
+/** The body of `POST …/erasure`: why the staff member asks (kept in the erasure's event). */
+export const ErasureRequestSchema = z
+  .strictObject({
+    reason: text(1, 500).describe(
+      "Why the data is erased (e.g. `customers/redact`); sent in `customer.erased`. Write no personal data in it.",
+    ),
+  })
+  .meta({ id: "ErasureRequest" });
+export type ErasureRequest = z.infer<typeof ErasureRequestSchema>;
+
+/** Where an erasure stands: no mapping to the erased id is kept, so this is all there is. */
+export const ErasureSchema = z
+  .object({
+    object: z.literal("erasure"),
+    scope: z.enum(["customer", "order"]),
+    status: z
+      .enum(["pending", "completed"])
+      .describe(
+        "`pending`: returns with the customer's (or the order's) personal data remain, the job erases them; `completed`: none remains.",
+      ),
+  })
+  .meta({ id: "Erasure" });
+export type Erasure = z.infer<typeof ErasureSchema>;
 
 const requestFilter = text(1, 128)
   .optional()

@@ -66,7 +66,7 @@ export function createRenderer(setup: RenderSetup) {
     if (outcome.kind === "estimate") {
       return responder.json(200, renderRequestEstimate(outcome.estimate, links), {}, requestId);
     }
-    if (outcome.kind === "webhook") {
+    if (outcome.kind === "webhook" || outcome.kind === "answer") {
       const { answer } = outcome;
       const headers = answer.replayed
         ? { ...answer.headers, [REPLAYED_HEADER]: "true" }

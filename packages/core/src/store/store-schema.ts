@@ -41,6 +41,10 @@ const REQUIRED: Record<Exclude<keyof ReturnsStore, OptionalMember>, true> = {
   claimDueTimers: true,
   dropTimer: true,
   listTimers: true,
+  eraseReturns: true,
+  forgetIdempotencyRecords: true,
+  setJobTimer: true,
+  clearJobTimer: true,
 };
 const OPTIONAL_METHODS = [
   "init",

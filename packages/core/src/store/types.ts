@@ -41,7 +41,9 @@ export type WebhookEventType =
   | "return.exchange_hold_released"
   // The parcel: its label bought, a carrier's scan recorded.
   | "return.label_created"
-  | "return.tracking_updated";
+  | "return.tracking_updated"
+  // A customer's: their personal data erased (the subject is the pseudonym).
+  | "customer.erased";
 
 /** The JSON body sent to receivers: `{ type, timestamp, data }`. */
 export interface WebhookPayload {
@@ -289,6 +291,40 @@ export interface Timer extends TimerDue {
   return_id: string;
 }
 
+// ---------------------------------------------------------------- erasure
+
+/** One return's erasure, worked out by the service from the return's latest version. */
+export interface ReturnErasure {
+  /** The erased version of the return: its version plus one, written as a commit would. */
+  next: StoredReturn;
+  /** Rewrites a stored copy of the return's data (an outbox event's payload). */
+  json(value: unknown): unknown;
+  /** Rewrites free text that may quote the return's data (a delivery attempt's error). */
+  text(value: string): string;
+  /**
+   * Strings whose presence in an idempotency record's key or stored response (as stored,
+   * JSON text) marks the record as holding this return's personal data.
+   */
+  needles: string[];
+}
+
+/** Which returns an erasure batch takes: a customer's, or an order's not erased yet. */
+export type ErasureTarget = { customer_id: string } | { order_id: string };
+
+/** One batch of an erasure job: see `Erasure.eraseReturns`. */
+export interface ErasureBatch {
+  target: ErasureTarget;
+  /**
+   * With an `order_id` target, returns whose `customer_id` begins with this prefix are
+   * erased already and MUST NOT be taken again.
+   */
+  erasedPrefix: string;
+  /** At most this many returns (a positive integer). */
+  limit: number;
+  /** The erasure of one return, given its latest version. */
+  erase(stored: StoredReturn): ReturnErasure;
+}
+
 // ---------------------------------------------------------------- idempotency
 
 /** A stored final response: what a replay sends again. */
@@ -524,7 +560,7 @@ export interface FitInsights {
 // ---------------------------------------------------------------- the store
 
 /**
- * The store, in named parts: a store author implements all six (`ReturnsStore`), and the
+ * The store, in named parts: a store author implements all seven (`ReturnsStore`), and the
  * conformance suite has a group for each (`@returnkit/testing`).
  *
  * The fit insights (the `FitInsights` part) count rows: one per sku, size and reason. Each
@@ -553,7 +589,8 @@ export interface ReturnsStore
     Outbox,
     Retention,
     FitInsights,
-    Timers {
+    Timers,
+    Erasures {
   /** A short name for logs and benchmarks (`memory`, `postgres`, `pglite`). */
   readonly name: string;
 
@@ -879,6 +916,49 @@ export interface Timers {
    * the lease), as for `nextDeliveryDueAt`.
    */
   nextTimerDueAt?(now?: number): Promise<number | null>;
+}
+
+/**
+ * What an erasure job (GDPR art. 17) needs: its returns rewritten a batch at a time, the
+ * idempotency records that copy them forgotten, and the job itself kept as a timer that belongs
+ * to no return, claimed by `claimDueTimers` like any other.
+ */
+export interface Erasures {
+  /**
+   * Erases up to `limit` returns of `target` (a customer's: `customer_id` equal to it; an
+   * order's: `order_id` equal to it and `customer_id` not beginning with `erasedPrefix`),
+   * in one atomic step, and answers their ids (empty when none is left). For each return
+   * taken, with `erasure = erase(latest version)`, the store MUST:
+   * - write `erasure.next` as the return's new version, as a commit from the version read
+   *   would (the version read is the latest: a commit racing the batch waits for it, or it for
+   *   the commit, and one of them sees the other's version), with no event and no timer
+   *   change; the columns it indexes (`customer_id`, state, …) follow the new version;
+   * - replace the payload of every outbox event of the return (`return_id`), whatever its
+   *   deliveries' status, with `erasure.json(payload)`;
+   * - replace every non-null `error` of the attempts of those events' deliveries with
+   *   `erasure.text(error)`, changing nothing else of a delivery (status, lease, due time);
+   * - delete every idempotency record, live or expired, whose key or stored response (as
+   *   JSON text) contains one of `erasure.needles`.
+   * It MUST NOT change anything else: other returns, their events, deliveries and keys stay
+   * byte for byte as they were. Callers repeat until it answers no id.
+   */
+  eraseReturns(batch: ErasureBatch): Promise<string[]>;
+
+  /**
+   * Deletes every idempotency record, live or expired, whose key or stored response (as JSON
+   * text) contains one of `needles`; answers how many went. An empty `needles` deletes none.
+   */
+  forgetIdempotencyRecords(needles: readonly string[]): Promise<number>;
+
+  /**
+   * Sets a job's timer: `timer.return_id` names the job, and MUST NOT be a return's id. One
+   * already set under the same `return_id` and `name` is left as it is (a job set twice runs
+   * once). It is claimed by `claimDueTimers` like a return's timer.
+   */
+  setJobTimer(timer: Timer): Promise<void>;
+
+  /** Removes the job's timer when it is still due at `due_at`; true when removed. */
+  clearJobTimer(timer: Timer): Promise<boolean>;
 }
 
 /** What may be forgotten, and when. */

@@ -21,6 +21,7 @@ import type { FitInsightsReport, FitSummaryReport } from "../../insights/insight
 import type { PublishedPolicy } from "../../policy/published-policy";
 import type { CustomerExportOperations } from "../../privacy/customer-export-operations";
 import type { CustomerExportPage } from "../../privacy/customer-export-schemas";
+import type { ErasureAnswer, ErasureOperations } from "../../privacy/erasure-operations";
 import type { TrackingReceipt } from "../../returns/parcels/tracking-delivery";
 import type {
   OperationContext,
@@ -39,6 +40,8 @@ export interface RequestOperations extends ReturnsRequestOperations {
   insights: InsightOperations;
   /** A customer's data export (the back office's). */
   customerExport: CustomerExportOperations;
+  /** Erasures of a customer's or an order's personal data (the back office's). */
+  erasure: ErasureOperations;
   /** Guest sessions, when the host configures `guests` (null: the route is not served). */
   guests: GuestSessions | null;
   /** A carrier's tracking webhook, verified by its adapter and recorded on the parcel's returns. */
@@ -92,6 +95,8 @@ export type RouteOutcome =
     }
   | { kind: "insights"; body: FitInsightsReport | FitSummaryReport }
   | { kind: "customer-export"; page: CustomerExportPage }
+  /** An answer with its own status and headers (an erasure's 202), replayed or not. */
+  | { kind: "answer"; answer: ErasureAnswer }
   | { kind: "guest-session"; session: GuestSession }
   | { kind: "tracking"; receipt: TrackingReceipt };
 

@@ -6,6 +6,7 @@
  * its wrappers back on read: two objects less per event for as long as the store keeps it. Any
  * other payload is held whole. Reads build new frozen events, equal to what was appended.
  */
+import { deepFreeze } from "../../util/deep-freeze";
 import { subjectOf } from "../event-subject";
 import type { EventSubject, OutboxEvent, OutboxEventInput, WebhookPayload } from "../types";
 
@@ -85,6 +86,22 @@ export class HeldEvents {
   /** Every event held, oldest first, with what retention needs of it (removing while iterating is fine). */
   *all(): Iterable<Pick<OutboxEvent, "id" | "return_id" | "created_at">> {
     yield* this.byId.values();
+  }
+
+  /**
+   * Replaces the payload of each of `returnId`'s events with `rewrite(payload)`, held whole
+   * (the old record and transition dropped); answers their ids.
+   */
+  rewriteOfReturn(returnId: string, rewrite: (payload: unknown) => unknown): string[] {
+    const held = (this.byReturn.get(returnId) ?? []).map((event) => {
+      const payload = rewrite(this.read(event).payload) as WebhookPayload;
+      this.wholePayloads.set(event.id, deepFreeze(payload));
+      const bare = Object.freeze({ ...event, record: undefined, transition: undefined });
+      this.byId.set(event.id, bare);
+      return bare;
+    });
+    if (held.length > 0) this.byReturn.set(returnId, held);
+    return held.map((event) => event.id);
   }
 
   remove(id: string): void {

@@ -88,4 +88,19 @@ export class MemoryIdempotencyKeys {
     }
     return removed;
   }
+
+  /** Removes every key whose key or response, as JSON text, contains one of `needles`. */
+  forget(needles: readonly string[]): number {
+    if (needles.length === 0) return 0;
+    let removed = 0;
+    for (const [key, row] of this.rows) {
+      const { status, body, headers } = row;
+      const text = key + JSON.stringify({ status, body, headers });
+      if (needles.some((needle) => text.includes(needle))) {
+        this.rows.delete(key);
+        removed++;
+      }
+    }
+    return removed;
+  }
 }

@@ -77,6 +77,26 @@ export class MemoryOutbox {
     return committed;
   }
 
+  /**
+   * Rewrites the payloads of `returnId`'s events and the errors of their deliveries' attempts
+   * (an erasure); status, leases and due times stay.
+   */
+  eraseEventsOf(
+    returnId: string,
+    json: (value: unknown) => unknown,
+    text: (value: string) => string,
+  ): void {
+    const eventIds = new Set(this.events.rewriteOfReturn(returnId, json));
+    for (const delivery of [...this.deliveries.values()]) {
+      if (!eventIds.has(delivery.event_id)) continue;
+      if (delivery.attempts.every((attempt) => attempt.error === null)) continue;
+      const attempts = delivery.attempts.map((attempt) =>
+        attempt.error === null ? attempt : { ...attempt, error: text(attempt.error) },
+      );
+      this.replaceDelivery(deepFreeze({ ...delivery, attempts }));
+    }
+  }
+
   listEvents(returnId: string): OutboxEvent[] {
     return this.events.ofReturn(returnId);
   }

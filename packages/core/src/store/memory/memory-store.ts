@@ -12,6 +12,7 @@
 
 import type { ReturnsStore } from "../types";
 import { commitInMemory, commitManyInMemory, type MemoryParts } from "./memory-commits";
+import { eraseInMemory } from "./memory-erasure";
 import { fitInsightRows, fitSummaryRows } from "./memory-fit-insights";
 import { MemoryIdempotencyKeys } from "./memory-idempotency";
 import { MemoryOutbox } from "./memory-outbox";
@@ -23,6 +24,14 @@ export interface MemoryStoreOptions {
   name?: string;
 }
 
+/** Each memory store's parts, for tests that look at everything a store holds. */
+const PARTS = new WeakMap<ReturnsStore, MemoryParts>();
+
+/** What a memory store holds (tests only: `test-support/dump.ts`). */
+export function partsOfMemoryStore(store: ReturnsStore): MemoryParts | undefined {
+  return PARTS.get(store);
+}
+
 export function memoryStore(options: MemoryStoreOptions = {}): ReturnsStore {
   const parts: MemoryParts = {
     returns: new MemoryReturns(),
@@ -32,7 +41,7 @@ export function memoryStore(options: MemoryStoreOptions = {}): ReturnsStore {
   };
   const { returns, keys, outbox, timers } = parts;
 
-  return {
+  const store: ReturnsStore = {
     name: options.name ?? "memory",
     // Nothing to reach and no schema to migrate; the earliest due head is at the top of a heap.
     async health(probe) {
@@ -80,5 +89,15 @@ export function memoryStore(options: MemoryStoreOptions = {}): ReturnsStore {
       if (removed >= limit) return removed;
       return removed + outbox.purgeFinished(deliveredBefore, limit - removed);
     },
+
+    eraseReturns: async (batch) => eraseInMemory(parts, batch),
+    forgetIdempotencyRecords: async (needles) => keys.forget(needles),
+    async setJobTimer({ return_id, name, due_at }) {
+      if (timers.list(return_id).some((timer) => timer.name === name)) return;
+      timers.apply(return_id, { set: [{ name, due_at }] });
+    },
+    clearJobTimer: async (timer) => timers.drop(timer),
   };
+  PARTS.set(store, parts);
+  return store;
 }
