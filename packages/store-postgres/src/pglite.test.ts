@@ -30,4 +30,5 @@ runStoreConformance({
   groups: "store-contract",
   create: run.create,
   cleanup: run.cleanup,
+  dump: run.dump,
 });

@@ -33,6 +33,7 @@ describe.skipIf(!DATABASE_URL)("PostgreSQL server (DATABASE_URL)", () => {
       groups: groupCommit ? "store-contract" : "commit-path",
       create: run.create,
       cleanup: run.cleanup,
+      dump: run.dump,
     });
   }
 });

@@ -19,7 +19,7 @@ import type {
   StoredReturn,
   Timer,
 } from "../store/types";
-import { eraseRecord, PSEUDONYM_PREFIX, scrubberFor } from "./personal-fields";
+import { eraseRecord, PSEUDONYM_PREFIX, personalStrings, scrubberFor } from "./personal-fields";
 
 /** The timer name every erasure job is set under. */
 export const ERASURE_TIMER = "privacy_erasure";
@@ -57,8 +57,16 @@ export function erasureTarget(scope: ErasureJob["scope"], target: string): Erasu
   return scope === "customer" ? { customer_id: target } : { order_id: target };
 }
 
-/** One return's erasure: tombstones, the pseudonym, and a history entry saying who asked. */
-function erasureOf(stored: StoredReturn, job: ErasureJob, at: string): ReturnErasure {
+/**
+ * One return's erasure: tombstones, the pseudonym, and a history entry saying who asked.
+ * `siblings`: the personal strings of the target's returns not erased yet, cut out of copies.
+ */
+function erasureOf(
+  stored: StoredReturn,
+  job: ErasureJob,
+  at: string,
+  siblings: readonly string[],
+): ReturnErasure {
   const { record } = stored;
   const erased = eraseRecord(record, job.pseudonym);
   const entry: HistoryEntry = {
@@ -78,7 +86,7 @@ function erasureOf(stored: StoredReturn, job: ErasureJob, at: string): ReturnEra
     },
     snapshot: stored.snapshot,
   };
-  const scrub = scrubberFor(record, job.pseudonym);
+  const scrub = scrubberFor(record, job.pseudonym, siblings);
   const needles = [JSON.stringify(record.customer_id), JSON.stringify(record.id)];
   return { next, json: scrub.json, text: scrub.text, needles };
 }
@@ -102,11 +110,12 @@ export async function runErasureJob(deps: ErasureJobDeps, timer: Timer): Promise
   const target = erasureTarget(job.scope, job.target);
   for (;;) {
     const at = new Date(now()).toISOString();
+    const siblings = await unerasedStrings(store, target);
     const ids = await store.eraseReturns({
       target,
       erasedPrefix: PSEUDONYM_PREFIX,
       limit: ERASURE_BATCH,
-      erase: (stored) => erasureOf(stored, job, at),
+      erase: (stored) => erasureOf(stored, job, at, siblings),
     });
     if (ids.length === 0) break;
     await deps.afterBatch?.(ids);
@@ -115,6 +124,27 @@ export async function runErasureJob(deps: ErasureJobDeps, timer: Timer): Promise
   const returnIds = await erasedIds(store, job.pseudonym);
   if (returnIds.length > 0) await publishErased(store, job, returnIds, now());
   return (await store.clearJobTimer(timer)) ? "fired" : "gone";
+}
+
+/**
+ * The personal strings of every return of `target` not erased yet: a copy kept beside one
+ * return (a receiver's error text) may quote another's note or address.
+ */
+async function unerasedStrings(store: ReturnsStore, target: ErasureTarget): Promise<string[]> {
+  const strings = new Set<string>();
+  let cursor: string | undefined;
+  do {
+    const page = await store.listReturns({
+      ...target,
+      limit: 100,
+      ...(cursor === undefined ? {} : { cursor }),
+    });
+    for (const { record } of page.data)
+      if (!record.customer_id.startsWith(PSEUDONYM_PREFIX))
+        for (const text of personalStrings(record)) strings.add(text);
+    cursor = page.next_cursor ?? undefined;
+  } while (cursor !== undefined);
+  return [...strings];
 }
 
 /** The ids of every return the pseudonym names: the job's, whatever batch erased them. */

@@ -109,14 +109,21 @@ export interface Scrubber {
 }
 
 /**
- * The scrubber for copies of `original` (the return before its erasure): a return record
+ * The scrubber for copies of `original` (the return before its erasure), cutting out `also`
+ * too (the personal strings of the customer's other returns, which a copy may quote): a return record
  * found anywhere (`object: "return"`) is erased as `eraseRecord` erases it, a history entry
  * or transition loses its note and its actor's customer id, and any other string has the
  * record's personal strings cut out (the customer id becomes the pseudonym).
  */
-export function scrubberFor(original: ReturnData, pseudonym: string): Scrubber {
+export function scrubberFor(
+  original: ReturnData,
+  pseudonym: string,
+  also: readonly string[] = [],
+): Scrubber {
   const customerId = original.customer_id;
-  const strings = personalStrings(original).filter((value) => value !== customerId);
+  const strings = [...new Set([...personalStrings(original), ...also])].filter(
+    (value) => value !== customerId,
+  );
   const text = (value: string): string => {
     if (value === customerId) return pseudonym;
     let out = value;

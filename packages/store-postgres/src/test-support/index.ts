@@ -178,16 +178,40 @@ export function emptiedEachCase(
   create: () => ReturnsStore;
   cleanup: (store: ReturnsStore) => Promise<void>;
   drop: () => Promise<void>;
+  /** Every row of every table of the schema, as text: what a full-text scan reads. */
+  dump: () => Promise<string[]>;
 } {
   const schema = uniqueSchema(label);
   return {
     create: () => open(schema),
+    dump: () => dumpSchema(db(), schema),
     async cleanup(store) {
       await store.close?.();
       await emptySchema(db(), schema);
     },
     drop: () => dropSchema(db(), schema),
   };
+}
+
+/**
+ * Every row of every table of `schema`, each as `table: row` with the row cast to text (every
+ * column, JSON and all), sorted: the migrations' record left out, as a case never writes it.
+ */
+export async function dumpSchema(db: TestDatabase, schema: string): Promise<string[]> {
+  const { rows: tables } = await query<{ tablename: string }>(
+    db,
+    "SELECT tablename FROM pg_tables WHERE schemaname = $1 AND tablename NOT LIKE '%migrations' ORDER BY 1",
+    [schema],
+  );
+  const out: string[] = [];
+  for (const { tablename } of tables) {
+    const { rows } = await query<{ row: string }>(
+      db,
+      `SELECT t::text AS row FROM "${schema}"."${tablename}" t`,
+    );
+    for (const { row } of rows) out.push(`${tablename}: ${row}`);
+  }
+  return out.sort();
 }
 
 /** Deletes every row but the record of applied migrations. */
