@@ -99,8 +99,6 @@ function customerNeedles(customerId: string): string[] {
 export interface ErasureJobDeps {
   store: ReturnsStore;
   now: () => number;
-  /** Called after each batch with the ids it erased (tests crash a process there). */
-  afterBatch?: (ids: readonly string[]) => void | Promise<void>;
 }
 
 /** Fires an erasure job to the end; "fired" once its timer is removed by this call. */
@@ -118,7 +116,6 @@ export async function runErasureJob(deps: ErasureJobDeps, timer: Timer): Promise
       erase: (stored) => erasureOf(stored, job, at, siblings),
     });
     if (ids.length === 0) break;
-    await deps.afterBatch?.(ids);
   }
   if (job.scope === "customer") await store.forgetIdempotencyRecords(customerNeedles(job.target));
   const returnIds = await erasedIds(store, job.pseudonym);
