@@ -194,7 +194,13 @@ export function createServiceWithTimers(
   });
   const insights = createInsightOperations({ store, catalogue, ready });
   const customerExport = createCustomerExportOperations({ store, now, ready });
-  const erasure = createErasureOperations({ store, idempotency, now, ready });
+  const erasure = createErasureOperations({
+    store,
+    idempotency,
+    now,
+    ready,
+    jobSet: () => scheduler.nudge(),
+  });
   const guests = createGuests(settings, routes);
   // The HTTP layer gets settings, never the options (they hold the webhook secrets).
   const routesFetch = createFetchHandler({

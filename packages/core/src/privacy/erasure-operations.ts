@@ -52,6 +52,8 @@ export interface ErasureOperations {
 
 interface ErasureSetup {
   store: ReturnsStore;
+  /** Called once a job is set: the scheduler starts it now rather than at its next poll. */
+  jobSet: () => void;
   idempotency: IdempotencyEngine;
   now: () => number;
   ready: () => Promise<void>;
@@ -87,6 +89,7 @@ export function createErasureOperations(setup: ErasureSetup): ErasureOperations 
       requestedBy: { kind, id: staff },
     };
     await store.setJobTimer(jobTimer(job, now()));
+    setup.jobSet();
     return { object: "erasure", scope, status: "pending" } satisfies Erasure;
   }
 

@@ -61,11 +61,19 @@ export interface TimerScheduler {
   fireDue(): Promise<number>;
 }
 
-export function createTimerScheduler(parts: TimerSchedulerParts): TimerScheduler {
+/** The scheduler, and what the service tells it: a timer due now was set in this process. */
+export interface ServiceTimerScheduler extends TimerScheduler {
+  /** Looks at once instead of at the next poll (a running scheduler between rounds). */
+  nudge(): void;
+}
+
+export function createTimerScheduler(parts: TimerSchedulerParts): ServiceTimerScheduler {
   const settings = { ...DEFAULT_TIMER_SCHEDULER, ...parts.scheduler };
   const id = newPrefixedId("tms");
   let running = false;
   let alarm: ReturnType<typeof setTimeout> | undefined;
+  /** A timer due now was set during a round, which may have looked before it. */
+  let nudged = false;
   let round: Promise<void> | undefined;
 
   const fail = (error: unknown, operation: string, returnId?: string) =>
@@ -98,6 +106,7 @@ export function createTimerScheduler(parts: TimerSchedulerParts): TimerScheduler
   }
 
   async function runRound(): Promise<void> {
+    nudged = false;
     let delay: number;
     try {
       await fireAllDue(() => running);
@@ -106,7 +115,7 @@ export function createTimerScheduler(parts: TimerSchedulerParts): TimerScheduler
       fail(error, "claim");
       delay = Math.min(ERROR_BACKOFF_MS, settings.pollIntervalMs);
     }
-    if (running) alarm = setTimeout(wake, delay);
+    if (running) alarm = setTimeout(wake, nudged ? 0 : delay);
   }
 
   async function msUntilDue(): Promise<number> {
@@ -144,5 +153,12 @@ export function createTimerScheduler(parts: TimerSchedulerParts): TimerScheduler
       await round;
     },
     fireDue: () => fireAllDue(() => true),
+    nudge() {
+      // Mid-round, the round looks again as soon as it ends.
+      nudged = true;
+      if (alarm === undefined) return;
+      clearTimeout(alarm);
+      wake();
+    },
   };
 }
