@@ -1,8 +1,9 @@
 import { defineConfig } from "tsup";
 
-// The server side (the mount). The browser bundles are built by scripts/build-client.mjs.
+// The server side (the mount, and the MCP Apps view for @returnkit/mcp). The browser bundles
+// are built by scripts/build-client.mjs.
 export default defineConfig({
-  entry: ["src/index.ts"],
+  entry: ["src/index.ts", "src/mcp-app.ts"],
   format: ["esm", "cjs"],
   dts: true,
   clean: true,

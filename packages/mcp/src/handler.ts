@@ -15,6 +15,7 @@ import {
   problems,
   requestIdOf,
 } from "@returnkit/core";
+import type { McpAppView } from "./app-views";
 import { createMcpAuthentication, type McpAuthOptions, mcpAuthOf } from "./authentication";
 import { callerOriginCheck } from "./caller-origin";
 import { MCP_PACKAGE_VERSION } from "./package-version";
@@ -44,6 +45,13 @@ export interface McpHandlerOptions {
    * body is a 413 problem, refused before more than this many bytes are read.
    */
   maxBodyBytes?: number;
+  /**
+   * The customer's return form as an MCP Apps view, shown by clients that render views for
+   * `returnable_lines`, `estimate_return_request` and `get_return_request`:
+   * `customerReturnsApp({ imageOrigins })` from `@returnkit/ui/mcp-app`. Its CSP names only
+   * `imageOrigins`. Without it the server offers no view (and no `io.modelcontextprotocol/ui`).
+   */
+  app?: McpAppView;
 }
 
 export type McpHandler = (request: Request, context?: unknown) => Promise<Response>;
@@ -60,6 +68,7 @@ export function createMcpHandler(service: McpService, options: McpHandlerOptions
     version: options.serverInfo?.version ?? MCP_PACKAGE_VERSION,
     // A failure no caller could act on goes where the service's go: its log and `onError`.
     reportError: service.hooks.reportError,
+    app: options.app,
   };
   return async (request, context) => {
     const foreign = untrusted(request);

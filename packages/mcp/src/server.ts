@@ -5,6 +5,7 @@
 
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { type CallerKind, hasScope, type Principal, type ReportError } from "@returnkit/core";
+import { APP_CAPABILITIES, type McpAppView, registerAppView, withAppViews } from "./app-views";
 import {
   registerBackOfficeReads,
   registerBackOfficeWrites,
@@ -69,6 +70,8 @@ interface ServerSettings {
   name: string;
   version: string;
   reportError: ReportError;
+  /** The customer's view (MCP Apps), when the host serves one. */
+  app: McpAppView | undefined;
 }
 
 export function buildServer(
@@ -79,7 +82,10 @@ export function buildServer(
 ): McpServer {
   const server = new McpServer(
     { name: settings.name, version: settings.version },
-    { instructions: INSTRUCTIONS, capabilities: { tools: {}, resources: {} } },
+    {
+      instructions: INSTRUCTIONS,
+      capabilities: { tools: {}, resources: {}, ...(settings.app ? APP_CAPABILITIES : {}) },
+    },
   );
   const tools: ToolContext = {
     service,
@@ -97,8 +103,12 @@ export function buildServer(
   const kind = principal.kind;
   if (!hasScope(principal, kind, "read")) return server;
   registerResources(server, tools);
-  for (const register of TOOLS_BY_SCOPE[kind].read) register(server, tools);
+  // The view is the customer's: a back-office caller's tools stay as they were.
+  const view = kind === "portal" ? settings.app : undefined;
+  if (view) registerAppView(server, view);
+  const registry = view ? withAppViews(server) : server;
+  for (const register of TOOLS_BY_SCOPE[kind].read) register(registry, tools);
   if (!hasScope(principal, kind, "write")) return server;
-  for (const register of TOOLS_BY_SCOPE[kind].write) register(server, tools);
+  for (const register of TOOLS_BY_SCOPE[kind].write) register(registry, tools);
   return server;
 }

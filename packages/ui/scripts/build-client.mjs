@@ -17,6 +17,8 @@ export async function buildClient() {
     entryPoints: {
       customer: join(root, "src/client/customer.tsx"),
       staff: join(root, "src/client/staff.tsx"),
+      // The MCP Apps view: inlined into one HTML document by `@returnkit/ui/mcp-app`.
+      "mcp-app": join(root, "src/client/mcp-app.tsx"),
     },
     bundle: true,
     minify: true,

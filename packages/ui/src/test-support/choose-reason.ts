@@ -2,12 +2,12 @@
  * @module test-support/choose-reason — a line's reason chosen on the customer page as a
  * customer does, in two steps: what was wrong, then, for fit, which way and where.
  */
-import type { Page } from "playwright-core";
+import type { Frame, Page } from "playwright-core";
 
 const FIT_CODE = /^(TOO_(?:SMALL|LARGE|TIGHT|LOOSE|SHORT|LONG))(?:_AT_([A-Z0-9_]+))?$/;
 
 /** Chooses `code` for line `index` (`TOO_SMALL_AT_CHEST`: fit, too small, chest). */
-export async function chooseReason(page: Page, index: number, code: string): Promise<void> {
+export async function chooseReason(page: Page | Frame, index: number, code: string): Promise<void> {
   const id = `#rk-line-${index}`;
   const fit = FIT_CODE.exec(code);
   if (!fit) {
