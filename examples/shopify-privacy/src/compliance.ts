@@ -18,13 +18,13 @@ import type { CustomerExport, ErasureRequest, OperationContext } from "@returnki
 import { ApiVersion, LogSeverity, shopifyApi } from "@shopify/shopify-api";
 
 /** The part of the returns service the webhooks call. */
-export interface ComplianceService {
+interface ComplianceService {
   exportCustomer(customerId: string, ctx: OperationContext): Promise<CustomerExport>;
   eraseCustomer(customerId: string, body: ErasureRequest, ctx: OperationContext): Promise<unknown>;
   eraseOrder(orderId: string, body: ErasureRequest, ctx: OperationContext): Promise<unknown>;
 }
 
-export interface ComplianceOptions {
+interface ComplianceOptions {
   service: ComplianceService;
   /** The app's client id (Partner Dashboard). */
   apiKey: string;

@@ -328,6 +328,7 @@ export const serviceOptionsSchema = optionsObject({
     intervalMs: nonNegativeInteger("ms; 0 turns the service's own purging off").optional(),
     deliveredTtlMs: nonNegativeInteger("ms").optional(),
     batchSize: positiveInteger("rows").optional(),
+    personalDataDays: positiveInteger("days").nullable().optional(),
   }).optional(),
   health: optionsObject({
     timeoutMs: positiveInteger("ms").optional(),

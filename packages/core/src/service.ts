@@ -43,6 +43,7 @@ import {
 } from "./privacy/customer-export-operations";
 import { isErasureTimer, runErasureJob } from "./privacy/erasure-job";
 import { createErasureOperations, type ErasureOperations } from "./privacy/erasure-operations";
+import { createPersonalDataSweep } from "./privacy/personal-data-retention";
 import { createIdempotencyEngine } from "./returns/idempotency/engine";
 import { createOperations } from "./returns/operations";
 import { createReturnRules } from "./returns/orders/return-rules";
@@ -155,6 +156,8 @@ export function createServiceWithTimers(
   const { dispatcher, ready, health, outboxLag, retentionSchedule } = createBackground(
     options,
     settings,
+    // Called by retention runs, which begin after the scheduler below exists.
+    () => scheduler.nudge(),
   );
 
   const idempotency = createIdempotencyEngine(store, settings.idempotency, now);
@@ -183,15 +186,7 @@ export function createServiceWithTimers(
     timerHandlers,
     carriers: settings.carriers,
   });
-  const scheduler = createTimerScheduler({
-    ...settings,
-    ...operations,
-    // Erasure jobs are timers of no return: their own runner, not a return's firing.
-    fireTimer: (timer) =>
-      isErasureTimer(timer) ? runErasureJob({ store, now }, timer) : operations.fireTimer(timer),
-    ensureReady: ready,
-    scheduler: schedulerSettings,
-  });
+  const scheduler = createScheduler(settings, operations, ready, schedulerSettings);
   const insights = createInsightOperations({ store, catalogue, ready });
   const customerExport = createCustomerExportOperations({ store, now, ready });
   const erasure = createErasureOperations({
@@ -297,6 +292,24 @@ async function closeInOrder(
 }
 
 /** Guest sessions and the key of their tokens, when the host gives `guests` (and `orders`). */
+/** The timer scheduler: a return's timers fire through its operations, erasure jobs alone. */
+function createScheduler(
+  settings: ServiceSettings,
+  operations: Pick<Parameters<typeof createTimerScheduler>[0], "fireTimer">,
+  ready: () => Promise<void>,
+  schedulerSettings: Partial<TimerSchedulerSettings> | undefined,
+) {
+  const { store, now } = settings;
+  return createTimerScheduler({
+    ...settings,
+    // Erasure jobs are timers of no return: their own runner, not a return's firing.
+    fireTimer: (timer) =>
+      isErasureTimer(timer) ? runErasureJob({ store, now }, timer) : operations.fireTimer(timer),
+    ensureReady: ready,
+    scheduler: schedulerSettings,
+  });
+}
+
 function createGuests(settings: ServiceSettings, routes: readonly RouteDefinition[]) {
   const { guests, orders, baseUrl, now } = settings;
   if (!guests || !orders) return null;
@@ -320,7 +333,11 @@ function createGuests(settings: ServiceSettings, routes: readonly RouteDefinitio
  * What runs beside the requests: the dispatcher, the readiness every operation waits for, the
  * health check and its outbox-lag gauge, and the retention schedule.
  */
-function createBackground(options: ReturnsServiceOptions, settings: ServiceSettings) {
+function createBackground(
+  options: ReturnsServiceOptions,
+  settings: ServiceSettings,
+  jobsSet: () => void,
+) {
   const { store, now, reportError } = settings;
   // The dispatcher logs, reports and tells time as the service does (no hooks of its own).
   const dispatcher = createWebhookDispatcher({
@@ -336,11 +353,14 @@ function createBackground(options: ReturnsServiceOptions, settings: ServiceSetti
   const probe = createStoreProbe({ store, subscribers, now, ...settings.health });
   const health = createHealthCheck({ probe, dispatcher, ...settings.health });
   const outboxLag = observeOutboxLag(probe);
+  const days = settings.retention.personalDataDays;
+  const sweep = days === null ? null : createPersonalDataSweep({ store, now, days, jobsSet });
   const retentionSchedule = scheduleRetention({
     store,
     settings: settings.retention,
     now,
     ready,
+    afterPurge: sweep ? () => sweep(settings.retention.batchSize) : undefined,
     onRunFailed: (error) =>
       reportError(
         error,

@@ -3,9 +3,10 @@
  * the service erases them, their events' payloads and their deliveries' errors rewritten, the
  * idempotency records that copy them deleted; and the job's own timer, set and cleared.
  */
-import type { Erasures, ReturnErasure, StoredReturn } from "@returnkit/core/store";
+import type { ErasureBatch, Erasures, ReturnErasure, StoredReturn } from "@returnkit/core/store";
 import type { StoreContext } from "./context";
 import type { SqlTransaction } from "./drivers/types";
+import type { SqlNames } from "./names";
 import { toStoredReturn } from "./rows";
 import * as sql from "./sql/erase";
 import { updateReturns } from "./sql/update-returns";
@@ -39,18 +40,21 @@ async function rewriteEvents(ctx: StoreContext, tx: SqlTransaction, erasures: Re
   await tx.query(sql.updateAttempts(ctx.names), [deliveries.map((row) => row.id), attempts]);
 }
 
+/** The statement locking the returns a batch takes, with its values. */
+function lockTaken(n: SqlNames, batch: ErasureBatch): [string, unknown[]] {
+  const { target, limit, erasedPrefix } = batch;
+  if ("customer_id" in target) return [sql.lockCustomerReturns(n), [target.customer_id, limit]];
+  if ("order_id" in target)
+    return [sql.lockOrderReturns(n), [target.order_id, limit, erasedPrefix]];
+  return [sql.lockOneReturn(n), [target.return_id, limit, erasedPrefix]];
+}
+
 export function erasureOperations(ctx: StoreContext): Erasures {
   const { db, names: n } = ctx;
   return {
     eraseReturns: (batch) =>
       db.transaction(async (tx) => {
-        const { target, limit } = batch;
-        const rows = await tx.query<StoredReturn>(
-          "customer_id" in target ? sql.lockCustomerReturns(n) : sql.lockOrderReturns(n),
-          "customer_id" in target
-            ? [target.customer_id, limit]
-            : [target.order_id, limit, batch.erasedPrefix],
-        );
+        const rows = await tx.query<StoredReturn>(...lockTaken(n, batch));
         if (rows.length === 0) return [];
         const erasures = rows.map((row) => batch.erase(toStoredReturn(row)));
         const records = erasures.map((erasure) => erasure.next.record);

@@ -25,6 +25,7 @@ import { describeAuthOverHttp } from "./http-cases/auth";
 import { describeBadInput } from "./http-cases/bad-input";
 import { describeCustomerExportOverHttp } from "./http-cases/customer-export";
 import { describeDocumentsOverHttp } from "./http-cases/documents";
+import { describeErasureOverHttp } from "./http-cases/erasure";
 import { describeExchangeActionsOverHttp } from "./http-cases/exchange-actions";
 import { describeGuestsOverHttp } from "./http-cases/guests";
 import { describeIdempotencyRules, describeIdempotentReplays } from "./http-cases/idempotency";
@@ -83,6 +84,7 @@ const HTTP_GROUPS: ReadonlyArray<{ cases: (serve: ServeService) => void; proves:
   { cases: describeReadsOverHttp, proves: "service" },
   // A customer id percent-encoded in the path, and a paging query, through each mount.
   { cases: describeCustomerExportOverHttp, proves: "mount" },
+  { cases: describeErasureOverHttp, proves: "mount" },
   { cases: describeAuthOverHttp, proves: "mount" },
   // The same bytes for every miss, and Retry-After, through every mount.
   { cases: describeGuestsOverHttp, proves: "mount" },

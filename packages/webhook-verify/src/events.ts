@@ -575,8 +575,9 @@ export type CustomerErasedEvent = {
   data: {
     /** The pseudonym: never the erased id. */
     customer_id: string;
-    scope: "customer" | "order";
-    /** Why, as the staff member who asked wrote it. */
+    /** A customer's returns, an order's, or one return past the shop's retention. */
+    scope: "customer" | "order" | "return";
+    /** Why, as the staff member who asked wrote it (or the retention rule). */
     reason: string;
     /** The returns erased by this job, and how many. */
     return_ids: string[];

@@ -19,18 +19,30 @@ import type {
   StoredReturn,
   Timer,
 } from "../store/types";
-import { eraseRecord, PSEUDONYM_PREFIX, personalStrings, scrubberFor } from "./personal-fields";
+import {
+  eraseRecord,
+  newPseudonym,
+  PSEUDONYM_PREFIX,
+  personalStrings,
+  scrubberFor,
+} from "./personal-fields";
 
 /** The timer name every erasure job is set under. */
-export const ERASURE_TIMER = "privacy_erasure";
+const ERASURE_TIMER = "privacy_erasure";
 
 /** Returns erased per store call. */
-export const ERASURE_BATCH = 50;
+const ERASURE_BATCH = 50;
 
 export interface ErasureJob {
-  scope: "customer" | "order";
-  /** The customer's or the order's id. */
+  /** A customer's returns, an order's, or one return (the retention rule's). */
+  scope: "customer" | "order" | "return";
+  /** The customer's, the order's or the return's id. */
   target: string;
+  /**
+   * The customer id's replacement. Empty for one return's job: the job draws it when it erases
+   * the return, and reads it back from the erased record if it runs again, so a job set twice
+   * under one key is one job.
+   */
   pseudonym: string;
   reason: string;
   requestedBy: { kind: Actor["kind"]; id: string };
@@ -54,7 +66,8 @@ function jobOf(timer: Timer): ErasureJob {
 
 /** Which returns the job takes. */
 export function erasureTarget(scope: ErasureJob["scope"], target: string): ErasureTarget {
-  return scope === "customer" ? { customer_id: target } : { order_id: target };
+  if (scope === "customer") return { customer_id: target };
+  return scope === "order" ? { order_id: target } : { return_id: target };
 }
 
 /**
@@ -96,7 +109,7 @@ function customerNeedles(customerId: string): string[] {
   return [JSON.stringify(customerId), `/${encodeURIComponent(customerId)}/`];
 }
 
-export interface ErasureJobDeps {
+interface ErasureJobDeps {
   store: ReturnsStore;
   now: () => number;
 }
@@ -104,7 +117,7 @@ export interface ErasureJobDeps {
 /** Fires an erasure job to the end; "fired" once its timer is removed by this call. */
 export async function runErasureJob(deps: ErasureJobDeps, timer: Timer): Promise<"fired" | "gone"> {
   const { store, now } = deps;
-  const job = jobOf(timer);
+  const job = await withPseudonym(store, jobOf(timer));
   const target = erasureTarget(job.scope, job.target);
   for (;;) {
     const at = new Date(now()).toISOString();
@@ -142,6 +155,14 @@ async function unerasedStrings(store: ReturnsStore, target: ErasureTarget): Prom
     cursor = page.next_cursor ?? undefined;
   } while (cursor !== undefined);
   return [...strings];
+}
+
+/** A one-return job's pseudonym: the one its return got already, or a new one. */
+async function withPseudonym(store: ReturnsStore, job: ErasureJob): Promise<ErasureJob> {
+  if (job.pseudonym !== "") return job;
+  const stored = await store.getReturn(job.target);
+  const erased = stored?.record.customer_id.startsWith(PSEUDONYM_PREFIX);
+  return { ...job, pseudonym: erased ? stored!.record.customer_id : newPseudonym() };
 }
 
 /** The ids of every return the pseudonym names: the job's, whatever batch erased them. */

@@ -18,7 +18,8 @@ import type { ReturnsStore } from "../store/types";
 import { type ErasureJob, erasureTarget, jobTimer } from "./erasure-job";
 import { newPseudonym, PSEUDONYM_PREFIX } from "./personal-fields";
 
-type Scope = ErasureJob["scope"];
+/** What a staff member may erase: a customer's returns or an order's. */
+type Scope = Exclude<ErasureJob["scope"], "return">;
 
 /** An erasure request's answer as HTTP sends it. */
 export interface ErasureAnswer {

@@ -101,7 +101,7 @@ export function eraseRecord(record: ReturnData, pseudonym: string): ReturnData {
 }
 
 /** How an erasure rewrites the copies of one return's data kept beside the return. */
-export interface Scrubber {
+interface Scrubber {
   /** A JSON value that may hold the return (an event's payload, a stored answer). */
   json(value: unknown): unknown;
   /** Free text that may quote it (a delivery attempt's error). */

@@ -62,7 +62,7 @@ export interface TimerScheduler {
 }
 
 /** The scheduler, and what the service tells it: a timer due now was set in this process. */
-export interface ServiceTimerScheduler extends TimerScheduler {
+interface ServiceTimerScheduler extends TimerScheduler {
   /** Looks at once instead of at the next poll (a running scheduler between rounds). */
   nudge(): void;
 }

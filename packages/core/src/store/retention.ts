@@ -19,12 +19,18 @@ export interface RetentionSettings {
   deliveredTtlMs: number;
   /** Rows one `purge` call may delete. */
   batchSize: number;
+  /**
+   * Days after a return finished (closed, cancelled, rejected) when its personal fields are
+   * erased; null (the default) keeps them until someone asks.
+   */
+  personalDataDays: number | null;
 }
 
 export const DEFAULT_RETENTION: RetentionSettings = {
   intervalMs: 60_000,
   deliveredTtlMs: 86_400_000,
   batchSize: 1_000,
+  personalDataDays: null,
 };
 
 /**
@@ -50,6 +56,8 @@ interface RetentionOptions {
    * failure; the store layer sits below logging, so it is handed a plain callback.
    */
   onRunFailed: (error: unknown) => void;
+  /** Run after each purge (the personal data retention's sweep), failures reported alike. */
+  afterPurge?: (() => Promise<unknown>) | undefined;
 }
 
 export function scheduleRetention(options: RetentionOptions): RetentionSchedule {
@@ -72,6 +80,9 @@ export function scheduleRetention(options: RetentionOptions): RetentionSchedule 
   function tick() {
     if (running) return;
     running = purgeAll()
+      .then(async () => {
+        await options.afterPurge?.();
+      })
       .catch((error: unknown) => options.onRunFailed(error))
       .finally(() => {
         running = null;

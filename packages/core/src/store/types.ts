@@ -308,15 +308,15 @@ export interface ReturnErasure {
   needles: string[];
 }
 
-/** Which returns an erasure batch takes: a customer's, or an order's not erased yet. */
-export type ErasureTarget = { customer_id: string } | { order_id: string };
+/** Which returns an erasure batch takes: a customer's, or an order's or one return not erased yet. */
+export type ErasureTarget = { customer_id: string } | { order_id: string } | { return_id: string };
 
 /** One batch of an erasure job: see `Erasure.eraseReturns`. */
 export interface ErasureBatch {
   target: ErasureTarget;
   /**
-   * With an `order_id` target, returns whose `customer_id` begins with this prefix are
-   * erased already and MUST NOT be taken again.
+   * With an `order_id` or `return_id` target, returns whose `customer_id` begins with this
+   * prefix are erased already and MUST NOT be taken again.
    */
   erasedPrefix: string;
   /** At most this many returns (a positive integer). */
@@ -926,7 +926,8 @@ export interface Timers {
 export interface Erasures {
   /**
    * Erases up to `limit` returns of `target` (a customer's: `customer_id` equal to it; an
-   * order's: `order_id` equal to it and `customer_id` not beginning with `erasedPrefix`),
+   * order's: `order_id` equal to it and `customer_id` not beginning with `erasedPrefix`; one
+   * return: `id` equal to it and `customer_id` not beginning with `erasedPrefix`),
    * in one atomic step, and answers their ids (empty when none is left). For each return
    * taken, with `erasure = erase(latest version)`, the store MUST:
    * - write `erasure.next` as the return's new version, as a commit from the version read

@@ -16,6 +16,11 @@ export const lockOrderReturns = (n: SqlNames) => `
 SELECT record, snapshot FROM ${n.table("returns")}
 WHERE order_id = $1 AND left(customer_id, length($3)) <> $3 ORDER BY id LIMIT $2 FOR UPDATE`;
 
+/** Return $1 unless its customer id begins with $3, locked ($2, the limit, is at least 1). */
+export const lockOneReturn = (n: SqlNames) => `
+SELECT record, snapshot FROM ${n.table("returns")}
+WHERE id = $1 AND left(customer_id, length($3)) <> $3 AND $2::integer > 0 FOR UPDATE`;
+
 /** The events of returns $1, with their returns and payloads. */
 export const selectEventsOf = (n: SqlNames) => `
 SELECT id, return_id, payload FROM ${n.table("outbox_events")} WHERE return_id = ANY($1::text[])`;

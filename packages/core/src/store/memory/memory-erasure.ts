@@ -12,6 +12,10 @@ function taken(parts: MemoryParts, batch: ErasureBatch): StoredReturn[] {
   if ("customer_id" in target) {
     return parts.returns.list({ customer_id: target.customer_id, limit }).data;
   }
+  if ("return_id" in target) {
+    const one = parts.returns.get(target.return_id);
+    return one && !one.record.customer_id.startsWith(batch.erasedPrefix) ? [one] : [];
+  }
   const found: StoredReturn[] = [];
   for (const record of parts.returns.records()) {
     if (found.length === limit) break;
