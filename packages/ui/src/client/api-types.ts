@@ -534,6 +534,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/merchant/customers/{customer_id}/erasure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether a customer's personal data is erased */
+        get: operations["getCustomerErasure"];
+        put?: never;
+        /** Erase a customer's personal data from its returns (GDPR art. 17), in a background job */
+        post: operations["eraseCustomer"];
+        delete?: never;
+        options?: never;
+        /** Whether a customer's personal data is erased (headers only) */
+        head: operations["headCustomerErasure"];
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/merchant/orders/{order_id}/erasure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether an order's personal data is erased */
+        get: operations["getOrderErasure"];
+        put?: never;
+        /** Erase an order's personal data from its returns (GDPR art. 17), in a background job */
+        post: operations["eraseOrder"];
+        delete?: never;
+        options?: never;
+        /** Whether an order's personal data is erased (headers only) */
+        head: operations["headOrderErasure"];
+        patch?: never;
+        trace?: never;
+    };
     "/v1/portal/return-requests": {
         parameters: {
             query?: never;
@@ -921,6 +959,17 @@ export interface components {
             /** @constant */
             deleted: true;
         };
+        Erasure: {
+            /** @constant */
+            object: "erasure";
+            /** @enum {string} */
+            scope: "customer" | "order";
+            /**
+             * @description `pending`: returns with the customer's (or the order's) personal data remain, the job erases them; `completed`: none remains.
+             * @enum {string}
+             */
+            status: "pending" | "completed";
+        };
         EventSubject: {
             /**
              * @description `return` or `customer`; more kinds may be added in any release, so accept one you do not know.
@@ -1200,8 +1249,11 @@ export interface components {
         HealthStatus: "pass" | "warn" | "fail";
         HistoryEntry: {
             seq: number;
-            /** @enum {string} */
-            event: "create" | "update" | "submit" | "cancel" | "approve" | "reject" | "flag" | "unflag" | "ship" | "receive" | "grade" | "close";
+            /**
+             * @description The event applied; `erase`: the customer's personal data was erased (`from` and `to` the state it stays in, actor `privacy`).
+             * @enum {string}
+             */
+            event: "create" | "update" | "submit" | "cancel" | "approve" | "reject" | "flag" | "unflag" | "ship" | "receive" | "grade" | "close" | "erase";
             from: components["schemas"]["ReturnState"] | null;
             to: components["schemas"]["ReturnState"];
             /** Format: date-time */
@@ -2147,7 +2199,7 @@ export interface components {
             };
         };
         /** @enum {string} */
-        WebhookEventType: "return.created" | "return.submitted" | "return.approved" | "return.rejected" | "return.flagged" | "return.unflagged" | "return.in_transit" | "return.received" | "return.graded" | "return.closed" | "return.cancelled" | "return.fit_signal" | "return.refunded" | "return.exchange_released" | "return.exchange_paid" | "return.exchange_fallen_back" | "return.exchange_order_recorded" | "return.exchange_hold_due" | "return.exchange_hold_released" | "return.label_created" | "return.tracking_updated";
+        WebhookEventType: "return.created" | "return.submitted" | "return.approved" | "return.rejected" | "return.flagged" | "return.unflagged" | "return.in_transit" | "return.received" | "return.graded" | "return.closed" | "return.cancelled" | "return.fit_signal" | "return.refunded" | "return.exchange_released" | "return.exchange_paid" | "return.exchange_fallen_back" | "return.exchange_order_recorded" | "return.exchange_hold_due" | "return.exchange_hold_released" | "return.label_created" | "return.tracking_updated" | "customer.erased";
         WebhookTestResult: {
             /** @constant */
             object: "webhook_test";
@@ -2427,6 +2479,14 @@ export interface components {
                     types?: components["schemas"]["WebhookEventType"][] | null;
                     /** @description Defaults to an id derived from the URL (`ep_…`): one endpoint per URL. */
                     id?: string;
+                };
+            };
+        };
+        ErasureRequest: {
+            content: {
+                "application/json": {
+                    /** @description Why the data is erased (e.g. `customers/redact`); sent in `customer.erased`. Write no personal data in it. */
+                    reason: string;
                 };
             };
         };
@@ -4594,6 +4654,274 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description A page of the export: a page of returns with the requests they belong to (empty for a customer with no returns) */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned); for a return request, `return-request-refused` names each refused line in `lines` (and, when a line is not on the order, lists what can be returned once, in `returnable_lines`). */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No credentials, or invalid ones. With OAuth: no access token, or one that is expired, not yet valid, for another issuer or audience, badly signed, or of an unexpected typ or alg, and `WWW-Authenticate` links the protected-resource metadata. With the shop's own sign-in: not signed in. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks a scope this operation needs (`required_scopes` lists them; with OAuth, `WWW-Authenticate` names them too), or holds portal and merchant scopes at once. */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An unexpected error; nothing internal is disclosed. Safe to retry. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The authorization server's signing keys cannot be fetched, or the service's database cannot serve the request (unreachable, restarting, read-only mid-failover, timing out), right now; retry shortly with the same token and Idempotency-Key. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getCustomerErasure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The shop's id of a customer, as its returns record it (a portal token's `sub`): 1-255 characters, percent-encoded as one path segment. */
+                customer_id: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where the erasure stands */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erasure"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    eraseCustomer: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description 1-255 printable ASCII characters, bare (`abc`) or quoted (`"abc"`). Scoped to the caller, method and path; a retry with the same key and body replays the stored response. */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The shop's id of a customer, as its returns record it (a portal token's `sub`): 1-255 characters, percent-encoded as one path segment. */
+                customer_id: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["ErasureRequest"];
+        responses: {
+            /** @description The erasure job is committed; GET the same path to see it completed */
+            202: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erasure"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    headCustomerErasure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The shop's id of a customer, as its returns record it (a portal token's `sub`): 1-255 characters, percent-encoded as one path segment. */
+                customer_id: components["parameters"]["CustomerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where the erasure stands */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid body or query (`errors` lists each issue), a missing or malformed Idempotency-Key, or a malformed Authorization header. With the shop's orders: `line-not-on-order` (`returnable_lines` lists what can be returned); for a return request, `return-request-refused` names each refused line in `lines` (and, when a line is not on the order, lists what can be returned once, in `returnable_lines`). */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No credentials, or invalid ones. With OAuth: no access token, or one that is expired, not yet valid, for another issuer or audience, badly signed, or of an unexpected typ or alg, and `WWW-Authenticate` links the protected-resource metadata. With the shop's own sign-in: not signed in. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The caller lacks a scope this operation needs (`required_scopes` lists them; with OAuth, `WWW-Authenticate` names them too), or holds portal and merchant scopes at once. */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An unexpected error; nothing internal is disclosed. Safe to retry. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The authorization server's signing keys cannot be fetched, or the service's database cannot serve the request (unreachable, restarting, read-only mid-failover, timing out), right now; retry shortly with the same token and Idempotency-Key. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getOrderErasure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The shop's id of one of the caller's orders. */
+                order_id: components["parameters"]["OrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where the erasure stands */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erasure"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    eraseOrder: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description 1-255 printable ASCII characters, bare (`abc`) or quoted (`"abc"`). Scoped to the caller, method and path; a retry with the same key and body replays the stored response. */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The shop's id of one of the caller's orders. */
+                order_id: components["parameters"]["OrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["ErasureRequest"];
+        responses: {
+            /** @description The erasure job is committed; GET the same path to see it completed */
+            202: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Link: components["headers"]["Link"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erasure"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    headOrderErasure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The shop's id of one of the caller's orders. */
+                order_id: components["parameters"]["OrderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where the erasure stands */
             200: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];

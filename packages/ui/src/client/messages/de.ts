@@ -300,6 +300,7 @@ export const de: Messages = {
   "event.grade": "Geprüft",
   "event.close": "Abgeschlossen",
   "event.update": "Geändert",
+  "event.erase": "Personenbezogene Daten gelöscht",
   "problem.return-window-closed": "Die Rückgabefrist für diese Bestellung endete am {date}.",
   "problem.not-returnable":
     "Dieser Artikel war ein Endverkauf und kann nicht zurückgesendet werden.",
@@ -403,6 +404,8 @@ export const de: Messages = {
   "staff.event.return.label_created":
     "Das Rücksendeetikett des Pakets wurde gekauft (mit seinen Kosten).",
   "staff.event.return.tracking_updated": "Der Versanddienst hat das Paket gescannt.",
+  "staff.event.customer.erased":
+    "Die personenbezogenen Daten eines Kunden wurden aus seinen Rücksendungen gelöscht.",
   "staff.secretHeading": "Der Signaturschlüssel",
   "staff.secretExplained":
     "Beim Hinzufügen wird der Signaturschlüssel (whsec_…) einmal angezeigt: Übernehmen Sie ihn sofort in die Einstellungen Ihres Empfängers. Jede Zustellung ist damit signiert; prüfen Sie die Signatur mit @returnkit/webhook-verify, bevor Sie einem Ereignis trauen. Erneuern Sie den Schlüssel, wenn er bekannt wird: Der alte signiert noch 24 Stunden mit.",

@@ -291,6 +291,7 @@ export const en = {
   "event.grade": "Checked",
   "event.close": "Completed",
   "event.update": "Changed",
+  "event.erase": "Personal data erased",
   "problem.return-window-closed": "The return window for this order closed on {date}.",
   "problem.not-returnable": "This item was a final sale and cannot be returned.",
   "problem.quantity-exceeds-returnable": "You can return at most {quantity} of this item.",
@@ -384,6 +385,7 @@ export const en = {
     "an instant exchange's return arrived: release the hold.",
   "staff.event.return.label_created": "the return label of the parcel was bought (with its cost).",
   "staff.event.return.tracking_updated": "the carrier scanned the parcel.",
+  "staff.event.customer.erased": "a customer's personal data was erased from their returns.",
   "staff.secretHeading": "The signing secret",
   "staff.secretExplained":
     "Adding an endpoint shows its signing secret (whsec_…) once: copy it into your receiver's settings straight away. Every delivery is signed with it; check the signature with @returnkit/webhook-verify before you trust an event. Rotate the secret if it leaks: the old one keeps signing for 24 hours.",
