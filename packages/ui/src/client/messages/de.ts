@@ -288,6 +288,8 @@ export const de: Messages = {
   "actor.privacy": "Datenschutzanfrage",
   "actor.system": "Automatisch",
   "actor.onBehalfOf": "{actor} im Auftrag von {for}",
+  "actor.privacy.erasure": "Datenschutz-Löschung",
+  "actor.requestedBy": "{actor}, beantragt von {for}",
   "event.create": "Begonnen",
   "event.submit": "Eingereicht",
   "event.cancel": "Storniert",

@@ -279,6 +279,8 @@ export const en = {
   "actor.privacy": "Privacy request",
   "actor.system": "Automatic",
   "actor.onBehalfOf": "{actor} for {for}",
+  "actor.privacy.erasure": "Privacy erasure",
+  "actor.requestedBy": "{actor}, requested by {for}",
   "event.create": "Started",
   "event.submit": "Submitted",
   "event.cancel": "Cancelled",
