@@ -514,5 +514,23 @@ export const de: Messages = {
   "count.returns.other": "{count} Rücksendungen",
   "count.units.one": "{count} Stück",
   "count.units.other": "{count} Stück",
+  "staff.customerHeading": "Kunde {id}",
+  "staff.openCustomer": "Kunde {id} öffnen",
+  "staff.customerReturns": "Gespeicherte Rücksendungen",
+  "staff.customerNoReturns": "Für diesen Kunden sind keine Rücksendungen gespeichert.",
+  "staff.customerData": "Seine Daten",
+  "staff.exportExplained":
+    "Alles, was über diesen Kunden gespeichert ist (jede Rücksendung mit Verlauf, Erstattung und Umtausch, dazu seine Anfragen), als eine JSON-Datei: für eine Anfrage auf Auskunft oder Datenübertragung.",
+  "staff.downloadExport": "Daten herunterladen (JSON)",
+  "staff.exportSaved": "{file} gespeichert: {returns}.",
+  "staff.erase": "Personenbezogene Daten löschen",
+  "staff.eraseReason": "Grund (ohne personenbezogene Daten, z. B. die Nummer der Anfrage)",
+  "staff.eraseConsequence":
+    "Das ersetzt Kundennummer, Notizen, Namen und Adressen in jeder Rücksendung und jeder Webhook-Kopie durch Platzhalter. Es lässt sich nicht rückgängig machen.",
+  "staff.eraseConfirm": "Ja, endgültig löschen",
+  "staff.eraseKeep": "Daten behalten",
+  "staff.erasePending": "Löschung ausstehend: Die Daten werden im Hintergrund gelöscht.",
+  "staff.eraseCompleted":
+    "Löschung abgeschlossen: Die personenbezogenen Daten dieses Kunden sind gelöscht.",
   "staff.signedInAs": "Angemeldet als {id}",
 };

@@ -493,6 +493,23 @@ export const en = {
   "count.returns.other": "{count} returns",
   "count.units.one": "{count} unit",
   "count.units.other": "{count} units",
+  "staff.customerHeading": "Customer {id}",
+  "staff.openCustomer": "Open customer {id}",
+  "staff.customerReturns": "Returns held",
+  "staff.customerNoReturns": "No returns are held for this customer.",
+  "staff.customerData": "Their data",
+  "staff.exportExplained":
+    "Everything held about this customer (each return with its history, refund and exchange, and their requests) as one JSON file, for a request to see or take their data.",
+  "staff.downloadExport": "Download data (JSON)",
+  "staff.exportSaved": "Saved {file}: {returns}.",
+  "staff.erase": "Erase personal data",
+  "staff.eraseReason": "Reason (no personal data: e.g. the request's reference)",
+  "staff.eraseConsequence":
+    "This replaces the customer's id, notes, names and addresses with tombstones in every return and webhook copy. It cannot be undone.",
+  "staff.eraseConfirm": "Yes, erase for good",
+  "staff.eraseKeep": "Keep the data",
+  "staff.erasePending": "Erasure pending: the data is being erased in the background.",
+  "staff.eraseCompleted": "Erasure completed: this customer's personal data is erased.",
   "staff.signedInAs": "Signed in as {id}",
 } as const;
 
