@@ -239,9 +239,13 @@ describe.skipIf(skip !== null)(
         expect(await page.getByTestId("order-number").textContent()).toBe("#4002 · ord_4002");
         const customer = page.getByTestId("order-customer");
         expect(await customer.textContent()).toBe("Carol Baker · carol@example.com · carol");
-        expect(await customer.getByRole("link").getAttribute("href")).toBe(
-          "mailto:carol@example.com",
-        );
+        expect(
+          await customer.getByRole("link", { name: "carol@example.com" }).getAttribute("href"),
+        ).toBe("mailto:carol@example.com");
+        // The id opens the customer's view (their returns, export and erasure).
+        expect(
+          await customer.getByRole("link", { name: "Open customer carol" }).getAttribute("href"),
+        ).toBe("?customer=carol");
         const hoodie = page.getByRole("img", { name: "Fleece hoodie (Forest green / L)" });
         expect(await drawn(hoodie)).toBe(true);
         expect(await boxOf(hoodie)).toEqual({ width: 64, height: 64 });

@@ -23,9 +23,13 @@ describe("describeActor", () => {
       id: "erasure",
       on_behalf_of: { kind: "merchant", id: "ops-1" },
     };
-    expect(describeActor(erasure, en.t)).toBe("Privacy request erasure for Staff ops-1");
-    expect(describeActor(erasure, de.t)).toBe(
-      "Datenschutzanfrage erasure im Auftrag von Team ops-1",
-    );
+    expect(describeActor(erasure, en.t)).toBe("Privacy erasure, requested by Staff ops-1");
+    expect(describeActor(erasure, de.t)).toBe("Datenschutz-Löschung, beantragt von Team ops-1");
+    const robot = {
+      kind: "warehouse_robot",
+      id: "r2",
+      on_behalf_of: { kind: "merchant", id: "ops-1" },
+    };
+    expect(describeActor(robot, en.t)).toBe("Warehouse robot r2 for Staff ops-1");
   });
 });

@@ -21,9 +21,23 @@ function actorKindLabel(kind: string, t: I18n["t"]): string {
   return text === key ? humaniseCode(kind) : text;
 }
 
-/** "Staff staff-2"; with whom it acted for, "Privacy request erasure for Staff staff-2". */
+/**
+ * Who acted, as a name: a job of a kind with words of its own by what it does ("Privacy
+ * erasure": `actor.<kind>.<id>`), else the kind in words and the id ("Staff staff-2").
+ */
+function actorName(actor: ActorLike, t: I18n["t"]): string {
+  const job = `actor.${actor.kind}.${actor.id}` as MessageKey;
+  const text = t(job);
+  return text === job ? `${actorKindLabel(actor.kind, t)} ${actor.id}` : text;
+}
+
+/**
+ * "Staff staff-2"; with whom it acted for, "Privacy erasure, requested by Staff staff-2": a
+ * privacy job runs because staff asked for it, which the audit must name.
+ */
 export function describeActor(actor: ActorLike, t: I18n["t"]): string {
-  const who = `${actorKindLabel(actor.kind, t)} ${actor.id}`;
+  const who = actorName(actor, t);
   if (!actor.on_behalf_of) return who;
-  return t("actor.onBehalfOf", { actor: who, for: describeActor(actor.on_behalf_of, t) });
+  const key = actor.kind === "privacy" ? "actor.requestedBy" : "actor.onBehalfOf";
+  return t(key, { actor: who, for: describeActor(actor.on_behalf_of, t) });
 }

@@ -31,14 +31,19 @@ function served<P extends ApiPath>(template: P, ...[parameters]: Parameters<P>):
   );
 }
 
-/** A list's path (a template without parameters) with the query its GET takes; undefined members are left out. */
-function listed<P extends ApiPath>(template: P, query: GetQuery<P>): string {
+/** `path` with `query` as its search; undefined members are left out. */
+function withQuery(path: string, query: Record<string, unknown>): string {
   const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query as Record<string, unknown>)) {
+  for (const [name, value] of Object.entries(query)) {
     if (value !== undefined) search.set(name, String(value));
   }
   const text = search.toString();
-  return text ? `${template}?${text}` : template;
+  return text ? `${path}?${text}` : path;
+}
+
+/** A list's path (a template without parameters) with the query its GET takes. */
+function listed<P extends ApiPath>(template: P, query: GetQuery<P>): string {
+  return withQuery(template, query as Record<string, unknown>);
 }
 
 /** The paths the pages call, by what they are. */
@@ -57,6 +62,16 @@ export const apiPaths = {
     listed("/v1/merchant/returns", query),
   merchantReturn: (id: string) => served("/v1/merchant/returns/{id}", { id }),
   merchantReturnRequest: (id: string) => served("/v1/merchant/return-requests/{id}", { id }),
+  customerExport: (
+    customerId: string,
+    query: GetQuery<"/v1/merchant/customers/{customer_id}/export"> = {},
+  ) =>
+    withQuery(
+      served("/v1/merchant/customers/{customer_id}/export", { customer_id: customerId }),
+      query,
+    ),
+  customerErasure: (customerId: string) =>
+    served("/v1/merchant/customers/{customer_id}/erasure", { customer_id: customerId }),
   fitInsights: () => served("/v1/merchant/insights/fit"),
   fitSummary: () => served("/v1/merchant/insights/fit/summary"),
   webhookEndpoints: () => served("/v1/webhooks/endpoints"),

@@ -29,6 +29,9 @@ export type TemplateProperty = Schemas["TemplateProperty"];
 export type Reason = Schemas["Reason"];
 export type Resolution = Schemas["Resolution"];
 export type ReasonList = Schemas["ReasonList"];
+/** A page of a customer's data export (the export's members, and where the next page is). */
+export type CustomerExportPage = Schemas["CustomerExportPage"];
+export type Erasure = Schemas["Erasure"];
 export type FitInsights = Schemas["FitInsights"];
 export type FitInsightSize = Schemas["FitInsightSize"];
 export type FitSummary = Schemas["FitSummary"];

@@ -219,6 +219,11 @@ interface ShopOptions {
    * (`label-carrier.ts`), once the test fires the service's timers (`scheduler.fireDue()`).
    */
   labels?: boolean;
+  /**
+   * Run the service's scheduler, as a host does: timers and erasure jobs fire on their own
+   * (a job set while it sleeps waits for its next look, at most its poll interval).
+   */
+  scheduler?: boolean;
 }
 
 /** What the tee, the dress and the journey's jumper can be exchanged for: their other size. */
@@ -382,6 +387,7 @@ export async function startShop(options: ShopOptions = {}): Promise<Shop> {
   });
   await service.ready();
   service.dispatcher.start();
+  if (options.scheduler) service.scheduler.start();
   const host = new Hono();
   // The shop's own storefront page, with the returns page placed in it by one script tag.
   host.get("/account", (c) => c.html(STOREFRONT_PAGE));

@@ -288,6 +288,8 @@ export const de: Messages = {
   "actor.privacy": "Datenschutzanfrage",
   "actor.system": "Automatisch",
   "actor.onBehalfOf": "{actor} im Auftrag von {for}",
+  "actor.privacy.erasure": "Datenschutz-Löschung",
+  "actor.requestedBy": "{actor}, beantragt von {for}",
   "event.create": "Begonnen",
   "event.submit": "Eingereicht",
   "event.cancel": "Storniert",
@@ -300,6 +302,7 @@ export const de: Messages = {
   "event.grade": "Geprüft",
   "event.close": "Abgeschlossen",
   "event.update": "Geändert",
+  "event.erase": "Personenbezogene Daten gelöscht",
   "problem.return-window-closed": "Die Rückgabefrist für diese Bestellung endete am {date}.",
   "problem.not-returnable":
     "Dieser Artikel war ein Endverkauf und kann nicht zurückgesendet werden.",
@@ -403,6 +406,8 @@ export const de: Messages = {
   "staff.event.return.label_created":
     "Das Rücksendeetikett des Pakets wurde gekauft (mit seinen Kosten).",
   "staff.event.return.tracking_updated": "Der Versanddienst hat das Paket gescannt.",
+  "staff.event.customer.erased":
+    "Die personenbezogenen Daten eines Kunden wurden aus seinen Rücksendungen gelöscht.",
   "staff.secretHeading": "Der Signaturschlüssel",
   "staff.secretExplained":
     "Beim Hinzufügen wird der Signaturschlüssel (whsec_…) einmal angezeigt: Übernehmen Sie ihn sofort in die Einstellungen Ihres Empfängers. Jede Zustellung ist damit signiert; prüfen Sie die Signatur mit @returnkit/webhook-verify, bevor Sie einem Ereignis trauen. Erneuern Sie den Schlüssel, wenn er bekannt wird: Der alte signiert noch 24 Stunden mit.",
@@ -509,5 +514,23 @@ export const de: Messages = {
   "count.returns.other": "{count} Rücksendungen",
   "count.units.one": "{count} Stück",
   "count.units.other": "{count} Stück",
+  "staff.customerHeading": "Kunde {id}",
+  "staff.openCustomer": "Kunde {id} öffnen",
+  "staff.customerReturns": "Gespeicherte Rücksendungen",
+  "staff.customerNoReturns": "Für diesen Kunden sind keine Rücksendungen gespeichert.",
+  "staff.customerData": "Seine Daten",
+  "staff.exportExplained":
+    "Alles, was über diesen Kunden gespeichert ist (jede Rücksendung mit Verlauf, Erstattung und Umtausch, dazu seine Anfragen), als eine JSON-Datei: für eine Anfrage auf Auskunft oder Datenübertragung.",
+  "staff.downloadExport": "Daten herunterladen (JSON)",
+  "staff.exportSaved": "{file} gespeichert: {returns}.",
+  "staff.erase": "Personenbezogene Daten löschen",
+  "staff.eraseReason": "Grund (ohne personenbezogene Daten, z. B. die Nummer der Anfrage)",
+  "staff.eraseConsequence":
+    "Das ersetzt Kundennummer, Notizen, Namen und Adressen in jeder Rücksendung und jeder Webhook-Kopie durch Platzhalter. Es lässt sich nicht rückgängig machen.",
+  "staff.eraseConfirm": "Ja, endgültig löschen",
+  "staff.eraseKeep": "Daten behalten",
+  "staff.erasePending": "Löschung ausstehend: Die Daten werden im Hintergrund gelöscht.",
+  "staff.eraseCompleted":
+    "Löschung abgeschlossen: Die personenbezogenen Daten dieses Kunden sind gelöscht.",
   "staff.signedInAs": "Angemeldet als {id}",
 };

@@ -279,6 +279,8 @@ export const en = {
   "actor.privacy": "Privacy request",
   "actor.system": "Automatic",
   "actor.onBehalfOf": "{actor} for {for}",
+  "actor.privacy.erasure": "Privacy erasure",
+  "actor.requestedBy": "{actor}, requested by {for}",
   "event.create": "Started",
   "event.submit": "Submitted",
   "event.cancel": "Cancelled",
@@ -291,6 +293,7 @@ export const en = {
   "event.grade": "Checked",
   "event.close": "Completed",
   "event.update": "Changed",
+  "event.erase": "Personal data erased",
   "problem.return-window-closed": "The return window for this order closed on {date}.",
   "problem.not-returnable": "This item was a final sale and cannot be returned.",
   "problem.quantity-exceeds-returnable": "You can return at most {quantity} of this item.",
@@ -384,6 +387,7 @@ export const en = {
     "an instant exchange's return arrived: release the hold.",
   "staff.event.return.label_created": "the return label of the parcel was bought (with its cost).",
   "staff.event.return.tracking_updated": "the carrier scanned the parcel.",
+  "staff.event.customer.erased": "a customer's personal data was erased from their returns.",
   "staff.secretHeading": "The signing secret",
   "staff.secretExplained":
     "Adding an endpoint shows its signing secret (whsec_…) once: copy it into your receiver's settings straight away. Every delivery is signed with it; check the signature with @returnkit/webhook-verify before you trust an event. Rotate the secret if it leaks: the old one keeps signing for 24 hours.",
@@ -489,6 +493,23 @@ export const en = {
   "count.returns.other": "{count} returns",
   "count.units.one": "{count} unit",
   "count.units.other": "{count} units",
+  "staff.customerHeading": "Customer {id}",
+  "staff.openCustomer": "Open customer {id}",
+  "staff.customerReturns": "Returns held",
+  "staff.customerNoReturns": "No returns are held for this customer.",
+  "staff.customerData": "Their data",
+  "staff.exportExplained":
+    "Everything held about this customer (each return with its history, refund and exchange, and their requests) as one JSON file, for a request to see or take their data.",
+  "staff.downloadExport": "Download data (JSON)",
+  "staff.exportSaved": "Saved {file}: {returns}.",
+  "staff.erase": "Erase personal data",
+  "staff.eraseReason": "Reason (no personal data: e.g. the request's reference)",
+  "staff.eraseConsequence":
+    "This replaces the customer's id, notes, names and addresses with tombstones in every return and webhook copy. It cannot be undone.",
+  "staff.eraseConfirm": "Yes, erase for good",
+  "staff.eraseKeep": "Keep the data",
+  "staff.erasePending": "Erasure pending: the data is being erased in the background.",
+  "staff.eraseCompleted": "Erasure completed: this customer's personal data is erased.",
   "staff.signedInAs": "Signed in as {id}",
 } as const;
 

@@ -1,10 +1,11 @@
 /**
- * @module client/staff/app — the back office: the queue, one return, one return request,
- * webhooks, fit insights.
+ * @module client/staff/app — the back office: the queue, one return, one return request, one
+ * customer, webhooks, fit insights.
  */
 import { useEffect, useState } from "preact/hooks";
 import { usePage } from "../shared/context";
 import { Header, SignedOutBanner } from "../shared/parts";
+import { CustomerView } from "./customer-view";
 import { Insights } from "./insights";
 import { Queue } from "./queue";
 import { RequestDetail } from "./request-detail";
@@ -15,6 +16,7 @@ type View =
   | { kind: "queue" }
   | { kind: "return"; id: string }
   | { kind: "request"; id: string }
+  | { kind: "customer"; id: string }
   | { kind: "webhooks" }
   | { kind: "insights" };
 
@@ -24,6 +26,8 @@ function viewFromUrl(): View {
   if (id) return { kind: "return", id };
   const request = params.get("request");
   if (request) return { kind: "request", id: request };
+  const customer = params.get("customer");
+  if (customer) return { kind: "customer", id: customer };
   const view = params.get("view");
   if (view === "webhooks" || view === "insights") return { kind: view };
   return { kind: "queue" };
@@ -32,7 +36,7 @@ function viewFromUrl(): View {
 function urlOf(view: View): string {
   const url = new URL(location.href);
   url.search = "";
-  if (view.kind === "return" || view.kind === "request") url.searchParams.set(view.kind, view.id);
+  if ("id" in view) url.searchParams.set(view.kind, view.id);
   else if (view.kind !== "queue") url.searchParams.set("view", view.kind);
   return url.toString();
 }
@@ -95,10 +99,20 @@ export function StaffApp() {
             onBack={() => go({ kind: "queue" })}
             onOpenReturn={(id) => go({ kind: "return", id })}
             onOpenRequest={(id) => go({ kind: "request", id })}
+            onOpenCustomer={(id) => go({ kind: "customer", id })}
           />
         ) : null}
         {view.kind === "request" ? (
           <RequestDetail
+            id={view.id}
+            onBack={() => go({ kind: "queue" })}
+            onOpenReturn={(id) => go({ kind: "return", id })}
+            onOpenCustomer={(id) => go({ kind: "customer", id })}
+          />
+        ) : null}
+        {view.kind === "customer" ? (
+          <CustomerView
+            key={view.id}
             id={view.id}
             onBack={() => go({ kind: "queue" })}
             onOpenReturn={(id) => go({ kind: "return", id })}

@@ -36,6 +36,7 @@ const EVENT_ORDER: Record<WebhookEventType, number> = {
   "return.exchange_order_recorded": 18,
   "return.exchange_hold_due": 19,
   "return.exchange_hold_released": 20,
+  "customer.erased": 21,
 };
 const EVENTS = (Object.keys(EVENT_ORDER) as WebhookEventType[]).sort(
   (a, b) => EVENT_ORDER[a] - EVENT_ORDER[b],

@@ -5,18 +5,31 @@
  */
 import type { Return } from "../api-schemas";
 import { usePage } from "../shared/context";
+import { ViewLink } from "./view-link";
 
 interface Props {
   orderId: string;
   customerId: string;
   /** The snapshot of the order line; null for a return made before orders carried it. */
   orderLine: Return["order_line"];
+  /** Opens the customer's view (their returns, export and erasure); without it, the id is text. */
+  onOpenCustomer?(id: string): void;
 }
 
-export function OrderFacts({ orderId, customerId, orderLine }: Props) {
+export function OrderFacts({ orderId, customerId, orderLine, onOpenCustomer }: Props) {
   const { i18n } = usePage();
   const number = orderLine?.order_number;
   const customer = orderLine?.customer;
+  const customerLink = onOpenCustomer ? (
+    <ViewLink
+      kind="customer"
+      id={customerId}
+      onOpen={onOpenCustomer}
+      label={i18n.t("staff.openCustomer", { id: customerId })}
+    />
+  ) : (
+    customerId
+  );
   return (
     <>
       <dt>{i18n.t("staff.column.order")}</dt>
@@ -26,7 +39,7 @@ export function OrderFacts({ orderId, customerId, orderLine }: Props) {
       </dd>
       <dt>{i18n.t("staff.column.customer")}</dt>
       <dd data-testid="order-customer">
-        {customer?.name ?? customer?.email ?? customerId}
+        {customer?.name ?? customer?.email ?? customerLink}
         {customer?.name && customer.email ? (
           <>
             {" · "}
@@ -34,7 +47,7 @@ export function OrderFacts({ orderId, customerId, orderLine }: Props) {
           </>
         ) : null}
         {customer?.name || customer?.email ? (
-          <span class="rk-muted rk-id"> · {customerId}</span>
+          <span class="rk-muted rk-id"> · {customerLink}</span>
         ) : null}
       </dd>
     </>

@@ -20,10 +20,11 @@ import { ViewLink } from "./view-link";
 interface Props {
   id: string;
   onOpenReturn(id: string): void;
+  onOpenCustomer(id: string): void;
   onBack(): void;
 }
 
-export function RequestDetail({ id, onOpenReturn, onBack }: Props) {
+export function RequestDetail({ id, onOpenReturn, onOpenCustomer, onBack }: Props) {
   const { i18n } = usePage();
   const {
     value: request,
@@ -49,6 +50,7 @@ export function RequestDetail({ id, onOpenReturn, onBack }: Props) {
             orderId={request.order_id}
             customerId={request.customer_id}
             orderLine={request.returns.find((record) => record.order_line)?.order_line ?? null}
+            onOpenCustomer={onOpenCustomer}
           />
         </dl>
         <RequestRefundBlock

@@ -25,9 +25,10 @@ interface Props {
   onBack(): void;
   onOpenReturn(id: string): void;
   onOpenRequest(id: string): void;
+  onOpenCustomer(id: string): void;
 }
 
-export function ReturnDetail({ id, onBack, onOpenReturn, onOpenRequest }: Props) {
+export function ReturnDetail({ id, onBack, onOpenReturn, onOpenRequest, onOpenCustomer }: Props) {
   const { i18n } = usePage();
   const resource = useResource<Return>(apiPaths.merchantReturn(id));
   const { value: record, error, done, actions, after } = resource;
@@ -56,6 +57,7 @@ export function ReturnDetail({ id, onBack, onOpenReturn, onOpenRequest }: Props)
               orderId={record.order_id}
               customerId={record.customer_id}
               orderLine={record.order_line}
+              onOpenCustomer={onOpenCustomer}
             />
             <dt>{i18n.t("staff.column.item")}</dt>
             <dd>
