@@ -35,6 +35,7 @@ import {
   postgresStore,
 } from "@returnkit/store-postgres";
 import { mountReturnsUi } from "@returnkit/ui";
+import { customerReturnsApp } from "@returnkit/ui/mcp-app";
 import { Hono } from "hono";
 import { PICTURES_PATH, pictureResponse } from "./pictures";
 
@@ -173,8 +174,10 @@ export async function startReturnsServer(
     logger: options.logger,
     ...(options.carriers ? { carriers: options.carriers } : {}),
   });
-  // The MCP endpoint takes the service's auth (its own audience), logger and onError.
-  service.mount("/mcp", createMcpHandler(service));
+  // The MCP endpoint takes the service's auth (its own audience), logger and onError; clients
+  // that render MCP Apps show a customer the return form (pictures from this server).
+  const returnForm = customerReturnsApp({ imageOrigins: options.picturesDir ? [baseUrl] : [] });
+  service.mount("/mcp", createMcpHandler(service, { app: returnForm }));
   // The customer's page at /returns, the back office at /returns/admin, signed in by dev-auth.
   const oauth = {
     mode: "oauth",

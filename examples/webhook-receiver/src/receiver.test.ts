@@ -103,6 +103,49 @@ describe("example webhook receiver", () => {
     await service.close();
   });
 
+  it("receiver - customer.erased drops every copy of the erased customer's returns", async () => {
+    const secret = generateWebhookSecret();
+    const erasedEvents: string[] = [];
+    receiver = await startWebhookReceiver({
+      secrets: [secret],
+      onErased: (event) => erasedEvents.push(event.data.customer_id),
+    });
+    const service = createReturnsService({
+      store: memoryStore(),
+      idempotency: { required: false },
+      webhooks: {
+        endpoints: [{ url: receiver.url, secret }],
+        allowedDestinations: [new URL(receiver.url).hostname],
+      },
+    });
+    service.dispatcher.start();
+    const body = {
+      order_id: "o1",
+      line: { sku: "TEE", size: "M" },
+      reason: "DAMAGED",
+      resolution: "REFUND" as const,
+    };
+    const mine = (await service.createReturn(body, portal)).record.id;
+    const other = {
+      principal: { kind: "portal" as const, id: "user-2", scopes: ["portal:returns.write"] },
+    };
+    const theirs = (await service.createReturn(body, other)).record.id;
+    await service.dispatcher.drain();
+    expect(receiver.timeline(mine)).toHaveLength(1);
+    const staff = {
+      principal: { kind: "merchant" as const, id: "dpo", scopes: ["merchant:returns.write"] },
+    };
+    await service.eraseCustomer("user-1", { reason: "customers/redact" }, staff);
+    await service.scheduler.fireDue();
+    await service.dispatcher.drain();
+
+    expect(erasedEvents).toHaveLength(1);
+    expect(erasedEvents[0]).toMatch(/^erased_/);
+    expect(receiver.timeline(mine)).toEqual([]);
+    expect(receiver.timeline(theirs).map((w) => w.event.type)).toEqual(["return.created"]);
+    await service.close();
+  });
+
   it("receiver - refuses a delivery signed with another secret", async () => {
     receiver = await startWebhookReceiver({ secrets: [generateWebhookSecret()] });
     const service = createReturnsService({

@@ -8,6 +8,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import {
+  type CustomerErasedEvent,
   type ReturnExchangeEvent,
   type ReturnFitSignalEvent,
   type ReturnkitWebhookEvent,
@@ -54,6 +55,11 @@ interface WebhookReceiverOptions {
   onWebhook?: (webhook: ReceivedWebhook) => void;
   /** Called for an endpoint test (`webhook.test`), which is about no return. */
   onTestEvent?: (event: WebhookTestEvent) => void;
+  /**
+   * Called once the copies of an erased customer's returns are dropped (`customer.erased`):
+   * what this receiver held of them went with the shop's erasure.
+   */
+  onErased?: (event: CustomerErasedEvent) => void;
   /** Called for a verified event of a type this code does not know; it is acknowledged. */
   onIgnored?: (type: string, id: string) => void;
   /** Called for every rejected delivery (bad signature, stale timestamp, ...). */
@@ -128,6 +134,14 @@ export async function startWebhookReceiver(
         };
         options.onWebhook?.(webhook);
         received.push(webhook);
+        return;
+      }
+      case "customer.erased": {
+        // The shop erased this customer: drop every copy of their returns kept here.
+        const erased = new Set(event.data.return_ids);
+        const kept = received.filter((webhook) => !erased.has(webhook.returnId));
+        received.splice(0, received.length, ...kept);
+        options.onErased?.(event);
         return;
       }
       case "webhook.test":
