@@ -16,6 +16,20 @@ const portal = {
   principal: { kind: "portal" as const, id: "user-1", scopes: ["portal:returns.write"] },
 };
 
+/** A service on a memory store whose dispatcher delivers to `receiver`, signed with `secret`. */
+function sendingTo(receiver: WebhookReceiver, secret: string) {
+  const service = createReturnsService({
+    store: memoryStore(),
+    idempotency: { required: false },
+    webhooks: {
+      endpoints: [{ url: receiver.url, secret }],
+      allowedDestinations: [new URL(receiver.url).hostname],
+    },
+  });
+  service.dispatcher.start();
+  return service;
+}
+
 describe("example webhook receiver", () => {
   let receiver: WebhookReceiver | undefined;
   afterEach(() => receiver?.close());
@@ -23,15 +37,7 @@ describe("example webhook receiver", () => {
   it("receiver - verifies returnkit's deliveries and keeps each return's timeline in order", async () => {
     const secret = generateWebhookSecret();
     receiver = await startWebhookReceiver({ secrets: [secret] });
-    const service = createReturnsService({
-      store: memoryStore(),
-      idempotency: { required: false },
-      webhooks: {
-        endpoints: [{ url: receiver.url, secret }],
-        allowedDestinations: [new URL(receiver.url).hostname],
-      },
-    });
-    service.dispatcher.start();
+    const service = sendingTo(receiver, secret);
     const created = await service.createReturn(
       {
         order_id: "o1",
@@ -110,15 +116,7 @@ describe("example webhook receiver", () => {
       secrets: [secret],
       onErased: (event) => erasedEvents.push(event.data.customer_id),
     });
-    const service = createReturnsService({
-      store: memoryStore(),
-      idempotency: { required: false },
-      webhooks: {
-        endpoints: [{ url: receiver.url, secret }],
-        allowedDestinations: [new URL(receiver.url).hostname],
-      },
-    });
-    service.dispatcher.start();
+    const service = sendingTo(receiver, secret);
     const body = {
       order_id: "o1",
       line: { sku: "TEE", size: "M" },
