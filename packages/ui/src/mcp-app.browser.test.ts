@@ -229,7 +229,11 @@ describe.skipIf(skip !== null)(
         );
         const path = fileURLToPath(new URL("../../mcp/docs/customer-view.png", import.meta.url));
         await page.evaluate(() => scrollTo(0, 0));
-        await page.screenshot({ path, fullPage: true });
+        // A frame paints only what its page's viewport shows: make the viewport the frame's size.
+        const box = await element.boundingBox();
+        await page.setViewportSize({ width: 800, height: Math.ceil((box?.y ?? 0) + height + 16) });
+        await frame.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+        await page.screenshot({ path });
       }
       await frame.getByRole("button", { name: "Submit return" }).click();
       await frame.getByRole("status").filter({ hasText: "submitted" }).first().waitFor(SETTLED);
