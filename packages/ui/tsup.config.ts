@@ -5,6 +5,8 @@ import { defineConfig } from "tsup";
 export default defineConfig({
   entry: ["src/index.ts", "src/mcp-app.ts"],
   format: ["esm", "cjs"],
+  // Both entries share the assets and the CSP through chunks, in CommonJS too (single-copy.mjs).
+  splitting: true,
   dts: true,
   clean: true,
   sourcemap: true,

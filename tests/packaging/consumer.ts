@@ -17,6 +17,8 @@ export async function onWebhook(body: string, headers: Record<string, string>): 
   });
   if (event.type === "return.fit_signal") return event.data.signal.sku;
   if (event.type === "webhook.test") return event.data.endpoint_id;
+  // About a customer (the pseudonym), not a return: the returns it names are to be forgotten.
+  if (event.type === "customer.erased") return event.data.customer_id;
   const record: ReturnData = event.data.return;
   return record.state;
 }
