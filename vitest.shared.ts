@@ -21,6 +21,7 @@ export const workspaceAlias = [
   { find: /^@returnkit\/mcp$/, replacement: src("mcp/src/index.ts") },
   { find: /^@returnkit\/cli$/, replacement: src("cli/src/index.ts") },
   { find: /^@returnkit\/ui$/, replacement: src("ui/src/index.ts") },
+  { find: /^@returnkit\/ui\/mcp-app$/, replacement: src("ui/src/mcp-app.ts") },
 ];
 
 /**
