@@ -41,7 +41,16 @@ export default defineConfig({
       "packages/{cli,store-postgres,ui}",
       // store-postgres has a second project for the suites that need a real server.
       "packages/store-postgres/vitest.server.config.ts",
-      "examples/*",
+      // The examples: one project for the same reason (their configs differed only by name).
+      {
+        resolve: { alias: workspaceAlias },
+        test: {
+          name: "examples",
+          ...busyMachineTimeouts,
+          testTimeout: 60_000,
+          include: ["examples/*/src/**/*.test.ts"],
+        },
+      },
       "bench",
       "scripts",
       "tests/reliability",

@@ -1,7 +1,0 @@
-import { defineProject } from "vitest/config";
-import { busyMachineTimeouts, workspaceAlias } from "../../vitest.shared.ts";
-
-export default defineProject({
-  resolve: { alias: workspaceAlias },
-  test: { ...busyMachineTimeouts, name: "example-hono-server", testTimeout: 60_000 },
-});
