@@ -119,9 +119,10 @@ export async function runErasureJob(deps: ErasureJobDeps, timer: Timer): Promise
   const { store, now } = deps;
   const job = await withPseudonym(store, jobOf(timer));
   const target = erasureTarget(job.scope, job.target);
+  // Read once per run, before any batch: a batch erases the very strings the later ones cut.
+  const siblings = await unerasedStrings(store, target);
   for (;;) {
     const at = new Date(now()).toISOString();
-    const siblings = await unerasedStrings(store, target);
     const ids = await store.eraseReturns({
       target,
       erasedPrefix: PSEUDONYM_PREFIX,
