@@ -14,7 +14,7 @@ import {
   readCustomerExport,
   saveAsFile,
 } from "./customer-export";
-import { ViewLink } from "./view-link";
+import { BackLink, ViewLink } from "./view-link";
 
 interface Props {
   id: string;
@@ -53,11 +53,7 @@ export function CustomerView({ id, onBack, onOpenReturn }: Props) {
   };
   return (
     <>
-      <p>
-        <button type="button" class="rk-link" onClick={onBack}>
-          ← {i18n.t("staff.back")}
-        </button>
-      </p>
+      <BackLink onBack={onBack} />
       <div class="rk-grid-2">
         <section class="rk-card" aria-labelledby="rk-customer-heading">
           <h2 id="rk-customer-heading">{i18n.t("staff.customerHeading", { id })}</h2>

@@ -15,7 +15,7 @@ import { RequestRefundBlock } from "../shared/refund";
 import { ActionForm } from "./action-form";
 import { OrderFacts } from "./order-facts";
 import { useResource } from "./use-resource";
-import { ViewLink } from "./view-link";
+import { BackLink, ViewLink } from "./view-link";
 
 interface Props {
   id: string;
@@ -38,11 +38,7 @@ export function RequestDetail({ id, onOpenReturn, onOpenCustomer, onBack }: Prop
   const templates = Object.entries(request._templates ?? {});
   return (
     <>
-      <p>
-        <button type="button" class="rk-link" onClick={onBack}>
-          ← {i18n.t("staff.back")}
-        </button>
-      </p>
+      <BackLink onBack={onBack} />
       <section class="rk-card" aria-labelledby="rk-request-heading">
         <h2 id="rk-request-heading">{i18n.t("staff.requestHeading", { id: request.id })}</h2>
         <dl class="rk-refund">

@@ -19,6 +19,7 @@ import { OrderFacts } from "./order-facts";
 import { ParcelFacts } from "./parcel-facts";
 import { RequestSiblings } from "./request-detail";
 import { useResource } from "./use-resource";
+import { BackLink } from "./view-link";
 
 interface Props {
   id: string;
@@ -42,11 +43,7 @@ export function ReturnDetail({ id, onBack, onOpenReturn, onOpenRequest, onOpenCu
   const templates = Object.entries(record._templates ?? {});
   return (
     <>
-      <p>
-        <button type="button" class="rk-link" onClick={onBack}>
-          ← {i18n.t("staff.back")}
-        </button>
-      </p>
+      <BackLink onBack={onBack} />
       <div class="rk-grid-2">
         <section class="rk-card" aria-labelledby="rk-return-heading">
           <h2 id="rk-return-heading">

@@ -1,5 +1,9 @@
-/** @module client/staff/view-link — a link to a return, a request or a customer, opened in the page. */
+/**
+ * @module client/staff/view-link — a link to a return, a request or a customer, opened in the
+ * page, and the way back to the queue from one of them.
+ */
 import type { ComponentChildren } from "preact";
+import { usePage } from "../shared/context";
 
 interface Props {
   kind: "return" | "request" | "customer";
@@ -22,5 +26,17 @@ export function ViewLink({ kind, id, onOpen, children, label }: Props) {
     >
       {children ?? id}
     </a>
+  );
+}
+
+/** "← Back" above a return, a request or a customer: to the queue the view was opened from. */
+export function BackLink({ onBack }: { onBack(): void }) {
+  const { i18n } = usePage();
+  return (
+    <p>
+      <button type="button" class="rk-link" onClick={onBack}>
+        ← {i18n.t("staff.back")}
+      </button>
+    </p>
   );
 }
