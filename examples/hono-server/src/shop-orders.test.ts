@@ -29,6 +29,10 @@ const alice: Principal = { kind: "portal", id: "alice", scopes: ["portal:returns
 const NOW = Date.parse("2026-11-20T12:00:00Z");
 
 let db: PGlite;
+// PGlite has no named statements: the recipe's query, by its text.
+const onPglite = () => ({
+  query: ({ text, values }: { text: string; values: unknown[] }) => db.query(text, values),
+});
 
 beforeAll(async () => {
   db = new PGlite();
@@ -41,7 +45,7 @@ afterAll(async () => {
 
 describe("shopOrders", () => {
   it("shopOrders - loads an order from the shop's tables, its rows of one item as one line", async () => {
-    const orders = shopOrders(db);
+    const orders = shopOrders(onPglite());
     expect(await orders.load("ord_1", { principal: alice })).toEqual({
       id: "ord_1",
       customer_id: "alice",
@@ -58,7 +62,7 @@ describe("shopOrders", () => {
 
   it("shopOrders - backs a service: a return of alice's order is created; bob's order is a 404 to her", async () => {
     const service = createReturnsService({
-      orders: { source: shopOrders(db) },
+      orders: { source: shopOrders(onPglite()) },
       idempotency: { required: false },
       clock: () => NOW,
     });

@@ -1,7 +1,8 @@
 /**
  * @module shop-orders — the `orders` option for a shop that keeps its orders in its own
  * PostgreSQL tables: one query per `load`, lines added up per sku and size. `db` is a `pg`
- * Pool (or anything with its `query(text, values)`, PGlite included).
+ * Pool, or anything that takes its `query({ name, text, values })` (on PGlite:
+ * `{ query: ({ text, values }) => db.query(text, values) }`).
  *
  * The tables it reads (the shop's, not returnkit's):
  *
@@ -17,9 +18,9 @@
  */
 import type { OrderInput, OrderSource } from "@returnkit/core";
 
-/** What `load` needs of a database client: `pg`'s Pool and PGlite both have it. */
+/** What `load` needs of a database client: `pg`'s Pool has it. */
 interface Queryable {
-  query(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
+  query(query: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
 }
 
 // A return names a line by sku and size: two rows of one item become one line.
@@ -40,7 +41,12 @@ export function shopOrders(db: Queryable): OrderSource {
     // Ownership is returnkit's to check (same 404 for another customer's order), so the
     // query needs no customer filter; `rows[0]` is undefined when there is no such order.
     async load(orderId) {
-      const { rows } = await db.query(SELECT_ORDER, [orderId]);
+      // Named, so pg prepares it once per connection instead of planning it on every load.
+      const { rows } = await db.query({
+        name: "shop_order",
+        text: SELECT_ORDER,
+        values: [orderId],
+      });
       // The service checks the row with OrderSchema: timestamptz as Date is fine.
       return (rows[0] as OrderInput | undefined) ?? null;
     },

@@ -1,7 +1,7 @@
 /**
  * @module commit — one transaction of small statements (`sql/`), checking in the contract's
  * order: the returns' versions, the keys' first use, the line allowance (under its order's
- * lock, `line-allowance`), the timer fired (`timers`); then the outbox. The same statements write one commit, a group of
+ * lock, `line-allowance`), the timer fired (`timers`); then the outbox (`outbox-write`). The same statements write one commit, a group of
  * them (`group-commit`) or the returns of one request (`commit-many`), each over arrays. A
  * failed check throws, which rolls everything back: `Refused` with the commit's answer and the
  * change refused, or in a group `GroupRefused`.
@@ -9,7 +9,6 @@
 import {
   type CommitResult,
   type IdempotencyFirstUse,
-  type OutboxEvent,
   type OutboxEventInput,
   type ReturnCommit,
   type StoredReturn,
@@ -18,10 +17,9 @@ import {
 import type { StoreContext } from "./context";
 import type { SqlTransaction } from "./drivers/types";
 import { keyColumns, recordKey } from "./idempotency";
-import { deliveryIdPrefix } from "./ids";
 import { allowanceRefusal, boundOrders, lockOrders } from "./line-allowance";
+import { writeOutbox } from "./outbox-write";
 import { toStoredReturn } from "./rows";
-import { insertEvents } from "./sql/insert-events";
 import { insertReturns } from "./sql/insert-returns";
 import { recordKeys } from "./sql/record-keys";
 import { selectReturn } from "./sql/select-return";
@@ -75,7 +73,8 @@ export async function commit(ctx: StoreContext, change: ReturnCommit): Promise<C
     return await ctx.db.transaction(async (tx) => {
       await lockOrders(ctx, tx, boundOrders([change]));
       const answers = change.idempotency ? [change.idempotency] : [];
-      const { events, deliveries } = await writeChanges(ctx, tx, [change], answers);
+      await writeChanges(ctx, tx, [change], answers);
+      const { events, deliveries } = await writeOutbox(ctx, tx, [change]);
       return { result: { ok: true, events: events[0]! }, deliveries };
     });
   } catch (error) {
@@ -86,7 +85,8 @@ export async function commit(ctx: StoreContext, change: ReturnCommit): Promise<C
 
 /**
  * Writes `changes` (at most one per return) in `tx`, with the keys' first uses given apart
- * (`commitMany` has one for all its changes). Outside a group a refusal throws `Refused`,
+ * (`commitMany` has one for all its changes); the outbox is the caller's to write after it
+ * (`writeOutbox`). Outside a group a refusal throws `Refused`,
  * naming the change. In a `group`, a return another transaction holds is skipped rather than
  * waited for, and a refusal throws `GroupRefused`.
  */
@@ -96,7 +96,7 @@ export async function writeChanges(
   changes: readonly ReturnCommit[],
   answers: readonly IdempotencyFirstUse[],
   group = false,
-): Promise<{ events: OutboxEvent[][]; deliveries: number }> {
+): Promise<void> {
   const refuse = async (
     index: number | undefined,
     answer: () => Promise<CommitResult> | CommitResult,
@@ -137,7 +137,6 @@ export async function writeChanges(
   if (exceeded) await refuse(exceeded.index, () => exceeded.result);
   const gone = await writeTimers(ctx, tx, changes);
   if (gone >= 0) await refuse(gone, () => ({ ok: false, reason: "timer_gone" }));
-  return writeEvents(ctx, tx, changes);
 }
 
 /** The index of the first of `changes` that `written` (a statement's rows) left out, or -1. */
@@ -181,55 +180,4 @@ function returnColumns(changes: readonly ReturnCommit[]): unknown[][] {
   const requests = records.map((record) => record.request_id ?? null);
   const snapshots = changes.map((change) => JSON.stringify(change.next.snapshot));
   return [...plain, requests, records.map((record) => JSON.stringify(record)), snapshots];
-}
-
-/**
- * Writes the events of `changes` in order, then `appended` (a `commitMany`'s own events):
- * each commit's stored events, and the deliveries made.
- */
-export async function writeEvents(
-  ctx: StoreContext,
-  tx: SqlTransaction,
-  changes: readonly Pick<ReturnCommit, "events">[],
-): Promise<{ events: OutboxEvent[][]; deliveries: number }> {
-  const sent = changes.flatMap((change) => change.events);
-  if (sent.length === 0) return { events: changes.map(() => []), deliveries: 0 };
-  const subjects = sent.map(subjectOf);
-  const payloads = sent.map((event) => JSON.stringify(event.payload));
-  const createdMs = sent.map((event) => Date.parse(event.created_at));
-  const rows = await tx.query<{ id: string; position: number | string; deliveries: number }>(
-    insertEvents(ctx.names),
-    [
-      subjects.map((subject) => subject.id),
-      sent.map((event) => event.id),
-      sent.map((event) => event.seq),
-      sent.map((event) => event.type),
-      payloads,
-      sent.map((event) => event.created_at),
-      createdMs,
-      createdMs.map((at) => deliveryIdPrefix(at)),
-      ctx.notify?.channel ?? null,
-      ctx.notify?.payload ?? null,
-      sent.map((event) => event.request_id ?? null),
-      sent.map((event) => event.traceparent ?? null),
-      subjects.map((subject) => subject.kind),
-    ],
-  );
-  const positions = new Map(rows.map((row) => [row.id, Number(row.position)]));
-  let next = 0;
-  // The store's own copies, parsed from what was sent: the caller's objects stay theirs.
-  const events = changes.map((change) =>
-    change.events.map((event): OutboxEvent => {
-      const i = next++;
-      return {
-        ...event,
-        subject: subjects[i]!,
-        request_id: event.request_id ?? null,
-        traceparent: event.traceparent ?? null,
-        payload: JSON.parse(payloads[i]!),
-        position: positions.get(event.id)!,
-      };
-    }),
-  );
-  return { events, deliveries: rows[0]!.deliveries };
 }

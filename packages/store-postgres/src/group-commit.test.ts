@@ -179,6 +179,38 @@ for (const backend of backends()) {
       expect(await store.getReturn(changes[0]!.next.record.id)).toBeNull();
     });
 
+    it("groupCommit - a request whose RMA number is taken is the one refused; the others still go together", async () => {
+      const request = (rma: string) => {
+        const request_id = `rrq_${ulid()}`;
+        const made = createOf(makeStoredReturn());
+        const next = { ...made.next, record: { ...made.next.record, request_id } };
+        return {
+          changes: [{ ...made, next, events: [makeOutboxEvent(next)] }],
+          rma: { rma, request_id },
+        };
+      };
+      const held = request(`RMA-${ulid().slice(-8)}`);
+      expect(await store.commitMany!(held)).toMatchObject({ ok: true });
+      // The first finds the store idle and goes alone, the second makes a group of its own;
+      // the rest arrive while those are written and form the next group.
+      const fresh = () => request(`RMA-${ulid().slice(-8)}`);
+      const requests = [
+        fresh(),
+        fresh(),
+        request(held.rma.rma),
+        ...Array.from({ length: 6 }, fresh),
+      ];
+
+      const results = await Promise.all(requests.map((r) => store.commitMany!(r)));
+
+      expect(results[2]).toEqual({ ok: false, reason: "rma_taken" });
+      expect(await store.getReturn(requests[2]!.changes[0]!.next.record.id)).toBeNull();
+      for (const [i, result] of results.entries())
+        if (i !== 2) expect(result).toMatchObject({ ok: true });
+      const grouped = requests.slice(3).map((r) => r.changes[0]!.next.record.id);
+      expect(await transactionsOf(grouped)).toBeLessThan(grouped.length);
+    });
+
     it("groupCommit - a refused commit among others leaves them committed and gets the answer it would alone", async () => {
       const taken = makeStoredReturn();
       expect(await store.commit(createOf(taken, "taken-key", "first"))).toMatchObject({ ok: true });

@@ -15,10 +15,10 @@ import type {
   RmaClaim,
 } from "@returnkit/core/store";
 import { GroupRefused, writeChanges } from "./commit";
-import { appendOwnEvents, claimedRma } from "./commit-many";
 import type { StoreContext } from "./context";
 import type { SqlTransaction } from "./drivers/types";
 import { boundOrders, lockOrders } from "./line-allowance";
+import { RmaTaken, writeOutbox } from "./outbox-write";
 
 /** A single commit (one change, no own events) or a request's `commitMany`. */
 export interface GroupUnit {
@@ -45,24 +45,20 @@ export async function writeGroup(
   const changes = units.flatMap((unit) => unit.changes);
   await lockOrders(ctx, tx, boundOrders(changes));
   const answers = units.flatMap((unit) => (unit.idempotency ? [unit.idempotency] : []));
-  const written = await writeChanges(ctx, tx, changes, answers, true).catch((error) => {
-    throw error instanceof GroupRefused && error.index !== undefined
-      ? new GroupRefused(unitOf(units, error.index))
-      : error;
-  });
-  const own = await appendOwnEvents(
-    ctx,
-    tx,
-    units.map((unit) => unit.events),
-  );
-  for (const { rma } of units)
-    if (rma && !(await claimedRma(ctx, tx, rma))) throw new GroupRefused();
+  const written = await writeChanges(ctx, tx, changes, answers, true)
+    .then(() => writeOutbox(ctx, tx, changes, units))
+    .catch((error) => {
+      if (error instanceof RmaTaken) throw new GroupRefused(error.unit);
+      throw error instanceof GroupRefused && error.index !== undefined
+        ? new GroupRefused(unitOf(units, error.index))
+        : error;
+    });
   let first = 0;
   return units.map((unit, i) => {
     const events = written.events.slice(first, first + unit.changes.length);
     first += unit.changes.length;
-    const deliveries = i === 0 ? written.deliveries + own.deliveries : 0;
-    return { events, appended: own.events[i]!, deliveries };
+    const deliveries = i === 0 ? written.deliveries : 0;
+    return { events, appended: written.appended[i]!, deliveries };
   });
 }
 

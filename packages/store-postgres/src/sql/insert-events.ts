@@ -2,8 +2,12 @@
  * @module sql/insert-events — one or more commits' outbox in one statement: events in array
  * order (positions follow it), each with its subject (its id $1, in `return_id`, and its kind
  * $13), request id and trace context ($11, $12); one pending delivery per event and endpoint whose `types` match, enabled or not, due
- * at the event's time; and `pg_notify($9, $10)` if it made any (sent when the transaction
- * commits, never if it rolls back). Back: each event's position, and the number of deliveries.
+ * at the event's time; `pg_notify($9, $10)` if it made any (sent when the transaction
+ * commits, never if it rolls back); and the requests' RMA numbers ($14 codes, $15 request
+ * ids), each claimed unless another request holds it (a concurrent claim waits for the other
+ * transaction, then finds it taken). Back: one row per event (its position), or a single row
+ * without an id when there is none, each with the number of deliveries and the requests whose
+ * codes were claimed.
  *
  * A delivery's id is its event's `$8` (ids.ts: `dlv_` and the event's time) and sixteen hex
  * digits of md5(event id, endpoint id): its own, without first asking which endpoints match.
@@ -37,7 +41,14 @@ delivery AS (
 ),
 notified AS (
   SELECT pg_notify($9, $10) WHERE $9::text IS NOT NULL AND EXISTS (SELECT 1 FROM delivery)
+),
+claimed AS (
+  INSERT INTO ${n.table("rma_numbers")} (rma, request_id)
+  SELECT * FROM unnest($14::text[], $15::text[])
+  ON CONFLICT (rma) DO NOTHING
+  RETURNING request_id
 )
-SELECT id, position, (SELECT count(*) FROM delivery)::int AS deliveries,
-       (SELECT count(*) FROM notified)::int AS notified
-FROM event`;
+SELECT event.id, event.position, (SELECT count(*) FROM delivery)::int AS deliveries,
+       (SELECT count(*) FROM notified)::int AS notified,
+       (SELECT coalesce(array_agg(request_id), '{}') FROM claimed)::text[] AS claimed
+FROM (SELECT 1) AS one LEFT JOIN event ON true`;

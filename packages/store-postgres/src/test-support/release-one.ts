@@ -14,7 +14,7 @@ import type {
   StoredReturn,
 } from "@returnkit/core/store";
 import type pg from "pg";
-import { Refused, writeEvents } from "../commit";
+import { Refused } from "../commit";
 import type { StoreContext } from "../context";
 import { toDriver } from "../drivers";
 import type { SqlDriver, SqlTransaction } from "../drivers/types";
@@ -22,6 +22,7 @@ import { recordKey } from "../idempotency";
 import { allowanceRefusal, boundOrders, lockOrders } from "../line-allowance";
 import { MIGRATIONS } from "../migrations";
 import { type SqlNames, sqlNames } from "../names";
+import { writeOutbox } from "../outbox-write";
 import { type PostgresStore, postgresStore } from "../postgres-store";
 import { insertEvents } from "../sql/insert-events";
 import { selectReturn } from "../sql/select-return";
@@ -192,7 +193,7 @@ async function commitAsReleased(ctx: StoreContext, change: ReturnCommit): Promis
       }
       const refusal = await allowanceRefusal(ctx, tx, [change]);
       if (refusal) throw new Refused(refusal.result);
-      const { events } = await writeEvents(ctx, tx, [change]);
+      const { events } = await writeOutbox(ctx, tx, [change]);
       return { ok: true, events: events[0]! };
     });
   } catch (error) {
