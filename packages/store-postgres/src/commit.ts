@@ -21,6 +21,7 @@ import { allowanceRefusal, boundOrders, lockOrders } from "./line-allowance";
 import { writeOutbox } from "./outbox-write";
 import { toStoredReturn } from "./rows";
 import { insertReturns } from "./sql/insert-returns";
+import { jsonDocuments } from "./sql/json-documents";
 import { recordKeys } from "./sql/record-keys";
 import { selectReturn } from "./sql/select-return";
 import { updateReturns } from "./sql/update-returns";
@@ -108,7 +109,7 @@ export async function writeChanges(
   // In id order, so two transactions creating the same returns queue on them in one order.
   const creates = sortedById(changes.filter((change) => !isUpdate(change)));
   if (updates.length > 0) {
-    const values = [...returnColumns(updates), updates.map((change) => change.expectedVersion)];
+    const values = [...returnColumns(updates.map(nextOf)), updates.map((c) => c.expectedVersion)];
     const rows = await tx.query<{ id: string }>(
       updateReturns(ctx.names, { skipLocked: group }),
       values,
@@ -117,7 +118,10 @@ export async function writeChanges(
     if (i >= 0) await refuse(i, () => versionConflict(ctx, tx, changes[i]!));
   }
   if (creates.length > 0) {
-    const rows = await tx.query<{ id: string }>(insertReturns(ctx.names), returnColumns(creates));
+    const rows = await tx.query<{ id: string }>(
+      insertReturns(ctx.names),
+      returnColumns(creates.map(nextOf)),
+    );
     const i = firstUnwritten(changes, (change) => !isUpdate(change), rows);
     if (i >= 0) await refuse(i, () => ({ ok: false, reason: "already_exists" }));
   }
@@ -149,6 +153,8 @@ function firstUnwritten(
   return changes.findIndex((change) => sent(change) && !ids.has(change.next.record.id));
 }
 
+const nextOf = (change: ReturnCommit) => change.next;
+
 function sortedById(changes: ReturnCommit[]): ReturnCommit[] {
   const id = (change: ReturnCommit) => change.next.record.id;
   return changes.sort((a, b) => (id(a) < id(b) ? -1 : id(a) > id(b) ? 1 : 0));
@@ -170,14 +176,19 @@ async function versionConflict(
   };
 }
 
-/** What sql/insert-returns and sql/update-returns take (before `expected`), one per commit. */
-function returnColumns(changes: readonly ReturnCommit[]): unknown[][] {
-  const records = changes.map((change) => change.next.record);
+/**
+ * What sql/insert-returns and sql/update-returns take (before `expected`) for these next
+ * versions: an array per column, one element per return, the records and snapshots as
+ * `jsonDocuments`.
+ */
+export function returnColumns(nexts: readonly StoredReturn[]): unknown[] {
+  const records = nexts.map((next) => next.record);
   const plain = (["id", "version", "state", "customer_id", "order_id"] as const).map((column) =>
     records.map((record) => record[column]),
   );
   // A record read before it had one (written by the release before requests): created alone.
   const requests = records.map((record) => record.request_id ?? null);
-  const snapshots = changes.map((change) => JSON.stringify(change.next.snapshot));
-  return [...plain, requests, records.map((record) => JSON.stringify(record)), snapshots];
+  const recordTexts = records.map((record) => JSON.stringify(record));
+  const snapshots = nexts.map((next) => JSON.stringify(next.snapshot));
+  return [...plain, requests, jsonDocuments(recordTexts), jsonDocuments(snapshots)];
 }

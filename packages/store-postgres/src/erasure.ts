@@ -4,6 +4,7 @@
  * idempotency records that copy them deleted; and the job's own timer, set and cleared.
  */
 import type { ErasureBatch, Erasures, ReturnErasure, StoredReturn } from "@returnkit/core/store";
+import { returnColumns } from "./commit";
 import type { StoreContext } from "./context";
 import type { SqlTransaction } from "./drivers/types";
 import type { SqlNames } from "./names";
@@ -58,14 +59,8 @@ export function erasureOperations(ctx: StoreContext): Erasures {
         if (rows.length === 0) return [];
         const erasures = rows.map((row) => batch.erase(toStoredReturn(row)));
         const records = erasures.map((erasure) => erasure.next.record);
-        const columns = (["id", "version", "state", "customer_id", "order_id"] as const).map(
-          (column) => records.map((record) => record[column]),
-        );
         await tx.query(updateReturns(n), [
-          ...columns,
-          records.map((record) => record.request_id ?? null),
-          records.map((record) => JSON.stringify(record)),
-          erasures.map((erasure) => JSON.stringify(erasure.next.snapshot)),
+          ...returnColumns(erasures.map((erasure) => erasure.next)),
           records.map((record) => record.version - 1),
         ]);
         await rewriteEvents(ctx, tx, erasures);

@@ -7,6 +7,7 @@ import type {
 } from "@returnkit/core/store";
 import type { StoreContext } from "./context";
 import type { SqlQueryable } from "./drivers/types";
+import { jsonDocuments } from "./sql/json-documents";
 import { recordKeys } from "./sql/record-keys";
 import { selectKey } from "./sql/select-key";
 
@@ -45,7 +46,7 @@ export function keyColumns(unordered: IdempotencyFirstUse[]): unknown[] {
     answers.map((answer) => answer.fingerprint),
     Math.min(...answers.map((answer) => answer.now)),
     answers.map((answer) => answer.expiresAt),
-    answers.map((answer) => JSON.stringify(answer.response)),
+    jsonDocuments(answers.map((answer) => JSON.stringify(answer.response))),
   ];
 }
 

@@ -19,6 +19,7 @@ import type { StoreContext } from "./context";
 import type { SqlTransaction } from "./drivers/types";
 import { deliveryIdPrefix } from "./ids";
 import { insertEvents } from "./sql/insert-events";
+import { jsonDocuments } from "./sql/json-documents";
 import { lockKeys } from "./sql/lock-order";
 
 /** A request's part of the outbox: its own events and its RMA number. */
@@ -66,7 +67,7 @@ export async function writeOutbox(
     sent.map((event) => event.id),
     sent.map((event) => event.seq),
     sent.map((event) => event.type),
-    payloads,
+    jsonDocuments(payloads),
     sent.map((event) => event.created_at),
     createdMs,
     createdMs.map((at) => deliveryIdPrefix(at)),

@@ -13,6 +13,7 @@
  * digits of md5(event id, endpoint id): its own, without first asking which endpoints match.
  */
 import type { SqlNames } from "../names";
+import { jsonArrayOf } from "./json-documents";
 
 export const insertEvents = (n: SqlNames) => `
 WITH event AS (
@@ -21,7 +22,7 @@ WITH event AS (
      traceparent)
   SELECT e.id, e.return_id, e.subject_kind, e.seq, e.type, e.payload, e.created_at,
          e.created_ms, e.request_id, e.traceparent
-  FROM unnest($1::text[], $2::text[], $3::integer[], $4::text[], $5::json[], $6::text[],
+  FROM unnest($1::text[], $2::text[], $3::integer[], $4::text[], ${jsonArrayOf("$5")}, $6::text[],
               $7::bigint[], $11::text[], $12::text[], $13::text[])
     WITH ORDINALITY
     AS e(return_id, id, seq, type, payload, created_at, created_ms, request_id, traceparent,

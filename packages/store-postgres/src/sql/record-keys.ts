@@ -1,5 +1,6 @@
 /** @module sql/record-keys — keys' answers, each inserted if its key is absent or expired at `$3`. */
 import type { SqlNames } from "../names";
+import { jsonArrayOf } from "./json-documents";
 
 /**
  * Concurrent inserts of one key queue on it, and each re-checks the WHERE against what the
@@ -7,7 +8,7 @@ import type { SqlNames } from "../names";
  */
 export const recordKeys = (n: SqlNames) => `
 INSERT INTO ${n.table("idempotency_keys")} AS k (key, fingerprint, expires_at, response)
-SELECT * FROM unnest($1::text[], $2::text[], $4::bigint[], $5::json[])
+SELECT * FROM unnest($1::text[], $2::text[], $4::bigint[], ${jsonArrayOf("$5")})
 ON CONFLICT (key) DO UPDATE
   SET fingerprint = excluded.fingerprint, expires_at = excluded.expires_at,
       response = excluded.response

@@ -5,13 +5,14 @@
  * waited for, so one locked row never stalls the others: it comes back missing, like a conflict.
  */
 import type { SqlNames } from "../names";
+import { jsonArrayOf } from "./json-documents";
 
 export const updateReturns = (n: SqlNames, { skipLocked = false } = {}) => `
 UPDATE ${n.table("returns")} AS r
 SET version = c.version, state = c.state, customer_id = c.customer_id, order_id = c.order_id,
     request_id = c.request_id, record = c.record, snapshot = c.snapshot, updated_at = now()
 FROM unnest($1::text[], $2::integer[], $3::text[], $4::text[], $5::text[], $6::text[],
-            $7::json[], $8::json[], $9::integer[])
+            ${jsonArrayOf("$7")}, ${jsonArrayOf("$8")}, $9::integer[])
   AS c(id, version, state, customer_id, order_id, request_id, record, snapshot, expected)
 WHERE r.id = c.id AND r.version = c.expected${
   skipLocked

@@ -25,6 +25,7 @@ import { type SqlNames, sqlNames } from "../names";
 import { writeOutbox } from "../outbox-write";
 import { type PostgresStore, postgresStore } from "../postgres-store";
 import { insertEvents } from "../sql/insert-events";
+import { jsonArrayOf } from "../sql/json-documents";
 import { selectReturn } from "../sql/select-return";
 
 /** The schema as the release's `migrate()` left it: migration 1, recorded. */
@@ -64,7 +65,7 @@ WITH event AS (
     (id, return_id, seq, type, payload, created_at, created_ms, request_id, traceparent)
   SELECT e.id, e.return_id, e.seq, e.type, e.payload, e.created_at, e.created_ms, e.request_id,
          e.traceparent
-  FROM unnest($1::text[], $2::text[], $3::integer[], $4::text[], $5::json[], $6::text[],
+  FROM unnest($1::text[], $2::text[], $3::integer[], $4::text[], ${jsonArrayOf("$5")}, $6::text[],
               $7::bigint[], $11::text[], $12::text[])
     WITH ORDINALITY
     AS e(return_id, id, seq, type, payload, created_at, created_ms, request_id, traceparent, n)
