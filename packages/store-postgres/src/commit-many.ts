@@ -49,8 +49,9 @@ export async function commitMany(
       const answers = idempotency ? [idempotency] : [];
       await writeChanges(ctx, tx, changes, answers);
       // Last, after every other check: a code taken refuses the commit, rolling it all back.
-      const written = await writeOutbox(ctx, tx, changes, [{ events: own, rma }]);
-      const { events, appended, deliveries } = written;
+      const { events, appended, deliveries } = await writeOutbox(ctx, tx, changes, [
+        { events: own, rma },
+      ]);
       return { result: { ok: true, events, appended: appended[0]! }, deliveries };
     });
   } catch (error) {

@@ -1,10 +1,11 @@
 /**
  * @module commit — one transaction of small statements (`sql/`), checking in the contract's
  * order: the returns' versions, the keys' first use, the line allowance (under its order's
- * lock, `line-allowance`), the timer fired (`timers`); then the outbox (`outbox-write`). The same statements write one commit, a group of
- * them (`group-commit`) or the returns of one request (`commit-many`), each over arrays. A
- * failed check throws, which rolls everything back: `Refused` with the commit's answer and the
- * change refused, or in a group `GroupRefused`.
+ * lock, `line-allowance`), the timer fired (`timers`); then the outbox (`outbox-write`). The
+ * same statements write one commit, a group of them (`group-commit`) or the returns of one
+ * request (`commit-many`), each over arrays. A failed check throws, which rolls everything
+ * back: `Refused` with the commit's answer and the change refused, or in a group
+ * `GroupRefused`.
  */
 import {
   type CommitResult,
@@ -87,9 +88,9 @@ export async function commit(ctx: StoreContext, change: ReturnCommit): Promise<C
 /**
  * Writes `changes` (at most one per return) in `tx`, with the keys' first uses given apart
  * (`commitMany` has one for all its changes); the outbox is the caller's to write after it
- * (`writeOutbox`). Outside a group a refusal throws `Refused`,
- * naming the change. In a `group`, a return another transaction holds is skipped rather than
- * waited for, and a refusal throws `GroupRefused`.
+ * (`writeOutbox`). Outside a group a refusal throws `Refused`, naming the change. In a `group`,
+ * a return another transaction holds is skipped rather than waited for, and a refusal throws
+ * `GroupRefused`.
  */
 export async function writeChanges(
   ctx: StoreContext,

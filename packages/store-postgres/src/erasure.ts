@@ -10,6 +10,7 @@ import type { SqlTransaction } from "./drivers/types";
 import type { SqlNames } from "./names";
 import { toStoredReturn } from "./rows";
 import * as sql from "./sql/erase";
+import { jsonDocuments } from "./sql/json-documents";
 import { updateReturns } from "./sql/update-returns";
 
 type AttemptRow = { error: string | null };
@@ -24,7 +25,10 @@ async function rewriteEvents(ctx: StoreContext, tx: SqlTransaction, erasures: Re
   const payloads = rows.map((row) =>
     JSON.stringify(byReturn.get(row.return_id)!.json(row.payload)),
   );
-  await tx.query(sql.updatePayloads(ctx.names), [rows.map((row) => row.id), payloads]);
+  await tx.query(sql.updatePayloads(ctx.names), [
+    rows.map((row) => row.id),
+    jsonDocuments(payloads),
+  ]);
   const eventReturn = new Map(rows.map((row) => [row.id, row.return_id]));
   const deliveries = await tx.query<{ id: string; attempts: AttemptRow[]; event_id: string }>(
     sql.selectErredDeliveries(ctx.names),
@@ -38,7 +42,10 @@ async function rewriteEvents(ctx: StoreContext, tx: SqlTransaction, erasures: Re
     );
     return JSON.stringify(rewritten);
   });
-  await tx.query(sql.updateAttempts(ctx.names), [deliveries.map((row) => row.id), attempts]);
+  await tx.query(sql.updateAttempts(ctx.names), [
+    deliveries.map((row) => row.id),
+    jsonDocuments(attempts),
+  ]);
 }
 
 /** The statement locking the returns a batch takes, with its values. */

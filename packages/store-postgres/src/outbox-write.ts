@@ -36,7 +36,10 @@ interface OutboxWritten {
   deliveries: number;
 }
 
-/** Thrown inside the transaction to roll it back: another request holds request `unit`'s RMA number. */
+/**
+ * Thrown inside the transaction to roll it back: another request holds the RMA number of
+ * request `unit` (its index in what was written).
+ */
 export class RmaTaken {
   constructor(readonly unit: number) {}
 }

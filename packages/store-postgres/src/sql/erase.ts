@@ -2,9 +2,11 @@
  * @module sql/erase — the statements of an erasure batch (`eraseReturns`): the returns taken,
  * locked; their events' payloads and their deliveries' attempts rewritten by the service's
  * functions (so the personal fields are known in one place, core's); the idempotency records
- * that copy them deleted. They take plain arrays, as the commit's statements do.
+ * that copy them deleted. They take arrays, and JSON documents as `jsonDocuments`, as the
+ * commit's statements do.
  */
 import type { SqlNames } from "../names";
+import { jsonArrayOf } from "./json-documents";
 
 /** Up to $2 returns of customer $1, locked, in id order. */
 export const lockCustomerReturns = (n: SqlNames) => `
@@ -28,7 +30,7 @@ SELECT id, return_id, payload FROM ${n.table("outbox_events")} WHERE return_id =
 /** Sets each event's ($1 ids) payload ($2). */
 export const updatePayloads = (n: SqlNames) => `
 UPDATE ${n.table("outbox_events")} e SET payload = u.payload
-FROM unnest($1::text[], $2::json[]) AS u(id, payload) WHERE e.id = u.id`;
+FROM unnest($1::text[], ${jsonArrayOf("$2")}) AS u(id, payload) WHERE e.id = u.id`;
 
 /** The deliveries of events $1 with an attempt that recorded an error. */
 export const selectErredDeliveries = (n: SqlNames) => `
@@ -38,8 +40,8 @@ WHERE event_id = ANY($1::text[])
 
 /** Sets each delivery's ($1 ids) attempts ($2), nothing else. */
 export const updateAttempts = (n: SqlNames) => `
-UPDATE ${n.table("deliveries")} d SET attempts = u.attempts
-FROM unnest($1::text[], $2::jsonb[]) AS u(id, attempts) WHERE d.id = u.id`;
+UPDATE ${n.table("deliveries")} d SET attempts = u.attempts::jsonb
+FROM unnest($1::text[], ${jsonArrayOf("$2")}) AS u(id, attempts) WHERE d.id = u.id`;
 
 /** Deletes the idempotency records whose key or response text holds one of $1. */
 export const forgetKeys = (n: SqlNames) => `
